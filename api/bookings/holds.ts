@@ -1,0 +1,160 @@
+/**
+ * Creating a payment intent: the amount is computed here, and the seats are held for a short
+ * window, one date at a time, so a date is never oversold.
+ */
+import type { Db, Queryable } from '../db/client.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import type { Caller } from '../identity.ts';
+import type { PaymentIntentRequest } from '../../src/lib/schemas.ts';
+import { orderTotal } from '../../src/lib/pricing.ts';
+import { HttpError, randomId } from '../http.ts';
+import { lockDate, seatsLeft, takenSeats } from './seats.ts';
+import { promoDiscount } from './promo.ts';
+import { ensureUser } from '../users/store.ts';
+
+/** Stripe's smallest card charge in US dollars. */
+const MINIMUM_CHARGE = 50;
+
+export interface HoldSettings {
+  holdSeconds: number;
+  currency: string;
+}
+
+interface PriceRow {
+  id: string;
+  product_id: string;
+  nickname: string;
+  unit_amount: number;
+  currency: string;
+  product_name: string;
+}
+
+interface HoldRow {
+  id: string;
+  price_id: string;
+  quantity: number;
+  promo_code: string | null;
+  client_secret: string | null;
+}
+
+export interface Hold {
+  bookingId: string;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  expiresAt: string;
+}
+
+type Prepared = Omit<Hold, 'clientSecret'> & { clientSecret: string | null; description: string };
+
+export async function createHold(
+  db: Db,
+  provider: PaymentProvider,
+  caller: Caller,
+  request: PaymentIntentRequest,
+  settings: HoldSettings,
+): Promise<Hold> {
+  const { priceId, quantity, metadata } = request;
+  const promoCode = request.promoCode?.trim().toUpperCase() || null;
+  if (metadata.userId !== caller.uid) throw new HttpError(403, 'You may only book for yourself.');
+  if (quantity !== metadata.partySize) {
+    // A date id names a single day, so quantity is the party size times one day.
+    throw new HttpError(400, 'Please specify a valid party size.');
+  }
+  await ensureUser(db, caller);
+
+  const prepared = await db.transaction<Prepared>(async (tx) => {
+    const date = await lockDate(tx, metadata.dateId);
+    if (!date || date.calendar !== metadata.calendar || !date.upcoming) {
+      throw new HttpError(400, 'Please select a valid date for your tour.');
+    }
+    const [price] = await tx.query<PriceRow & Record<string, unknown>>(
+      `select pr.id, pr.product_id, pr.nickname, pr.unit_amount, pr.currency, p.name as product_name
+         from prices pr join products p on p.id = pr.product_id
+        where pr.id = $1 and pr.active and p.active`,
+      [priceId],
+    );
+    if (!price) throw new HttpError(404, 'Product not found');
+    if (price.product_id !== date.product_id || (date.price_id !== null && date.price_id !== price.id)) {
+      throw new HttpError(400, 'This activity is not offered on the selected date.');
+    }
+
+    const [current] = await tx.query<HoldRow & Record<string, unknown>>(
+      `select id, price_id, quantity, promo_code, client_secret from bookings
+        where date_id = $1 and user_id = $2 and status = 'held' and hold_expires_at > now()
+        order by created_at desc limit 1`,
+      [date.id, caller.uid],
+    );
+    if (current) {
+      const same = current.price_id === price.id && current.quantity === quantity && current.promo_code === promoCode;
+      if (same) {
+        // The same request again (a reload, a double click): keep the hold and its payment.
+        return readHold(tx, current.id);
+      }
+      await tx.query(`update bookings set status = 'released', updated_at = now() where id = $1`, [current.id]);
+    }
+
+    const left = seatsLeft(date, await takenSeats(tx, date.id));
+    if (left < metadata.partySize) {
+      throw new HttpError(409, left === 0 ? 'Sorry, this date is fully booked.' : `Sorry, only ${left} spot(s) left on this date.`);
+    }
+
+    const discount = promoCode ? await promoDiscount(tx, promoCode, price.id, true) : null;
+    const amount = orderTotal(price.unit_amount, quantity, discount);
+    if (amount < MINIMUM_CHARGE) throw new HttpError(400, 'The order total is below the minimum card charge.');
+
+    const bookingId = randomId('bk');
+    const [inserted] = await tx.query<{ expires_at: string }>(
+      `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code,
+                             status, provider, hold_expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'held', $10, now() + make_interval(secs => $11))
+       returning hold_expires_at::text as expires_at`,
+      [bookingId, date.id, caller.uid, price.id, metadata.partySize, quantity, amount, price.currency || settings.currency,
+        promoCode, provider.name, settings.holdSeconds],
+    );
+    return {
+      bookingId,
+      clientSecret: null,
+      amount,
+      currency: price.currency || settings.currency,
+      expiresAt: inserted?.expires_at ?? '',
+      description: `${price.product_name}: ${price.nickname} x ${quantity}`,
+    };
+  });
+
+  if (prepared.clientSecret) return { ...prepared, clientSecret: prepared.clientSecret };
+
+  try {
+    const intent = await provider.createIntent({
+      bookingId: prepared.bookingId,
+      amount: prepared.amount,
+      currency: prepared.currency,
+      description: prepared.description,
+      email: caller.email,
+      metadata: { userId: caller.uid, dateId: metadata.dateId, calendar: metadata.calendar, partySize: String(metadata.partySize) },
+    });
+    await db.query(`update bookings set payment_intent_id = $2, client_secret = $3, updated_at = now() where id = $1`, [
+      prepared.bookingId,
+      intent.id,
+      intent.clientSecret,
+    ]);
+    const { description: _description, ...hold } = prepared;
+    return { ...hold, clientSecret: intent.clientSecret };
+  } catch (error) {
+    await db.query(`update bookings set status = 'released', updated_at = now() where id = $1`, [prepared.bookingId]);
+    console.error('payment provider failed to create an intent', { bookingId: prepared.bookingId, error });
+    throw new HttpError(502, 'Failed to create payment intent: the payment provider is unavailable. Please try again.');
+  }
+}
+
+async function readHold(tx: Queryable, bookingId: string): Promise<Prepared> {
+  const [row] = await tx.query<{ client_secret: string | null; amount: number; currency: string; expires_at: string; description: string }>(
+    `select b.client_secret, b.amount, b.currency, b.hold_expires_at::text as expires_at,
+            p.name || ': ' || pr.nickname || ' x ' || b.quantity as description
+       from bookings b join prices pr on pr.id = b.price_id join products p on p.id = pr.product_id
+      where b.id = $1`,
+    [bookingId],
+  );
+  if (!row) throw new Error(`hold ${bookingId} vanished inside its transaction`);
+  return { bookingId, clientSecret: row.client_secret, amount: row.amount, currency: row.currency, expiresAt: row.expires_at, description: row.description };
+}

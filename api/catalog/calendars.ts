@@ -1,0 +1,78 @@
+/**
+ * The three winter calendars. Public answers carry no personal data: `users` has one opaque entry
+ * per taken seat, and an invite code is shown only to a member of that booking.
+ */
+import type { Queryable } from '../db/client.ts';
+import type { CalendarName } from '../../src/lib/schemas.ts';
+import { ACTIVE_BOOKING } from '../bookings/seats.ts';
+
+export interface Timestamp {
+  _seconds: number;
+  _nanoseconds: number;
+}
+
+export interface CalendarEntry {
+  id: string;
+  date: Timestamp;
+  partySize: number;
+  users: string[];
+  stripeId?: string;
+  type?: string;
+  title?: string;
+  description?: string;
+  inviteCode?: string;
+}
+
+interface DateRow {
+  id: string;
+  seconds: number;
+  capacity: number;
+  price_id: string | null;
+  class_type: string | null;
+  title: string | null;
+  description: string | null;
+  taken: number;
+}
+
+/** Opaque, identical placeholders: they count seats without saying who holds them. */
+const TAKEN_SEAT = 'reserved';
+
+export async function listCalendar(db: Queryable, calendar: CalendarName): Promise<CalendarEntry[]> {
+  const rows = await db.query<DateRow & Record<string, unknown>>(
+    `select d.id, extract(epoch from d.starts_at)::float8 as seconds, d.capacity, d.price_id, d.class_type, d.title, d.description,
+            coalesce((select sum(b.party_size) from bookings b where b.date_id = d.id and ${ACTIVE_BOOKING}), 0)::int as taken
+       from calendar_dates d
+      where d.calendar = $1 and d.active
+      order by d.starts_at, d.id`,
+    [calendar],
+  );
+  return rows.map((row) => toEntry(calendar, row));
+}
+
+function toEntry(calendar: CalendarName, row: DateRow): CalendarEntry {
+  const seconds = Math.floor(row.seconds);
+  const entry: CalendarEntry = {
+    id: row.id,
+    date: { _seconds: seconds, _nanoseconds: Math.round((row.seconds - seconds) * 1e9) },
+    partySize: row.capacity,
+    users: Array.from({ length: Math.min(row.taken, row.capacity) }, () => TAKEN_SEAT),
+  };
+  if (calendar !== 'winter-day-tours' && row.price_id) entry.stripeId = row.price_id;
+  if (row.class_type) entry.type = row.class_type;
+  if (calendar === 'winter-mentorship') {
+    if (row.title) entry.title = row.title;
+    if (row.description) entry.description = row.description;
+  }
+  return entry;
+}
+
+/** Invite codes of the bookings this user belongs to, by date id. */
+export async function inviteCodesFor(db: Queryable, uid: string): Promise<Map<string, string>> {
+  const rows = await db.query<{ date_id: string; invite_code: string }>(
+    `select b.date_id, b.invite_code from booking_members m join bookings b on b.id = m.booking_id
+      where m.user_id = $1 and b.status = 'paid' and b.invite_code is not null
+      order by b.paid_at`,
+    [uid],
+  );
+  return new Map(rows.map((row) => [row.date_id, row.invite_code]));
+}

@@ -1,0 +1,67 @@
+/**
+ * One small SQL interface over both databases the API runs on:
+ * PGlite (embedded Postgres in a folder) and a Postgres server (DATABASE_URL).
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const lite = await PGlite.create(dataDir);
+  const run = async <T extends Row>(q: { query: PGlite['query'] }, sql: string, params?: readonly unknown[]) =>
+    (await q.query<T>(sql, params ? [...params] : undefined)).rows;
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(lite, sql, params),
+    transaction: (work) => lite.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })),
+    exec: async (sql) => {
+      await lite.exec(sql);
+    },
+    close: () => lite.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: maxConnections });
+  const query = async <T extends Row>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) =>
+    (await client.query<T>(sql, params ? [...params] : undefined)).rows;
+  return {
+    kind: 'postgres',
+    query: (sql, params) => query(pool, sql, params),
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({ query: (sql, params) => query(client, sql, params) });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string | undefined }): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}

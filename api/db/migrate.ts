@@ -1,0 +1,30 @@
+/** Versioned migrations, applied in order at start; each runs once, in its own transaction. */
+import type { Db } from './client.ts';
+import * as initial from './migrations/001_initial.ts';
+
+export const migrations: readonly { version: string; sql: string }[] = [{ version: '001_initial', sql: initial.sql }];
+
+export async function migrate(db: Db): Promise<string[]> {
+  await db.exec('create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())');
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    const ran = await db.transaction(async (tx) => {
+      // One migrator at a time across API instances sharing a server database.
+      await tx.query('lock table schema_migrations in exclusive mode');
+      const done = await tx.query('select 1 from schema_migrations where version = $1', [migration.version]);
+      if (done.length > 0) return false;
+      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      await tx.query('insert into schema_migrations (version) values ($1)', [migration.version]);
+      return true;
+    });
+    if (ran) applied.push(migration.version);
+  }
+  return applied;
+}
+
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*\n/)
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.length > 0);
+}

@@ -1,0 +1,53 @@
+/** The API's settings, read and validated in this one place. Secrets stay on the server. */
+import * as v from 'valibot';
+
+const port = (fallback: string) => v.pipe(v.optional(v.string(), fallback), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));
+
+const envSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  HOST: v.optional(v.string(), '127.0.0.1'),
+  API_PORT: port('8787'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.url())),
+  DATA_DIR: v.optional(v.string(), '.data/pglite'),
+  SEED_ON_FIRST_START: v.optional(v.picklist(['true', 'false', '1', '0'])),
+  SITE_ORIGINS: v.pipe(
+    v.optional(v.string(), 'http://localhost:4321,http://127.0.0.1:4321'),
+    v.transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  ),
+  FIREBASE_PROJECT_ID: v.optional(v.string(), 'demo-kamas'),
+  FIREBASE_AUTH_EMULATOR_HOST: v.optional(v.string()),
+  PAYMENT_PROVIDER: v.optional(v.picklist(['local', 'stripe'])),
+  STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.startsWith('sk_'))),
+  STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.startsWith('whsec_'))),
+  HOLD_MINUTES: v.pipe(v.optional(v.string(), '15'), v.transform(Number), v.number(), v.minValue(1), v.maxValue(120)),
+  CURRENCY: v.optional(v.string(), 'usd'),
+});
+
+export type Env = Omit<v.InferOutput<typeof envSchema>, 'SEED_ON_FIRST_START'> & {
+  PAYMENT_PROVIDER: 'local' | 'stripe';
+  /** Demo data on an empty database: on by default except in production. */
+  SEED_ON_FIRST_START: boolean;
+};
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(envSchema, defined);
+  if (!result.success) {
+    const details = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid API environment: ${details}`);
+  }
+  const env = result.output;
+  if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error('FIREBASE_AUTH_EMULATOR_HOST must not be set in production');
+  }
+  if (env.NODE_ENV !== 'production' && !env.FIREBASE_AUTH_EMULATOR_HOST) env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+  const provider = env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'local');
+  if (provider === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('The stripe payment provider needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (env.NODE_ENV === 'production' && provider === 'local') {
+    throw new Error('The local payment provider moves no money and cannot run in production');
+  }
+  const seed = env.SEED_ON_FIRST_START === undefined ? env.NODE_ENV !== 'production' : ['true', '1'].includes(env.SEED_ON_FIRST_START);
+  return { ...env, PAYMENT_PROVIDER: provider, SEED_ON_FIRST_START: seed };
+}

@@ -1,0 +1,48 @@
+/** The database user and the identity-service profile: POST/GET/PUT /users/user/{uid}, PUT /authUsers/authUser/{uid}. */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { authUserSchema, SIGNATURE_MAX_CHARS, updateAuthUserSchema, userUpdateSchema } from '../../src/lib/schemas.ts';
+import { ownUid, requireCaller } from '../auth.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { HttpError, parseBody } from '../http.ts';
+import { ensureUser, readUser, saveProfile, saveSurvey, saveWaiver } from '../users/store.ts';
+import { tooLarge } from './limits.ts';
+
+export function userRoutes({ db, identity }: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireCaller(identity));
+
+  const found = async (uid: string) => {
+    const user = await readUser(db, uid);
+    if (!user) throw new HttpError(404, 'User not found');
+    return user;
+  };
+
+  app.post('/users/user/:uid', async (c) => {
+    const uid = ownUid(c);
+    const body = await parseBody(c, authUserSchema);
+    if (body.uid !== uid) throw new HttpError(400, 'The user in the body does not match the path');
+    await ensureUser(db, c.get('caller'), body);
+    return c.json(await found(uid));
+  });
+
+  app.get('/users/user/:uid', async (c) => c.json(await found(ownUid(c))));
+
+  app.put('/users/user/:uid', bodyLimit({ maxSize: SIGNATURE_MAX_CHARS + 4096, onError: tooLarge }), async (c) => {
+    const uid = ownUid(c);
+    const body = await parseBody(c, userUpdateSchema);
+    const saved = 'survey' in body ? await saveSurvey(db, uid, body.survey) : await saveWaiver(db, uid, body.signature);
+    if (!saved) throw new HttpError(404, 'User not found');
+    return c.json(await found(uid));
+  });
+
+  app.put('/authUsers/authUser/:uid', async (c) => {
+    const uid = ownUid(c);
+    const { userData } = await parseBody(c, updateAuthUserSchema);
+    await identity.updateUser(uid, userData);
+    await saveProfile(db, c.get('caller'), userData);
+    return c.json(await found(uid));
+  });
+
+  return app;
+}

@@ -1,0 +1,77 @@
+/**
+ * The catalog import format: products, prices, calendar dates and promo codes. Operators keep
+ * these in JSON files and load them with `npm run catalog:import`; importing a file twice
+ * changes nothing the second time.
+ */
+import * as v from 'valibot';
+import { CALENDARS } from '../../src/lib/schemas.ts';
+
+const idText = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,80}$/, 'ids use letters, digits, - and _'));
+const cents = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+export const catalogFileSchema = v.strictObject({
+  products: v.optional(
+    v.array(
+      v.strictObject({
+        id: idText,
+        name: v.pipe(v.string(), v.nonEmpty()),
+        description: v.optional(v.string(), ''),
+        images: v.optional(v.array(v.string()), []),
+        sort: v.optional(v.number(), 0),
+        active: v.optional(v.boolean(), true),
+      }),
+    ),
+    [],
+  ),
+  prices: v.optional(
+    v.array(
+      v.strictObject({
+        id: idText,
+        productId: idText,
+        nickname: v.pipe(v.string(), v.nonEmpty()),
+        unitAmount: cents,
+        currency: v.optional(v.pipe(v.string(), v.length(3)), 'usd'),
+        metadata: v.optional(v.strictObject({ image: v.optional(v.string()), description: v.optional(v.string()), short: v.optional(v.string()), type: v.optional(v.string()) }), {}),
+        sort: v.optional(v.number(), 0),
+        active: v.optional(v.boolean(), true),
+      }),
+    ),
+    [],
+  ),
+  dates: v.optional(
+    v.array(
+      v.strictObject({
+        id: idText,
+        calendar: v.picklist(CALENDARS),
+        productId: idText,
+        priceId: v.optional(idText),
+        startsAt: v.pipe(v.string(), v.isoTimestamp('startsAt must be an ISO timestamp with a zone')),
+        capacity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+        type: v.optional(v.string()),
+        title: v.optional(v.string()),
+        description: v.optional(v.string()),
+        active: v.optional(v.boolean(), true),
+      }),
+    ),
+    [],
+  ),
+  promoCodes: v.optional(
+    v.array(
+      v.pipe(
+        v.strictObject({
+          code: v.pipe(v.string(), v.regex(/^[A-Z0-9_-]{2,40}$/, 'promo codes are upper-case letters and digits')),
+          percentOff: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
+          amountOff: v.optional(cents),
+          expiresAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),
+          maxRedemptions: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+          priceIds: v.optional(v.nullable(v.array(idText))),
+          active: v.optional(v.boolean(), true),
+        }),
+        v.check((promo) => (promo.percentOff === undefined) !== (promo.amountOff === undefined), 'a promo code has either percentOff or amountOff'),
+      ),
+    ),
+    [],
+  ),
+});
+export type CatalogFile = v.InferOutput<typeof catalogFileSchema>;
+export type CatalogInput = v.InferInput<typeof catalogFileSchema>;

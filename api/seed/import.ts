@@ -1,0 +1,64 @@
+/** Loads catalog files into the database in one transaction, inserting or updating by id. */
+import * as v from 'valibot';
+import type { Db } from '../db/client.ts';
+import { catalogFileSchema, type CatalogFile } from './catalog-file.ts';
+
+export function parseCatalogFile(json: unknown, source = 'catalog file'): CatalogFile {
+  const result = v.safeParse(catalogFileSchema, json);
+  if (!result.success) {
+    const issues = result.issues.slice(0, 5).map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`);
+    throw new Error(`${source} is not valid:\n  ${issues.join('\n  ')}`);
+  }
+  return result.output;
+}
+
+export interface ImportCounts {
+  products: number;
+  prices: number;
+  dates: number;
+  promoCodes: number;
+}
+
+export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportCounts> {
+  return db.transaction(async (tx) => {
+    for (const product of file.products) {
+      await tx.query(
+        `insert into products (id, name, description, images, sort, active) values ($1, $2, $3, $4, $5, $6)
+         on conflict (id) do update set name = excluded.name, description = excluded.description, images = excluded.images,
+           sort = excluded.sort, active = excluded.active`,
+        [product.id, product.name, product.description, JSON.stringify(product.images), product.sort, product.active],
+      );
+    }
+    for (const price of file.prices) {
+      await tx.query(
+        `insert into prices (id, product_id, nickname, unit_amount, currency, metadata, sort, active) values ($1, $2, $3, $4, $5, $6, $7, $8)
+         on conflict (id) do update set product_id = excluded.product_id, nickname = excluded.nickname, unit_amount = excluded.unit_amount,
+           currency = excluded.currency, metadata = excluded.metadata, sort = excluded.sort, active = excluded.active`,
+        [price.id, price.productId, price.nickname, price.unitAmount, price.currency, JSON.stringify(price.metadata), price.sort, price.active],
+      );
+    }
+    for (const date of file.dates) {
+      await tx.query(
+        `insert into calendar_dates (id, calendar, product_id, price_id, starts_at, capacity, class_type, title, description, active)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         on conflict (id) do update set calendar = excluded.calendar, product_id = excluded.product_id, price_id = excluded.price_id,
+           starts_at = excluded.starts_at, capacity = excluded.capacity, class_type = excluded.class_type, title = excluded.title,
+           description = excluded.description, active = excluded.active`,
+        [date.id, date.calendar, date.productId, date.priceId ?? null, date.startsAt, date.capacity, date.type ?? null, date.title ?? null,
+          date.description ?? null, date.active],
+      );
+    }
+    for (const promo of file.promoCodes) {
+      await tx.query(
+        `insert into promo_codes (code, percent_off, amount_off, expires_at, max_redemptions, price_ids, active)
+         values ($1, $2, $3, $4, $5, $6, $7)
+         on conflict (code) do update set percent_off = excluded.percent_off, amount_off = excluded.amount_off,
+           expires_at = excluded.expires_at, max_redemptions = excluded.max_redemptions, price_ids = excluded.price_ids,
+           active = excluded.active`,
+        [promo.code, promo.percentOff ?? null, promo.amountOff ?? null, promo.expiresAt ?? null, promo.maxRedemptions ?? null,
+          promo.priceIds ? JSON.stringify(promo.priceIds) : null, promo.active],
+      );
+    }
+    return { products: file.products.length, prices: file.prices.length, dates: file.dates.length, promoCodes: file.promoCodes.length };
+  });
+}

@@ -1,0 +1,68 @@
+/** The demo data: the catalog file beside this one plus a winter season of dates generated from today. */
+import { readFileSync } from 'node:fs';
+import type { Db } from '../db/client.ts';
+import type { CatalogInput } from './catalog-file.ts';
+import { importCatalog, parseCatalogFile } from './import.ts';
+import { isoDay, mountainTime, seasonDays, seasonFor, type Season } from './season.ts';
+
+export const DAY_TOUR_PRODUCT = 'prod_backcountry_tours';
+export const CLASS_PRODUCT = 'prod_avalanche_courses';
+export const MENTORSHIP_PRODUCT = 'prod_mentorship';
+export const CLASS_CAPACITY = 10;
+export const DAY_TOUR_PARTY_MAX = 4;
+export const MENTORSHIP_CAPACITY = 6;
+
+const SUNDAY = 0;
+const TUESDAY = 2;
+const WEDNESDAY = 3;
+const SATURDAY = 6;
+
+/** Day tours run every day but Tuesday; classes on weekends (Saturday: moto, Sunday: sled-skiing); mentorship on the first Wednesday of each month. */
+export function seasonDates(season: Season): NonNullable<CatalogInput['dates']> {
+  const dates: NonNullable<CatalogInput['dates']> = [];
+  for (const day of seasonDays(season)) {
+    const weekday = day.getUTCDay();
+    const key = isoDay(day);
+    if (weekday !== TUESDAY) {
+      dates.push({ id: `tour-${key}`, calendar: 'winter-day-tours', productId: DAY_TOUR_PRODUCT, startsAt: mountainTime(day, 8), capacity: DAY_TOUR_PARTY_MAX });
+    }
+    if (weekday === SATURDAY || weekday === SUNDAY) {
+      const type = weekday === SATURDAY ? 'moto' : 'sledski';
+      dates.push({
+        id: `class-${type}-${key}`,
+        calendar: 'winter-classes',
+        productId: CLASS_PRODUCT,
+        priceId: type === 'moto' ? 'price_class_moto' : 'price_class_sledski',
+        startsAt: mountainTime(day, 7),
+        capacity: CLASS_CAPACITY,
+        type,
+      });
+    }
+    if (weekday === WEDNESDAY && day.getUTCDate() <= 7) {
+      dates.push({
+        id: `mentorship-${key}`,
+        calendar: 'winter-mentorship',
+        productId: MENTORSHIP_PRODUCT,
+        priceId: 'price_mentorship_day',
+        startsAt: mountainTime(day, 8),
+        capacity: MENTORSHIP_CAPACITY,
+        title: 'Mentorship Field Day',
+        description: 'Plan the day, lead the group, and debrief with a guide.',
+      });
+    }
+  }
+  return dates;
+}
+
+export function demoCatalog(today = new Date()): CatalogInput {
+  const file = JSON.parse(readFileSync(new URL('./demo-catalog.json', import.meta.url), 'utf8')) as CatalogInput;
+  return { ...file, dates: seasonDates(seasonFor(today)) };
+}
+
+/** Seeds an empty database; returns the season label it seeded, or null when there was data already. */
+export async function seedIfEmpty(db: Db, today = new Date()): Promise<string | null> {
+  const [row] = await db.query<{ count: number }>('select count(*)::int as count from products');
+  if ((row?.count ?? 0) > 0) return null;
+  await importCatalog(db, parseCatalogFile(demoCatalog(today), 'the demo catalog'));
+  return seasonFor(today).label;
+}

@@ -1,0 +1,61 @@
+/** Starts the booking API on Node: database, migrations, first-start seed, then HTTP. */
+import { serve } from '@hono/node-server';
+import { mkdirSync } from 'node:fs';
+import { createApp } from './app.ts';
+import { publicCache } from './cache.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { readEnv } from './env.ts';
+import { firebaseIdentity } from './identity.ts';
+import { localProvider } from './payments/local.ts';
+import { stripeProvider } from './payments/stripe.ts';
+import { seedIfEmpty } from './seed/seed.ts';
+import { claimDataDir } from './db/data-dir-lock.ts';
+
+const env = readEnv();
+if (env.FIREBASE_AUTH_EMULATOR_HOST) process.env['FIREBASE_AUTH_EMULATOR_HOST'] = env.FIREBASE_AUTH_EMULATOR_HOST;
+let releaseDataDir = () => {};
+if (!env.DATABASE_URL) {
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  releaseDataDir = claimDataDir(env.DATA_DIR);
+}
+
+const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const applied = await migrate(db);
+if (applied.length > 0) console.log(`migrations applied: ${applied.join(', ')}`);
+if (env.SEED_ON_FIRST_START) {
+  const seeded = await seedIfEmpty(db);
+  if (seeded) console.log(`seeded the demo catalog and the ${seeded} season`);
+}
+
+const payments =
+  env.PAYMENT_PROVIDER === 'stripe'
+    ? stripeProvider({ secretKey: env.STRIPE_SECRET_KEY ?? '', webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '' })
+    : localProvider();
+
+const app = createApp({
+  db,
+  identity: firebaseIdentity(env.FIREBASE_PROJECT_ID),
+  payments,
+  siteOrigins: env.SITE_ORIGINS,
+  holdSeconds: env.HOLD_MINUTES * 60,
+  currency: env.CURRENCY,
+  cache: publicCache(2000),
+});
+
+const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.API_PORT }, (info) => {
+  console.log(`booking API on http://${env.HOST}:${info.port} (${db.kind}, ${payments.name} payments)`);
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping the booking API`);
+  server.close();
+  await db.close();
+  releaseDataDir();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

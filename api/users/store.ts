@@ -1,0 +1,84 @@
+/** The database user: profile copy, safety survey, waiver, and the ids of the dates the user is booked on. */
+import type { Queryable } from '../db/client.ts';
+import type { Caller } from '../identity.ts';
+import type { Survey, UserData } from '../../src/lib/schemas.ts';
+
+export interface DatabaseUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  phoneNumber: string | null;
+  photoURL: string | null;
+  survey: Survey | null;
+  signature: string | null;
+  agreed: boolean;
+  bookings: string[];
+}
+
+interface UserRow {
+  uid: string;
+  email: string | null;
+  display_name: string | null;
+  phone_number: string | null;
+  photo_url: string | null;
+  survey: Survey | null;
+  signature: string | null;
+  agreed: boolean;
+  bookings: string[] | null;
+}
+
+export async function readUser(db: Queryable, uid: string): Promise<DatabaseUser | null> {
+  const [row] = await db.query<UserRow & Record<string, unknown>>(
+    `select u.uid, u.email, u.display_name, u.phone_number, u.photo_url, u.survey, u.signature, u.agreed,
+            (select coalesce(json_agg(distinct b.date_id), '[]'::json)
+               from booking_members m join bookings b on b.id = m.booking_id
+              where m.user_id = u.uid and b.status = 'paid') as bookings
+       from users u where u.uid = $1`,
+    [uid],
+  );
+  if (!row) return null;
+  return {
+    uid: row.uid,
+    email: row.email,
+    displayName: row.display_name,
+    phoneNumber: row.phone_number,
+    photoURL: row.photo_url,
+    survey: row.survey,
+    signature: row.signature,
+    agreed: row.agreed,
+    bookings: row.bookings ?? [],
+  };
+}
+
+/** Creates the database user on first sight; the e-mail always follows the identity token. */
+export async function ensureUser(
+  db: Queryable,
+  caller: Caller,
+  profile: { displayName?: string | null | undefined; photoURL?: string | null | undefined; phoneNumber?: string | null | undefined } = {},
+): Promise<void> {
+  await db.query(
+    `insert into users (uid, email, display_name, photo_url, phone_number) values ($1, $2, $3, $4, $5)
+     on conflict (uid) do update set email = excluded.email, updated_at = now()
+       where users.email is distinct from excluded.email`,
+    [caller.uid, caller.email, profile.displayName ?? caller.name, profile.photoURL ?? caller.picture, profile.phoneNumber ?? null],
+  );
+}
+
+export async function saveSurvey(db: Queryable, uid: string, survey: Survey): Promise<boolean> {
+  const rows = await db.query(`update users set survey = $2, updated_at = now() where uid = $1 returning uid`, [uid, JSON.stringify(survey)]);
+  return rows.length > 0;
+}
+
+export async function saveWaiver(db: Queryable, uid: string, signature: string): Promise<boolean> {
+  const rows = await db.query(`update users set signature = $2, agreed = true, updated_at = now() where uid = $1 returning uid`, [uid, signature]);
+  return rows.length > 0;
+}
+
+export async function saveProfile(db: Queryable, caller: Caller, data: UserData): Promise<void> {
+  await db.query(
+    `insert into users (uid, email, display_name, phone_number) values ($1, $2, $3, $4)
+     on conflict (uid) do update set email = excluded.email, display_name = excluded.display_name,
+       phone_number = excluded.phone_number, updated_at = now()`,
+    [caller.uid, data.email, data.displayName, data.phoneNumber],
+  );
+}

@@ -1,0 +1,45 @@
+/** Order arithmetic, in cents, shared by the summary the customer sees and the amount the API charges. */
+
+export type Discount = { percentOff: number; amountOff?: never } | { amountOff: number; percentOff?: never };
+
+/** Quantity = party size times number of days (inclusive). */
+export function orderQuantity(partySize: number, days: number): number {
+  return partySize * days;
+}
+
+/** Whole days from start to end, both included; 0 when the range is missing or reversed. */
+export function inclusiveDays(start: Date | null | undefined, end: Date | null | undefined): number {
+  if (!start || !end) return 0;
+  const dayMs = 86_400_000;
+  const startDay = Date.UTC(start.getFullYear(), start.getMonth(), start.getDate());
+  const endDay = Date.UTC(end.getFullYear(), end.getMonth(), end.getDate());
+  const days = Math.round((endDay - startDay) / dayMs) + 1;
+  return days > 0 ? days : 0;
+}
+
+/** What a discount takes off a subtotal: percent rounds to the cent, amount-off never exceeds the subtotal. */
+export function discountAmount(subtotal: number, discount: Discount | null | undefined): number {
+  if (!discount) return 0;
+  if (discount.percentOff !== undefined) return Math.round((subtotal * discount.percentOff) / 100);
+  return Math.min(discount.amountOff, subtotal);
+}
+
+/** Total = unit price x quantity, minus discount. */
+export function orderTotal(unitAmount: number, quantity: number, discount?: Discount | null): number {
+  const subtotal = unitAmount * quantity;
+  return subtotal - discountAmount(subtotal, discount);
+}
+
+/** Cents to a dollar label: 12500 -> "$125", 12550 -> "$125.50". */
+export function formatDollars(cents: number): string {
+  const dollars = cents / 100;
+  return `$${Number.isInteger(dollars) ? dollars.toString() : dollars.toFixed(2)}`;
+}
+
+/** The "lowest - highest" price range of a product's prices, or null when it has none. */
+export function priceRange(unitAmounts: readonly number[]): string | null {
+  if (unitAmounts.length === 0) return null;
+  const low = Math.min(...unitAmounts);
+  const high = Math.max(...unitAmounts);
+  return low === high ? formatDollars(low) : `${formatDollars(low)} - ${formatDollars(high)}`;
+}

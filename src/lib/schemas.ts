@@ -1,0 +1,161 @@
+/**
+ * Every validation rule of the product, shared by the islands and the booking API.
+ * Messages are the ones customers read.
+ */
+import * as v from 'valibot';
+
+export const CALENDARS = ['winter-classes', 'winter-day-tours', 'winter-mentorship'] as const;
+export type CalendarName = (typeof CALENDARS)[number];
+
+export const TRANSPORTATION = ['Ski', 'Snowboard', 'Snowmobile'] as const;
+export const ABILITY = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export const YES_NO = ['Yes', 'No'] as const;
+
+export const PARTY_SIZE_MIN = 1;
+export const PARTY_SIZE_MAX = 4;
+export const COUNTRY_CODES = ['+1'] as const;
+
+/** Largest accepted waiver signature: a PNG data URL of the 1500 x 200 canvas. */
+export const SIGNATURE_MAX_CHARS = 400_000;
+
+const required = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
+
+// ---- Profile (spec section 5) ----
+
+export const PHONE_DIGITS = /^\d{10,14}$/;
+export const PHONE_MESSAGE = 'Phone number must be between 10 to 14 digits';
+
+export const profileFormSchema = v.object({
+  displayName: v.pipe(required('Name is required'), v.maxLength(100, 'Name is too long')),
+  email: v.pipe(required('Email is required'), v.email('Invalid email format'), v.maxLength(254, 'Invalid email format')),
+  countryCode: v.picklist(COUNTRY_CODES, 'Only +1 (USA) numbers are accepted'),
+  phoneNumber: v.pipe(required('Phone number is required'), v.regex(PHONE_DIGITS, PHONE_MESSAGE)),
+});
+export type ProfileForm = v.InferOutput<typeof profileFormSchema>;
+
+/** The profile as the identity service stores it: one E.164 phone number. */
+export const userDataSchema = v.strictObject({
+  displayName: profileFormSchema.entries.displayName,
+  email: profileFormSchema.entries.email,
+  phoneNumber: v.pipe(
+    required('Phone number is required'),
+    v.regex(/^\+1\d{10,14}$/, PHONE_MESSAGE),
+  ),
+});
+export type UserData = v.InferOutput<typeof userDataSchema>;
+
+export const updateAuthUserSchema = v.strictObject({ userData: userDataSchema });
+
+/** Splits a stored "+15551234567" into its country code and digits. */
+export function splitPhoneNumber(stored: string | null | undefined): { countryCode: string; digits: string } {
+  const match = /^(\+\d{1,4}?)(\d{10,14})$/.exec(stored ?? '');
+  if (!match?.[1] || !match[2]) return { countryCode: '+1', digits: '' };
+  return { countryCode: match[1], digits: match[2] };
+}
+
+// ---- Safety survey (spec section 5) ----
+
+export const surveySchema = v.strictObject({
+  transportation: v.picklist(TRANSPORTATION, 'Please choose your mode of travel'),
+  uphillAbility: v.picklist(ABILITY, 'Please choose your uphill ability'),
+  downhillAbility: v.picklist(ABILITY, 'Please choose your downhill ability'),
+  beacon: v.picklist(YES_NO, 'Please say whether you have a beacon'),
+  shovel: v.picklist(YES_NO, 'Please say whether you have a shovel'),
+  probe: v.picklist(YES_NO, 'Please say whether you have a probe'),
+  emergencyContactName: v.pipe(
+    required('Emergency contact name is required'),
+    v.maxLength(100, 'Emergency contact name is too long'),
+  ),
+  emergencyContactNumber: v.pipe(
+    required('Emergency contact number is required'),
+    v.regex(/^\+?[\d\s().-]{7,20}$/, 'Please enter a valid phone number, such as +1234567890'),
+  ),
+  medicalConditions: v.optional(v.pipe(v.string(), v.maxLength(2000, 'Please keep this under 2000 characters')), ''),
+});
+export type Survey = v.InferOutput<typeof surveySchema>;
+
+// ---- Waiver (spec section 5) ----
+
+export const waiverSchema = v.strictObject({
+  signature: v.pipe(
+    v.string('A signature is required'),
+    v.startsWith('data:image/png;base64,', 'The signature must be a PNG image'),
+    v.regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, 'The signature must be a PNG image'),
+    v.maxLength(SIGNATURE_MAX_CHARS, 'The signature image is too large'),
+  ),
+  agreed: v.literal(true, 'You must agree to the terms and conditions'),
+});
+export type Waiver = v.InferOutput<typeof waiverSchema>;
+
+/** PUT /users/user/{uid} takes either a survey or a signed waiver. */
+export const userUpdateSchema = v.union([v.strictObject({ survey: surveySchema }), waiverSchema], 'Expected {survey} or {signature, agreed}');
+
+// ---- Auth user as the browser sends it (spec section 3) ----
+
+const optionalText = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2048))));
+export const authUserSchema = v.strictObject({
+  uid: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)),
+  email: optionalText,
+  emailVerified: v.optional(v.boolean()),
+  displayName: optionalText,
+  photoURL: optionalText,
+  phoneNumber: optionalText,
+  isAnonymous: v.optional(v.boolean()),
+  providerData: v.optional(v.pipe(v.array(v.record(v.string(), v.unknown())), v.maxLength(10))),
+  tenantId: optionalText,
+});
+export type AuthUserPayload = v.InferOutput<typeof authUserSchema>;
+
+// ---- Booking and payment ----
+
+const id = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message));
+const optionalId = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100))));
+
+export const promoCodeSchema = v.pipe(v.string('Invalid promo code'), v.trim(), v.nonEmpty('Invalid promo code'), v.maxLength(40, 'Invalid promo code'), v.toUpperCase());
+
+export const applyPromoSchema = v.strictObject({
+  promoCode: promoCodeSchema,
+  selectedPriceId: id('Please select a tour type before proceeding.'),
+  quantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
+});
+
+export const paymentIntentSchema = v.strictObject({
+  priceId: id('Please select a tour type before proceeding.'),
+  quantity: v.pipe(v.number('Please specify a valid party size.'), v.integer('Please specify a valid party size.'), v.minValue(1, 'Please specify a valid party size.'), v.maxValue(100, 'Please specify a valid party size.')),
+  promoCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40)))),
+  metadata: v.strictObject({
+    userId: id('You must be logged in to proceed with payment.'),
+    dateId: id('Please select a valid date for your tour.'),
+    partySize: v.pipe(
+      v.number('Please specify a valid party size.'),
+      v.integer('Please specify a valid party size.'),
+      v.minValue(PARTY_SIZE_MIN, 'Please specify a valid party size.'),
+      v.maxValue(PARTY_SIZE_MAX, 'Please specify a valid party size.'),
+    ),
+    calendar: v.picklist(CALENDARS, 'Please select a valid date for your tour.'),
+    inviteCode: optionalId,
+    stripeId: optionalId,
+    email: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(254)))),
+  }),
+});
+export type PaymentIntentRequest = v.InferOutput<typeof paymentIntentSchema>;
+
+export const inviteSchema = v.strictObject({ inviteCode: id('Invite code is required') });
+
+export const localConfirmSchema = v.strictObject({
+  clientSecret: id('Payment session not found.'),
+  cardNumber: v.pipe(v.string('Your card number is incomplete.'), v.regex(/^[\d ]{12,23}$/, 'Your card number is invalid.')),
+  expiry: v.pipe(v.string('Your card\u2019s expiration date is incomplete.'), v.regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Your card\u2019s expiration date is incomplete.')),
+  cvc: v.pipe(v.string('Your card\u2019s security code is incomplete.'), v.regex(/^\d{3,4}$/, 'Your card\u2019s security code is incomplete.')),
+});
+
+/** The first message of a failed parse, for a one-line error answer. */
+export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
+  const issue = issues[0];
+  if (!issue) return 'Invalid request';
+  if (issue.type === 'strict_object' || issue.expected === 'never') {
+    const key = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+    return key ? `Unknown field: ${key}` : 'Unknown field';
+  }
+  return issue.message;
+}
