@@ -28,8 +28,9 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-export async function parseBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  const result = v.safeParse(schema, await readJson(c));
+export async function parseBody<S extends v.GenericSchema>(c: Context, schema: S | ((body: unknown) => S)): Promise<v.InferOutput<S>> {
+  const body = await readJson(c);
+  const result = v.safeParse(typeof schema === 'function' ? schema(body) : schema, body);
   if (!result.success) throw new HttpError(400, firstIssue(result.issues));
   return result.output;
 }

@@ -5,23 +5,7 @@
 import type { Queryable } from '../db/client.ts';
 import type { CalendarName } from '../../src/lib/schemas.ts';
 import { ACTIVE_BOOKING } from '../bookings/seats.ts';
-
-export interface Timestamp {
-  _seconds: number;
-  _nanoseconds: number;
-}
-
-export interface CalendarEntry {
-  id: string;
-  date: Timestamp;
-  partySize: number;
-  users: string[];
-  stripeId?: string;
-  type?: string;
-  title?: string;
-  description?: string;
-  inviteCode?: string;
-}
+import type { CalendarEntry } from '../../src/lib/api-types.ts';
 
 interface DateRow {
   id: string;

@@ -1,21 +1,6 @@
 /** The product catalog as GET /stripe/products answers it: products with their prices. */
 import type { Queryable } from '../db/client.ts';
-
-export interface Price {
-  id: string;
-  nickname: string;
-  unit_amount: number;
-  currency: string;
-  metadata: { image?: string; description?: string; short?: string };
-}
-
-export interface Product {
-  id: string;
-  name: string;
-  description: string;
-  images: string[];
-  prices: Price[];
-}
+import type { Product } from '../../src/lib/api-types.ts';
 
 export async function listProducts(db: Queryable): Promise<Product[]> {
   return db.query<Product & Record<string, unknown>>(

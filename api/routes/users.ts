@@ -1,7 +1,7 @@
 /** The database user and the identity-service profile: POST/GET/PUT /users/user/{uid}, PUT /authUsers/authUser/{uid}. */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { authUserSchema, SIGNATURE_MAX_CHARS, updateAuthUserSchema, userUpdateSchema } from '../../src/lib/schemas.ts';
+import { authUserSchema, SIGNATURE_MAX_CHARS, updateAuthUserSchema, userUpdateSchemaFor } from '../../src/lib/schemas.ts';
 import { ownUid, requireCaller } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError, parseBody } from '../http.ts';
@@ -30,7 +30,7 @@ export function userRoutes({ db, identity }: AppDeps) {
 
   app.put('/users/user/:uid', bodyLimit({ maxSize: SIGNATURE_MAX_CHARS + 4096, onError: tooLarge }), async (c) => {
     const uid = ownUid(c);
-    const body = await parseBody(c, userUpdateSchema);
+    const body = await parseBody(c, userUpdateSchemaFor);
     const saved = 'survey' in body ? await saveSurvey(db, uid, body.survey) : await saveWaiver(db, uid, body.signature);
     if (!saved) throw new HttpError(404, 'User not found');
     return c.json(await found(uid));

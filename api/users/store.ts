@@ -2,18 +2,9 @@
 import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import type { Survey, UserData } from '../../src/lib/schemas.ts';
+import type { DatabaseUser } from '../../src/lib/api-types.ts';
 
-export interface DatabaseUser {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  phoneNumber: string | null;
-  photoURL: string | null;
-  survey: Survey | null;
-  signature: string | null;
-  agreed: boolean;
-  bookings: string[];
-}
+export type { DatabaseUser };
 
 interface UserRow {
   uid: string;

@@ -18,7 +18,12 @@ export const COUNTRY_CODES = ['+1'] as const;
 /** Largest accepted waiver signature: a PNG data URL of the 1500 x 200 canvas. */
 export const SIGNATURE_MAX_CHARS = 400_000;
 
-const required = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
+/** A required text field; a missing key reads as empty, so it gets the field's own message. */
+const required = (message: string) => v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message)), '');
+
+/** One of a fixed set of answers; a missing key gets the field's own message too. */
+const choice = <const T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  v.optional(v.picklist(options, message), '' as T[number]);
 
 // ---- Profile (spec section 5) ----
 
@@ -28,7 +33,7 @@ export const PHONE_MESSAGE = 'Phone number must be between 10 to 14 digits';
 export const profileFormSchema = v.object({
   displayName: v.pipe(required('Name is required'), v.maxLength(100, 'Name is too long')),
   email: v.pipe(required('Email is required'), v.email('Invalid email format'), v.maxLength(254, 'Invalid email format')),
-  countryCode: v.picklist(COUNTRY_CODES, 'Only +1 (USA) numbers are accepted'),
+  countryCode: choice(COUNTRY_CODES, 'Only +1 (USA) numbers are accepted'),
   phoneNumber: v.pipe(required('Phone number is required'), v.regex(PHONE_DIGITS, PHONE_MESSAGE)),
 });
 export type ProfileForm = v.InferOutput<typeof profileFormSchema>;
@@ -56,12 +61,12 @@ export function splitPhoneNumber(stored: string | null | undefined): { countryCo
 // ---- Safety survey (spec section 5) ----
 
 export const surveySchema = v.strictObject({
-  transportation: v.picklist(TRANSPORTATION, 'Please choose your mode of travel'),
-  uphillAbility: v.picklist(ABILITY, 'Please choose your uphill ability'),
-  downhillAbility: v.picklist(ABILITY, 'Please choose your downhill ability'),
-  beacon: v.picklist(YES_NO, 'Please say whether you have a beacon'),
-  shovel: v.picklist(YES_NO, 'Please say whether you have a shovel'),
-  probe: v.picklist(YES_NO, 'Please say whether you have a probe'),
+  transportation: choice(TRANSPORTATION, 'Please choose your mode of travel'),
+  uphillAbility: choice(ABILITY, 'Please choose your uphill ability'),
+  downhillAbility: choice(ABILITY, 'Please choose your downhill ability'),
+  beacon: choice(YES_NO, 'Please say whether you have a beacon'),
+  shovel: choice(YES_NO, 'Please say whether you have a shovel'),
+  probe: choice(YES_NO, 'Please say whether you have a probe'),
   emergencyContactName: v.pipe(
     required('Emergency contact name is required'),
     v.maxLength(100, 'Emergency contact name is too long'),
@@ -87,8 +92,11 @@ export const waiverSchema = v.strictObject({
 });
 export type Waiver = v.InferOutput<typeof waiverSchema>;
 
-/** PUT /users/user/{uid} takes either a survey or a signed waiver. */
-export const userUpdateSchema = v.union([v.strictObject({ survey: surveySchema }), waiverSchema], 'Expected {survey} or {signature, agreed}');
+/** PUT /users/user/{uid} takes either a survey or a signed waiver; the `survey` key tells which. */
+export const surveyUpdateSchema = v.strictObject({ survey: surveySchema });
+export function userUpdateSchemaFor(body: unknown) {
+  return body !== null && typeof body === 'object' && 'survey' in body ? surveyUpdateSchema : waiverSchema;
+}
 
 // ---- Auth user as the browser sends it (spec section 3) ----
 
@@ -108,7 +116,7 @@ export type AuthUserPayload = v.InferOutput<typeof authUserSchema>;
 
 // ---- Booking and payment ----
 
-const id = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message));
+const id = (message: string) => v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message)), '');
 const optionalId = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100))));
 
 export const promoCodeSchema = v.pipe(v.string('Invalid promo code'), v.trim(), v.nonEmpty('Invalid promo code'), v.maxLength(40, 'Invalid promo code'), v.toUpperCase());
@@ -153,9 +161,8 @@ export const localConfirmSchema = v.strictObject({
 export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
   const issue = issues[0];
   if (!issue) return 'Invalid request';
-  if (issue.type === 'strict_object' || issue.expected === 'never') {
-    const key = issue.path?.map((item) => String(item.key)).join('.') ?? '';
-    return key ? `Unknown field: ${key}` : 'Unknown field';
-  }
+  const key = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+  if (issue.expected === 'never') return `Unknown field: ${key}`;
+  if (issue.kind === 'schema' && issue.input === undefined && key) return `Missing field: ${key}`;
   return issue.message;
 }

@@ -1,0 +1,45 @@
+/** Calls to the booking API. Protected calls carry the signed-in user's ID token. */
+import { PUBLIC_API_URL } from 'astro:env/client';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export const NO_USER_MESSAGE = 'No authenticated user found';
+
+/** The readable text of an error answer: its `error`, else its `message`, else the body as text. */
+export function errorText(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object') {
+    const { error, message } = body as { error?: unknown; message?: unknown };
+    if (typeof error === 'string' && error) return error;
+    if (typeof message === 'string' && message) return message;
+  }
+  return typeof body === 'string' && body ? body : fallback;
+}
+
+export async function apiFetch<T>(path: string, options: { method?: string; body?: unknown; token?: string | null; signal?: AbortSignal } = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers['Authorization'] = `Bearer ${options.token}`;
+  const response = await fetch(new URL(path.replace(/^\//, ''), `${PUBLIC_API_URL.replace(/\/$/, '')}/`), {
+    method: options.method ?? 'GET',
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: keep the text.
+  }
+  if (!response.ok) throw new ApiError(response.status, errorText(body, `Request failed with status ${response.status}`), body);
+  return body as T;
+}

@@ -1,0 +1,51 @@
+/** Shapes the booking API answers with, shared by the API and the islands. */
+import type { Survey } from './schemas.ts';
+
+export interface DatabaseUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  phoneNumber: string | null;
+  photoURL: string | null;
+  survey: Survey | null;
+  signature: string | null;
+  agreed: boolean;
+  /** Ids of the calendar dates this user is booked on. */
+  bookings: string[];
+}
+
+export interface Price {
+  id: string;
+  nickname: string;
+  unit_amount: number;
+  currency: string;
+  metadata: { image?: string; description?: string; short?: string; type?: string };
+}
+
+export interface Product {
+  id: string;
+  name: string;
+  description: string;
+  images: string[];
+  prices: Price[];
+}
+
+export interface Timestamp {
+  _seconds: number;
+  _nanoseconds: number;
+}
+
+export interface CalendarEntry {
+  id: string;
+  date: Timestamp;
+  /** Capacity of the date. */
+  partySize: number;
+  /** One opaque entry per taken seat. */
+  users: string[];
+  stripeId?: string;
+  type?: string;
+  title?: string;
+  description?: string;
+  /** Only for members of a booking on this date. */
+  inviteCode?: string;
+}

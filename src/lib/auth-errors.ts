@@ -1,0 +1,38 @@
+/** The identity service's error codes, as the messages customers read (spec section 8). */
+
+export const AUTH_MESSAGES = {
+  'auth/email-already-in-use': 'The email address is already in use.',
+  'auth/invalid-email': 'The email address is not valid.',
+  'auth/wrong-password': 'Incorrect password. Please try again.',
+  'auth/invalid-credential': 'No account found or invalid credentials.',
+  'auth/invalid-login-credentials': 'No account found or invalid credentials.',
+  'auth/user-not-found': 'No account found or invalid credentials.',
+  'auth/user-disabled': 'This account has been disabled. Please contact us.',
+  'auth/user-token-expired': 'Your session has expired. Please sign in again.',
+  'auth/password-does-not-meet-requirements': 'The password does not meet the requirements.',
+  'auth/weak-password': 'The password must be at least 6 characters.',
+  'auth/popup-blocked': 'The sign-in window was blocked by the browser. Please allow pop-ups and try again.',
+  'auth/popup-closed-by-user': 'The sign-in window was closed before signing in finished.',
+  'auth/unauthorized-domain': 'Sign-in is not enabled for this web address.',
+  'auth/network-request-failed': 'A network error occurred. Please check your connection and try again.',
+  'auth/too-many-requests': 'Too many attempts. Please wait a moment and try again.',
+  'auth/requires-recent-login': 'Please sign in again to continue.',
+} as const satisfies Record<string, string>;
+
+export const UNEXPECTED_MESSAGE = 'An unexpected error occurred. Please try again.';
+export const GOOGLE_FAILED_MESSAGE = 'Failed to sign in with Google. Please try again.';
+
+/** Codes after which the current session can no longer be trusted. */
+export const SIGN_OUT_CODES: ReadonlySet<string> = new Set(['auth/user-disabled', 'auth/user-token-expired']);
+
+export function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+export function authErrorMessage(error: unknown): string {
+  const code = errorCode(error);
+  if (code in AUTH_MESSAGES) return AUTH_MESSAGES[code as keyof typeof AUTH_MESSAGES];
+  const own = (error as { message?: unknown } | null)?.message;
+  return code === '' && typeof own === 'string' && own ? own : UNEXPECTED_MESSAGE;
+}

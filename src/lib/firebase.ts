@@ -1,0 +1,28 @@
+/**
+ * Firebase Auth for the islands, created on first use so that pages which never need it never
+ * download it. A `demo-` project id always talks to the local Auth emulator.
+ */
+import { initializeApp, getApps } from 'firebase/app';
+import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import {
+  PUBLIC_FIREBASE_API_KEY,
+  PUBLIC_FIREBASE_AUTH_DOMAIN,
+  PUBLIC_FIREBASE_AUTH_EMULATOR_URL,
+  PUBLIC_FIREBASE_PROJECT_ID,
+} from 'astro:env/client';
+
+let auth: Auth | null = null;
+
+export function usesEmulator(projectId: string): boolean {
+  return projectId.startsWith('demo-');
+}
+
+export function firebaseAuth(): Auth {
+  if (auth) return auth;
+  const app =
+    getApps()[0] ??
+    initializeApp({ apiKey: PUBLIC_FIREBASE_API_KEY, authDomain: PUBLIC_FIREBASE_AUTH_DOMAIN, projectId: PUBLIC_FIREBASE_PROJECT_ID });
+  auth = getAuth(app);
+  if (usesEmulator(PUBLIC_FIREBASE_PROJECT_ID)) connectAuthEmulator(auth, PUBLIC_FIREBASE_AUTH_EMULATOR_URL, { disableWarnings: true });
+  return auth;
+}

@@ -1,0 +1,142 @@
+/**
+ * The API under test: the real Hono app on a throw-away database (PGlite in memory, or a fresh
+ * Postgres database when TEST_DATABASE_URL is set), real Firebase ID tokens from the Auth emulator.
+ */
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { createApp } from '../../api/app.ts';
+import { publicCache } from '../../api/cache.ts';
+import { openPglite, openPostgres, type Db } from '../../api/db/client.ts';
+import { migrate } from '../../api/db/migrate.ts';
+import { firebaseIdentity } from '../../api/identity.ts';
+import { localProvider } from '../../api/payments/local.ts';
+import type { PaymentProvider } from '../../api/payments/provider.ts';
+import { seedIfEmpty } from '../../api/seed/seed.ts';
+import type { CalendarEntry } from '../../src/lib/api-types.ts';
+
+export const PROJECT_ID = process.env['GCLOUD_PROJECT'] ?? 'demo-kamas-test';
+const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'];
+if (!EMULATOR) throw new Error('Run the API tests through `npm run test:api` so the Auth emulator is up.');
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+let counter = 0;
+export async function newUser(): Promise<TestUser> {
+  counter += 1;
+  const email = `rider-${Date.now().toString(36)}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = 'powder-day-1';
+  const response = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { localId: string; idToken: string };
+  if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
+  return { uid: body.localId, email, password, token: body.idToken };
+}
+
+export async function openTestDb(): Promise<Db> {
+  const serverUrl = process.env['TEST_DATABASE_URL'];
+  if (!serverUrl) return openPglite();
+  const name = `kamas_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.href, 60);
+  const close = db.close;
+  return {
+    ...db,
+    close: async () => {
+      await close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface Harness {
+  db: Db;
+  app: ReturnType<typeof createApp>;
+  call: (method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
+  json: <T = unknown>(method: string, path: string, options?: { token?: string; body?: unknown }) => Promise<{ status: number; body: T }>;
+}
+
+export async function harness(options: { payments?: PaymentProvider; holdSeconds?: number } = {}): Promise<Harness> {
+  const db = await openTestDb();
+  await migrate(db);
+  await seedIfEmpty(db);
+  const app = createApp({
+    db,
+    identity: firebaseIdentity(PROJECT_ID),
+    payments: options.payments ?? localProvider(),
+    siteOrigins: ['http://127.0.0.1:4322'],
+    holdSeconds: options.holdSeconds ?? 900,
+    currency: 'usd',
+    cache: publicCache(2000),
+  });
+  afterAll(() => db.close());
+  const call: Harness['call'] = (method, path, { token, body, headers = {} } = {}) =>
+    Promise.resolve(
+      app.request(path, {
+        method,
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...headers,
+        },
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      }),
+    );
+  const json: Harness['json'] = async (method, path, opts) => {
+    const response = await call(method, path, opts);
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as never };
+  };
+  return { db, app, call, json };
+}
+
+/** The first date of a calendar that is still ahead and has no seats taken. */
+export async function freeDate(h: Harness, calendar: string, where: (entry: CalendarEntry) => boolean = () => true): Promise<CalendarEntry> {
+  const { body } = await h.json<CalendarEntry[]>('GET', `/calendar/${calendar}`);
+  const now = Date.now() / 1000;
+  const used = await h.db.query<{ date_id: string }>(`select distinct date_id from bookings`);
+  const taken = new Set(used.map((row) => row.date_id));
+  const entry = body.find((item) => item.date._seconds > now + 86_400 && item.users.length === 0 && !taken.has(item.id) && where(item));
+  if (!entry) throw new Error(`no free date left in ${calendar}`);
+  return entry;
+}
+
+export function intentBody(user: TestUser, entry: CalendarEntry, calendar: string, priceId: string, partySize = 1, extra: Record<string, unknown> = {}) {
+  return {
+    priceId,
+    quantity: partySize,
+    metadata: { userId: user.uid, dateId: entry.id, partySize, calendar, email: user.email },
+    ...extra,
+  };
+}
+
+export const SURVEY = {
+  transportation: 'Snowmobile',
+  uphillAbility: 'Intermediate',
+  downhillAbility: 'Advanced',
+  beacon: 'Yes',
+  shovel: 'Yes',
+  probe: 'No',
+  emergencyContactName: 'Jo Rider',
+  emergencyContactNumber: '+14355550100',
+  medicalConditions: '',
+};
+
+/** A tiny but real PNG (1 x 1) as a data URL. */
+export const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
