@@ -67,11 +67,12 @@ export function paymentRoutes(deps: AppDeps) {
     if (payments.name !== 'local') throw new HttpError(404, 'Not found');
     const body = await parseBody(c, localConfirmSchema);
     const caller = c.get('caller');
-    const [booking] = await db.query<{ payment_intent_id: string }>(
-      `select payment_intent_id from bookings where client_secret = $1 and user_id = $2`,
-      [body.clientSecret, caller.uid],
+    const [booking] = await db.query<{ payment_intent_id: string; user_id: string }>(
+      `select payment_intent_id, user_id from bookings where client_secret = $1`,
+      [body.clientSecret],
     );
     if (!booking) throw new HttpError(404, 'Payment session not found. Please start checkout again.');
+    if (booking.user_id !== caller.uid) throw new HttpError(403, 'This payment belongs to another account.');
     const card = localCardOutcome(body.cardNumber, body.expiry);
     const intentId = booking.payment_intent_id;
     const outcome = await recordPaymentEvent(db, payments, {

@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freeDate, harness, intentBody, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
+import type { DatabaseUser } from '../../src/lib/api-types.ts';
+
+let h: Harness;
+let alice: TestUser;
+let bob: TestUser;
+let bobSecret: string;
+
+const snapshot = async () => ({
+  users: await h.db.query('select uid, email, display_name, phone_number, survey, signature, agreed from users order by uid'),
+  bookings: await h.db.query('select id, status, user_id from bookings order by id'),
+  members: await h.db.query('select booking_id, user_id from booking_members order by booking_id, user_id'),
+});
+
+beforeAll(async () => {
+  h = await harness();
+  alice = await newUser();
+  bob = await newUser();
+  for (const user of [alice, bob]) await h.json<DatabaseUser>('POST', `/users/user/${user.uid}`, { token: user.token, body: { uid: user.uid, email: user.email } });
+  await h.json('PUT', `/users/user/${bob.uid}`, { token: bob.token, body: { survey: SURVEY } });
+  const date = await freeDate(h, 'winter-day-tours');
+  const intent = await h.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {
+    token: bob.token,
+    body: intentBody(bob, date, 'winter-day-tours', 'price_tour_ski', 2),
+  });
+  bobSecret = intent.body.clientSecret;
+});
+
+/** Every route that names a user or a booking, as Alice would call it against Bob's data. */
+const foreignCalls = () => [
+  ['POST', `/users/user/${bob.uid}`, { uid: bob.uid, email: bob.email }],
+  ['GET', `/users/user/${bob.uid}`, undefined],
+  ['PUT', `/users/user/${bob.uid}`, { survey: { ...SURVEY, beacon: 'No' } }],
+  ['PUT', `/users/user/${bob.uid}`, { signature: SIGNATURE, agreed: true }],
+  ['PUT', `/authUsers/authUser/${bob.uid}`, { userData: { displayName: 'Mallory', email: 'mallory@example.com', phoneNumber: '+14355550111' } }],
+  ['POST', '/stripe/create-payment-intent', { priceId: 'price_tour_ski', quantity: 1, metadata: { userId: bob.uid, dateId: 'tour-x', partySize: 1, calendar: 'winter-day-tours' } }],
+  ['POST', '/payments/local/confirm', { clientSecret: bobSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }],
+] as const;
+
+describe('access', () => {
+  it('answers 403 to a user acting on another user\u2019s data, and changes nothing', async () => {
+    const before = await snapshot();
+    for (const [method, path, body] of foreignCalls()) {
+      const response = await h.call(method, path, { token: alice.token, ...(body ? { body } : {}) });
+      expect(response.status, `${method} ${path}`).toBe(403);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 401 without a token or with a bad one, and changes nothing', async () => {
+    const before = await snapshot();
+    const protectedCalls = [...foreignCalls(), ['POST', '/calendar/invite', { inviteCode: 'inv_x' }] as const];
+    for (const [method, path, body] of protectedCalls) {
+      const none = await h.call(method, path, body ? { body } : {});
+      expect(none.status, `${method} ${path} without a token`).toBe(401);
+      const forged = await h.call(method, path, { token: `${bob.token.slice(0, -4)}abcd`.replace(/^[^.]+/, 'e30'), ...(body ? { body } : {}) });
+      expect(forged.status, `${method} ${path} with a forged token`).toBe(401);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lets each user act on their own data', async () => {
+    const own = await h.json<DatabaseUser>('GET', `/users/user/${bob.uid}`, { token: bob.token });
+    expect(own.status).toBe(200);
+    expect(own.body.survey).toEqual(SURVEY);
+  });
+});

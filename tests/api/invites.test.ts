@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freeDate, harness, intentBody, newUser, type Harness, type TestUser } from './harness.ts';
+import type { CalendarEntry, DatabaseUser } from '../../src/lib/api-types.ts';
+
+let h: Harness;
+let leader: TestUser;
+let inviteCode: string;
+let dateId: string;
+
+beforeAll(async () => {
+  h = await harness();
+  leader = await newUser();
+  const date = await freeDate(h, 'winter-day-tours');
+  dateId = date.id;
+  const intent = await h.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {
+    token: leader.token,
+    body: intentBody(leader, date, 'winter-day-tours', 'price_tour_ski', 2),
+  });
+  await h.json('POST', '/payments/local/confirm', {
+    token: leader.token,
+    body: { clientSecret: intent.body.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+  });
+  const calendar = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours', { token: leader.token });
+  inviteCode = calendar.body.find((entry) => entry.id === dateId)?.inviteCode ?? '';
+});
+
+describe('POST /calendar/invite', () => {
+  it('adds a friend to the party while paid seats remain, and a repeat is a no-op', async () => {
+    const friend = await newUser();
+    const joined = await h.json<{ success: boolean; joined: boolean }>('POST', '/calendar/invite', { token: friend.token, body: { inviteCode } });
+    expect(joined).toMatchObject({ status: 200, body: { success: true, joined: true } });
+    const again = await h.json<{ success: boolean; joined: boolean }>('POST', '/calendar/invite', { token: friend.token, body: { inviteCode } });
+    expect(again).toMatchObject({ status: 200, body: { success: true, joined: false } });
+    const user = await h.json<DatabaseUser>('GET', `/users/user/${friend.uid}`, { token: friend.token });
+    expect(user.body.bookings).toEqual([dateId]);
+    const members = await h.db.query('select m.user_id from booking_members m join bookings b on b.id = m.booking_id where b.invite_code = $1', [inviteCode]);
+    expect(members).toHaveLength(2);
+  });
+
+  it('is a no-op for the leader', async () => {
+    const again = await h.json<{ joined: boolean }>('POST', '/calendar/invite', { token: leader.token, body: { inviteCode } });
+    expect(again).toMatchObject({ status: 200, body: { joined: false } });
+  });
+
+  it('answers 409 once the party is full', async () => {
+    const third = await newUser();
+    const full = await h.json<{ error: string }>('POST', '/calendar/invite', { token: third.token, body: { inviteCode } });
+    expect(full.status).toBe(409);
+    expect(full.body.error).toMatch(/^Failed to validate invite: /);
+  });
+
+  it('answers 404 for an unknown code', async () => {
+    const someone = await newUser();
+    const unknown = await h.json('POST', '/calendar/invite', { token: someone.token, body: { inviteCode: 'inv_not-a-real-code' } });
+    expect(unknown.status).toBe(404);
+  });
+});
