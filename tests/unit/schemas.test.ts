@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { firstIssue, paymentIntentSchema, profileFormSchema, splitPhoneNumber, surveySchema, userDataSchema, waiverSchema } from '../../src/lib/schemas.ts';
+
+const message = (schema: v.GenericSchema, input: unknown) => {
+  const result = v.safeParse(schema, input);
+  return result.success ? null : firstIssue(result.issues);
+};
+
+const profile = { displayName: 'Kim', email: 'kim@example.com', countryCode: '+1', phoneNumber: '4355550148' };
+
+describe('profile rules', () => {
+  it('uses the spec messages', () => {
+    expect(message(profileFormSchema, { ...profile, displayName: '  ' })).toBe('Name is required');
+    expect(message(profileFormSchema, { ...profile, email: '' })).toBe('Email is required');
+    expect(message(profileFormSchema, { ...profile, email: 'kim@' })).toBe('Invalid email format');
+    expect(message(profileFormSchema, { ...profile, phoneNumber: '' })).toBe('Phone number is required');
+    expect(message(profileFormSchema, { ...profile, phoneNumber: '435555' })).toBe('Phone number must be between 10 to 14 digits');
+    expect(message(profileFormSchema, { ...profile, phoneNumber: '435-555-0148' })).toBe('Phone number must be between 10 to 14 digits');
+    expect(message(profileFormSchema, profile)).toBeNull();
+  });
+
+  it('accepts only +1 numbers for the identity service', () => {
+    expect(message(userDataSchema, { displayName: 'Kim', email: 'kim@example.com', phoneNumber: '+14355550148' })).toBeNull();
+    expect(message(userDataSchema, { displayName: 'Kim', email: 'kim@example.com', phoneNumber: '+444355550148' })).toBe('Phone number must be between 10 to 14 digits');
+  });
+
+  it('splits a stored phone number into country code and digits', () => {
+    expect(splitPhoneNumber('+14355550148')).toEqual({ countryCode: '+1', digits: '4355550148' });
+    expect(splitPhoneNumber(null)).toEqual({ countryCode: '+1', digits: '' });
+    expect(splitPhoneNumber('4355550148')).toEqual({ countryCode: '+1', digits: '' });
+  });
+});
+
+describe('survey rules', () => {
+  const survey = {
+    transportation: 'Ski',
+    uphillAbility: 'Beginner',
+    downhillAbility: 'Advanced',
+    beacon: 'Yes',
+    shovel: 'No',
+    probe: 'Yes',
+    emergencyContactName: 'Pat',
+    emergencyContactNumber: '+1234567890',
+  };
+  it('accepts the spec choices with medical conditions optional', () => {
+    expect(v.parse(surveySchema, survey).medicalConditions).toBe('');
+  });
+  it('requires every select and the emergency contact', () => {
+    expect(message(surveySchema, { ...survey, transportation: 'Bike' })).toBe('Please choose your mode of travel');
+    const { probe: _probe, ...noProbe } = survey;
+    expect(message(surveySchema, noProbe)).toBe('Please say whether you have a probe');
+    expect(message(surveySchema, { ...survey, emergencyContactNumber: '' })).toBe('Emergency contact number is required');
+  });
+  it('names an unknown field', () => {
+    expect(message(surveySchema, { ...survey, favouriteColour: 'blue' })).toBe('Unknown field: favouriteColour');
+  });
+});
+
+describe('waiver rules', () => {
+  it('needs agreement and a PNG signature', () => {
+    expect(message(waiverSchema, { signature: 'data:image/png;base64,iVBORw0KGgo=', agreed: true })).toBeNull();
+    expect(message(waiverSchema, { signature: 'data:image/png;base64,iVBORw0KGgo=', agreed: false })).toBe('You must agree to the terms and conditions');
+    expect(message(waiverSchema, { signature: '', agreed: true })).toBe('The signature must be a PNG image');
+  });
+});
+
+describe('payment intent requests', () => {
+  const request = { priceId: 'price_tour_ski', quantity: 2, metadata: { userId: 'u1', dateId: 'tour-2026-12-01', partySize: 2, calendar: 'winter-day-tours' } };
+  it('use the spec precondition messages', () => {
+    expect(message(paymentIntentSchema, request)).toBeNull();
+    expect(message(paymentIntentSchema, { ...request, priceId: '' })).toBe('Please select a tour type before proceeding.');
+    expect(message(paymentIntentSchema, { ...request, metadata: { ...request.metadata, dateId: '' } })).toBe('Please select a valid date for your tour.');
+    expect(message(paymentIntentSchema, { ...request, metadata: { ...request.metadata, partySize: 0 } })).toBe('Please specify a valid party size.');
+    expect(message(paymentIntentSchema, { ...request, metadata: { ...request.metadata, userId: '' } })).toBe('You must be logged in to proceed with payment.');
+  });
+});
