@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $authError, $authStatus, signIn, signInWithGoogle, signUp, startAuth } from '../../stores/auth.ts';
+import { $authError, signIn, signInWithGoogle, signUp, startAuth } from '../../stores/auth.ts';
 import { passwordProblems } from '../../lib/password-policy.ts';
 import { returnPath } from '../../lib/navigation.ts';
 
@@ -11,9 +11,8 @@ export default function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
-  const status = useStore($authStatus);
+  const [busy, setBusy] = useState(false);
   const authError = useStore($authError);
-  const busy = status === 'loading' && (email !== '' || password !== '');
   const error = localError ?? authError;
 
   const done = () => {
@@ -30,22 +29,26 @@ export default function SignInForm() {
         return;
       }
     }
+    setBusy(true);
     try {
       void startAuth();
       await (mode === 'login' ? signIn(email, password) : signUp(email, password));
       done();
     } catch {
       // The store holds the message.
+      setBusy(false);
     }
   }
 
   async function google() {
     setLocalError(null);
+    setBusy(true);
     try {
       await signInWithGoogle();
       done();
     } catch {
       // The store holds the message.
+      setBusy(false);
     }
   }
 

@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The e2e stack on its own ports: the built site, the API on a throw-away database, the Auth emulator (started by npm test). */
+export const E2E = {
+  site: 'http://127.0.0.1:4322',
+  api: 'http://127.0.0.1:8788',
+  authEmulator: '127.0.0.1:9199',
+  projectId: 'demo-kamas-test',
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'kamas-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  use: {
+    baseURL: E2E.site,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'node api/server.ts',
+      url: `${E2E.api}/health`,
+      reuseExistingServer: false,
+      env: {
+        API_PORT: '8788',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+        SITE_ORIGINS: E2E.site,
+        FIREBASE_PROJECT_ID: E2E.projectId,
+        FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
+      },
+    },
+    { command: 'node scripts/serve-static.ts', url: E2E.site, reuseExistingServer: false, env: { SITE_PORT: '4322' } },
+  ],
+});

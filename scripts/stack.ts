@@ -1,0 +1,66 @@
+/**
+ * npm run dev | npm start: the whole local stack in one command, offline.
+ *   - Firebase Auth emulator (demo project, users kept in .data/auth between runs)
+ *   - the booking API on PGlite in .data/pglite (migrated, seeded on first start)
+ *   - the site: Astro's dev server (dev) or the production build behind the local CDN server (start)
+ * Ctrl-C stops all of them; the emulator saves its users on the way out.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+
+const mode = process.argv[2] === 'start' ? 'start' : 'dev';
+const sitePort = process.env['SITE_PORT'] ?? '4321';
+const apiPort = process.env['API_PORT'] ?? '8787';
+const projectId = process.env['FIREBASE_PROJECT_ID'] ?? 'demo-kamas';
+const authDir = '.data/auth';
+mkdirSync(authDir, { recursive: true });
+
+const emulatorArgs = ['emulators:start', '--only', 'auth', '--project', projectId, '--export-on-exit', authDir];
+if (existsSync(`${authDir}/firebase-export-metadata.json`)) emulatorArgs.push('--import', authDir);
+
+const services: [name: string, command: string, args: string[], env?: Record<string, string>][] = [
+  ['auth', 'firebase', emulatorArgs],
+  ['api', process.execPath, ['api/server.ts'], { API_PORT: apiPort, FIREBASE_PROJECT_ID: projectId }],
+  mode === 'dev'
+    ? ['site', 'astro', ['dev', '--port', sitePort]]
+    : ['site', process.execPath, ['scripts/serve-static.ts'], { SITE_PORT: sitePort }],
+];
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function prefix(name: string, chunk: Buffer) {
+  for (const line of chunk.toString().split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
+}
+
+function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGINT');
+  // The emulator writes its export on SIGINT; give everything a moment, then insist.
+  const deadline = setTimeout(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    process.exit(code);
+  }, 10_000);
+  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null))).then(() => {
+    clearTimeout(deadline);
+    process.exit(code);
+  });
+}
+
+for (const [name, command, args, env] of services) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk: Buffer) => prefix(name, chunk));
+  child.stderr?.on('data', (chunk: Buffer) => prefix(name, chunk));
+  child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`[${name}] exited with ${code}; stopping the stack`);
+      stopAll(code ?? 1);
+    }
+  });
+  children.push(child);
+}
+
+console.log(`Site http://127.0.0.1:${sitePort}  API http://127.0.0.1:${apiPort}  Auth emulator http://127.0.0.1:9099  (Ctrl-C stops all)`);
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));

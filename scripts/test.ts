@@ -1,0 +1,70 @@
+/**
+ * npm test: every check the project makes, in order, each on its own ports and throw-away data.
+ *   type check -> lint -> unit -> API (PGlite, and Postgres when TEST_DATABASE_URL is set) -> build -> e2e
+ * Every step runs even when an earlier one fails; the last line totals the tests: "N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+interface Step {
+  name: string;
+  command: string;
+  env?: Record<string, string>;
+  report?: string;
+}
+
+const emulator = (inner: string) => `firebase emulators:exec --config tests/firebase.test.json --only auth --project demo-kamas-test "${inner}"`;
+const vitest = (project: string, report: string) => `vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${report}`;
+
+const steps: Step[] = [
+  { name: 'type check', command: 'astro check && tsc -p api/tsconfig.json' },
+  { name: 'lint', command: 'eslint . && prettier --check .' },
+  { name: 'unit', command: vitest('unit', 'reports/unit.json'), report: 'reports/unit.json' },
+  { name: 'api on PGlite', command: emulator(vitest('api', 'reports/api-pglite.json')), env: { TEST_DATABASE_URL: '' }, report: 'reports/api-pglite.json' },
+];
+if (process.env['TEST_DATABASE_URL']) {
+  steps.push({ name: 'api on Postgres', command: emulator(vitest('api', 'reports/api-postgres.json')), report: 'reports/api-postgres.json' });
+}
+steps.push(
+  {
+    name: 'build',
+    command: 'astro build',
+    env: { PUBLIC_API_URL: 'http://127.0.0.1:8788', PUBLIC_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9199', PUBLIC_FIREBASE_PROJECT_ID: 'demo-kamas-test' },
+  },
+  { name: 'e2e', command: emulator('playwright test'), report: 'reports/e2e.json' },
+);
+
+function counts(report: string): { passed: number; failed: number } | null {
+  if (!existsSync(report)) return null;
+  const json = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests?: number;
+    numFailedTests?: number;
+    stats?: { expected: number; unexpected: number; flaky: number };
+  };
+  if (json.stats) return { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected };
+  return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0 };
+}
+
+rmSync('reports', { recursive: true, force: true });
+mkdirSync('reports', { recursive: true });
+let passed = 0;
+let failed = 0;
+const lines: string[] = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name}: ${step.command}`);
+  const started = Date.now();
+  const run = spawnSync(step.command, { shell: true, stdio: 'inherit', env: { ...process.env, NO_UPDATE_NOTIFIER: '1', ...step.env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = run.status === 0;
+  const tally = step.report ? counts(step.report) : null;
+  if (tally) {
+    passed += tally.passed;
+    failed += tally.failed;
+  }
+  // A step that failed without a failing test to show for it (a type error, a crash) counts as one failure.
+  if (!ok && (!tally || tally.failed === 0)) failed += 1;
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${seconds} s)${tally ? `: ${tally.passed} passed, ${tally.failed} failed` : ''}`);
+}
+console.log(`\n${lines.join('\n')}\n`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

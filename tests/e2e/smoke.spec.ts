@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
+
+test('the home page loads from the built site', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/Kamas Backcountry Guides/);
+});
+
+test('a new user signs up through the Auth emulator and gets a database user from the API', async ({ page, request }) => {
+  const email = `e2e-${Date.now()}@example.com`;
+  const password = 'powder-day-1';
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign Up with Google' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  const created = page.waitForResponse((response) => response.url().startsWith(`${E2E.api}/users/user/`) && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).and(page.locator('[type=submit]')).click();
+  const answer = await created;
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toMatchObject({ email, bookings: [], agreed: false });
+  await expect(page).toHaveURL(`${E2E.site}/`);
+
+  // The API keeps that user: sign in again outside the browser and read it back.
+  const signIn = await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  const { localId, idToken } = (await signIn.json()) as { localId: string; idToken: string };
+  const stored = await request.get(`${E2E.api}/users/user/${localId}`, { headers: { Authorization: `Bearer ${idToken}` } });
+  expect(stored.status()).toBe(200);
+  expect(await stored.json()).toMatchObject({ uid: localId, email });
+});
+
+test('a wrong password shows the spec message', async ({ page, request }) => {
+  const email = `e2e-wrong-${Date.now()}@example.com`;
+  await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    data: { email, password: 'right-password', returnSecureToken: true },
+  });
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Incorrect password\. Please try again\.|No account found or invalid credentials\./);
+});
