@@ -16,7 +16,12 @@ export default defineConfig({
       PUBLIC_FIREBASE_API_KEY: envField.string({ context: 'client', access: 'public', default: 'demo-api-key' }),
       PUBLIC_FIREBASE_AUTH_DOMAIN: envField.string({ context: 'client', access: 'public', default: 'demo-kamas.firebaseapp.com' }),
       PUBLIC_FIREBASE_PROJECT_ID: envField.string({ context: 'client', access: 'public', default: 'demo-kamas' }),
-      PUBLIC_FIREBASE_AUTH_EMULATOR_URL: envField.string({ context: 'client', access: 'public', url: true, default: 'http://127.0.0.1:9099' }),
+      PUBLIC_FIREBASE_AUTH_EMULATOR_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        url: true,
+        default: 'http://127.0.0.1:9099',
+      }),
       PUBLIC_STRIPE_PUBLISHABLE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_GOOGLE_MAPS_API_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
     },

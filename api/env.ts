@@ -1,7 +1,8 @@
 /** The API's settings, read and validated in this one place. Secrets stay on the server. */
 import * as v from 'valibot';
 
-const port = (fallback: string) => v.pipe(v.optional(v.string(), fallback), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));
+const port = (fallback: string) =>
+  v.pipe(v.optional(v.string(), fallback), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));
 
 const envSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
@@ -12,7 +13,12 @@ const envSchema = v.object({
   SEED_ON_FIRST_START: v.optional(v.picklist(['true', 'false', '1', '0'])),
   SITE_ORIGINS: v.pipe(
     v.optional(v.string(), 'http://localhost:4321,http://127.0.0.1:4321'),
-    v.transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean)),
+    v.transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
   ),
   FIREBASE_PROJECT_ID: v.optional(v.string(), 'demo-kamas'),
   FIREBASE_AUTH_EMULATOR_HOST: v.optional(v.string()),

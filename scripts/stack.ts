@@ -42,10 +42,12 @@ function stopAll(code: number) {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     process.exit(code);
   }, 10_000);
-  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null))).then(() => {
-    clearTimeout(deadline);
-    process.exit(code);
-  });
+  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null))).then(
+    () => {
+      clearTimeout(deadline);
+      process.exit(code);
+    },
+  );
 }
 
 for (const [name, command, args, env] of services) {

@@ -13,23 +13,38 @@ interface Step {
   report?: string;
 }
 
-const emulator = (inner: string) => `firebase emulators:exec --config tests/firebase.test.json --only auth --project demo-kamas-test "${inner}"`;
-const vitest = (project: string, report: string) => `vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${report}`;
+const emulator = (inner: string) =>
+  `firebase emulators:exec --config tests/firebase.test.json --only auth --project demo-kamas-test "${inner}"`;
+const vitest = (project: string, report: string) =>
+  `vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${report}`;
 
 const steps: Step[] = [
   { name: 'type check', command: 'astro check && tsc -p api/tsconfig.json' },
   { name: 'lint', command: 'eslint . && prettier --check .' },
   { name: 'unit', command: vitest('unit', 'reports/unit.json'), report: 'reports/unit.json' },
-  { name: 'api on PGlite', command: emulator(vitest('api', 'reports/api-pglite.json')), env: { TEST_DATABASE_URL: '' }, report: 'reports/api-pglite.json' },
+  {
+    name: 'api on PGlite',
+    command: emulator(vitest('api', 'reports/api-pglite.json')),
+    env: { TEST_DATABASE_URL: '' },
+    report: 'reports/api-pglite.json',
+  },
 ];
 if (process.env['TEST_DATABASE_URL']) {
-  steps.push({ name: 'api on Postgres', command: emulator(vitest('api', 'reports/api-postgres.json')), report: 'reports/api-postgres.json' });
+  steps.push({
+    name: 'api on Postgres',
+    command: emulator(vitest('api', 'reports/api-postgres.json')),
+    report: 'reports/api-postgres.json',
+  });
 }
 steps.push(
   {
     name: 'build',
     command: 'astro build',
-    env: { PUBLIC_API_URL: 'http://127.0.0.1:8788', PUBLIC_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9199', PUBLIC_FIREBASE_PROJECT_ID: 'demo-kamas-test' },
+    env: {
+      PUBLIC_API_URL: 'http://127.0.0.1:8788',
+      PUBLIC_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9199',
+      PUBLIC_FIREBASE_PROJECT_ID: 'demo-kamas-test',
+    },
   },
   { name: 'e2e', command: emulator('playwright test'), report: 'reports/e2e.json' },
 );

@@ -109,8 +109,19 @@ export async function createHold(
                              status, provider, hold_expires_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'held', $10, now() + make_interval(secs => $11))
        returning hold_expires_at::text as expires_at`,
-      [bookingId, date.id, caller.uid, price.id, metadata.partySize, quantity, amount, price.currency || settings.currency,
-        promoCode, provider.name, settings.holdSeconds],
+      [
+        bookingId,
+        date.id,
+        caller.uid,
+        price.id,
+        metadata.partySize,
+        quantity,
+        amount,
+        price.currency || settings.currency,
+        promoCode,
+        provider.name,
+        settings.holdSeconds,
+      ],
     );
     return {
       bookingId,
@@ -156,5 +167,12 @@ async function readHold(tx: Queryable, bookingId: string): Promise<Prepared> {
     [bookingId],
   );
   if (!row) throw new Error(`hold ${bookingId} vanished inside its transaction`);
-  return { bookingId, clientSecret: row.client_secret, amount: row.amount, currency: row.currency, expiresAt: row.expires_at, description: row.description };
+  return {
+    bookingId,
+    clientSecret: row.client_secret,
+    amount: row.amount,
+    currency: row.currency,
+    expiresAt: row.expires_at,
+    description: row.description,
+  };
 }

@@ -4,7 +4,11 @@ import type { Caller } from '../identity.ts';
 import { HttpError } from '../http.ts';
 import { ensureUser } from '../users/store.ts';
 
-export async function joinByInvite(db: Db, caller: Caller, inviteCode: string): Promise<{ bookingId: string; dateId: string; joined: boolean }> {
+export async function joinByInvite(
+  db: Db,
+  caller: Caller,
+  inviteCode: string,
+): Promise<{ bookingId: string; dateId: string; joined: boolean }> {
   await ensureUser(db, caller);
   return db.transaction(async (tx) => {
     const [booking] = await tx.query<{ id: string; date_id: string; party_size: number }>(

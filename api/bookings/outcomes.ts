@@ -8,8 +8,7 @@ import { randomId } from '../http.ts';
 import { lockDate, seatsLeft, takenSeats } from './seats.ts';
 
 export type Outcome =
-  | { result: 'duplicate' | 'unknown' }
-  | { result: 'paid' | 'refunded' | 'released' | 'unchanged'; bookingId: string; dateId: string };
+  { result: 'duplicate' | 'unknown' } | { result: 'paid' | 'refunded' | 'released' | 'unchanged'; bookingId: string; dateId: string };
 
 interface BookingRow {
   id: string;

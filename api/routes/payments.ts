@@ -23,7 +23,9 @@ export function paymentRoutes(deps: AppDeps) {
 
   const applyPromo = async (c: Context<AppEnv>) => {
     const body = await parseBody(c, applyPromoSchema);
-    const [price] = await db.query<{ unit_amount: number }>(`select unit_amount from prices where id = $1 and active`, [body.selectedPriceId]);
+    const [price] = await db.query<{ unit_amount: number }>(`select unit_amount from prices where id = $1 and active`, [
+      body.selectedPriceId,
+    ]);
     if (!price) throw new HttpError(404, 'Product not found');
     const discount = await promoDiscount(db, body.promoCode, body.selectedPriceId);
     const quantity = body.quantity ?? 1;
@@ -42,7 +44,14 @@ export function paymentRoutes(deps: AppDeps) {
     const request = await parseBody(c, paymentIntentSchema);
     const hold = await createHold(db, payments, c.get('caller'), request, { holdSeconds: deps.holdSeconds, currency: deps.currency });
     cache.clear();
-    return c.json({ clientSecret: hold.clientSecret, bookingId: hold.bookingId, amount: hold.amount, currency: hold.currency, expiresAt: hold.expiresAt, provider: payments.name });
+    return c.json({
+      clientSecret: hold.clientSecret,
+      bookingId: hold.bookingId,
+      amount: hold.amount,
+      currency: hold.currency,
+      expiresAt: hold.expiresAt,
+      provider: payments.name,
+    });
   });
 
   app.post('/stripe/webhook', async (c) => {
@@ -85,7 +94,10 @@ export function paymentRoutes(deps: AppDeps) {
     if (outcome.result === 'refunded') {
       throw new HttpError(409, 'Your hold on these spots ran out and they were booked by someone else. You have not been charged.');
     }
-    const [state] = await db.query<{ status: string; date_id: string }>(`select status, date_id from bookings where payment_intent_id = $1`, [intentId]);
+    const [state] = await db.query<{ status: string; date_id: string }>(
+      `select status, date_id from bookings where payment_intent_id = $1`,
+      [intentId],
+    );
     if (state?.status !== 'paid') throw new HttpError(409, 'This payment session has ended. Please start checkout again.');
     return c.json({ status: 'succeeded', dateId: state.date_id });
   });

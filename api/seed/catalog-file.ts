@@ -31,7 +31,15 @@ export const catalogFileSchema = v.strictObject({
         nickname: v.pipe(v.string(), v.nonEmpty()),
         unitAmount: cents,
         currency: v.optional(v.pipe(v.string(), v.length(3)), 'usd'),
-        metadata: v.optional(v.strictObject({ image: v.optional(v.string()), description: v.optional(v.string()), short: v.optional(v.string()), type: v.optional(v.string()) }), {}),
+        metadata: v.optional(
+          v.strictObject({
+            image: v.optional(v.string()),
+            description: v.optional(v.string()),
+            short: v.optional(v.string()),
+            type: v.optional(v.string()),
+          }),
+          {},
+        ),
         sort: v.optional(v.number(), 0),
         active: v.optional(v.boolean(), true),
       }),
@@ -67,7 +75,10 @@ export const catalogFileSchema = v.strictObject({
           priceIds: v.optional(v.nullable(v.array(idText))),
           active: v.optional(v.boolean(), true),
         }),
-        v.check((promo) => (promo.percentOff === undefined) !== (promo.amountOff === undefined), 'a promo code has either percentOff or amountOff'),
+        v.check(
+          (promo) => (promo.percentOff === undefined) !== (promo.amountOff === undefined),
+          'a promo code has either percentOff or amountOff',
+        ),
       ),
     ),
     [],

@@ -34,7 +34,16 @@ export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportCo
         `insert into prices (id, product_id, nickname, unit_amount, currency, metadata, sort, active) values ($1, $2, $3, $4, $5, $6, $7, $8)
          on conflict (id) do update set product_id = excluded.product_id, nickname = excluded.nickname, unit_amount = excluded.unit_amount,
            currency = excluded.currency, metadata = excluded.metadata, sort = excluded.sort, active = excluded.active`,
-        [price.id, price.productId, price.nickname, price.unitAmount, price.currency, JSON.stringify(price.metadata), price.sort, price.active],
+        [
+          price.id,
+          price.productId,
+          price.nickname,
+          price.unitAmount,
+          price.currency,
+          JSON.stringify(price.metadata),
+          price.sort,
+          price.active,
+        ],
       );
     }
     for (const date of file.dates) {
@@ -44,8 +53,18 @@ export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportCo
          on conflict (id) do update set calendar = excluded.calendar, product_id = excluded.product_id, price_id = excluded.price_id,
            starts_at = excluded.starts_at, capacity = excluded.capacity, class_type = excluded.class_type, title = excluded.title,
            description = excluded.description, active = excluded.active`,
-        [date.id, date.calendar, date.productId, date.priceId ?? null, date.startsAt, date.capacity, date.type ?? null, date.title ?? null,
-          date.description ?? null, date.active],
+        [
+          date.id,
+          date.calendar,
+          date.productId,
+          date.priceId ?? null,
+          date.startsAt,
+          date.capacity,
+          date.type ?? null,
+          date.title ?? null,
+          date.description ?? null,
+          date.active,
+        ],
       );
     }
     for (const promo of file.promoCodes) {
@@ -55,8 +74,15 @@ export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportCo
          on conflict (code) do update set percent_off = excluded.percent_off, amount_off = excluded.amount_off,
            expires_at = excluded.expires_at, max_redemptions = excluded.max_redemptions, price_ids = excluded.price_ids,
            active = excluded.active`,
-        [promo.code, promo.percentOff ?? null, promo.amountOff ?? null, promo.expiresAt ?? null, promo.maxRedemptions ?? null,
-          promo.priceIds ? JSON.stringify(promo.priceIds) : null, promo.active],
+        [
+          promo.code,
+          promo.percentOff ?? null,
+          promo.amountOff ?? null,
+          promo.expiresAt ?? null,
+          promo.maxRedemptions ?? null,
+          promo.priceIds ? JSON.stringify(promo.priceIds) : null,
+          promo.active,
+        ],
       );
     }
     return { products: file.products.length, prices: file.prices.length, dates: file.dates.length, promoCodes: file.promoCodes.length };

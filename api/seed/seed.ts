@@ -24,7 +24,13 @@ export function seasonDates(season: Season): NonNullable<CatalogInput['dates']> 
     const weekday = day.getUTCDay();
     const key = isoDay(day);
     if (weekday !== TUESDAY) {
-      dates.push({ id: `tour-${key}`, calendar: 'winter-day-tours', productId: DAY_TOUR_PRODUCT, startsAt: mountainTime(day, 8), capacity: DAY_TOUR_PARTY_MAX });
+      dates.push({
+        id: `tour-${key}`,
+        calendar: 'winter-day-tours',
+        productId: DAY_TOUR_PRODUCT,
+        startsAt: mountainTime(day, 8),
+        capacity: DAY_TOUR_PARTY_MAX,
+      });
     }
     if (weekday === SATURDAY || weekday === SUNDAY) {
       const type = weekday === SATURDAY ? 'moto' : 'sledski';

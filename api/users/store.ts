@@ -56,12 +56,18 @@ export async function ensureUser(
 }
 
 export async function saveSurvey(db: Queryable, uid: string, survey: Survey): Promise<boolean> {
-  const rows = await db.query(`update users set survey = $2, updated_at = now() where uid = $1 returning uid`, [uid, JSON.stringify(survey)]);
+  const rows = await db.query(`update users set survey = $2, updated_at = now() where uid = $1 returning uid`, [
+    uid,
+    JSON.stringify(survey),
+  ]);
   return rows.length > 0;
 }
 
 export async function saveWaiver(db: Queryable, uid: string, signature: string): Promise<boolean> {
-  const rows = await db.query(`update users set signature = $2, agreed = true, updated_at = now() where uid = $1 returning uid`, [uid, signature]);
+  const rows = await db.query(`update users set signature = $2, agreed = true, updated_at = now() where uid = $1 returning uid`, [
+    uid,
+    signature,
+  ]);
   return rows.length > 0;
 }
 

@@ -23,7 +23,10 @@ export function errorText(body: unknown, fallback: string): string {
   return typeof body === 'string' && body ? body : fallback;
 }
 
-export async function apiFetch<T>(path: string, options: { method?: string; body?: unknown; token?: string | null; signal?: AbortSignal } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string | null; signal?: AbortSignal } = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers['Authorization'] = `Bearer ${options.token}`;

@@ -14,7 +14,8 @@ export const DEFAULT_POLICY: PasswordPolicy = { minLength: 6 };
 export function passwordProblems(password: string, policy: PasswordPolicy = DEFAULT_POLICY): string[] {
   const problems: string[] = [];
   if (password.length < policy.minLength) problems.push(`The password must be at least ${policy.minLength} characters.`);
-  if (policy.maxLength !== undefined && password.length > policy.maxLength) problems.push(`The password must be at most ${policy.maxLength} characters.`);
+  if (policy.maxLength !== undefined && password.length > policy.maxLength)
+    problems.push(`The password must be at most ${policy.maxLength} characters.`);
   if (policy.requireLowercase && !/[a-z]/.test(password)) problems.push('The password needs a lowercase letter.');
   if (policy.requireUppercase && !/[A-Z]/.test(password)) problems.push('The password needs an uppercase letter.');
   if (policy.requireNumber && !/\d/.test(password)) problems.push('The password needs a number.');

@@ -42,10 +42,7 @@ export type ProfileForm = v.InferOutput<typeof profileFormSchema>;
 export const userDataSchema = v.strictObject({
   displayName: profileFormSchema.entries.displayName,
   email: profileFormSchema.entries.email,
-  phoneNumber: v.pipe(
-    required('Phone number is required'),
-    v.regex(/^\+1\d{10,14}$/, PHONE_MESSAGE),
-  ),
+  phoneNumber: v.pipe(required('Phone number is required'), v.regex(/^\+1\d{10,14}$/, PHONE_MESSAGE)),
 });
 export type UserData = v.InferOutput<typeof userDataSchema>;
 
@@ -67,10 +64,7 @@ export const surveySchema = v.strictObject({
   beacon: choice(YES_NO, 'Please say whether you have a beacon'),
   shovel: choice(YES_NO, 'Please say whether you have a shovel'),
   probe: choice(YES_NO, 'Please say whether you have a probe'),
-  emergencyContactName: v.pipe(
-    required('Emergency contact name is required'),
-    v.maxLength(100, 'Emergency contact name is too long'),
-  ),
+  emergencyContactName: v.pipe(required('Emergency contact name is required'), v.maxLength(100, 'Emergency contact name is too long')),
   emergencyContactNumber: v.pipe(
     required('Emergency contact number is required'),
     v.regex(/^\+?[\d\s().-]{7,20}$/, 'Please enter a valid phone number, such as +1234567890'),
@@ -119,7 +113,13 @@ export type AuthUserPayload = v.InferOutput<typeof authUserSchema>;
 const id = (message: string) => v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message)), '');
 const optionalId = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100))));
 
-export const promoCodeSchema = v.pipe(v.string('Invalid promo code'), v.trim(), v.nonEmpty('Invalid promo code'), v.maxLength(40, 'Invalid promo code'), v.toUpperCase());
+export const promoCodeSchema = v.pipe(
+  v.string('Invalid promo code'),
+  v.trim(),
+  v.nonEmpty('Invalid promo code'),
+  v.maxLength(40, 'Invalid promo code'),
+  v.toUpperCase(),
+);
 
 export const applyPromoSchema = v.strictObject({
   promoCode: promoCodeSchema,
@@ -129,7 +129,12 @@ export const applyPromoSchema = v.strictObject({
 
 export const paymentIntentSchema = v.strictObject({
   priceId: id('Please select a tour type before proceeding.'),
-  quantity: v.pipe(v.number('Please specify a valid party size.'), v.integer('Please specify a valid party size.'), v.minValue(1, 'Please specify a valid party size.'), v.maxValue(100, 'Please specify a valid party size.')),
+  quantity: v.pipe(
+    v.number('Please specify a valid party size.'),
+    v.integer('Please specify a valid party size.'),
+    v.minValue(1, 'Please specify a valid party size.'),
+    v.maxValue(100, 'Please specify a valid party size.'),
+  ),
   promoCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40)))),
   metadata: v.strictObject({
     userId: id('You must be logged in to proceed with payment.'),
@@ -153,8 +158,14 @@ export const inviteSchema = v.strictObject({ inviteCode: id('Invite code is requ
 export const localConfirmSchema = v.strictObject({
   clientSecret: id('Payment session not found.'),
   cardNumber: v.pipe(v.string('Your card number is incomplete.'), v.regex(/^[\d ]{12,23}$/, 'Your card number is invalid.')),
-  expiry: v.pipe(v.string('Your card\u2019s expiration date is incomplete.'), v.regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Your card\u2019s expiration date is incomplete.')),
-  cvc: v.pipe(v.string('Your card\u2019s security code is incomplete.'), v.regex(/^\d{3,4}$/, 'Your card\u2019s security code is incomplete.')),
+  expiry: v.pipe(
+    v.string('Your card\u2019s expiration date is incomplete.'),
+    v.regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Your card\u2019s expiration date is incomplete.'),
+  ),
+  cvc: v.pipe(
+    v.string('Your card\u2019s security code is incomplete.'),
+    v.regex(/^\d{3,4}$/, 'Your card\u2019s security code is incomplete.'),
+  ),
 });
 
 /** The first message of a failed parse, for a one-line error answer. */

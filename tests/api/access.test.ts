@@ -17,7 +17,8 @@ beforeAll(async () => {
   h = await harness();
   alice = await newUser();
   bob = await newUser();
-  for (const user of [alice, bob]) await h.json<DatabaseUser>('POST', `/users/user/${user.uid}`, { token: user.token, body: { uid: user.uid, email: user.email } });
+  for (const user of [alice, bob])
+    await h.json<DatabaseUser>('POST', `/users/user/${user.uid}`, { token: user.token, body: { uid: user.uid, email: user.email } });
   await h.json('PUT', `/users/user/${bob.uid}`, { token: bob.token, body: { survey: SURVEY } });
   const date = await freeDate(h, 'winter-day-tours');
   const intent = await h.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {
@@ -28,15 +29,28 @@ beforeAll(async () => {
 });
 
 /** Every route that names a user or a booking, as Alice would call it against Bob's data. */
-const foreignCalls = () => [
-  ['POST', `/users/user/${bob.uid}`, { uid: bob.uid, email: bob.email }],
-  ['GET', `/users/user/${bob.uid}`, undefined],
-  ['PUT', `/users/user/${bob.uid}`, { survey: { ...SURVEY, beacon: 'No' } }],
-  ['PUT', `/users/user/${bob.uid}`, { signature: SIGNATURE, agreed: true }],
-  ['PUT', `/authUsers/authUser/${bob.uid}`, { userData: { displayName: 'Mallory', email: 'mallory@example.com', phoneNumber: '+14355550111' } }],
-  ['POST', '/stripe/create-payment-intent', { priceId: 'price_tour_ski', quantity: 1, metadata: { userId: bob.uid, dateId: 'tour-x', partySize: 1, calendar: 'winter-day-tours' } }],
-  ['POST', '/payments/local/confirm', { clientSecret: bobSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }],
-] as const;
+const foreignCalls = () =>
+  [
+    ['POST', `/users/user/${bob.uid}`, { uid: bob.uid, email: bob.email }],
+    ['GET', `/users/user/${bob.uid}`, undefined],
+    ['PUT', `/users/user/${bob.uid}`, { survey: { ...SURVEY, beacon: 'No' } }],
+    ['PUT', `/users/user/${bob.uid}`, { signature: SIGNATURE, agreed: true }],
+    [
+      'PUT',
+      `/authUsers/authUser/${bob.uid}`,
+      { userData: { displayName: 'Mallory', email: 'mallory@example.com', phoneNumber: '+14355550111' } },
+    ],
+    [
+      'POST',
+      '/stripe/create-payment-intent',
+      {
+        priceId: 'price_tour_ski',
+        quantity: 1,
+        metadata: { userId: bob.uid, dateId: 'tour-x', partySize: 1, calendar: 'winter-day-tours' },
+      },
+    ],
+    ['POST', '/payments/local/confirm', { clientSecret: bobSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }],
+  ] as const;
 
 describe('access', () => {
   it('answers 403 to a user acting on another user\u2019s data, and changes nothing', async () => {
@@ -54,7 +68,10 @@ describe('access', () => {
     for (const [method, path, body] of protectedCalls) {
       const none = await h.call(method, path, body ? { body } : {});
       expect(none.status, `${method} ${path} without a token`).toBe(401);
-      const forged = await h.call(method, path, { token: `${bob.token.slice(0, -4)}abcd`.replace(/^[^.]+/, 'e30'), ...(body ? { body } : {}) });
+      const forged = await h.call(method, path, {
+        token: `${bob.token.slice(0, -4)}abcd`.replace(/^[^.]+/, 'e30'),
+        ...(body ? { body } : {}),
+      });
       expect(forged.status, `${method} ${path} with a forged token`).toBe(401);
     }
     expect(await snapshot()).toEqual(before);

@@ -28,13 +28,18 @@ describe('no overselling', () => {
     const priceId = date.stripeId ?? '';
     for (const party of [4, 4, 1]) {
       const early = await newUser();
-      const hold = await h.call('POST', '/stripe/create-payment-intent', { token: early.token, body: intentBody(early, date, 'winter-classes', priceId, party) });
+      const hold = await h.call('POST', '/stripe/create-payment-intent', {
+        token: early.token,
+        body: intentBody(early, date, 'winter-classes', priceId, party),
+      });
       expect(hold.status).toBe(200);
     }
     expect((await activeSeats(date.id)).seats).toBe(9);
 
     const responses = await Promise.all(
-      crowd.map((user) => h.call('POST', '/stripe/create-payment-intent', { token: user.token, body: intentBody(user, date, 'winter-classes', priceId, 1) })),
+      crowd.map((user) =>
+        h.call('POST', '/stripe/create-payment-intent', { token: user.token, body: intentBody(user, date, 'winter-classes', priceId, 1) }),
+      ),
     );
     expect(statuses(responses)).toEqual([200, ...Array<number>(CROWD - 1).fill(409)]);
     expect(await activeSeats(date.id)).toEqual({ seats: 10, holds: 4 });
@@ -44,7 +49,10 @@ describe('no overselling', () => {
     const date = await freeDate(h, 'winter-day-tours');
     const responses = await Promise.all(
       crowd.map((user, index) =>
-        h.call('POST', '/stripe/create-payment-intent', { token: user.token, body: intentBody(user, date, 'winter-day-tours', 'price_tour_ski', (index % 4) + 1) }),
+        h.call('POST', '/stripe/create-payment-intent', {
+          token: user.token,
+          body: intentBody(user, date, 'winter-day-tours', 'price_tour_ski', (index % 4) + 1),
+        }),
       ),
     );
     expect(statuses(responses).filter((status) => status === 200)).toHaveLength(1);
@@ -54,7 +62,10 @@ describe('no overselling', () => {
 
   it(`gives the last use of a limited promo code to exactly one of ${CROWD} at once`, async () => {
     await importCatalog(h.db, parseCatalogFile({ promoCodes: [{ code: 'LASTONE', percentOff: 20, maxRedemptions: 1 }] }));
-    const { body: tours } = await h.json<{ id: string; date: { _seconds: number }; users: string[] }[]>('GET', '/calendar/winter-day-tours');
+    const { body: tours } = await h.json<{ id: string; date: { _seconds: number }; users: string[] }[]>(
+      'GET',
+      '/calendar/winter-day-tours',
+    );
     const used = new Set((await h.db.query<{ date_id: string }>('select date_id from bookings')).map((row) => row.date_id));
     const dates = tours.filter((entry) => entry.users.length === 0 && !used.has(entry.id)).slice(0, CROWD);
     expect(dates).toHaveLength(CROWD);
@@ -67,7 +78,9 @@ describe('no overselling', () => {
       ),
     );
     expect(statuses(responses)).toEqual([200, ...Array<number>(CROWD - 1).fill(400)]);
-    const [row] = await h.db.query<{ uses: number }>(`select count(*)::int as uses from bookings where promo_code = 'LASTONE' and status = 'held'`);
+    const [row] = await h.db.query<{ uses: number }>(
+      `select count(*)::int as uses from bookings where promo_code = 'LASTONE' and status = 'held'`,
+    );
     expect(row?.uses).toBe(1);
   });
 

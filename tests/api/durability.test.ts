@@ -37,7 +37,10 @@ function startApi(): Promise<string> {
 async function call<T>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return { status: response.status, body: (await response.json()) as T };
@@ -58,12 +61,19 @@ describe('durability', () => {
       quantity: 2,
       metadata: { userId: rider.uid, dateId: date.id, partySize: 2, calendar: 'winter-day-tours' },
     });
-    const paid = await call(base, 'POST', '/payments/local/confirm', rider.token, { clientSecret: intent.body.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    const paid = await call(base, 'POST', '/payments/local/confirm', rider.token, {
+      clientSecret: intent.body.clientSecret,
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     expect(paid.status).toBe(200);
 
     // Kill it hard while more writes are in flight.
     const exited = new Promise((resolve) => server?.once('exit', resolve));
-    const inFlight = Array.from({ length: 20 }, () => call(base, 'PUT', `/users/user/${rider.uid}`, rider.token, { survey: SURVEY }).catch(() => null));
+    const inFlight = Array.from({ length: 20 }, () =>
+      call(base, 'PUT', `/users/user/${rider.uid}`, rider.token, { survey: SURVEY }).catch(() => null),
+    );
     server?.kill('SIGKILL');
     await Promise.all([exited, ...inFlight]);
 

@@ -31,13 +31,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         next += 1;
         const id = `pi_fake_${next}`;
         response.end(
-          JSON.stringify({ id, object: 'payment_intent', amount: Number(form.get('amount')), currency: form.get('currency'), client_secret: `${id}_secret_abc`, status: 'requires_payment_method' }),
+          JSON.stringify({
+            id,
+            object: 'payment_intent',
+            amount: Number(form.get('amount')),
+            currency: form.get('currency'),
+            client_secret: `${id}_secret_abc`,
+            status: 'requires_payment_method',
+          }),
         );
       } else if (request.method === 'POST' && path === '/v1/refunds') {
-        response.end(JSON.stringify({ id: `re_fake_${requests.length}`, object: 'refund', payment_intent: form.get('payment_intent'), status: 'succeeded' }));
+        response.end(
+          JSON.stringify({
+            id: `re_fake_${requests.length}`,
+            object: 'refund',
+            payment_intent: form.get('payment_intent'),
+            status: 'succeeded',
+          }),
+        );
       } else {
         response.statusCode = 404;
-        response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } }));
+        response.end(
+          JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } }),
+        );
       }
     });
   });

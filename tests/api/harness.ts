@@ -107,7 +107,11 @@ export async function harness(options: { payments?: PaymentProvider; holdSeconds
 }
 
 /** The first date of a calendar that is still ahead and has no seats taken. */
-export async function freeDate(h: Harness, calendar: string, where: (entry: CalendarEntry) => boolean = () => true): Promise<CalendarEntry> {
+export async function freeDate(
+  h: Harness,
+  calendar: string,
+  where: (entry: CalendarEntry) => boolean = () => true,
+): Promise<CalendarEntry> {
   const { body } = await h.json<CalendarEntry[]>('GET', `/calendar/${calendar}`);
   const now = Date.now() / 1000;
   const used = await h.db.query<{ date_id: string }>(`select distinct date_id from bookings`);
@@ -117,7 +121,14 @@ export async function freeDate(h: Harness, calendar: string, where: (entry: Cale
   return entry;
 }
 
-export function intentBody(user: TestUser, entry: CalendarEntry, calendar: string, priceId: string, partySize = 1, extra: Record<string, unknown> = {}) {
+export function intentBody(
+  user: TestUser,
+  entry: CalendarEntry,
+  calendar: string,
+  priceId: string,
+  partySize = 1,
+  extra: Record<string, unknown> = {},
+) {
   return {
     priceId,
     quantity: partySize,

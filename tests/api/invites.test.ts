@@ -27,13 +27,22 @@ beforeAll(async () => {
 describe('POST /calendar/invite', () => {
   it('adds a friend to the party while paid seats remain, and a repeat is a no-op', async () => {
     const friend = await newUser();
-    const joined = await h.json<{ success: boolean; joined: boolean }>('POST', '/calendar/invite', { token: friend.token, body: { inviteCode } });
+    const joined = await h.json<{ success: boolean; joined: boolean }>('POST', '/calendar/invite', {
+      token: friend.token,
+      body: { inviteCode },
+    });
     expect(joined).toMatchObject({ status: 200, body: { success: true, joined: true } });
-    const again = await h.json<{ success: boolean; joined: boolean }>('POST', '/calendar/invite', { token: friend.token, body: { inviteCode } });
+    const again = await h.json<{ success: boolean; joined: boolean }>('POST', '/calendar/invite', {
+      token: friend.token,
+      body: { inviteCode },
+    });
     expect(again).toMatchObject({ status: 200, body: { success: true, joined: false } });
     const user = await h.json<DatabaseUser>('GET', `/users/user/${friend.uid}`, { token: friend.token });
     expect(user.body.bookings).toEqual([dateId]);
-    const members = await h.db.query('select m.user_id from booking_members m join bookings b on b.id = m.booking_id where b.invite_code = $1', [inviteCode]);
+    const members = await h.db.query(
+      'select m.user_id from booking_members m join bookings b on b.id = m.booking_id where b.invite_code = $1',
+      [inviteCode],
+    );
     expect(members).toHaveLength(2);
   });
 

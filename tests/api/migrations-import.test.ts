@@ -32,7 +32,9 @@ describe('migrations and catalog imports', () => {
       await importCatalog(
         db,
         parseCatalogFile({
-          prices: [{ id: 'price_tour_ski', productId: 'prod_backcountry_tours', nickname: 'Ski & Splitboard Touring Day', unitAmount: 27_500 }],
+          prices: [
+            { id: 'price_tour_ski', productId: 'prod_backcountry_tours', nickname: 'Ski & Splitboard Touring Day', unitAmount: 27_500 },
+          ],
           promoCodes: [{ code: 'SPRING20', percentOff: 20, expiresAt: '2031-04-01T06:00:00Z' }],
         }),
       );
@@ -45,6 +47,8 @@ describe('migrations and catalog imports', () => {
 
   it('rejects a file with unknown fields or a promo code with two discounts, naming the problem', () => {
     expect(() => parseCatalogFile({ products: [{ id: 'p', name: 'P', colour: 'red' }] }, 'bad.json')).toThrow(/bad\.json is not valid/);
-    expect(() => parseCatalogFile({ promoCodes: [{ code: 'BOTH', percentOff: 10, amountOff: 500 }] })).toThrow(/either percentOff or amountOff/);
+    expect(() => parseCatalogFile({ promoCodes: [{ code: 'BOTH', percentOff: 10, amountOff: 500 }] })).toThrow(
+      /either percentOff or amountOff/,
+    );
   });
 });

@@ -17,7 +17,9 @@ async function bookingStatus(bookingId: string) {
 
 describe('promo codes', () => {
   it.each(['/promo/apply', '/stripe/applyPromoCode'])('%s gives the final price for a percent-off code', async (path) => {
-    const { status, body } = await h.json<{ finalPrice: number }>('POST', path, { body: { promoCode: 'welcome10', selectedPriceId: 'price_tour_ski' } });
+    const { status, body } = await h.json<{ finalPrice: number }>('POST', path, {
+      body: { promoCode: 'welcome10', selectedPriceId: 'price_tour_ski' },
+    });
     expect(status).toBe(200);
     expect(body.finalPrice).toBe(22_500);
   });
@@ -30,7 +32,9 @@ describe('promo codes', () => {
   });
 
   it.each(['EARLYBIRD', 'NOPE', ''])('refuses %j with Invalid promo code', async (promoCode) => {
-    const { status, body } = await h.json<{ error: string }>('POST', '/stripe/applyPromoCode', { body: { promoCode, selectedPriceId: 'price_tour_ski' } });
+    const { status, body } = await h.json<{ error: string }>('POST', '/stripe/applyPromoCode', {
+      body: { promoCode, selectedPriceId: 'price_tour_ski' },
+    });
     expect(status).toBe(400);
     expect(body.error).toBe('Invalid promo code');
   });
@@ -100,7 +104,10 @@ describe('payment intents and the local provider', () => {
       body: { clientSecret: intent.body.clientSecret, ...CARD },
     });
     expect(paid).toEqual({ status: 200, body: { status: 'succeeded', dateId: date.id } });
-    const again = await h.json('POST', '/payments/local/confirm', { token: rider.token, body: { clientSecret: intent.body.clientSecret, ...CARD } });
+    const again = await h.json('POST', '/payments/local/confirm', {
+      token: rider.token,
+      body: { clientSecret: intent.body.clientSecret, ...CARD },
+    });
     expect(again.status).toBe(200);
 
     const user = await h.json<DatabaseUser>('GET', `/users/user/${rider.uid}`, { token: rider.token });
@@ -177,7 +184,10 @@ describe('holds that run out', () => {
       body: intentBody(rider, date, 'winter-classes', date.stripeId ?? ''),
     });
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const paid = await quick.json('POST', '/payments/local/confirm', { token: rider.token, body: { clientSecret: intent.body.clientSecret, ...CARD } });
+    const paid = await quick.json('POST', '/payments/local/confirm', {
+      token: rider.token,
+      body: { clientSecret: intent.body.clientSecret, ...CARD },
+    });
     expect(paid.status).toBe(200);
   });
 });

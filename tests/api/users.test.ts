@@ -10,7 +10,17 @@ beforeAll(async () => {
   rider = await newUser();
 });
 
-const authUser = (user: TestUser) => ({ uid: user.uid, email: user.email, emailVerified: false, displayName: null, photoURL: null, phoneNumber: null, isAnonymous: false, providerData: [], tenantId: null });
+const authUser = (user: TestUser) => ({
+  uid: user.uid,
+  email: user.email,
+  emailVerified: false,
+  displayName: null,
+  photoURL: null,
+  phoneNumber: null,
+  isAnonymous: false,
+  providerData: [],
+  tenantId: null,
+});
 
 describe('the database user', () => {
   it('is created on first POST and returned unchanged on the next', async () => {
@@ -19,7 +29,9 @@ describe('the database user', () => {
     expect(first.body).toMatchObject({ uid: rider.uid, email: rider.email, survey: null, signature: null, agreed: false, bookings: [] });
     const again = await h.json<DatabaseUser>('POST', `/users/user/${rider.uid}`, { token: rider.token, body: authUser(rider) });
     expect(again.body).toEqual(first.body);
-    const [{ count }] = (await h.db.query<{ count: number }>('select count(*)::int as count from users where uid = $1', [rider.uid])) as [{ count: number }];
+    const [{ count }] = (await h.db.query<{ count: number }>('select count(*)::int as count from users where uid = $1', [rider.uid])) as [
+      { count: number },
+    ];
     expect(count).toBe(1);
   });
 
@@ -43,7 +55,10 @@ describe('the database user', () => {
   });
 
   it('rejects a survey with a value outside its choices and keeps the saved one', async () => {
-    const bad = await h.json<{ error: string }>('PUT', `/users/user/${rider.uid}`, { token: rider.token, body: { survey: { ...SURVEY, beacon: 'Maybe' } } });
+    const bad = await h.json<{ error: string }>('PUT', `/users/user/${rider.uid}`, {
+      token: rider.token,
+      body: { survey: { ...SURVEY, beacon: 'Maybe' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('Please say whether you have a beacon');
     const read = await h.json<DatabaseUser>('GET', `/users/user/${rider.uid}`, { token: rider.token });
@@ -58,19 +73,28 @@ describe('the database user', () => {
   });
 
   it('rejects unknown fields', async () => {
-    const bad = await h.json<{ error: string }>('PUT', `/users/user/${rider.uid}`, { token: rider.token, body: { survey: { ...SURVEY, shoeSize: 11 } } });
+    const bad = await h.json<{ error: string }>('PUT', `/users/user/${rider.uid}`, {
+      token: rider.token,
+      body: { survey: { ...SURVEY, shoeSize: 11 } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('shoeSize');
   });
 
   it('saves a signed waiver', async () => {
-    const saved = await h.json<DatabaseUser>('PUT', `/users/user/${rider.uid}`, { token: rider.token, body: { signature: SIGNATURE, agreed: true } });
+    const saved = await h.json<DatabaseUser>('PUT', `/users/user/${rider.uid}`, {
+      token: rider.token,
+      body: { signature: SIGNATURE, agreed: true },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ signature: SIGNATURE, agreed: true, survey: SURVEY });
   });
 
   it('refuses a waiver that is not agreed to, or whose signature is not a PNG', async () => {
-    const notAgreed = await h.json<{ error: string }>('PUT', `/users/user/${rider.uid}`, { token: rider.token, body: { signature: SIGNATURE, agreed: false } });
+    const notAgreed = await h.json<{ error: string }>('PUT', `/users/user/${rider.uid}`, {
+      token: rider.token,
+      body: { signature: SIGNATURE, agreed: false },
+    });
     expect(notAgreed.status).toBe(400);
     const notPng = await h.json<{ error: string }>('PUT', `/users/user/${rider.uid}`, {
       token: rider.token,
@@ -87,12 +111,20 @@ describe('the database user', () => {
   });
 
   it('answers 415 for a body that is not JSON', async () => {
-    const response = await h.call('PUT', `/users/user/${rider.uid}`, { token: rider.token, body: 'survey=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const response = await h.call('PUT', `/users/user/${rider.uid}`, {
+      token: rider.token,
+      body: 'survey=1',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.status).toBe(415);
   });
 
   it('answers 400 for malformed JSON', async () => {
-    const response = await h.call('PUT', `/users/user/${rider.uid}`, { token: rider.token, body: '{"survey":', headers: { 'Content-Type': 'application/json' } });
+    const response = await h.call('PUT', `/users/user/${rider.uid}`, {
+      token: rider.token,
+      body: '{"survey":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(response.status).toBe(400);
   });
 });
@@ -109,11 +141,14 @@ describe('the identity profile', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ displayName: 'Sam Sledder', email, phoneNumber });
-    const lookup = await fetch(`http://${process.env['FIREBASE_AUTH_EMULATOR_HOST']}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-key`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: [user.uid] }),
-    });
+    const lookup = await fetch(
+      `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST']}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-key`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+        body: JSON.stringify({ localId: [user.uid] }),
+      },
+    );
     const { users } = (await lookup.json()) as { users: { email: string; displayName: string; phoneNumber: string }[] };
     expect(users[0]).toMatchObject({ email, displayName: 'Sam Sledder', phoneNumber });
   });

@@ -18,7 +18,9 @@ test('a new user signs up through the Auth emulator and gets a database user fro
   await expect(page.getByRole('button', { name: 'Sign Up with Google' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  const created = page.waitForResponse((response) => response.url().startsWith(`${E2E.api}/users/user/`) && response.request().method() === 'POST');
+  const created = page.waitForResponse(
+    (response) => response.url().startsWith(`${E2E.api}/users/user/`) && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Sign Up', exact: true }).and(page.locator('[type=submit]')).click();
   const answer = await created;
   expect(answer.status()).toBe(200);
@@ -26,9 +28,12 @@ test('a new user signs up through the Auth emulator and gets a database user fro
   await expect(page).toHaveURL(`${E2E.site}/`);
 
   // The API keeps that user: sign in again outside the browser and read it back.
-  const signIn = await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
-    data: { email, password, returnSecureToken: true },
-  });
+  const signIn = await request.post(
+    `http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+    {
+      data: { email, password, returnSecureToken: true },
+    },
+  );
   const { localId, idToken } = (await signIn.json()) as { localId: string; idToken: string };
   const stored = await request.get(`${E2E.api}/users/user/${localId}`, { headers: { Authorization: `Bearer ${idToken}` } });
   expect(stored.status()).toBe(200);

@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { firstIssue, paymentIntentSchema, profileFormSchema, splitPhoneNumber, surveySchema, userDataSchema, waiverSchema } from '../../src/lib/schemas.ts';
+import {
+  firstIssue,
+  paymentIntentSchema,
+  profileFormSchema,
+  splitPhoneNumber,
+  surveySchema,
+  userDataSchema,
+  waiverSchema,
+} from '../../src/lib/schemas.ts';
 
 const message = (schema: v.GenericSchema, input: unknown) => {
   const result = v.safeParse(schema, input);
@@ -22,7 +30,9 @@ describe('profile rules', () => {
 
   it('accepts only +1 numbers for the identity service', () => {
     expect(message(userDataSchema, { displayName: 'Kim', email: 'kim@example.com', phoneNumber: '+14355550148' })).toBeNull();
-    expect(message(userDataSchema, { displayName: 'Kim', email: 'kim@example.com', phoneNumber: '+444355550148' })).toBe('Phone number must be between 10 to 14 digits');
+    expect(message(userDataSchema, { displayName: 'Kim', email: 'kim@example.com', phoneNumber: '+444355550148' })).toBe(
+      'Phone number must be between 10 to 14 digits',
+    );
   });
 
   it('splits a stored phone number into country code and digits', () => {
@@ -60,18 +70,30 @@ describe('survey rules', () => {
 describe('waiver rules', () => {
   it('needs agreement and a PNG signature', () => {
     expect(message(waiverSchema, { signature: 'data:image/png;base64,iVBORw0KGgo=', agreed: true })).toBeNull();
-    expect(message(waiverSchema, { signature: 'data:image/png;base64,iVBORw0KGgo=', agreed: false })).toBe('You must agree to the terms and conditions');
+    expect(message(waiverSchema, { signature: 'data:image/png;base64,iVBORw0KGgo=', agreed: false })).toBe(
+      'You must agree to the terms and conditions',
+    );
     expect(message(waiverSchema, { signature: '', agreed: true })).toBe('The signature must be a PNG image');
   });
 });
 
 describe('payment intent requests', () => {
-  const request = { priceId: 'price_tour_ski', quantity: 2, metadata: { userId: 'u1', dateId: 'tour-2026-12-01', partySize: 2, calendar: 'winter-day-tours' } };
+  const request = {
+    priceId: 'price_tour_ski',
+    quantity: 2,
+    metadata: { userId: 'u1', dateId: 'tour-2026-12-01', partySize: 2, calendar: 'winter-day-tours' },
+  };
   it('use the spec precondition messages', () => {
     expect(message(paymentIntentSchema, request)).toBeNull();
     expect(message(paymentIntentSchema, { ...request, priceId: '' })).toBe('Please select a tour type before proceeding.');
-    expect(message(paymentIntentSchema, { ...request, metadata: { ...request.metadata, dateId: '' } })).toBe('Please select a valid date for your tour.');
-    expect(message(paymentIntentSchema, { ...request, metadata: { ...request.metadata, partySize: 0 } })).toBe('Please specify a valid party size.');
-    expect(message(paymentIntentSchema, { ...request, metadata: { ...request.metadata, userId: '' } })).toBe('You must be logged in to proceed with payment.');
+    expect(message(paymentIntentSchema, { ...request, metadata: { ...request.metadata, dateId: '' } })).toBe(
+      'Please select a valid date for your tour.',
+    );
+    expect(message(paymentIntentSchema, { ...request, metadata: { ...request.metadata, partySize: 0 } })).toBe(
+      'Please specify a valid party size.',
+    );
+    expect(message(paymentIntentSchema, { ...request, metadata: { ...request.metadata, userId: '' } })).toBe(
+      'You must be logged in to proceed with payment.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $authError, signIn, signInWithGoogle, signUp, startAuth } from '../../stores/auth.ts';
 import { passwordProblems } from '../../lib/password-policy.ts';
@@ -19,8 +19,7 @@ export default function SignInForm() {
     window.location.assign(returnPath(document.referrer, window.location.origin));
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit() {
     setLocalError(null);
     if (mode === 'signup') {
       const problems = passwordProblems(password);
@@ -56,9 +55,22 @@ export default function SignInForm() {
   return (
     <div className="auth-card">
       <h1>{title}</h1>
-      <form onSubmit={submit} noValidate={false}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
         <label htmlFor="email">Email</label>
-        <input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <label htmlFor="password">Password</label>
         <input
           id="password"
