@@ -50,3 +50,34 @@ export function firebaseIdentity(projectId: string): Identity {
     },
   };
 }
+
+/**
+ * Remembers verified tokens until shortly before they expire, so a burst of calls from one
+ * customer verifies the token once. Each API instance keeps its own; nothing depends on it.
+ */
+export function cachedIdentity(identity: Identity, maxEntries = 10_000, now: () => number = Date.now): Identity {
+  // Promises, so that concurrent calls with one new token share a single verification.
+  const verified = new Map<string, { caller: Promise<Caller>; until: number }>();
+  return {
+    ...identity,
+    verifyIdToken(token) {
+      const hit = verified.get(token);
+      if (hit && hit.until > now()) return hit.caller;
+      const caller = identity.verifyIdToken(token);
+      if (verified.size >= maxEntries) verified.clear();
+      verified.set(token, { caller, until: Math.min(tokenExpiry(token) - 30_000, now() + 5 * 60_000) });
+      caller.catch(() => verified.delete(token));
+      return caller;
+    },
+  };
+}
+
+/** The `exp` of a JWT in milliseconds (already verified by the caller), or 0 when unreadable. */
+function tokenExpiry(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp?: unknown };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -6,7 +6,7 @@ import { publicCache } from './cache.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { readEnv } from './env.ts';
-import { firebaseIdentity } from './identity.ts';
+import { cachedIdentity, firebaseIdentity } from './identity.ts';
 import { localProvider } from './payments/local.ts';
 import { stripeProvider } from './payments/stripe.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -35,7 +35,7 @@ const payments =
 
 const app = createApp({
   db,
-  identity: firebaseIdentity(env.FIREBASE_PROJECT_ID),
+  identity: cachedIdentity(firebaseIdentity(env.FIREBASE_PROJECT_ID)),
   payments,
   siteOrigins: env.SITE_ORIGINS,
   holdSeconds: env.HOLD_MINUTES * 60,

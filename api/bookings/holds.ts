@@ -61,6 +61,23 @@ export async function createHold(
     // A date id names a single day, so quantity is the party size times one day.
     throw new HttpError(400, 'Please specify a valid party size.');
   }
+  const [live] = await db.query<{ id: string; client_secret: string; amount: number; currency: string; expires_at: string }>(
+    `select id, client_secret, amount, currency, hold_expires_at::text as expires_at from bookings
+      where date_id = $1 and user_id = $2 and status = 'held' and hold_expires_at > now() and client_secret is not null
+        and price_id = $3 and quantity = $4 and promo_code is not distinct from $5
+      limit 1`,
+    [metadata.dateId, caller.uid, priceId, quantity, promoCode],
+  );
+  if (live) {
+    // The same request again (a reload, a double click): the hold and its payment stand.
+    return {
+      bookingId: live.id,
+      clientSecret: live.client_secret,
+      amount: live.amount,
+      currency: live.currency,
+      expiresAt: live.expires_at,
+    };
+  }
   await ensureUser(db, caller);
 
   const prepared = await db.transaction<Prepared>(async (tx) => {

@@ -47,6 +47,8 @@ export async function ensureUser(
   caller: Caller,
   profile: { displayName?: string | null | undefined; photoURL?: string | null | undefined; phoneNumber?: string | null | undefined } = {},
 ): Promise<void> {
+  const [known] = await db.query<{ email: string | null }>('select email from users where uid = $1', [caller.uid]);
+  if (known && known.email === caller.email) return;
   await db.query(
     `insert into users (uid, email, display_name, photo_url, phone_number) values ($1, $2, $3, $4, $5)
      on conflict (uid) do update set email = excluded.email, updated_at = now()
