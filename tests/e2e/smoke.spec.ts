@@ -22,9 +22,7 @@ test('a new user signs up through the Auth emulator and gets a database user fro
     (response) => response.url().startsWith(`${E2E.api}/users/user/`) && response.request().method() === 'POST',
   );
   await page.getByRole('button', { name: 'Sign Up', exact: true }).and(page.locator('[type=submit]')).click();
-  const answer = await created;
-  expect(answer.status()).toBe(200);
-  expect(await answer.json()).toMatchObject({ email, bookings: [], agreed: false });
+  expect((await created).status()).toBe(200);
   await expect(page).toHaveURL(`${E2E.site}/`);
 
   // The API keeps that user: sign in again outside the browser and read it back.
