@@ -2,13 +2,16 @@
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { cspCheck } from './scripts/csp-integration.ts';
 
 export default defineConfig({
   site: 'https://www.kamasbackcountry.com',
   output: 'static',
   trailingSlash: 'never',
-  build: { format: 'file' },
-  integrations: [react(), sitemap()],
+  build: { format: 'file', inlineStylesheets: 'never' },
+  integrations: [react(), sitemap({ filter: (page) => !/\/(profile|waiver|checkout|payment-success|sign-in)$/.test(page) }), cspCheck()],
+  // Every script ships as a file, so the Content-Security-Policy in netlify.toml needs no per-page hashes.
+  vite: { build: { assetsInlineLimit: 0 } },
   server: { host: '127.0.0.1', port: Number(process.env['SITE_PORT'] ?? 4321) },
   env: {
     schema: {

@@ -51,6 +51,11 @@ export default defineConfig({
         FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
       },
     },
-    { command: 'node scripts/serve-static.ts', url: E2E.site, reuseExistingServer: false, env: { SITE_PORT: '4322' } },
+    {
+      command: 'node scripts/serve-static.ts',
+      url: E2E.site,
+      reuseExistingServer: false,
+      env: { SITE_PORT: '4322', PUBLIC_API_URL: E2E.api, PUBLIC_FIREBASE_AUTH_EMULATOR_URL: `http://${E2E.authEmulator}` },
+    },
   ],
 });

@@ -1,11 +1,13 @@
 /**
  * The production build behind a small local CDN: serves dist/ with the headers netlify.toml
- * gives each path, `/about` from `about.html`, and the 404 page with status 404.
+ * gives each path, `/about` from `about.html`, and the 404 page with status 404. The
+ * Content-Security-Policy is the production one plus the local API and Auth emulator origins,
+ * so a violation shows up locally and in the browser tests.
  */
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { parse } from 'smol-toml';
+import { localizeCsp, netlifyHeaderRules } from './csp.ts';
 
 const root = join(process.cwd(), 'dist');
 const port = Number(process.env['SITE_PORT'] ?? 4321);
@@ -29,14 +31,16 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-interface HeaderRule {
-  for: string;
-  values: Record<string, string>;
-}
-const rules = ((parse(readFileSync('netlify.toml', 'utf8')) as { headers?: HeaderRule[] }).headers ?? []).map((rule) => ({
-  pattern: new RegExp(`^${rule.for.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`),
-  values: rule.values,
-}));
+const localOrigins = [
+  process.env['PUBLIC_API_URL'] ?? 'http://127.0.0.1:8787',
+  process.env['PUBLIC_FIREBASE_AUTH_EMULATOR_URL'] ?? 'http://127.0.0.1:9099',
+].map((url) => new URL(url).origin);
+const rules = netlifyHeaderRules().map((rule) => {
+  const values = { ...rule.values };
+  const csp = values['Content-Security-Policy'];
+  if (csp) values['Content-Security-Policy'] = localizeCsp(csp, localOrigins);
+  return { pattern: new RegExp(`^${rule.for.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`), values };
+});
 
 function headersFor(path: string): Record<string, string> {
   return Object.assign({}, ...rules.filter((rule) => rule.pattern.test(path)).map((rule) => rule.values));

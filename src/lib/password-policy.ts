@@ -22,3 +22,23 @@ export function passwordProblems(password: string, policy: PasswordPolicy = DEFA
   if (policy.requireNonAlphanumeric && !/[^A-Za-z0-9]/.test(password)) problems.push('The password needs a symbol.');
   return problems;
 }
+
+/** The identity service's custom strength options, as Firebase reports them. */
+export interface ServerStrengthOptions {
+  minPasswordLength?: number;
+  maxPasswordLength?: number;
+  containsLowercaseLetter?: boolean;
+  containsUppercaseLetter?: boolean;
+  containsNumericCharacter?: boolean;
+  containsNonAlphanumericCharacter?: boolean;
+}
+
+export function policyFromServer(options: ServerStrengthOptions): PasswordPolicy {
+  const policy: PasswordPolicy = { minLength: Math.max(options.minPasswordLength ?? DEFAULT_POLICY.minLength, 1) };
+  if (options.maxPasswordLength !== undefined) policy.maxLength = options.maxPasswordLength;
+  if (options.containsLowercaseLetter) policy.requireLowercase = true;
+  if (options.containsUppercaseLetter) policy.requireUppercase = true;
+  if (options.containsNumericCharacter) policy.requireNumber = true;
+  if (options.containsNonAlphanumericCharacter) policy.requireNonAlphanumeric = true;
+  return policy;
+}

@@ -9,6 +9,7 @@ import type { User } from 'firebase/auth';
 import type { DatabaseUser } from '../lib/api-types.ts';
 import { apiFetch, NO_USER_MESSAGE } from '../lib/api-client.ts';
 import { authErrorMessage, errorCode, GOOGLE_FAILED_MESSAGE, SIGN_OUT_CODES } from '../lib/auth-errors.ts';
+import { DEFAULT_POLICY, policyFromServer, type PasswordPolicy } from '../lib/password-policy.ts';
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -138,6 +139,17 @@ async function settle(user: User): Promise<DatabaseUser> {
   $knownUser.set({ uid: user.uid, email: user.email });
   $authStatus.set('signed-in');
   return dbUser;
+}
+
+/** The password rules of the identity service, or the default minimum of 6 when it sets none or cannot be asked. */
+export async function passwordPolicy(): Promise<PasswordPolicy> {
+  try {
+    const [{ validatePassword }, { firebaseAuth }] = await firebase();
+    const status = await validatePassword(firebaseAuth(), '');
+    return policyFromServer(status.passwordPolicy.customStrengthOptions);
+  } catch {
+    return DEFAULT_POLICY;
+  }
 }
 
 export async function logout(): Promise<void> {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $authError, signIn, signInWithGoogle, signUp, startAuth } from '../../stores/auth.ts';
+import { $authError, passwordPolicy, signIn, signInWithGoogle, signUp, startAuth } from '../../stores/auth.ts';
 import { passwordProblems } from '../../lib/password-policy.ts';
 import { returnPath } from '../../lib/navigation.ts';
 
@@ -21,14 +21,15 @@ export default function SignInForm() {
 
   async function submit() {
     setLocalError(null);
+    setBusy(true);
     if (mode === 'signup') {
-      const problems = passwordProblems(password);
+      const problems = passwordProblems(password, await passwordPolicy());
       if (problems.length > 0) {
         setLocalError(problems.join(' '));
+        setBusy(false);
         return;
       }
     }
-    setBusy(true);
     try {
       void startAuth();
       await (mode === 'login' ? signIn(email, password) : signUp(email, password));

@@ -1,0 +1,24 @@
+/** The product catalog, loaded once per page when the navigation bar appears. */
+import { atom } from 'nanostores';
+import { apiFetch } from '../lib/api-client.ts';
+import type { Product } from '../lib/api-types.ts';
+
+/** null until the catalog has arrived. */
+export const $products = atom<Product[] | null>(null);
+
+let loading: Promise<void> | null = null;
+
+export function loadProducts(): Promise<void> {
+  loading ??= apiFetch<Product[]>('/stripe/products')
+    .then((products) => $products.set(products))
+    .catch((error: unknown) => {
+      // The spec shows no error state for prices: log it and keep the loading indicator.
+      console.warn('Could not load the product list', error);
+      loading = null;
+    });
+  return loading;
+}
+
+export function productByTitle(products: readonly Product[], title: string): Product | undefined {
+  return products.find((product) => product.name === title);
+}

@@ -1,0 +1,51 @@
+/**
+ * Shared browser-test setup: every test fails on a console error, an uncaught page error or a CSP
+ * violation, and the outside world (forecast images, map tiles) is answered by local test doubles.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
+
+/** A 1 x 1 PNG, standing in for the daily forecast images the real sites publish. */
+export const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+export interface Problems {
+  errors: string[];
+  /** Messages this test expects, such as a deliberately failed image. */
+  allow: (pattern: RegExp) => void;
+}
+
+export const test = base.extend<{ problems: Problems }>({
+  problems: async ({ page }, use) => {
+    const errors: string[] = [];
+    const allowed: RegExp[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    await page.route(/^https:\/\//, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }));
+    await use({ errors, allow: (pattern) => allowed.push(pattern) });
+    expect(errors.filter((error) => !allowed.some((pattern) => pattern.test(error)))).toEqual([]);
+  },
+});
+
+export { expect };
+
+/** A new account made through the Auth emulator's REST API. */
+export async function emulatorUser(page: Page, password = 'powder-day-1') {
+  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const response = await page.request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  expect(response.ok()).toBe(true);
+  return { email, password };
+}
+
+/** Scrolls through the page as a reader would, so every section that fades in has done so. */
+export async function readToTheEnd(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 300) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.reveal.pending')].every((section) => section.classList.contains('revealed')),
+  );
+  await page.waitForTimeout(700);
+}

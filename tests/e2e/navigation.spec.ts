@@ -1,0 +1,119 @@
+import { emulatorUser, expect, test } from './fixtures.ts';
+
+test.describe('the Services dropdown', () => {
+  test('opens on hover', async ({ page, problems }) => {
+    await page.goto('/about');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    const classes = main.getByRole('link', { name: 'Avalanche Classes' });
+    await expect(classes).toBeHidden();
+    await main.getByRole('link', { name: 'Services', exact: true }).hover();
+    await expect(classes).toBeVisible();
+    await classes.click();
+    await expect(page).toHaveURL(/\/booking\/avalanche-class$/);
+    expect(problems.errors).toEqual([]);
+  });
+
+  test('opens on keyboard focus and closes on Escape', async ({ page }) => {
+    await page.goto('/about');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('link', { name: 'Services', exact: true }).focus();
+    await expect(main.getByRole('link', { name: 'Backcountry Day Tours' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(main.getByRole('link', { name: 'Avalanche Classes' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(main.getByRole('link', { name: 'Avalanche Classes' })).toBeHidden();
+  });
+
+  test('opens on tap of its toggle', async ({ page }) => {
+    await page.goto('/contact');
+    const toggle = page.getByRole('button', { name: 'Show services' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'Backcountry Day Tours' }).first()).toBeVisible();
+  });
+});
+
+test.describe('the account menu', () => {
+  test('signed out shows only Login, and closes on a click outside and on Escape', async ({ page }) => {
+    await page.goto('/services');
+    const button = page.getByRole('button', { name: 'Account menu' });
+    await button.click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Profile' })).toBeHidden();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeHidden();
+    await button.click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('link', { name: 'Login' })).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('sign up, logout, sign in and a wrong password, all through the menu', async ({ page }) => {
+    const email = `e2e-menu-${Date.now()}@example.com`;
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('link', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('powder-day-1');
+    await page.locator('form').getByRole('button', { name: 'Sign Up' }).click();
+
+    // Back one page, signed in.
+    await expect(page).toHaveURL(/\/about$/);
+    const menu = page.getByRole('button', { name: `Account menu, signed in as ${email}` });
+    await menu.click();
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    await expect(page.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/checkout');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Login' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not-my-password');
+    await page.locator('form').getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      /^(Incorrect password\. Please try again\.|No account found or invalid credentials\.)$/,
+    );
+
+    await page.getByLabel('Password').fill('powder-day-1');
+    await page.locator('form').getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('button', { name: `Account menu, signed in as ${email}` })).toBeVisible();
+  });
+
+  test('shows the spec message for an e-mail already in use', async ({ page }) => {
+    const { email } = await emulatorUser(page);
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('another-password');
+    await page.locator('form').getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The email address is already in use.');
+  });
+
+  test('refuses a password shorter than six characters before asking the identity service', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.getByLabel('Email').fill(`short-${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('abc');
+    await page.getByLabel('Password').evaluate((input: HTMLInputElement) => input.removeAttribute('minlength'));
+    await page.locator('form').getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The password must be at least 6 characters.');
+  });
+});
+
+test('static pages fetch no Firebase code until the account menu opens', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const firebaseChunk = (url: string) => /firebase|index\.esm/.test(url);
+  expect(scripts.filter(firebaseChunk)).toEqual([]);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect.poll(() => scripts.some(firebaseChunk)).toBe(true);
+});

@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, readToTheEnd, test } from './fixtures.ts';
+
+/** Every route of the site with the heading a visitor sees first. */
+export const ROUTES = [
+  ['/', 'Backcountry days in the Uintas, guided from Kamas'],
+  ['/services', 'Adventures'],
+  ['/about', 'About us'],
+  ['/contact', 'Contact us'],
+  ['/resources', 'Resources'],
+  ['/sign-in', 'Login'],
+  ['/jobs', 'Jobs'],
+  ['/profile', 'Profile'],
+  ['/waiver', 'Safety Waiver'],
+  ['/payment-success', 'Payment Successful!'],
+  ['/cancellation-policy', 'Cancellation Policy'],
+  ['/booking/backcountry-tour', 'Book a Day Tour'],
+  ['/booking/avalanche-class', 'Book an Avalanche Class'],
+  ['/booking/faq', 'Booking FAQ'],
+  ['/checkout', 'Checkout'],
+] as const;
+
+const seen = { titles: new Set<string>(), descriptions: new Set<string>() };
+
+for (const [path, heading] of ROUTES) {
+  test(`${path} answers with its heading, its own title, description and canonical link, and no accessibility violations`, async ({
+    page,
+    problems,
+  }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+
+    const title = await page.title();
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(title).toContain('Kamas Backcountry Guides');
+    expect(description?.length).toBeGreaterThan(40);
+    expect(seen.titles.has(title), `title "${title}" is used twice`).toBe(false);
+    expect(seen.descriptions.has(description ?? ''), 'description is used twice').toBe(false);
+    seen.titles.add(title);
+    seen.descriptions.add(description ?? '');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://www.kamasbackcountry.com${path}`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+
+    await readToTheEnd(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    expect(problems.errors).toEqual([]);
+  });
+}
+
+test('an unknown address gets the 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/no-such-trail');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'We lost the trail' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test('the sitemap lists the public pages and leaves out the account pages', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  for (const path of ['/services', '/about', '/contact', '/resources', '/booking/faq', '/cancellation-policy']) {
+    expect(sitemap).toContain(`<loc>https://www.kamasbackcountry.com${path}</loc>`);
+  }
+  expect(sitemap).not.toContain('/profile');
+  expect(sitemap).not.toContain('/checkout');
+});
+
+test('every page is served with the security headers of netlify.toml', async ({ request }) => {
+  const response = await request.get('/about');
+  const headers = response.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).toContain('https://js.stripe.com');
+  expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBeTruthy();
+  expect(headers['permissions-policy']).toBeTruthy();
+});
