@@ -21,7 +21,7 @@ export function mountMapWhenVisible(container: HTMLElement, apiKey: string): voi
       observer.disconnect();
       void load();
     },
-    { rootMargin: '200px' },
+    { threshold: 0 },
   );
   observer.observe(container);
 

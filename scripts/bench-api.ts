@@ -1,5 +1,5 @@
 /**
- * npm run bench: the API's speed on the local stack (PGlite, or the Postgres database named by
+ * npm run bench (first half): the API's speed on the local stack (PGlite, or the Postgres database named by
  * BENCH_DATABASE_URL, which must be empty or hold only this project's tables), measured with autocannon.
  * Budgets (reported, not enforced): reads at least 2,000 req/s with p99 under 25 ms at 50
  * connections; payment intents at 200 req/s with p99 under 25 ms. Also the API's peak memory.

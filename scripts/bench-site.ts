@@ -1,0 +1,134 @@
+/**
+ * The static pages under Lighthouse (mobile, default simulated throttling, Debian's Chromium):
+ * performance score, LCP, TBT, CLS, render-blocking requests, and JavaScript bytes (gzip) fetched
+ * before the load event and by the time the page is idle. Budgets (reported, not enforced):
+ * score 100, LCP <= 1.2 s, TBT <= 50 ms, CLS <= 0.01, no render-blocking script, no Firebase code.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
+
+const PAGES = ['/', '/services', '/about', '/contact', '/resources', '/jobs', '/cancellation-policy', '/booking/faq'];
+const SITE = 'http://127.0.0.1:4340';
+const API = 'http://127.0.0.1:8789';
+const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const buildEnv = { ...process.env, PUBLIC_API_URL: API };
+if (spawnSync('astro', ['build'], { env: buildEnv, stdio: 'ignore', shell: true }).status !== 0) throw new Error('astro build failed');
+
+const dataDir = mkdtempSync(join(tmpdir(), 'kamas-bench-site-'));
+const children: ChildProcess[] = [
+  spawn(process.execPath, ['api/server.ts'], {
+    env: { ...process.env, API_PORT: '8789', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', SITE_ORIGINS: SITE },
+    stdio: 'ignore',
+  }),
+  spawn(process.execPath, ['scripts/serve-static.ts'], {
+    env: { ...process.env, SITE_PORT: '4340', PUBLIC_API_URL: API },
+    stdio: 'ignore',
+  }),
+];
+async function waitFor(url: string) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+await Promise.all([waitFor(`${API}/health`), waitFor(SITE)]);
+
+interface Row {
+  page: string;
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  blocking: number;
+  jsLoad: number;
+  jsIdle: number;
+  firebase: boolean;
+}
+
+/** Gzip bytes of scripts fetched by the load event, and by the time the network has been quiet for a while. */
+async function scriptBytes(url: string): Promise<{ load: number; idle: number; firebase: boolean }> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS.filter((flag) => !flag.startsWith('--headless')) });
+  const page = await browser.newPage();
+  let loaded = false;
+  let load = 0;
+  let idle = 0;
+  let firebase = false;
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    const sizes = await request.sizes();
+    const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
+    if (!loaded) load += bytes;
+    idle += bytes;
+    if (/firebase|index\.esm/.test(request.url())) firebase = true;
+  });
+  page.on('load', () => (loaded = true));
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(3000);
+  await browser.close();
+  return { load, idle, firebase };
+}
+
+const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+const rows: Row[] = [];
+try {
+  for (const path of PAGES) {
+    const result = await lighthouse(`${SITE}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
+    const audit = (id: string) => lhr.audits[id];
+    const blockingItems = (audit('render-blocking-insight') ?? audit('render-blocking-resources'))?.details as
+      { items?: { url?: string }[] } | undefined;
+    const bytes = await scriptBytes(`${SITE}${path}`);
+    rows.push({
+      page: path,
+      score: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
+      lcp: audit('largest-contentful-paint')?.numericValue ?? NaN,
+      tbt: audit('total-blocking-time')?.numericValue ?? NaN,
+      cls: audit('cumulative-layout-shift')?.numericValue ?? NaN,
+      blocking: (blockingItems?.items ?? []).filter((item) => item.url?.endsWith('.js')).length,
+      jsLoad: bytes.load,
+      jsIdle: bytes.idle,
+      firebase: bytes.firebase,
+    });
+  }
+} finally {
+  chrome.kill();
+  for (const child of children) child.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+console.log('\n| page | score | LCP s | TBT ms | CLS | blocking scripts | JS KB at load | JS KB at idle | Firebase fetched |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+for (const row of rows) {
+  console.log(
+    `| ${row.page} | ${row.score} | ${(row.lcp / 1000).toFixed(2)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.blocking} | ${kb(row.jsLoad)} | ${kb(row.jsIdle)} | ${row.firebase ? 'yes' : 'no'} |`,
+  );
+}
+process.exit(0);
