@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
@@ -75,8 +76,8 @@ async function scriptBytes(url: string): Promise<{ load: number; idle: number; f
   let firebase = false;
   page.on('requestfinished', async (request) => {
     if (request.resourceType() !== 'script') return;
-    const sizes = await request.sizes();
-    const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
+    const body = await (await request.response())?.body();
+    const bytes = body ? gzipSync(body).length : 0;
     if (!loaded) load += bytes;
     idle += bytes;
     if (/firebase|index\.esm/.test(request.url())) firebase = true;

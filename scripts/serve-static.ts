@@ -7,6 +7,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { createGzip } from 'node:zlib';
 import { localizeCsp, netlifyHeaderRules } from './csp.ts';
 
 const root = join(process.cwd(), 'dist');
@@ -56,12 +57,23 @@ function resolveFile(path: string): string | null {
   return null;
 }
 
+/** Text compresses on the CDN; compress it here too, so local measurements match what visitors get. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.xml', '.txt', '.json']);
+
 createServer((request, response) => {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname;
   const file = resolveFile(path);
   const target = file ?? join(root, '404.html');
   const status = file ? 200 : 404;
-  response.writeHead(status, { ...headersFor(path), 'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream' });
+  const gzip = COMPRESSIBLE.has(extname(target)) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  response.writeHead(status, {
+    ...headersFor(path),
+    'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
+    Vary: 'Accept-Encoding',
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+  });
   if (request.method === 'HEAD' || !existsSync(target)) return void response.end(existsSync(target) ? undefined : 'Not found');
-  createReadStream(target).pipe(response);
+  const body = createReadStream(target);
+  if (gzip) body.pipe(createGzip()).pipe(response);
+  else body.pipe(response);
 }).listen(port, host, () => console.log(`site on http://${host}:${port} (dist/ with netlify.toml headers)`));
