@@ -5,35 +5,21 @@
  * connections; payment intents at 200 req/s with p99 under 25 ms. Also the API's peak memory.
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startApiProcess } from './processes.ts';
 
 const emulator = process.env['FIREBASE_AUTH_EMULATOR_HOST'];
 const projectId = process.env['GCLOUD_PROJECT'] ?? 'demo-kamas-test';
 if (!emulator) throw new Error('run through `npm run bench`, which starts the Auth emulator');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kamas-bench-'));
-const api = spawn(process.execPath, ['api/server.ts'], {
-  env: {
-    ...process.env,
-    API_PORT: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env['BENCH_DATABASE_URL'] ?? '',
-    NODE_ENV: 'test',
-    FIREBASE_PROJECT_ID: projectId,
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let output = '';
-  api.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    const match = /booking API on (http:\/\/[\d.]+:\d+)/.exec(output);
-    if (match?.[1]) resolve(match[1]);
-  });
-  api.on('exit', (code) => reject(new Error(`API exited with ${code}`)));
+const { base, child: api } = await startApiProcess({
+  DATA_DIR: dataDir,
+  DATABASE_URL: process.env['BENCH_DATABASE_URL'] ?? '',
+  NODE_ENV: 'test',
+  FIREBASE_PROJECT_ID: projectId,
 });
 
 const signUp = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {

@@ -12,20 +12,11 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './processes.ts';
 
 const PAGES = ['/', '/services', '/about', '/contact', '/resources', '/jobs', '/cancellation-policy', '/booking/faq'];
 const SITE = 'http://127.0.0.1:4340';
 const API = 'http://127.0.0.1:8789';
-const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const buildEnv = { ...process.env, PUBLIC_API_URL: API };
 if (spawnSync('astro', ['build'], { env: buildEnv, stdio: 'ignore', shell: true }).status !== 0) throw new Error('astro build failed');
@@ -68,7 +59,7 @@ interface Row {
 
 /** Gzip bytes of scripts fetched by the load event, and by the time the network has been quiet for a while. */
 async function scriptBytes(url: string): Promise<{ load: number; idle: number; firebase: boolean }> {
-  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS.filter((flag) => !flag.startsWith('--headless')) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   let loaded = false;
   let load = 0;
@@ -90,7 +81,7 @@ async function scriptBytes(url: string): Promise<{ load: number; idle: number; f
   return { load, idle, firebase };
 }
 
-const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
 const rows: Row[] = [];
 try {
   for (const path of PAGES) {

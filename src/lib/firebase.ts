@@ -13,6 +13,9 @@ import {
 
 let auth: Auth | null = null;
 
+/** The Auth emulator has no password policy endpoint; only a real project can set rules. */
+export const serverPasswordRules = !usesEmulator(PUBLIC_FIREBASE_PROJECT_ID);
+
 export function usesEmulator(projectId: string): boolean {
   return projectId.startsWith('demo-');
 }

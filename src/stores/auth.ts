@@ -49,15 +49,27 @@ export async function idToken(): Promise<string> {
   return user.getIdToken();
 }
 
-/** Creates the database user on first sign-in, or returns the stored one. */
-async function loadDbUser(user: User): Promise<DatabaseUser> {
-  const dbUser = await apiFetch<DatabaseUser>(`/users/user/${encodeURIComponent(user.uid)}`, {
-    method: 'POST',
-    body: authUserPayload(user),
-    token: await user.getIdToken(),
-  });
-  $dbUser.set(dbUser);
-  return dbUser;
+let loadingDbUser: { uid: string; promise: Promise<DatabaseUser> } | null = null;
+
+/** Creates the database user on first sign-in, or returns the stored one; one request at a time per user. */
+function loadDbUser(user: User): Promise<DatabaseUser> {
+  if (loadingDbUser?.uid === user.uid) return loadingDbUser.promise;
+  const promise = (async () => {
+    const dbUser = await apiFetch<DatabaseUser>(`/users/user/${encodeURIComponent(user.uid)}`, {
+      method: 'POST',
+      body: authUserPayload(user),
+      token: await user.getIdToken(),
+    });
+    $dbUser.set(dbUser);
+    return dbUser;
+  })();
+  loadingDbUser = { uid: user.uid, promise };
+  promise
+    .finally(() => {
+      if (loadingDbUser?.promise === promise) loadingDbUser = null;
+    })
+    .catch(() => undefined);
+  return promise;
 }
 
 let started: Promise<void> | null = null;
@@ -144,7 +156,8 @@ async function settle(user: User): Promise<DatabaseUser> {
 /** The password rules of the identity service, or the default minimum of 6 when it sets none or cannot be asked. */
 export async function passwordPolicy(): Promise<PasswordPolicy> {
   try {
-    const [{ validatePassword }, { firebaseAuth }] = await firebase();
+    const [{ validatePassword }, { firebaseAuth, serverPasswordRules }] = await firebase();
+    if (!serverPasswordRules) return DEFAULT_POLICY;
     const status = await validatePassword(firebaseAuth(), '');
     return policyFromServer(status.passwordPolicy.customStrengthOptions);
   } catch {

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newUser, PROJECT_ID, SIGNATURE, SURVEY } from './harness.ts';
+import { startApiProcess } from '../../scripts/processes.ts';
 import type { CalendarEntry, DatabaseUser } from '../../src/lib/api-types.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kamas-durable-'));
@@ -14,24 +15,10 @@ afterAll(() => {
 });
 
 /** Starts the real API process on the folder database and resolves with its base URL. */
-function startApi(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['api/server.ts'], {
-      env: { ...process.env, API_PORT: '0', DATA_DIR: dataDir, FIREBASE_PROJECT_ID: PROJECT_ID, NODE_ENV: 'test', DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server = child;
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /booking API on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`API exited with ${code}: ${output}`)));
-    setTimeout(() => reject(new Error(`API did not start: ${output}`)), 20_000);
-  });
+async function startApi(): Promise<string> {
+  const started = await startApiProcess({ DATA_DIR: dataDir, FIREBASE_PROJECT_ID: PROJECT_ID, NODE_ENV: 'test', DATABASE_URL: '' });
+  server = started.child;
+  return started.base;
 }
 
 async function call<T>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {

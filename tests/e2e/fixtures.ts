@@ -54,3 +54,8 @@ export async function readToTheEnd(page: Page) {
   );
   await page.waitForTimeout(700);
 }
+
+/** Waits until the page's React islands have hydrated, so a click reaches them. */
+export async function islandsReady(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}

@@ -1,4 +1,5 @@
-import { emulatorUser, expect, test } from './fixtures.ts';
+import { E2E } from '../../playwright.config.ts';
+import { emulatorUser, expect, islandsReady, test } from './fixtures.ts';
 
 test.describe('the Services dropdown', () => {
   test('opens on hover', async ({ page, problems }) => {
@@ -54,6 +55,7 @@ test.describe('the account menu', () => {
     await page.goto('/about');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('link', { name: 'Login' }).click();
+    await islandsReady(page);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('powder-day-1');
@@ -71,6 +73,7 @@ test.describe('the account menu', () => {
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 
     await page.getByRole('link', { name: 'Login' }).click();
+    await islandsReady(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not-my-password');
     await page.locator('form').getByRole('button', { name: 'Login' }).click();
@@ -87,6 +90,7 @@ test.describe('the account menu', () => {
   test('shows the spec message for an e-mail already in use', async ({ page }) => {
     const { email } = await emulatorUser(page);
     await page.goto('/sign-in');
+    await islandsReady(page);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('another-password');
@@ -96,6 +100,7 @@ test.describe('the account menu', () => {
 
   test('refuses a password shorter than six characters before asking the identity service', async ({ page }) => {
     await page.goto('/sign-in');
+    await islandsReady(page);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.getByLabel('Email').fill(`short-${Date.now()}@example.com`);
     await page.getByLabel('Password').fill('abc');
@@ -116,4 +121,33 @@ test('static pages fetch no Firebase code until the account menu opens', async (
   expect(scripts.filter(firebaseChunk)).toEqual([]);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect.poll(() => scripts.some(firebaseChunk)).toBe(true);
+});
+
+test('when the database user cannot be created at sign-up, the new account is removed and the error shown', async ({ page, problems }) => {
+  problems.allow(/status of 503|Could not load the database user/);
+  await page.route(`${E2E.api}/users/user/**`, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Bookings are offline for a moment. Please try again.' }),
+    }),
+  );
+  const email = `e2e-rollback-${Date.now()}@example.com`;
+  await page.goto('/sign-in');
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('powder-day-1');
+  await page.locator('form').getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bookings are offline for a moment. Please try again.');
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  const signIn = await page.request.post(
+    `http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+    {
+      data: { email, password: 'powder-day-1', returnSecureToken: true },
+    },
+  );
+  expect(signIn.status()).toBe(400);
+  expect(JSON.stringify(await signIn.json())).toMatch(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
+import { islandsReady } from './fixtures.ts';
 
 test('the home page loads from the built site', async ({ page }) => {
   const response = await page.goto('/');
@@ -15,6 +16,7 @@ test('a new user signs up through the Auth emulator and gets a database user fro
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('link', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await islandsReady(page);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Sign Up with Google' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
