@@ -151,3 +151,15 @@ test('when the database user cannot be created at sign-up, the new account is re
   expect(signIn.status()).toBe(400);
   expect(JSON.stringify(await signIn.json())).toMatch(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
 });
+
+test('Google sign-in that cannot reach Google shows the spec message and stays signed out', async ({ page, problems }) => {
+  problems.allow(/Failed to load resource: net::ERR_/);
+  await page.route('https://apis.google.com/**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/sign-in');
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Login with Google' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to sign in with Google. Please try again.');
+  await expect(page.getByRole('button', { name: 'Login with Google' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+});
