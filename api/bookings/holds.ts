@@ -12,6 +12,9 @@ import { lockDate, seatsLeft, takenSeats } from './seats.ts';
 import { promoDiscount } from './promo.ts';
 import { ensureUser } from '../users/store.ts';
 
+/** The hold's end as an ISO 8601 instant in UTC. */
+const EXPIRES_AT = `to_char(hold_expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** Stripe's smallest card charge in US dollars. */
 const MINIMUM_CHARGE = 50;
 
@@ -62,7 +65,7 @@ export async function createHold(
     throw new HttpError(400, 'Please specify a valid party size.');
   }
   const [live] = await db.query<{ id: string; client_secret: string; amount: number; currency: string; expires_at: string }>(
-    `select id, client_secret, amount, currency, hold_expires_at::text as expires_at from bookings
+    `select id, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
       where date_id = $1 and user_id = $2 and status = 'held' and hold_expires_at > now() and client_secret is not null
         and price_id = $3 and quantity = $4 and promo_code is not distinct from $5
       limit 1`,
@@ -125,7 +128,7 @@ export async function createHold(
       `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code,
                              status, provider, hold_expires_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'held', $10, now() + make_interval(secs => $11))
-       returning hold_expires_at::text as expires_at`,
+       returning ${EXPIRES_AT} as expires_at`,
       [
         bookingId,
         date.id,
@@ -177,7 +180,7 @@ export async function createHold(
 
 async function readHold(tx: Queryable, bookingId: string): Promise<Prepared> {
   const [row] = await tx.query<{ client_secret: string | null; amount: number; currency: string; expires_at: string; description: string }>(
-    `select b.client_secret, b.amount, b.currency, b.hold_expires_at::text as expires_at,
+    `select b.client_secret, b.amount, b.currency, ${EXPIRES_AT} as expires_at,
             p.name || ': ' || pr.nickname || ' x ' || b.quantity as description
        from bookings b join prices pr on pr.id = b.price_id join products p on p.id = pr.product_id
       where b.id = $1`,

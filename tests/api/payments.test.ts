@@ -191,3 +191,18 @@ describe('holds that run out', () => {
     expect(paid.status).toBe(200);
   });
 });
+
+describe('the hold', () => {
+  it('says when it ends, about fifteen minutes from now, as an ISO instant', async () => {
+    const rider = await newUser();
+    const date = await freeDate(h, 'winter-day-tours');
+    const { body } = await h.json<{ expiresAt: string }>('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, date, 'winter-day-tours', 'price_tour_ski', 1),
+    });
+    expect(body.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const minutes = (Date.parse(body.expiresAt) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+  });
+});
