@@ -125,3 +125,23 @@ test('the map script is not requested until the map section scrolls into view', 
   await expect.poll(() => requested.length).toBeGreaterThan(0);
   expect(requested[0]).toContain('key=e2e-maps-key');
 });
+
+test('the hero video starts after the page has loaded, and not for visitors saving data', async ({ page, browser }) => {
+  const videoRequest = page.waitForRequest((request) => request.url().includes('/video/hero.'), { timeout: 10_000 });
+  await page.goto('/');
+  await expect(page.locator('.hero-poster')).toBeVisible();
+  expect((await videoRequest).url()).toMatch(/\/video\/hero\.(webm|mp4)$/);
+
+  const context = await browser.newContext();
+  await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+  const saver = await context.newPage();
+  const media: string[] = [];
+  saver.on('request', (request) => {
+    if (request.url().includes('/video/')) media.push(request.url());
+  });
+  await saver.goto('/');
+  await saver.waitForLoadState('load');
+  await saver.waitForTimeout(2500);
+  expect(media).toEqual([]);
+  await context.close();
+});
