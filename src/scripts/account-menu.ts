@@ -2,7 +2,7 @@
  * The account menu: opens on click, closes on a click outside or Escape. It shows the last known
  * state straight away (from localStorage) and wakes Firebase only once the visitor opens it.
  */
-import { $authStatus, $knownUser, logout, startAuth } from '../stores/auth.ts';
+import { $knownUser, logout, startAuth } from '../stores/auth.ts';
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')) {
   const button = root.querySelector<HTMLButtonElement>('[data-account-button]');
@@ -28,7 +28,6 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
 
   render();
   $knownUser.listen(render);
-  $authStatus.listen((status) => root.toggleAttribute('data-loading', status === 'loading' && !panel.hidden));
 
   button.addEventListener('click', () => setOpen(panel.hidden));
   document.addEventListener('click', (event) => {

@@ -3,7 +3,7 @@
  * The last known signed-in e-mail is kept in localStorage so menus can show it before Firebase loads.
  * Firebase itself is imported only when an action or `startAuth` needs it.
  */
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import { persistentJSON } from '@nanostores/persistent';
 import type { User } from 'firebase/auth';
 import type { DatabaseUser } from '../lib/api-types.ts';
@@ -24,7 +24,6 @@ export const $authStatus = atom<AuthStatus>('loading');
 export const $authUser = atom<User | null>(null);
 export const $dbUser = atom<DatabaseUser | null>(null);
 export const $authError = atom<string | null>(null);
-export const $isSignedIn = computed($authStatus, (status) => status === 'signed-in');
 
 const firebase = () => Promise.all([import('firebase/auth'), import('../lib/firebase.ts')]);
 
