@@ -75,6 +75,9 @@ rows.push(
   }),
 );
 
+// Reference: the same rate pattern against a route that does no work, to show what the load generator's bursts cost alone.
+rows.push(await measure('GET /health @200/s (reference)', { url: `${base}/health`, overallRate: 200 }));
+
 const status = readFileSync(`/proc/${api.pid}/status`, 'utf8');
 const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
 api.kill('SIGTERM');
