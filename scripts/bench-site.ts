@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './processes.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startApiProcess } from './processes.ts';
 
 const PAGES = ['/', '/services', '/about', '/contact', '/resources', '/jobs', '/cancellation-policy', '/booking/faq'];
 const SITE = 'http://127.0.0.1:4340';
@@ -23,11 +23,9 @@ const buildEnv = { ...process.env, PUBLIC_API_URL: API };
 if (spawnSync('astro', ['build'], { env: buildEnv, stdio: 'ignore', shell: true }).status !== 0) throw new Error('astro build failed');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kamas-bench-site-'));
+const api = await startApiProcess({ API_PORT: '8789', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', SITE_ORIGINS: SITE });
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['api/server.ts'], {
-    env: { ...process.env, API_PORT: '8789', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', SITE_ORIGINS: SITE },
-    stdio: 'ignore',
-  }),
+  api.child,
   spawn(process.execPath, ['scripts/serve-static.ts'], {
     env: { ...process.env, SITE_PORT: '4340', PUBLIC_API_URL: API },
     stdio: 'ignore',
@@ -44,7 +42,7 @@ async function waitFor(url: string) {
   }
   throw new Error(`${url} did not come up`);
 }
-await Promise.all([waitFor(`${API}/health`), waitFor(SITE)]);
+await waitFor(SITE);
 
 interface Row {
   page: string;

@@ -46,6 +46,8 @@ export interface Hold {
   amount: number;
   currency: string;
   expiresAt: string;
+  /** Whether this call took seats (false when it returned a hold the caller already had). */
+  fresh: boolean;
 }
 
 type Prepared = Omit<Hold, 'clientSecret'> & { clientSecret: string | null; description: string };
@@ -79,6 +81,7 @@ export async function createHold(
       amount: live.amount,
       currency: live.currency,
       expiresAt: live.expires_at,
+      fresh: false,
     };
   }
   await ensureUser(db, caller);
@@ -149,18 +152,20 @@ export async function createHold(
       amount,
       currency: price.currency || settings.currency,
       expiresAt: inserted?.expires_at ?? '',
+      fresh: true,
       description: `${price.product_name}: ${price.nickname} x ${quantity}`,
     };
   });
 
-  if (prepared.clientSecret) return { ...prepared, clientSecret: prepared.clientSecret };
+  const { description, ...hold } = prepared;
+  if (hold.clientSecret) return { ...hold, clientSecret: hold.clientSecret };
 
   try {
     const intent = await provider.createIntent({
       bookingId: prepared.bookingId,
       amount: prepared.amount,
       currency: prepared.currency,
-      description: prepared.description,
+      description,
       email: caller.email,
       metadata: { userId: caller.uid, dateId: metadata.dateId, calendar: metadata.calendar, partySize: String(metadata.partySize) },
     });
@@ -169,7 +174,6 @@ export async function createHold(
       intent.id,
       intent.clientSecret,
     ]);
-    const { description: _description, ...hold } = prepared;
     return { ...hold, clientSecret: intent.clientSecret };
   } catch (error) {
     await db.query(`update bookings set status = 'released', updated_at = now() where id = $1`, [prepared.bookingId]);
@@ -193,6 +197,7 @@ async function readHold(tx: Queryable, bookingId: string): Promise<Prepared> {
     amount: row.amount,
     currency: row.currency,
     expiresAt: row.expires_at,
+    fresh: false,
     description: row.description,
   };
 }

@@ -43,7 +43,8 @@ export function paymentRoutes(deps: AppDeps) {
   app.post('/stripe/create-payment-intent', signedIn, async (c) => {
     const request = await parseBody(c, paymentIntentSchema);
     const hold = await createHold(db, payments, c.get('caller'), request, { holdSeconds: deps.holdSeconds, currency: deps.currency });
-    cache.clear();
+    // Seats changed only when this call took them; a repeated request leaves the public calendars as they are.
+    if (hold.fresh) cache.clear();
     return c.json({
       clientSecret: hold.clientSecret,
       bookingId: hold.bookingId,
