@@ -2,7 +2,8 @@
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { cspCheck } from './scripts/csp-integration.ts';
+import { siteBuild } from './scripts/site-build.ts';
+import { SITE_DEFAULTS } from './scripts/site-settings.ts';
 
 export default defineConfig({
   site: 'https://www.kamasbackcountry.com',
@@ -10,22 +11,26 @@ export default defineConfig({
   trailingSlash: 'never',
   // The stylesheet is small: inlined, it costs no extra round trip before the first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap({ filter: (page) => !/\/(profile|waiver|checkout|payment-success|sign-in)$/.test(page) }), cspCheck()],
-  // Every script ships as a file, so the Content-Security-Policy in netlify.toml needs no per-page hashes.
+  integrations: [react(), sitemap({ filter: (page) => !/\/(profile|waiver|checkout|payment-success|sign-in)$/.test(page) }), siteBuild()],
+  // Every script ships as a file, so the Content-Security-Policy (dist/_headers) needs no per-page hashes.
   vite: { build: { assetsInlineLimit: 0 } },
   server: { host: '127.0.0.1', port: Number(process.env['SITE_PORT'] ?? 4321) },
   env: {
     schema: {
-      PUBLIC_API_URL: envField.string({ context: 'client', access: 'public', url: true, default: 'http://127.0.0.1:8787' }),
-      PUBLIC_FIREBASE_API_KEY: envField.string({ context: 'client', access: 'public', default: 'demo-api-key' }),
-      PUBLIC_FIREBASE_AUTH_DOMAIN: envField.string({ context: 'client', access: 'public', default: 'demo-kamas.firebaseapp.com' }),
-      PUBLIC_FIREBASE_PROJECT_ID: envField.string({ context: 'client', access: 'public', default: 'demo-kamas' }),
-      PUBLIC_FIREBASE_AUTH_EMULATOR_URL: envField.string({
+      PUBLIC_API_URL: envField.string({ context: 'client', access: 'public', url: true, default: SITE_DEFAULTS.PUBLIC_API_URL }),
+      PUBLIC_FIREBASE_API_KEY: envField.string({ context: 'client', access: 'public', default: SITE_DEFAULTS.PUBLIC_FIREBASE_API_KEY }),
+      PUBLIC_FIREBASE_AUTH_DOMAIN: envField.string({
         context: 'client',
         access: 'public',
-        url: true,
-        default: 'http://127.0.0.1:9099',
+        default: SITE_DEFAULTS.PUBLIC_FIREBASE_AUTH_DOMAIN,
       }),
+      PUBLIC_FIREBASE_PROJECT_ID: envField.string({
+        context: 'client',
+        access: 'public',
+        default: SITE_DEFAULTS.PUBLIC_FIREBASE_PROJECT_ID,
+      }),
+      // Only for demo- projects; scripts/site-build.ts fills in the local emulator for them, so a real build ships none.
+      PUBLIC_FIREBASE_AUTH_EMULATOR_URL: envField.string({ context: 'client', access: 'public', url: true, optional: true }),
       PUBLIC_STRIPE_PUBLISHABLE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_GOOGLE_MAPS_API_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
     },

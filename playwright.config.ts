@@ -26,7 +26,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /no-javascript\.spec\.ts$/ },
+    // The static pages and the sign-in page as a visitor with JavaScript turned off sees them.
+    {
+      name: 'no-javascript',
+      use: { ...devices['Desktop Chrome'], channel: undefined, javaScriptEnabled: false },
+      testMatch: /no-javascript\.spec\.ts$/,
+    },
+  ],
   webServer: [
     {
       command: 'node api/server.ts',
@@ -46,7 +54,7 @@ export default defineConfig({
       command: 'node scripts/serve-static.ts',
       url: E2E.site,
       reuseExistingServer: false,
-      env: { SITE_PORT: '4322', PUBLIC_API_URL: E2E.api, PUBLIC_FIREBASE_AUTH_EMULATOR_URL: `http://${E2E.authEmulator}` },
+      env: { SITE_PORT: '4322' },
     },
   ],
 });

@@ -1,14 +1,14 @@
 /**
- * The production build behind a small local CDN: serves dist/ with the headers netlify.toml
- * gives each path, `/about` from `about.html`, and the 404 page with status 404. The
- * Content-Security-Policy is the production one plus the local API and Auth emulator origins,
- * so a violation shows up locally and in the browser tests.
+ * The production build behind a small local CDN: serves dist/ with the headers Netlify would give
+ * each path (netlify.toml and the built dist/_headers, whose Content-Security-Policy names the API
+ * and Auth emulator this build talks to), `/about` from `about.html`, and the 404 page with status
+ * 404. A policy violation shows up locally and in the browser tests.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { createGzip } from 'node:zlib';
-import { localizeCsp, netlifyHeaderRules } from './csp.ts';
+import { headersFor, siteHeaderRules } from './headers.ts';
 
 const root = join(process.cwd(), 'dist');
 const port = Number(process.env['SITE_PORT'] ?? 4321);
@@ -32,20 +32,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-const localOrigins = [
-  process.env['PUBLIC_API_URL'] ?? 'http://127.0.0.1:8787',
-  process.env['PUBLIC_FIREBASE_AUTH_EMULATOR_URL'] ?? 'http://127.0.0.1:9099',
-].map((url) => new URL(url).origin);
-const rules = netlifyHeaderRules().map((rule) => {
-  const values = { ...rule.values };
-  const csp = values['Content-Security-Policy'];
-  if (csp) values['Content-Security-Policy'] = localizeCsp(csp, localOrigins);
-  return { pattern: new RegExp(`^${rule.for.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`), values };
-});
-
-function headersFor(path: string): Record<string, string> {
-  return Object.assign({}, ...rules.filter((rule) => rule.pattern.test(path)).map((rule) => rule.values));
-}
+const rules = siteHeaderRules(root);
 
 function resolveFile(path: string): string | null {
   const clean = normalize(decodeURIComponent(path)).replace(/^(\.\.[/\\])+/, '');
@@ -67,7 +54,7 @@ createServer((request, response) => {
   const status = file ? 200 : 404;
   const gzip = COMPRESSIBLE.has(extname(target)) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
   response.writeHead(status, {
-    ...headersFor(path),
+    ...headersFor(path, rules),
     'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
     Vary: 'Accept-Encoding',
     ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),

@@ -1,15 +1,8 @@
 /** Calls to the booking API. Protected calls carry the signed-in user's ID token. */
 import { PUBLIC_API_URL } from 'astro:env/client';
+import { ApiError } from './api-error.ts';
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: unknown;
-  constructor(status: number, message: string, body: unknown) {
-    super(message);
-    this.status = status;
-    this.body = body;
-  }
-}
+export { ApiError };
 
 export const NO_USER_MESSAGE = 'No authenticated user found';
 

@@ -1,4 +1,5 @@
 /** The identity service's error codes, as the messages customers read (spec section 8). */
+import { ApiError } from './api-error.ts';
 
 export const AUTH_MESSAGES = {
   'auth/email-already-in-use': 'The email address is already in use.',
@@ -21,6 +22,8 @@ export const AUTH_MESSAGES = {
 
 export const UNEXPECTED_MESSAGE = 'An unexpected error occurred. Please try again.';
 export const GOOGLE_FAILED_MESSAGE = 'Failed to sign in with Google. Please try again.';
+export const SIGN_IN_UNAVAILABLE_MESSAGE = 'Sign-in could not load. Please check your connection and try again.';
+export const LOGOUT_FAILED_MESSAGE = 'Logout failed. Please try again.';
 
 /** Codes after which the current session can no longer be trusted. */
 export const SIGN_OUT_CODES: ReadonlySet<string> = new Set(['auth/user-disabled', 'auth/user-token-expired']);
@@ -30,9 +33,31 @@ export function errorCode(error: unknown): string {
   return typeof code === 'string' ? code : '';
 }
 
+/**
+ * The message for a failed sign-in, sign-up or account call: the spec's text for a known identity
+ * code, the booking API's own answer (written for customers), else the unexpected-error text.
+ */
 export function authErrorMessage(error: unknown): string {
   const code = errorCode(error);
   if (code in AUTH_MESSAGES) return AUTH_MESSAGES[code as keyof typeof AUTH_MESSAGES];
-  const own = (error as { message?: unknown } | null)?.message;
-  return code === '' && typeof own === 'string' && own ? own : UNEXPECTED_MESSAGE;
+  if (error instanceof ApiError && error.message) return error.message;
+  return UNEXPECTED_MESSAGE;
+}
+
+/** The sign-in field an error is about, so the form can mark it; null for errors about neither. */
+export type AuthField = 'email' | 'password' | 'both';
+
+const FIELD_OF_CODE: Readonly<Record<string, AuthField>> = {
+  'auth/email-already-in-use': 'email',
+  'auth/invalid-email': 'email',
+  'auth/user-not-found': 'email',
+  'auth/wrong-password': 'password',
+  'auth/weak-password': 'password',
+  'auth/password-does-not-meet-requirements': 'password',
+  'auth/invalid-credential': 'both',
+  'auth/invalid-login-credentials': 'both',
+};
+
+export function authErrorField(error: unknown): AuthField | null {
+  return FIELD_OF_CODE[errorCode(error)] ?? null;
 }

@@ -26,6 +26,8 @@ export function firebaseAuth(): Auth {
     getApps()[0] ??
     initializeApp({ apiKey: PUBLIC_FIREBASE_API_KEY, authDomain: PUBLIC_FIREBASE_AUTH_DOMAIN, projectId: PUBLIC_FIREBASE_PROJECT_ID });
   auth = getAuth(app);
-  if (usesEmulator(PUBLIC_FIREBASE_PROJECT_ID)) connectAuthEmulator(auth, PUBLIC_FIREBASE_AUTH_EMULATOR_URL, { disableWarnings: true });
+  if (usesEmulator(PUBLIC_FIREBASE_PROJECT_ID) && PUBLIC_FIREBASE_AUTH_EMULATOR_URL) {
+    connectAuthEmulator(auth, PUBLIC_FIREBASE_AUTH_EMULATOR_URL, { disableWarnings: true });
+  }
   return auth;
 }

@@ -1,10 +1,32 @@
-/** Where to go "back one page" after signing in: the previous page of this site, else home. */
-export function returnPath(referrer: string, origin: string): string {
+/**
+ * "Goes back one page" after signing in (spec section 2): every page of this site remembers itself,
+ * so the sign-in page knows the previous page however the visitor arrived (a link, a typed address,
+ * a bookmark), and never sends anyone to another site.
+ */
+
+/** Where each page records itself; sessionStorage is this tab's history, localStorage any tab's. */
+export const LAST_PAGE_KEY = 'site:last-page';
+
+/** Pages never returned to: going back to them would show the sign-in form again. */
+const NOT_RETURNED_TO = new Set(['/sign-in']);
+
+/** The path (with query and hash) of `candidate` when it is a page of this site worth returning to, else null. */
+export function sitePath(candidate: string | null | undefined, origin: string): string | null {
+  if (!candidate) return null;
   try {
-    const previous = new URL(referrer);
-    if (previous.origin !== origin || previous.pathname === '/sign-in') return '/';
-    return `${previous.pathname}${previous.search}${previous.hash}`;
+    const url = new URL(candidate, origin);
+    if (url.origin !== origin || NOT_RETURNED_TO.has(url.pathname)) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
-    return '/';
+    return null;
   }
+}
+
+/** The page to return to: the last page this site remembered, else the referrer when it is ours, else home. */
+export function returnPath(options: { remembered: readonly (string | null)[]; referrer: string; origin: string }): string {
+  for (const candidate of [...options.remembered, options.referrer]) {
+    const path = sitePath(candidate, options.origin);
+    if (path) return path;
+  }
+  return '/';
 }

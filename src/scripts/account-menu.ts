@@ -1,17 +1,22 @@
 /**
- * The account menu: opens on click, closes on a click outside or Escape. It shows the last known
- * state straight away (from localStorage) and wakes Firebase only once the visitor opens it.
+ * The account menu once script runs: the link to /sign-in becomes the button that opens the panel.
+ * It opens on click and closes on a click outside, on Escape and when focus leaves it. It shows the
+ * last known state straight away (from localStorage) and wakes Firebase only once the visitor opens it.
  */
 import { $knownUser, logout, startAuth } from '../stores/auth.ts';
+import { linkToButton } from './link-to-button.ts';
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')) {
-  const button = root.querySelector<HTMLButtonElement>('[data-account-button]');
+  const link = root.querySelector<HTMLAnchorElement>('a[data-account-button]');
   const panel = root.querySelector<HTMLElement>('[data-account-panel]');
+  const notice = root.querySelector<HTMLElement>('[data-account-notice]');
   const signedIn = root.querySelector<HTMLElement>('[data-signed-in]');
   const signedOut = root.querySelector<HTMLElement>('[data-signed-out]');
   const email = root.querySelector<HTMLElement>('[data-email]');
   const logoutButton = root.querySelector<HTMLButtonElement>('[data-logout]');
-  if (!button || !panel || !signedIn || !signedOut || !email || !logoutButton) continue;
+  if (!link || !panel || !notice || !signedIn || !signedOut || !email || !logoutButton) continue;
+
+  const button = linkToButton(link, { 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': 'Account menu' });
 
   const render = () => {
     const user = $knownUser.get();
@@ -20,10 +25,17 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
     email.textContent = user?.email ?? '';
     button.setAttribute('aria-label', user ? `Account menu, signed in as ${user.email ?? 'you'}` : 'Account menu');
   };
+  const say = (message: string | null) => {
+    notice.textContent = message ?? '';
+    notice.hidden = !message;
+  };
   const setOpen = (open: boolean) => {
     panel.hidden = !open;
     button.setAttribute('aria-expanded', String(open));
-    if (open) void startAuth();
+    if (open) {
+      say(null);
+      void startAuth();
+    }
   };
 
   render();
@@ -33,6 +45,11 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
   document.addEventListener('click', (event) => {
     if (!panel.hidden && !root.contains(event.target as Node)) setOpen(false);
   });
+  root.addEventListener('focusout', (event) => {
+    // Focus moving to something outside closes the panel; a click on the panel's text (no new focus) does not.
+    const next = event.relatedTarget as Node | null;
+    if (!panel.hidden && next && !root.contains(next)) setOpen(false);
+  });
   root.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && !panel.hidden) {
       setOpen(false);
@@ -40,9 +57,16 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
     }
   });
   logoutButton.addEventListener('click', () => {
-    void logout().then(() => {
-      setOpen(false);
-      button.focus();
-    });
+    logout().then(
+      () => {
+        setOpen(false);
+        button.focus();
+      },
+      (error: unknown) => {
+        setOpen(false);
+        say(error instanceof Error ? error.message : String(error));
+        button.focus();
+      },
+    );
   });
 }

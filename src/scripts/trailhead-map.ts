@@ -27,10 +27,13 @@ export function mountMapWhenVisible(container: HTMLElement, apiKey: string): voi
 
   async function load() {
     setState('loading');
+    // Google calls this when it rejects the key, possibly after the map was drawn: the note shows,
+    // and the trailhead list comes back under it.
     (window as Window & { gm_authFailure?: () => void }).gm_authFailure = () => {
       setState('auth-failure');
-      container.querySelector<HTMLElement>('[data-map-error]')?.removeAttribute('hidden');
       container.querySelector('.map-canvas')?.remove();
+      container.querySelector<HTMLElement>('[data-map-error]')?.removeAttribute('hidden');
+      container.querySelector<HTMLElement>('[data-map-fallback]')?.classList.remove('below-map');
     };
     try {
       const { setOptions, importLibrary } = await import('@googlemaps/js-api-loader');

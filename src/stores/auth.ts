@@ -1,14 +1,30 @@
 /**
- * Auth state (spec section 4): loading, signed out or signed in, plus the database user.
- * The last known signed-in e-mail is kept in localStorage so menus can show it before Firebase loads.
- * Firebase itself is imported only when an action or `startAuth` needs it.
+ * Auth state (spec sections 4, 8, 9): loading, signed out or signed in, plus the database user.
+ *
+ * Firebase is imported only when an action or `startAuth` needs it, and a failed import is retried
+ * on the next one. Each value below has one writer: the status is derived, never set.
+ *   - `$authStatus`: loading until Firebase reports the first state and while an action runs.
+ *   - the signed-in user and `$knownUser` (the last signed-in e-mail, kept in localStorage so menus
+ *     can show it before Firebase loads): `setUser`, fed by Firebase's state listener and the actions.
+ *   - `$dbUser`: `setDbUser`, which drops an answer for anyone but the current user.
+ *   - `$authError`: `setFailure`.
  */
-import { atom } from 'nanostores';
+import { atom, computed, type ReadableAtom } from 'nanostores';
 import { persistentJSON } from '@nanostores/persistent';
 import type { User } from 'firebase/auth';
 import type { DatabaseUser } from '../lib/api-types.ts';
 import { apiFetch, NO_USER_MESSAGE } from '../lib/api-client.ts';
-import { authErrorMessage, errorCode, GOOGLE_FAILED_MESSAGE, SIGN_OUT_CODES } from '../lib/auth-errors.ts';
+import {
+  authErrorField,
+  authErrorMessage,
+  errorCode,
+  GOOGLE_FAILED_MESSAGE,
+  LOGOUT_FAILED_MESSAGE,
+  SIGN_IN_UNAVAILABLE_MESSAGE,
+  SIGN_OUT_CODES,
+  type AuthField,
+} from '../lib/auth-errors.ts';
+import { tokenNeedsRefresh } from '../lib/id-token.ts';
 import { DEFAULT_POLICY, policyFromServer, type PasswordPolicy } from '../lib/password-policy.ts';
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
@@ -19,13 +35,66 @@ export interface KnownUser {
   email: string | null;
 }
 
-export const $knownUser = persistentJSON<KnownUser | null>('auth:known-user', null);
-export const $authStatus = atom<AuthStatus>('loading');
-export const $authUser = atom<User | null>(null);
-export const $dbUser = atom<DatabaseUser | null>(null);
-export const $authError = atom<string | null>(null);
+/** A failed action as the forms show it: the message, and the sign-in field it is about. */
+export interface AuthFailure {
+  message: string;
+  field: AuthField | null;
+}
 
-const firebase = () => Promise.all([import('firebase/auth'), import('../lib/firebase.ts')]);
+type FirebaseState = 'idle' | 'loading' | 'ready' | 'failed';
+
+const firebaseState = atom<FirebaseState>('idle');
+const actionsRunning = atom(0);
+const currentUser = atom<User | null>(null);
+const databaseUser = atom<DatabaseUser | null>(null);
+const failure = atom<AuthFailure | null>(null);
+
+export const $knownUser = persistentJSON<KnownUser | null>('auth:known-user', null);
+export const $authUser: ReadableAtom<User | null> = currentUser;
+export const $dbUser: ReadableAtom<DatabaseUser | null> = databaseUser;
+export const $authError: ReadableAtom<AuthFailure | null> = failure;
+export const $authStatus: ReadableAtom<AuthStatus> = computed(
+  [firebaseState, actionsRunning, currentUser],
+  (state, running, user): AuthStatus => {
+    if (running > 0 || state === 'idle' || state === 'loading') return 'loading';
+    return user ? 'signed-in' : 'signed-out';
+  },
+);
+
+function setUser(user: User | null): void {
+  currentUser.set(user);
+  $knownUser.set(user ? { uid: user.uid, email: user.email } : null);
+  if (databaseUser.get()?.uid !== user?.uid) setDbUser(null);
+}
+
+/** Stores the database user, unless it belongs to someone other than the user signed in now. */
+function setDbUser(dbUser: DatabaseUser | null): void {
+  if (dbUser && dbUser.uid !== currentUser.get()?.uid) return;
+  databaseUser.set(dbUser);
+}
+
+function setFailure(next: AuthFailure | null): void {
+  failure.set(next);
+}
+
+export function clearAuthError(): void {
+  setFailure(null);
+}
+
+/** Raised when the Firebase code cannot be loaded (offline, or a stale chunk after a deploy). */
+class SignInUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(SIGN_IN_UNAVAILABLE_MESSAGE, { cause });
+  }
+}
+
+async function loadFirebase() {
+  try {
+    return await Promise.all([import('firebase/auth'), import('../lib/firebase.ts')]);
+  } catch (error) {
+    throw new SignInUnavailable(error);
+  }
+}
 
 /** The auth user object the API stores (spec section 3). */
 function authUserPayload(user: User) {
@@ -42,10 +111,59 @@ function authUserPayload(user: User) {
   };
 }
 
+/** The user's ID token, renewed first when it is within five minutes of expiring. */
+async function freshToken(user: User): Promise<string> {
+  const result = await user.getIdTokenResult();
+  if (tokenNeedsRefresh(Date.parse(result.expirationTime), Date.now())) return user.getIdToken(true);
+  return result.token;
+}
+
+let starting: Promise<void> | null = null;
+
+/** Loads Firebase and waits for its first report of who is signed in; a failure is retried on the next call. */
+function ensureStarted(): Promise<void> {
+  starting ??= (async () => {
+    firebaseState.set('loading');
+    try {
+      const [{ onAuthStateChanged }, { firebaseAuth }] = await loadFirebase();
+      await new Promise<void>((resolve) => {
+        onAuthStateChanged(firebaseAuth(), (user) => {
+          onFirebaseUser(user);
+          resolve();
+        });
+      });
+      firebaseState.set('ready');
+    } catch (error) {
+      starting = null;
+      firebaseState.set('failed');
+      setFailure({ message: error instanceof SignInUnavailable ? error.message : authErrorMessage(error), field: null });
+      throw error;
+    }
+  })();
+  return starting;
+}
+
+/** Subscribes to Firebase's auth state once; safe to call from every island. A failure shows in `$authError`. */
+export function startAuth(): Promise<void> {
+  return ensureStarted().catch(() => undefined);
+}
+
+function onFirebaseUser(user: User | null): void {
+  setUser(user);
+  if (user && databaseUser.get()?.uid !== user.uid) {
+    loadDbUser(user).catch((error: unknown) => {
+      console.error('Could not load the database user', error);
+      if (SIGN_OUT_CODES.has(errorCode(error))) void dropSession();
+    });
+  }
+}
+
+/** The signed-in user's ID token for an API call; waits for Firebase's first report when needed. */
 export async function idToken(): Promise<string> {
-  const user = $authUser.get();
+  await ensureStarted();
+  const user = currentUser.get();
   if (!user) throw new Error(NO_USER_MESSAGE);
-  return user.getIdToken();
+  return freshToken(user);
 }
 
 let loadingDbUser: { uid: string; promise: Promise<DatabaseUser> } | null = null;
@@ -57,9 +175,9 @@ function loadDbUser(user: User): Promise<DatabaseUser> {
     const dbUser = await apiFetch<DatabaseUser>(`/users/user/${encodeURIComponent(user.uid)}`, {
       method: 'POST',
       body: authUserPayload(user),
-      token: await user.getIdToken(),
+      token: await freshToken(user),
     });
-    $dbUser.set(dbUser);
+    setDbUser(dbUser);
     return dbUser;
   })();
   loadingDbUser = { uid: user.uid, promise };
@@ -71,63 +189,46 @@ function loadDbUser(user: User): Promise<DatabaseUser> {
   return promise;
 }
 
-let started: Promise<void> | null = null;
-
-/** Subscribes to Firebase's auth state once; safe to call from every island. */
-export function startAuth(): Promise<void> {
-  started ??= firebase().then(([{ onAuthStateChanged }, { firebaseAuth }]) => {
-    onAuthStateChanged(firebaseAuth(), (user) => {
-      $authUser.set(user);
-      if (!user) {
-        $dbUser.set(null);
-        $knownUser.set(null);
-        $authStatus.set('signed-out');
-        return;
-      }
-      $knownUser.set({ uid: user.uid, email: user.email });
-      $authStatus.set('signed-in');
-      if ($dbUser.get()?.uid !== user.uid) {
-        loadDbUser(user).catch((error: unknown) => {
-          if (SIGN_OUT_CODES.has(errorCode(error))) void logout();
-          console.error('Could not load the database user', error);
-        });
-      }
-    });
-  });
-  return started;
-}
-
-async function run<T>(work: () => Promise<T>, failure: (error: unknown) => string): Promise<T> {
-  $authStatus.set('loading');
-  $authError.set(null);
+/** Runs an action with the status at loading; a failure is shown through `$authError` and rethrown with its message. */
+async function run<T>(work: () => Promise<T>, describe: (error: unknown) => string): Promise<T> {
+  actionsRunning.set(actionsRunning.get() + 1);
+  setFailure(null);
   try {
+    await ensureStarted();
     return await work();
   } catch (error) {
-    const message = failure(error);
-    $authError.set(message);
-    if (SIGN_OUT_CODES.has(errorCode(error))) await logout();
-    else $authStatus.set($authUser.get() ? 'signed-in' : 'signed-out');
+    const message = error instanceof SignInUnavailable ? error.message : describe(error);
+    setFailure({ message, field: authErrorField(error) });
+    if (SIGN_OUT_CODES.has(errorCode(error))) await dropSession();
     throw new Error(message, { cause: error });
+  } finally {
+    actionsRunning.set(actionsRunning.get() - 1);
   }
+}
+
+async function settle(user: User): Promise<DatabaseUser> {
+  setUser(user);
+  return loadDbUser(user);
 }
 
 export function signIn(email: string, password: string): Promise<DatabaseUser> {
   return run(async () => {
-    const [{ signInWithEmailAndPassword }, { firebaseAuth }] = await firebase();
+    const [{ signInWithEmailAndPassword }, { firebaseAuth }] = await loadFirebase();
     const { user } = await signInWithEmailAndPassword(firebaseAuth(), email, password);
     return settle(user);
   }, authErrorMessage);
 }
 
-/** Signs up; if the database user cannot be created, the new auth user is deleted again. */
+/** Signs up; if the database user cannot be created, the new auth user is deleted again (spec section 4). */
 export function signUp(email: string, password: string): Promise<DatabaseUser> {
   return run(async () => {
-    const [{ createUserWithEmailAndPassword, deleteUser }, { firebaseAuth }] = await firebase();
+    const [{ createUserWithEmailAndPassword, deleteUser }, { firebaseAuth }] = await loadFirebase();
     const { user } = await createUserWithEmailAndPassword(firebaseAuth(), email, password);
     try {
       return await settle(user);
     } catch (error) {
       await deleteUser(user).catch((cleanup: unknown) => console.error('Could not remove the new account', cleanup));
+      setUser(null);
       throw error;
     }
   }, authErrorMessage);
@@ -136,7 +237,7 @@ export function signUp(email: string, password: string): Promise<DatabaseUser> {
 export function signInWithGoogle(): Promise<DatabaseUser> {
   return run(
     async () => {
-      const [{ GoogleAuthProvider, signInWithPopup }, { firebaseAuth }] = await firebase();
+      const [{ GoogleAuthProvider, signInWithPopup }, { firebaseAuth }] = await loadFirebase();
       const { user } = await signInWithPopup(firebaseAuth(), new GoogleAuthProvider());
       return settle(user);
     },
@@ -144,35 +245,36 @@ export function signInWithGoogle(): Promise<DatabaseUser> {
   );
 }
 
-async function settle(user: User): Promise<DatabaseUser> {
-  $authUser.set(user);
-  const dbUser = await loadDbUser(user);
-  $knownUser.set({ uid: user.uid, email: user.email });
-  $authStatus.set('signed-in');
-  return dbUser;
+export function logout(): Promise<void> {
+  return run(
+    async () => {
+      const [{ signOut }, { firebaseAuth }] = await loadFirebase();
+      await signOut(firebaseAuth());
+      setUser(null);
+    },
+    () => LOGOUT_FAILED_MESSAGE,
+  );
+}
+
+/** Ends a session that can no longer be trusted (a disabled account, an expired token), whatever Firebase answers. */
+async function dropSession(): Promise<void> {
+  try {
+    const [{ signOut }, { firebaseAuth }] = await loadFirebase();
+    await signOut(firebaseAuth());
+  } catch (error) {
+    console.error('Could not sign out of Firebase', error);
+  }
+  setUser(null);
 }
 
 /** The password rules of the identity service, or the default minimum of 6 when it sets none or cannot be asked. */
 export async function passwordPolicy(): Promise<PasswordPolicy> {
   try {
-    const [{ validatePassword }, { firebaseAuth, serverPasswordRules }] = await firebase();
+    const [{ validatePassword }, { firebaseAuth, serverPasswordRules }] = await loadFirebase();
     if (!serverPasswordRules) return DEFAULT_POLICY;
     const status = await validatePassword(firebaseAuth(), '');
     return policyFromServer(status.passwordPolicy.customStrengthOptions);
   } catch {
     return DEFAULT_POLICY;
-  }
-}
-
-export async function logout(): Promise<void> {
-  $authStatus.set('loading');
-  try {
-    const [{ signOut }, { firebaseAuth }] = await firebase();
-    await signOut(firebaseAuth());
-  } finally {
-    $authUser.set(null);
-    $dbUser.set(null);
-    $knownUser.set(null);
-    $authStatus.set('signed-out');
   }
 }

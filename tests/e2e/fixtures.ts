@@ -2,7 +2,7 @@
  * Shared browser-test setup: every test fails on a console error, an uncaught page error or a CSP
  * violation, and the outside world (forecast images, map tiles) is answered by local test doubles.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Route } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 
 /** A 1 x 1 PNG, standing in for the daily forecast images the real sites publish. */
@@ -59,3 +59,21 @@ export async function readToTheEnd(page: Page) {
 export async function islandsReady(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
+
+/**
+ * Holds back the site's scripts, as a slow phone would before they arrive; the page shows its
+ * server-rendered HTML only. Resolves to a function that lets them through.
+ */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/_astro\/.*\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+  return async () => {
+    released = true;
+    // A held request of a page the visitor already left has nowhere to go.
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+  };
+}
+
+/** The viewport of a phone, with touch. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;

@@ -100,32 +100,6 @@ test('the mobile layout at 390 px has a menu button that reveals the links', asy
   await context.close();
 });
 
-test('a rejected maps key shows Error: AuthFailure with a note, and the trailheads stay listed', async ({ page }) => {
-  // Google's script reports a bad key by calling gm_authFailure; this stand-in does just that.
-  await page.route('https://maps.googleapis.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.gm_authFailure && window.gm_authFailure();' }),
-  );
-  await page.goto('/resources');
-  await page.locator('[data-map]').scrollIntoViewIfNeeded();
-  await expect(page.getByRole('alert').filter({ hasText: 'Error: AuthFailure' })).toBeVisible();
-  await expect(page.getByText('A problem with the Google Maps API key prevents the map from rendering.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Soapstone Trailhead' })).toBeVisible();
-});
-
-test('the map script is not requested until the map section scrolls into view', async ({ page }) => {
-  const requested: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().startsWith('https://maps.googleapis.com/')) requested.push(request.url());
-  });
-  await page.setViewportSize({ width: 1280, height: 250 });
-  await page.goto('/resources');
-  await page.waitForTimeout(500);
-  expect(requested).toEqual([]);
-  await page.locator('[data-map]').scrollIntoViewIfNeeded();
-  await expect.poll(() => requested.length).toBeGreaterThan(0);
-  expect(requested[0]).toContain('key=e2e-maps-key');
-});
-
 test('the hero video starts after the page has loaded, and not for visitors saving data', async ({ page, browser }) => {
   const videoRequest = page.waitForRequest((request) => request.url().includes('/video/hero.'), { timeout: 10_000 });
   await page.goto('/');

@@ -17,7 +17,7 @@ test('a new user signs up through the Auth emulator and gets a database user fro
   await page.getByRole('link', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await islandsReady(page);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.getByRole('link', { name: 'Sign Up', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Sign Up with Google' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage, UNEXPECTED_MESSAGE } from '../../src/lib/auth-errors.ts';
+import { ApiError } from '../../src/lib/api-error.ts';
+import { authErrorField, authErrorMessage, UNEXPECTED_MESSAGE } from '../../src/lib/auth-errors.ts';
+import { tokenNeedsRefresh } from '../../src/lib/id-token.ts';
 import { returnPath } from '../../src/lib/navigation.ts';
 import { passwordProblems } from '../../src/lib/password-policy.ts';
 import { publicCache } from '../../api/cache.ts';
@@ -14,6 +16,28 @@ describe('identity error messages', () => {
   ])('%s reads %j', (code, text) => {
     expect(authErrorMessage({ code, message: 'Firebase: raw' })).toBe(text);
   });
+
+  it('passes the booking API\u2019s own answer through, and reads anything else as unexpected', () => {
+    expect(authErrorMessage(new ApiError(503, 'Bookings are offline for a moment.', null))).toBe('Bookings are offline for a moment.');
+    expect(authErrorMessage(new TypeError('Failed to fetch'))).toBe(UNEXPECTED_MESSAGE);
+    expect(authErrorMessage(null)).toBe(UNEXPECTED_MESSAGE);
+  });
+
+  it('names the sign-in field an error is about', () => {
+    expect(authErrorField({ code: 'auth/email-already-in-use' })).toBe('email');
+    expect(authErrorField({ code: 'auth/wrong-password' })).toBe('password');
+    expect(authErrorField({ code: 'auth/invalid-credential' })).toBe('both');
+    expect(authErrorField({ code: 'auth/network-request-failed' })).toBeNull();
+  });
+});
+
+describe('the ID token', () => {
+  it('is refreshed within five minutes of expiry', () => {
+    const now = Date.UTC(2026, 11, 5, 15);
+    expect(tokenNeedsRefresh(now + 5 * 60_000, now)).toBe(true);
+    expect(tokenNeedsRefresh(now + 5 * 60_000 + 1, now)).toBe(false);
+    expect(tokenNeedsRefresh(Number.NaN, now)).toBe(true);
+  });
 });
 
 describe('password policy', () => {
@@ -25,11 +49,30 @@ describe('password policy', () => {
 });
 
 describe('going back one page after sign-in', () => {
-  it('returns to the previous page of this site, else home', () => {
-    expect(returnPath('http://127.0.0.1:4321/booking/avalanche-class?x=1', 'http://127.0.0.1:4321')).toBe('/booking/avalanche-class?x=1');
-    expect(returnPath('https://elsewhere.example/', 'http://127.0.0.1:4321')).toBe('/');
-    expect(returnPath('', 'http://127.0.0.1:4321')).toBe('/');
-    expect(returnPath('http://127.0.0.1:4321/sign-in', 'http://127.0.0.1:4321')).toBe('/');
+  const origin = 'http://127.0.0.1:4321';
+  const back = (remembered: (string | null)[], referrer = '') => returnPath({ remembered, referrer, origin });
+
+  it('returns to the page this site remembered, even when the browser sent no referrer', () => {
+    expect(back(['/about'])).toBe('/about');
+    expect(back([null, '/booking/avalanche-class?x=1#dates'])).toBe('/booking/avalanche-class?x=1#dates');
+  });
+
+  it('falls back to a referrer of this site, else home', () => {
+    expect(back([], 'http://127.0.0.1:4321/booking/avalanche-class?x=1')).toBe('/booking/avalanche-class?x=1');
+    expect(back([], 'https://elsewhere.example/')).toBe('/');
+    expect(back([])).toBe('/');
+  });
+
+  it('never leaves the site and never returns to the sign-in form', () => {
+    for (const bad of [
+      'https://elsewhere.example/x',
+      '//elsewhere.example/x',
+      '/\\elsewhere.example',
+      'javascript:alert(1)',
+      '/sign-in?mode=signup',
+    ]) {
+      expect(back([bad]), bad).toBe('/');
+    }
   });
 });
 

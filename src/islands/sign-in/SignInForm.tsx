@@ -1,25 +1,88 @@
-import { useState } from 'react';
+/**
+ * The Login / Sign Up form (spec section 2). Safe before it hydrates and without JavaScript: its
+ * inputs have no names and it posts, so a password can never land in an address; its buttons stay
+ * disabled until the island runs; the Login / Sign Up switch is a plain link (`?mode=signup`).
+ */
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $authError, passwordPolicy, signIn, signInWithGoogle, signUp, startAuth } from '../../stores/auth.ts';
+import { $authError, clearAuthError, passwordPolicy, signIn, signInWithGoogle, signUp, startAuth } from '../../stores/auth.ts';
 import { passwordProblems } from '../../lib/password-policy.ts';
-import { returnPath } from '../../lib/navigation.ts';
+import { LAST_PAGE_KEY, returnPath } from '../../lib/navigation.ts';
+import type { AuthField } from '../../lib/auth-errors.ts';
 
 type Mode = 'login' | 'signup';
 
+const ERROR_ID = 'sign-in-error';
+const modeHref = (mode: Mode) => (mode === 'signup' ? '/sign-in?mode=signup' : '/sign-in');
+
+function storedPage(storage: () => Storage): string | null {
+  try {
+    return storage().getItem(LAST_PAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Back one page, replacing the sign-in entry so Back does not return to a filled-in form. */
+function goBack() {
+  const target = returnPath({
+    remembered: [storedPage(() => window.sessionStorage), storedPage(() => window.localStorage)],
+    referrer: document.referrer,
+    origin: window.location.origin,
+  });
+  window.location.replace(target);
+}
+
+const noChanges = () => () => undefined;
+/** False in the server-rendered HTML and while hydrating, true once the island runs in the browser. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+/** The mode a plain link (before the island ran) asked for. */
+const useModeInAddress = () =>
+  useSyncExternalStore(
+    noChanges,
+    (): Mode => (new URLSearchParams(window.location.search).get('mode') === 'signup' ? 'signup' : 'login'),
+    (): Mode => 'login',
+  );
+
 export default function SignInForm() {
-  const [mode, setMode] = useState<Mode>('login');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const hydrated = useHydrated();
+  const modeInAddress = useModeInAddress();
+  const [chosenMode, setChosenMode] = useState<Mode | null>(null);
+  const mode = chosenMode ?? modeInAddress;
   const [localError, setLocalError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const authError = useStore($authError);
-  const error = localError ?? authError;
+  // Uncontrolled inputs: what a quick visitor typed before the island ran is what it signs in with.
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
-  const done = () => {
-    window.location.assign(returnPath(document.referrer, window.location.origin));
-  };
+  useEffect(() => {
+    void startAuth();
+  }, []);
 
-  async function submit() {
+  const error: { message: string; field: AuthField | null } | null = localError ? { message: localError, field: 'password' } : authError;
+  const invalid = (field: 'email' | 'password') => Boolean(error && (error.field === field || error.field === 'both'));
+  const fieldProps = (field: 'email' | 'password') =>
+    invalid(field) ? { 'aria-invalid': true, 'aria-describedby': ERROR_ID } : { 'aria-invalid': false };
+
+  function switchMode(event: MouseEvent<HTMLAnchorElement>, next: Mode) {
+    event.preventDefault();
+    setChosenMode(next);
+    setLocalError(null);
+    clearAuthError();
+    window.history.replaceState(window.history.state, '', modeHref(next));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !hydrated) return;
+    const email = emailInput.current?.value ?? '';
+    const password = passwordInput.current?.value ?? '';
     setLocalError(null);
     setBusy(true);
     if (mode === 'signup') {
@@ -31,9 +94,8 @@ export default function SignInForm() {
       }
     }
     try {
-      void startAuth();
       await (mode === 'login' ? signIn(email, password) : signUp(email, password));
-      done();
+      goBack();
     } catch {
       // The store holds the message.
       setBusy(false);
@@ -41,11 +103,12 @@ export default function SignInForm() {
   }
 
   async function google() {
+    if (busy || !hydrated) return;
     setLocalError(null);
     setBusy(true);
     try {
       await signInWithGoogle();
-      done();
+      goBack();
     } catch {
       // The store holds the message.
       setBusy(false);
@@ -53,61 +116,45 @@ export default function SignInForm() {
   }
 
   const title = mode === 'login' ? 'Login' : 'Sign Up';
+  const other: Mode = mode === 'login' ? 'signup' : 'login';
   return (
     <div className="auth-card">
       <h1>{title}</h1>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <noscript>
+        <p className="form-error">
+          Signing in needs JavaScript. Please turn it on in your browser, or call or e-mail us and we will book you in directly.
+        </p>
+      </noscript>
+      <form method="post" action="/sign-in" onSubmit={(event) => void submit(event)} aria-busy={busy}>
         <label htmlFor="email">Email</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <input ref={emailInput} id="email" type="email" autoComplete="email" required {...fieldProps('email')} />
         <label htmlFor="password">Password</label>
         <input
+          ref={passwordInput}
           id="password"
-          name="password"
           type="password"
           autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
           required
           minLength={6}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...fieldProps('password')}
         />
         {error && (
-          <p className="form-error" role="alert">
-            {error}
+          <p className="form-error" id={ERROR_ID} role="alert">
+            {error.message}
           </p>
         )}
-        <button type="submit" className="button primary" disabled={busy}>
+        <button type="submit" className="button primary" disabled={!hydrated} aria-disabled={busy}>
           {busy ? 'Please wait...' : title}
         </button>
       </form>
-      <button type="button" className="button secondary" onClick={google} disabled={busy}>
+      <button type="button" className="button secondary" onClick={() => void google()} disabled={!hydrated} aria-disabled={busy}>
         {mode === 'login' ? 'Login with Google' : 'Sign Up with Google'}
       </button>
       <p>
         {mode === 'login' ? 'New here?' : 'Already have an account?'}{' '}
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            setMode(mode === 'login' ? 'signup' : 'login');
-            setLocalError(null);
-            $authError.set(null);
-          }}
-        >
-          {mode === 'login' ? 'Sign Up' : 'Login'}
-        </button>
+        <a href={modeHref(other)} onClick={(event) => switchMode(event, other)}>
+          {other === 'signup' ? 'Sign Up' : 'Login'}
+        </a>
       </p>
     </div>
   );

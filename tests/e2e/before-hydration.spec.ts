@@ -1,0 +1,59 @@
+/** The pages as a visitor on a slow phone uses them before their scripts have arrived. */
+import { expect, holdScripts, islandsReady, PHONE, test } from './fixtures.ts';
+
+test('the sign-in form, before its island runs, never puts a password in an address', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+  await page.getByLabel('Email').fill('quick@example.com');
+  await page.getByLabel('Password').fill('secret-powder-2');
+  await page.getByLabel('Password').press('Enter');
+  await page.getByRole('button', { name: 'Login', exact: true }).click({ force: true });
+  await page.waitForTimeout(300);
+  expect(page.url()).not.toContain('secret-powder-2');
+  expect(new URL(page.url()).search).toBe('');
+
+  // What was typed before the island ran is what it signs in with.
+  await release();
+  await islandsReady(page);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+  await expect(page.getByLabel('Email')).toHaveValue('quick@example.com');
+});
+
+test('a click on Sign Up as soon as the page shows ends in Sign Up mode', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  await page.getByRole('link', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?mode=signup$/);
+  await release();
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Up with Google' })).toBeEnabled();
+  await expect(page.locator('form').getByRole('button', { name: 'Sign Up' })).toBeEnabled();
+});
+
+test('on a phone, Menu and the account button work as links before the script arrives', async ({ browser }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const release = await holdScripts(page);
+  await page.goto('/about', { waitUntil: 'commit' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Resources' })).toBeHidden();
+  await nav.getByRole('link', { name: 'Menu' }).tap();
+  await expect(nav.getByRole('link', { name: 'Resources' })).toBeVisible();
+
+  // Once the script runs, the open menu is the Menu button's, and it closes again.
+  await release();
+  const menu = nav.getByRole('button', { name: 'Menu', exact: true });
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await menu.tap();
+  await expect(nav.getByRole('link', { name: 'Resources' })).toBeHidden();
+  await context.close();
+
+  const slow = await browser.newPage();
+  await holdScripts(slow);
+  await slow.goto('/contact', { waitUntil: 'commit' });
+  await slow.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
+  await expect(slow).toHaveURL(/\/sign-in$/);
+  await slow.close();
+});

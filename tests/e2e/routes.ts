@@ -1,0 +1,18 @@
+/** Every route of the site with the heading a visitor sees first. */
+export const ROUTES = [
+  ['/', 'Backcountry days in the Uintas, guided from Kamas'],
+  ['/services', 'Adventures'],
+  ['/about', 'About us'],
+  ['/contact', 'Contact us'],
+  ['/resources', 'Resources'],
+  ['/sign-in', 'Login'],
+  ['/jobs', 'Jobs'],
+  ['/profile', 'Profile'],
+  ['/waiver', 'Safety Waiver'],
+  ['/payment-success', 'Payment Successful!'],
+  ['/cancellation-policy', 'Cancellation Policy'],
+  ['/booking/backcountry-tour', 'Book a Day Tour'],
+  ['/booking/avalanche-class', 'Book an Avalanche Class'],
+  ['/booking/faq', 'Booking FAQ'],
+  ['/checkout', 'Checkout'],
+] as const;

@@ -1,0 +1,273 @@
+/**
+ * The auth store against a stand-in for the Firebase SDK (at its module boundary) and for the
+ * booking API (at fetch), with the persistent store's test engine in place of localStorage.
+ */
+import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import type { User } from 'firebase/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOGOUT_FAILED_MESSAGE, SIGN_IN_UNAVAILABLE_MESSAGE, UNEXPECTED_MESSAGE } from '../../src/lib/auth-errors.ts';
+
+type Listener = (user: User | null) => void;
+
+/** A hand-driven Firebase: tests decide when it reports a state and how each call answers. */
+const firebase = vi.hoisted(() => ({
+  failLoads: 0,
+  listeners: [] as ((user: unknown) => void)[],
+  signIn: (_email: string, _password: string): Promise<{ user: unknown }> => Promise.reject(new Error('not set')),
+  signOut: (): Promise<void> => Promise.resolve(),
+  deleted: [] as string[],
+}));
+
+const firebaseModule = vi.hoisted(() => () => {
+  if (firebase.failLoads > 0) {
+    firebase.failLoads -= 1;
+    throw new TypeError('Failed to fetch dynamically imported module: /_astro/index.esm.js');
+  }
+  return {
+    onAuthStateChanged: (_auth: unknown, listener: (user: unknown) => void) => {
+      firebase.listeners.push(listener);
+      return () => undefined;
+    },
+    signInWithEmailAndPassword: (_auth: unknown, email: string, password: string) => firebase.signIn(email, password),
+    createUserWithEmailAndPassword: (_auth: unknown, email: string, password: string) => firebase.signIn(email, password),
+    deleteUser: async (user: { uid: string }) => {
+      firebase.deleted.push(user.uid);
+    },
+    signOut: () => firebase.signOut(),
+  };
+});
+vi.mock('firebase/auth', firebaseModule);
+vi.mock('../../src/lib/firebase.ts', () => ({ firebaseAuth: () => ({}), serverPasswordRules: false }));
+
+function fakeUser(uid: string, expiresInMs = 60 * 60_000) {
+  const refreshes: boolean[] = [];
+  const user = {
+    uid,
+    email: `${uid}@example.com`,
+    emailVerified: false,
+    displayName: null,
+    photoURL: null,
+    phoneNumber: null,
+    isAnonymous: false,
+    providerData: [],
+    tenantId: null,
+    getIdTokenResult: async () => ({ token: `token-of-${uid}`, expirationTime: new Date(Date.now() + expiresInMs).toUTCString() }),
+    getIdToken: async (force?: boolean) => {
+      refreshes.push(Boolean(force));
+      return `fresh-token-of-${uid}`;
+    },
+  };
+  return { user: user as unknown as User, refreshes };
+}
+
+/** Answers POST /users/user/{uid} with the database user, when the test says so. */
+function databaseApi() {
+  const pending = new Map<string, () => void>();
+  const fetchMock = vi.fn(async (url: URL | string) => {
+    const uid = decodeURIComponent(String(url).split('/').pop() ?? '');
+    await new Promise<void>((resolve) => pending.set(uid, resolve));
+    return new Response(JSON.stringify({ uid, email: `${uid}@example.com`, bookings: [] }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    answer: async (uid: string) => {
+      await vi.waitFor(() => expect(pending.has(uid)).toBe(true));
+      pending.get(uid)?.();
+      pending.delete(uid);
+    },
+  };
+}
+
+const report = (user: User | null) => {
+  for (const listener of firebase.listeners) (listener as Listener)(user);
+};
+
+async function freshStore() {
+  vi.resetModules();
+  return import('../../src/stores/auth.ts');
+}
+
+beforeEach(() => {
+  useTestStorageEngine();
+  firebase.failLoads = 0;
+  firebase.listeners = [];
+  firebase.deleted = [];
+  firebase.signOut = () => Promise.resolve();
+});
+afterEach(() => {
+  cleanTestStorage();
+  vi.unstubAllGlobals();
+});
+
+describe('the ID token', () => {
+  it('asked for before Firebase reported the first state waits for it instead of failing', async () => {
+    const auth = await freshStore();
+    databaseApi();
+    const { user } = fakeUser('early');
+    const token = auth.idToken();
+    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    report(user);
+    await expect(token).resolves.toBe('token-of-early');
+  });
+
+  it('fails with the spec message once Firebase reports nobody signed in', async () => {
+    const auth = await freshStore();
+    const token = auth.idToken();
+    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    report(null);
+    await expect(token).rejects.toThrow('No authenticated user found');
+  });
+
+  it('is refreshed when it expires within five minutes, and reused otherwise', async () => {
+    const auth = await freshStore();
+    databaseApi();
+    const soon = fakeUser('soon', 4 * 60_000);
+    void auth.startAuth();
+    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    report(soon.user);
+    await expect(auth.idToken()).resolves.toBe('fresh-token-of-soon');
+    expect(soon.refreshes).toContain(true);
+
+    const later = fakeUser('later', 6 * 60_000);
+    report(later.user);
+    await expect(auth.idToken()).resolves.toBe('token-of-later');
+    expect(later.refreshes).toEqual([]);
+  });
+});
+
+describe('the database user', () => {
+  it('that arrives after logout is dropped', async () => {
+    const auth = await freshStore();
+    const api = databaseApi();
+    const { user } = fakeUser('leaver');
+    void auth.startAuth();
+    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    report(user);
+    await vi.waitFor(() => expect(api.fetchMock).toHaveBeenCalledOnce());
+    await auth.logout();
+    await api.answer('leaver');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(auth.$dbUser.get()).toBeNull();
+    expect(auth.$authStatus.get()).toBe('signed-out');
+    expect(JSON.parse(getTestStorage()['auth:known-user'] ?? 'null')).toBeNull();
+  });
+
+  it('that arrives for another uid is dropped, and the current one is kept', async () => {
+    const auth = await freshStore();
+    const api = databaseApi();
+    void auth.startAuth();
+    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    report(fakeUser('first').user);
+    report(fakeUser('second').user);
+    await api.answer('second');
+    await vi.waitFor(() => expect(auth.$dbUser.get()?.uid).toBe('second'));
+    await api.answer('first');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(auth.$dbUser.get()?.uid).toBe('second');
+  });
+});
+
+describe('a Firebase that cannot load', () => {
+  it('is shown, not left loading, and retried by the next action', async () => {
+    firebase.failLoads = 1;
+    vi.doMock('firebase/auth', firebaseModule);
+    const auth = await freshStore();
+    await auth.startAuth();
+    expect(auth.$authStatus.get()).toBe('signed-out');
+    expect(auth.$authError.get()?.message).toBe(SIGN_IN_UNAVAILABLE_MESSAGE);
+
+    const api = databaseApi();
+    const { user } = fakeUser('retry');
+    firebase.signIn = async () => ({ user });
+    const signedIn = auth.signIn('retry@example.com', 'powder-day');
+    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    report(null);
+    await api.answer('retry');
+    await expect(signedIn).resolves.toMatchObject({ uid: 'retry' });
+    expect(auth.$authStatus.get()).toBe('signed-in');
+    expect(auth.$authError.get()).toBeNull();
+    expect(JSON.parse(getTestStorage()['auth:known-user'] ?? 'null')).toEqual({ uid: 'retry', email: 'retry@example.com' });
+  });
+});
+
+describe('actions', () => {
+  it('keep the status at loading through a sign-in, even when Firebase reports nobody meanwhile', async () => {
+    const auth = await freshStore();
+    const api = databaseApi();
+    const { user } = fakeUser('steady');
+    let finish: (value: { user: User }) => void = () => undefined;
+    firebase.signIn = () => new Promise((resolve) => (finish = resolve));
+    const seen: string[] = [];
+    auth.$authStatus.subscribe((status) => seen.push(status));
+
+    const signedIn = auth.signIn('steady@example.com', 'powder-day');
+    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    report(null);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(auth.$authStatus.get()).toBe('loading');
+    finish({ user });
+    await api.answer('steady');
+    await signedIn;
+    expect(seen).toEqual(['loading', 'signed-in']);
+  });
+
+  it('show the spec message for an error without a known code', async () => {
+    const auth = await freshStore();
+    void auth.startAuth();
+    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    report(null);
+    for (const thrown of [new TypeError('x is undefined'), { code: 'auth/brand-new-code', message: 'Firebase: raw' }]) {
+      firebase.signIn = () => Promise.reject(thrown);
+      await expect(auth.signIn('a@example.com', 'powder-day')).rejects.toThrow(UNEXPECTED_MESSAGE);
+      expect(auth.$authError.get()).toEqual({ message: UNEXPECTED_MESSAGE, field: null });
+      expect(auth.$authStatus.get()).toBe('signed-out');
+    }
+  });
+
+  it('tie a credential error to the fields it is about', async () => {
+    const auth = await freshStore();
+    void auth.startAuth();
+    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    report(null);
+    firebase.signIn = () => Promise.reject({ code: 'auth/wrong-password' });
+    await expect(auth.signIn('a@example.com', 'nope-nope')).rejects.toThrow('Incorrect password. Please try again.');
+    expect(auth.$authError.get()).toEqual({ message: 'Incorrect password. Please try again.', field: 'password' });
+    auth.clearAuthError();
+    expect(auth.$authError.get()).toBeNull();
+  });
+
+  it('a failed logout says so and keeps the session as it was', async () => {
+    const auth = await freshStore();
+    const api = databaseApi();
+    void auth.startAuth();
+    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    report(fakeUser('stays').user);
+    await api.answer('stays');
+    firebase.signOut = () => Promise.reject(new Error('network down'));
+    await expect(auth.logout()).rejects.toThrow(LOGOUT_FAILED_MESSAGE);
+    expect(auth.$authError.get()?.message).toBe(LOGOUT_FAILED_MESSAGE);
+    expect(auth.$authStatus.get()).toBe('signed-in');
+    expect(auth.$knownUser.get()?.uid).toBe('stays');
+  });
+
+  it('a sign-up whose database user cannot be made deletes the new account', async () => {
+    const auth = await freshStore();
+    void auth.startAuth();
+    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    report(null);
+    const { user } = fakeUser('rolled-back');
+    firebase.signIn = async () => ({ user });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: 'Bookings are offline.' }), { status: 503 })),
+    );
+    await expect(auth.signUp('new@example.com', 'powder-day')).rejects.toThrow('Bookings are offline.');
+    expect(firebase.deleted).toEqual(['rolled-back']);
+    expect(auth.$authStatus.get()).toBe('signed-out');
+    expect(auth.$knownUser.get()).toBeNull();
+  });
+});
