@@ -29,6 +29,7 @@ export function createApp(deps: AppDeps) {
   // Routes that take more set their own, larger limit; everything else stops here.
   app.use('*', async (c, next) => {
     if (c.req.method === 'PUT' && c.req.path.startsWith('/users/user/')) return next();
+    if (c.req.method === 'POST' && c.req.path === '/stripe/webhook') return next();
     return bodyLimit({ maxSize: DEFAULT_BODY_LIMIT, onError: tooLarge })(c, next);
   });
 

@@ -1,8 +1,15 @@
 /** Bearer ID tokens: `requireCaller` for protected routes, `optionalCaller` for public ones that say more to members. */
 import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from './http.ts';
-import type { Caller, Identity } from './identity.ts';
+import { TokenRejected, type Caller, type Identity, type RejectionReason, type VerifyOptions } from './identity.ts';
 import type { AppEnv } from './context.ts';
+import { isSafeText } from '../src/lib/safe-text.ts';
+
+const rejectionMessages: Record<RejectionReason, string> = {
+  invalid: 'Your session has expired. Please sign in again.',
+  revoked: 'You were signed out of this account everywhere. Please sign in again.',
+  disabled: 'This account has been disabled.',
+};
 
 function bearer(c: Context): string | null {
   const header = c.req.header('authorization') ?? '';
@@ -20,15 +27,19 @@ export async function optionalCaller(identity: Identity, c: Context): Promise<Ca
   }
 }
 
-export function requireCaller(identity: Identity): MiddlewareHandler<AppEnv> {
+/**
+ * Protected routes: 401 without a valid token. With `checkRevoked`, a token the customer revoked
+ * by signing out everywhere (or of a disabled account) is refused too, however fresh it is.
+ */
+export function requireCaller(identity: Identity, options: VerifyOptions = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearer(c);
     if (!token) throw new HttpError(401, 'No authenticated user found');
     let caller: Caller;
     try {
-      caller = await identity.verifyIdToken(token);
-    } catch {
-      throw new HttpError(401, 'Your session has expired. Please sign in again.');
+      caller = await identity.verifyIdToken(token, options);
+    } catch (error) {
+      throw new HttpError(401, rejectionMessages[error instanceof TokenRejected ? error.reason : 'invalid']);
     }
     c.set('caller', caller);
     await next();
@@ -38,6 +49,7 @@ export function requireCaller(identity: Identity): MiddlewareHandler<AppEnv> {
 /** The uid in the path must be the caller's own. */
 export function ownUid(c: Context<AppEnv>): string {
   const uid = c.req.param('uid');
+  if (uid !== undefined && !isSafeText(uid)) throw new HttpError(400, 'The address contains a character that is not allowed.');
   if (!uid || uid !== c.get('caller').uid) throw new HttpError(403, 'You may only access your own account.');
   return uid;
 }

@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { Caller, Identity } from './identity.ts';
 import type { PaymentProvider, WebhookProvider } from './payments/provider.ts';
 import type { PublicCache } from './cache.ts';
+import type { RateLimits } from './limits/rate-limit.ts';
 
 export interface AppDeps {
   db: Db;
@@ -12,6 +13,11 @@ export interface AppDeps {
   holdSeconds: number;
   currency: string;
   cache: PublicCache;
+  /** Bookings close this many hours before a date starts. */
+  bookingCutoffHours: number;
+  limits: RateLimits;
+  /** The header a trusted proxy sets to the client's IP address; null means the socket's address. */
+  clientIpHeader: string | null;
 }
 
 export type AppEnv = { Variables: { caller: Caller } };

@@ -27,6 +27,16 @@ const envSchema = v.object({
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.startsWith('whsec_'))),
   HOLD_MINUTES: v.pipe(v.optional(v.string(), '15'), v.transform(Number), v.number(), v.minValue(1), v.maxValue(120)),
   CURRENCY: v.optional(v.string(), 'usd'),
+  /** Bookings close this many hours before a date starts. */
+  BOOKING_CUTOFF_HOURS: v.pipe(v.optional(v.string(), '12'), v.transform(Number), v.number(), v.minValue(0), v.maxValue(720)),
+  /** The header a trusted proxy sets to the client's IP (e.g. x-nf-client-connection-ip); unset means the socket's address. */
+  CLIENT_IP_HEADER: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name'),
+      v.transform((name) => name.toLowerCase()),
+    ),
+  ),
 });
 
 export type Env = Omit<v.InferOutput<typeof envSchema>, 'SEED_ON_FIRST_START'> & {
@@ -34,6 +44,19 @@ export type Env = Omit<v.InferOutput<typeof envSchema>, 'SEED_ON_FIRST_START'> &
   /** Demo data on an empty database: on by default except in production. */
   SEED_ON_FIRST_START: boolean;
 };
+
+/**
+ * The Auth emulator's ID tokens are unsigned, so they are trusted only when the emulator is named
+ * explicitly and the project is a Firebase `demo-` project (one that has no real users). Returns
+ * why a setting breaks that rule, or null.
+ */
+export function emulatorRuleViolation(projectId: string, emulatorHost: string | undefined): string | null {
+  if (!emulatorHost || projectId.startsWith('demo-')) return null;
+  return (
+    `FIREBASE_AUTH_EMULATOR_HOST is set, but FIREBASE_PROJECT_ID "${projectId}" is not a demo- project: ` +
+    'unsigned emulator tokens are only trusted for a demo- project. Unset FIREBASE_AUTH_EMULATOR_HOST to verify real ID tokens.'
+  );
+}
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
@@ -46,7 +69,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new Error('FIREBASE_AUTH_EMULATOR_HOST must not be set in production');
   }
-  if (env.NODE_ENV !== 'production' && !env.FIREBASE_AUTH_EMULATOR_HOST) env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+  const emulatorViolation = emulatorRuleViolation(env.FIREBASE_PROJECT_ID, env.FIREBASE_AUTH_EMULATOR_HOST);
+  if (emulatorViolation) throw new Error(emulatorViolation);
   const provider = env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'local');
   if (provider === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('The stripe payment provider needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');

@@ -1,6 +1,7 @@
 /** The hosted identity service (Firebase Auth) as the API uses it: verify ID tokens, update a user. */
 import { initializeApp, getApps, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { emulatorRuleViolation } from './env.ts';
 import { HttpError } from './http.ts';
 import type { UserData } from '../src/lib/schemas.ts';
 
@@ -11,8 +12,29 @@ export interface Caller {
   picture: string | null;
 }
 
+export interface VerifyOptions {
+  /**
+   * Also ask the identity service whether the user signed out everywhere (tokens revoked) or was
+   * disabled since the token was issued. Costs a call to the service; used for writes that change
+   * who the customer is or what they signed.
+   */
+  checkRevoked?: boolean;
+}
+
+/** Why a token was turned away, so the caller can be told what to do. */
+export type RejectionReason = 'invalid' | 'revoked' | 'disabled';
+
+export class TokenRejected extends Error {
+  readonly reason: RejectionReason;
+  constructor(reason: RejectionReason, options?: ErrorOptions) {
+    super(`ID token rejected: ${reason}`, options);
+    this.reason = reason;
+  }
+}
+
 export interface Identity {
-  verifyIdToken(token: string): Promise<Caller>;
+  /** The caller named by a valid ID token; rejects with TokenRejected otherwise. */
+  verifyIdToken(token: string, options?: VerifyOptions): Promise<Caller>;
   updateUser(uid: string, data: UserData): Promise<void>;
 }
 
@@ -25,12 +47,30 @@ const updateErrors: Record<string, [409 | 400 | 404, string]> = {
   'auth/user-not-found': [404, 'User not found'],
 };
 
+const rejectionReasons: Record<string, RejectionReason> = {
+  'auth/id-token-revoked': 'revoked',
+  'auth/user-disabled': 'disabled',
+};
+
+/**
+ * Firebase Auth for one project. firebase-admin trusts unsigned tokens whenever the process has
+ * FIREBASE_AUTH_EMULATOR_HOST set, so this refuses to be built when that is set for a project that
+ * is not a `demo-` project.
+ */
 export function firebaseIdentity(projectId: string): Identity {
+  const violation = emulatorRuleViolation(projectId, process.env['FIREBASE_AUTH_EMULATOR_HOST'] || undefined);
+  if (violation) throw new Error(violation);
   const app: App = getApps().find((existing) => existing.name === projectId) ?? initializeApp({ projectId }, projectId);
   const auth = getAuth(app);
   return {
-    async verifyIdToken(token) {
-      const decoded = await auth.verifyIdToken(token);
+    async verifyIdToken(token, options = {}) {
+      let decoded;
+      try {
+        decoded = await auth.verifyIdToken(token, options.checkRevoked === true);
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? '';
+        throw new TokenRejected(rejectionReasons[code] ?? 'invalid', { cause: error });
+      }
       return {
         uid: decoded.uid,
         email: decoded.email ?? null,
@@ -51,24 +91,68 @@ export function firebaseIdentity(projectId: string): Identity {
   };
 }
 
+export interface CacheOptions {
+  /** Verified tokens kept; the least recently used goes first. */
+  maxEntries?: number;
+  /** Verifications in flight that concurrent calls with the same token may share. */
+  maxPending?: number;
+  now?: () => number;
+}
+
+/** A verified token is kept until 30 s before it expires, and never longer than this. */
+const MAX_KEEP_MS = 5 * 60_000;
+const EXPIRY_MARGIN_MS = 30_000;
+
 /**
  * Remembers verified tokens until shortly before they expire, so a burst of calls from one
- * customer verifies the token once. Each API instance keeps its own; nothing depends on it.
+ * customer verifies the token once. Only tokens that verified enter it, so a flood of junk tokens
+ * cannot push good ones out; a full cache drops its least recently used token. Calls that check
+ * for revocation always ask the identity service. Each API instance keeps its own; nothing depends on it.
  */
-export function cachedIdentity(identity: Identity, maxEntries = 10_000, now: () => number = Date.now): Identity {
-  // Promises, so that concurrent calls with one new token share a single verification.
-  const verified = new Map<string, { caller: Promise<Caller>; until: number }>();
+export function cachedIdentity(
+  identity: Identity,
+  { maxEntries = 10_000, maxPending = 1_000, now = Date.now }: CacheOptions = {},
+): Identity {
+  // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
+  const verified = new Map<string, { caller: Caller; until: number }>();
+  const pending = new Map<string, Promise<Caller>>();
+
+  const remember = (token: string, caller: Caller) => {
+    const until = Math.min(tokenExpiry(token) - EXPIRY_MARGIN_MS, now() + MAX_KEEP_MS);
+    if (until <= now()) return;
+    verified.delete(token);
+    verified.set(token, { caller, until });
+    for (const oldest of verified.keys()) {
+      if (verified.size <= maxEntries) break;
+      verified.delete(oldest);
+    }
+  };
+
   return {
-    ...identity,
-    verifyIdToken(token) {
+    verifyIdToken(token, options) {
+      if (options?.checkRevoked) return identity.verifyIdToken(token, options);
       const hit = verified.get(token);
-      if (hit && hit.until > now()) return hit.caller;
-      const caller = identity.verifyIdToken(token);
-      if (verified.size >= maxEntries) verified.clear();
-      verified.set(token, { caller, until: Math.min(tokenExpiry(token) - 30_000, now() + 5 * 60_000) });
-      caller.catch(() => verified.delete(token));
-      return caller;
+      if (hit) {
+        verified.delete(token);
+        if (hit.until > now()) {
+          verified.set(token, hit);
+          return Promise.resolve(hit.caller);
+        }
+      }
+      const inFlight = pending.get(token);
+      if (inFlight) return inFlight;
+      const verification = identity.verifyIdToken(token).then((caller) => {
+        remember(token, caller);
+        return caller;
+      });
+      if (pending.size < maxPending) {
+        pending.set(token, verification);
+        const settled = () => pending.delete(token);
+        verification.then(settled, settled);
+      }
+      return verification;
     },
+    updateUser: (uid, data) => identity.updateUser(uid, data),
   };
 }
 

@@ -11,6 +11,19 @@ import { localProvider } from './payments/local.ts';
 import { stripeProvider } from './payments/stripe.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { claimDataDir } from './db/data-dir-lock.ts';
+import { sweepRateLimits, type RateLimits } from './limits/rate-limit.ts';
+import { runDueActions } from './outbox/worker.ts';
+import { repeatEvery } from './periodic.ts';
+
+/** Enough for any real customer, too few to tie up the calendar or guess codes. */
+const LIMITS: RateLimits = {
+  paymentIntents: { max: 10, windowSeconds: 3600 },
+  promoTries: { max: 10, windowSeconds: 60 },
+  inviteTries: { max: 10, windowSeconds: 60 },
+};
+/** How often due refunds and cancellations are retried, and stale rate-limit counters dropped. */
+const OUTBOX_INTERVAL_MS = 30_000;
+const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 const env = readEnv();
 if (env.FIREBASE_AUTH_EMULATOR_HOST) process.env['FIREBASE_AUTH_EMULATOR_HOST'] = env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -41,7 +54,14 @@ const app = createApp({
   holdSeconds: env.HOLD_MINUTES * 60,
   currency: env.CURRENCY,
   cache: publicCache(2000),
+  bookingCutoffHours: env.BOOKING_CUTOFF_HOURS,
+  limits: LIMITS,
+  clientIpHeader: env.CLIENT_IP_HEADER ?? null,
 });
+
+// Refunds and cancellations still owed at the provider: at start (work left by a previous run), then on a timer.
+const outbox = repeatEvery(OUTBOX_INTERVAL_MS, 'payment outbox', () => runDueActions(db, payments), { runNow: true });
+const sweeper = repeatEvery(SWEEP_INTERVAL_MS, 'rate-limit sweep', () => sweepRateLimits(db));
 
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.API_PORT }, (info) => {
   console.log(`booking API on http://${env.HOST}:${info.port} (${db.kind}, ${payments.name} payments)`);
@@ -53,6 +73,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`${signal}: stopping the booking API`);
   server.close();
+  await Promise.all([outbox.stop(), sweeper.stop()]);
   await db.close();
   releaseDataDir();
   process.exit(0);

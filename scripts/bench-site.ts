@@ -23,7 +23,16 @@ const buildEnv = { ...process.env, PUBLIC_API_URL: API };
 if (spawnSync('astro', ['build'], { env: buildEnv, stdio: 'ignore', shell: true }).status !== 0) throw new Error('astro build failed');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kamas-bench-site-'));
-const api = await startApiProcess({ API_PORT: '8789', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', SITE_ORIGINS: SITE });
+// The site is built for the default demo project and its Auth emulator; the API names them both.
+const api = await startApiProcess({
+  API_PORT: '8789',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  NODE_ENV: 'test',
+  SITE_ORIGINS: SITE,
+  FIREBASE_PROJECT_ID: 'demo-kamas',
+  FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+});
 const children: ChildProcess[] = [
   api.child,
   spawn(process.execPath, ['scripts/serve-static.ts'], {

@@ -12,6 +12,8 @@ const mode = process.argv[2] === 'start' ? 'start' : 'dev';
 const sitePort = process.env['SITE_PORT'] ?? '4321';
 const apiPort = process.env['API_PORT'] ?? '8787';
 const projectId = process.env['FIREBASE_PROJECT_ID'] ?? 'demo-kamas';
+/** Where firebase.json puts the Auth emulator. The API trusts its unsigned tokens only because it is named here. */
+const authEmulator = '127.0.0.1:9099';
 const authDir = '.data/auth';
 mkdirSync(authDir, { recursive: true });
 
@@ -20,7 +22,12 @@ if (existsSync(`${authDir}/firebase-export-metadata.json`)) emulatorArgs.push('-
 
 const services: [name: string, command: string, args: string[], env?: Record<string, string>][] = [
   ['auth', 'firebase', emulatorArgs],
-  ['api', process.execPath, ['api/server.ts'], { API_PORT: apiPort, FIREBASE_PROJECT_ID: projectId }],
+  [
+    'api',
+    process.execPath,
+    ['api/server.ts'],
+    { API_PORT: apiPort, FIREBASE_PROJECT_ID: projectId, FIREBASE_AUTH_EMULATOR_HOST: authEmulator },
+  ],
   mode === 'dev'
     ? ['site', 'astro', ['dev', '--port', sitePort]]
     : ['site', process.execPath, ['scripts/serve-static.ts'], { SITE_PORT: sitePort }],
@@ -63,6 +70,6 @@ for (const [name, command, args, env] of services) {
   children.push(child);
 }
 
-console.log(`Site http://127.0.0.1:${sitePort}  API http://127.0.0.1:${apiPort}  Auth emulator http://127.0.0.1:9099  (Ctrl-C stops all)`);
+console.log(`Site http://127.0.0.1:${sitePort}  API http://127.0.0.1:${apiPort}  Auth emulator http://${authEmulator}  (Ctrl-C stops all)`);
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));

@@ -1,66 +1,122 @@
 /**
  * Payment outcomes, recorded through this one path whether they come from a Stripe webhook or the
  * local provider's confirm call. Each event is stored by id, so a repeated delivery changes nothing.
+ * A refund decided here is written to the payment outbox in the same transaction; the caller runs
+ * the returned outbox rows once the transaction has committed.
  */
 import type { Db, Queryable } from '../db/client.ts';
-import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
+import type { PaymentEvent } from '../payments/provider.ts';
 import { randomId } from '../http.ts';
-import { lockDate, seatsLeft, takenSeats } from './seats.ts';
+import { enqueueActions, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
+import { flagBooking, money } from './flags.ts';
+import { promoStillHonoured } from './promo.ts';
+import { lockDate, seatsLeft, takenSeats, type LockedDate } from './seats.ts';
 
 export type Outcome =
-  { result: 'duplicate' | 'unknown' } | { result: 'paid' | 'refunded' | 'released' | 'unchanged'; bookingId: string; dateId: string };
+  | { result: 'duplicate' | 'unknown'; actions: ClaimedAction[] }
+  | { result: 'paid' | 'released' | 'unchanged' | 'flagged'; bookingId: string; dateId: string; actions: ClaimedAction[] }
+  | {
+      result: 'refunded';
+      bookingId: string;
+      dateId: string;
+      reason: ActionReason | 'refunded at the provider';
+      actions: ClaimedAction[];
+    };
 
 interface BookingRow {
   id: string;
   date_id: string;
   user_id: string;
+  price_id: string;
   party_size: number;
+  amount: number;
+  currency: string;
+  promo_code: string | null;
+  payment_intent_id: string;
   status: 'held' | 'paid' | 'released' | 'refunded';
   expired: boolean;
 }
 
-export async function recordPaymentEvent(db: Db, provider: PaymentProvider, event: PaymentEvent): Promise<Outcome> {
-  const outcome = await db.transaction(async (tx) => {
+type Settled = Exclude<Outcome, { result: 'duplicate' | 'unknown' }>;
+
+export async function recordPaymentEvent(db: Db, event: PaymentEvent): Promise<Outcome> {
+  return db.transaction(async (tx) => {
     const fresh = await tx.query(`insert into payment_events (id, type) values ($1, $2) on conflict (id) do nothing returning id`, [
       event.eventId,
       event.type,
     ]);
-    if (fresh.length === 0) return { result: 'duplicate' } as const;
+    if (fresh.length === 0) return { result: 'duplicate', actions: [] };
     const [found] = await tx.query<{ date_id: string }>(`select date_id from bookings where payment_intent_id = $1`, [event.intentId]);
-    if (!found) return { result: 'unknown' } as const;
+    if (!found) return { result: 'unknown', actions: [] };
     // Lock order everywhere: the date first, then its bookings.
-    await lockDate(tx, found.date_id);
+    const date = await lockDate(tx, found.date_id);
     const [booking] = await tx.query<BookingRow & Record<string, unknown>>(
-      `select id, date_id, user_id, party_size, status, hold_expires_at <= now() as expired
+      `select id, date_id, user_id, price_id, party_size, amount, currency, promo_code, payment_intent_id, status,
+              hold_expires_at <= now() as expired
          from bookings where payment_intent_id = $1 for update`,
       [event.intentId],
     );
-    if (!booking) return { result: 'unknown' } as const;
-    return event.type === 'succeeded' ? settleSuccess(tx, booking) : settleFailure(tx, booking);
-  });
-  if (outcome.result === 'refunded') {
-    try {
-      await provider.refund(event.intentId, outcome.bookingId);
-    } catch (error) {
-      console.error('refund failed; the booking is marked refunded and needs an operator', { bookingId: outcome.bookingId, error });
+    if (!booking) return { result: 'unknown', actions: [] };
+    switch (event.type) {
+      case 'succeeded':
+        return settleSuccess(tx, booking, date, event);
+      case 'failed':
+        // A declined card keeps the hold until it expires: the customer may try another card.
+        return settled('unchanged', booking);
+      case 'canceled':
+        return settleCancel(tx, booking);
+      case 'refunded':
+        return settleRefund(tx, booking, event);
+      case 'disputed':
+        await flagBooking(
+          tx,
+          booking.id,
+          'dispute',
+          `Dispute ${event.disputeId} (${event.reason}) for ${money(event.amount, event.currency)}; the seats stay booked.`,
+          event.eventId,
+        );
+        return settled('flagged', booking);
     }
-  }
-  return outcome;
+  });
 }
 
-async function settleSuccess(tx: Queryable, booking: BookingRow): Promise<Outcome> {
-  const ids = { bookingId: booking.id, dateId: booking.date_id };
-  if (booking.status === 'paid' || booking.status === 'refunded') return { result: 'unchanged', ...ids };
+const settled = (result: 'paid' | 'released' | 'unchanged' | 'flagged', booking: BookingRow): Settled => ({
+  result,
+  bookingId: booking.id,
+  dateId: booking.date_id,
+  actions: [],
+});
+
+/** What does not match between a successful payment and its booking, or null when all does. */
+function mismatch(booking: BookingRow, event: Extract<PaymentEvent, { type: 'succeeded' }>): string | null {
+  const problems: string[] = [];
+  if (event.amount !== booking.amount || event.currency?.toLowerCase() !== booking.currency.toLowerCase()) {
+    problems.push(`charged ${money(event.amount, event.currency)} for a booking of ${money(booking.amount, booking.currency)}`);
+  }
+  if (event.bookingId !== booking.id) problems.push(`the payment names booking ${event.bookingId ?? '(none)'}`);
+  return problems.length > 0 ? `Payment ${event.intentId}: ${problems.join('; ')}. Refunded, not booked.` : null;
+}
+
+async function settleSuccess(
+  tx: Queryable,
+  booking: BookingRow,
+  date: LockedDate | undefined,
+  event: Extract<PaymentEvent, { type: 'succeeded' }>,
+): Promise<Settled> {
+  if (booking.status === 'paid' || booking.status === 'refunded') return settled('unchanged', booking);
+  const wrong = mismatch(booking, event);
+  if (wrong) {
+    await flagBooking(tx, booking.id, 'payment_mismatch', wrong, event.eventId);
+    return refund(tx, booking, 'payment did not match the booking');
+  }
+  if (!date?.active || date.started) return refund(tx, booking, 'date started or withdrawn');
   const holdStands = booking.status === 'held' && !booking.expired;
   if (!holdStands) {
-    // Paid after the hold lapsed: keep the booking if its seats are still free, otherwise give the money back.
-    const [date] = await tx.query<{ calendar: string; capacity: number }>(`select calendar, capacity from calendar_dates where id = $1`, [
-      booking.date_id,
-    ]);
-    const left = date ? seatsLeft(date, await takenSeats(tx, booking.date_id, booking.id)) : 0;
-    if (left < booking.party_size) {
-      await tx.query(`update bookings set status = 'refunded', updated_at = now() where id = $1`, [booking.id]);
-      return { result: 'refunded', ...ids };
+    // Paid after the hold lapsed or was replaced: keep the booking only if its seats and its promo code still can be.
+    const left = seatsLeft(date, await takenSeats(tx, booking.date_id, booking.id));
+    if (left < booking.party_size) return refund(tx, booking, 'seats taken after the hold lapsed');
+    if (booking.promo_code && !(await promoStillHonoured(tx, booking.promo_code, booking.price_id))) {
+      return refund(tx, booking, 'promo code no longer valid');
     }
   }
   await tx.query(`update bookings set status = 'paid', paid_at = now(), invite_code = $2, updated_at = now() where id = $1`, [
@@ -68,12 +124,35 @@ async function settleSuccess(tx: Queryable, booking: BookingRow): Promise<Outcom
     randomId('inv', 16),
   ]);
   await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2) on conflict do nothing`, [booking.id, booking.user_id]);
-  return { result: 'paid', ...ids };
+  return settled('paid', booking);
 }
 
-async function settleFailure(tx: Queryable, booking: BookingRow): Promise<Outcome> {
-  const ids = { bookingId: booking.id, dateId: booking.date_id };
-  if (booking.status !== 'held') return { result: 'unchanged', ...ids };
+/** The booking gives its seats back and the payment is refunded through the outbox. */
+async function refund(tx: Queryable, booking: BookingRow, reason: ActionReason): Promise<Settled> {
+  await tx.query(`update bookings set status = 'refunded', updated_at = now() where id = $1`, [booking.id]);
+  const actions = await enqueueActions(tx, [{ kind: 'refund', bookingId: booking.id, intentId: booking.payment_intent_id, reason }]);
+  return { result: 'refunded', bookingId: booking.id, dateId: booking.date_id, reason, actions };
+}
+
+async function settleCancel(tx: Queryable, booking: BookingRow): Promise<Settled> {
+  if (booking.status !== 'held') return settled('unchanged', booking);
   await tx.query(`update bookings set status = 'released', updated_at = now() where id = $1`, [booking.id]);
-  return { result: 'released', ...ids };
+  return settled('released', booking);
+}
+
+/** Money given back at the provider (its dashboard): a full refund frees the seats, a partial one is for an operator. */
+async function settleRefund(tx: Queryable, booking: BookingRow, event: Extract<PaymentEvent, { type: 'refunded' }>): Promise<Settled> {
+  if (event.amountRefunded < event.amount) {
+    await flagBooking(
+      tx,
+      booking.id,
+      'partial_refund',
+      `${money(event.amountRefunded, event.currency)} of ${money(event.amount, event.currency)} refunded at the provider; the booking is still ${booking.status}.`,
+      event.eventId,
+    );
+    return settled('flagged', booking);
+  }
+  if (booking.status === 'refunded') return settled('unchanged', booking);
+  await tx.query(`update bookings set status = 'refunded', updated_at = now() where id = $1`, [booking.id]);
+  return { result: 'refunded', bookingId: booking.id, dateId: booking.date_id, reason: 'refunded at the provider', actions: [] };
 }

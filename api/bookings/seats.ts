@@ -9,15 +9,23 @@ export interface LockedDate {
   product_id: string;
   price_id: string | null;
   capacity: number;
-  upcoming: boolean;
+  /** Offered (false once withdrawn). */
+  active: boolean;
+  started: boolean;
+  /** Offered and still ahead of the booking cut-off (compared as instants, whatever the server's time zone). */
+  open: boolean;
 }
 
-/** Locks a date row for the rest of the transaction, so seat counts on it are decided one at a time. */
-export async function lockDate(tx: Queryable, dateId: string): Promise<LockedDate | undefined> {
+/**
+ * Locks a date row for the rest of the transaction, so seat counts on it are decided one at a time.
+ * Withdrawn dates are locked too: a payment that arrives for one must see it.
+ */
+export async function lockDate(tx: Queryable, dateId: string, cutoffHours = 0): Promise<LockedDate | undefined> {
   const [date] = await tx.query<LockedDate & Record<string, unknown>>(
-    `select id, calendar, product_id, price_id, capacity, starts_at > now() as upcoming
-       from calendar_dates where id = $1 and active for update`,
-    [dateId],
+    `select id, calendar, product_id, price_id, capacity, active, starts_at <= now() as started,
+            active and starts_at > now() + make_interval(secs => $2) as open
+       from calendar_dates where id = $1 for update`,
+    [dateId, Math.round(cutoffHours * 3600)],
   );
   return date;
 }

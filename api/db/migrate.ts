@@ -1,8 +1,12 @@
 /** Versioned migrations, applied in order at start; each runs once, in its own transaction. */
 import type { Db } from './client.ts';
 import * as initial from './migrations/001_initial.ts';
+import * as outboxLimitsFlags from './migrations/002_outbox_limits_flags.ts';
 
-export const migrations: readonly { version: string; sql: string }[] = [{ version: '001_initial', sql: initial.sql }];
+export const migrations: readonly { version: string; sql: string }[] = [
+  { version: '001_initial', sql: initial.sql },
+  { version: '002_outbox_limits_flags', sql: outboxLimitsFlags.sql },
+];
 
 export async function migrate(db: Db): Promise<string[]> {
   await db.exec('create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())');

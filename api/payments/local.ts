@@ -53,6 +53,11 @@ export function localProvider(): PaymentProvider {
     },
     async refund() {
       // No money moved, so there is nothing to give back; the booking records the refund.
+      return 'refunded';
+    },
+    async cancelIntent() {
+      // Nothing exists at a provider; the released booking is what ends the payment session.
+      return 'canceled';
     },
   };
 }

@@ -14,17 +14,46 @@ export interface CreatedIntent {
   clientSecret: string;
 }
 
-/** A payment outcome reported by the provider, identified so that a repeat delivery is recognised. */
-export interface PaymentEvent {
-  eventId: string;
-  type: 'succeeded' | 'failed' | 'canceled';
-  intentId: string;
-}
+/**
+ * A payment outcome reported by the provider, identified so that a repeat delivery is recognised.
+ * `succeeded` carries what was charged, to be checked against the booking before it is marked paid.
+ */
+export type PaymentEvent =
+  | {
+      eventId: string;
+      type: 'succeeded';
+      intentId: string;
+      /** Cents charged and their currency, as the provider reports them (null when missing). */
+      amount: number | null;
+      currency: string | null;
+      /** The booking the intent was created for (its metadata), or null when it carries none. */
+      bookingId: string | null;
+    }
+  | { eventId: string; type: 'failed' | 'canceled'; intentId: string }
+  | {
+      eventId: string;
+      /** Money given back outside the booking flow, e.g. from the provider's dashboard. */
+      type: 'refunded';
+      intentId: string;
+      /** Cents charged, and cents refunded so far. */
+      amount: number;
+      amountRefunded: number;
+      currency: string;
+    }
+  | { eventId: string; type: 'disputed'; intentId: string; disputeId: string; amount: number; currency: string; reason: string };
+
+/** How a cancellation ended: cancelled now, or the intent had already succeeded or been cancelled. */
+export type CancelResult = 'canceled' | 'already-final';
+/** How a refund ended: refunded now, or the charge had already been refunded. */
+export type RefundResult = 'refunded' | 'already-refunded';
 
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   createIntent(request: IntentRequest): Promise<CreatedIntent>;
-  refund(intentId: string, bookingId: string): Promise<void>;
+  /** Gives back what an intent charged. The same idempotency key on every retry refunds once. */
+  refund(intentId: string, idempotencyKey: string): Promise<RefundResult>;
+  /** Makes an intent unpayable. The same idempotency key on every retry. */
+  cancelIntent(intentId: string, idempotencyKey: string): Promise<CancelResult>;
 }
 
 export interface WebhookProvider extends PaymentProvider {

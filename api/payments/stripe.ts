@@ -1,4 +1,4 @@
-/** The Stripe payment provider: PaymentIntents for holds, refunds, and signed webhooks. */
+/** The Stripe payment provider: PaymentIntents for holds, cancellations, refunds, and signed webhooks. */
 import Stripe from 'stripe';
 import type { PaymentEvent, WebhookProvider } from './provider.ts';
 
@@ -9,11 +9,63 @@ export interface StripeOptions {
   apiBase?: string | undefined;
 }
 
-const EVENT_TYPES: Record<string, PaymentEvent['type']> = {
+const INTENT_EVENTS: Record<string, 'succeeded' | 'failed' | 'canceled'> = {
   'payment_intent.succeeded': 'succeeded',
   'payment_intent.payment_failed': 'failed',
   'payment_intent.canceled': 'canceled',
 };
+
+/** Stripe's answer when an intent can no longer be cancelled: it already succeeded or was cancelled. */
+const NOT_CANCELABLE = 'payment_intent_unexpected_state';
+const ALREADY_REFUNDED = 'charge_already_refunded';
+
+const errorCode = (error: unknown) => (error instanceof Stripe.errors.StripeError ? error.code : undefined);
+
+type Fields = Record<string, unknown>;
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+const cents = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+/** A charge or dispute names its intent by id, or by the whole object when expanded. */
+const intentIdOf = (value: unknown) => text(value) ?? text((value as Fields | null)?.['id']);
+
+/** The parts of a Stripe event the booking flow acts on, or null for events it ignores. */
+export function toPaymentEvent(eventId: string, type: string, object: Fields): PaymentEvent | null {
+  const intentEvent = INTENT_EVENTS[type];
+  if (intentEvent) {
+    const intentId = text(object['id']);
+    if (!intentId) return null;
+    if (intentEvent !== 'succeeded') return { eventId, type: intentEvent, intentId };
+    const metadata = (object['metadata'] ?? {}) as Fields;
+    return {
+      eventId,
+      type: 'succeeded',
+      intentId,
+      amount: cents(object['amount_received']) ?? cents(object['amount']),
+      currency: text(object['currency']),
+      bookingId: text(metadata['bookingId']),
+    };
+  }
+  if (type === 'charge.refunded') {
+    const intentId = intentIdOf(object['payment_intent']);
+    const amount = cents(object['amount']);
+    const amountRefunded = cents(object['amount_refunded']);
+    if (!intentId || amount === null || amountRefunded === null) return null;
+    return { eventId, type: 'refunded', intentId, amount, amountRefunded, currency: text(object['currency']) ?? '' };
+  }
+  if (type === 'charge.dispute.created') {
+    const intentId = intentIdOf(object['payment_intent']);
+    if (!intentId) return null;
+    return {
+      eventId,
+      type: 'disputed',
+      intentId,
+      disputeId: text(object['id']) ?? '',
+      amount: cents(object['amount']) ?? 0,
+      currency: text(object['currency']) ?? '',
+      reason: text(object['reason']) ?? 'unknown',
+    };
+  }
+  return null;
+}
 
 export function stripeProvider(options: StripeOptions): WebhookProvider {
   const base = options.apiBase ? new URL(options.apiBase) : null;
@@ -39,16 +91,31 @@ export function stripeProvider(options: StripeOptions): WebhookProvider {
       if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
       return { id: intent.id, clientSecret: intent.client_secret };
     },
-    async refund(intentId, bookingId) {
-      await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${bookingId}` });
+    async refund(intentId, idempotencyKey) {
+      try {
+        await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+        return 'refunded';
+      } catch (error) {
+        if (errorCode(error) === ALREADY_REFUNDED) return 'already-refunded';
+        throw error;
+      }
+    },
+    async cancelIntent(intentId, idempotencyKey) {
+      try {
+        await stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }, { idempotencyKey });
+        return 'canceled';
+      } catch (error) {
+        // Already paid or already cancelled: nothing left to cancel. A payment that went through is
+        // settled by its success event (booked if the seats are free, refunded otherwise).
+        if (errorCode(error) === NOT_CANCELABLE) return 'already-final';
+        throw error;
+      }
     },
     parseWebhook(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
-      const type = EVENT_TYPES[event.type];
-      if (!type) return null;
-      const intent = event.data.object as { id?: unknown };
-      if (typeof intent.id !== 'string') return null;
-      return { eventId: event.id, type, intentId: intent.id };
+      const object: unknown = event.data?.object;
+      if (typeof object !== 'object' || object === null) return null;
+      return toPaymentEvent(event.id, event.type, object as Fields);
     },
   };
 }

@@ -4,22 +4,52 @@
  * /payments/local/confirm, /calendar/invite.
  */
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { applyPromoSchema, inviteSchema, localConfirmSchema, paymentIntentSchema } from '../../src/lib/schemas.ts';
 import { orderTotal } from '../../src/lib/pricing.ts';
 import { requireCaller } from '../auth.ts';
-import { createHold } from '../bookings/holds.ts';
+import { createHold, SESSION_ENDED } from '../bookings/holds.ts';
 import { joinByInvite } from '../bookings/invites.ts';
-import { recordPaymentEvent } from '../bookings/outcomes.ts';
+import { recordPaymentEvent, type Outcome } from '../bookings/outcomes.ts';
 import { promoDiscount } from '../bookings/promo.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { errorBody, HttpError, parseBody } from '../http.ts';
+import { clientIp } from '../limits/client-ip.ts';
+import { rateLimit, TooManyRequests, tooManyRequests } from '../limits/rate-limit.ts';
+import { carryOut } from '../outbox/worker.ts';
 import { localCardOutcome } from '../payments/local.ts';
 import type { WebhookProvider } from '../payments/provider.ts';
+import { tooLarge, WEBHOOK_BODY_LIMIT } from './limits.ts';
+
+/** What the local confirm call says when a payment is refunded instead of booked. */
+const REFUND_MESSAGES: Record<Extract<Outcome, { result: 'refunded' }>['reason'], string> = {
+  'seats taken after the hold lapsed': 'Your hold on these spots ran out and they were booked by someone else. You have not been charged.',
+  'date started or withdrawn': 'This date is no longer available. You have not been charged.',
+  'promo code no longer valid': 'Your hold ran out and the promo code can no longer be used. You have not been charged.',
+  'payment did not match the booking': 'This payment did not match your order. You have not been charged.',
+  'replaced by a newer hold': SESSION_ENDED,
+  'hold ended before its payment was ready': SESSION_ENDED,
+  'refunded at the provider': 'This payment was refunded.',
+};
 
 export function paymentRoutes(deps: AppDeps) {
-  const { db, identity, payments, cache } = deps;
+  const { db, identity, payments, cache, limits } = deps;
   const app = new Hono<AppEnv>();
   const signedIn = requireCaller(identity);
+  const ip = (c: Context) => clientIp(c, deps.clientIpHeader);
+  const promoTries = rateLimit<AppEnv>(db, limits.promoTries, 'Too many promo code attempts.', (c) => [`promo:ip:${ip(c)}`]);
+  const inviteTries = rateLimit<AppEnv>(db, limits.inviteTries, 'Too many invite code attempts.', (c) => [
+    `invite:ip:${ip(c)}`,
+    `invite:uid:${c.get('caller').uid}`,
+  ]);
+
+  /** Records an outcome, then carries out the refunds it decided while the caller waits. */
+  const settle = async (event: Parameters<typeof recordPaymentEvent>[1]) => {
+    const outcome = await recordPaymentEvent(db, event);
+    await carryOut(db, payments, outcome.actions);
+    if (outcome.result !== 'duplicate' && outcome.result !== 'unknown') cache.clear();
+    return outcome;
+  };
 
   const applyPromo = async (c: Context<AppEnv>) => {
     const body = await parseBody(c, applyPromoSchema);
@@ -37,12 +67,23 @@ export function paymentRoutes(deps: AppDeps) {
       quantity,
     });
   };
-  app.post('/promo/apply', applyPromo);
-  app.post('/stripe/applyPromoCode', applyPromo);
+  app.post('/promo/apply', promoTries, applyPromo);
+  app.post('/stripe/applyPromoCode', promoTries, applyPromo);
 
   app.post('/stripe/create-payment-intent', signedIn, async (c) => {
     const request = await parseBody(c, paymentIntentSchema);
-    const hold = await createHold(db, payments, c.get('caller'), request, { holdSeconds: deps.holdSeconds, currency: deps.currency });
+    let hold;
+    try {
+      hold = await createHold(db, payments, c.get('caller'), request, {
+        holdSeconds: deps.holdSeconds,
+        currency: deps.currency,
+        cutoffHours: deps.bookingCutoffHours,
+        intentLimit: limits.paymentIntents,
+      });
+    } catch (error) {
+      if (error instanceof TooManyRequests) return tooManyRequests(c, error);
+      throw error;
+    }
     // Seats changed only when this call took them; a repeated request leaves the public calendars as they are.
     if (hold.fresh) cache.clear();
     return c.json({
@@ -55,7 +96,8 @@ export function paymentRoutes(deps: AppDeps) {
     });
   });
 
-  app.post('/stripe/webhook', async (c) => {
+  // Real Stripe events run past the API's usual 16 KiB body limit.
+  app.post('/stripe/webhook', bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: tooLarge }), async (c) => {
     if (!('parseWebhook' in payments)) throw new HttpError(404, 'Not found');
     const signature = c.req.header('stripe-signature');
     const raw = await c.req.text();
@@ -66,10 +108,7 @@ export function paymentRoutes(deps: AppDeps) {
     } catch {
       return c.json(errorBody('Webhook signature verification failed'), 400);
     }
-    if (event) {
-      await recordPaymentEvent(db, payments, event);
-      cache.clear();
-    }
+    if (event) await settle(event);
     return c.json({ received: true });
   });
 
@@ -77,33 +116,40 @@ export function paymentRoutes(deps: AppDeps) {
     if (payments.name !== 'local') throw new HttpError(404, 'Not found');
     const body = await parseBody(c, localConfirmSchema);
     const caller = c.get('caller');
-    const [booking] = await db.query<{ payment_intent_id: string; user_id: string }>(
-      `select payment_intent_id, user_id from bookings where client_secret = $1`,
-      [body.clientSecret],
-    );
+    const [booking] = await db.query<{
+      id: string;
+      payment_intent_id: string;
+      user_id: string;
+      status: string;
+      amount: number;
+      currency: string;
+    }>(`select id, payment_intent_id, user_id, status, amount, currency from bookings where client_secret = $1`, [body.clientSecret]);
     if (!booking) throw new HttpError(404, 'Payment session not found. Please start checkout again.');
     if (booking.user_id !== caller.uid) throw new HttpError(403, 'This payment belongs to another account.');
+    // A released hold's intent was cancelled (a newer hold replaced it): it cannot be paid.
+    if (booking.status === 'released') throw new HttpError(409, SESSION_ENDED);
     const card = localCardOutcome(body.cardNumber, body.expiry);
-    const intentId = booking.payment_intent_id;
-    const outcome = await recordPaymentEvent(db, payments, {
-      eventId: `local:${intentId}:${card.ok ? 'succeeded' : 'failed'}`,
-      type: card.ok ? 'succeeded' : 'failed',
-      intentId,
-    });
-    cache.clear();
+    // A declined card keeps the hold until it expires, so the customer may try another card.
     if (!card.ok) return c.json(errorBody(card.message), 402);
-    if (outcome.result === 'refunded') {
-      throw new HttpError(409, 'Your hold on these spots ran out and they were booked by someone else. You have not been charged.');
-    }
+    const intentId = booking.payment_intent_id;
+    const outcome = await settle({
+      eventId: `local:${intentId}:succeeded`,
+      type: 'succeeded',
+      intentId,
+      amount: booking.amount,
+      currency: booking.currency,
+      bookingId: booking.id,
+    });
+    if (outcome.result === 'refunded') throw new HttpError(409, REFUND_MESSAGES[outcome.reason]);
     const [state] = await db.query<{ status: string; date_id: string }>(
       `select status, date_id from bookings where payment_intent_id = $1`,
       [intentId],
     );
-    if (state?.status !== 'paid') throw new HttpError(409, 'This payment session has ended. Please start checkout again.');
+    if (state?.status !== 'paid') throw new HttpError(409, SESSION_ENDED);
     return c.json({ status: 'succeeded', dateId: state.date_id });
   });
 
-  app.post('/calendar/invite', signedIn, async (c) => {
+  app.post('/calendar/invite', signedIn, inviteTries, async (c) => {
     const { inviteCode } = await parseBody(c, inviteSchema);
     const result = await joinByInvite(db, c.get('caller'), inviteCode);
     cache.clear();

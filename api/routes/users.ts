@@ -10,7 +10,10 @@ import { tooLarge } from './limits.ts';
 
 export function userRoutes({ db, identity }: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.use('*', requireCaller(identity));
+  // Per route, so that a path no route knows answers 404 rather than asking for a token.
+  const signedIn = requireCaller(identity);
+  // Changing who the customer is, or what they signed, also refuses a token revoked by signing out everywhere.
+  const signedInNotRevoked = requireCaller(identity, { checkRevoked: true });
 
   const found = async (uid: string) => {
     const user = await readUser(db, uid);
@@ -18,7 +21,7 @@ export function userRoutes({ db, identity }: AppDeps) {
     return user;
   };
 
-  app.post('/users/user/:uid', async (c) => {
+  app.post('/users/user/:uid', signedIn, async (c) => {
     const uid = ownUid(c);
     const body = await parseBody(c, authUserSchema);
     if (body.uid !== uid) throw new HttpError(400, 'The user in the body does not match the path');
@@ -26,9 +29,9 @@ export function userRoutes({ db, identity }: AppDeps) {
     return c.json(await found(uid));
   });
 
-  app.get('/users/user/:uid', async (c) => c.json(await found(ownUid(c))));
+  app.get('/users/user/:uid', signedIn, async (c) => c.json(await found(ownUid(c))));
 
-  app.put('/users/user/:uid', bodyLimit({ maxSize: SIGNATURE_MAX_CHARS + 4096, onError: tooLarge }), async (c) => {
+  app.put('/users/user/:uid', signedInNotRevoked, bodyLimit({ maxSize: SIGNATURE_MAX_CHARS + 4096, onError: tooLarge }), async (c) => {
     const uid = ownUid(c);
     const body = await parseBody(c, userUpdateSchemaFor);
     const saved = 'survey' in body ? await saveSurvey(db, uid, body.survey) : await saveWaiver(db, uid, body.signature);
@@ -36,7 +39,7 @@ export function userRoutes({ db, identity }: AppDeps) {
     return c.json(await found(uid));
   });
 
-  app.put('/authUsers/authUser/:uid', async (c) => {
+  app.put('/authUsers/authUser/:uid', signedInNotRevoked, async (c) => {
     const uid = ownUid(c);
     const { userData } = await parseBody(c, updateAuthUserSchema);
     await identity.updateUser(uid, userData);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Db } from '../db/client.ts';
 import type { CatalogInput } from './catalog-file.ts';
 import { importCatalog, parseCatalogFile } from './import.ts';
-import { isoDay, mountainTime, seasonDays, seasonFor, type Season } from './season.ts';
+import { kamasStart, seasonDays, seasonFor, type Season } from './season.ts';
 
 export const DAY_TOUR_PRODUCT = 'prod_backcountry_tours';
 export const CLASS_PRODUCT = 'prod_avalanche_courses';
@@ -20,15 +20,13 @@ const SATURDAY = 6;
 /** Day tours run every day but Tuesday; classes on weekends (Saturday: moto, Sunday: sled-skiing); mentorship on the first Wednesday of each month. */
 export function seasonDates(season: Season): NonNullable<CatalogInput['dates']> {
   const dates: NonNullable<CatalogInput['dates']> = [];
-  for (const day of seasonDays(season)) {
-    const weekday = day.getUTCDay();
-    const key = isoDay(day);
+  for (const { day: key, weekday, dayOfMonth } of seasonDays(season)) {
     if (weekday !== TUESDAY) {
       dates.push({
         id: `tour-${key}`,
         calendar: 'winter-day-tours',
         productId: DAY_TOUR_PRODUCT,
-        startsAt: mountainTime(day, 8),
+        startsAt: kamasStart(key, 8),
         capacity: DAY_TOUR_PARTY_MAX,
       });
     }
@@ -39,18 +37,18 @@ export function seasonDates(season: Season): NonNullable<CatalogInput['dates']> 
         calendar: 'winter-classes',
         productId: CLASS_PRODUCT,
         priceId: type === 'moto' ? 'price_class_moto' : 'price_class_sledski',
-        startsAt: mountainTime(day, 7),
+        startsAt: kamasStart(key, 7),
         capacity: CLASS_CAPACITY,
         type,
       });
     }
-    if (weekday === WEDNESDAY && day.getUTCDate() <= 7) {
+    if (weekday === WEDNESDAY && dayOfMonth <= 7) {
       dates.push({
         id: `mentorship-${key}`,
         calendar: 'winter-mentorship',
         productId: MENTORSHIP_PRODUCT,
         priceId: 'price_mentorship_day',
-        startsAt: mountainTime(day, 8),
+        startsAt: kamasStart(key, 8),
         capacity: MENTORSHIP_CAPACITY,
         title: 'Mentorship Field Day',
         description: 'Plan the day, lead the group, and debrief with a guide.',

@@ -1,7 +1,8 @@
 /** The database user: profile copy, safety survey, waiver, and the ids of the dates the user is booked on. */
+import * as v from 'valibot';
 import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
-import type { Survey, UserData } from '../../src/lib/schemas.ts';
+import { authDisplayNameSchema, authPhotoUrlSchema, type Survey, type UserData } from '../../src/lib/schemas.ts';
 import type { DatabaseUser } from '../../src/lib/api-types.ts';
 
 export type { DatabaseUser };
@@ -41,6 +42,11 @@ export async function readUser(db: Queryable, uid: string): Promise<DatabaseUser
   };
 }
 
+/** A name or photo from the verified ID token, kept only if it passes the rule the same field has at sign-in. */
+function fromToken(schema: typeof authDisplayNameSchema | typeof authPhotoUrlSchema, value: string | null): string | null {
+  return value && v.is(schema, value) ? value : null;
+}
+
 /** Creates the database user on first sight; the e-mail always follows the identity token. */
 export async function ensureUser(
   db: Queryable,
@@ -53,7 +59,13 @@ export async function ensureUser(
     `insert into users (uid, email, display_name, photo_url, phone_number) values ($1, $2, $3, $4, $5)
      on conflict (uid) do update set email = excluded.email, updated_at = now()
        where users.email is distinct from excluded.email`,
-    [caller.uid, caller.email, profile.displayName ?? caller.name, profile.photoURL ?? caller.picture, profile.phoneNumber ?? null],
+    [
+      caller.uid,
+      caller.email,
+      profile.displayName ?? fromToken(authDisplayNameSchema, caller.name),
+      profile.photoURL ?? fromToken(authPhotoUrlSchema, caller.picture),
+      profile.phoneNumber ?? null,
+    ],
   );
 }
 

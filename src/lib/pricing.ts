@@ -1,4 +1,5 @@
 /** Order arithmetic, in cents, shared by the summary the customer sees and the amount the API charges. */
+import { inclusiveDenverDays } from './dates.ts';
 
 export type Discount = { percentOff: number; amountOff?: never } | { amountOff: number; percentOff?: never };
 
@@ -7,14 +8,10 @@ export function orderQuantity(partySize: number, days: number): number {
   return partySize * days;
 }
 
-/** Whole days from start to end, both included; 0 when the range is missing or reversed. */
+/** Days from start to end on the Kamas (America/Denver) calendar, both included; 0 when the range is missing or reversed. */
 export function inclusiveDays(start: Date | null | undefined, end: Date | null | undefined): number {
   if (!start || !end) return 0;
-  const dayMs = 86_400_000;
-  const startDay = Date.UTC(start.getFullYear(), start.getMonth(), start.getDate());
-  const endDay = Date.UTC(end.getFullYear(), end.getMonth(), end.getDate());
-  const days = Math.round((endDay - startDay) / dayMs) + 1;
-  return days > 0 ? days : 0;
+  return inclusiveDenverDays(start, end);
 }
 
 /** What a discount takes off a subtotal: percent rounds to the cent, amount-off never exceeds the subtotal. */

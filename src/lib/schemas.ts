@@ -3,6 +3,7 @@
  * Messages are the ones customers read.
  */
 import * as v from 'valibot';
+import { isSafeText } from './safe-text.ts';
 
 export const CALENDARS = ['winter-classes', 'winter-day-tours', 'winter-mentorship'] as const;
 export type CalendarName = (typeof CALENDARS)[number];
@@ -94,17 +95,63 @@ export function userUpdateSchemaFor(body: unknown) {
 
 // ---- Auth user as the browser sends it (spec section 3) ----
 
-const optionalText = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2048))));
+const safeText = (message: string) => v.check<string, string>(isSafeText, message);
+
+/** An absolute https address; the only kind of photo the site will show. */
+export function isHttpsUrl(text: string): boolean {
+  if (!/^https:\/\//i.test(text)) return false;
+  try {
+    return new URL(text).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
+export const E164_PHONE = /^\+[1-9]\d{1,14}$/;
+
+/**
+ * The identity-service fields the database user keeps from first sign-in. The same rules decide
+ * whether the name and photo of a verified ID token are kept. An empty string means none.
+ */
+export const authDisplayNameSchema = v.pipe(
+  v.string('Name must be text'),
+  safeText('Name is not valid'),
+  v.maxLength(100, 'Name is too long'),
+);
+export const authPhotoUrlSchema = v.pipe(
+  v.string('The photo URL must be an https address'),
+  v.maxLength(2048, 'The photo URL is too long'),
+  safeText('The photo URL must be an https address'),
+  v.check((text) => text === '' || isHttpsUrl(text), 'The photo URL must be an https address'),
+);
+const authEmailSchema = v.pipe(v.string('Invalid email format'), v.maxLength(254, 'The email address is too long'));
+const authPhoneSchema = v.pipe(
+  v.string('The phone number must be in international format, such as +14355550148'),
+  v.check((text) => text === '' || E164_PHONE.test(text), 'The phone number must be in international format, such as +14355550148'),
+);
+
+const PROVIDER_MESSAGE = 'A sign-in provider entry is too large';
+/** One entry of providerData: a few short text fields (providerId, uid, displayName, email, phoneNumber, photoURL). */
+const providerInfoSchema = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.maxLength(64, PROVIDER_MESSAGE)),
+    v.union([v.pipe(v.string(), v.maxLength(2048, PROVIDER_MESSAGE)), v.null(), v.boolean(), v.number()], PROVIDER_MESSAGE),
+    PROVIDER_MESSAGE,
+  ),
+  v.check((info) => Object.keys(info).length <= 12, PROVIDER_MESSAGE),
+);
+
 export const authUserSchema = v.strictObject({
   uid: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)),
-  email: optionalText,
+  email: v.optional(v.nullable(authEmailSchema)),
   emailVerified: v.optional(v.boolean()),
-  displayName: optionalText,
-  photoURL: optionalText,
-  phoneNumber: optionalText,
+  displayName: v.optional(v.nullable(authDisplayNameSchema)),
+  photoURL: v.optional(v.nullable(authPhotoUrlSchema)),
+  phoneNumber: v.optional(v.nullable(authPhoneSchema)),
   isAnonymous: v.optional(v.boolean()),
-  providerData: v.optional(v.pipe(v.array(v.record(v.string(), v.unknown())), v.maxLength(10))),
-  tenantId: optionalText,
+  providerData: v.optional(v.pipe(v.array(providerInfoSchema, PROVIDER_MESSAGE), v.maxLength(10, 'Too many sign-in providers'))),
+  tenantId: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(128)))),
 });
 export type AuthUserPayload = v.InferOutput<typeof authUserSchema>;
 

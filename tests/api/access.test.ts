@@ -77,6 +77,48 @@ describe('access', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('answers 404 for paths no route knows, with or without a token', async () => {
+    const unknown = [
+      ['GET', '/nope'],
+      ['POST', '/nope'],
+      ['GET', '/users/user'],
+      ['POST', '/users/nope'],
+      ['GET', `/users/user/${bob.uid}/extra`],
+      ['DELETE', `/users/user/${bob.uid}`],
+      ['GET', '/authUsers/authUser'],
+      ['POST', `/authUsers/authUser/${bob.uid}`],
+      ['GET', '/stripe/nope'],
+      ['PUT', '/calendar/invite'],
+    ] as const;
+    for (const [method, path] of unknown) {
+      for (const token of [undefined, bob.token]) {
+        const answer = await h.json<{ error: string }>(method, path, token ? { token } : {});
+        expect(answer, `${method} ${path} ${token ? 'with' : 'without'} a token`).toEqual({
+          status: 404,
+          body: { error: 'Not found', message: 'Not found' },
+        });
+      }
+    }
+  });
+
+  it('answers 400 for an address whose uid holds a control character, and changes nothing', async () => {
+    const before = await snapshot();
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', { uid: 'x', email: bob.email }],
+      ['PUT', { survey: SURVEY }],
+    ] as const) {
+      for (const uid of ['%00', 'a%00b', '%1B', '%7F']) {
+        const answer = await h.json<{ error: string }>(method, `/users/user/${uid}`, { token: bob.token, ...(body ? { body } : {}) });
+        expect(answer, `${method} ${uid}`).toMatchObject({
+          status: 400,
+          body: { error: 'The address contains a character that is not allowed.' },
+        });
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('lets each user act on their own data', async () => {
     const own = await h.json<DatabaseUser>('GET', `/users/user/${bob.uid}`, { token: bob.token });
     expect(own.status).toBe(200);

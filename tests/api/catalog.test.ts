@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { denverDay, formatDenverDateTime } from '../../src/lib/dates.ts';
 import { harness, type Harness } from './harness.ts';
 import type { CalendarEntry, Product } from '../../src/lib/api-types.ts';
 
@@ -38,15 +39,25 @@ describe('GET /calendar/*', () => {
 
   it('gives a whole season of day tours from December 1 to March 31', async () => {
     const { body } = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours');
-    const days = body.map((entry) => new Date(entry.date._seconds * 1000));
-    const first = days[0] as Date;
-    const last = days[days.length - 1] as Date;
-    expect(first.getUTCMonth()).toBe(11);
-    expect(first.getUTCDate()).toBeLessThanOrEqual(2);
-    expect(last.getUTCMonth()).toBe(2);
-    expect(last.getUTCDate()).toBeGreaterThanOrEqual(30);
+    const days = body.map((entry) => denverDay(entry.date._seconds * 1000));
+    expect(days[0]).toMatch(/-12-0[12]$/);
+    expect(days.at(-1)).toMatch(/-03-3[01]$/);
     expect(body.length).toBeGreaterThan(90);
     expect(Object.keys(body[0] as object).sort()).toEqual(['date', 'id', 'partySize', 'users']);
+  });
+
+  it('starts day tours at 8:00 AM and classes at 7:00 AM Kamas time, on the day each id names', async () => {
+    for (const [calendar, time] of [
+      ['winter-day-tours', '8:00 AM'],
+      ['winter-classes', '7:00 AM'],
+    ] as const) {
+      const { body } = await h.json<CalendarEntry[]>('GET', `/calendar/${calendar}`);
+      for (const entry of body) {
+        const start = entry.date._seconds * 1000;
+        expect(formatDenverDateTime(start), entry.id).toMatch(new RegExp(`, ${time}$`));
+        expect(entry.id.endsWith(denverDay(start)), entry.id).toBe(true);
+      }
+    }
   });
 
   it('gives the mentorship events', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freeDate, harness, intentBody, newUser, type Harness, type TestUser } from './harness.ts';
+import type { CalendarEntry } from '../../src/lib/api-types.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 
 const CROWD = 50;
@@ -82,6 +83,35 @@ describe('no overselling', () => {
       `select count(*)::int as uses from bookings where promo_code = 'LASTONE' and status = 'held'`,
     );
     expect(row?.uses).toBe(1);
+  });
+
+  it('leaves one customer asking for 10 dates at once with exactly one hold, the other intents cancelled', async () => {
+    const rider = await newUser();
+    const { body: tours } = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours');
+    const used = new Set((await h.db.query<{ date_id: string }>('select date_id from bookings')).map((row) => row.date_id));
+    const dates = tours.filter((entry) => entry.users.length === 0 && !used.has(entry.id)).slice(0, 10);
+    expect(dates).toHaveLength(10);
+    const responses = await Promise.all(
+      dates.map((date) =>
+        h.call('POST', '/stripe/create-payment-intent', {
+          token: rider.token,
+          body: intentBody(rider, date, 'winter-day-tours', 'price_tour_ski', 1),
+        }),
+      ),
+    );
+    // Each request may be answered before or after a newer one replaced it; none is a server error.
+    expect(responses.every((response) => response.status === 200 || response.status === 409)).toBe(true);
+    const held = await h.db.query(`select id from bookings where user_id = $1 and status = 'held' and hold_expires_at > now()`, [
+      rider.uid,
+    ]);
+    expect(held).toHaveLength(1);
+    const released = await h.db.query<{ cancel: string | null }>(
+      `select o.status as cancel from bookings b left join payment_outbox o on o.booking_id = b.id and o.kind = 'cancel'
+        where b.user_id = $1 and b.status = 'released' and b.payment_intent_id is not null`,
+      [rider.uid],
+    );
+    expect(released).toHaveLength(9);
+    expect(released.every((row) => row.cancel === 'done')).toBe(true);
   });
 
   it('never has more seats taken than a date holds', async () => {

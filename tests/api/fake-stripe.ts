@@ -1,5 +1,9 @@
-/** A stand-in for Stripe's API on a local port: answers payment intents and refunds, and records every request. */
-import { createServer, type Server } from 'node:http';
+/**
+ * A stand-in for Stripe's API on a local port: answers payment intents, their cancellation and
+ * refunds, and records every request. Refunds and cancellations can be made to fail a number of
+ * times, and an intent can be put in a state (succeeded, canceled) where Stripe refuses to cancel it.
+ */
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -12,12 +16,34 @@ export interface RecordedRequest {
 export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
+  /** Requests to a path, in the order they came. */
+  requestsTo(path: string): RecordedRequest[];
+  /** Sets an intent's status as Stripe would after the customer pays (`succeeded`) or it is cancelled. */
+  setIntentStatus(intentId: string, status: 'succeeded' | 'canceled' | 'requires_payment_method'): void;
+  /** The next `times` refund requests fail with a 500 that Stripe marks not to be retried by the client library. */
+  failRefunds(times: number): void;
+  /** The next `times` cancellation requests fail the same way. */
+  failCancels(times: number): void;
   close(): Promise<void>;
+}
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  response.statusCode = status;
+  response.end(JSON.stringify(body));
+}
+
+/** A failure Stripe's client library does not retry on its own, so each one is one attempt of the caller's. */
+function outage(response: ServerResponse) {
+  response.setHeader('Stripe-Should-Retry', 'false');
+  send(response, 500, { error: { type: 'api_error', message: 'Stripe is having a bad day (fake outage)' } });
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
+  const intents = new Map<string, { amount: number; currency: string; status: string }>();
   let next = 0;
+  let refundFailures = 0;
+  let cancelFailures = 0;
   const server: Server = createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -27,33 +53,49 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       requests.push({ method: request.method ?? '', path, headers: request.headers, form });
       response.setHeader('Content-Type', 'application/json');
       response.setHeader('Request-Id', `req_${requests.length}`);
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
       if (request.method === 'POST' && path === '/v1/payment_intents') {
         next += 1;
         const id = `pi_fake_${next}`;
-        response.end(
-          JSON.stringify({
-            id,
-            object: 'payment_intent',
-            amount: Number(form.get('amount')),
-            currency: form.get('currency'),
-            client_secret: `${id}_secret_abc`,
-            status: 'requires_payment_method',
-          }),
-        );
+        const intent = { amount: Number(form.get('amount')), currency: form.get('currency') ?? '', status: 'requires_payment_method' };
+        intents.set(id, intent);
+        send(response, 200, { id, object: 'payment_intent', ...intent, client_secret: `${id}_secret_abc` });
+      } else if (request.method === 'POST' && cancel?.[1]) {
+        const id = decodeURIComponent(cancel[1]);
+        const intent = intents.get(id);
+        if (cancelFailures > 0) {
+          cancelFailures -= 1;
+          outage(response);
+        } else if (!intent) {
+          send(response, 404, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` },
+          });
+        } else if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          send(response, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
+        } else {
+          intent.status = 'canceled';
+          send(response, 200, { id, object: 'payment_intent', ...intent });
+        }
       } else if (request.method === 'POST' && path === '/v1/refunds') {
-        response.end(
-          JSON.stringify({
-            id: `re_fake_${requests.length}`,
-            object: 'refund',
-            payment_intent: form.get('payment_intent'),
-            status: 'succeeded',
-          }),
-        );
+        if (refundFailures > 0) {
+          refundFailures -= 1;
+          outage(response);
+          return;
+        }
+        send(response, 200, {
+          id: `re_fake_${requests.length}`,
+          object: 'refund',
+          payment_intent: form.get('payment_intent'),
+          status: 'succeeded',
+        });
       } else {
-        response.statusCode = 404;
-        response.end(
-          JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } }),
-        );
+        send(response, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } });
       }
     });
   });
@@ -62,6 +104,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    requestsTo: (path) => requests.filter((request) => request.path === path),
+    setIntentStatus: (intentId, status) => {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`the fake Stripe made no intent ${intentId}`);
+      intent.status = status;
+    },
+    failRefunds: (times) => {
+      refundFailures = times;
+    },
+    failCancels: (times) => {
+      cancelFailures = times;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -8,9 +8,10 @@ import { createApp } from '../../api/app.ts';
 import { publicCache } from '../../api/cache.ts';
 import { openPglite, openPostgres, type Db } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
-import { firebaseIdentity } from '../../api/identity.ts';
+import { firebaseIdentity, type Identity } from '../../api/identity.ts';
 import { localProvider } from '../../api/payments/local.ts';
 import type { PaymentProvider } from '../../api/payments/provider.ts';
+import type { RateLimits } from '../../api/limits/rate-limit.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import type { CalendarEntry } from '../../src/lib/api-types.ts';
 
@@ -66,24 +67,46 @@ export async function openTestDb(): Promise<Db> {
 
 export interface Harness {
   db: Db;
+  payments: PaymentProvider;
   app: ReturnType<typeof createApp>;
   call: (method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
   json: <T = unknown>(method: string, path: string, options?: { token?: string; body?: unknown }) => Promise<{ status: number; body: T }>;
 }
 
-export async function harness(options: { payments?: PaymentProvider; holdSeconds?: number } = {}): Promise<Harness> {
+/** Limits so high that tests which call a route hundreds of times still exercise it; limit tests pass their own. */
+const GENEROUS: RateLimits = {
+  paymentIntents: { max: 100_000, windowSeconds: 3600 },
+  promoTries: { max: 100_000, windowSeconds: 60 },
+  inviteTries: { max: 100_000, windowSeconds: 60 },
+};
+
+export interface HarnessOptions {
+  payments?: PaymentProvider;
+  holdSeconds?: number;
+  limits?: Partial<RateLimits>;
+  clientIpHeader?: string;
+  bookingCutoffHours?: number;
+  /** The identity service; the Auth emulator for PROJECT_ID unless a test needs another. */
+  identity?: Identity;
+}
+
+export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const db = await openTestDb();
   await migrate(db);
   // A season wholly in the future, whatever today is, so every seeded date can be booked.
   await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+  const payments = options.payments ?? localProvider();
   const app = createApp({
     db,
-    identity: firebaseIdentity(PROJECT_ID),
-    payments: options.payments ?? localProvider(),
+    identity: options.identity ?? firebaseIdentity(PROJECT_ID),
+    payments,
     siteOrigins: ['http://127.0.0.1:4322'],
     holdSeconds: options.holdSeconds ?? 900,
     currency: 'usd',
     cache: publicCache(2000),
+    bookingCutoffHours: options.bookingCutoffHours ?? 12,
+    limits: { ...GENEROUS, ...options.limits },
+    clientIpHeader: options.clientIpHeader ?? null,
   });
   afterAll(() => db.close());
   const call: Harness['call'] = (method, path, { token, body, headers = {} } = {}) =>
@@ -103,7 +126,7 @@ export async function harness(options: { payments?: PaymentProvider; holdSeconds
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as never };
   };
-  return { db, app, call, json };
+  return { db, payments, app, call, json };
 }
 
 /** The first date of a calendar that is still ahead and has no seats taken. */

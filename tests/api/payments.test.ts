@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freeDate, harness, intentBody, newUser, type Harness } from './harness.ts';
+import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
+import { localProvider } from '../../api/payments/local.ts';
+import type { PaymentProvider } from '../../api/payments/provider.ts';
 import type { CalendarEntry, DatabaseUser } from '../../src/lib/api-types.ts';
 
 let h: Harness;
@@ -129,7 +132,7 @@ describe('payment intents and the local provider', () => {
   it.each([
     ['4000 0000 0000 0002', 'Your card was declined.'],
     ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
-  ])('declines %s with %j and releases the seats', async (cardNumber, message) => {
+  ])('declines %s with %j, keeps the hold, and a second card in the same checkout pays', async (cardNumber, message) => {
     const rider = await newUser();
     const date = await freeDate(h, 'winter-day-tours');
     const intent = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
@@ -141,9 +144,212 @@ describe('payment intents and the local provider', () => {
       body: { ...CARD, clientSecret: intent.body.clientSecret, cardNumber },
     });
     expect(declined).toMatchObject({ status: 402, body: { error: message } });
-    expect(await bookingStatus(intent.body.bookingId)).toBe('released');
+    expect(await bookingStatus(intent.body.bookingId)).toBe('held');
     const { body } = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours');
-    expect(body.find((entry) => entry.id === date.id)?.users).toHaveLength(0);
+    expect(body.find((entry) => entry.id === date.id)?.users).toHaveLength(1);
+
+    const paid = await h.json('POST', '/payments/local/confirm', {
+      token: rider.token,
+      body: { ...CARD, clientSecret: intent.body.clientSecret },
+    });
+    expect(paid).toEqual({ status: 200, body: { status: 'succeeded', dateId: date.id } });
+    expect(await bookingStatus(intent.body.bookingId)).toBe('paid');
+  });
+});
+
+describe('one hold at a time', () => {
+  it('a new hold releases the customer\u2019s hold on another date, whose payment session then ends', async () => {
+    const rider = await newUser();
+    const tour = await freeDate(h, 'winter-day-tours');
+    const first = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, tour, 'winter-day-tours', 'price_tour_ski', 2),
+    });
+    const klass = await freeDate(h, 'winter-classes');
+    const second = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, klass, 'winter-classes', klass.stripeId ?? '', 1),
+    });
+    expect(second.status).toBe(200);
+    expect(await bookingStatus(first.body.bookingId)).toBe('released');
+    const { body: tours } = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours');
+    expect(tours.find((entry) => entry.id === tour.id)?.users).toHaveLength(0);
+
+    const late = await h.json<{ error: string }>('POST', '/payments/local/confirm', {
+      token: rider.token,
+      body: { ...CARD, clientSecret: first.body.clientSecret },
+    });
+    expect(late).toMatchObject({ status: 409, body: { error: 'This payment session has ended. Please start checkout again.' } });
+    expect(await bookingStatus(first.body.bookingId)).toBe('released');
+    const user = await h.json<DatabaseUser>('GET', `/users/user/${rider.uid}`, { token: rider.token });
+    expect(user.body.bookings).toEqual([]);
+    const paid = await h.json('POST', '/payments/local/confirm', {
+      token: rider.token,
+      body: { ...CARD, clientSecret: second.body.clientSecret },
+    });
+    expect(paid.status).toBe(200);
+  });
+
+  it('never gives one free account more than one held date, however many it asks for', async () => {
+    const rider = await newUser();
+    const { body: tours } = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours');
+    const used = new Set((await h.db.query<{ date_id: string }>('select date_id from bookings')).map((row) => row.date_id));
+    const dates = tours.filter((entry) => entry.users.length === 0 && !used.has(entry.id)).slice(0, 8);
+    for (const date of dates) {
+      const answer = await h.call('POST', '/stripe/create-payment-intent', {
+        token: rider.token,
+        body: intentBody(rider, date, 'winter-day-tours', 'price_tour_ski', 1),
+      });
+      expect(answer.status).toBe(200);
+    }
+    const held = await h.db.query<{ date_id: string }>(
+      `select date_id from bookings where user_id = $1 and status = 'held' and hold_expires_at > now()`,
+      [rider.uid],
+    );
+    expect(held).toEqual([{ date_id: dates.at(-1)?.id }]);
+    const cancels = await h.db.query<{ status: string }>(
+      `select o.status from payment_outbox o join bookings b on b.id = o.booking_id where b.user_id = $1 and o.kind = 'cancel'`,
+      [rider.uid],
+    );
+    expect(cancels).toEqual(Array(dates.length - 1).fill({ status: 'done' }));
+  });
+
+  it('a refused new hold leaves the current one in place', async () => {
+    const rider = await newUser();
+    const mine = await freeDate(h, 'winter-day-tours');
+    const first = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, mine, 'winter-day-tours', 'price_tour_ski', 1),
+    });
+    const other = await newUser();
+    const theirs = await freeDate(h, 'winter-day-tours');
+    await h.json('POST', '/stripe/create-payment-intent', {
+      token: other.token,
+      body: intentBody(other, theirs, 'winter-day-tours', 'price_tour_ski', 1),
+    });
+    const refused = await h.json('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, theirs, 'winter-day-tours', 'price_tour_ski', 1),
+    });
+    expect(refused.status).toBe(409);
+    expect(await bookingStatus(first.body.bookingId)).toBe('held');
+  });
+});
+
+describe('a hold replaced while its intent is being made', () => {
+  it('answers 409, keeps no client secret for it, and cancels that intent', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const local = localProvider();
+    const cancelled: string[] = [];
+    let calls = 0;
+    const slowFirst: PaymentProvider = {
+      ...local,
+      async createIntent(request) {
+        calls += 1;
+        if (calls === 1) await gate;
+        return local.createIntent(request);
+      },
+      async cancelIntent(intentId, key) {
+        cancelled.push(intentId);
+        return local.cancelIntent(intentId, key);
+      },
+    };
+    const gated = await harness({ payments: slowFirst });
+    const rider = await newUser();
+    const first = await freeDate(gated, 'winter-day-tours');
+    const slow = gated.json<{ error: string }>('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, first, 'winter-day-tours', 'price_tour_ski', 1),
+    });
+    while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = await freeDate(gated, 'winter-day-tours', (entry) => entry.id !== first.id);
+    const newer = await gated.json<Intent>('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, second, 'winter-day-tours', 'price_tour_ski', 1),
+    });
+    expect(newer.status).toBe(200);
+    release();
+    expect(await slow).toMatchObject({ status: 409, body: { error: 'This payment session has ended. Please start checkout again.' } });
+    const [replaced] = await gated.db.query<{ status: string; client_secret: string | null; payment_intent_id: string }>(
+      'select status, client_secret, payment_intent_id from bookings where date_id = $1',
+      [first.id],
+    );
+    expect(replaced).toMatchObject({ status: 'released', client_secret: null });
+    expect(cancelled).toEqual([replaced?.payment_intent_id]);
+    expect(
+      await gated.db.query(
+        `select kind, status, reason from payment_outbox where booking_id in (select id from bookings where date_id = $1)`,
+        [first.id],
+      ),
+    ).toEqual([{ kind: 'cancel', status: 'done', reason: 'hold ended before its payment was ready' }]);
+  });
+});
+
+describe('the booking cut-off', () => {
+  async function dateStartingIn(hours: number) {
+    const id = `tour-cutoff-${Math.round(hours * 60)}-${Math.random().toString(36).slice(2, 8)}`;
+    const startsAt = new Date(Date.now() + hours * 3_600_000).toISOString();
+    await importCatalog(
+      h.db,
+      parseCatalogFile({
+        dates: [{ id, calendar: 'winter-day-tours', productId: 'prod_backcountry_tours', startsAt, capacity: 4 }],
+      }),
+    );
+    const entry: CalendarEntry = {
+      id,
+      date: { _seconds: Math.floor(Date.parse(startsAt) / 1000), _nanoseconds: 0 },
+      partySize: 4,
+      users: [],
+    };
+    return entry;
+  }
+
+  it('closes bookings 12 hours before the start with a clear message, and takes them until then', async () => {
+    const rider = await newUser();
+    const soon = await dateStartingIn(11.5);
+    const closed = await h.json<{ error: string }>('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, soon, 'winter-day-tours', 'price_tour_ski', 1),
+    });
+    expect(closed).toMatchObject({
+      status: 400,
+      body: { error: 'Bookings for this date have closed. Please choose a later date.' },
+    });
+    expect(await h.db.query('select id from bookings where date_id = $1', [soon.id])).toEqual([]);
+
+    const later = await dateStartingIn(12.5);
+    const open = await h.json('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, later, 'winter-day-tours', 'price_tour_ski', 1),
+    });
+    expect(open.status).toBe(200);
+  });
+
+  it('follows the configured number of hours', async () => {
+    const strict = await harness({ bookingCutoffHours: 48 });
+    const rider = await newUser();
+    const id = 'tour-cutoff-strict';
+    await importCatalog(
+      strict.db,
+      parseCatalogFile({
+        dates: [
+          {
+            id,
+            calendar: 'winter-day-tours',
+            productId: 'prod_backcountry_tours',
+            startsAt: new Date(Date.now() + 30 * 3_600_000).toISOString(),
+            capacity: 4,
+          },
+        ],
+      }),
+    );
+    const entry: CalendarEntry = { id, date: { _seconds: 0, _nanoseconds: 0 }, partySize: 4, users: [] };
+    const closed = await strict.json<{ error: string }>('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, entry, 'winter-day-tours', 'price_tour_ski', 1),
+    });
+    expect(closed).toMatchObject({ status: 400, body: { error: 'Bookings for this date have closed. Please choose a later date.' } });
   });
 });
 

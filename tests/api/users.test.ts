@@ -1,6 +1,30 @@
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { harness, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
+import { cachedIdentity, firebaseIdentity } from '../../api/identity.ts';
+import { harness, newUser, PROJECT_ID, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 import type { DatabaseUser } from '../../src/lib/api-types.ts';
+
+/** firebase-admin on the Auth emulator, to change users the way an operator or Firebase itself would. */
+const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'users-test-admin'));
+
+/** Signs in again with e-mail and password: a new ID token carrying the user's current name and photo. */
+async function signIn(user: TestUser): Promise<string> {
+  const response = await fetch(
+    `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST']}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken: string };
+  if (!response.ok) throw new Error(`emulator sign-in failed: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+const storedRow = async (uid: string) =>
+  (await h.db.query('select display_name, photo_url, phone_number, survey, signature, agreed from users where uid = $1', [uid]))[0];
 
 let h: Harness;
 let rider: TestUser;
@@ -167,5 +191,144 @@ describe('the identity profile', () => {
       body: { userData: { displayName: ' ', email: rider.email, phoneNumber: '+14355550199' } },
     });
     expect(bad).toMatchObject({ status: 400, body: { error: 'Name is required' } });
+  });
+});
+
+describe('the auth user stored at first sign-in', () => {
+  const firstSignIn = async (fields: Record<string, unknown>) => {
+    const user = await newUser();
+    const answer = await h.json<DatabaseUser & { error: string }>('POST', `/users/user/${user.uid}`, {
+      token: user.token,
+      body: { ...authUser(user), ...fields },
+    });
+    return { user, answer };
+  };
+
+  it('keeps a name, an https photo and an E.164 phone number', async () => {
+    const fields = { displayName: 'Kim Sledder', photoURL: 'https://lh3.googleusercontent.com/a/kim=s96-c', phoneNumber: '+14355550148' };
+    const { answer } = await firstSignIn(fields);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject(fields);
+  });
+
+  it('refuses a photo URL that is not https, not a URL, or too long, and stores nothing', async () => {
+    const cases = [
+      ['http://example.com/me.png', 'The photo URL must be an https address'],
+      ['javascript:alert(1)', 'The photo URL must be an https address'],
+      ['data:image/png;base64,AAAA', 'The photo URL must be an https address'],
+      ['https://', 'The photo URL must be an https address'],
+      ['not a url', 'The photo URL must be an https address'],
+      [`https://example.com/${'a'.repeat(2048)}`, 'The photo URL is too long'],
+    ] as const;
+    for (const [photoURL, error] of cases) {
+      const { user, answer } = await firstSignIn({ photoURL });
+      expect(answer, photoURL.slice(0, 40)).toMatchObject({ status: 400, body: { error } });
+      expect(await storedRow(user.uid)).toBeUndefined();
+    }
+  });
+
+  it('refuses a name over 100 characters, an e-mail over 254, a phone number not in E.164 shape', async () => {
+    const cases = [
+      [{ displayName: 'N'.repeat(101) }, 'Name is too long'],
+      [{ email: `${'e'.repeat(250)}@example.com` }, 'The email address is too long'],
+      [{ phoneNumber: '4355550148' }, 'The phone number must be in international format, such as +14355550148'],
+      [{ phoneNumber: '+1 435 555 0148' }, 'The phone number must be in international format, such as +14355550148'],
+      [{ phoneNumber: '+0123456789' }, 'The phone number must be in international format, such as +14355550148'],
+      [{ phoneNumber: '+1234567890123456' }, 'The phone number must be in international format, such as +14355550148'],
+    ] as const;
+    for (const [fields, error] of cases) {
+      const { user, answer } = await firstSignIn(fields);
+      expect(answer, JSON.stringify(fields).slice(0, 60)).toMatchObject({ status: 400, body: { error } });
+      expect(await storedRow(user.uid)).toBeUndefined();
+    }
+  });
+
+  it('refuses sign-in provider entries that are too many or too large', async () => {
+    const provider = {
+      providerId: 'password',
+      uid: 'kim@example.com',
+      displayName: null,
+      email: 'kim@example.com',
+      phoneNumber: null,
+      photoURL: null,
+    };
+    const ok = await firstSignIn({ providerData: [provider] });
+    expect(ok.answer.status).toBe(200);
+    const cases = [
+      [{ providerData: Array.from({ length: 11 }, () => provider) }, 'Too many sign-in providers'],
+      [{ providerData: [{ ...provider, photoURL: `https://example.com/${'a'.repeat(2100)}` }] }, 'A sign-in provider entry is too large'],
+      [
+        { providerData: [Object.fromEntries(Array.from({ length: 13 }, (_, index) => [`field${index}`, 'x']))] },
+        'A sign-in provider entry is too large',
+      ],
+      [{ providerData: [{ ...provider, nested: { deep: true } }] }, 'A sign-in provider entry is too large'],
+    ] as const;
+    for (const [fields, error] of cases) {
+      const { user, answer } = await firstSignIn(fields);
+      expect(answer).toMatchObject({ status: 400, body: { error } });
+      expect(await storedRow(user.uid)).toBeUndefined();
+    }
+  });
+
+  it('stores the name and photo from the token only when they pass the same rules', async () => {
+    const good = await newUser();
+    await admin.updateUser(good.uid, { displayName: 'Token Name', photoURL: 'https://example.com/token.png' });
+    const goodToken = await signIn(good);
+    const kept = await h.json<DatabaseUser>('POST', `/users/user/${good.uid}`, { token: goodToken, body: authUser(good) });
+    expect(kept.body).toMatchObject({ displayName: 'Token Name', photoURL: 'https://example.com/token.png' });
+
+    const bad = await newUser();
+    await admin.updateUser(bad.uid, { displayName: 'L'.repeat(150), photoURL: 'http://example.com/plain.png' });
+    const badToken = await signIn(bad);
+    const dropped = await h.json<DatabaseUser>('POST', `/users/user/${bad.uid}`, { token: badToken, body: authUser(bad) });
+    expect(dropped.status).toBe(200);
+    expect(dropped.body).toMatchObject({ uid: bad.uid, email: bad.email, displayName: null, photoURL: null });
+  });
+});
+
+describe('a revoked sign-in', () => {
+  it('cannot sign the waiver or change the profile, and changes nothing; reads still work', async () => {
+    // The API as it runs: with its verified-token cache in front of the identity service.
+    const live = await harness({ identity: cachedIdentity(firebaseIdentity(PROJECT_ID)) });
+    const user = await newUser();
+    await live.json('POST', `/users/user/${user.uid}`, { token: user.token, body: authUser(user) });
+    expect((await live.json('GET', `/users/user/${user.uid}`, { token: user.token })).status).toBe(200);
+    // Revocation counts whole seconds from sign-in: let one pass, then sign the user out everywhere.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await admin.revokeRefreshTokens(user.uid);
+    const before = await live.db.query('select * from users where uid = $1', [user.uid]);
+
+    const message = 'You were signed out of this account everywhere. Please sign in again.';
+    const waiver = await live.json('PUT', `/users/user/${user.uid}`, { token: user.token, body: { signature: SIGNATURE, agreed: true } });
+    expect(waiver).toEqual({ status: 401, body: { error: message, message } });
+    const survey = await live.json('PUT', `/users/user/${user.uid}`, { token: user.token, body: { survey: SURVEY } });
+    expect(survey.status).toBe(401);
+    const profile = await live.json('PUT', `/authUsers/authUser/${user.uid}`, {
+      token: user.token,
+      body: { userData: { displayName: 'Mallory', email: user.email, phoneNumber: '+14355550112' } },
+    });
+    expect(profile).toMatchObject({ status: 401, body: { error: message } });
+    expect(await live.db.query('select * from users where uid = $1', [user.uid])).toEqual(before);
+    expect((await admin.getUser(user.uid)).displayName).toBeUndefined();
+
+    const read = await live.json<DatabaseUser>('GET', `/users/user/${user.uid}`, { token: user.token });
+    expect(read).toMatchObject({ status: 200, body: { uid: user.uid, agreed: false, signature: null } });
+
+    // Signing in again gives a token that may sign.
+    const fresh = await signIn(user);
+    const signed = await live.json<DatabaseUser>('PUT', `/users/user/${user.uid}`, {
+      token: fresh,
+      body: { signature: SIGNATURE, agreed: true },
+    });
+    expect(signed).toMatchObject({ status: 200, body: { agreed: true } });
+  });
+
+  it('cannot sign the waiver once the account is disabled', async () => {
+    const user = await newUser();
+    await h.json('POST', `/users/user/${user.uid}`, { token: user.token, body: authUser(user) });
+    await admin.updateUser(user.uid, { disabled: true });
+    const waiver = await h.json('PUT', `/users/user/${user.uid}`, { token: user.token, body: { signature: SIGNATURE, agreed: true } });
+    expect(waiver).toMatchObject({ status: 401, body: { error: 'This account has been disabled.' } });
+    expect(await storedRow(user.uid)).toMatchObject({ signature: null, agreed: false });
   });
 });

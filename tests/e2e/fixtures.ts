@@ -77,3 +77,15 @@ export async function holdScripts(page: Page): Promise<() => Promise<void>> {
 
 /** The viewport of a phone, with touch. */
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+
+/** Types into the sign-in form and tries every way to send it natively; the address must never carry what was typed. */
+export async function tryToSendSignInNatively(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').press('Enter');
+  await page.getByRole('button', { name: 'Login', exact: true }).click({ force: true });
+  await page.waitForTimeout(300);
+  expect(page.url()).not.toContain(password);
+  expect(page.url()).not.toContain(encodeURIComponent(email));
+  expect(new URL(page.url()).search).toBe('');
+}

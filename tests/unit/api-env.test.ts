@@ -2,17 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { readEnv } from '../../api/env.ts';
 
 describe('the API environment', () => {
-  it('defaults to the local stack: PGlite, the Auth emulator, local payments, a demo seed', () => {
+  it('defaults to the local stack: PGlite, local payments, a demo seed', () => {
     const env = readEnv({});
     expect(env).toMatchObject({
       API_PORT: 8787,
       DATA_DIR: '.data/pglite',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      FIREBASE_PROJECT_ID: 'demo-kamas',
       PAYMENT_PROVIDER: 'local',
       SEED_ON_FIRST_START: true,
       HOLD_MINUTES: 15,
     });
     expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('uses the Auth emulator only when it is named, never by default', () => {
+    expect(readEnv({}).FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
+    expect(readEnv({ NODE_ENV: 'development' }).FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
+    expect(readEnv({ FIREBASE_PROJECT_ID: 'kamas-backcountry' }).FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
+    expect(readEnv({ FIREBASE_AUTH_EMULATOR_HOST: '' }).FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
+    expect(readEnv({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toMatchObject({
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      FIREBASE_PROJECT_ID: 'demo-kamas',
+    });
+  });
+
+  it('refuses the Auth emulator for a project that is not a demo- project', () => {
+    const real = { FIREBASE_PROJECT_ID: 'kamas-backcountry', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    expect(() => readEnv(real)).toThrow(/FIREBASE_AUTH_EMULATOR_HOST.*"kamas-backcountry".*demo-/);
+    expect(() => readEnv({ ...real, NODE_ENV: 'test' })).toThrow(/not a demo- project/);
+    expect(() => readEnv({ ...real, FIREBASE_PROJECT_ID: 'kamas-demo-1' })).toThrow(/not a demo- project/);
+    expect(readEnv({ ...real, FIREBASE_PROJECT_ID: 'demo-kamas-test' }).FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9099');
   });
 
   it('picks Stripe when its keys are set', () => {

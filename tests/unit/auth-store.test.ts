@@ -91,6 +91,17 @@ async function freshStore() {
   return import('../../src/stores/auth.ts');
 }
 
+const firebaseListening = () => vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+
+/** A fresh store whose Firebase has reported `user` as its first state. */
+async function storeAfterFirstReport(user: User | null) {
+  const auth = await freshStore();
+  void auth.startAuth();
+  await firebaseListening();
+  report(user);
+  return auth;
+}
+
 beforeEach(() => {
   useTestStorageEngine();
   firebase.failLoads = 0;
@@ -109,7 +120,7 @@ describe('the ID token', () => {
     databaseApi();
     const { user } = fakeUser('early');
     const token = auth.idToken();
-    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    await firebaseListening();
     report(user);
     await expect(token).resolves.toBe('token-of-early');
   });
@@ -117,18 +128,15 @@ describe('the ID token', () => {
   it('fails with the spec message once Firebase reports nobody signed in', async () => {
     const auth = await freshStore();
     const token = auth.idToken();
-    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    await firebaseListening();
     report(null);
     await expect(token).rejects.toThrow('No authenticated user found');
   });
 
   it('is refreshed when it expires within five minutes, and reused otherwise', async () => {
-    const auth = await freshStore();
     databaseApi();
     const soon = fakeUser('soon', 4 * 60_000);
-    void auth.startAuth();
-    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
-    report(soon.user);
+    const auth = await storeAfterFirstReport(soon.user);
     await expect(auth.idToken()).resolves.toBe('fresh-token-of-soon');
     expect(soon.refreshes).toContain(true);
 
@@ -141,12 +149,9 @@ describe('the ID token', () => {
 
 describe('the database user', () => {
   it('that arrives after logout is dropped', async () => {
-    const auth = await freshStore();
     const api = databaseApi();
     const { user } = fakeUser('leaver');
-    void auth.startAuth();
-    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
-    report(user);
+    const auth = await storeAfterFirstReport(user);
     await vi.waitFor(() => expect(api.fetchMock).toHaveBeenCalledOnce());
     await auth.logout();
     await api.answer('leaver');
@@ -157,11 +162,8 @@ describe('the database user', () => {
   });
 
   it('that arrives for another uid is dropped, and the current one is kept', async () => {
-    const auth = await freshStore();
     const api = databaseApi();
-    void auth.startAuth();
-    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
-    report(fakeUser('first').user);
+    const auth = await storeAfterFirstReport(fakeUser('first').user);
     report(fakeUser('second').user);
     await api.answer('second');
     await vi.waitFor(() => expect(auth.$dbUser.get()?.uid).toBe('second'));
@@ -184,7 +186,7 @@ describe('a Firebase that cannot load', () => {
     const { user } = fakeUser('retry');
     firebase.signIn = async () => ({ user });
     const signedIn = auth.signIn('retry@example.com', 'powder-day');
-    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    await firebaseListening();
     report(null);
     await api.answer('retry');
     await expect(signedIn).resolves.toMatchObject({ uid: 'retry' });
@@ -205,7 +207,7 @@ describe('actions', () => {
     auth.$authStatus.subscribe((status) => seen.push(status));
 
     const signedIn = auth.signIn('steady@example.com', 'powder-day');
-    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
+    await firebaseListening();
     report(null);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(auth.$authStatus.get()).toBe('loading');
@@ -216,10 +218,7 @@ describe('actions', () => {
   });
 
   it('show the spec message for an error without a known code', async () => {
-    const auth = await freshStore();
-    void auth.startAuth();
-    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
-    report(null);
+    const auth = await storeAfterFirstReport(null);
     for (const thrown of [new TypeError('x is undefined'), { code: 'auth/brand-new-code', message: 'Firebase: raw' }]) {
       firebase.signIn = () => Promise.reject(thrown);
       await expect(auth.signIn('a@example.com', 'powder-day')).rejects.toThrow(UNEXPECTED_MESSAGE);
@@ -229,10 +228,7 @@ describe('actions', () => {
   });
 
   it('tie a credential error to the fields it is about', async () => {
-    const auth = await freshStore();
-    void auth.startAuth();
-    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
-    report(null);
+    const auth = await storeAfterFirstReport(null);
     firebase.signIn = () => Promise.reject({ code: 'auth/wrong-password' });
     await expect(auth.signIn('a@example.com', 'nope-nope')).rejects.toThrow('Incorrect password. Please try again.');
     expect(auth.$authError.get()).toEqual({ message: 'Incorrect password. Please try again.', field: 'password' });
@@ -241,11 +237,8 @@ describe('actions', () => {
   });
 
   it('a failed logout says so and keeps the session as it was', async () => {
-    const auth = await freshStore();
     const api = databaseApi();
-    void auth.startAuth();
-    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
-    report(fakeUser('stays').user);
+    const auth = await storeAfterFirstReport(fakeUser('stays').user);
     await api.answer('stays');
     firebase.signOut = () => Promise.reject(new Error('network down'));
     await expect(auth.logout()).rejects.toThrow(LOGOUT_FAILED_MESSAGE);
@@ -255,10 +248,7 @@ describe('actions', () => {
   });
 
   it('a sign-up whose database user cannot be made deletes the new account', async () => {
-    const auth = await freshStore();
-    void auth.startAuth();
-    await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
-    report(null);
+    const auth = await storeAfterFirstReport(null);
     const { user } = fakeUser('rolled-back');
     firebase.signIn = async () => ({ user });
     vi.stubGlobal(

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { denverInstant } from '../../src/lib/dates.ts';
 import { discountAmount, formatDollars, inclusiveDays, orderQuantity, orderTotal, priceRange } from '../../src/lib/pricing.ts';
 
 describe('pricing', () => {
   it('multiplies party size by inclusive days', () => {
     expect(orderQuantity(3, 2)).toBe(6);
-    expect(inclusiveDays(new Date(2026, 11, 5), new Date(2026, 11, 5))).toBe(1);
-    expect(inclusiveDays(new Date(2026, 11, 30), new Date(2027, 0, 2))).toBe(4);
-    expect(inclusiveDays(new Date(2026, 11, 5), new Date(2026, 11, 4))).toBe(0);
+    expect(inclusiveDays(denverInstant('2026-12-05', 8), denverInstant('2026-12-05', 8))).toBe(1);
+    expect(inclusiveDays(denverInstant('2026-12-30', 8), denverInstant('2027-01-02', 8))).toBe(4);
+    expect(inclusiveDays(denverInstant('2026-12-05', 8), denverInstant('2026-12-04', 8))).toBe(0);
     expect(inclusiveDays(null, new Date())).toBe(0);
+  });
+
+  it('counts days on the Denver calendar, whatever the zone of the machine', () => {
+    // 11:30 PM Friday and 12:30 AM Saturday in Kamas: two days there, one day in UTC or Tokyo.
+    expect(inclusiveDays(new Date('2026-12-05T06:30:00Z'), new Date('2026-12-05T07:30:00Z'))).toBe(2);
+    // 7 AM Saturday to 11 PM Sunday in Kamas: two days there, three in Tokyo.
+    expect(inclusiveDays(new Date('2026-12-05T14:00:00Z'), new Date('2026-12-07T06:00:00Z'))).toBe(2);
+    // Across the March clock change: Saturday to Monday.
+    expect(inclusiveDays(denverInstant('2027-03-13', 23, 30), denverInstant('2027-03-15', 0, 30))).toBe(3);
   });
 
   it('takes percent-off per order, rounded to the cent', () => {

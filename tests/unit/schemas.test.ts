@@ -1,7 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
+  authPhotoUrlSchema,
+  authUserSchema,
+  E164_PHONE,
   firstIssue,
+  isHttpsUrl,
   paymentIntentSchema,
   profileFormSchema,
   splitPhoneNumber,
@@ -95,5 +99,67 @@ describe('payment intent requests', () => {
     expect(message(paymentIntentSchema, { ...request, metadata: { ...request.metadata, userId: '' } })).toBe(
       'You must be logged in to proceed with payment.',
     );
+  });
+});
+
+describe('the auth user stored at first sign-in', () => {
+  const user = { uid: 'u1', email: 'kim@example.com', displayName: 'Kim', photoURL: null, phoneNumber: null, providerData: [] };
+
+  it('takes what Firebase gives an e-mail or Google user', () => {
+    expect(message(authUserSchema, user)).toBeNull();
+    expect(
+      message(authUserSchema, {
+        ...user,
+        photoURL: 'https://lh3.googleusercontent.com/a/ACg8ocK=s96-c',
+        phoneNumber: '+14355550148',
+        providerData: [{ providerId: 'google.com', uid: '1234', displayName: 'Kim', email: user.email, phoneNumber: null, photoURL: null }],
+        emailVerified: true,
+        isAnonymous: false,
+        tenantId: null,
+      }),
+    ).toBeNull();
+    expect(message(authUserSchema, { ...user, photoURL: '', phoneNumber: '' })).toBeNull();
+  });
+
+  it('keeps photos to https addresses of at most 2048 characters', () => {
+    expect(isHttpsUrl('https://example.com/a.png')).toBe(true);
+    expect(isHttpsUrl('HTTPS://EXAMPLE.COM/a.png')).toBe(true);
+    for (const bad of [
+      'http://example.com/a.png',
+      'https://',
+      'https:example.com',
+      '//example.com/a.png',
+      'javascript:alert(1)',
+      'ftp://x',
+    ]) {
+      expect(isHttpsUrl(bad), bad).toBe(false);
+    }
+    expect(message(authUserSchema, { ...user, photoURL: 'http://example.com/a.png' })).toBe('The photo URL must be an https address');
+    expect(message(authUserSchema, { ...user, photoURL: `https://example.com/${'a'.repeat(2029)}` })).toBe('The photo URL is too long');
+    expect(message(authUserSchema, { ...user, photoURL: `https://example.com/${'a'.repeat(2028)}` })).toBeNull();
+    expect(v.is(authPhotoUrlSchema, 'https://example.com/\u0000.png')).toBe(false);
+  });
+
+  it('bounds the name, the e-mail and the providers, and wants E.164 phone numbers', () => {
+    expect(message(authUserSchema, { ...user, displayName: 'N'.repeat(100) })).toBeNull();
+    expect(message(authUserSchema, { ...user, displayName: 'N'.repeat(101) })).toBe('Name is too long');
+    expect(message(authUserSchema, { ...user, displayName: 'Kim\u0007' })).toBe('Name is not valid');
+    expect(message(authUserSchema, { ...user, email: `${'e'.repeat(242)}@example.com` })).toBeNull();
+    expect(message(authUserSchema, { ...user, email: `${'e'.repeat(243)}@example.com` })).toBe('The email address is too long');
+    for (const good of ['+14355550148', '+442071838750', '+12']) expect(E164_PHONE.test(good), good).toBe(true);
+    for (const bad of ['4355550148', '+0435555014', '+1 435 555 0148', '+1234567890123456', '+']) {
+      expect(message(authUserSchema, { ...user, phoneNumber: bad }), bad).toBe(
+        'The phone number must be in international format, such as +14355550148',
+      );
+    }
+    const provider = { providerId: 'password', uid: 'kim@example.com' };
+    expect(message(authUserSchema, { ...user, providerData: Array.from({ length: 10 }, () => provider) })).toBeNull();
+    expect(message(authUserSchema, { ...user, providerData: Array.from({ length: 11 }, () => provider) })).toBe(
+      'Too many sign-in providers',
+    );
+    expect(message(authUserSchema, { ...user, providerData: [{ ...provider, extra: { nested: 1 } }] })).toBe(
+      'A sign-in provider entry is too large',
+    );
+    expect(message(authUserSchema, { ...user, providerData: ['password'] })).toBe('A sign-in provider entry is too large');
   });
 });

@@ -1,0 +1,101 @@
+/**
+ * Rate limits with fixed-window counters in Postgres, so they hold across every API instance.
+ * Each hit adds one to the counter of its key's current window and reads the new count back.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Db, Queryable } from '../db/client.ts';
+import { errorBody, HttpError } from '../http.ts';
+
+export interface Limit {
+  /** Hits allowed per window. */
+  max: number;
+  /** Window length in seconds, at most a day. */
+  windowSeconds: number;
+}
+
+export interface RateLimits {
+  /** New holds (payment intents) per customer. */
+  paymentIntents: Limit;
+  /** Promo code tries per client IP. */
+  promoTries: Limit;
+  /** Invite code tries per client IP and per customer. */
+  inviteTries: Limit;
+}
+
+/** Windows end within a day, so a counter older than that is of no further use. */
+const LONGEST_WINDOW_SECONDS = 86_400;
+
+/** Too many calls in this window: answered 429 with a Retry-After of the seconds left in it. */
+export class TooManyRequests extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** "in 40 seconds", "in 12 minutes". */
+export function waitText(seconds: number): string {
+  if (seconds < 90) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `in ${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** Counts one hit on `key`; returns the count in the current window and the seconds until it ends. */
+export async function hit(db: Queryable, key: string, limit: Limit): Promise<{ count: number; retryAfterSeconds: number }> {
+  const window = Math.min(Math.max(1, Math.round(limit.windowSeconds)), LONGEST_WINDOW_SECONDS);
+  const [row] = await db.query<{ count: number; retry_after: number }>(
+    `insert into rate_limits (key, window_start, count)
+     values ($1, to_timestamp(floor(extract(epoch from now()) / $2) * $2), 1)
+     on conflict (key, window_start) do update set count = rate_limits.count + 1
+     returning count, greatest(1, ceil(extract(epoch from window_start + make_interval(secs => $2) - now())))::int as retry_after`,
+    [key, window],
+  );
+  const count = row?.count ?? 1;
+  if (count === 1) {
+    // A new window began for this key: its earlier windows are over.
+    await db.query(`delete from rate_limits where key = $1 and window_start < now() - make_interval(secs => $2)`, [key, window]);
+  }
+  return { count, retryAfterSeconds: row?.retry_after ?? window };
+}
+
+/** Counts a hit on every key and throws TooManyRequests when any of them is over its limit. */
+export async function enforce(db: Queryable, keys: readonly string[], limit: Limit, message: string): Promise<void> {
+  let wait = 0;
+  for (const key of keys) {
+    const { count, retryAfterSeconds } = await hit(db, key, limit);
+    if (count > limit.max) wait = Math.max(wait, retryAfterSeconds);
+  }
+  if (wait > 0) throw new TooManyRequests(`${message} Please try again ${waitText(wait)}.`, wait);
+}
+
+/** The 429 answer: the usual `{ error, message }` body and a Retry-After header in seconds. */
+export function tooManyRequests(c: Context, error: TooManyRequests) {
+  return c.json(errorBody(error.message), 429, { 'Retry-After': String(error.retryAfterSeconds) });
+}
+
+/** Middleware: counts every call under the keys `keysOf` names, before the route reads its body. */
+export function rateLimit<E extends { Variables: object }>(
+  db: Db,
+  limit: Limit,
+  message: string,
+  keysOf: (c: Context<E>) => string[],
+): MiddlewareHandler<E> {
+  return async (c, next) => {
+    try {
+      await enforce(db, keysOf(c), limit, message);
+    } catch (error) {
+      if (error instanceof TooManyRequests) return tooManyRequests(c, error);
+      throw error;
+    }
+    await next();
+    return undefined;
+  };
+}
+
+/** Deletes counters whose windows ended long ago (keys that were never hit again). */
+export async function sweepRateLimits(db: Queryable): Promise<number> {
+  const gone = await db.query(`delete from rate_limits where window_start < now() - make_interval(secs => $1) returning key`, [
+    2 * LONGEST_WINDOW_SECONDS,
+  ]);
+  return gone.length;
+}

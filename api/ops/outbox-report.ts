@@ -1,0 +1,92 @@
+/**
+ * What an operator needs to see about money: refunds and cancellations still owed at the payment
+ * provider (failing ones first, with their attempts and last error), and bookings flagged for a
+ * person to look at (disputes, partial refunds, payments that did not match their booking).
+ */
+import type { Queryable } from '../db/client.ts';
+
+const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+export interface OutboxEntry {
+  id: string;
+  kind: 'refund' | 'cancel';
+  booking_id: string;
+  intent_id: string;
+  date_id: string;
+  email: string | null;
+  reason: string;
+  status: 'pending' | 'done';
+  attempts: number;
+  last_error: string | null;
+  result: string | null;
+  next_attempt_at: string;
+  created_at: string;
+  done_at: string | null;
+}
+
+export interface FlagEntry {
+  id: string;
+  booking_id: string;
+  date_id: string;
+  email: string | null;
+  booking_status: string;
+  reason: string;
+  detail: string;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+/** Pending rows (failing ones first), then with `all` the done ones, newest first. */
+export async function listOutbox(db: Queryable, { all = false } = {}): Promise<OutboxEntry[]> {
+  return db.query<OutboxEntry & Record<string, unknown>>(
+    `select o.id, o.kind, o.booking_id, o.intent_id, b.date_id, u.email, o.reason, o.status, o.attempts, o.last_error, o.result,
+            ${ISO('o.next_attempt_at')} as next_attempt_at, ${ISO('o.created_at')} as created_at, ${ISO('o.done_at')} as done_at
+       from payment_outbox o join bookings b on b.id = o.booking_id left join users u on u.uid = b.user_id
+      where $1 or o.status = 'pending'
+      order by o.status = 'done', o.last_error is null, o.created_at desc`,
+    [all],
+  );
+}
+
+/** Open flags, oldest first; with `all` the resolved ones too. */
+export async function listFlags(db: Queryable, { all = false } = {}): Promise<FlagEntry[]> {
+  return db.query<FlagEntry & Record<string, unknown>>(
+    `select f.id, f.booking_id, b.date_id, u.email, b.status as booking_status, f.reason, f.detail,
+            ${ISO('f.created_at')} as created_at, ${ISO('f.resolved_at')} as resolved_at
+       from booking_flags f join bookings b on b.id = f.booking_id left join users u on u.uid = b.user_id
+      where $1 or f.resolved_at is null
+      order by f.resolved_at is not null, f.created_at`,
+    [all],
+  );
+}
+
+function outboxState(entry: OutboxEntry): string {
+  if (entry.status === 'done') return 'DONE';
+  return entry.last_error ? 'FAILING' : 'PENDING';
+}
+
+export function formatReport(outbox: readonly OutboxEntry[], flags: readonly FlagEntry[], { all = false } = {}): string {
+  const lines: string[] = [];
+  const pending = outbox.filter((entry) => entry.status === 'pending');
+  const failing = pending.filter((entry) => entry.last_error);
+  lines.push(
+    `Payment outbox: ${pending.length} pending (${failing.length} failing)${all ? `, ${outbox.length - pending.length} done` : ''}`,
+  );
+  for (const entry of outbox) {
+    lines.push(
+      `  ${outboxState(entry)} ${entry.kind} of ${entry.intent_id} for booking ${entry.booking_id} (${entry.date_id}, ${entry.email ?? 'no e-mail'}): ${entry.reason}`,
+    );
+    const when = entry.status === 'done' ? `done ${entry.done_at ?? '?'} (${entry.result ?? 'done'})` : `next try ${entry.next_attempt_at}`;
+    lines.push(`    attempts ${entry.attempts}, ${when}, queued ${entry.created_at}`);
+    if (entry.last_error) lines.push(`    last error: ${entry.last_error}`);
+  }
+  const open = flags.filter((flag) => !flag.resolved_at);
+  lines.push('', `Flagged bookings: ${open.length} open${all ? `, ${flags.length - open.length} resolved` : ''}`);
+  for (const flag of flags) {
+    lines.push(
+      `  ${flag.resolved_at ? 'RESOLVED' : 'OPEN'} ${flag.id} ${flag.reason} on booking ${flag.booking_id} (${flag.date_id}, ${flag.email ?? 'no e-mail'}, ${flag.booking_status}) at ${flag.created_at}`,
+    );
+    lines.push(`    ${flag.detail}`);
+  }
+  return lines.join('\n');
+}

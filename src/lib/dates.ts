@@ -1,0 +1,45 @@
+/**
+ * Dates as the company counts them: calendar days and clock times in Kamas, Utah (America/Denver),
+ * whatever the time zone of the server or of the visitor's browser. Shared by the site and the API.
+ */
+import { tz, TZDate } from '@date-fns/tz';
+import { differenceInCalendarDays, format } from 'date-fns';
+import { enUS } from 'date-fns/locale/en-US';
+
+export const COMPANY_TIME_ZONE = 'America/Denver';
+
+const inDenver = tz(COMPANY_TIME_ZONE);
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The Denver calendar day of an instant, as 'YYYY-MM-DD'. */
+export function denverDay(instant: Date | number): string {
+  return format(instant, 'yyyy-MM-dd', { in: inDenver });
+}
+
+/** The instant at a Denver wall-clock time (24-hour) on a Denver calendar day given as 'YYYY-MM-DD'. */
+export function denverInstant(day: string, hour = 0, minute = 0): Date {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) throw new RangeError(`Not a calendar day (YYYY-MM-DD): ${day}`);
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23 || !Number.isInteger(minute) || minute < 0 || minute > 59) {
+    throw new RangeError(`Not a time of day: ${hour}:${minute}`);
+  }
+  const local = new TZDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]), hour, minute, COMPANY_TIME_ZONE);
+  if (format(local, 'yyyy-MM-dd') !== day) throw new RangeError(`No such calendar day: ${day}`);
+  return new Date(local.getTime());
+}
+
+/** Denver calendar days from start to end, both included; 0 when end falls on an earlier day. */
+export function inclusiveDenverDays(start: Date | number, end: Date | number): number {
+  const days = differenceInCalendarDays(end, start, { in: inDenver }) + 1;
+  return days > 0 ? days : 0;
+}
+
+/** 'Sat, Dec 5': the day in Denver, as the site shows dates. */
+export function formatDenverDate(instant: Date | number): string {
+  return format(instant, 'EEE, MMM d', { in: inDenver, locale: enUS });
+}
+
+/** 'Sat, Dec 5, 8:00 AM': the day and the clock time in Denver, where the time matters. */
+export function formatDenverDateTime(instant: Date | number): string {
+  return format(instant, 'EEE, MMM d, h:mm a', { in: inDenver, locale: enUS });
+}

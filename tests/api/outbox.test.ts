@@ -1,0 +1,239 @@
+import Stripe from 'stripe';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flagBooking } from '../../api/bookings/flags.ts';
+import { openPglite } from '../../api/db/client.ts';
+import { migrate } from '../../api/db/migrate.ts';
+import { formatReport, listFlags, listOutbox } from '../../api/ops/outbox-report.ts';
+import { enqueueAction } from '../../api/outbox/actions.ts';
+import { MAX_RETRY_SECONDS, retryDelaySeconds, runDueActions } from '../../api/outbox/worker.ts';
+import { stripeProvider } from '../../api/payments/stripe.ts';
+import { seedIfEmpty } from '../../api/seed/seed.ts';
+import { startApiProcess } from '../../scripts/processes.ts';
+import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
+import { freeDate, harness, intentBody, newUser, PROJECT_ID, type Harness } from './harness.ts';
+
+const SECRET_KEY = 'sk_test_kamas_fake_key_0002';
+const WEBHOOK_SECRET = 'whsec_kamas_fake_webhook_0002';
+const signer = new Stripe(SECRET_KEY).webhooks;
+
+let fake: FakeStripe;
+let h: Harness;
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  h = await harness({ payments: stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }) });
+});
+afterAll(() => fake.close());
+
+/** A held day tour whose date is then withdrawn, so its payment must be refunded. */
+async function paymentToRefund() {
+  const rider = await newUser();
+  const date = await freeDate(h, 'winter-day-tours');
+  const { body } = await h.json<{ bookingId: string; amount: number; currency: string }>('POST', '/stripe/create-payment-intent', {
+    token: rider.token,
+    body: intentBody(rider, date, 'winter-day-tours', 'price_tour_ski', 1),
+  });
+  const [row] = await h.db.query<{ payment_intent_id: string }>('select payment_intent_id from bookings where id = $1', [body.bookingId]);
+  await h.db.query('update calendar_dates set active = false where id = $1', [date.id]);
+  const intentId = row?.payment_intent_id ?? '';
+  const payload = JSON.stringify({
+    id: `evt_refund_${body.bookingId}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: intentId,
+        object: 'payment_intent',
+        amount: body.amount,
+        amount_received: body.amount,
+        currency: body.currency,
+        metadata: { bookingId: body.bookingId },
+      },
+    },
+  });
+  const deliver = () =>
+    h.call('POST', '/stripe/webhook', {
+      body: payload,
+      headers: {
+        'Stripe-Signature': signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        'Content-Type': 'application/json',
+      },
+    });
+  return { bookingId: body.bookingId, intentId, deliver };
+}
+
+async function row(bookingId: string) {
+  const [found] = await h.db.query<{ status: string; attempts: number; last_error: string | null; result: string | null; wait: number }>(
+    `select status, attempts, last_error, result, round(extract(epoch from next_attempt_at - now()))::int as wait
+       from payment_outbox where booking_id = $1 and kind = 'refund'`,
+    [bookingId],
+  );
+  return found;
+}
+
+const refundKeys = (intentId: string) =>
+  fake
+    .requestsTo('/v1/refunds')
+    .filter((request) => request.form.get('payment_intent') === intentId)
+    .map((request) => request.headers['idempotency-key']);
+
+/** As if the retry time had come. */
+const makeDue = (bookingIds: string[]) =>
+  h.db.query(`update payment_outbox set next_attempt_at = now() where booking_id = any($1::text[])`, [bookingIds]);
+
+describe('the refund outbox', () => {
+  it('keeps a refund Stripe refused, retries it with the same idempotency key and backs off until it goes through', async () => {
+    const payment = await paymentToRefund();
+    fake.failRefunds(2);
+    const answered = await payment.deliver();
+    expect(answered.status).toBe(200);
+    const [booking] = await h.db.query<{ status: string }>('select status from bookings where id = $1', [payment.bookingId]);
+    expect(booking?.status).toBe('refunded');
+    const first = await row(payment.bookingId);
+    expect(first).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('bad day') });
+    expect(first?.wait).toBeGreaterThanOrEqual(25);
+    expect(first?.wait).toBeLessThanOrEqual(30);
+
+    // The same event again is a no-op: no second refund is queued or sent.
+    expect((await payment.deliver()).status).toBe(200);
+    expect(refundKeys(payment.intentId)).toHaveLength(1);
+
+    await makeDue([payment.bookingId]);
+    expect(await runDueActions(h.db, h.payments)).toMatchObject({ failed: 1 });
+    const second = await row(payment.bookingId);
+    expect(second).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(second?.wait).toBeGreaterThanOrEqual(55);
+    expect(second?.wait).toBeLessThanOrEqual(60);
+
+    await makeDue([payment.bookingId]);
+    await runDueActions(h.db, h.payments);
+    expect(await row(payment.bookingId)).toMatchObject({ status: 'done', attempts: 3, result: 'refunded' });
+    expect(refundKeys(payment.intentId)).toEqual(Array(3).fill(`refund-${payment.bookingId}`));
+
+    // Done means done: the worker does not send it again.
+    await makeDue([payment.bookingId]);
+    await runDueActions(h.db, h.payments);
+    expect(refundKeys(payment.intentId)).toHaveLength(3);
+  });
+
+  it('waits twice as long after each failure, never more than six hours', () => {
+    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([30, 60, 120, 240]);
+    expect(retryDelaySeconds(10)).toBe(15_360);
+    expect(retryDelaySeconds(11)).toBe(MAX_RETRY_SECONDS);
+    expect(retryDelaySeconds(500)).toBe(6 * 3600);
+  });
+
+  it('sends each due refund once when several workers run at the same time', async () => {
+    const payments = [];
+    for (let index = 0; index < 5; index += 1) payments.push(await paymentToRefund());
+    fake.failRefunds(5);
+    for (const payment of payments) expect((await payment.deliver()).status).toBe(200);
+    await makeDue(payments.map((payment) => payment.bookingId));
+    const runs = await Promise.all(Array.from({ length: 4 }, () => runDueActions(h.db, h.payments)));
+    expect(runs.reduce((sum, run) => sum + run.done, 0)).toBe(5);
+    for (const payment of payments) {
+      expect(refundKeys(payment.intentId)).toEqual([`refund-${payment.bookingId}`, `refund-${payment.bookingId}`]);
+      expect(await row(payment.bookingId)).toMatchObject({ status: 'done', attempts: 2 });
+    }
+  });
+
+  it('shows an operator failing refunds first, with attempts and last error, and open flags', async () => {
+    const failing = await paymentToRefund();
+    fake.failRefunds(1);
+    await failing.deliver();
+    await flagBooking(h.db, failing.bookingId, 'dispute', 'Dispute dp_report (fraudulent) for $250.00 USD.', null);
+
+    const pending = await listOutbox(h.db);
+    expect(pending.every((entry) => entry.status === 'pending')).toBe(true);
+    expect(pending[0]).toMatchObject({ booking_id: failing.bookingId, kind: 'refund', attempts: 1, reason: 'date started or withdrawn' });
+    const everything = await listOutbox(h.db, { all: true });
+    expect(everything.length).toBeGreaterThan(pending.length);
+    expect(everything.slice(0, pending.length)).toEqual(pending);
+
+    const report = formatReport(pending, await listFlags(h.db));
+    expect(report).toContain(`FAILING refund of ${failing.intentId} for booking ${failing.bookingId}`);
+    expect(report).toContain('last error: Stripe is having a bad day');
+    expect(report).toContain(`OPEN`);
+    expect(report).toContain('Dispute dp_report (fraudulent)');
+  });
+});
+
+describe('npm run refunds', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kamas-refunds-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  function refundsCommand(...args: string[]): Promise<{ code: number | null; output: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ['api/ops/refunds-cli.ts', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', FIREBASE_PROJECT_ID: PROJECT_ID },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('exit', (code) => resolve({ code, output }));
+    });
+  }
+
+  it('lists pending work and flags on a PGlite folder, resolves a flag, and waits its turn while the API has the folder', async () => {
+    const db = await openPglite(dataDir);
+    await migrate(db);
+    await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+    await db.query(`insert into users (uid, email) values ('u_ops', 'ops@example.com')`);
+    const [date] = await db.query<{ id: string }>(`select id from calendar_dates where calendar = 'winter-day-tours' limit 1`);
+    await db.query(
+      `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, payment_intent_id, hold_expires_at)
+       values ('bk_ops', $1, 'u_ops', 'price_tour_ski', 1, 1, 25000, 'usd', 'refunded', 'stripe', 'pi_ops', now())`,
+      [date?.id],
+    );
+    await enqueueAction(db, { kind: 'refund', bookingId: 'bk_ops', intentId: 'pi_ops', reason: 'seats taken after the hold lapsed' });
+    await db.query(`update payment_outbox set attempts = 4, last_error = 'card network timeout'`);
+    await flagBooking(db, 'bk_ops', 'partial_refund', '$50.00 USD of $250.00 USD refunded at the provider.', 'evt_ops');
+    const [flag] = await db.query<{ id: string }>('select id from booking_flags');
+    await db.close();
+
+    const listed = await refundsCommand();
+    expect(listed.code).toBe(0);
+    expect(listed.output).toContain('Payment outbox: 1 pending (1 failing)');
+    expect(listed.output).toContain('FAILING refund of pi_ops for booking bk_ops');
+    expect(listed.output).toContain('attempts 4');
+    expect(listed.output).toContain('last error: card network timeout');
+    expect(listed.output).toContain('Flagged bookings: 1 open');
+    expect(listed.output).toContain('$50.00 USD of $250.00 USD');
+
+    const resolved = await refundsCommand('--resolve', flag?.id ?? '');
+    expect(resolved).toMatchObject({ code: 0, output: expect.stringContaining('resolved') });
+    expect((await refundsCommand()).output).toContain('Flagged bookings: 0 open');
+    const all = await refundsCommand('--all');
+    expect(all.output).toContain(`RESOLVED ${flag?.id}`);
+
+    expect((await refundsCommand('--bogus')).code).toBe(2);
+
+    // The API's mark on the folder (a live process that is not the command) keeps the command out.
+    writeFileSync(join(dataDir, 'api.pid'), String(process.pid));
+    const locked = await refundsCommand();
+    rmSync(join(dataDir, 'api.pid'));
+    expect(locked.code).not.toBe(0);
+    expect(locked.output).toContain(`has ${dataDir} open`);
+  });
+
+  it('the API carries out due outbox rows as soon as it starts', async () => {
+    const db = await openPglite(dataDir);
+    await db.query(`update payment_outbox set next_attempt_at = now()`);
+    await db.close();
+    const started = await startApiProcess({ DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', FIREBASE_PROJECT_ID: PROJECT_ID });
+    const exited = new Promise((resolve) => started.child.once('exit', resolve));
+    started.child.kill('SIGTERM');
+    await exited;
+    const after = await openPglite(dataDir);
+    const rows = await after.query<{ status: string; result: string; attempts: number }>(
+      'select status, result, attempts from payment_outbox',
+    );
+    await after.close();
+    expect(rows).toEqual([{ status: 'done', result: 'refunded', attempts: 5 }]);
+  });
+});

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  COMPANY_TIME_ZONE,
+  denverDay,
+  denverInstant,
+  formatDenverDate,
+  formatDenverDateTime,
+  inclusiveDenverDays,
+} from '../../src/lib/dates.ts';
+
+/** Zones a server or a visitor's browser may be in, far on both sides of Denver. */
+const MACHINE_ZONES = ['Asia/Tokyo', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/London', 'UTC'];
+const originalZone = process.env['TZ'];
+
+afterEach(() => {
+  if (originalZone === undefined) delete process.env['TZ'];
+  else process.env['TZ'] = originalZone;
+});
+
+/** Runs a check once per machine zone: the answers must not depend on it. */
+function inEveryZone(check: () => void) {
+  for (const zone of MACHINE_ZONES) {
+    process.env['TZ'] = zone;
+    check();
+  }
+}
+
+describe('dates in Kamas', () => {
+  it('counts in America/Denver', () => {
+    expect(COMPANY_TIME_ZONE).toBe('America/Denver');
+  });
+
+  it('gives the Denver calendar day of an instant, also just before and after Denver midnight', () => {
+    inEveryZone(() => {
+      // 11:30 PM on Friday December 4 in Kamas is already December 5 in UTC and in Tokyo.
+      expect(denverDay(new Date('2026-12-05T06:30:00Z'))).toBe('2026-12-04');
+      expect(denverDay(new Date('2026-12-05T07:00:00Z'))).toBe('2026-12-05');
+      expect(denverDay(new Date('2026-12-06T06:59:59Z'))).toBe('2026-12-05');
+      // After the March change Denver is six hours behind UTC.
+      expect(denverDay(new Date('2027-03-20T05:59:00Z'))).toBe('2027-03-19');
+      expect(denverDay(new Date('2027-03-20T06:00:00Z'))).toBe('2027-03-20');
+      expect(denverDay(Date.parse('2027-01-01T06:59:00Z'))).toBe('2026-12-31');
+    });
+  });
+
+  it('turns a local Denver day and time into an instant on both sides of the March clock change', () => {
+    inEveryZone(() => {
+      expect(denverInstant('2026-12-05', 8).toISOString()).toBe('2026-12-05T15:00:00.000Z');
+      expect(denverInstant('2027-03-13', 7).toISOString()).toBe('2027-03-13T14:00:00.000Z');
+      // Clocks go forward at 2 AM on Sunday March 14, 2027.
+      expect(denverInstant('2027-03-14', 7).toISOString()).toBe('2027-03-14T13:00:00.000Z');
+      expect(denverInstant('2027-03-14', 1, 59).toISOString()).toBe('2027-03-14T08:59:00.000Z');
+      expect(denverInstant('2027-03-14', 3).toISOString()).toBe('2027-03-14T09:00:00.000Z');
+      expect(denverInstant('2027-11-07', 8, 30).toISOString()).toBe('2027-11-07T15:30:00.000Z');
+      expect(denverInstant('2026-12-31').toISOString()).toBe('2026-12-31T07:00:00.000Z');
+    });
+  });
+
+  it('refuses a day that is not YYYY-MM-DD or does not exist, and a time outside the clock', () => {
+    expect(() => denverInstant('12/05/2026', 8)).toThrow(RangeError);
+    expect(() => denverInstant('2027-02-29', 8)).toThrow(RangeError);
+    expect(() => denverInstant('2026-12-05', 24)).toThrow(RangeError);
+    expect(() => denverInstant('2026-12-05', 8, 60)).toThrow(RangeError);
+  });
+
+  it('counts Denver calendar days, both ends included, near midnight and across the clock change', () => {
+    inEveryZone(() => {
+      const friday2330 = new Date('2026-12-05T06:30:00Z');
+      const saturday0030 = new Date('2026-12-05T07:30:00Z');
+      expect(inclusiveDenverDays(friday2330, saturday0030)).toBe(2);
+      expect(inclusiveDenverDays(saturday0030, new Date('2026-12-06T06:59:00Z'))).toBe(1);
+      expect(inclusiveDenverDays(denverInstant('2027-03-13', 8), denverInstant('2027-03-15', 8))).toBe(3);
+      expect(inclusiveDenverDays(denverInstant('2026-12-30', 8), denverInstant('2027-01-02', 8))).toBe(4);
+      expect(inclusiveDenverDays(saturday0030, friday2330)).toBe(0);
+    });
+  });
+
+  it('writes dates the way the site shows them, in Denver time', () => {
+    inEveryZone(() => {
+      expect(formatDenverDate(denverInstant('2026-12-05', 8))).toBe('Sat, Dec 5');
+      expect(formatDenverDateTime(denverInstant('2026-12-05', 8))).toBe('Sat, Dec 5, 8:00 AM');
+      expect(formatDenverDateTime(denverInstant('2027-03-14', 13, 5))).toBe('Sun, Mar 14, 1:05 PM');
+      // 11:30 PM in Kamas: still Friday there, whatever day it is where the page is read.
+      expect(formatDenverDate(new Date('2026-12-05T06:30:00Z'))).toBe('Fri, Dec 4');
+      expect(formatDenverDateTime(new Date('2026-12-05T06:30:00Z'))).toBe('Fri, Dec 4, 11:30 PM');
+      expect(formatDenverDateTime(new Date('2026-12-05T07:00:00Z'))).toBe('Sat, Dec 5, 12:00 AM');
+    });
+  });
+});
