@@ -28,8 +28,9 @@ export function denverInstant(day: string, hour = 0, minute = 0): Date {
   return new Date(local.getTime());
 }
 
-/** Denver calendar days from start to end, both included; 0 when end falls on an earlier day. */
-export function inclusiveDenverDays(start: Date | number, end: Date | number): number {
+/** Denver calendar days from start to end, both included (the order quantity's day count); 0 when either is missing or end falls on an earlier day. */
+export function inclusiveDenverDays(start: Date | number | null | undefined, end: Date | number | null | undefined): number {
+  if (start === null || start === undefined || end === null || end === undefined) return 0;
   const days = differenceInCalendarDays(end, start, { in: inDenver }) + 1;
   return days > 0 ? days : 0;
 }

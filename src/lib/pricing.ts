@@ -1,17 +1,14 @@
-/** Order arithmetic, in cents, shared by the summary the customer sees and the amount the API charges. */
-import { inclusiveDenverDays } from './dates.ts';
+/**
+ * Order arithmetic, in cents, shared by the summary the customer sees and the amount the API charges.
+ * The day count of an order is `inclusiveDenverDays` in dates.ts: kept apart, so pages that only show
+ * prices do not load the time-zone library.
+ */
 
 export type Discount = { percentOff: number; amountOff?: never } | { amountOff: number; percentOff?: never };
 
-/** Quantity = party size times number of days (inclusive). */
+/** Quantity = party size times number of days (inclusive, counted by `inclusiveDenverDays`). */
 export function orderQuantity(partySize: number, days: number): number {
   return partySize * days;
-}
-
-/** Days from start to end on the Kamas (America/Denver) calendar, both included; 0 when the range is missing or reversed. */
-export function inclusiveDays(start: Date | null | undefined, end: Date | null | undefined): number {
-  if (!start || !end) return 0;
-  return inclusiveDenverDays(start, end);
 }
 
 /** What a discount takes off a subtotal: percent rounds to the cent, amount-off never exceeds the subtotal. */
