@@ -1,10 +1,14 @@
 /**
  * The account menu once script runs: the link to /sign-in becomes the button that opens the panel.
  * It opens on click and closes on a click outside, on Escape and when focus leaves it. It shows the
- * last known state straight away (from localStorage) and wakes Firebase only once the visitor opens it.
+ * last known state straight away (from localStorage); the auth store, and Firebase with it, load
+ * only once the visitor opens it.
  */
-import { $knownUser, logout, startAuth } from '../stores/auth.ts';
+import { SIGN_IN_UNAVAILABLE_MESSAGE } from '../lib/auth-errors.ts';
+import { $knownUser } from '../stores/known-user.ts';
 import { linkToButton } from './link-to-button.ts';
+
+const authStore = () => import('../stores/auth.ts');
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')) {
   const link = root.querySelector<HTMLAnchorElement>('a[data-account-button]');
@@ -34,7 +38,10 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
     button.setAttribute('aria-expanded', String(open));
     if (open) {
       say(null);
-      void startAuth();
+      authStore().then(
+        ({ startAuth }) => startAuth(),
+        (error: unknown) => console.warn('The sign-in code could not load', error),
+      );
     }
   };
 
@@ -57,16 +64,19 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
     }
   });
   logoutButton.addEventListener('click', () => {
-    logout().then(
-      () => {
-        setOpen(false);
-        button.focus();
-      },
-      (error: unknown) => {
-        setOpen(false);
-        say(error instanceof Error ? error.message : String(error));
-        button.focus();
-      },
-    );
+    void (async () => {
+      let failure: string | null = null;
+      try {
+        const { logout } = await authStore().catch(() => {
+          throw new Error(SIGN_IN_UNAVAILABLE_MESSAGE);
+        });
+        await logout();
+      } catch (error) {
+        failure = error instanceof Error ? error.message : SIGN_IN_UNAVAILABLE_MESSAGE;
+      }
+      setOpen(false);
+      say(failure);
+      button.focus();
+    })();
   });
 }

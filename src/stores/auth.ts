@@ -10,7 +10,6 @@
  *   - `$authError`: `setFailure`.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { persistentJSON } from '@nanostores/persistent';
 import type { User } from 'firebase/auth';
 import type { DatabaseUser } from '../lib/api-types.ts';
 import { apiFetch, NO_USER_MESSAGE } from '../lib/api-client.ts';
@@ -26,14 +25,11 @@ import {
 } from '../lib/auth-errors.ts';
 import { tokenNeedsRefresh } from '../lib/id-token.ts';
 import { DEFAULT_POLICY, policyFromServer, type PasswordPolicy } from '../lib/password-policy.ts';
+import { $knownUser } from './known-user.ts';
+
+export { $knownUser, type KnownUser } from './known-user.ts';
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
-
-/** What the menus need of the signed-in user, remembered across page loads. */
-export interface KnownUser {
-  uid: string;
-  email: string | null;
-}
 
 /** A failed action as the forms show it: the message, and the sign-in field it is about. */
 export interface AuthFailure {
@@ -49,7 +45,6 @@ const currentUser = atom<User | null>(null);
 const databaseUser = atom<DatabaseUser | null>(null);
 const failure = atom<AuthFailure | null>(null);
 
-export const $knownUser = persistentJSON<KnownUser | null>('auth:known-user', null);
 export const $authUser: ReadableAtom<User | null> = currentUser;
 export const $dbUser: ReadableAtom<DatabaseUser | null> = databaseUser;
 export const $authError: ReadableAtom<AuthFailure | null> = failure;
