@@ -4,10 +4,7 @@
  * attempts and last error) and bookings flagged for an operator. `--all` includes finished ones;
  * `--resolve` marks a flag handled once it has been dealt with.
  */
-import { openDatabase } from '../db/client.ts';
-import { assertDataDirFree } from '../db/data-dir-lock.ts';
-import { migrate } from '../db/migrate.ts';
-import { readEnv } from '../env.ts';
+import { withOperatorDb } from '../db/operator-db.ts';
 import { resolveFlag } from '../bookings/flags.ts';
 import { formatReport, listFlags, listOutbox } from './outbox-report.ts';
 
@@ -21,21 +18,13 @@ if (args.some((arg) => !known.has(arg)) || (resolveAt >= 0 && !flagId)) {
   process.exit(2);
 }
 
-const env = readEnv();
-if (!env.DATABASE_URL) assertDataDirFree(env.DATA_DIR);
-const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-try {
-  await migrate(db);
-  if (flagId) {
-    if (!(await resolveFlag(db, flagId))) {
-      console.error(`No open flag ${flagId}.`);
-      process.exitCode = 1;
-    } else {
-      console.log(`Flag ${flagId} resolved.`);
-    }
-  } else {
+await withOperatorDb(async (db) => {
+  if (!flagId) {
     console.log(formatReport(await listOutbox(db, { all }), await listFlags(db, { all }), { all }));
+  } else if (await resolveFlag(db, flagId)) {
+    console.log(`Flag ${flagId} resolved.`);
+  } else {
+    console.error(`No open flag ${flagId}.`);
+    process.exitCode = 1;
   }
-} finally {
-  await db.close();
-}
+});
