@@ -112,6 +112,8 @@ interface Row {
   p50: number;
   p99: number;
   non2xx: number;
+  /** The non-2xx answers by status, e.g. "409 x 3". */
+  statuses: string;
   errors: number;
 }
 
@@ -123,6 +125,10 @@ async function measure(name: string, options: autocannon.Options): Promise<Row> 
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
+    statuses: Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, stats]) => `${code} x ${stats.count ?? 0}`)
+      .join(', '),
     errors: result.errors,
   };
 }
@@ -182,7 +188,10 @@ rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`\nAPI on ${process.env['BENCH_DATABASE_URL'] ? 'Postgres' : 'PGlite'}`);
 console.log('\n| call | req/s | p50 ms | p99 ms | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|');
-for (const row of rows) console.log(`| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.errors} |`);
+for (const row of rows) {
+  const non2xx = row.statuses ? `${row.non2xx} (${row.statuses})` : String(row.non2xx);
+  console.log(`| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${non2xx} | ${row.errors} |`);
+}
 console.log(`\nNew holds created by the write row: ${newHolds} of ${WRITERS * HOLDS_PER_WRITER} requests (each a new payment intent).`);
 console.log(`API peak resident memory: ${(peakKb / 1024).toFixed(0)} MiB`);
 process.exit(0);
