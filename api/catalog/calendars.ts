@@ -21,7 +21,8 @@ interface DateRow {
 /** Opaque, identical placeholders: they count seats without saying who holds them. */
 const TAKEN_SEAT = 'reserved';
 
-export async function listCalendar(db: Queryable, calendar: CalendarName): Promise<CalendarEntry[]> {
+/** The dates of one calendar; each says when its bookings close, `cutoffHours` before its start. */
+export async function listCalendar(db: Queryable, calendar: CalendarName, cutoffHours: number): Promise<CalendarEntry[]> {
   const rows = await db.query<DateRow & Record<string, unknown>>(
     `select d.id, extract(epoch from d.starts_at)::float8 as seconds, d.capacity, d.price_id, d.class_type, d.title, d.description,
             coalesce((select sum(b.party_size) from bookings b where b.date_id = d.id and ${ACTIVE_BOOKING}), 0)::int as taken
@@ -30,14 +31,19 @@ export async function listCalendar(db: Queryable, calendar: CalendarName): Promi
       order by d.starts_at, d.id`,
     [calendar],
   );
-  return rows.map((row) => toEntry(calendar, row));
+  return rows.map((row) => toEntry(calendar, row, cutoffHours));
 }
 
-function toEntry(calendar: CalendarName, row: DateRow): CalendarEntry {
-  const seconds = Math.floor(row.seconds);
+function timestamp(epochSeconds: number) {
+  const seconds = Math.floor(epochSeconds);
+  return { _seconds: seconds, _nanoseconds: Math.round((epochSeconds - seconds) * 1e9) };
+}
+
+function toEntry(calendar: CalendarName, row: DateRow, cutoffHours: number): CalendarEntry {
   const entry: CalendarEntry = {
     id: row.id,
-    date: { _seconds: seconds, _nanoseconds: Math.round((row.seconds - seconds) * 1e9) },
+    date: timestamp(row.seconds),
+    closesAt: timestamp(row.seconds - Math.round(cutoffHours * 3600)),
     partySize: row.capacity,
     users: Array.from({ length: Math.min(row.taken, row.capacity) }, () => TAKEN_SEAT),
   };

@@ -11,7 +11,7 @@ import { HttpError } from '../http.ts';
 const PUBLIC_CACHE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=86400';
 const CALENDAR_CACHE = 'public, max-age=15, s-maxage=15, stale-while-revalidate=60';
 
-export function catalogRoutes({ db, identity, cache }: AppDeps) {
+export function catalogRoutes({ db, identity, cache, bookingCutoffHours }: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/stripe/products', async (c) => {
@@ -24,7 +24,7 @@ export function catalogRoutes({ db, identity, cache }: AppDeps) {
     if (!parsed.success) throw new HttpError(404, 'Not found');
     const name = parsed.output;
     c.header('Vary', 'Authorization');
-    const entries = await cache.get(`calendar:${name}`, () => listCalendar(db, name));
+    const entries = await cache.get(`calendar:${name}`, () => listCalendar(db, name, bookingCutoffHours));
     const caller = await optionalCaller(identity, c);
     if (!caller) {
       c.header('Cache-Control', CALENDAR_CACHE);

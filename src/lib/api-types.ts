@@ -46,6 +46,8 @@ export interface CalendarEntry {
   type?: string;
   title?: string;
   description?: string;
+  /** When bookings for this date close (the API's cut-off before the start). */
+  closesAt?: Timestamp;
   /** Only for members of a booking on this date. */
   inviteCode?: string;
 }

@@ -31,7 +31,7 @@ describe('GET /calendar/*', () => {
     expect(status).toBe(200);
     expect(new Set(body.map((entry) => entry.type))).toEqual(new Set(['moto', 'sledski']));
     for (const entry of body) {
-      expect(Object.keys(entry).sort()).toEqual(['date', 'id', 'partySize', 'stripeId', 'type', 'users']);
+      expect(Object.keys(entry).sort()).toEqual(['closesAt', 'date', 'id', 'partySize', 'stripeId', 'type', 'users']);
       expect(entry.partySize).toBe(10);
       expect(entry.date).toEqual({ _seconds: expect.any(Number), _nanoseconds: 0 });
     }
@@ -43,7 +43,12 @@ describe('GET /calendar/*', () => {
     expect(days[0]).toMatch(/-12-0[12]$/);
     expect(days.at(-1)).toMatch(/-03-3[01]$/);
     expect(body.length).toBeGreaterThan(90);
-    expect(Object.keys(body[0] as object).sort()).toEqual(['date', 'id', 'partySize', 'users']);
+    expect(Object.keys(body[0] as object).sort()).toEqual(['closesAt', 'date', 'id', 'partySize', 'users']);
+  });
+
+  it('says when bookings for each date close: the cut-off before its start', async () => {
+    const { body } = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours');
+    for (const entry of body) expect(entry.closesAt).toEqual({ _seconds: entry.date._seconds - 12 * 3600, _nanoseconds: 0 });
   });
 
   it('starts day tours at 8:00 AM and classes at 7:00 AM Kamas time, on the day each id names', async () => {
@@ -68,5 +73,17 @@ describe('GET /calendar/*', () => {
 
   it('answers 404 for an unknown calendar', async () => {
     expect((await h.call('GET', '/calendar/summer-hikes')).status).toBe(404);
+  });
+});
+
+describe('GET /calendar/* with a longer booking cut-off', () => {
+  let early: Harness;
+  beforeAll(async () => {
+    early = await harness({ bookingCutoffHours: 48 });
+  });
+
+  it('closes each date that much earlier', async () => {
+    const { body } = await early.json<CalendarEntry[]>('GET', '/calendar/winter-classes');
+    for (const entry of body) expect(entry.closesAt?._seconds).toBe(entry.date._seconds - 48 * 3600);
   });
 });

@@ -1,0 +1,62 @@
+/**
+ * What the booking calendars show for each date: spots left and whether it can be chosen, from the
+ * public calendar entries (held and paid seats both count as taken) and the booking cut-off.
+ */
+import type { CalendarEntry } from './api-types.ts';
+import type { CalendarName } from './schemas.ts';
+import { denverDay } from './dates.ts';
+import { monthOf, type DayKey, type MonthKey } from './calendar-grid.ts';
+
+export type DayState = 'available' | 'full' | 'unavailable';
+
+export interface DateAvailability {
+  entry: CalendarEntry;
+  day: DayKey;
+  spotsLeft: number;
+  state: DayState;
+}
+
+export const startOf = (entry: CalendarEntry): Date => new Date(entry.date._seconds * 1000 + Math.floor(entry.date._nanoseconds / 1e6));
+
+/** A day tour is private: full once anyone holds it. A class fills up to its capacity (partySize). */
+export function spotsLeft(entry: CalendarEntry, calendar: CalendarName): number {
+  if (calendar === 'winter-day-tours') return entry.users.length > 0 ? 0 : entry.partySize;
+  return Math.max(0, entry.partySize - entry.users.length);
+}
+
+/** Bookings close at the API's cut-off before the start (or at the start when the answer does not say). */
+export function isOpen(entry: CalendarEntry, now: number): boolean {
+  const closes = entry.closesAt ? entry.closesAt._seconds * 1000 : startOf(entry).getTime();
+  return closes > now;
+}
+
+export function availabilityOf(entry: CalendarEntry, calendar: CalendarName, now: number): DateAvailability {
+  const left = spotsLeft(entry, calendar);
+  const state: DayState = !isOpen(entry, now) ? 'unavailable' : left > 0 ? 'available' : 'full';
+  return { entry, day: denverDay(startOf(entry)), spotsLeft: left, state };
+}
+
+/** Every entry's availability, in start order. */
+export function availabilityList(entries: readonly CalendarEntry[], calendar: CalendarName, now: number): DateAvailability[] {
+  return entries
+    .map((entry) => availabilityOf(entry, calendar, now))
+    .sort((a, b) => a.entry.date._seconds - b.entry.date._seconds || a.entry.id.localeCompare(b.entry.id));
+}
+
+/** The dates of each Kamas day. */
+export function byDay(dates: readonly DateAvailability[]): Map<DayKey, DateAvailability[]> {
+  const days = new Map<DayKey, DateAvailability[]>();
+  for (const date of dates) days.set(date.day, [...(days.get(date.day) ?? []), date]);
+  return days;
+}
+
+/** The month a calendar opens on: the first with a date that can be chosen, else the current month in Kamas. */
+export function openingMonth(dates: readonly DateAvailability[], now: number): MonthKey {
+  const first = dates.find((date) => date.state === 'available');
+  return monthOf(first ? first.day : denverDay(now));
+}
+
+/** The spec's 'N spot(s) left', word for word. */
+export function spotsLabel(count: number): string {
+  return `${count} spot(s) left`;
+}
