@@ -37,11 +37,15 @@ export const footerLinks = [
   { href: '/cancellation-policy', label: 'Cancellation Policy' },
 ] as const;
 
+/** The catalog products the two booking pages sell, by their titles. */
+export const DAY_TOUR_PRODUCT_TITLE = 'Backcountry Tours';
+export const CLASS_PRODUCT_TITLE = 'Avalanche Courses';
+
 /** The two service cards; each matches a product of the catalog by its title. */
 export const serviceCards = [
   {
     id: 'avalanche-courses',
-    title: 'Avalanche Courses',
+    title: CLASS_PRODUCT_TITLE,
     link: '/booking/avalanche-class',
     images: [
       { src: '/images/classes/moto.svg', alt: 'Snowmobilers stopped below a slope, checking it before crossing' },
@@ -53,7 +57,7 @@ export const serviceCards = [
   },
   {
     id: 'backcountry-tours',
-    title: 'Backcountry Tours',
+    title: DAY_TOUR_PRODUCT_TITLE,
     link: '/booking/backcountry-tour',
     images: [
       { src: '/images/tours/skin-track.svg', alt: 'A skin track climbing through aspens toward a snowy ridge' },

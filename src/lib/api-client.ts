@@ -18,7 +18,7 @@ export function errorText(body: unknown, fallback: string): string {
 
 export async function apiFetch<T>(
   path: string,
-  options: { method?: string; body?: unknown; token?: string | null; signal?: AbortSignal } = {},
+  options: { method?: string; body?: unknown; token?: string | null; signal?: AbortSignal; cache?: RequestCache } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -28,6 +28,7 @@ export async function apiFetch<T>(
     headers,
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.cache ? { cache: options.cache } : {}),
   });
   const text = await response.text();
   let body: unknown = text;

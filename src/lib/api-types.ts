@@ -19,7 +19,7 @@ export interface Price {
   nickname: string;
   unit_amount: number;
   currency: string;
-  metadata: { image?: string; description?: string; short?: string; type?: string };
+  metadata: { image?: string | undefined; description?: string | undefined; short?: string | undefined; type?: string | undefined };
 }
 
 export interface Product {

@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { $authError, clearAuthError, passwordPolicy, signIn, signInWithGoogle, signUp, startAuth } from '../../stores/auth.ts';
 import { passwordProblems } from '../../lib/password-policy.ts';
 import { LAST_PAGE_KEY, returnPath } from '../../lib/navigation.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import type { AuthField } from '../../lib/auth-errors.ts';
 
 type Mode = 'login' | 'signup';
@@ -34,13 +35,6 @@ function goBack() {
 }
 
 const noChanges = () => () => undefined;
-/** False in the server-rendered HTML and while hydrating, true once the island runs in the browser. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  );
 /** The mode a plain link (before the island ran) asked for. */
 const useModeInAddress = () =>
   useSyncExternalStore(

@@ -1,0 +1,204 @@
+/**
+ * /booking/avalanche-class (spec section 2): Select Class, Select Date (spots left per date), the month
+ * calendar with an icon per class type, and the summary with the class's learning objectives.
+ * Changing the class resets the date; picking a date sets start and end to that day.
+ */
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { availabilityList, byDay, openingMonth, spotsLabel, startOf, type DateAvailability } from '../../lib/availability.ts';
+import { monthOf, type DayKey } from '../../lib/calendar-grid.ts';
+import { cartTotal } from '../../lib/cart.ts';
+import { denverDay, formatDenverDateTime } from '../../lib/dates.ts';
+import { formatDollars } from '../../lib/pricing.ts';
+import { classObjectives } from '../../content/class-objectives.ts';
+import { CLASS_PRODUCT_TITLE } from '../../site.ts';
+import { $cart, chooseDate, choosePrice, startBooking } from '../../stores/cart.ts';
+import { $selectionNotice, classCalendar, dismissSelectionNotice, refreshWhenVisible } from '../../stores/calendars.ts';
+import { $products, loadProducts, productByTitle } from '../../stores/products.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { chosenDay, EMPTY_CART } from './booking-view.ts';
+import CalendarFrame from './CalendarFrame.tsx';
+import { ClassIcon } from './markers.tsx';
+import MonthCalendar, { type DayView } from './MonthCalendar.tsx';
+import OrderSummary from './OrderSummary.tsx';
+
+const CALENDAR = 'winter-classes';
+/** One seat per customer; friends join through the invite link. */
+const CLASS_PARTY_SIZE = 1;
+
+export default function ClassBooking() {
+  const hydrated = useHydrated();
+  const storedCart = useStore($cart);
+  const catalog = useStore($products);
+  const load = useStore(classCalendar.$load);
+  const notice = useStore($selectionNotice);
+  const cart = hydrated ? storedCart : EMPTY_CART;
+  const product = hydrated && catalog ? productByTitle(catalog, CLASS_PRODUCT_TITLE) : undefined;
+  const productId = product?.id;
+
+  useEffect(() => {
+    void loadProducts();
+    void classCalendar.load();
+    return refreshWhenVisible(classCalendar);
+  }, []);
+  useEffect(() => {
+    if (productId) startBooking(productId, CALENDAR, CLASS_PARTY_SIZE);
+  }, [productId]);
+
+  const now = Date.now();
+  const dates = load.status === 'ready' ? availabilityList(load.entries, CALENDAR, now) : [];
+  const days = byDay(dates);
+  const price = cart.selectedPrice;
+  const classDates = dates.filter((date) => date.entry.stripeId === cart.selectedPriceId && date.state !== 'unavailable');
+  const selectedDay = chosenDay(cart, CALENDAR);
+  const nicknameOf = (date: DateAvailability) => product?.prices.find((option) => option.id === date.entry.stripeId)?.nickname ?? 'Class';
+
+  function dayView(day: DayKey): DayView {
+    const onDay = days.get(day) ?? [];
+    const marker = (
+      <span className="class-icons">
+        {onDay.map((date) => (
+          <ClassIcon key={date.entry.id} type={date.entry.type} />
+        ))}
+      </span>
+    );
+    if (onDay.length === 0) return { state: 'unavailable', description: 'No class' };
+    const description = onDay
+      .map((date) => `${nicknameOf(date)}, ${date.state === 'unavailable' ? 'closed' : spotsLabel(date.spotsLeft)}`)
+      .join('; ');
+    const state = onDay.some((date) => date.state === 'available') ? 'available' : onDay.some((date) => date.state === 'full') ? 'full' : 'unavailable';
+    return { state, description, marker };
+  }
+
+  /** A day on the calendar chooses its class too: the chosen class's date when it has one that day. */
+  function selectDay(day: DayKey) {
+    const open = (days.get(day) ?? []).filter((date) => date.state === 'available');
+    const date = open.find((candidate) => candidate.entry.stripeId === cart.selectedPriceId) ?? open[0];
+    if (!date?.entry.stripeId) return;
+    dismissSelectionNotice();
+    choosePrice(date.entry.stripeId, { resetsDate: true });
+    chooseDate(date.entry);
+  }
+
+  function selectDate(dateId: string) {
+    const date = classDates.find((candidate) => candidate.entry.id === dateId);
+    if (!date) return;
+    dismissSelectionNotice();
+    chooseDate(date.entry);
+  }
+
+  const datePlaceholder = !cart.selectedPriceId
+    ? 'Select a class first'
+    : load.status === 'failed'
+      ? 'Failed to load classes. Please try again later.'
+      : load.status !== 'ready'
+        ? 'Loading dates...'
+        : classDates.length === 0
+          ? 'No available dates for the selected class'
+          : 'Choose a date';
+  const objectives = price?.metadata.type ? classObjectives[price.metadata.type] : undefined;
+
+  return (
+    <div className="booking">
+      <div className="booking-choices">
+        {hydrated && catalog && !product && (
+          <p className="form-error" role="alert">
+            Product not found
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor="class-price">Select Class</label>
+          <select
+            id="class-price"
+            value={cart.selectedPriceId ?? ''}
+            disabled={!product}
+            onChange={(event) => choosePrice(event.target.value || null, { resetsDate: true })}
+          >
+            <option value="" disabled>
+              {product ? 'Choose a class' : 'Loading classes...'}
+            </option>
+            {product?.prices.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.nickname} - {formatDollars(option.unit_amount)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="class-date">Select Date</label>
+          <select
+            id="class-date"
+            value={cart.calendar === CALENDAR ? (cart.dateId ?? '') : ''}
+            disabled={!cart.selectedPriceId || classDates.length === 0}
+            onChange={(event) => selectDate(event.target.value)}
+          >
+            <option value="" disabled>
+              {datePlaceholder}
+            </option>
+            {cart.selectedPriceId &&
+              classDates.map((date) => (
+                <option key={date.entry.id} value={date.entry.id} disabled={date.spotsLeft <= 0}>
+                  {formatDenverDateTime(startOf(date.entry))} - {spotsLabel(date.spotsLeft)}
+                </option>
+              ))}
+          </select>
+        </div>
+        <h2 className="booking-step">Class Calendar</h2>
+        <CalendarFrame
+          load={hydrated ? load : { status: 'loading' }}
+          failed={
+            <>
+              <p className="form-error">Unable to load classes. Please check your connection and try refreshing the page.</p>
+              <button type="button" className="button secondary" onClick={() => void classCalendar.load()}>
+                Retry Now
+              </button>
+            </>
+          }
+        >
+          <MonthCalendar
+            label="Class dates"
+            month={selectedDay ? monthOf(selectedDay) : openingMonth(dates, now)}
+            firstMonth={monthOf(denverDay(now))}
+            dayView={dayView}
+            selectedDay={selectedDay}
+            onSelect={selectDay}
+          />
+        </CalendarFrame>
+        <ul className="calendar-legend" aria-label="Calendar key">
+          {product?.prices.map((option) => (
+            <li key={option.id}>
+              <span className="legend-swatch" aria-hidden="true">
+                <ClassIcon type={option.metadata.type} />
+              </span>{' '}
+              {option.nickname}
+            </li>
+          ))}
+        </ul>
+        <p className="form-hint selection-notice" role="status">
+          {notice}
+        </p>
+      </div>
+      <OrderSummary
+        source={classCalendar}
+        image={price?.metadata.image ? { src: price.metadata.image, alt: price.nickname } : null}
+        details={[
+          ['Class', price?.nickname ?? 'Choose a class'],
+          ['Date', cart.startDate ? formatDenverDateTime(cart.startDate) : 'Choose a date'],
+        ]}
+        total={price ? cartTotal(cart) : null}
+      >
+        {objectives && (
+          <>
+            <h3>What you will learn</h3>
+            <p>{objectives.lead}</p>
+            <ul>
+              {objectives.objectives.map((objective) => (
+                <li key={objective}>{objective}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </OrderSummary>
+    </div>
+  );
+}

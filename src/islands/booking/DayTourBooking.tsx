@@ -1,0 +1,160 @@
+/**
+ * /booking/backcountry-tour (spec section 2): Select Activity, Select Party Size, the calendar of
+ * day tours and the Order Summary. A day tour is private: a date is full once anyone holds it.
+ */
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { availabilityList, byDay, openingMonth } from '../../lib/availability.ts';
+import { monthOf, type DayKey } from '../../lib/calendar-grid.ts';
+import { cartTotal } from '../../lib/cart.ts';
+import { denverDay, formatDenverDate } from '../../lib/dates.ts';
+import { formatDollars } from '../../lib/pricing.ts';
+import { PARTY_SIZE_MAX, PARTY_SIZE_MIN } from '../../lib/schemas.ts';
+import { DAY_TOUR_PRODUCT_TITLE } from '../../site.ts';
+import { $cart, chooseDate, choosePartySize, choosePrice, startBooking } from '../../stores/cart.ts';
+import { $selectionNotice, dayTourCalendar, dismissSelectionNotice, refreshWhenVisible } from '../../stores/calendars.ts';
+import { $products, loadProducts, productByTitle } from '../../stores/products.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { chosenDay, EMPTY_CART } from './booking-view.ts';
+import CalendarFrame from './CalendarFrame.tsx';
+import { FullMark } from './markers.tsx';
+import MonthCalendar, { type DayView } from './MonthCalendar.tsx';
+import OrderSummary from './OrderSummary.tsx';
+
+const CALENDAR = 'winter-day-tours';
+const PARTY_SIZES = Array.from({ length: PARTY_SIZE_MAX - PARTY_SIZE_MIN + 1 }, (_, index) => PARTY_SIZE_MIN + index);
+
+export default function DayTourBooking() {
+  const hydrated = useHydrated();
+  const storedCart = useStore($cart);
+  const catalog = useStore($products);
+  const load = useStore(dayTourCalendar.$load);
+  const notice = useStore($selectionNotice);
+  const cart = hydrated ? storedCart : EMPTY_CART;
+  const product = hydrated && catalog ? productByTitle(catalog, DAY_TOUR_PRODUCT_TITLE) : undefined;
+  const productId = product?.id;
+
+  useEffect(() => {
+    void loadProducts();
+    void dayTourCalendar.load();
+    return refreshWhenVisible(dayTourCalendar);
+  }, []);
+  useEffect(() => {
+    if (productId) startBooking(productId, CALENDAR);
+  }, [productId]);
+
+  const now = Date.now();
+  const dates = load.status === 'ready' ? availabilityList(load.entries, CALENDAR, now) : [];
+  const days = byDay(dates);
+  const selectedDay = chosenDay(cart, CALENDAR);
+  const price = cart.selectedPrice;
+
+  function dayView(day: DayKey): DayView {
+    const date = days.get(day)?.[0];
+    if (date?.state === 'available') return { state: 'available', description: 'Available' };
+    if (date?.state === 'full') return { state: 'full', description: 'Fully Booked', marker: <FullMark /> };
+    return { state: 'unavailable', description: 'Unavailable' };
+  }
+
+  function selectDay(day: DayKey) {
+    const date = days.get(day)?.[0];
+    if (!date) return;
+    dismissSelectionNotice();
+    chooseDate(date.entry);
+  }
+
+  return (
+    <div className="booking">
+      <div className="booking-choices">
+        {hydrated && catalog && !product && (
+          <p className="form-error" role="alert">
+            Product not found
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor="day-tour-activity">Select Activity</label>
+          <select
+            id="day-tour-activity"
+            value={cart.selectedPriceId ?? ''}
+            disabled={!product}
+            onChange={(event) => choosePrice(event.target.value || null)}
+          >
+            <option value="" disabled>
+              {product ? 'Choose an activity' : 'Loading activities...'}
+            </option>
+            {product?.prices.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.nickname} - {formatDollars(option.unit_amount)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="day-tour-party-size">Select Party Size</label>
+          <select
+            id="day-tour-party-size"
+            value={cart.partySize ?? PARTY_SIZE_MIN}
+            disabled={!hydrated}
+            onChange={(event) => choosePartySize(Number(event.target.value))}
+          >
+            {PARTY_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+        <h2 className="booking-step">Select a Date</h2>
+        <CalendarFrame
+          load={hydrated ? load : { status: 'loading' }}
+          failed={
+            <>
+              <p className="form-error">Failed to fetch available dates.</p>
+              <button type="button" className="button secondary" onClick={() => void dayTourCalendar.load()}>
+                Try again
+              </button>
+            </>
+          }
+        >
+          <MonthCalendar
+            label="Day tour dates"
+            month={selectedDay ? monthOf(selectedDay) : openingMonth(dates, now)}
+            firstMonth={monthOf(denverDay(now))}
+            dayView={dayView}
+            selectedDay={selectedDay}
+            onSelect={selectDay}
+          />
+        </CalendarFrame>
+        <ul className="calendar-legend" aria-label="Calendar key">
+          <li>
+            <span className="legend-swatch available" aria-hidden="true" /> Available
+          </li>
+          <li>
+            <span className="legend-swatch full" aria-hidden="true">
+              <FullMark />
+            </span>{' '}
+            Fully Booked
+          </li>
+          <li>
+            <span className="legend-swatch unavailable" aria-hidden="true" /> Unavailable
+          </li>
+        </ul>
+        <p className="form-hint selection-notice" role="status">
+          {notice}
+        </p>
+      </div>
+      <OrderSummary
+        source={dayTourCalendar}
+        image={price?.metadata.image ? { src: price.metadata.image, alt: price.nickname } : null}
+        details={[
+          ['Date', cart.startDate ? formatDenverDate(cart.startDate) : 'Choose a date'],
+          ['Activity', price?.nickname ?? 'Choose an activity'],
+          ['Party Size', String(cart.partySize ?? PARTY_SIZE_MIN)],
+        ]}
+        total={price ? cartTotal(cart) : null}
+      >
+        {price?.metadata.description && <p>{price.metadata.description}</p>}
+      </OrderSummary>
+    </div>
+  );
+}

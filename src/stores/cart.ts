@@ -1,0 +1,102 @@
+/**
+ * `$cart`: the booking selection, kept in localStorage under the spec's keys, so it is the same on
+ * every page and in every tab (a change in one tab reaches the others through storage events).
+ * Stored values that do not parse or fail their schema are logged and treated as absent.
+ */
+import { batched, computed, type ReadableAtom } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
+import type { CalendarEntry } from '../lib/api-types.ts';
+import { startOf } from '../lib/availability.ts';
+import { canCheckout, deriveSelection, readStoredValue, type CartKey, type CartValue } from '../lib/cart.ts';
+import type { CalendarName } from '../lib/schemas.ts';
+import { $products } from './products.ts';
+
+const warn = (message: string) => console.warn(message);
+
+function stored<K extends CartKey>(key: K) {
+  return persistentAtom<CartValue<K> | null>(key, null, {
+    // An absent value removes its key.
+    encode: (value) => (value === null ? undefined : JSON.stringify(value)) as string,
+    decode: (text) => readStoredValue(key, text, warn),
+  });
+}
+
+const $tourType = stored('tourType');
+const $selectedPriceId = stored('selectedPriceId');
+const $selectedProduct = stored('selectedProduct');
+const $selectedPrice = stored('selectedPrice');
+const $startDate = stored('startDate');
+const $endDate = stored('endDate');
+const $partySize = stored('partySize');
+const $dateId = stored('dateId');
+const $calendar = stored('calendar');
+
+export const $cart = batched(
+  [$tourType, $selectedPriceId, $selectedProduct, $selectedPrice, $startDate, $endDate, $partySize, $dateId, $calendar],
+  (tourType, selectedPriceId, selectedProduct, selectedPrice, startDate, endDate, partySize, dateId, calendar) => ({
+    tourType,
+    selectedPriceId,
+    selectedProduct,
+    selectedPrice,
+    startDate,
+    endDate,
+    partySize,
+    dateId,
+    calendar,
+  }),
+);
+export type Cart = ReturnType<(typeof $cart)['get']>;
+
+export const $checkoutReady: ReadableAtom<boolean> = computed($cart, canCheckout);
+
+function setIfChanged<T>(store: { get(): T; set(value: T): void }, value: T) {
+  if (JSON.stringify(store.get()) !== JSON.stringify(value)) store.set(value);
+}
+
+// The selected product and price follow tourType, selectedPriceId and the catalog (spec section 4);
+// while the catalog loads, the stored ones stand.
+computed([$products, $tourType, $selectedPriceId], deriveSelection).subscribe((selection) => {
+  if (selection === undefined) return;
+  setIfChanged($selectedProduct, selection?.product ?? null);
+  setIfChanged($selectedPrice, selection?.price ?? null);
+});
+
+export function clearDate() {
+  $startDate.set(null);
+  $endDate.set(null);
+  $dateId.set(null);
+}
+
+/**
+ * A booking page opens its product. Coming from another product starts a new selection; coming
+ * back to the same one keeps what was chosen.
+ */
+export function startBooking(productId: string, calendar: CalendarName, partySize: number | null = null) {
+  if ($tourType.get() !== productId || $calendar.get() !== calendar) {
+    $tourType.set(productId);
+    $calendar.set(calendar);
+    $selectedPriceId.set(null);
+    clearDate();
+  }
+  if (partySize !== null) setIfChanged($partySize, partySize);
+  else if ($partySize.get() === null) $partySize.set(1);
+}
+
+/** Spec section 4: on the class page, changing the class resets the chosen date. */
+export function choosePrice(priceId: string | null, { resetsDate = false } = {}) {
+  if ($selectedPriceId.get() === priceId) return;
+  $selectedPriceId.set(priceId);
+  if (resetsDate) clearDate();
+}
+
+export function choosePartySize(size: number) {
+  $partySize.set(size);
+}
+
+/** Spec section 4: picking a date sets start and end to that day and sets the date id. */
+export function chooseDate(entry: CalendarEntry) {
+  const start = startOf(entry);
+  $startDate.set(start);
+  $endDate.set(start);
+  $dateId.set(entry.id);
+}
