@@ -60,7 +60,7 @@ export function calendarSource(name: CalendarName, policy: RetryPolicy): Calenda
 
   function load(): Promise<void> {
     loading ??= (async () => {
-      $load.set({ status: 'loading' });
+      if ($load.get().status !== 'loading') $load.set({ status: 'loading' });
       try {
         arrived(
           await withRetries(fetchEntries, policy, (attempt) => $load.set({ status: 'reconnecting', attempt, of: policy.retries })),
