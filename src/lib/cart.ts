@@ -59,7 +59,11 @@ export type CartValue<K extends CartKey> = v.InferOutput<(typeof CART_FIELDS)[K]
  * Reads a stored value: null when absent, when it is not JSON or when it fails its schema; the
  * last two are reported through `warn`, and the page goes on as if nothing was stored.
  */
-export function readStoredValue<K extends CartKey>(key: K, text: string | undefined | null, warn: (message: string) => void): CartValue<K> | null {
+export function readStoredValue<K extends CartKey>(
+  key: K,
+  text: string | undefined | null,
+  warn: (message: string) => void,
+): CartValue<K> | null {
   if (text === undefined || text === null) return null;
   let json: unknown;
   try {

@@ -16,7 +16,8 @@ export type CalendarLoad =
   | { status: 'loading' }
   | { status: 'reconnecting'; attempt: number; of: number }
   | { status: 'failed' }
-  | { status: 'ready'; entries: CalendarEntry[] };
+  /** `checkedAt`: when the answer arrived; dates are judged open or closed as of then. */
+  | { status: 'ready'; entries: CalendarEntry[]; checkedAt: number };
 
 export interface CalendarSource {
   readonly name: CalendarName;
@@ -54,7 +55,7 @@ export function calendarSource(name: CalendarName, policy: RetryPolicy): Calenda
     apiFetch<CalendarEntry[]>(`/calendar/${name}`, { signal, ...(cache ? { cache } : {}) });
 
   function arrived(entries: CalendarEntry[]) {
-    $load.set({ status: 'ready', entries });
+    $load.set({ status: 'ready', entries, checkedAt: Date.now() });
     releaseClosedSelection(name, entries);
   }
 
@@ -62,9 +63,7 @@ export function calendarSource(name: CalendarName, policy: RetryPolicy): Calenda
     loading ??= (async () => {
       if ($load.get().status !== 'loading') $load.set({ status: 'loading' });
       try {
-        arrived(
-          await withRetries(fetchEntries, policy, (attempt) => $load.set({ status: 'reconnecting', attempt, of: policy.retries })),
-        );
+        arrived(await withRetries(fetchEntries, policy, (attempt) => $load.set({ status: 'reconnecting', attempt, of: policy.retries })));
       } catch (error) {
         console.warn(`Could not load the ${name} calendar`, error);
         $load.set({ status: 'failed' });

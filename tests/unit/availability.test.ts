@@ -3,7 +3,6 @@ import { availabilityList, availabilityOf, byDay, openingMonth, spotsLabel, spot
 import type { CalendarEntry } from '../../src/lib/api-types.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
 
-const HOUR = 3_600_000;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A calendar entry as the API answers: start 8:00 AM Kamas time, bookings closing 12 hours before. */

@@ -51,7 +51,9 @@ describe('the class calendar load', () => {
     vi.useFakeTimers();
     const { classCalendar } = await stores();
     const seen: string[] = [];
-    classCalendar.$load.subscribe((load) => seen.push(load.status === 'reconnecting' ? `reconnecting ${load.attempt}/${load.of}` : load.status));
+    classCalendar.$load.subscribe((load) =>
+      seen.push(load.status === 'reconnecting' ? `reconnecting ${load.attempt}/${load.of}` : load.status),
+    );
     const done = classCalendar.load();
     await vi.advanceTimersByTimeAsync(15_000);
     await done;
@@ -59,13 +61,14 @@ describe('the class calendar load', () => {
 
     answers.push(json([classDate(0)]));
     await classCalendar.load();
-    expect(classCalendar.$load.get()).toEqual({ status: 'ready', entries: [classDate(0)] });
+    expect(classCalendar.$load.get()).toMatchObject({ status: 'ready', entries: [classDate(0)] });
   });
 });
 
 describe('fresh availability', () => {
   it('lets go of a chosen date that filled meanwhile, says so, and asks past every cache', async () => {
-    const { classCalendar, chooseDate, startBooking, choosePrice, $cart, $checkoutReady, $selectionNotice, confirmChosenDate } = await stores();
+    const { classCalendar, chooseDate, startBooking, choosePrice, $cart, $checkoutReady, $selectionNotice, confirmChosenDate } =
+      await stores();
     const unbind = $cart.listen(() => undefined);
     answers.push(json([classDate(9)]));
     await classCalendar.load();

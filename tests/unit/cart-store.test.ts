@@ -10,7 +10,12 @@ const tours: Product = { id: 'prod_tours', name: 'Backcountry Tours', descriptio
 const classes: Product = { id: 'prod_classes', name: 'Avalanche Courses', description: '', images: [], prices: [moto] };
 
 const start = denverInstant('2026-12-05', 8);
-const tourDate: CalendarEntry = { id: 'tour-2026-12-05', date: { _seconds: start.getTime() / 1000, _nanoseconds: 0 }, partySize: 4, users: [] };
+const tourDate: CalendarEntry = {
+  id: 'tour-2026-12-05',
+  date: { _seconds: start.getTime() / 1000, _nanoseconds: 0 },
+  partySize: 4,
+  users: [],
+};
 
 useTestStorageEngine();
 
@@ -53,7 +58,13 @@ describe('$cart', () => {
     expect(cart.startDate).toBeInstanceOf(Date);
     expect(cart.startDate?.getTime()).toBe(start.getTime());
     expect(cart.endDate?.getTime()).toBe(start.getTime());
-    expect(cart).toMatchObject({ tourType: 'prod_tours', selectedPriceId: 'price_ski', partySize: 3, dateId: 'tour-2026-12-05', calendar: 'winter-day-tours' });
+    expect(cart).toMatchObject({
+      tourType: 'prod_tours',
+      selectedPriceId: 'price_ski',
+      partySize: 3,
+      dateId: 'tour-2026-12-05',
+      calendar: 'winter-day-tours',
+    });
     // The catalog has not loaded on this page yet: the stored product and price stand in.
     expect(cart.selectedProduct).toEqual(tours);
     expect(cart.selectedPrice).toEqual(ski);

@@ -45,7 +45,7 @@ export default function ClassBooking() {
     if (productId) startBooking(productId, CALENDAR, CLASS_PARTY_SIZE);
   }, [productId]);
 
-  const now = Date.now();
+  const now = load.status === 'ready' ? load.checkedAt : 0;
   const dates = load.status === 'ready' ? availabilityList(load.entries, CALENDAR, now) : [];
   const days = byDay(dates);
   const price = cart.selectedPrice;
@@ -66,7 +66,11 @@ export default function ClassBooking() {
     const description = onDay
       .map((date) => `${nicknameOf(date)}, ${date.state === 'unavailable' ? 'closed' : spotsLabel(date.spotsLeft)}`)
       .join('; ');
-    const state = onDay.some((date) => date.state === 'available') ? 'available' : onDay.some((date) => date.state === 'full') ? 'full' : 'unavailable';
+    const state = onDay.some((date) => date.state === 'available')
+      ? 'available'
+      : onDay.some((date) => date.state === 'full')
+        ? 'full'
+        : 'unavailable';
     return { state, description, marker };
   }
 

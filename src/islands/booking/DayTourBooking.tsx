@@ -43,7 +43,7 @@ export default function DayTourBooking() {
     if (productId) startBooking(productId, CALENDAR);
   }, [productId]);
 
-  const now = Date.now();
+  const now = load.status === 'ready' ? load.checkedAt : 0;
   const dates = load.status === 'ready' ? availabilityList(load.entries, CALENDAR, now) : [];
   const days = byDay(dates);
   const selectedDay = chosenDay(cart, CALENDAR);

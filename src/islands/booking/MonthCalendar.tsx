@@ -54,12 +54,16 @@ const KEY_MOVES: Record<string, (day: DayKey) => DayKey> = {
 
 export default function MonthCalendar({ label, month, firstMonth, dayView, selectedDay, onSelect, enabled = true }: Props) {
   const [shown, setShown] = useState(month);
+  const [openedOn, setOpenedOn] = useState(month);
   const [focusDay, setFocusDay] = useState<DayKey | null>(null);
   const focusWanted = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
 
   // A new opening month (data arrived, a date was chosen elsewhere) moves the view.
-  useEffect(() => setShown(month), [month]);
+  if (month !== openedOn) {
+    setOpenedOn(month);
+    setShown(month);
+  }
 
   const cells = monthGrid(shown);
   const inShown = (day: DayKey | null): day is DayKey => day !== null && monthOf(day) === shown;
@@ -95,7 +99,12 @@ export default function MonthCalendar({ label, month, firstMonth, dayView, selec
   return (
     <div className="calendar">
       <div className="calendar-head">
-        <button type="button" className="button secondary" disabled={!enabled || shown <= firstMonth} onClick={() => setShown(shiftMonth(shown, -1))}>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={!enabled || shown <= firstMonth}
+          onClick={() => setShown(shiftMonth(shown, -1))}
+        >
           Prev<span className="visually-hidden"> month</span>
         </button>
         <h3 className="calendar-title" aria-live="polite">
