@@ -116,9 +116,13 @@ export function canCheckout(cart: CheckoutFields): boolean {
 
 export const CHECKOUT_ALERT = 'Please select valid start and end dates, a price, and a valid party size.';
 
-/** Total shown = price x days (inclusive, in Kamas) x party size, minus discount. */
+/**
+ * Total shown = price x days (inclusive, in Kamas) x party size, minus discount. Before dates are
+ * chosen it is the price of one day, the shortest booking.
+ */
 export function cartTotal(cart: CheckoutFields, discount?: Discount | null): number {
   if (!cart.selectedPrice) return 0;
-  const quantity = orderQuantity(cart.partySize ?? 0, inclusiveDenverDays(cart.startDate, cart.endDate));
+  const days = cart.startDate && cart.endDate ? inclusiveDenverDays(cart.startDate, cart.endDate) : 1;
+  const quantity = orderQuantity(cart.partySize ?? 0, days);
   return orderTotal(cart.selectedPrice.unit_amount, quantity, discount);
 }

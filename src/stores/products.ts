@@ -1,19 +1,26 @@
 /** The product catalog, loaded once per page when the navigation bar appears. */
-import { atom } from 'nanostores';
+import { atom, type ReadableAtom } from 'nanostores';
 import { apiFetch } from '../lib/api-client.ts';
 import type { Product } from '../lib/api-types.ts';
 
 /** null until the catalog has arrived. */
 export const $products = atom<Product[] | null>(null);
 
+const $failed = atom(false);
+/** True after a load failed, until the next try: the booking pages say so and offer to try again. */
+export const $productsFailed: ReadableAtom<boolean> = $failed;
+
 let loading: Promise<void> | null = null;
 
 export function loadProducts(): Promise<void> {
-  loading ??= apiFetch<Product[]>('/stripe/products')
+  if (loading) return loading;
+  $failed.set(false);
+  loading = apiFetch<Product[]>('/stripe/products')
     .then((products) => $products.set(products))
     .catch((error: unknown) => {
       // The spec shows no error state for prices: log it and keep the loading indicator.
       console.warn('Could not load the product list', error);
+      $failed.set(true);
       loading = null;
     });
   return loading;

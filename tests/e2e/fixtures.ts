@@ -2,7 +2,7 @@
  * Shared browser-test setup: every test fails on a console error, an uncaught page error or a CSP
  * violation, and the outside world (forecast images, map tiles) is answered by local test doubles.
  */
-import { test as base, expect, type Page, type Route } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 
 /** A 1 x 1 PNG, standing in for the daily forecast images the real sites publish. */
@@ -43,6 +43,53 @@ export async function emulatorUser(page: Page, password = 'powder-day-1') {
   });
   expect(response.ok()).toBe(true);
   return { email, password };
+}
+
+/** A customer of the booking API: an Auth emulator account with its database user, and its ID token. */
+export interface ApiCustomer {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
+/** Signs a new customer up through the Auth emulator's REST API and creates their database user, as the site does at sign-up. */
+export async function apiCustomer(request: APIRequestContext): Promise<ApiCustomer> {
+  const email = `e2e-customer-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const signUp = await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    data: { email, password: 'powder-day-1', returnSecureToken: true },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const { localId: uid, idToken } = (await signUp.json()) as { localId: string; idToken: string };
+  const user = await request.post(`${E2E.api}/users/user/${uid}`, {
+    headers: { Authorization: `Bearer ${idToken}` },
+    data: { uid, email },
+  });
+  expect(user.ok(), await user.text()).toBe(true);
+  return { uid, email, idToken };
+}
+
+/** Holds seats on a date for a customer, as their checkout does: the seats count as taken on the public calendar. */
+export async function holdSeats(
+  request: APIRequestContext,
+  customer: ApiCustomer,
+  hold: { dateId: string; priceId: string; calendar: 'winter-day-tours' | 'winter-classes'; partySize: number },
+) {
+  const response = await request.post(`${E2E.api}/stripe/create-payment-intent`, {
+    headers: { Authorization: `Bearer ${customer.idToken}` },
+    data: {
+      priceId: hold.priceId,
+      quantity: hold.partySize,
+      metadata: {
+        userId: customer.uid,
+        dateId: hold.dateId,
+        partySize: hold.partySize,
+        calendar: hold.calendar,
+        stripeId: hold.priceId,
+        email: customer.email,
+      },
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
 }
 
 /** Scrolls through the page as a reader would, so every section that fades in has done so. */

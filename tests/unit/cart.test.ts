@@ -91,5 +91,7 @@ describe('Checkout and the total (spec section 5)', () => {
     // Across the end of daylight saving time a day is still a day.
     expect(cartTotal({ ...complete, startDate: denverInstant('2026-10-31', 8), endDate: denverInstant('2026-11-01', 8) })).toBe(100000);
     expect(cartTotal({ ...complete, selectedPrice: null })).toBe(0);
+    // Before a date is chosen: one day for the party.
+    expect(cartTotal({ ...complete, startDate: null, endDate: null, partySize: 3 })).toBe(75000);
   });
 });

@@ -18,6 +18,7 @@ import { $products, loadProducts, productByTitle } from '../../stores/products.t
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { chosenDay, EMPTY_CART } from './booking-view.ts';
 import CalendarFrame from './CalendarFrame.tsx';
+import CatalogProblem from './CatalogProblem.tsx';
 import { ClassIcon } from './markers.tsx';
 import MonthCalendar, { type DayView } from './MonthCalendar.tsx';
 import OrderSummary from './OrderSummary.tsx';
@@ -105,11 +106,7 @@ export default function ClassBooking() {
   return (
     <div className="booking">
       <div className="booking-choices">
-        {hydrated && catalog && !product && (
-          <p className="form-error" role="alert">
-            Product not found
-          </p>
-        )}
+        {hydrated && <CatalogProblem catalog={catalog} product={product} />}
         <div className="field">
           <label htmlFor="class-price">Select Class</label>
           <select
@@ -168,7 +165,7 @@ export default function ClassBooking() {
             onSelect={selectDay}
           />
         </CalendarFrame>
-        <ul className="calendar-legend" aria-label="Calendar key">
+        <ul className="calendar-legend class-legend" aria-label="Calendar key">
           {product?.prices.map((option) => (
             <li key={option.id}>
               <span className="legend-swatch" aria-hidden="true">

@@ -17,6 +17,7 @@ import { $products, loadProducts, productByTitle } from '../../stores/products.t
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { chosenDay, EMPTY_CART } from './booking-view.ts';
 import CalendarFrame from './CalendarFrame.tsx';
+import CatalogProblem from './CatalogProblem.tsx';
 import { FullMark } from './markers.tsx';
 import MonthCalendar, { type DayView } from './MonthCalendar.tsx';
 import OrderSummary from './OrderSummary.tsx';
@@ -66,11 +67,7 @@ export default function DayTourBooking() {
   return (
     <div className="booking">
       <div className="booking-choices">
-        {hydrated && catalog && !product && (
-          <p className="form-error" role="alert">
-            Product not found
-          </p>
-        )}
+        {hydrated && <CatalogProblem catalog={catalog} product={product} />}
         <div className="field">
           <label htmlFor="day-tour-activity">Select Activity</label>
           <select

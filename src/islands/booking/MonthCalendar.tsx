@@ -55,14 +55,19 @@ const KEY_MOVES: Record<string, (day: DayKey) => DayKey> = {
 export default function MonthCalendar({ label, month, firstMonth, dayView, selectedDay, onSelect, enabled = true }: Props) {
   const [shown, setShown] = useState(month);
   const [openedOn, setOpenedOn] = useState(month);
+  const [lastSelected, setLastSelected] = useState(selectedDay);
   const [focusDay, setFocusDay] = useState<DayKey | null>(null);
   const focusWanted = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
 
-  // A new opening month (data arrived, a date was chosen elsewhere) moves the view.
-  if (month !== openedOn) {
+  // A new opening month (data arrived, a date was chosen elsewhere) moves the view. A date let go
+  // (it filled up or closed, or the class changed) does not: the visitor keeps the month they were
+  // looking at, and sees that date as it is now.
+  if (month !== openedOn || selectedDay !== lastSelected) {
+    const letGo = lastSelected !== null && selectedDay === null;
     setOpenedOn(month);
-    setShown(month);
+    setLastSelected(selectedDay);
+    if (month !== openedOn && !letGo) setShown(month);
   }
 
   const cells = monthGrid(shown);
