@@ -3,55 +3,33 @@
  * calendar with an icon per class type, and the summary with the class's learning objectives.
  * Changing the class resets the date; picking a date sets start and end to that day.
  */
-import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
-import { availabilityList, byDay, openingMonth, spotsLabel, startOf, type DateAvailability } from '../../lib/availability.ts';
-import { monthOf, type DayKey } from '../../lib/calendar-grid.ts';
+import { spotsLabel, startOf, type DateAvailability } from '../../lib/availability.ts';
+import type { DayKey } from '../../lib/calendar-grid.ts';
 import { cartTotal } from '../../lib/cart.ts';
-import { denverDay, formatDenverDateTime } from '../../lib/dates.ts';
+import { formatDenverDateTime } from '../../lib/dates.ts';
 import { formatDollars } from '../../lib/pricing.ts';
 import { classObjectives } from '../../content/class-objectives.ts';
 import { CLASS_PRODUCT_TITLE } from '../../site.ts';
-import { $cart, chooseDate, choosePrice, startBooking } from '../../stores/cart.ts';
-import { $selectionNotice, classCalendar, dismissSelectionNotice, refreshWhenVisible } from '../../stores/calendars.ts';
-import { $products, loadProducts, productByTitle } from '../../stores/products.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
-import { chosenDay, EMPTY_CART } from './booking-view.ts';
+import { chooseDate, choosePrice } from '../../stores/cart.ts';
+import { classCalendar, dismissSelectionNotice } from '../../stores/calendars.ts';
 import CalendarFrame from './CalendarFrame.tsx';
 import CatalogProblem from './CatalogProblem.tsx';
 import { ClassIcon } from './markers.tsx';
 import MonthCalendar, { type DayView } from './MonthCalendar.tsx';
 import OrderSummary from './OrderSummary.tsx';
+import { useBookingPage } from './use-booking-page.ts';
 
-const CALENDAR = 'winter-classes';
 /** One seat per customer; friends join through the invite link. */
 const CLASS_PARTY_SIZE = 1;
 
 export default function ClassBooking() {
-  const hydrated = useHydrated();
-  const storedCart = useStore($cart);
-  const catalog = useStore($products);
-  const load = useStore(classCalendar.$load);
-  const notice = useStore($selectionNotice);
-  const cart = hydrated ? storedCart : EMPTY_CART;
-  const product = hydrated && catalog ? productByTitle(catalog, CLASS_PRODUCT_TITLE) : undefined;
-  const productId = product?.id;
-
-  useEffect(() => {
-    void loadProducts();
-    void classCalendar.load();
-    return refreshWhenVisible(classCalendar);
-  }, []);
-  useEffect(() => {
-    if (productId) startBooking(productId, CALENDAR, CLASS_PARTY_SIZE);
-  }, [productId]);
-
-  const now = load.status === 'ready' ? load.checkedAt : 0;
-  const dates = load.status === 'ready' ? availabilityList(load.entries, CALENDAR, now) : [];
-  const days = byDay(dates);
+  const { hydrated, cart, product, catalog, load, notice, dates, days, selectedDay, month, firstMonth } = useBookingPage({
+    source: classCalendar,
+    productTitle: CLASS_PRODUCT_TITLE,
+    partySize: CLASS_PARTY_SIZE,
+  });
   const price = cart.selectedPrice;
   const classDates = dates.filter((date) => date.entry.stripeId === cart.selectedPriceId && date.state !== 'unavailable');
-  const selectedDay = chosenDay(cart, CALENDAR);
   const nicknameOf = (date: DateAvailability) => product?.prices.find((option) => option.id === date.entry.stripeId)?.nickname ?? 'Class';
 
   function dayView(day: DayKey): DayView {
@@ -129,7 +107,7 @@ export default function ClassBooking() {
           <label htmlFor="class-date">Select Date</label>
           <select
             id="class-date"
-            value={cart.calendar === CALENDAR ? (cart.dateId ?? '') : ''}
+            value={cart.calendar === classCalendar.name ? (cart.dateId ?? '') : ''}
             disabled={!cart.selectedPriceId || classDates.length === 0}
             onChange={(event) => selectDate(event.target.value)}
           >
@@ -146,7 +124,7 @@ export default function ClassBooking() {
         </div>
         <h2 className="booking-step">Class Calendar</h2>
         <CalendarFrame
-          load={hydrated ? load : { status: 'loading' }}
+          load={load}
           failed={
             <>
               <p className="form-error">Unable to load classes. Please check your connection and try refreshing the page.</p>
@@ -158,8 +136,8 @@ export default function ClassBooking() {
         >
           <MonthCalendar
             label="Class dates"
-            month={selectedDay ? monthOf(selectedDay) : openingMonth(dates, now)}
-            firstMonth={monthOf(denverDay(now))}
+            month={month}
+            firstMonth={firstMonth}
             dayView={dayView}
             selectedDay={selectedDay}
             onSelect={selectDay}

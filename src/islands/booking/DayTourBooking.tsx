@@ -2,52 +2,28 @@
  * /booking/backcountry-tour (spec section 2): Select Activity, Select Party Size, the calendar of
  * day tours and the Order Summary. A day tour is private: a date is full once anyone holds it.
  */
-import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
-import { availabilityList, byDay, openingMonth } from '../../lib/availability.ts';
-import { monthOf, type DayKey } from '../../lib/calendar-grid.ts';
+import type { DayKey } from '../../lib/calendar-grid.ts';
 import { cartTotal } from '../../lib/cart.ts';
-import { denverDay, formatDenverDate } from '../../lib/dates.ts';
+import { formatDenverDate } from '../../lib/dates.ts';
 import { formatDollars } from '../../lib/pricing.ts';
 import { PARTY_SIZE_MAX, PARTY_SIZE_MIN } from '../../lib/schemas.ts';
 import { DAY_TOUR_PRODUCT_TITLE } from '../../site.ts';
-import { $cart, chooseDate, choosePartySize, choosePrice, startBooking } from '../../stores/cart.ts';
-import { $selectionNotice, dayTourCalendar, dismissSelectionNotice, refreshWhenVisible } from '../../stores/calendars.ts';
-import { $products, loadProducts, productByTitle } from '../../stores/products.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
-import { chosenDay, EMPTY_CART } from './booking-view.ts';
+import { chooseDate, choosePartySize, choosePrice } from '../../stores/cart.ts';
+import { dayTourCalendar, dismissSelectionNotice } from '../../stores/calendars.ts';
 import CalendarFrame from './CalendarFrame.tsx';
 import CatalogProblem from './CatalogProblem.tsx';
 import { FullMark } from './markers.tsx';
 import MonthCalendar, { type DayView } from './MonthCalendar.tsx';
 import OrderSummary from './OrderSummary.tsx';
+import { useBookingPage } from './use-booking-page.ts';
 
-const CALENDAR = 'winter-day-tours';
 const PARTY_SIZES = Array.from({ length: PARTY_SIZE_MAX - PARTY_SIZE_MIN + 1 }, (_, index) => PARTY_SIZE_MIN + index);
 
 export default function DayTourBooking() {
-  const hydrated = useHydrated();
-  const storedCart = useStore($cart);
-  const catalog = useStore($products);
-  const load = useStore(dayTourCalendar.$load);
-  const notice = useStore($selectionNotice);
-  const cart = hydrated ? storedCart : EMPTY_CART;
-  const product = hydrated && catalog ? productByTitle(catalog, DAY_TOUR_PRODUCT_TITLE) : undefined;
-  const productId = product?.id;
-
-  useEffect(() => {
-    void loadProducts();
-    void dayTourCalendar.load();
-    return refreshWhenVisible(dayTourCalendar);
-  }, []);
-  useEffect(() => {
-    if (productId) startBooking(productId, CALENDAR);
-  }, [productId]);
-
-  const now = load.status === 'ready' ? load.checkedAt : 0;
-  const dates = load.status === 'ready' ? availabilityList(load.entries, CALENDAR, now) : [];
-  const days = byDay(dates);
-  const selectedDay = chosenDay(cart, CALENDAR);
+  const { hydrated, cart, catalog, product, load, notice, days, selectedDay, month, firstMonth } = useBookingPage({
+    source: dayTourCalendar,
+    productTitle: DAY_TOUR_PRODUCT_TITLE,
+  });
   const price = cart.selectedPrice;
 
   function dayView(day: DayKey): DayView {
@@ -103,7 +79,7 @@ export default function DayTourBooking() {
         </div>
         <h2 className="booking-step">Select a Date</h2>
         <CalendarFrame
-          load={hydrated ? load : { status: 'loading' }}
+          load={load}
           failed={
             <>
               <p className="form-error">Failed to fetch available dates.</p>
@@ -115,8 +91,8 @@ export default function DayTourBooking() {
         >
           <MonthCalendar
             label="Day tour dates"
-            month={selectedDay ? monthOf(selectedDay) : openingMonth(dates, now)}
-            firstMonth={monthOf(denverDay(now))}
+            month={month}
+            firstMonth={firstMonth}
             dayView={dayView}
             selectedDay={selectedDay}
             onSelect={selectDay}
