@@ -12,7 +12,7 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { User } from 'firebase/auth';
 import type { DatabaseUser } from '../lib/api-types.ts';
-import { apiFetch, NO_USER_MESSAGE } from '../lib/api-client.ts';
+import { ApiError, apiFetch, NO_USER_MESSAGE } from '../lib/api-client.ts';
 import {
   authErrorField,
   authErrorMessage,
@@ -159,6 +159,26 @@ export async function idToken(): Promise<string> {
   const user = currentUser.get();
   if (!user) throw new Error(NO_USER_MESSAGE);
   return freshToken(user);
+}
+
+/**
+ * A call of the booking API as the signed-in user (spec section 8): without a user it throws
+ * 'No authenticated user found'; a non-OK answer throws its JSON body's message (an `ApiError`
+ * with the status and body); any other failure is logged and rethrown.
+ */
+export async function protectedFetch<T>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const token = await idToken();
+  try {
+    return await apiFetch<T>(path, { ...options, token });
+  } catch (error) {
+    if (!(error instanceof ApiError)) console.error(`The call to ${path} failed`, error);
+    throw error;
+  }
+}
+
+/** Keeps the database user an API call answered with (a saved survey, waiver or profile). */
+export function storeDbUser(user: DatabaseUser): void {
+  setDbUser(user);
 }
 
 let loadingDbUser: { uid: string; promise: Promise<DatabaseUser> } | null = null;

@@ -14,7 +14,14 @@ import type { AuthField } from '../../lib/auth-errors.ts';
 type Mode = 'login' | 'signup';
 
 const ERROR_ID = 'sign-in-error';
-const modeHref = (mode: Mode) => (mode === 'signup' ? '/sign-in?mode=signup' : '/sign-in');
+/** The address of a mode on this page, keeping its other parameters (such as an invite code). */
+function modeHref(page: string, mode: Mode, search = ''): string {
+  const params = new URLSearchParams(search);
+  if (mode === 'signup') params.set('mode', 'signup');
+  else params.delete('mode');
+  const query = params.toString();
+  return query ? `${page}?${query}` : page;
+}
 
 function storedPage(storage: () => Storage): string | null {
   try {
@@ -43,7 +50,16 @@ const useModeInAddress = () =>
     (): Mode => 'login',
   );
 
-export default function SignInForm() {
+interface Props {
+  /** The page the form is on; its Login / Sign Up links stay there. */
+  page?: string;
+  /** The heading level: 1 on /sign-in, 2 inside checkout. */
+  headingLevel?: 1 | 2;
+  /** Called once signed in; without it the visitor goes back one page. */
+  onSignedIn?: () => void;
+}
+
+export default function SignInForm({ page = '/sign-in', headingLevel = 1, onSignedIn }: Props) {
   const hydrated = useHydrated();
   const modeInAddress = useModeInAddress();
   const [chosenMode, setChosenMode] = useState<Mode | null>(null);
@@ -69,7 +85,14 @@ export default function SignInForm() {
     setChosenMode(next);
     setLocalError(null);
     clearAuthError();
-    window.history.replaceState(window.history.state, '', modeHref(next));
+    window.history.replaceState(window.history.state, '', modeHref(window.location.pathname, next, window.location.search));
+  }
+
+  function done() {
+    if (onSignedIn) {
+      setBusy(false);
+      onSignedIn();
+    } else goBack();
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -89,7 +112,7 @@ export default function SignInForm() {
     }
     try {
       await (mode === 'login' ? signIn(email, password) : signUp(email, password));
-      goBack();
+      done();
     } catch {
       // The store holds the message.
       setBusy(false);
@@ -102,7 +125,7 @@ export default function SignInForm() {
     setBusy(true);
     try {
       await signInWithGoogle();
-      goBack();
+      done();
     } catch {
       // The store holds the message.
       setBusy(false);
@@ -110,16 +133,17 @@ export default function SignInForm() {
   }
 
   const title = mode === 'login' ? 'Login' : 'Sign Up';
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const other: Mode = mode === 'login' ? 'signup' : 'login';
   return (
     <div className="auth-card">
-      <h1>{title}</h1>
+      <Heading>{title}</Heading>
       <noscript>
         <p className="form-error">
           Signing in needs JavaScript. Please turn it on in your browser, or call or e-mail us and we will book you in directly.
         </p>
       </noscript>
-      <form method="post" action="/sign-in" onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <form method="post" action={page} onSubmit={(event) => void submit(event)} aria-busy={busy}>
         <label htmlFor="email">Email</label>
         <input ref={emailInput} id="email" type="email" autoComplete="email" required {...fieldProps('email')} />
         <label htmlFor="password">Password</label>
@@ -146,7 +170,7 @@ export default function SignInForm() {
       </button>
       <p>
         {mode === 'login' ? 'New here?' : 'Already have an account?'}{' '}
-        <a href={modeHref(other)} onClick={(event) => switchMode(event, other)}>
+        <a href={modeHref(page, other)} onClick={(event) => switchMode(event, other)}>
           {other === 'signup' ? 'Sign Up' : 'Login'}
         </a>
       </p>
