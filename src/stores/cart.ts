@@ -100,3 +100,9 @@ export function chooseDate(entry: CalendarEntry) {
   $endDate.set(start);
   $dateId.set(entry.id);
 }
+
+/** After a payment: the whole selection goes, on every page and in every tab. */
+export function emptyCart() {
+  for (const store of [$tourType, $selectedPriceId, $selectedProduct, $selectedPrice, $partySize, $calendar]) store.set(null);
+  clearDate();
+}

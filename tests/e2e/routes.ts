@@ -9,7 +9,7 @@ export const ROUTES = [
   ['/jobs', 'Jobs'],
   ['/profile', 'Profile'],
   ['/waiver', 'Safety Waiver'],
-  ['/payment-success', 'Payment Successful!'],
+  ['/payment-success', 'No payment to confirm'],
   ['/cancellation-policy', 'Cancellation Policy'],
   ['/booking/backcountry-tour', 'Book a Day Tour'],
   ['/booking/avalanche-class', 'Book an Avalanche Class'],

@@ -1,0 +1,214 @@
+/**
+ * The waiver (spec sections 2, 4, 5, 9): the agreement's text, the checkbox 'I agree to the terms
+ * and conditions', a signature pad whose image is 1500 x 200 px, 'Clear Signature' and 'Sign
+ * Waiver'. Sign Waiver is enabled only when the box is ticked and something is drawn; a saved
+ * signature is drawn back into the pad and counts as drawn, and the box starts as saved. A signed
+ * waiver replaces the stored database user and calls `onSigned`; a failure shows 'Error: ' and the
+ * API's error for 3 s.
+ *
+ * The text is in the server-rendered HTML. Before hydration the pad's place is reserved (same
+ * aspect ratio) and every control is disabled; the form posts back to this page.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import SignatureCanvasImport from 'react-signature-canvas';
+import { WAIVER_INTRO, WAIVER_SECTIONS, WAIVER_SIGNING_NOTE, WAIVER_TITLE, WAIVER_VERSION } from '../../content/waiver.ts';
+import type { DatabaseUser } from '../../lib/api-types.ts';
+import { site } from '../../site.ts';
+import { failureText, signWaiver } from '../../stores/account.ts';
+import { NeedsJavaScript, SignedOutNotice } from './fields.tsx';
+import { mapPointsToBuffer, type ScalablePad } from './signature-scaling.ts';
+import Toast, { useToast } from './Toast.tsx';
+import { useAccountUser } from './use-account-user.ts';
+import { usePagePath } from './use-page-path.ts';
+import '../../styles/account.css';
+
+/**
+ * react-signature-canvas is CommonJS with `exports.default`: bundlers hand over the class, while
+ * Node's own import (server rendering) hands over the exports object. Either way, the class.
+ */
+const SignatureCanvas: typeof SignatureCanvasImport =
+  (SignatureCanvasImport as unknown as { default?: typeof SignatureCanvasImport }).default ?? SignatureCanvasImport;
+type Pad = InstanceType<typeof SignatureCanvasImport>;
+
+/** The stored image's size (spec section 9): the canvas's drawing buffer, whatever its size on screen. */
+export const SIGNATURE_WIDTH = 1500;
+export const SIGNATURE_HEIGHT = 200;
+export const WAIVER_SIGN_FAILED = 'An error occurred while signing the waiver. Please try again.';
+export const WAIVER_ERROR_MS = 3000;
+
+/** What the pad holds: the saved signature, one drawn since, or nothing (cleared). */
+type PadContent = 'saved' | 'drawn' | 'empty';
+
+interface Props {
+  /** Called with the saved database user after the waiver is signed (checkout moves on to payment). */
+  onSigned?: (user: DatabaseUser) => void;
+}
+
+export default function WaiverForm({ onSigned }: Props) {
+  const { hydrated, state, dbUser } = useAccountUser();
+  const page = usePagePath();
+  const id = useId();
+  const pad = useRef<Pad | null>(null);
+  /** The saved signature drawn into the pad, and the signature_pad instance it was drawn with. */
+  const shown = useRef<{ instance: unknown; signature: string } | null>(null);
+  const [content, setContent] = useState<PadContent>('saved');
+  const [agreedChoice, setAgreedChoice] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { toast, show, clear } = useToast();
+
+  const ready = state === 'ready';
+  const savedSignature = ready ? (dbUser?.signature ?? null) : null;
+  const agreed = agreedChoice ?? (ready && dbUser?.agreed === true);
+  const drawn = content === 'drawn' || (content === 'saved' && savedSignature !== null);
+  const canSign = hydrated && ready && agreed && drawn;
+
+  // Draw the saved signature into the pad (spec section 4), once per pad: a remounted pad starts blank.
+  useEffect(() => {
+    const canvas = pad.current;
+    const instance = canvas?.getSignaturePad();
+    if (!canvas || !instance) return;
+    mapPointsToBuffer(instance as unknown as ScalablePad);
+    if (content !== 'saved' || !savedSignature) return;
+    if (shown.current?.instance === instance && shown.current.signature === savedSignature) return;
+    canvas.clear();
+    canvas.fromDataURL(savedSignature, { width: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT });
+    shown.current = { instance, signature: savedSignature };
+  }, [ready, content, savedSignature]);
+
+  function attachPad(instance: Pad | null) {
+    pad.current = instance;
+    const signaturePad = instance?.getSignaturePad();
+    if (signaturePad) mapPointsToBuffer(signaturePad as unknown as ScalablePad);
+  }
+
+  function clearSignature() {
+    if (busy) return;
+    pad.current?.clear();
+    shown.current = null;
+    setContent('empty');
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const canvas = pad.current;
+    if (!canSign || busy || !canvas) return;
+    // An untouched saved signature is sent as it was stored, not re-encoded (its image may still be loading).
+    const signature = content === 'saved' && savedSignature ? savedSignature : canvas.toDataURL('image/png');
+    clear();
+    setBusy(true);
+    try {
+      const user = await signWaiver(signature);
+      shown.current = { instance: canvas.getSignaturePad(), signature: user.signature ?? signature };
+      setContent('saved');
+      setAgreedChoice(null);
+      setBusy(false);
+      onSigned?.(user);
+    } catch (error) {
+      const text = failureText(error);
+      show('error', text ? `Error: ${text}` : WAIVER_SIGN_FAILED, WAIVER_ERROR_MS);
+      setBusy(false);
+    }
+  }
+
+  const titleId = `${id}-title`;
+  const agreeId = `${id}-agree`;
+  const padLabelId = `${id}-pad-label`;
+  const padStateId = `${id}-pad-state`;
+  const signHintId = `${id}-sign-hint`;
+
+  return (
+    <div className="account-form-frame waiver">
+      <h2 id={titleId} className="waiver-title">
+        {WAIVER_TITLE}
+      </h2>
+      <p className="form-hint">Version {WAIVER_VERSION}</p>
+      <div className="waiver-text" role="region" aria-labelledby={titleId} tabIndex={0}>
+        {WAIVER_INTRO.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        {WAIVER_SECTIONS.map((section) => (
+          <section key={section.heading}>
+            <h3>{section.heading}</h3>
+            {section.blocks.map((block, index) =>
+              typeof block === 'string' ? (
+                <p key={index}>{block}</p>
+              ) : (
+                <ul key={index}>
+                  {block.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              ),
+            )}
+          </section>
+        ))}
+      </div>
+      <NeedsJavaScript>Signing the waiver needs JavaScript.</NeedsJavaScript>
+      {state === 'signed-out' ? (
+        <SignedOutNotice toDo="sign the waiver" />
+      ) : (
+        <form className="account-form waiver-form" method="post" action={page} noValidate onSubmit={(event) => void submit(event)}>
+          <div className="agree-field">
+            <input
+              id={agreeId}
+              type="checkbox"
+              checked={agreed}
+              disabled={!hydrated || !ready}
+              onChange={(event) => setAgreedChoice(event.target.checked)}
+            />
+            <label htmlFor={agreeId}>I agree to the terms and conditions</label>
+          </div>
+          <p className="waiver-signing-note">{WAIVER_SIGNING_NOTE}</p>
+          <p className="signature-label" id={padLabelId}>
+            Signature (draw with your mouse, finger or stylus)
+          </p>
+          <span className="visually-hidden" id={padStateId}>
+            {drawn ? 'Signed' : 'Empty'}
+          </span>
+          <div className="signature-pad" role="img" aria-labelledby={`${padLabelId} ${padStateId}`} aria-busy={!ready}>
+            {hydrated && ready ? (
+              <SignatureCanvas
+                ref={attachPad}
+                clearOnResize={false}
+                penColor="#1b2730"
+                minWidth={1.5}
+                maxWidth={4.5}
+                onEnd={() => setContent('drawn')}
+                canvasProps={{ width: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT, className: 'signature-canvas' }}
+              />
+            ) : (
+              <span className="signature-placeholder">
+                <span className="spinner" aria-hidden="true" />
+              </span>
+            )}
+          </div>
+          <p className="form-hint signature-rotate-hint">On a phone, turn it sideways for a larger signing area.</p>
+          <p className="form-hint">
+            If you cannot draw a signature, e-mail <a href={`mailto:${site.email}`}>{site.email}</a> or call{' '}
+            <a href={site.phone.href}>{site.phone.display}</a> and we will arrange another way to sign.
+          </p>
+          <div className="account-actions">
+            <button type="button" className="button secondary" disabled={!hydrated || !ready} aria-disabled={busy} onClick={clearSignature}>
+              Clear Signature
+            </button>
+            <button
+              type="submit"
+              className="button primary"
+              disabled={!canSign}
+              aria-disabled={busy}
+              {...(canSign ? {} : { 'aria-describedby': signHintId })}
+            >
+              {busy ? 'Submitting...' : 'Sign Waiver'}
+            </button>
+          </div>
+          {!canSign && (
+            <p className="form-hint" id={signHintId}>
+              To sign, tick the box and draw your signature.
+            </p>
+          )}
+        </form>
+      )}
+      <Toast toast={toast} onClear={clear} />
+    </div>
+  );
+}

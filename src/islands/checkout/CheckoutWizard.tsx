@@ -1,0 +1,123 @@
+/**
+ * /checkout (spec sections 2 and 4): Login, then the profile and the safety survey, then the waiver,
+ * then payment, or for an invited friend (`?invite=CODE`) joining the booking. A signed-in visitor
+ * starts at step 2; a reached step can be reopened, a later one cannot.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useStore } from '@nanostores/react';
+import { afterSignIn, FIRST_STEP, finishStep, LOGIN_STEP, openStep, type CheckoutStep, type StepState } from '../../lib/checkout-steps.ts';
+import { profileComplete } from '../../lib/readiness.ts';
+import { $authStatus, $authUser, $dbUser, logout, startAuth } from '../../stores/auth.ts';
+import ProfileForm from '../account/ProfileForm.tsx';
+import SurveyForm from '../account/SurveyForm.tsx';
+import WaiverForm from '../account/WaiverForm.tsx';
+import SignInForm from '../sign-in/SignInForm.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import InviteStep from './InviteStep.tsx';
+import PaymentStep from './payment/PaymentStep.tsx';
+import StepBar from './StepBar.tsx';
+import '../../styles/checkout.css';
+
+const noChanges = () => () => undefined;
+/** The invite code in the address, once the island runs. */
+const useInviteCode = () =>
+  useSyncExternalStore(
+    noChanges,
+    () => new URLSearchParams(window.location.search).get('invite')?.trim() || null,
+    () => null,
+  );
+
+export default function CheckoutWizard() {
+  const hydrated = useHydrated();
+  const inviteCode = useInviteCode();
+  const status = useStore($authStatus);
+  const user = useStore($authUser);
+  const dbUser = useStore($dbUser);
+  const [steps, setSteps] = useState<StepState>(FIRST_STEP);
+  const [profileSaved, setProfileSaved] = useState(false);
+  const signedIn = hydrated && status === 'signed-in';
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  // Signed in at step 1 moves to 2; signed out (another tab logged out) goes back to 1.
+  const [seenStatus, setSeenStatus] = useState(status);
+  if (status !== seenStatus) {
+    setSeenStatus(status);
+    if (status === 'signed-in') setSteps(afterSignIn(steps));
+    if (status === 'signed-out') {
+      setSteps(FIRST_STEP);
+      setProfileSaved(false);
+    }
+  }
+
+  const finish = (step: CheckoutStep) => setSteps((state) => finishStep(state, step));
+  const open = (step: CheckoutStep) => setSteps((state) => openStep(state, step));
+
+  return (
+    <div className="checkout">
+      <StepBar state={steps} onOpen={open} enabled={hydrated} />
+      <section className="checkout-step" aria-labelledby="checkout-step-title">
+        {steps.current === LOGIN_STEP && (
+          <>
+            <h2 id="checkout-step-title" className="visually-hidden">
+              Login
+            </h2>
+            {!hydrated || status === 'loading' ? (
+              <p role="status" className="checkout-progress">
+                <span className="spinner" aria-hidden="true" /> Checking whether you are signed in...
+              </p>
+            ) : signedIn ? (
+              <div className="checkout-welcome">
+                <p>
+                  Signed in as <strong>{user?.email ?? 'you'}</strong>.
+                </p>
+                <div className="checkout-actions">
+                  <button type="button" className="button primary" onClick={() => finish(LOGIN_STEP)}>
+                    Continue
+                  </button>
+                  <button type="button" className="button secondary" onClick={() => void logout().catch(() => undefined)}>
+                    Not you? Log out
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <>
+                <p className="checkout-welcome">
+                  {inviteCode
+                    ? 'Welcome! A friend invited you on their trip. Log in or sign up, then fill in your profile, safety survey and waiver to join them.'
+                    : 'Welcome! Log in or sign up to book: then your profile and safety survey, the waiver, and payment.'}
+                </p>
+                <SignInForm page="/checkout" headingLevel={2} onSignedIn={() => finish(LOGIN_STEP)} />
+              </>
+            )}
+          </>
+        )}
+        {steps.current === 2 && signedIn && (
+          <>
+            <h2 id="checkout-step-title">Your profile and safety survey</h2>
+            <ProfileForm onSave={() => setProfileSaved(true)} />
+            {profileSaved || profileComplete(dbUser) ? (
+              <SurveyForm onSaved={() => finish(2)} />
+            ) : (
+              <p className="form-hint">Save your profile to go on to the safety survey.</p>
+            )}
+          </>
+        )}
+        {steps.current === 3 && signedIn && (
+          <>
+            <h2 id="checkout-step-title">Waiver</h2>
+            <WaiverForm onSigned={() => finish(3)} />
+          </>
+        )}
+        {steps.current === 4 && signedIn && (
+          <>
+            <h2 id="checkout-step-title">{inviteCode ? 'Join the trip' : 'Payment'}</h2>
+            {inviteCode ? <InviteStep inviteCode={inviteCode} /> : <PaymentStep inviteCode={null} />}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

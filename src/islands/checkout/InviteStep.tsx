@@ -1,0 +1,43 @@
+/** Step 4 for an invited friend (spec section 4, Invite): the invite code is posted, and on success the friend goes to their profile. */
+import { useEffect, useState } from 'react';
+import { protectedFetch } from '../../stores/auth.ts';
+
+type InviteState = { status: 'sending' } | { status: 'failed'; message: string };
+
+export default function InviteStep({ inviteCode }: { inviteCode: string }) {
+  const [state, setState] = useState<InviteState>({ status: 'sending' });
+
+  useEffect(() => {
+    let cancelled = false;
+    protectedFetch<{ success: boolean }>('/calendar/invite', { method: 'POST', body: { inviteCode } })
+      .then(() => {
+        if (!cancelled) window.location.assign('/profile');
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        const reason = error instanceof Error ? error.message : String(error);
+        setState({ status: 'failed', message: `Failed to validate invite: ${reason}` });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [inviteCode]);
+
+  if (state.status === 'sending') {
+    return (
+      <p role="status" className="checkout-progress">
+        <span className="spinner" aria-hidden="true" /> Sending invite code...
+      </p>
+    );
+  }
+  return (
+    <div className="checkout-problem">
+      <p className="form-error" role="alert">
+        {state.message}
+      </p>
+      <p>
+        Ask the friend who booked for a fresh invite link, or <a href="/services">book your own trip</a>.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * /payment-success (spec sections 2 and 9): 'Payment Successful!' only once the payment is known to
+ * have succeeded, then /profile after 5 seconds, with the cart emptied. Stripe returns here with
+ * the intent's client secret and the intent's own status decides; the local provider's checkout
+ * comes with the booked date, which must be in the signed-in user's bookings. A cold visit is told
+ * to look at My Bookings.
+ */
+import { useEffect, useState } from 'react';
+import { verifyPayment, type PaymentOutcome } from '../../stores/payment.ts';
+import { site } from '../../site.ts';
+import '../../styles/payment.css';
+
+/** Spec section 9: the redirect to /profile after a successful payment. */
+const PROFILE_REDIRECT_MS = 5000;
+
+type View = PaymentOutcome['status'] | 'verifying';
+
+const HEADINGS: Record<View, { heading: string; lead: string }> = {
+  verifying: { heading: 'Confirming your payment', lead: 'One moment while we check your payment.' },
+  succeeded: { heading: 'Payment Successful!', lead: 'Thank you! Your booking is confirmed and is on its way to your profile.' },
+  processing: {
+    heading: 'Payment processing',
+    lead: 'Your bank is still confirming your payment. There is no need to pay again.',
+  },
+  failed: { heading: 'Payment not completed', lead: 'Your payment did not go through, and you have not been charged.' },
+  none: { heading: 'No payment to confirm', lead: 'We could not find a payment to confirm. Check My Bookings on your profile.' },
+  unverified: {
+    heading: 'We could not confirm your payment',
+    lead: 'We could not check your payment just now. Check My Bookings on your profile before you pay again.',
+  },
+};
+
+export default function PaymentSuccess() {
+  const [view, setView] = useState<View>('verifying');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    verifyPayment(window.location.search)
+      .catch((error: unknown): PaymentOutcome => {
+        console.error('Could not check the payment', error);
+        return { status: 'unverified' };
+      })
+      .then((outcome) => {
+        if (live) setView(outcome.status);
+      });
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  useEffect(() => {
+    if (view === 'verifying') return;
+    document.title = `${HEADINGS[view].heading} | ${site.name}`;
+    if (view !== 'succeeded') return;
+    const timer = setTimeout(() => window.location.assign('/profile'), PROFILE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [view]);
+
+  const { heading, lead } = HEADINGS[view];
+  return (
+    <>
+      <header className="page-header">
+        <h1>{heading}</h1>
+        <p className="lead">{lead}</p>
+      </header>
+      <div className="island-frame payment-result">
+        {view === 'verifying' && (
+          <p role="status" className="payment-progress payment-verifying">
+            <span className="spinner" aria-hidden="true" /> Checking your payment...
+          </p>
+        )}
+        {view === 'succeeded' && (
+          <>
+            <p role="status">Taking you to your profile in 5 seconds…</p>
+            <p>
+              <a className="button primary" href="/profile">
+                Go to your profile now
+              </a>
+            </p>
+          </>
+        )}
+        {view === 'processing' && (
+          <>
+            <p>The booking appears in My Bookings on your profile as soon as the payment clears.</p>
+            <p>
+              <a className="button primary" href="/profile">
+                Go to My Bookings
+              </a>
+            </p>
+          </>
+        )}
+        {view === 'failed' && (
+          <>
+            <p role="alert">Your payment did not go through. Go back to checkout to try another card; your order is still in your cart.</p>
+            <p>
+              <a className="button primary" href="/checkout">
+                Back to checkout
+              </a>
+            </p>
+          </>
+        )}
+        {view === 'none' && (
+          <p>
+            <a className="button primary" href="/profile">
+              Go to My Bookings
+            </a>
+          </p>
+        )}
+        {view === 'unverified' && (
+          <div className="payment-actions">
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => {
+                setView('verifying');
+                setAttempt((count) => count + 1);
+              }}
+            >
+              Try again
+            </button>
+            <a className="button secondary" href="/profile">
+              Go to My Bookings
+            </a>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+/** Whether a customer's profile, safety survey and waiver are complete, by the same rules the forms check. */
+import * as v from 'valibot';
+import type { DatabaseUser } from './api-types.ts';
+import { profileFormSchema, splitPhoneNumber, surveySchema, waiverSchema } from './schemas.ts';
+
+type Account = Pick<DatabaseUser, 'displayName' | 'email' | 'phoneNumber' | 'survey' | 'signature' | 'agreed'>;
+
+export function profileComplete(user: Account | null): boolean {
+  if (!user) return false;
+  const phone = splitPhoneNumber(user.phoneNumber);
+  return v.is(profileFormSchema, {
+    displayName: user.displayName ?? '',
+    email: user.email ?? '',
+    countryCode: phone.countryCode,
+    phoneNumber: phone.digits,
+  });
+}
+
+export function surveyComplete(user: Account | null): boolean {
+  return Boolean(user?.survey && v.is(surveySchema, user.survey));
+}
+
+export function waiverSigned(user: Account | null): boolean {
+  return Boolean(user && v.is(waiverSchema, { signature: user.signature, agreed: user.agreed }));
+}

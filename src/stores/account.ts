@@ -1,0 +1,96 @@
+/**
+ * The signed-in customer's own records (spec sections 4 and 7): the profile, the safety survey and
+ * the waiver. Each action checks its input with the same schema the booking API uses, sends it as
+ * the signed-in user, keeps the database user the API answers with, and returns it.
+ *
+ *   - `saveProfile`: PUT /authUsers/authUser/{uid} `{ userData: { displayName, email, phoneNumber } }`,
+ *     the phone joined as the country code and its digits (+14355550148).
+ *   - `saveSurvey`: PUT /users/user/{uid} `{ survey }`.
+ *   - `signWaiver`: PUT /users/user/{uid} `{ signature, agreed: true }`.
+ *
+ * Without a signed-in user each fails with 'No authenticated user found'; an error answer fails with
+ * an `ApiError` whose message is the answer's `error` text.
+ */
+import * as v from 'valibot';
+import type { DatabaseUser } from '../lib/api-types.ts';
+import { ApiError, NO_USER_MESSAGE } from '../lib/api-client.ts';
+import {
+  firstIssue,
+  profileFormSchema,
+  surveySchema,
+  userDataSchema,
+  waiverSchema,
+  type ProfileForm,
+  type Survey,
+  type UserData,
+} from '../lib/schemas.ts';
+import { $authUser, protectedFetch, startAuth, storeDbUser } from './auth.ts';
+
+/** Input the shared schemas refuse; its message is the one the API would have answered with. */
+export class InvalidInput extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidInput';
+  }
+}
+
+/** The text to show for a failed save: the `error` of the API's answer (or of the same check made here), else null. */
+export function failureText(error: unknown): string | null {
+  if (error instanceof InvalidInput) return error.message;
+  if (error instanceof ApiError) {
+    const body = error.body;
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim()) return body.error;
+  }
+  return null;
+}
+
+function checked<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw new InvalidInput(firstIssue(result.issues));
+  return result.output;
+}
+
+/** The signed-in user's uid, once Firebase has said who that is. */
+async function signedInUid(): Promise<string> {
+  await startAuth();
+  const user = $authUser.get();
+  if (!user) throw new Error(NO_USER_MESSAGE);
+  return user.uid;
+}
+
+function isDatabaseUser(value: unknown, uid: string): value is DatabaseUser {
+  return value !== null && typeof value === 'object' && 'uid' in value && value.uid === uid;
+}
+
+/** One PUT as the signed-in user; the database user it answers with replaces the stored one. */
+async function put(path: (uid: string) => string, body: unknown): Promise<DatabaseUser> {
+  const uid = await signedInUid();
+  const answer = await protectedFetch<unknown>(path(encodeURIComponent(uid)), { method: 'PUT', body });
+  if (!isDatabaseUser(answer, uid)) throw new Error('The booking service did not answer with your account');
+  storeDbUser(answer);
+  return answer;
+}
+
+/** The identity-service profile a form stands for: its phone is the country code followed by the digits. */
+export function userDataFromForm(form: ProfileForm): UserData {
+  const { displayName, email, countryCode, phoneNumber } = checked(profileFormSchema, form);
+  return checked(userDataSchema, { displayName, email, phoneNumber: `${countryCode}${phoneNumber}` });
+}
+
+/** Saves the name, e-mail and phone number (spec section 4, Profile save). */
+export async function saveProfile(form: ProfileForm): Promise<DatabaseUser> {
+  const userData = userDataFromForm(form);
+  return put((uid) => `/authUsers/authUser/${uid}`, { userData });
+}
+
+/** Saves the safety survey (spec section 4, Survey save). */
+export async function saveSurvey(survey: Survey): Promise<DatabaseUser> {
+  const checkedSurvey = checked(surveySchema, survey);
+  return put((uid) => `/users/user/${uid}`, { survey: checkedSurvey });
+}
+
+/** Signs the waiver with a PNG data URL of the signature pad (spec section 4, Waiver). */
+export async function signWaiver(signature: string): Promise<DatabaseUser> {
+  const waiver = checked(waiverSchema, { signature, agreed: true });
+  return put((uid) => `/users/user/${uid}`, waiver);
+}

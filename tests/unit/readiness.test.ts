@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { profileComplete, surveyComplete, waiverSigned } from '../../src/lib/readiness.ts';
+
+const complete = {
+  displayName: 'Avery Lund',
+  email: 'avery@example.com',
+  phoneNumber: '+14355550148',
+  survey: {
+    transportation: 'Snowmobile',
+    uphillAbility: 'Intermediate',
+    downhillAbility: 'Advanced',
+    beacon: 'Yes',
+    shovel: 'Yes',
+    probe: 'No',
+    emergencyContactName: 'Sam Lund',
+    emergencyContactNumber: '+14355550199',
+    medicalConditions: '',
+  },
+  signature: 'data:image/png;base64,iVBORw0KGgo=',
+  agreed: true,
+} as const;
+
+describe('account readiness', () => {
+  it('counts a profile complete with a name, a valid e-mail and a +1 phone of 10 to 14 digits', () => {
+    expect(profileComplete(complete)).toBe(true);
+    expect(profileComplete({ ...complete, displayName: ' ' })).toBe(false);
+    expect(profileComplete({ ...complete, email: 'avery' })).toBe(false);
+    expect(profileComplete({ ...complete, phoneNumber: null })).toBe(false);
+    expect(profileComplete({ ...complete, phoneNumber: '+1435555' })).toBe(false);
+    expect(profileComplete(null)).toBe(false);
+  });
+
+  it('counts a survey complete when every required answer is there', () => {
+    expect(surveyComplete(complete)).toBe(true);
+    expect(surveyComplete({ ...complete, survey: { ...complete.survey, beacon: '' } as never })).toBe(false);
+    expect(surveyComplete({ ...complete, survey: null })).toBe(false);
+  });
+
+  it('counts a waiver signed when agreed with a signature image', () => {
+    expect(waiverSigned(complete)).toBe(true);
+    expect(waiverSigned({ ...complete, agreed: false })).toBe(false);
+    expect(waiverSigned({ ...complete, signature: null })).toBe(false);
+  });
+});
