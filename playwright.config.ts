@@ -45,6 +45,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         NODE_ENV: 'test',
+        // Holds run out within a test: an abandoned checkout's countdown is seen to end.
+        HOLD_MINUTES: '1',
         SITE_ORIGINS: E2E.site,
         FIREBASE_PROJECT_ID: E2E.projectId,
         FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,

@@ -25,6 +25,8 @@ const envSchema = v.object({
   PAYMENT_PROVIDER: v.optional(v.picklist(['local', 'stripe'])),
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.startsWith('sk_'))),
   STRIPE_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.startsWith('whsec_'))),
+  /** Tests only: Stripe's API at another address (a local stand-in); refused in production. */
+  STRIPE_API_BASE: v.optional(v.pipe(v.string(), v.url('must be a URL such as http://127.0.0.1:12111'))),
   HOLD_MINUTES: v.pipe(v.optional(v.string(), '15'), v.transform(Number), v.number(), v.minValue(1), v.maxValue(120)),
   CURRENCY: v.optional(v.string(), 'usd'),
   /** Bookings close this many hours before a date starts. */
@@ -68,6 +70,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const env = result.output;
   if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new Error('FIREBASE_AUTH_EMULATOR_HOST must not be set in production');
+  }
+  if (env.NODE_ENV === 'production' && env.STRIPE_API_BASE) {
+    throw new Error('STRIPE_API_BASE must not be set in production');
   }
   const emulatorViolation = emulatorRuleViolation(env.FIREBASE_PROJECT_ID, env.FIREBASE_AUTH_EMULATOR_HOST);
   if (emulatorViolation) throw new Error(emulatorViolation);

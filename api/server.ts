@@ -43,7 +43,11 @@ if (env.SEED_ON_FIRST_START) {
 
 const payments =
   env.PAYMENT_PROVIDER === 'stripe'
-    ? stripeProvider({ secretKey: env.STRIPE_SECRET_KEY ?? '', webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '' })
+    ? stripeProvider({
+        secretKey: env.STRIPE_SECRET_KEY ?? '',
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+        apiBase: env.STRIPE_API_BASE,
+      })
     : localProvider();
 
 const app = createApp({

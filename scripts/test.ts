@@ -50,6 +50,7 @@ steps.push(
       PUBLIC_FIREBASE_PROJECT_ID: 'demo-kamas-test',
       // A key, so the map's loading paths run; the browser tests answer Google's script with stand-ins.
       PUBLIC_GOOGLE_MAPS_API_KEY: 'e2e-maps-key',
+      PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2eStandIn',
       // Server secrets in the build's environment, as on a careless CI: the build output test checks none ships.
       STRIPE_SECRET_KEY: 'sk_test_buildEnvironmentSecret01',
       STRIPE_WEBHOOK_SECRET: 'whsec_buildEnvironmentSecret01',

@@ -50,6 +50,7 @@ describe('the API environment', () => {
     expect(readEnv(live)).toMatchObject({ PAYMENT_PROVIDER: 'stripe', SEED_ON_FIRST_START: false });
     expect(readEnv(live).FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
     expect(() => readEnv({ ...live, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/must not be set in production/);
+    expect(() => readEnv({ ...live, STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_BASE must not be set in production/);
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/local payment provider/);
   });
 
