@@ -7,7 +7,6 @@
 import SignaturePad from 'signature_pad';
 import { describe, expect, it } from 'vitest';
 import { WAIVER_INTRO, WAIVER_SECTIONS, WAIVER_SIGNING_NOTE, WAIVER_TITLE, WAIVER_VERSION } from '../../src/content/waiver.ts';
-import type { DatabaseUser } from '../../src/lib/api-types.ts';
 import { profileFormSchema, surveySchema } from '../../src/lib/schemas.ts';
 import {
   checkFields,
@@ -21,6 +20,7 @@ import {
   type SurveyValues,
 } from '../../src/islands/account/form-values.ts';
 import { mapPointsToBuffer, toBufferClientPoint, type ScalablePad } from '../../src/islands/account/signature-scaling.ts';
+import { databaseUser } from './support/accounts.ts';
 
 const profile: ProfileValues = { displayName: 'Kim Larsen', email: 'kim@example.com', countryCode: '+1', phoneNumber: '4355550148' };
 const profileErrors = (changes: Partial<ProfileValues>) => {
@@ -102,25 +102,13 @@ describe('the survey form checks', () => {
   });
 });
 
-function dbUser(changes: Partial<DatabaseUser>): DatabaseUser {
-  return {
-    uid: 'kim',
-    email: null,
-    displayName: null,
-    phoneNumber: null,
-    photoURL: null,
-    survey: null,
-    signature: null,
-    agreed: false,
-    bookings: [],
-    ...changes,
-  };
-}
 const authUser = { displayName: 'Kim from Google', email: 'kim@gmail.example', phoneNumber: null, photoURL: null };
 
 describe('the saved profile', () => {
   it('comes from the database user, each field falling back on the auth user', () => {
-    expect(savedProfileValues(dbUser({ displayName: 'Kim Larsen', phoneNumber: '+14355550148' }), authUser)).toEqual({
+    expect(
+      savedProfileValues(databaseUser('kim', { email: null, displayName: 'Kim Larsen', phoneNumber: '+14355550148' }), authUser),
+    ).toEqual({
       displayName: 'Kim Larsen',
       email: 'kim@gmail.example',
       countryCode: '+1',
@@ -136,16 +124,18 @@ describe('the saved profile', () => {
   });
 
   it('splits the stored phone into +1 and its 10 to 14 digits', () => {
-    expect(savedProfileValues(dbUser({ phoneNumber: '+143555501481234' }), null).phoneNumber).toBe('43555501481234');
-    expect(savedProfileValues(dbUser({ phoneNumber: '4355550148' }), null).phoneNumber).toBe('');
+    expect(savedProfileValues(databaseUser('kim', { phoneNumber: '+143555501481234' }), null).phoneNumber).toBe('43555501481234');
+    expect(savedProfileValues(databaseUser('kim', { phoneNumber: '4355550148' }), null).phoneNumber).toBe('');
   });
 
   it('shows only an https photo, the auth user\u2019s first', () => {
-    expect(profilePhoto(dbUser({ photoURL: 'https://db.example/a.png' }), { ...authUser, photoURL: 'https://lh3.example/b.png' })).toBe(
-      'https://lh3.example/b.png',
-    );
-    expect(profilePhoto(dbUser({ photoURL: 'https://db.example/a.png' }), authUser)).toBe('https://db.example/a.png');
-    expect(profilePhoto(dbUser({ photoURL: 'http://db.example/a.png' }), { ...authUser, photoURL: 'javascript:alert(1)' })).toBeNull();
+    expect(
+      profilePhoto(databaseUser('kim', { photoURL: 'https://db.example/a.png' }), { ...authUser, photoURL: 'https://lh3.example/b.png' }),
+    ).toBe('https://lh3.example/b.png');
+    expect(profilePhoto(databaseUser('kim', { photoURL: 'https://db.example/a.png' }), authUser)).toBe('https://db.example/a.png');
+    expect(
+      profilePhoto(databaseUser('kim', { photoURL: 'http://db.example/a.png' }), { ...authUser, photoURL: 'javascript:alert(1)' }),
+    ).toBeNull();
     expect(profilePhoto(null, null)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DatabaseUser } from '../../src/lib/api-types.ts';
+import { databaseUser, fakeUser } from './support/accounts.ts';
 
 const firebase = vi.hoisted(() => ({ listeners: [] as ((user: unknown) => void)[] }));
 
@@ -19,37 +19,6 @@ vi.mock('firebase/auth', () => ({
   signOut: async () => undefined,
 }));
 vi.mock('../../src/lib/firebase.ts', () => ({ firebaseAuth: () => ({}), serverPasswordRules: false }));
-
-function fakeUser(uid: string): User {
-  return {
-    uid,
-    email: `${uid}@example.com`,
-    emailVerified: true,
-    displayName: null,
-    photoURL: null,
-    phoneNumber: null,
-    isAnonymous: false,
-    providerData: [],
-    tenantId: null,
-    getIdTokenResult: async () => ({ token: `token-of-${uid}`, expirationTime: new Date(Date.now() + 3_600_000).toUTCString() }),
-    getIdToken: async () => `token-of-${uid}`,
-  } as unknown as User;
-}
-
-function databaseUser(uid: string, changes: Partial<DatabaseUser> = {}): DatabaseUser {
-  return {
-    uid,
-    email: `${uid}@example.com`,
-    displayName: null,
-    phoneNumber: null,
-    photoURL: null,
-    survey: null,
-    signature: null,
-    agreed: false,
-    bookings: [],
-    ...changes,
-  };
-}
 
 interface Call {
   method: string;

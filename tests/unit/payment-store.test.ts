@@ -7,6 +7,7 @@ import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarEntry, Price, Product } from '../../src/lib/api-types.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
+import { fakeUser } from './support/accounts.ts';
 
 const firebase = vi.hoisted(() => ({ listeners: [] as ((user: unknown) => void)[] }));
 vi.mock('firebase/auth', () => ({
@@ -29,22 +30,6 @@ const tourDate: CalendarEntry = {
   partySize: 4,
   users: [],
 };
-
-function fakeUser(uid: string): User {
-  return {
-    uid,
-    email: `${uid}@example.com`,
-    emailVerified: false,
-    displayName: null,
-    photoURL: null,
-    phoneNumber: null,
-    isAnonymous: false,
-    providerData: [],
-    tenantId: null,
-    getIdTokenResult: async () => ({ token: `token-of-${uid}`, expirationTime: new Date(Date.now() + 3_600_000).toUTCString() }),
-    getIdToken: async () => `token-of-${uid}`,
-  } as unknown as User;
-}
 
 // ---- The stand-in API ----
 
