@@ -18,6 +18,8 @@ import PaymentStep from './payment/PaymentStep.tsx';
 import StepBar from './StepBar.tsx';
 import '../../styles/checkout.css';
 
+const STEP_TITLE_ID = 'checkout-step-title';
+
 const noChanges = () => () => undefined;
 /** The invite code in the address, once the island runs. */
 const useInviteCode = () =>
@@ -52,16 +54,30 @@ export default function CheckoutWizard() {
     }
   }
 
-  const finish = (step: CheckoutStep) => setSteps((state) => finishStep(state, step));
-  const open = (step: CheckoutStep) => setSteps((state) => openStep(state, step));
+  // A step the visitor moved to (finished the last one, or chose it in the step bar) takes focus on
+  // its heading: the control they used has gone, and the new step is announced and scrolled to.
+  // Signing in may have moved to step 2 already (the auth status changed first): it still gets focus.
+  const [focusRequests, setFocusRequests] = useState(0);
+  useEffect(() => {
+    if (focusRequests > 0) document.getElementById(STEP_TITLE_ID)?.focus();
+  }, [focusRequests]);
+
+  const finish = (step: CheckoutStep) => {
+    setSteps((state) => finishStep(state, step));
+    setFocusRequests((count) => count + 1);
+  };
+  const open = (step: CheckoutStep) => {
+    setSteps((state) => openStep(state, step));
+    setFocusRequests((count) => count + 1);
+  };
 
   return (
     <div className="checkout">
       <StepBar state={steps} onOpen={open} enabled={hydrated} />
-      <section className="checkout-step" aria-labelledby="checkout-step-title">
+      <section className="checkout-step" aria-labelledby={STEP_TITLE_ID}>
         {steps.current === LOGIN_STEP && (
           <>
-            <h2 id="checkout-step-title" className="visually-hidden">
+            <h2 id={STEP_TITLE_ID} tabIndex={-1} className="visually-hidden">
               Login
             </h2>
             {!hydrated || status === 'loading' ? (
@@ -96,7 +112,9 @@ export default function CheckoutWizard() {
         )}
         {steps.current === 2 && signedIn && (
           <>
-            <h2 id="checkout-step-title">Your profile and safety survey</h2>
+            <h2 id={STEP_TITLE_ID} tabIndex={-1}>
+              Your profile and safety survey
+            </h2>
             <ProfileForm onSave={() => setProfileSaved(true)} />
             {profileSaved || profileComplete(dbUser) ? (
               <SurveyForm onSaved={() => finish(2)} />
@@ -107,13 +125,17 @@ export default function CheckoutWizard() {
         )}
         {steps.current === 3 && signedIn && (
           <>
-            <h2 id="checkout-step-title">Waiver</h2>
+            <h2 id={STEP_TITLE_ID} tabIndex={-1}>
+              Waiver
+            </h2>
             <WaiverForm onSigned={() => finish(3)} />
           </>
         )}
         {steps.current === 4 && signedIn && (
           <>
-            <h2 id="checkout-step-title">{inviteCode ? 'Join the trip' : 'Payment'}</h2>
+            <h2 id={STEP_TITLE_ID} tabIndex={-1}>
+              {inviteCode ? 'Join the trip' : 'Payment'}
+            </h2>
             {inviteCode ? <InviteStep inviteCode={inviteCode} /> : <PaymentStep inviteCode={null} />}
           </>
         )}

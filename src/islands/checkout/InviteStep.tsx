@@ -4,6 +4,14 @@ import { protectedFetch } from '../../stores/auth.ts';
 
 type InviteState = { status: 'sending' } | { status: 'failed'; message: string };
 
+const INVITE_FAILED_PREFIX = 'Failed to validate invite: ';
+
+/** 'Failed to validate invite: ' and the server's reason, without saying it twice (the API's reasons carry the prefix already). */
+function inviteFailure(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return reason.startsWith(INVITE_FAILED_PREFIX) ? reason : `${INVITE_FAILED_PREFIX}${reason}`;
+}
+
 export default function InviteStep({ inviteCode }: { inviteCode: string }) {
   const [state, setState] = useState<InviteState>({ status: 'sending' });
 
@@ -15,8 +23,7 @@ export default function InviteStep({ inviteCode }: { inviteCode: string }) {
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        const reason = error instanceof Error ? error.message : String(error);
-        setState({ status: 'failed', message: `Failed to validate invite: ${reason}` });
+        setState({ status: 'failed', message: inviteFailure(error) });
       });
     return () => {
       cancelled = true;

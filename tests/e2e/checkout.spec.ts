@@ -1,0 +1,1224 @@
+/**
+ * The checkout, /checkout, as visitors go through it from the pages they start on: a new visitor's
+ * class from the home page to /profile; a declined card and a second card; a day tour for a party
+ * of three that then shows Fully Booked; a friend joining by invite link, and a bad invite code; a
+ * promo code and what it charges; a hold that runs out and is held again; the Stripe path with a
+ * stand-in Stripe.js; the cart through a reload and a sign-in; accessibility and the keyboard.
+ *
+ * Every test makes its own users through the Auth emulator and takes its own dates from the API's
+ * calendars; what the API says afterwards (bookings, seats, invite codes) is asked of the API itself.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
+import { startApiProcess } from '../../scripts/processes.ts';
+import { startFakeStripe } from '../api/fake-stripe.ts';
+import { expect, islandsReady, PHONE, PIXEL, test } from './fixtures.ts';
+
+const TOUR_PAGE = '/booking/backcountry-tour';
+const CLASS_PAGE = '/booking/avalanche-class';
+const PASSWORD = 'powder-day-1';
+const GOOD_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
+const DAY_MS = 86_400_000;
+const CART_KEYS = [
+  'tourType',
+  'selectedPriceId',
+  'selectedProduct',
+  'selectedPrice',
+  'startDate',
+  'endDate',
+  'partySize',
+  'dateId',
+  'calendar',
+];
+/** The second booking API of the Stripe test (the first is on 8788). */
+const STRIPE_API_PORT = 8790;
+/** Where @stripe/stripe-js 10 loads Stripe.js from (its RELEASE_TRAIN). */
+const STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js';
+const PUBLISHABLE_KEY = 'pk_test_e2eStandIn';
+
+type CalendarName = 'winter-day-tours' | 'winter-classes';
+
+interface Entry {
+  id: string;
+  date: { _seconds: number; _nanoseconds: number };
+  closesAt?: { _seconds: number; _nanoseconds: number };
+  partySize: number;
+  users: string[];
+  stripeId?: string;
+  inviteCode?: string;
+}
+
+// ---- What the API says ----
+
+/** A calendar as the API answers it now, in start order; with a token, as that customer sees it (with their invite codes). */
+async function calendar(request: APIRequestContext, name: CalendarName, options: { token?: string; api?: string } = {}): Promise<Entry[]> {
+  const response = await request.get(`${options.api ?? E2E.api}/calendar/${name}`, {
+    headers: { 'Cache-Control': 'no-cache', ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}) },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as Entry[]).sort((a, b) => a.date._seconds - b.date._seconds);
+}
+
+/** Seats taken on a date now (paid seats and live holds), as the public calendar counts them. */
+async function seatsTaken(request: APIRequestContext, name: CalendarName, dateId: string, api = E2E.api): Promise<number> {
+  const entry = (await calendar(request, name, { api })).find((candidate) => candidate.id === dateId);
+  if (!entry) throw new Error(`no date ${dateId} on ${name}`);
+  return entry.users.length;
+}
+
+const startOf = (entry: Entry) => new Date(entry.date._seconds * 1000 + Math.floor(entry.date._nanoseconds / 1e6));
+const isOpen = (entry: Entry) => (entry.closesAt ?? entry.date)._seconds * 1000 > Date.now();
+
+/**
+ * A date for one test: open and untouched, later than the first six weeks of the season and not
+ * among the last two untouched dates (booking.spec.ts works there), and each time another one, as
+ * the date taken before is no longer untouched.
+ */
+async function freshDate(request: APIRequestContext, name: CalendarName, priceId?: string, api = E2E.api): Promise<Entry> {
+  const entries = await calendar(request, name, { api });
+  const first = entries[0];
+  if (!first) throw new Error(`${name} is empty`);
+  const from = startOf(first).getTime() + 42 * DAY_MS;
+  const untouched = entries.filter(
+    (entry) => isOpen(entry) && entry.users.length === 0 && startOf(entry).getTime() >= from && (!priceId || entry.stripeId === priceId),
+  );
+  const entry = untouched.at(-3);
+  if (!entry) throw new Error(`no untouched date left on ${name}`);
+  return entry;
+}
+
+/** The ID token and uid of an Auth emulator account. */
+async function signInByApi(request: APIRequestContext, email: string, password = PASSWORD) {
+  const response = await request.post(
+    `http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+    { data: { email, password, returnSecureToken: true } },
+  );
+  expect(response.ok(), await response.text()).toBe(true);
+  const { localId: uid, idToken } = (await response.json()) as { localId: string; idToken: string };
+  return { uid, idToken };
+}
+
+async function bookingsOf(request: APIRequestContext, account: { uid: string; idToken: string }, api = E2E.api): Promise<string[]> {
+  const response = await request.get(`${api}/users/user/${account.uid}`, { headers: { Authorization: `Bearer ${account.idToken}` } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { bookings: string[] }).bookings;
+}
+
+interface Customer {
+  uid: string;
+  email: string;
+  idToken: string;
+  name: string;
+}
+
+let phones = 0;
+/** Ten digits no other account of this run has: the identity service keeps phone numbers unique. */
+const uniquePhone = () => `4${String((Date.now() + (phones += 1)) % 1e9).padStart(9, '0')}`;
+
+const newEmail = (what: string) => `e2e-${what}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/**
+ * A returning customer: an Auth emulator account whose profile, safety survey and waiver are all
+ * saved through the API, as a past checkout left them.
+ */
+async function readyCustomer(request: APIRequestContext, api = E2E.api): Promise<Customer> {
+  const email = newEmail('returning');
+  const signUp = await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    data: { email, password: PASSWORD, returnSecureToken: true },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const { localId: uid, idToken } = (await signUp.json()) as { localId: string; idToken: string };
+  const headers = { Authorization: `Bearer ${idToken}` };
+  const name = 'Casey Ridge';
+  for (const [method, path, data] of [
+    ['post', `/users/user/${uid}`, { uid, email }],
+    ['put', `/authUsers/authUser/${uid}`, { userData: { displayName: name, email, phoneNumber: `+1${uniquePhone()}` } }],
+    [
+      'put',
+      `/users/user/${uid}`,
+      {
+        survey: {
+          transportation: 'Snowmobile',
+          uphillAbility: 'Intermediate',
+          downhillAbility: 'Advanced',
+          beacon: 'Yes',
+          shovel: 'Yes',
+          probe: 'Yes',
+          emergencyContactName: 'Robin Ridge',
+          emergencyContactNumber: '+14355550199',
+          medicalConditions: '',
+        },
+      },
+    ],
+    ['put', `/users/user/${uid}`, { signature: `data:image/png;base64,${PIXEL.toString('base64')}`, agreed: true }],
+  ] as const) {
+    const response = await request[method](`${api}${path}`, { headers, data });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  }
+  return { uid, email, idToken, name };
+}
+
+/** Pays for a date through the API alone (a hold, then the local card), as another customer's checkout would. */
+async function bookByApi(
+  request: APIRequestContext,
+  customer: Customer,
+  order: { dateId: string; priceId: string; calendar: CalendarName; partySize: number },
+) {
+  const headers = { Authorization: `Bearer ${customer.idToken}` };
+  const hold = await request.post(`${E2E.api}/stripe/create-payment-intent`, {
+    headers,
+    data: {
+      priceId: order.priceId,
+      quantity: order.partySize,
+      metadata: {
+        userId: customer.uid,
+        dateId: order.dateId,
+        partySize: order.partySize,
+        calendar: order.calendar,
+        stripeId: order.priceId,
+        email: customer.email,
+      },
+    },
+  });
+  expect(hold.ok(), await hold.text()).toBe(true);
+  const { clientSecret } = (await hold.json()) as { clientSecret: string };
+  const paid = await request.post(`${E2E.api}/payments/local/confirm`, {
+    headers,
+    data: { clientSecret, cardNumber: GOOD_CARD, expiry: '12/30', cvc: '123' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+}
+
+// ---- Dates as Kamas (America/Denver) counts them, worked out with Intl rather than the site's code ----
+
+const inDenver = (options: Intl.DateTimeFormatOptions) => {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', ...options });
+  return (instant: Date) => format.format(instant).replace(/\u202f/g, ' ');
+};
+/** 'Sat, Dec 5', as the summaries show a date. */
+const shortDate = inDenver({ weekday: 'short', month: 'short', day: 'numeric' });
+const denverParts = inDenver({ year: 'numeric', month: '2-digit', day: '2-digit' });
+function dayKeyOf(instant: Date) {
+  const [month, day, year] = denverParts(instant).split('/');
+  return `${year}-${month}-${day}`;
+}
+const inUtc = (options: Intl.DateTimeFormatOptions) => {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options });
+  return (day: string) => format.format(new Date(`${day}T12:00:00Z`));
+};
+/** 'Saturday, December 5, 2026': the start of a day's accessible name in the grid. */
+const longDay = inUtc({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const monthName = (day: string) => inUtc({ month: 'long', year: 'numeric' })(`${day.slice(0, 7)}-01`);
+
+// ---- The booking pages ----
+
+const summaryOf = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
+/** The value beside a label in an Order Summary (the booking page's or the payment step's). */
+const summaryValue = (page: Page, label: string) =>
+  summaryOf(page)
+    .locator('div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
+const summaryTotal = (page: Page) =>
+  summaryOf(page)
+    .locator('p', { hasText: /^Total/ })
+    .locator('strong');
+
+const gridOf = (page: Page, day: string) => page.getByRole('grid', { name: `Day tour dates, ${monthName(day)}` });
+const dayButton = (grid: Locator, day: string) => grid.getByRole('button', { name: new RegExp(`^${longDay(day)},`) });
+
+/** Steps the day tour calendar with Prev or Next until it shows the month of `day`. */
+async function showMonthOf(page: Page, day: string) {
+  const grid = page.getByRole('grid', { name: /^Day tour dates, / });
+  const wanted = `Day tour dates, ${monthName(day)}`;
+  for (let step = 0; step < 24; step += 1) {
+    const shown = (await grid.getAttribute('aria-label')) ?? '';
+    if (shown === wanted) return;
+    const shownMonth = new Date(`${shown.slice('Day tour dates, '.length)} 1 UTC`).toISOString().slice(0, 7);
+    await page.getByRole('button', { name: shownMonth < day.slice(0, 7) ? 'Next month' : 'Prev month' }).click();
+    await expect(grid).not.toHaveAttribute('aria-label', shown);
+  }
+  await expect(grid).toHaveAttribute('aria-label', wanted);
+}
+
+/** On the class page: a class and one of its dates, then Checkout. */
+async function chooseClass(page: Page, label: string, entry: Entry, total: string) {
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Book an Avalanche Class' })).toBeVisible();
+  await page.getByLabel('Select Class').selectOption({ label });
+  await page.getByLabel('Select Date').selectOption(entry.id);
+  await expect(summaryTotal(page)).toHaveText(total);
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+}
+
+/** On the day tour page: an activity, a party size and a date, then Checkout. */
+async function chooseDayTour(page: Page, activity: string, partySize: number, entry: Entry, total: string) {
+  await islandsReady(page);
+  await page.getByLabel('Select Activity').selectOption({ label: activity });
+  await page.getByLabel('Select Party Size').selectOption(String(partySize));
+  await expect(page.getByRole('grid', { name: /^Day tour dates, / })).toBeVisible();
+  const day = dayKeyOf(startOf(entry));
+  await showMonthOf(page, day);
+  await dayButton(gridOf(page, day), day).click();
+  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(entry)));
+  await expect(summaryTotal(page)).toHaveText(total);
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+  await expect(page).toHaveURL(/\/checkout(\?.*)?$/);
+}
+
+async function storedCart(page: Page) {
+  return page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])), CART_KEYS);
+}
+
+// ---- The checkout ----
+
+const STEPS = ['Login', 'Survey', 'Waiver', 'Payment'] as const;
+type StepName = (typeof STEPS)[number];
+
+const stepBar = (page: Page) => page.getByRole('navigation', { name: 'Checkout steps' });
+const stepButton = (page: Page, name: StepName) => stepBar(page).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+/** The step on screen. */
+const stepSection = (page: Page) => page.locator('section.checkout-step');
+/** The sign-in form of step 1 (its heading is Login or Sign Up). */
+const signInCard = (page: Page) => stepSection(page).locator('.auth-card');
+
+/** The step bar says `current` is the current step; the steps up to `reached` (but the current) are buttons, later ones are not. */
+async function expectStep(page: Page, current: StepName, reached: StepName = current) {
+  const items = stepBar(page).getByRole('listitem');
+  await expect(items).toHaveCount(4);
+  await expect(stepBar(page).locator('[aria-current="step"]')).toHaveCount(1);
+  await expect(items.nth(STEPS.indexOf(current))).toHaveAttribute('aria-current', 'step');
+  for (const [index, name] of STEPS.entries()) {
+    await expect(items.nth(index)).toContainText(name);
+    const opens = name !== current && index <= STEPS.indexOf(reached);
+    await expect(items.nth(index).getByRole('button'), `${name} can${opens ? '' : 'not'} be opened`).toHaveCount(opens ? 1 : 0);
+  }
+}
+
+/** A click on a step not yet reached does nothing. */
+async function expectLocked(page: Page, name: StepName, current: StepName) {
+  const item = stepBar(page).getByRole('listitem').nth(STEPS.indexOf(name));
+  await expect(item.getByRole('button')).toHaveCount(0);
+  await item.click();
+  await expect(stepBar(page).getByRole('listitem').nth(STEPS.indexOf(current))).toHaveAttribute('aria-current', 'step');
+}
+
+async function signUpAtLogin(page: Page, email: string) {
+  const step = stepSection(page);
+  await step.getByRole('link', { name: 'Sign Up', exact: true }).click();
+  await expect(signInCard(page).getByRole('heading', { level: 2, name: 'Sign Up' })).toBeVisible();
+  await step.getByLabel('Email').fill(email);
+  await step.getByLabel('Password').fill(PASSWORD);
+  await step.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
+async function logInAtLogin(page: Page, email: string) {
+  const step = stepSection(page);
+  await expect(signInCard(page).getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
+  await step.getByLabel('Email').fill(email);
+  await step.getByLabel('Password').fill(PASSWORD);
+  await step.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+const SURVEY_CHOICES = [
+  ['Transportation', 'Ski'],
+  ['Uphill Ability', 'Intermediate'],
+  ['Downhill Ability', 'Advanced'],
+  ['Beacon', 'Yes'],
+  ['Shovel', 'Yes'],
+  ['Probe', 'Yes'],
+] as const;
+
+async function fillProfile(page: Page, name: string) {
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await expect(page.getByLabel('Country code')).toHaveValue('+1');
+  await expect(page.getByLabel('Country code').locator('option:checked')).toHaveText('+1 USA');
+  await page.getByLabel('Phone number').fill(uniquePhone());
+}
+
+async function fillSurvey(page: Page) {
+  for (const [label, value] of SURVEY_CHOICES) await page.getByLabel(label).selectOption(value);
+  await page.getByLabel('Emergency Contact Name').fill('Jordan Peak');
+  await page.getByLabel('Emergency Contact Number').fill('+14355550199');
+  await page.getByLabel('Medical Conditions').fill('None');
+}
+
+const signaturePad = (page: Page) => page.getByRole('img', { name: /^Signature/ });
+
+/** A signature drawn with the mouse across the pad. */
+async function drawSignature(page: Page) {
+  const canvas = signaturePad(page).locator('canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the signature pad is not on screen');
+  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
+  await page.mouse.move(...at(0.1, 0.6));
+  await page.mouse.down();
+  for (const [x, y] of [
+    [0.2, 0.3],
+    [0.3, 0.7],
+    [0.4, 0.3],
+    [0.5, 0.7],
+    [0.6, 0.4],
+  ] as const) {
+    await page.mouse.move(...at(x, y), { steps: 5 });
+  }
+  await page.mouse.up();
+  await expect(signaturePad(page)).toHaveAccessibleName(/Signed$/);
+}
+
+async function signWaiver(page: Page) {
+  await page.getByLabel('I agree to the terms and conditions').check();
+  await drawSignature(page);
+  await page.getByRole('button', { name: 'Sign Waiver' }).click();
+}
+
+/** Steps 2 and 3 of a returning customer: the saved survey and waiver, sent again with one click each. */
+async function passSavedSteps(page: Page) {
+  await expectStep(page, 'Survey', 'Survey');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your profile and safety survey' })).toBeVisible();
+  await expect(page.getByLabel('Transportation')).toHaveValue('Snowmobile');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectStep(page, 'Waiver', 'Waiver');
+  await expect(page.getByLabel('I agree to the terms and conditions')).toBeChecked();
+  await page.getByRole('button', { name: 'Sign Waiver' }).click();
+  await expectStep(page, 'Payment', 'Payment');
+}
+
+const holdTimer = (page: Page) => page.getByRole('timer');
+const cardForm = (page: Page) => page.getByRole('region', { name: 'Checkout' });
+
+/** Seconds left on the hold, as the countdown reads. */
+async function secondsLeft(page: Page): Promise<number> {
+  const text = (await holdTimer(page).textContent()) ?? '';
+  const match = /(\d+):(\d{2})$/.exec(text.trim());
+  if (!match) throw new Error(`the countdown reads "${text}"`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+}
+
+/**
+ * Holds back the requests that match until `release` is called, so a state that lasts only as long as
+ * the request (Saving..., Processing..., Sending invite code...) can be seen.
+ */
+async function holdRequests(page: Page, url: string | RegExp) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let seen = 0;
+  await page.route(url, async (route) => {
+    seen += 1;
+    await released;
+    await route.continue();
+  });
+  return { release: () => release(), seen: () => seen };
+}
+
+/** The answers to POST /stripe/create-payment-intent this page gets, in order. */
+function watchIntents(page: Page) {
+  const intents: { clientSecret: string; amount: number; provider: string; bookingId: string }[] = [];
+  page.on('response', async (response: Response) => {
+    if (new URL(response.url()).pathname === '/stripe/create-payment-intent' && response.ok()) {
+      intents.push((await response.json()) as (typeof intents)[number]);
+    }
+  });
+  return intents;
+}
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Moves focus with Tab (or Shift+Tab) only, as a keyboard user would, until `target` has it. */
+async function tabTo(page: Page, target: Locator, most = 60, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let press = 0; press < most; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Console errors and page errors of a page the `problems` fixture does not watch (a second browser context). */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return errors;
+}
+
+// ---- (a) A new visitor books a class, from the home page to their profile ----
+
+test('a new visitor books a class from the home page: signs up, fills in profile, survey and waiver, pays, and is booked', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(90_000);
+  const entry = await freshDate(page.request, 'winter-classes', 'price_class_moto');
+  const seatsBefore = await seatsTaken(page.request, 'winter-classes', entry.id);
+  const email = newEmail('new-visitor');
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Book Now: Avalanche Courses' }).click();
+  await expect(page).toHaveURL(new RegExp(`${CLASS_PAGE}$`));
+  await chooseClass(page, 'Motorized Backcountry Essentials - $395', entry, '$395');
+
+  // Step 1: the welcome and the sign-in form; nothing later can be opened.
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expectStep(page, 'Login');
+  await expect(stepSection(page).getByText(/^Welcome! Log in or sign up to book/)).toBeVisible();
+  await expectLocked(page, 'Survey', 'Login');
+  await expectLocked(page, 'Payment', 'Login');
+  await signUpAtLogin(page, email);
+
+  // Step 2: the profile first; the survey once the profile is saved.
+  await expectStep(page, 'Survey', 'Survey');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your profile and safety survey' })).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(page.getByText('Save your profile to go on to the safety survey.')).toBeVisible();
+  await expect(page.getByLabel('Transportation')).toHaveCount(0);
+  await expectLocked(page, 'Waiver', 'Survey');
+
+  // An earlier step opens again: Login, which says who is signed in and leads back.
+  await stepButton(page, 'Login').click();
+  await expectStep(page, 'Login', 'Survey');
+  await expect(stepSection(page).getByText(`Signed in as ${email}.`)).toBeVisible();
+  await stepSection(page).getByRole('button', { name: 'Continue' }).click();
+  await expectStep(page, 'Survey', 'Survey');
+
+  await fillProfile(page, 'Avery Summit');
+  const saving = await holdRequests(page, `${E2E.api}/authUsers/authUser/**`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Saving...' })).toBeVisible();
+  saving.release();
+  await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
+  await fillSurvey(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  // Step 3: the waiver. Survey opens again and leads back; Payment cannot be opened yet.
+  await expectStep(page, 'Waiver', 'Waiver');
+  await expect(page.getByRole('button', { name: 'Sign Waiver' })).toBeDisabled();
+  await expectLocked(page, 'Payment', 'Waiver');
+  await stepButton(page, 'Survey').click();
+  await expectStep(page, 'Survey', 'Waiver');
+  await expect(page.getByLabel('Transportation')).toHaveValue('Ski');
+  await stepButton(page, 'Waiver').click();
+  await expectStep(page, 'Waiver', 'Waiver');
+  await signWaiver(page);
+
+  // Step 4: the order, the hold's countdown and the card form.
+  await expectStep(page, 'Payment', 'Payment');
+  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(entry)));
+  await expect(summaryValue(page, 'Class')).toHaveText('Motorized Backcountry Essentials');
+  await expect(summaryTotal(page)).toHaveText('$395');
+  await expect(holdTimer(page)).toHaveText(/^Your seats are held for (1:00|0:[0-5]\d)$/);
+  await expect(cardForm(page).getByText(/^Test mode:/)).toBeVisible();
+  await expect.poll(() => seatsTaken(page.request, 'winter-classes', entry.id)).toBe(seatsBefore + 1);
+  // Every step reached opens again from here.
+  await stepButton(page, 'Survey').click();
+  await expectStep(page, 'Survey', 'Payment');
+  await stepButton(page, 'Payment').click();
+  await expectStep(page, 'Payment', 'Payment');
+
+  await fillCard(page, GOOD_CARD);
+  const paying = await holdRequests(page, `${E2E.api}/payments/local/confirm`);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('button', { name: 'Processing...' })).toBeVisible();
+  paying.release();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  const shownAt = Date.now();
+  expect(
+    Object.values(await storedCart(page)).every((value) => value === null),
+    'the cart is emptied',
+  ).toBe(true);
+  await page.waitForURL(/\/profile$/, { timeout: 10_000 });
+  expect(Date.now() - shownAt, 'about 5 s on the success page').toBeGreaterThan(3_500);
+
+  // The booking is real: the customer's bookings hold the date, and the class has one more seat taken.
+  const account = await signInByApi(page.request, email);
+  expect(await bookingsOf(page.request, account)).toContain(entry.id);
+  await expect.poll(() => seatsTaken(page.request, 'winter-classes', entry.id)).toBe(seatsBefore + 1);
+  expect(problems.errors).toEqual([]);
+});
+
+// ---- (b) A declined card, then a good one ----
+
+test('a declined card says so and books nothing; another card in the same checkout pays', async ({ page, problems }) => {
+  problems.allow(/^Failed to load resource: the server responded with a status of 402 \(Payment Required\)$/);
+  const customer = await readyCustomer(page.request);
+  const entry = await freshDate(page.request, 'winter-classes', 'price_class_sledski');
+  const seatsBefore = await seatsTaken(page.request, 'winter-classes', entry.id);
+
+  await page.goto(CLASS_PAGE);
+  await chooseClass(page, 'Sled-Skiing Intro - $345', entry, '$345');
+  await logInAtLogin(page, customer.email);
+  await passSavedSteps(page);
+  await expect(holdTimer(page)).toBeVisible();
+  // The hold takes the seat while the customer pays.
+  await expect.poll(() => seatsTaken(page.request, 'winter-classes', entry.id)).toBe(seatsBefore + 1);
+
+  await fillCard(page, DECLINED_CARD);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(cardForm(page).getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Card number')).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+  await expect(page).toHaveURL(/\/checkout$/);
+  // Nothing booked: no booking for the customer, and no seat beyond the hold.
+  expect(await bookingsOf(page.request, customer)).toEqual([]);
+  expect(await seatsTaken(page.request, 'winter-classes', entry.id)).toBe(seatsBefore + 1);
+  await expect(holdTimer(page)).toBeVisible();
+
+  await fillCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  expect(await bookingsOf(page.request, customer)).toEqual([entry.id]);
+  await expect.poll(() => seatsTaken(page.request, 'winter-classes', entry.id)).toBe(seatsBefore + 1);
+});
+
+// ---- (c) A private day tour for three ----
+
+test('a day tour for a party of three costs three times the price, and once paid the date is Fully Booked for everyone else', async ({
+  page,
+  browser,
+  problems,
+}) => {
+  const customer = await readyCustomer(page.request);
+  const entry = await freshDate(page.request, 'winter-day-tours');
+  const day = dayKeyOf(startOf(entry));
+  const intents = watchIntents(page);
+
+  await page.goto(TOUR_PAGE);
+  await expect(summaryOf(page)).toBeVisible();
+  await chooseDayTour(page, 'Snowmobile Exploration Day - $350', 3, entry, '$1050');
+  await logInAtLogin(page, customer.email);
+  await passSavedSteps(page);
+
+  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(entry)));
+  await expect(summaryValue(page, 'Activity')).toHaveText('Snowmobile Exploration Day');
+  await expect(summaryValue(page, 'Party Size')).toHaveText('3');
+  await expect(summaryValue(page, 'Unit price')).toHaveText('$350');
+  await expect(summaryValue(page, 'Quantity')).toHaveText('3');
+  await expect(holdTimer(page)).toBeVisible();
+  await expect(summaryTotal(page)).toHaveText('$1050');
+  expect(intents.at(-1)?.amount).toBe(105_000);
+
+  await fillCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  expect(await bookingsOf(page.request, customer)).toEqual([entry.id]);
+
+  // Another visitor, in a browser of their own, finds the date taken.
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  const errors = watchErrors(visitor);
+  await visitor.goto(TOUR_PAGE);
+  await islandsReady(visitor);
+  await expect(visitor.getByRole('grid', { name: /^Day tour dates, / })).toBeVisible();
+  await showMonthOf(visitor, day);
+  const button = dayButton(gridOf(visitor, day), day);
+  await expect(button).toHaveAccessibleName(`${longDay(day)}, Fully Booked`);
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
+  expect(errors).toEqual([]);
+  await other.close();
+  expect(problems.errors).toEqual([]);
+});
+
+// ---- (d) Invites ----
+
+test.describe('an invite link', () => {
+  test('lets a signed-out friend sign up, fill in steps 2 and 3, and join the booking', async ({ page, problems }) => {
+    test.setTimeout(90_000);
+    // The first customer books a day tour for two through the API and reads the invite code as a member.
+    const booker = await readyCustomer(page.request);
+    const entry = await freshDate(page.request, 'winter-day-tours');
+    await bookByApi(page.request, booker, { dateId: entry.id, priceId: 'price_tour_ski', calendar: 'winter-day-tours', partySize: 2 });
+    const asBooker = (await calendar(page.request, 'winter-day-tours', { token: booker.idToken })).find(
+      (candidate) => candidate.id === entry.id,
+    );
+    const inviteCode = asBooker?.inviteCode ?? '';
+    expect(inviteCode, 'the booker sees the invite code').not.toBe('');
+    expect(asBooker?.users).toHaveLength(2);
+    // The public calendar never shows it.
+    expect((await calendar(page.request, 'winter-day-tours')).find((candidate) => candidate.id === entry.id)?.inviteCode).toBeUndefined();
+
+    const email = newEmail('friend');
+    await page.goto(`/checkout?invite=${encodeURIComponent(inviteCode)}`);
+    await islandsReady(page);
+    await expectStep(page, 'Login');
+    await expect(stepSection(page).getByText(/^Welcome! A friend invited you on their trip/)).toBeVisible();
+    await signUpAtLogin(page, email);
+    await expectStep(page, 'Survey', 'Survey');
+    await fillProfile(page, 'Friend Flurry');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
+    await fillSurvey(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectStep(page, 'Waiver', 'Waiver');
+
+    const joining = await holdRequests(page, `${E2E.api}/calendar/invite`);
+    await signWaiver(page);
+    await expectStep(page, 'Payment', 'Payment');
+    await expect(page.getByRole('heading', { level: 2, name: 'Join the trip' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Sending invite code...' })).toBeVisible();
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await expect.poll(() => joining.seen()).toBe(1);
+    joining.release();
+    await page.waitForURL(/\/profile$/);
+
+    // The friend is a member now: the date is among their bookings and they see the invite code too.
+    const friend = await signInByApi(page.request, email);
+    expect(await bookingsOf(page.request, friend)).toEqual([entry.id]);
+    const asFriend = (await calendar(page.request, 'winter-day-tours', { token: friend.idToken })).find(
+      (candidate) => candidate.id === entry.id,
+    );
+    expect(asFriend?.inviteCode).toBe(inviteCode);
+    // The seats were paid for by the booker: joining takes no new seat. The party of two is full now.
+    expect(asFriend?.users).toHaveLength(2);
+    const third = await readyCustomer(page.request);
+    const refused = await page.request.post(`${E2E.api}/calendar/invite`, {
+      headers: { Authorization: `Bearer ${third.idToken}` },
+      data: { inviteCode },
+    });
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toBe('Failed to validate invite: no spots are left in this party');
+    expect(problems.errors).toEqual([]);
+  });
+
+  test('with a bad code says why, in the API’s words', async ({ page, problems }) => {
+    problems.allow(/^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/);
+    const customer = await readyCustomer(page.request);
+    await page.goto('/checkout?invite=NO-SUCH-CODE-42');
+    await islandsReady(page);
+    await logInAtLogin(page, customer.email);
+    await passSavedSteps(page);
+    const problem = page.getByRole('alert').filter({ hasText: 'Failed to validate invite' });
+    await expect(problem).toHaveText('Failed to validate invite: invite code not found');
+    await expect(page.getByRole('link', { name: 'book your own trip' })).toHaveAttribute('href', '/services');
+    await expect(page).toHaveURL(/\/checkout\?invite=NO-SUCH-CODE-42$/);
+    expect(await bookingsOf(page.request, customer)).toEqual([]);
+  });
+});
+
+// ---- (e) Promo codes ----
+
+test('a promo code lowers the total and what the card is charged; a made-up one is refused', async ({ page, problems }) => {
+  problems.allow(/^Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/);
+  const customer = await readyCustomer(page.request);
+  const entry = await freshDate(page.request, 'winter-classes', 'price_class_moto');
+  const intents = watchIntents(page);
+
+  await page.goto(CLASS_PAGE);
+  await chooseClass(page, 'Motorized Backcountry Essentials - $395', entry, '$395');
+  await logInAtLogin(page, customer.email);
+  await passSavedSteps(page);
+  await expect(holdTimer(page)).toBeVisible();
+  await expect(summaryTotal(page)).toHaveText('$395');
+  expect(intents.map((intent) => intent.amount)).toEqual([39_500]);
+
+  const promo = page.getByLabel('Promo Code');
+  await promo.fill('POWDER-FOR-FREE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(summaryOf(page).getByRole('alert')).toHaveText('Invalid promo code');
+  await expect(promo).toHaveAttribute('aria-invalid', 'true');
+  await expect(summaryTotal(page)).toHaveText('$395');
+  await expect(summaryValue(page, 'Promo code')).toHaveCount(0);
+
+  await promo.fill('welcome10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(summaryOf(page).getByRole('status').filter({ hasText: 'applied' })).toHaveText('Promo code WELCOME10 applied.');
+  await expect(summaryOf(page).getByRole('alert')).toHaveCount(0);
+  await expect(summaryTotal(page)).toHaveText('$355.50');
+  await expect(summaryValue(page, 'Promo code')).toHaveText('WELCOME10');
+  // The seats are held again with the code: the new intent is what the card is charged.
+  await expect.poll(() => intents.map((intent) => intent.amount)).toEqual([39_500, 35_550]);
+  await expect(holdTimer(page)).toBeVisible();
+  await expect(summaryTotal(page)).toHaveText('$355.50');
+
+  await fillCard(page, GOOD_CARD);
+  const confirm = page.waitForRequest(`${E2E.api}/payments/local/confirm`);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  const paid = ((await confirm).postDataJSON() ?? {}) as { clientSecret?: string };
+  // The card pays the intent of $355.50 (the local provider charges the amount of the hold whose secret it is given).
+  expect(paid.clientSecret).toBe(intents.at(-1)?.clientSecret);
+  expect(intents.at(-1)?.amount).toBe(35_550);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  expect(await bookingsOf(page.request, customer)).toEqual([entry.id]);
+});
+
+// ---- (f) An abandoned checkout ----
+
+test('an abandoned checkout’s hold runs out: the countdown ends, the seats go back, and Hold my seats again holds them anew', async ({
+  page,
+  problems,
+}) => {
+  // The API's holds last one minute in the test stack; the real clock runs it out.
+  test.setTimeout(120_000);
+  const customer = await readyCustomer(page.request);
+  const entry = await freshDate(page.request, 'winter-classes', 'price_class_sledski');
+  const seatsBefore = await seatsTaken(page.request, 'winter-classes', entry.id);
+
+  await page.goto(CLASS_PAGE);
+  await chooseClass(page, 'Sled-Skiing Intro - $345', entry, '$345');
+  await logInAtLogin(page, customer.email);
+  await passSavedSteps(page);
+  await expect(holdTimer(page)).toHaveText(/^Your seats are held for (1:00|0:[0-5]\d)$/);
+  await expect(holdTimer(page)).toHaveAccessibleName(/^Your seats are held for \d+ seconds?$|^Your seats are held for 1 minute$/);
+  await expect.poll(() => seatsTaken(page.request, 'winter-classes', entry.id)).toBe(seatsBefore + 1);
+
+  // The countdown counts down.
+  const first = await secondsLeft(page);
+  await expect.poll(() => secondsLeft(page), { timeout: 5_000 }).toBeLessThan(first);
+  await expect(page.getByRole('status').filter({ hasText: 'Less than a minute is left on the hold on your seats.' })).toHaveCount(1);
+  // The visitor starts on the card and leaves it there.
+  await page.getByLabel('Card number').fill('4242');
+
+  // At zero the card form goes and the hold is over, on the page and on the server.
+  const ended = page.getByRole('alert').filter({ hasText: 'Your hold on these seats has ended.' });
+  await expect(ended).toBeVisible({ timeout: 75_000 });
+  await expect(holdTimer(page)).toHaveCount(0);
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  const again = page.getByRole('button', { name: 'Hold my seats again' });
+  // The card number the visitor was in has gone: focus is on what they can do next.
+  await expect(again).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Choose another date' })).toHaveAttribute('href', CLASS_PAGE);
+  await expect.poll(() => seatsTaken(page.request, 'winter-classes', entry.id)).toBe(seatsBefore);
+
+  await again.click();
+  await expect(ended).toHaveCount(0);
+  await expect(holdTimer(page)).toHaveText(/^Your seats are held for (1:00|0:5\d)$/);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expect.poll(() => seatsTaken(page.request, 'winter-classes', entry.id)).toBe(seatsBefore + 1);
+  expect(problems.errors).toEqual([]);
+});
+
+// ---- (g) The Stripe path ----
+
+/**
+ * Stripe.js as the browser gets it in the Stripe test: a plain Payment Element (no frame) and every
+ * call recorded in `window.__stripeCalls` (and in sessionStorage, so the calls of the page before a
+ * redirect are kept). confirmPayment goes to the return address as a 3-D Secure return would;
+ * retrievePaymentIntent answers with `intentStatus`. Serialized into the script's body.
+ */
+function stripeStandIn(intentStatus: string) {
+  type Handler = (event: unknown) => void;
+  const KEY = 'stripe-stand-in-calls';
+  const calls = JSON.parse(window.sessionStorage.getItem(KEY) ?? '[]') as { name: string; args: unknown[] }[];
+  const record = (name: string, ...args: unknown[]) => {
+    calls.push({ name, args: JSON.parse(JSON.stringify(args)) as unknown[] });
+    window.sessionStorage.setItem(KEY, JSON.stringify(calls));
+  };
+  Object.assign(window, { __stripeCalls: calls });
+
+  function paymentElement(type: string) {
+    const handlers = new Map<string, Set<Handler>>();
+    let node: HTMLElement | null = null;
+    let ready = false;
+    const emit = (event: string) => handlers.get(event)?.forEach((handler) => handler({ elementType: type }));
+    const element = {
+      mount(target: HTMLElement | string) {
+        record('element.mount', type);
+        const parent = typeof target === 'string' ? document.querySelector(target) : target;
+        node = document.createElement('div');
+        node.className = 'stand-in-payment-element';
+        node.textContent = 'Stand-in Payment Element';
+        parent?.appendChild(node);
+        setTimeout(() => {
+          ready = true;
+          emit('ready');
+        }, 50);
+      },
+      on(event: string, handler: Handler) {
+        if (!handlers.has(event)) handlers.set(event, new Set());
+        handlers.get(event)?.add(handler);
+        return element;
+      },
+      off(event: string, handler: Handler) {
+        handlers.get(event)?.delete(handler);
+        return element;
+      },
+      update(options: unknown) {
+        record('element.update', options);
+      },
+      destroy() {
+        record('element.destroy', type);
+        node?.remove();
+      },
+      unmount() {
+        node?.remove();
+      },
+      focus() {},
+      blur() {},
+      clear() {},
+      collapse() {},
+      get isReady() {
+        return ready;
+      },
+    };
+    return element;
+  }
+
+  function Stripe(key: string, options?: unknown) {
+    record('Stripe', key, options ?? null);
+    let clientSecret = '';
+    return {
+      _registerWrapper(wrapper: unknown) {
+        record('_registerWrapper', wrapper);
+      },
+      registerAppInfo(info: unknown) {
+        record('registerAppInfo', info);
+      },
+      elements(elementsOptions: { clientSecret?: string }) {
+        record('elements', elementsOptions);
+        clientSecret = elementsOptions.clientSecret ?? '';
+        let created: ReturnType<typeof paymentElement> | null = null;
+        return {
+          create(type: string, elementOptions: unknown) {
+            record('elements.create', type, elementOptions);
+            created = paymentElement(type);
+            return created;
+          },
+          getElement: () => created,
+          update(update: unknown) {
+            record('elements.update', update);
+          },
+          fetchUpdates: async () => ({}),
+          submit: async () => ({}),
+        };
+      },
+      createToken: async () => ({}),
+      createPaymentMethod: async () => ({}),
+      confirmCardPayment: async () => ({}),
+      confirmPayment(args: { elements?: unknown; confirmParams?: { return_url?: string }; redirect?: string }) {
+        record('confirmPayment', {
+          withElements: Boolean(args.elements),
+          confirmParams: args.confirmParams ?? null,
+          redirect: args.redirect ?? null,
+        });
+        const back = new URL(args.confirmParams?.return_url ?? '', window.location.href);
+        back.searchParams.set('payment_intent', clientSecret.split('_secret_')[0] ?? '');
+        back.searchParams.set('payment_intent_client_secret', clientSecret);
+        back.searchParams.set('redirect_status', intentStatus === 'succeeded' ? 'succeeded' : 'failed');
+        window.location.assign(back.href);
+        // The page leaves; the promise never settles, as Stripe's does not on a redirect.
+        return new Promise(() => undefined);
+      },
+      async retrievePaymentIntent(secret: string) {
+        record('retrievePaymentIntent', secret);
+        return {
+          paymentIntent: { id: secret.split('_secret_')[0], object: 'payment_intent', client_secret: secret, status: intentStatus },
+        };
+      },
+    };
+  }
+  Object.assign(Stripe, { version: 'endive' });
+  Object.assign(window, { Stripe });
+}
+
+test('the Stripe path: our code hands Stripe.js the key, the intent’s secret and the return address; a failed return and a paid one', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(90_000);
+  const fake = await startFakeStripe();
+  const stripeApi = `http://127.0.0.1:${STRIPE_API_PORT}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'kamas-e2e-stripe-'));
+  let api: ChildProcess | null = null;
+  try {
+    ({ child: api } = await startApiProcess({
+      API_PORT: String(STRIPE_API_PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_BASE: fake.url,
+      SITE_ORIGINS: E2E.site,
+      FIREBASE_PROJECT_ID: E2E.projectId,
+      FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
+    }));
+    // The site talks to 8788; in this test that is the Stripe-backed API.
+    await page.route(`${E2E.api}/**`, (route) => route.continue({ url: route.request().url().replace(E2E.api, stripeApi) }));
+    let intentStatus = 'requires_payment_method';
+    const stripeScripts: string[] = [];
+    await page.route(STRIPE_JS_URL, (route) => {
+      stripeScripts.push(route.request().url());
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        body: `(${stripeStandIn.toString()})(${JSON.stringify(intentStatus)});`,
+      });
+    });
+    const intents = watchIntents(page);
+    const customer = await readyCustomer(page.request, stripeApi);
+    const entry = await freshDate(page.request, 'winter-day-tours', undefined, stripeApi);
+
+    await page.goto(TOUR_PAGE);
+    await chooseDayTour(page, 'Ski & Splitboard Touring Day - $250', 2, entry, '$500');
+    await logInAtLogin(page, customer.email);
+    await passSavedSteps(page);
+    await expect(holdTimer(page)).toBeVisible();
+    await expect(cardForm(page).getByText('Stand-in Payment Element')).toBeVisible();
+    await expect(cardForm(page).getByText(/^Test mode:/)).toHaveCount(0);
+    const payNow = page.getByRole('button', { name: 'Pay now' });
+    await expect(payNow).toBeEnabled();
+    const [intent] = intents;
+    expect(intents).toHaveLength(1);
+    expect(intent).toMatchObject({ provider: 'stripe', amount: 50_000 });
+    expect(fake.requestsTo('/v1/payment_intents').map((request) => request.form.get('amount'))).toEqual(['50000']);
+
+    // 3-D Secure comes back failed: the failure view, with the way back to checkout.
+    await payNow.click();
+    await page.waitForURL(/\/payment-success\?/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment not completed' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Your payment did not go through.');
+    const returned = new URL(page.url()).searchParams;
+    expect(returned.get('payment_intent_client_secret')).toBe(intent?.clientSecret);
+    expect(returned.get('redirect_status')).toBe('failed');
+
+    // Back in checkout with the order still in the cart and the same hold, the payment goes through.
+    intentStatus = 'succeeded';
+    await page.getByRole('link', { name: 'Back to checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await passSavedSteps(page);
+    await expect(summaryTotal(page)).toHaveText('$500');
+    await expect(cardForm(page).getByText('Stand-in Payment Element')).toBeVisible();
+    await expect(payNow).toBeEnabled();
+    expect(intents.at(-1)?.clientSecret).toBe(intent?.clientSecret);
+    await payNow.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/payment-success');
+
+    // What our code asked of Stripe.js, on every page.
+    const calls = await page.evaluate(() => (window as unknown as { __stripeCalls: { name: string; args: unknown[] }[] }).__stripeCalls);
+    const named = (name: string) => calls.filter((call) => call.name === name).map((call) => call.args);
+    expect(stripeScripts.every((url) => url === STRIPE_JS_URL)).toBe(true);
+    expect(named('Stripe').length).toBeGreaterThanOrEqual(2);
+    for (const [key] of named('Stripe')) expect(key).toBe(PUBLISHABLE_KEY);
+    expect(named('elements')).toHaveLength(2);
+    for (const [options] of named('elements')) expect(options).toMatchObject({ clientSecret: intent?.clientSecret });
+    expect(named('elements.create')).toEqual([
+      ['payment', { layout: 'tabs' }],
+      ['payment', { layout: 'tabs' }],
+    ]);
+    const confirms = named('confirmPayment');
+    expect(confirms).toHaveLength(2);
+    for (const [args] of confirms) {
+      expect(args).toMatchObject({ withElements: true, confirmParams: { return_url: `${E2E.site}/payment-success` } });
+    }
+    expect(named('retrievePaymentIntent')).toEqual([[intent?.clientSecret], [intent?.clientSecret]]);
+    expect(
+      Object.values(await storedCart(page)).every((value) => value === null),
+      'the cart is emptied',
+    ).toBe(true);
+    expect(problems.errors).toEqual([]);
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    if (api && api.exitCode === null) {
+      const exited = new Promise((resolve) => api?.once('exit', resolve));
+      api.kill();
+      await exited;
+    }
+    await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+// ---- (h) The cart through a reload and a sign-in ----
+
+test('the cart survives a reload of the checkout and the sign-in: the payment step shows the same selection', async ({
+  page,
+  problems,
+}) => {
+  const customer = await readyCustomer(page.request);
+  const entry = await freshDate(page.request, 'winter-day-tours');
+
+  await page.goto(TOUR_PAGE);
+  await chooseDayTour(page, 'Sled-Access Ski Day - $425', 2, entry, '$850');
+  const before = await storedCart(page);
+  await page.reload();
+  await islandsReady(page);
+  await expectStep(page, 'Login');
+  expect(await storedCart(page)).toEqual(before);
+  await logInAtLogin(page, customer.email);
+  await passSavedSteps(page);
+
+  await expect(holdTimer(page)).toBeVisible();
+  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(entry)));
+  await expect(summaryValue(page, 'Activity')).toHaveText('Sled-Access Ski Day');
+  await expect(summaryValue(page, 'Party Size')).toHaveText('2');
+  await expect(summaryValue(page, 'Unit price')).toHaveText('$425');
+  await expect(summaryTotal(page)).toHaveText('$850');
+  expect(JSON.parse((await storedCart(page))['dateId'] ?? 'null')).toBe(entry.id);
+  expect(problems.errors).toEqual([]);
+});
+
+// ---- Accessibility: axe on every step, at a phone's width and a desktop's ----
+
+for (const [width, options] of [
+  ['390 px', PHONE],
+  ['1280 px', DESKTOP],
+] as const) {
+  test.describe(`at ${width}`, () => {
+    test.use(options);
+
+    test('axe finds nothing on any step of the checkout, nor on the payment-success page', async ({ page, problems }) => {
+      test.setTimeout(90_000);
+      const entry = await freshDate(page.request, 'winter-classes', 'price_class_moto');
+      await page.goto(CLASS_PAGE);
+      await chooseClass(page, 'Motorized Backcountry Essentials - $395', entry, '$395');
+      await islandsReady(page);
+      await expectStep(page, 'Login');
+      await expect(signInCard(page).getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
+      expect(await axe(page), 'step 1, Login').toEqual([]);
+      await signUpAtLogin(page, newEmail('axe'));
+
+      await expectStep(page, 'Survey', 'Survey');
+      await expect(page.getByLabel('Phone number')).toBeVisible();
+      expect(await axe(page), 'step 2, the profile').toEqual([]);
+      await fillProfile(page, 'Axel Cornice');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByLabel('Transportation')).toBeVisible();
+      expect(await axe(page), 'step 2, the profile saved and the survey').toEqual([]);
+      // A survey sent incomplete shows its messages; those pass too.
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByText('Please choose your mode of travel')).toBeVisible();
+      expect(await axe(page), 'step 2, the survey with its messages').toEqual([]);
+      await fillSurvey(page);
+      await page.getByRole('button', { name: 'Submit' }).click();
+
+      await expectStep(page, 'Waiver', 'Waiver');
+      await expect(signaturePad(page).locator('canvas')).toBeVisible();
+      expect(await axe(page), 'step 3, the waiver').toEqual([]);
+      await signWaiver(page);
+
+      await expectStep(page, 'Payment', 'Payment');
+      await expect(page.getByLabel('Card number')).toBeVisible();
+      await expect(holdTimer(page)).toBeVisible();
+      expect(await axe(page), 'step 4, the card form').toEqual([]);
+      await fillCard(page, GOOD_CARD);
+      await page.getByRole('button', { name: 'Pay now' }).click();
+
+      await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+      expect(await axe(page), 'the payment-success page').toEqual([]);
+      expect(problems.errors).toEqual([]);
+    });
+  });
+}
+
+// ---- The keyboard ----
+
+test('a keyboard user gets through Login, profile, survey, waiver and the card form; the signature alone needs a pointer', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(90_000);
+  const entry = await freshDate(page.request, 'winter-classes', 'price_class_moto');
+  const email = newEmail('keyboard');
+  await page.goto(CLASS_PAGE);
+  await islandsReady(page);
+  await page.getByLabel('Select Class').selectOption({ label: 'Motorized Backcountry Essentials - $395' });
+  await page.getByLabel('Select Date').selectOption(entry.id);
+  const checkoutButton = page.getByRole('button', { name: 'Checkout', exact: true });
+  await tabTo(page, checkoutButton);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await islandsReady(page);
+
+  // Step 1: Sign Up by keyboard.
+  const step = stepSection(page);
+  await expect(signInCard(page).getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
+  await tabTo(page, step.getByRole('link', { name: 'Sign Up', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(signInCard(page).getByRole('heading', { level: 2, name: 'Sign Up' })).toBeVisible();
+  // The form is above the link: back up to it.
+  await tabTo(page, step.getByLabel('Email'), 6, 'Shift+Tab');
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await expect(step.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+
+  // Step 2: focus moves to its heading, and on from there to the profile, then the survey.
+  await expectStep(page, 'Survey', 'Survey');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your profile and safety survey' })).toBeFocused();
+  const name = page.getByLabel('Name', { exact: true });
+  await tabTo(page, name, 5);
+  await page.keyboard.type('Kit Keyboard');
+  await tabTo(page, page.getByLabel('Phone number'), 5);
+  await page.keyboard.type(uniquePhone());
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
+  for (const [label] of SURVEY_CHOICES) {
+    const select = page.getByLabel(label);
+    await tabTo(page, select, 10);
+    await page.keyboard.press('ArrowDown');
+    await expect(select).not.toHaveValue('');
+  }
+  await tabTo(page, page.getByLabel('Emergency Contact Name'), 5);
+  await page.keyboard.type('Jordan Peak');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('+14355550199');
+  await tabTo(page, page.getByRole('button', { name: 'Submit' }), 5);
+  await page.keyboard.press('Enter');
+
+  // Step 3: its heading has focus; the step bar works by keyboard (back to Survey and forth again), then the waiver.
+  await expectStep(page, 'Waiver', 'Waiver');
+  const waiverHeading = page.getByRole('heading', { level: 2, name: 'Waiver', exact: true });
+  await expect(waiverHeading).toBeFocused();
+  await tabTo(page, stepButton(page, 'Survey'), 10, 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expectStep(page, 'Survey', 'Waiver');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your profile and safety survey' })).toBeFocused();
+  await tabTo(page, stepButton(page, 'Waiver'), 10, 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expectStep(page, 'Waiver', 'Waiver');
+  await expect(waiverHeading).toBeFocused();
+  // The agreement's text scrolls, and is in the tab order so the keyboard can scroll it.
+  await tabTo(page, page.getByRole('region', { name: 'Release of Liability, Assumption of Risk and Indemnity Agreement' }), 5);
+  await tabTo(page, page.getByLabel('I agree to the terms and conditions'), 10);
+  await page.keyboard.press('Space');
+  await expect(page.getByLabel('I agree to the terms and conditions')).toBeChecked();
+  const sign = page.getByRole('button', { name: 'Sign Waiver' });
+  await expect(sign).toBeDisabled();
+  await expect(sign).toHaveAccessibleDescription('To sign, tick the box and draw your signature.');
+  await expect(page.getByText(/If you cannot draw a signature, e-mail/)).toBeVisible();
+  // The one step a keyboard cannot take: drawing the signature.
+  await drawSignature(page);
+  await tabTo(page, sign, 15);
+  await page.keyboard.press('Enter');
+
+  // Step 4: the card by keyboard; Enter pays.
+  await expectStep(page, 'Payment', 'Payment');
+  await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeFocused();
+  await tabTo(page, page.getByLabel('Card number'), 10);
+  await page.keyboard.type(GOOD_CARD);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Expiry (MM/YY)')).toBeFocused();
+  await page.keyboard.type('12/30');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('CVC')).toBeFocused();
+  await page.keyboard.type('123');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  expect(problems.errors).toEqual([]);
+});
