@@ -142,4 +142,4 @@ export const WAIVER_SECTIONS: readonly WaiverSection[] = [
 
 /** Shown just above the signature pad. */
 export const WAIVER_SIGNING_NOTE =
-  'Signing electronically is the same as signing on paper: when you tick the box and draw your signature below, this agreement binds you just as a handwritten signature would. We keep your signed waiver with your account, and a copy is available from your profile at any time.';
+  'Signing electronically is the same as signing on paper: when you tick the box and draw your signature or type your name below, this agreement binds you just as a handwritten signature would. We keep your signed waiver with your account, and a copy is available from your profile at any time.';

@@ -374,6 +374,23 @@ async function drawSignature(page: Page) {
   await expect(signaturePad(page)).toHaveAccessibleName(/Signed$/);
 }
 
+/** The size of a signature image (a data URL) and whether anything is drawn on it. */
+function inkedImage(page: Page, dataUrl: string) {
+  return page.evaluate(async (source) => {
+    const image = new Image();
+    image.src = source;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d');
+    context?.drawImage(image, 0, 0);
+    const pixels = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    const inked = Array.prototype.some.call(pixels, (value: number, index: number) => index % 4 === 3 && value > 0);
+    return { width: image.naturalWidth, height: image.naturalHeight, inked };
+  }, dataUrl);
+}
+
 async function signWaiver(page: Page) {
   await page.getByLabel('I agree to the terms and conditions').check();
   await drawSignature(page);
@@ -1121,7 +1138,7 @@ for (const [width, options] of [
 
 // ---- The keyboard ----
 
-test('a keyboard user gets through Login, profile, survey, waiver and the card form; the signature alone needs a pointer', async ({
+test('a keyboard user gets through Login, profile, survey, waiver (signing by typing their name) and the card form', async ({
   page,
   problems,
 }) => {
@@ -1195,11 +1212,20 @@ test('a keyboard user gets through Login, profile, survey, waiver and the card f
   const sign = page.getByRole('button', { name: 'Sign Waiver' });
   await expect(sign).toBeDisabled();
   await expect(sign).toHaveAccessibleDescription('To sign, tick the box and draw your signature.');
-  await expect(page.getByText(/If you cannot draw a signature, e-mail/)).toBeVisible();
-  // The one step a keyboard cannot take: drawing the signature.
-  await drawSignature(page);
-  await tabTo(page, sign, 15);
+  // No pointer: the signer types their name instead of drawing, and it is written into the pad.
+  await tabTo(page, page.getByRole('radio', { name: 'Draw my signature' }), 5);
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: 'Type my name' })).toBeChecked();
+  await expect(sign).toHaveAccessibleDescription('To sign, tick the box and type your name.');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Your full name, as your signature')).toBeFocused();
+  await page.keyboard.type('Kit Keyboard');
+  await expect(signaturePad(page)).toHaveAccessibleName(/Signed$/);
+  await tabTo(page, sign, 5);
+  const signed = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/users/user/'));
   await page.keyboard.press('Enter');
+  const { signature } = (await signed).postDataJSON() as { signature: string };
+  expect(await inkedImage(page, signature)).toEqual({ width: 1500, height: 200, inked: true });
 
   // Step 4: the card by keyboard; Enter pays.
   await expectStep(page, 'Payment', 'Payment');

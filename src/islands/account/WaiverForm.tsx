@@ -2,7 +2,9 @@
  * The waiver (spec sections 2, 4, 5, 9): the agreement's text, the checkbox 'I agree to the terms
  * and conditions', a signature pad whose image is 1500 x 200 px, 'Clear Signature' and 'Sign
  * Waiver'. Sign Waiver is enabled only when the box is ticked and something is drawn; a saved
- * signature is drawn back into the pad and counts as drawn, and the box starts as saved. A signed
+ * signature is drawn back into the pad and counts as drawn, and the box starts as saved. Instead of
+ * drawing, the signer may type their name, which is written into the same image (so the waiver can
+ * be signed with a keyboard alone). A signed
  * waiver replaces the stored database user and calls `onSigned`; a failure shows 'Error: ' and the
  * API's error for 3 s.
  *
@@ -13,10 +15,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import SignatureCanvasImport from 'react-signature-canvas';
 import { WAIVER_INTRO, WAIVER_SECTIONS, WAIVER_SIGNING_NOTE, WAIVER_TITLE, WAIVER_VERSION } from '../../content/waiver.ts';
 import type { DatabaseUser } from '../../lib/api-types.ts';
-import { site } from '../../site.ts';
+import { TYPED_SIGNATURE_MAX_LENGTH, typedSignatureText } from '../../lib/typed-signature.ts';
 import { failureText, signWaiver } from '../../stores/account.ts';
 import { NeedsJavaScript, SignedOutNotice } from './fields.tsx';
 import { mapPointsToBuffer, type ScalablePad } from './signature-scaling.ts';
+import { writeTypedSignature } from './typed-signature-canvas.ts';
 import Toast, { useToast } from './Toast.tsx';
 import { useAccountUser } from './use-account-user.ts';
 import { usePagePath } from './use-page-path.ts';
@@ -38,6 +41,9 @@ export const WAIVER_ERROR_MS = 3000;
 
 /** What the pad holds: the saved signature, one drawn since, or nothing (cleared). */
 type PadContent = 'saved' | 'drawn' | 'empty';
+/** How the signer signs: by drawing on the pad, or by typing their name into it. */
+type SignMethod = 'draw' | 'type';
+const INK = '#1b2730';
 
 interface Props {
   /** Called with the saved database user after the waiver is signed (checkout moves on to payment). */
@@ -52,6 +58,8 @@ export default function WaiverForm({ onSigned }: Props) {
   /** The saved signature drawn into the pad, and the signature_pad instance it was drawn with. */
   const shown = useRef<{ instance: unknown; signature: string } | null>(null);
   const [content, setContent] = useState<PadContent>('saved');
+  const [method, setMethod] = useState<SignMethod>('draw');
+  const [typedName, setTypedName] = useState('');
   const [agreedChoice, setAgreedChoice] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const { toast, show, clear } = useToast();
@@ -59,7 +67,8 @@ export default function WaiverForm({ onSigned }: Props) {
   const ready = state === 'ready';
   const savedSignature = ready ? (dbUser?.signature ?? null) : null;
   const agreed = agreedChoice ?? (ready && dbUser?.agreed === true);
-  const drawn = content === 'drawn' || (content === 'saved' && savedSignature !== null);
+  const typed = method === 'type' && typedSignatureText(typedName) !== '';
+  const drawn = method === 'draw' ? content === 'drawn' || (content === 'saved' && savedSignature !== null) : typed;
   const canSign = hydrated && ready && agreed && drawn;
 
   // Draw the saved signature into the pad (spec section 4), once per pad: a remounted pad starts blank.
@@ -75,6 +84,25 @@ export default function WaiverForm({ onSigned }: Props) {
     shown.current = { instance, signature: savedSignature };
   }, [ready, content, savedSignature]);
 
+  // A typed signature is written into the pad as the name changes; the pad takes no strokes meanwhile.
+  useEffect(() => {
+    const canvas = pad.current;
+    if (!canvas || method !== 'type') return;
+    canvas.off();
+    canvas.clear();
+    writeTypedSignature(canvas.getCanvas(), typedName, INK);
+    return () => canvas.on();
+  }, [ready, method, typedName]);
+
+  function chooseMethod(next: SignMethod) {
+    if (busy || next === method) return;
+    pad.current?.clear();
+    shown.current = null;
+    setContent('empty');
+    setTypedName('');
+    setMethod(next);
+  }
+
   function attachPad(instance: Pad | null) {
     pad.current = instance;
     const signaturePad = instance?.getSignaturePad();
@@ -86,6 +114,7 @@ export default function WaiverForm({ onSigned }: Props) {
     pad.current?.clear();
     shown.current = null;
     setContent('empty');
+    setTypedName('');
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -93,13 +122,15 @@ export default function WaiverForm({ onSigned }: Props) {
     const canvas = pad.current;
     if (!canSign || busy || !canvas) return;
     // An untouched saved signature is sent as it was stored, not re-encoded (its image may still be loading).
-    const signature = content === 'saved' && savedSignature ? savedSignature : canvas.toDataURL('image/png');
+    const signature = method === 'draw' && content === 'saved' && savedSignature ? savedSignature : canvas.toDataURL('image/png');
     clear();
     setBusy(true);
     try {
       const user = await signWaiver(signature);
       shown.current = { instance: canvas.getSignaturePad(), signature: user.signature ?? signature };
       setContent('saved');
+      setMethod('draw');
+      setTypedName('');
       setAgreedChoice(null);
       setBusy(false);
       onSigned?.(user);
@@ -115,6 +146,8 @@ export default function WaiverForm({ onSigned }: Props) {
   const padLabelId = `${id}-pad-label`;
   const padStateId = `${id}-pad-state`;
   const signHintId = `${id}-sign-hint`;
+  const typedNameId = `${id}-typed-name`;
+  const controlsLive = hydrated && ready;
 
   return (
     <div className="account-form-frame waiver">
@@ -159,18 +192,58 @@ export default function WaiverForm({ onSigned }: Props) {
             <label htmlFor={agreeId}>I agree to the terms and conditions</label>
           </div>
           <p className="waiver-signing-note">{WAIVER_SIGNING_NOTE}</p>
+          <fieldset className="sign-method">
+            <legend>How will you sign?</legend>
+            {(
+              [
+                ['draw', 'Draw my signature'],
+                ['type', 'Type my name'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="sign-method-choice">
+                <input
+                  type="radio"
+                  name="signMethod"
+                  value={value}
+                  checked={method === value}
+                  disabled={!controlsLive}
+                  onChange={() => chooseMethod(value)}
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          {method === 'type' && (
+            <div className="field">
+              <label htmlFor={typedNameId}>Your full name, as your signature</label>
+              <input
+                id={typedNameId}
+                type="text"
+                autoComplete="name"
+                maxLength={TYPED_SIGNATURE_MAX_LENGTH}
+                value={typedName}
+                disabled={!controlsLive}
+                onChange={(event) => setTypedName(event.target.value)}
+              />
+            </div>
+          )}
           <p className="signature-label" id={padLabelId}>
-            Signature (draw with your mouse, finger or stylus)
+            {method === 'draw' ? 'Signature (draw with your mouse, finger or stylus)' : 'Signature (your typed name)'}
           </p>
           <span className="visually-hidden" id={padStateId}>
             {drawn ? 'Signed' : 'Empty'}
           </span>
-          <div className="signature-pad" role="img" aria-labelledby={`${padLabelId} ${padStateId}`} aria-busy={!ready}>
-            {hydrated && ready ? (
+          <div
+            className={method === 'draw' ? 'signature-pad' : 'signature-pad typed'}
+            role="img"
+            aria-labelledby={`${padLabelId} ${padStateId}`}
+            aria-busy={!ready}
+          >
+            {controlsLive ? (
               <SignatureCanvas
                 ref={attachPad}
                 clearOnResize={false}
-                penColor="#1b2730"
+                penColor={INK}
                 minWidth={1.5}
                 maxWidth={4.5}
                 onEnd={() => setContent('drawn')}
@@ -182,13 +255,9 @@ export default function WaiverForm({ onSigned }: Props) {
               </span>
             )}
           </div>
-          <p className="form-hint signature-rotate-hint">On a phone, turn it sideways for a larger signing area.</p>
-          <p className="form-hint">
-            If you cannot draw a signature, e-mail <a href={`mailto:${site.email}`}>{site.email}</a> or call{' '}
-            <a href={site.phone.href}>{site.phone.display}</a> and we will arrange another way to sign.
-          </p>
+          {method === 'draw' && <p className="form-hint signature-rotate-hint">On a phone, turn it sideways for a larger signing area.</p>}
           <div className="account-actions">
-            <button type="button" className="button secondary" disabled={!hydrated || !ready} aria-disabled={busy} onClick={clearSignature}>
+            <button type="button" className="button secondary" disabled={!controlsLive} aria-disabled={busy} onClick={clearSignature}>
               Clear Signature
             </button>
             <button
@@ -203,7 +272,7 @@ export default function WaiverForm({ onSigned }: Props) {
           </div>
           {!canSign && (
             <p className="form-hint" id={signHintId}>
-              To sign, tick the box and draw your signature.
+              {method === 'draw' ? 'To sign, tick the box and draw your signature.' : 'To sign, tick the box and type your name.'}
             </p>
           )}
         </form>
