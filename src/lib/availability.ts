@@ -1,6 +1,7 @@
 /**
  * What the booking calendars show for each date: spots left and whether it can be chosen, from the
- * public calendar entries (held and paid seats both count as taken) and the booking cut-off.
+ * public calendar entries (held and paid seats both count as taken) and the booking cut-off. The
+ * visitor's own live hold is not counted against them: their seats are theirs while it lasts.
  */
 import type { CalendarEntry } from './api-types.ts';
 import type { CalendarName } from './schemas.ts';
@@ -18,10 +19,28 @@ export interface DateAvailability {
 
 export const startOf = (entry: CalendarEntry): Date => new Date(entry.date._seconds * 1000 + Math.floor(entry.date._nanoseconds / 1e6));
 
-/** A day tour is private: full once anyone holds it. A class fills up to its capacity (partySize). */
-export function spotsLeft(entry: CalendarEntry, calendar: CalendarName): number {
-  if (calendar === 'winter-day-tours') return entry.users.length > 0 ? 0 : entry.partySize;
-  return Math.max(0, entry.partySize - entry.users.length);
+/** The visitor's own hold on seats (the checkout's record of it). */
+export interface OwnHold {
+  dateId: string;
+  /** ISO instant the hold ends. */
+  expiresAt: string;
+  partySize: number;
+}
+
+/** The seats of `entry` the visitor holds themselves as of `now`: none once the hold has ended. */
+export function ownSeats(entry: CalendarEntry, hold: OwnHold | null, now: number): number {
+  if (!hold || hold.dateId !== entry.id || Date.parse(hold.expiresAt) <= now) return 0;
+  return Math.min(hold.partySize, entry.users.length);
+}
+
+/**
+ * A day tour is private: full once anyone else holds it. A class fills up to its capacity
+ * (partySize). `own` seats, the visitor's, are not taken from them.
+ */
+export function spotsLeft(entry: CalendarEntry, calendar: CalendarName, own = 0): number {
+  const taken = entry.users.length - own;
+  if (calendar === 'winter-day-tours') return taken > 0 ? 0 : entry.partySize;
+  return Math.max(0, entry.partySize - taken);
 }
 
 /** Bookings close at the API's cut-off before the start (or at the start when the answer does not say). */
@@ -30,16 +49,21 @@ export function isOpen(entry: CalendarEntry, now: number): boolean {
   return closes > now;
 }
 
-export function availabilityOf(entry: CalendarEntry, calendar: CalendarName, now: number): DateAvailability {
-  const left = spotsLeft(entry, calendar);
+export function availabilityOf(entry: CalendarEntry, calendar: CalendarName, now: number, hold: OwnHold | null = null): DateAvailability {
+  const left = spotsLeft(entry, calendar, ownSeats(entry, hold, now));
   const state: DayState = !isOpen(entry, now) ? 'unavailable' : left > 0 ? 'available' : 'full';
   return { entry, day: denverDay(startOf(entry)), spotsLeft: left, state };
 }
 
 /** Every entry's availability, in start order. */
-export function availabilityList(entries: readonly CalendarEntry[], calendar: CalendarName, now: number): DateAvailability[] {
+export function availabilityList(
+  entries: readonly CalendarEntry[],
+  calendar: CalendarName,
+  now: number,
+  hold: OwnHold | null = null,
+): DateAvailability[] {
   return entries
-    .map((entry) => availabilityOf(entry, calendar, now))
+    .map((entry) => availabilityOf(entry, calendar, now, hold))
     .sort((a, b) => a.entry.date._seconds - b.entry.date._seconds || a.entry.id.localeCompare(b.entry.id));
 }
 

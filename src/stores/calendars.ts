@@ -11,6 +11,7 @@ import { formatDenverDate } from '../lib/dates.ts';
 import { withRetries, withTimeout, type RetryPolicy } from '../lib/retry.ts';
 import type { CalendarName } from '../lib/schemas.ts';
 import { $cart, clearDate } from './cart.ts';
+import { $checkoutHold } from './checkout-hold.ts';
 
 export type CalendarLoad =
   | { status: 'loading' }
@@ -36,12 +37,12 @@ export function dismissSelectionNotice() {
   $releasedNotice.set(null);
 }
 
-/** Lets go of the chosen date of this calendar when it has filled, closed or gone. */
+/** Lets go of the chosen date of this calendar when it has filled (with others' seats), closed or gone. */
 function releaseClosedSelection(name: CalendarName, entries: readonly CalendarEntry[]) {
   const { calendar, dateId, startDate } = $cart.get();
   if (calendar !== name || !dateId) return;
   const entry = entries.find((candidate) => candidate.id === dateId);
-  if (entry && availabilityOf(entry, name, Date.now()).state === 'available') return;
+  if (entry && availabilityOf(entry, name, Date.now(), $checkoutHold.get()).state === 'available') return;
   clearDate();
   const day = formatDenverDate(entry ? startOf(entry) : (startDate ?? Date.now()));
   $releasedNotice.set(`${day} is no longer available: it filled up or closed. Please choose another date.`);

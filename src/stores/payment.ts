@@ -7,12 +7,10 @@
  * intent exists, its `amount` (what the card is charged). A payment intent holds the seats until
  * `expiresAt`; `$intent` turns `expired` when that passes, and `holdAgain` asks for a new hold.
  *
- * The current hold is recorded in localStorage under `checkout:hold` (`{dateId, expiresAt, partySize}`)
- * so the booking pages can tell the visitor's own held seats from other people's; it is cleared once
- * the payment succeeded.
+ * The current hold is recorded in `$checkoutHold` (./checkout-hold.ts) so the booking pages can
+ * tell the visitor's own held seats from other people's; it is cleared once the payment succeeded.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { persistentAtom } from '@nanostores/persistent';
 import type { Stripe } from '@stripe/stripe-js';
 import * as v from 'valibot';
 import { PUBLIC_STRIPE_PUBLISHABLE_KEY } from 'astro:env/client';
@@ -25,6 +23,7 @@ import { orderQuantity } from '../lib/pricing.ts';
 import { localConfirmSchema, PARTY_SIZE_MAX, PARTY_SIZE_MIN, promoCodeSchema, type PaymentIntentRequest } from '../lib/schemas.ts';
 import { $authError, $authUser, protectedFetch, startAuth } from './auth.ts';
 import { $cart, emptyCart, type Cart } from './cart.ts';
+import { $checkoutHold } from './checkout-hold.ts';
 
 // ---- Texts (spec sections 5 and 8) ----
 
@@ -125,34 +124,6 @@ export type CardState =
 
 const card = atom<CardState>({ status: 'idle' });
 export const $card: ReadableAtom<CardState> = card;
-
-// ---- The hold record other pages read ----
-
-export const HOLD_KEY = 'checkout:hold';
-
-const holdRecordSchema = v.object({
-  dateId: v.pipe(v.string(), v.nonEmpty()),
-  expiresAt: v.pipe(v.string(), v.isoTimestamp()),
-  partySize: v.pipe(v.number(), v.integer(), v.minValue(1)),
-});
-export type HoldRecord = v.InferOutput<typeof holdRecordSchema>;
-
-function readHoldRecord(text: string | undefined): HoldRecord | null {
-  if (!text) return null;
-  try {
-    const parsed = v.safeParse(holdRecordSchema, JSON.parse(text));
-    return parsed.success ? parsed.output : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The visitor's current hold, `{dateId, expiresAt, partySize}`, in localStorage under `checkout:hold`; null when none. */
-export const $checkoutHold = persistentAtom<HoldRecord | null>(HOLD_KEY, null, {
-  // null removes the key.
-  encode: (value) => (value === null ? undefined : JSON.stringify(value)) as string,
-  decode: readHoldRecord,
-});
 
 // ---- Creating the intent ----
 

@@ -653,6 +653,41 @@ test('a day tour for a party of three costs three times the price, and once paid
   expect(problems.errors).toEqual([]);
 });
 
+test('a visitor who goes back to the booking page while holding a day tour keeps their date; to everyone else it is Fully Booked', async ({
+  page,
+  browser,
+  problems,
+}) => {
+  const customer = await readyCustomer(page.request);
+  const entry = await freshDate(page.request, 'winter-day-tours');
+  const day = dayKeyOf(startOf(entry));
+
+  await page.goto(TOUR_PAGE);
+  await chooseDayTour(page, 'Snowmobile Exploration Day - $350', 2, entry, '$700');
+  await logInAtLogin(page, customer.email);
+  await passSavedSteps(page);
+  await expect(holdTimer(page)).toBeVisible();
+
+  await page.goto(TOUR_PAGE);
+  await islandsReady(page);
+  await showMonthOf(page, day);
+  await expect(dayButton(gridOf(page, day), day)).toHaveAccessibleName(`${longDay(day)}, Available, selected`);
+  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(entry)));
+  await expect(page.getByText(/is no longer available/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Checkout', exact: true })).toBeEnabled();
+
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  const errors = watchErrors(visitor);
+  await visitor.goto(TOUR_PAGE);
+  await islandsReady(visitor);
+  await showMonthOf(visitor, day);
+  await expect(dayButton(gridOf(visitor, day), day)).toHaveAccessibleName(`${longDay(day)}, Fully Booked`);
+  expect(errors).toEqual([]);
+  await other.close();
+  expect(problems.errors).toEqual([]);
+});
+
 // ---- (d) Invites ----
 
 test.describe('an invite link', () => {

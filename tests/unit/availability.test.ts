@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityList, availabilityOf, byDay, openingMonth, spotsLabel, spotsLeft } from '../../src/lib/availability.ts';
+import { availabilityList, availabilityOf, byDay, openingMonth, ownSeats, spotsLabel, spotsLeft } from '../../src/lib/availability.ts';
 import type { CalendarEntry } from '../../src/lib/api-types.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
 
@@ -37,6 +37,34 @@ describe('spots left', () => {
   it("reads the spec's 'N spot(s) left'", () => {
     expect(spotsLabel(1)).toBe('1 spot(s) left');
     expect(spotsLabel(10)).toBe('10 spot(s) left');
+  });
+});
+
+describe("the visitor's own hold", () => {
+  const until = (hours: number) => new Date(NOW + hours * 3600_000).toISOString();
+
+  it('does not count against them while it lasts: their held day tour stays available to them', () => {
+    const held = entry('2026-12-05', 3, 4);
+    const hold = { dateId: held.id, expiresAt: until(0.1), partySize: 3 };
+    expect(availabilityOf(held, 'winter-day-tours', NOW, hold)).toMatchObject({ state: 'available', spotsLeft: 4 });
+    // Another visitor's seat on the same tour still makes it full.
+    expect(availabilityOf(entry('2026-12-05', 4, 4), 'winter-day-tours', NOW, { ...hold, partySize: 3 }).state).toBe('full');
+  });
+
+  it("gives back the visitor's class seat, not anyone else's", () => {
+    const full = entry('2026-12-05', 10, 10);
+    expect(availabilityOf(full, 'winter-classes', NOW, { dateId: full.id, expiresAt: until(0.1), partySize: 1 })).toMatchObject({
+      state: 'available',
+      spotsLeft: 1,
+    });
+  });
+
+  it('counts for nothing once it has ended, on another date, or beyond the seats taken', () => {
+    const held = entry('2026-12-05', 1, 10);
+    expect(ownSeats(held, { dateId: held.id, expiresAt: until(0), partySize: 1 }, NOW)).toBe(0);
+    expect(ownSeats(held, { dateId: 'date-2026-12-06', expiresAt: until(1), partySize: 1 }, NOW)).toBe(0);
+    expect(ownSeats(held, { dateId: held.id, expiresAt: until(1), partySize: 4 }, NOW)).toBe(1);
+    expect(ownSeats(held, null, NOW)).toBe(0);
   });
 });
 

@@ -43,7 +43,8 @@ async function stores() {
   vi.resetModules();
   const cart = await import('../../src/stores/cart.ts');
   const calendars = await import('../../src/stores/calendars.ts');
-  return { ...cart, ...calendars };
+  const hold = await import('../../src/stores/checkout-hold.ts');
+  return { ...cart, ...calendars, ...hold };
 }
 
 describe('the class calendar load', () => {
@@ -100,6 +101,27 @@ describe('fresh availability', () => {
     expect(await confirmChosenDate(classCalendar)).toBe(true);
     expect($cart.get().dateId).toBe('class-moto-2030-12-07');
     expect($selectionNotice.get()).toBeNull();
+    unbind();
+  });
+
+  it('keeps the date the visitor holds seats on themselves, and lets it go once that hold has ended', async () => {
+    const { classCalendar, chooseDate, startBooking, $cart, $checkoutHold, $selectionNotice, confirmChosenDate } = await stores();
+    const unbind = $cart.listen(() => undefined);
+    answers.push(json([classDate(9)]));
+    await classCalendar.load();
+    startBooking('prod_avalanche_courses', 'winter-classes', 1);
+    chooseDate(classDate(9));
+    // At checkout the visitor's hold took the last seat; back on the booking page, the date is still theirs.
+    $checkoutHold.set({ dateId: 'class-moto-2030-12-07', expiresAt: new Date(Date.now() + 600_000).toISOString(), partySize: 1 });
+    answers.push(json([classDate(10)]));
+    expect(await confirmChosenDate(classCalendar)).toBe(true);
+    expect($cart.get().dateId).toBe('class-moto-2030-12-07');
+    expect($selectionNotice.get()).toBeNull();
+
+    $checkoutHold.set({ dateId: 'class-moto-2030-12-07', expiresAt: new Date(Date.now() - 1000).toISOString(), partySize: 1 });
+    answers.push(json([classDate(10)]));
+    expect(await confirmChosenDate(classCalendar)).toBe(false);
+    expect($cart.get().dateId).toBeNull();
     unbind();
   });
 });

@@ -10,6 +10,7 @@ import { monthOf } from '../../lib/calendar-grid.ts';
 import { denverDay } from '../../lib/dates.ts';
 import { $cart, startBooking, type Cart } from '../../stores/cart.ts';
 import { $selectionNotice, refreshWhenVisible, type CalendarLoad, type CalendarSource } from '../../stores/calendars.ts';
+import { $checkoutHold } from '../../stores/checkout-hold.ts';
 import { $products, loadProducts, productByTitle } from '../../stores/products.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
@@ -40,6 +41,7 @@ export function useBookingPage({ source, productTitle, partySize = null }: Optio
   const catalog = useStore($products);
   const storedLoad = useStore(source.$load);
   const notice = useStore($selectionNotice);
+  const storedHold = useStore($checkoutHold);
   const cart = hydrated ? storedCart : EMPTY_CART;
   const load = hydrated ? storedLoad : LOADING;
   const product = hydrated && catalog ? productByTitle(catalog, productTitle) : undefined;
@@ -54,9 +56,9 @@ export function useBookingPage({ source, productTitle, partySize = null }: Optio
     if (productId) startBooking(productId, source.name, partySize);
   }, [productId, source, partySize]);
 
-  // Dates are judged open or closed as of the calendar's answer.
+  // Dates are judged open or closed as of the calendar's answer; the visitor's own held seats stay theirs.
   const now = load.status === 'ready' ? load.checkedAt : 0;
-  const dates = load.status === 'ready' ? availabilityList(load.entries, source.name, now) : [];
+  const dates = load.status === 'ready' ? availabilityList(load.entries, source.name, now, hydrated ? storedHold : null) : [];
   const selectedDay = cart.calendar === source.name && cart.startDate ? denverDay(cart.startDate) : null;
   return {
     hydrated,
