@@ -15,7 +15,7 @@ import { classCalendar, dismissSelectionNotice } from '../../stores/calendars.ts
 import CalendarFrame from './CalendarFrame.tsx';
 import CatalogProblem from './CatalogProblem.tsx';
 import { ClassIcon } from './markers.tsx';
-import MonthCalendar, { type DayView } from './MonthCalendar.tsx';
+import type { DayView } from './MonthCalendar.tsx';
 import OrderSummary from './OrderSummary.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
@@ -125,26 +125,14 @@ export default function ClassBooking() {
         <h2 className="booking-step">Class Calendar</h2>
         <CalendarFrame
           load={load}
-          failed={
-            <>
-              <p className="form-error">Unable to load classes. Please check your connection and try refreshing the page.</p>
-              <button type="button" className="button secondary" onClick={() => void classCalendar.load()}>
-                Retry Now
-              </button>
-            </>
-          }
-        >
-          <MonthCalendar
-            label="Class dates"
-            month={month}
-            firstMonth={firstMonth}
-            dayView={dayView}
-            selectedDay={selectedDay}
-            onSelect={selectDay}
-          />
-        </CalendarFrame>
-        <ul className="calendar-legend class-legend" aria-label="Calendar key">
-          {product?.prices.map((option) => (
+          failure={{
+            text: 'Unable to load classes. Please check your connection and try refreshing the page.',
+            retryLabel: 'Retry Now',
+            onRetry: () => void classCalendar.load(),
+          }}
+          calendar={{ label: 'Class dates', month, firstMonth, dayView, selectedDay, onSelect: selectDay }}
+          legendClassName="class-legend"
+          legend={product?.prices.map((option) => (
             <li key={option.id}>
               <span className="legend-swatch" aria-hidden="true">
                 <ClassIcon type={option.metadata.type} />
@@ -152,10 +140,8 @@ export default function ClassBooking() {
               {option.nickname}
             </li>
           ))}
-        </ul>
-        <p className="form-hint selection-notice" role="status">
-          {notice}
-        </p>
+          notice={notice}
+        />
       </div>
       <OrderSummary
         source={classCalendar}

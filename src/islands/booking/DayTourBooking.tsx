@@ -13,7 +13,7 @@ import { dayTourCalendar, dismissSelectionNotice } from '../../stores/calendars.
 import CalendarFrame from './CalendarFrame.tsx';
 import CatalogProblem from './CatalogProblem.tsx';
 import { FullMark } from './markers.tsx';
-import MonthCalendar, { type DayView } from './MonthCalendar.tsx';
+import type { DayView } from './MonthCalendar.tsx';
 import OrderSummary from './OrderSummary.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
@@ -80,41 +80,26 @@ export default function DayTourBooking() {
         <h2 className="booking-step">Select a Date</h2>
         <CalendarFrame
           load={load}
-          failed={
+          failure={{ text: 'Failed to fetch available dates.', retryLabel: 'Try again', onRetry: () => void dayTourCalendar.load() }}
+          calendar={{ label: 'Day tour dates', month, firstMonth, dayView, selectedDay, onSelect: selectDay }}
+          legend={
             <>
-              <p className="form-error">Failed to fetch available dates.</p>
-              <button type="button" className="button secondary" onClick={() => void dayTourCalendar.load()}>
-                Try again
-              </button>
+              <li>
+                <span className="legend-swatch available" aria-hidden="true" /> Available
+              </li>
+              <li>
+                <span className="legend-swatch full" aria-hidden="true">
+                  <FullMark />
+                </span>{' '}
+                Fully Booked
+              </li>
+              <li>
+                <span className="legend-swatch unavailable" aria-hidden="true" /> Unavailable
+              </li>
             </>
           }
-        >
-          <MonthCalendar
-            label="Day tour dates"
-            month={month}
-            firstMonth={firstMonth}
-            dayView={dayView}
-            selectedDay={selectedDay}
-            onSelect={selectDay}
-          />
-        </CalendarFrame>
-        <ul className="calendar-legend" aria-label="Calendar key">
-          <li>
-            <span className="legend-swatch available" aria-hidden="true" /> Available
-          </li>
-          <li>
-            <span className="legend-swatch full" aria-hidden="true">
-              <FullMark />
-            </span>{' '}
-            Fully Booked
-          </li>
-          <li>
-            <span className="legend-swatch unavailable" aria-hidden="true" /> Unavailable
-          </li>
-        </ul>
-        <p className="form-hint selection-notice" role="status">
-          {notice}
-        </p>
+          notice={notice}
+        />
       </div>
       <OrderSummary
         source={dayTourCalendar}

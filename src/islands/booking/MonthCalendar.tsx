@@ -27,7 +27,7 @@ export interface DayView {
   marker?: ReactNode;
 }
 
-interface Props {
+export interface MonthCalendarProps {
   /** Names the grid, such as "Day tour dates". */
   label: string;
   /** The month shown first; a new value moves the view there. */
@@ -52,7 +52,7 @@ const KEY_MOVES: Record<string, (day: DayKey) => DayKey> = {
   PageDown: (day) => addMonthsTo(day, 1),
 };
 
-export default function MonthCalendar({ label, month, firstMonth, dayView, selectedDay, onSelect, enabled = true }: Props) {
+export default function MonthCalendar({ label, month, firstMonth, dayView, selectedDay, onSelect, enabled = true }: MonthCalendarProps) {
   const [shown, setShown] = useState(month);
   const [openedOn, setOpenedOn] = useState(month);
   const [lastSelected, setLastSelected] = useState(selectedDay);
