@@ -8,35 +8,28 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
+import { calendar, isOpen, startOf, type CalendarName, type Entry } from './api-customers.ts';
 import { apiCustomer, axeViolations, expect, holdScripts, holdSeats, islandsReady, PHONE, test } from './fixtures.ts';
+import {
+  CLASS_PAGE,
+  dayButton,
+  dayKeyOf,
+  DESKTOP,
+  inDenver,
+  longDay,
+  monthName,
+  shortDate,
+  storedCart,
+  summaryOf,
+  summaryTotal,
+  summaryValue,
+  tabTo,
+  TOUR_PAGE,
+  utcNoon,
+  watchErrors,
+} from './page-helpers.ts';
 
-const TOUR_PAGE = '/booking/backcountry-tour';
-const CLASS_PAGE = '/booking/avalanche-class';
 const CHECKOUT_ALERT = 'Please select valid start and end dates, a price, and a valid party size.';
-const CART_KEYS = [
-  'tourType',
-  'selectedPriceId',
-  'selectedProduct',
-  'selectedPrice',
-  'startDate',
-  'endDate',
-  'partySize',
-  'dateId',
-  'calendar',
-];
-const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
-
-type CalendarName = 'winter-day-tours' | 'winter-classes';
-
-interface Entry {
-  id: string;
-  date: { _seconds: number; _nanoseconds: number };
-  closesAt?: { _seconds: number; _nanoseconds: number };
-  partySize: number;
-  users: string[];
-  stripeId?: string;
-  type?: string;
-}
 
 const CLASS_NAMES: Record<string, string> = {
   price_class_moto: 'Motorized Backcountry Essentials',
@@ -45,21 +38,11 @@ const CLASS_NAMES: Record<string, string> = {
 
 // ---- What the API says ----
 
-/** A public calendar as the API answers it now, in start order. */
-async function calendar(request: APIRequestContext, name: CalendarName): Promise<Entry[]> {
-  const response = await request.get(`${E2E.api}/calendar/${name}`, { headers: { 'Cache-Control': 'no-cache' } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as Entry[]).sort((a, b) => a.date._seconds - b.date._seconds);
-}
-
-const startOf = (entry: Entry) => new Date(entry.date._seconds * 1000 + Math.floor(entry.date._nanoseconds / 1e6));
-
 function spotsLeft(entry: Entry, name: CalendarName) {
   if (name === 'winter-day-tours') return entry.users.length > 0 ? 0 : entry.partySize;
   return Math.max(0, entry.partySize - entry.users.length);
 }
 
-const isOpen = (entry: Entry) => (entry.closesAt ?? entry.date)._seconds * 1000 > Date.now();
 const bookable = (entry: Entry, name: CalendarName) => isOpen(entry) && spotsLeft(entry, name) > 0;
 
 function firstBookable(entries: Entry[], name: CalendarName, priceId?: string): Entry {
@@ -79,32 +62,9 @@ function lastUntouched(entries: Entry[], name: CalendarName, priceId?: string): 
 
 // ---- Dates as Kamas (America/Denver) counts them, worked out here with Intl rather than the site's code ----
 
-const inDenver = (options: Intl.DateTimeFormatOptions) => {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', ...options });
-  return (instant: Date) => format.format(instant).replace(/\u202f/g, ' ');
-};
-/** 'Sat, Dec 5', as the day tour summary shows a date. */
-const shortDate = inDenver({ weekday: 'short', month: 'short', day: 'numeric' });
 /** 'Sat, Dec 5, 7:00 AM', as the class page shows a date. */
 const dateAndTime = inDenver({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const denverParts = inDenver({ year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** 'YYYY-MM-DD' of an instant in Kamas. */
-function dayKeyOf(instant: Date) {
-  const [month, day, year] = denverParts(instant).split('/');
-  return `${year}-${month}-${day}`;
-}
-
-/** A calendar day 'YYYY-MM-DD' at noon UTC: any arithmetic on it stays on calendar days. */
-const utcNoon = (day: string) => new Date(`${day}T12:00:00Z`);
-const inUtc = (options: Intl.DateTimeFormatOptions) => {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options });
-  return (day: string) => format.format(utcNoon(day));
-};
-/** 'Saturday, December 5, 2026': the start of a day's accessible name in the grid. */
-const longDay = inUtc({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-/** 'December 2026' of a day or month key. */
-const monthName = (dayOrMonth: string) => inUtc({ month: 'long', year: 'numeric' })(`${dayOrMonth.slice(0, 7)}-01`);
 const weekdayOf = (day: string) => utcNoon(day).getUTCDay();
 const addDays = (day: string, amount: number) => new Date(utcNoon(day).getTime() + amount * 86_400_000).toISOString().slice(0, 10);
 function addMonths(day: string, amount: number) {
@@ -137,25 +97,10 @@ function expectedDayNames(entries: Entry[], name: CalendarName, month: string): 
 
 // ---- The page as a visitor finds it ----
 
-const summaryOf = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
 const checkoutButton = (page: Page) => page.getByRole('button', { name: 'Checkout', exact: true });
-
-/** The value shown beside a label in the Order Summary. */
-const summaryValue = (page: Page, label: string) =>
-  summaryOf(page)
-    .locator('div')
-    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('dd');
-const summaryTotal = (page: Page) =>
-  summaryOf(page)
-    .locator('p', { hasText: /^Total/ })
-    .locator('strong');
 
 /** The grid of a month, 'Day tour dates' or 'Class dates'. */
 const gridOf = (page: Page, label: string, dayOrMonth: string) => page.getByRole('grid', { name: `${label}, ${monthName(dayOrMonth)}` });
-
-/** The button of a day in the grid, found by the start of its accessible name. */
-const dayButton = (grid: Locator, day: string) => grid.getByRole('button', { name: new RegExp(`^${longDay(day)},`) });
 
 async function expectCheckoutBlocked(page: Page) {
   const checkout = checkoutButton(page);
@@ -213,15 +158,6 @@ async function showMonthOf(page: Page, label: string, day: string) {
  */
 const clickAnyway = (control: Locator) => control.click({ force: true });
 
-/** Moves focus with Tab only, as a keyboard user would, until `target` has it. */
-async function tabTo(page: Page, target: Locator, most = 60) {
-  for (let press = 0; press < most; press += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
 /**
  * The visitor switches to another tab and back: the page hears visibilitychange to 'hidden', then to
  * 'visible'. Headless Chromium keeps every page visible (opening another page and bringing this one
@@ -248,20 +184,6 @@ async function fillDate(request: APIRequestContext, entry: Entry, name: Calendar
   }
   const now = (await calendar(request, name)).find((candidate) => candidate.id === entry.id);
   expect(now && spotsLeft(now, name)).toBe(0);
-}
-
-async function storedCart(page: Page) {
-  return page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])), CART_KEYS);
-}
-
-/** Console errors and page errors of a page the `problems` fixture does not watch (a second browser context). */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  return errors;
 }
 
 // ---- The pages as the spec draws them, by mouse and by keyboard; dates that fill; dates that cannot load ----

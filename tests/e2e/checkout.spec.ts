@@ -12,226 +12,53 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import { startFakeStripe } from '../api/fake-stripe.ts';
-import { axeViolations, expect, islandsReady, PHONE, PIXEL, test } from './fixtures.ts';
+import {
+  bookByApi,
+  bookingsOf,
+  calendar,
+  freshDate,
+  GOOD_CARD,
+  newEmail,
+  PASSWORD,
+  readyCustomer,
+  seatsTaken,
+  signInByApi,
+  startOf,
+  uniquePhone,
+  type Entry,
+} from './api-customers.ts';
+import { axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
+import {
+  CLASS_PAGE,
+  dayButton,
+  dayKeyOf,
+  DESKTOP,
+  longDay,
+  monthName,
+  shortDate,
+  storedCart,
+  summaryOf,
+  summaryTotal,
+  summaryValue,
+  tabTo,
+  TOUR_PAGE,
+  watchErrors,
+} from './page-helpers.ts';
 
-const TOUR_PAGE = '/booking/backcountry-tour';
-const CLASS_PAGE = '/booking/avalanche-class';
-const PASSWORD = 'powder-day-1';
-const GOOD_CARD = '4242 4242 4242 4242';
 const DECLINED_CARD = '4000 0000 0000 0002';
-const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
-const DAY_MS = 86_400_000;
-const CART_KEYS = [
-  'tourType',
-  'selectedPriceId',
-  'selectedProduct',
-  'selectedPrice',
-  'startDate',
-  'endDate',
-  'partySize',
-  'dateId',
-  'calendar',
-];
 /** The second booking API of the Stripe test (the first is on 8788). */
 const STRIPE_API_PORT = 8790;
 /** Where @stripe/stripe-js 10 loads Stripe.js from (its RELEASE_TRAIN). */
 const STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js';
 const PUBLISHABLE_KEY = 'pk_test_e2eStandIn';
 
-type CalendarName = 'winter-day-tours' | 'winter-classes';
-
-interface Entry {
-  id: string;
-  date: { _seconds: number; _nanoseconds: number };
-  closesAt?: { _seconds: number; _nanoseconds: number };
-  partySize: number;
-  users: string[];
-  stripeId?: string;
-  inviteCode?: string;
-}
-
-// ---- What the API says ----
-
-/** A calendar as the API answers it now, in start order; with a token, as that customer sees it (with their invite codes). */
-async function calendar(request: APIRequestContext, name: CalendarName, options: { token?: string; api?: string } = {}): Promise<Entry[]> {
-  const response = await request.get(`${options.api ?? E2E.api}/calendar/${name}`, {
-    headers: { 'Cache-Control': 'no-cache', ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}) },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as Entry[]).sort((a, b) => a.date._seconds - b.date._seconds);
-}
-
-/** Seats taken on a date now (paid seats and live holds), as the public calendar counts them. */
-async function seatsTaken(request: APIRequestContext, name: CalendarName, dateId: string, api = E2E.api): Promise<number> {
-  const entry = (await calendar(request, name, { api })).find((candidate) => candidate.id === dateId);
-  if (!entry) throw new Error(`no date ${dateId} on ${name}`);
-  return entry.users.length;
-}
-
-const startOf = (entry: Entry) => new Date(entry.date._seconds * 1000 + Math.floor(entry.date._nanoseconds / 1e6));
-const isOpen = (entry: Entry) => (entry.closesAt ?? entry.date)._seconds * 1000 > Date.now();
-
-/**
- * A date for one test: open and untouched, later than the first six weeks of the season and not
- * among the last two untouched dates (booking.spec.ts works there), and each time another one, as
- * the date taken before is no longer untouched.
- */
-async function freshDate(request: APIRequestContext, name: CalendarName, priceId?: string, api = E2E.api): Promise<Entry> {
-  const entries = await calendar(request, name, { api });
-  const first = entries[0];
-  if (!first) throw new Error(`${name} is empty`);
-  const from = startOf(first).getTime() + 42 * DAY_MS;
-  const untouched = entries.filter(
-    (entry) => isOpen(entry) && entry.users.length === 0 && startOf(entry).getTime() >= from && (!priceId || entry.stripeId === priceId),
-  );
-  const entry = untouched.at(-3);
-  if (!entry) throw new Error(`no untouched date left on ${name}`);
-  return entry;
-}
-
-/** The ID token and uid of an Auth emulator account. */
-async function signInByApi(request: APIRequestContext, email: string, password = PASSWORD) {
-  const response = await request.post(
-    `http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
-    { data: { email, password, returnSecureToken: true } },
-  );
-  expect(response.ok(), await response.text()).toBe(true);
-  const { localId: uid, idToken } = (await response.json()) as { localId: string; idToken: string };
-  return { uid, idToken };
-}
-
-async function bookingsOf(request: APIRequestContext, account: { uid: string; idToken: string }, api = E2E.api): Promise<string[]> {
-  const response = await request.get(`${api}/users/user/${account.uid}`, { headers: { Authorization: `Bearer ${account.idToken}` } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { bookings: string[] }).bookings;
-}
-
-interface Customer {
-  uid: string;
-  email: string;
-  idToken: string;
-  name: string;
-}
-
-let phones = 0;
-/** Ten digits no other account of this run has: the identity service keeps phone numbers unique. */
-const uniquePhone = () => `4${String((Date.now() + (phones += 1)) % 1e9).padStart(9, '0')}`;
-
-const newEmail = (what: string) => `e2e-${what}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-
-/**
- * A returning customer: an Auth emulator account whose profile, safety survey and waiver are all
- * saved through the API, as a past checkout left them.
- */
-async function readyCustomer(request: APIRequestContext, api = E2E.api): Promise<Customer> {
-  const email = newEmail('returning');
-  const signUp = await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-    data: { email, password: PASSWORD, returnSecureToken: true },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const { localId: uid, idToken } = (await signUp.json()) as { localId: string; idToken: string };
-  const headers = { Authorization: `Bearer ${idToken}` };
-  const name = 'Casey Ridge';
-  for (const [method, path, data] of [
-    ['post', `/users/user/${uid}`, { uid, email }],
-    ['put', `/authUsers/authUser/${uid}`, { userData: { displayName: name, email, phoneNumber: `+1${uniquePhone()}` } }],
-    [
-      'put',
-      `/users/user/${uid}`,
-      {
-        survey: {
-          transportation: 'Snowmobile',
-          uphillAbility: 'Intermediate',
-          downhillAbility: 'Advanced',
-          beacon: 'Yes',
-          shovel: 'Yes',
-          probe: 'Yes',
-          emergencyContactName: 'Robin Ridge',
-          emergencyContactNumber: '+14355550199',
-          medicalConditions: '',
-        },
-      },
-    ],
-    ['put', `/users/user/${uid}`, { signature: `data:image/png;base64,${PIXEL.toString('base64')}`, agreed: true }],
-  ] as const) {
-    const response = await request[method](`${api}${path}`, { headers, data });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  }
-  return { uid, email, idToken, name };
-}
-
-/** Pays for a date through the API alone (a hold, then the local card), as another customer's checkout would. */
-async function bookByApi(
-  request: APIRequestContext,
-  customer: Customer,
-  order: { dateId: string; priceId: string; calendar: CalendarName; partySize: number },
-) {
-  const headers = { Authorization: `Bearer ${customer.idToken}` };
-  const hold = await request.post(`${E2E.api}/stripe/create-payment-intent`, {
-    headers,
-    data: {
-      priceId: order.priceId,
-      quantity: order.partySize,
-      metadata: {
-        userId: customer.uid,
-        dateId: order.dateId,
-        partySize: order.partySize,
-        calendar: order.calendar,
-        stripeId: order.priceId,
-        email: customer.email,
-      },
-    },
-  });
-  expect(hold.ok(), await hold.text()).toBe(true);
-  const { clientSecret } = (await hold.json()) as { clientSecret: string };
-  const paid = await request.post(`${E2E.api}/payments/local/confirm`, {
-    headers,
-    data: { clientSecret, cardNumber: GOOD_CARD, expiry: '12/30', cvc: '123' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-}
-
-// ---- Dates as Kamas (America/Denver) counts them, worked out with Intl rather than the site's code ----
-
-const inDenver = (options: Intl.DateTimeFormatOptions) => {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', ...options });
-  return (instant: Date) => format.format(instant).replace(/\u202f/g, ' ');
-};
-/** 'Sat, Dec 5', as the summaries show a date. */
-const shortDate = inDenver({ weekday: 'short', month: 'short', day: 'numeric' });
-const denverParts = inDenver({ year: 'numeric', month: '2-digit', day: '2-digit' });
-function dayKeyOf(instant: Date) {
-  const [month, day, year] = denverParts(instant).split('/');
-  return `${year}-${month}-${day}`;
-}
-const inUtc = (options: Intl.DateTimeFormatOptions) => {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options });
-  return (day: string) => format.format(new Date(`${day}T12:00:00Z`));
-};
-/** 'Saturday, December 5, 2026': the start of a day's accessible name in the grid. */
-const longDay = inUtc({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-const monthName = (day: string) => inUtc({ month: 'long', year: 'numeric' })(`${day.slice(0, 7)}-01`);
-
 // ---- The booking pages ----
 
-const summaryOf = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
-/** The value beside a label in an Order Summary (the booking page's or the payment step's). */
-const summaryValue = (page: Page, label: string) =>
-  summaryOf(page)
-    .locator('div')
-    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('dd');
-const summaryTotal = (page: Page) =>
-  summaryOf(page)
-    .locator('p', { hasText: /^Total/ })
-    .locator('strong');
-
 const gridOf = (page: Page, day: string) => page.getByRole('grid', { name: `Day tour dates, ${monthName(day)}` });
-const dayButton = (grid: Locator, day: string) => grid.getByRole('button', { name: new RegExp(`^${longDay(day)},`) });
 
 /** Steps the day tour calendar with Prev or Next until it shows the month of `day`. */
 async function showMonthOf(page: Page, day: string) {
@@ -271,10 +98,6 @@ async function chooseDayTour(page: Page, activity: string, partySize: number, en
   await expect(summaryTotal(page)).toHaveText(total);
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout(\?.*)?$/);
-}
-
-async function storedCart(page: Page) {
-  return page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])), CART_KEYS);
 }
 
 // ---- The checkout ----
@@ -453,25 +276,6 @@ function watchIntents(page: Page) {
     }
   });
   return intents;
-}
-
-/** Moves focus with Tab (or Shift+Tab) only, as a keyboard user would, until `target` has it. */
-async function tabTo(page: Page, target: Locator, most = 60, key: 'Tab' | 'Shift+Tab' = 'Tab') {
-  for (let press = 0; press < most; press += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press(key);
-  }
-  await expect(target).toBeFocused();
-}
-
-/** Console errors and page errors of a page the `problems` fixture does not watch (a second browser context). */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  return errors;
 }
 
 // ---- (a) A new visitor books a class, from the home page to their profile ----

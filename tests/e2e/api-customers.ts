@@ -1,0 +1,172 @@
+/**
+ * The booking API and the Auth emulator as the browser tests use them directly: calendars as the API
+ * answers them, customers made and signed in by API, and bookings paid through the API alone, as
+ * another customer's checkout would.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
+import { expect, PIXEL } from './fixtures.ts';
+
+export const PASSWORD = 'powder-day-1';
+export const GOOD_CARD = '4242 4242 4242 4242';
+const DAY_MS = 86_400_000;
+
+export type CalendarName = 'winter-day-tours' | 'winter-classes';
+
+export interface Entry {
+  id: string;
+  date: { _seconds: number; _nanoseconds: number };
+  closesAt?: { _seconds: number; _nanoseconds: number };
+  partySize: number;
+  users: string[];
+  stripeId?: string;
+  /** The class kind, 'moto' or 'sledski'. */
+  type?: string;
+  /** Only to the booking's own members. */
+  inviteCode?: string;
+}
+
+// ---- What the API says ----
+
+/** A calendar as the API answers it now, in start order; with a token, as that customer sees it (with their invite codes). */
+export async function calendar(
+  request: APIRequestContext,
+  name: CalendarName,
+  options: { token?: string; api?: string } = {},
+): Promise<Entry[]> {
+  const response = await request.get(`${options.api ?? E2E.api}/calendar/${name}`, {
+    headers: { 'Cache-Control': 'no-cache', ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}) },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as Entry[]).sort((a, b) => a.date._seconds - b.date._seconds);
+}
+
+/** Seats taken on a date now (paid seats and live holds), as the public calendar counts them. */
+export async function seatsTaken(request: APIRequestContext, name: CalendarName, dateId: string, api = E2E.api): Promise<number> {
+  const entry = (await calendar(request, name, { api })).find((candidate) => candidate.id === dateId);
+  if (!entry) throw new Error(`no date ${dateId} on ${name}`);
+  return entry.users.length;
+}
+
+export const startOf = (entry: Entry) => new Date(entry.date._seconds * 1000 + Math.floor(entry.date._nanoseconds / 1e6));
+export const isOpen = (entry: Entry) => (entry.closesAt ?? entry.date)._seconds * 1000 > Date.now();
+
+/**
+ * A date for one test: open and untouched, later than the first six weeks of the season and not
+ * among the last two untouched dates (booking.spec.ts works there), and each time another one, as
+ * the date taken before is no longer untouched.
+ */
+export async function freshDate(request: APIRequestContext, name: CalendarName, priceId?: string, api = E2E.api): Promise<Entry> {
+  const entries = await calendar(request, name, { api });
+  const first = entries[0];
+  if (!first) throw new Error(`${name} is empty`);
+  const from = startOf(first).getTime() + 42 * DAY_MS;
+  const untouched = entries.filter(
+    (entry) => isOpen(entry) && entry.users.length === 0 && startOf(entry).getTime() >= from && (!priceId || entry.stripeId === priceId),
+  );
+  const entry = untouched.at(-3);
+  if (!entry) throw new Error(`no untouched date left on ${name}`);
+  return entry;
+}
+
+/** The ID token and uid of an Auth emulator account. */
+export async function signInByApi(request: APIRequestContext, email: string, password = PASSWORD) {
+  const response = await request.post(
+    `http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+    { data: { email, password, returnSecureToken: true } },
+  );
+  expect(response.ok(), await response.text()).toBe(true);
+  const { localId: uid, idToken } = (await response.json()) as { localId: string; idToken: string };
+  return { uid, idToken };
+}
+
+export async function bookingsOf(request: APIRequestContext, account: { uid: string; idToken: string }, api = E2E.api): Promise<string[]> {
+  const response = await request.get(`${api}/users/user/${account.uid}`, { headers: { Authorization: `Bearer ${account.idToken}` } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { bookings: string[] }).bookings;
+}
+
+export interface Customer {
+  uid: string;
+  email: string;
+  idToken: string;
+  name: string;
+}
+
+let phones = 0;
+/** Ten digits no other account of this run has: the identity service keeps phone numbers unique. */
+export const uniquePhone = () => `4${String((Date.now() + (phones += 1)) % 1e9).padStart(9, '0')}`;
+
+export const newEmail = (what: string) => `e2e-${what}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/**
+ * A returning customer: an Auth emulator account whose profile, safety survey and waiver are all
+ * saved through the API, as a past checkout left them.
+ */
+export async function readyCustomer(request: APIRequestContext, api = E2E.api): Promise<Customer> {
+  const email = newEmail('returning');
+  const signUp = await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    data: { email, password: PASSWORD, returnSecureToken: true },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const { localId: uid, idToken } = (await signUp.json()) as { localId: string; idToken: string };
+  const headers = { Authorization: `Bearer ${idToken}` };
+  const name = 'Casey Ridge';
+  for (const [method, path, data] of [
+    ['post', `/users/user/${uid}`, { uid, email }],
+    ['put', `/authUsers/authUser/${uid}`, { userData: { displayName: name, email, phoneNumber: `+1${uniquePhone()}` } }],
+    [
+      'put',
+      `/users/user/${uid}`,
+      {
+        survey: {
+          transportation: 'Snowmobile',
+          uphillAbility: 'Intermediate',
+          downhillAbility: 'Advanced',
+          beacon: 'Yes',
+          shovel: 'Yes',
+          probe: 'Yes',
+          emergencyContactName: 'Robin Ridge',
+          emergencyContactNumber: '+14355550199',
+          medicalConditions: '',
+        },
+      },
+    ],
+    ['put', `/users/user/${uid}`, { signature: `data:image/png;base64,${PIXEL.toString('base64')}`, agreed: true }],
+  ] as const) {
+    const response = await request[method](`${api}${path}`, { headers, data });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  }
+  return { uid, email, idToken, name };
+}
+
+/** Pays for a date through the API alone (a hold, then the local card), as another customer's checkout would. */
+export async function bookByApi(
+  request: APIRequestContext,
+  customer: Customer,
+  order: { dateId: string; priceId: string; calendar: CalendarName; partySize: number },
+) {
+  const headers = { Authorization: `Bearer ${customer.idToken}` };
+  const hold = await request.post(`${E2E.api}/stripe/create-payment-intent`, {
+    headers,
+    data: {
+      priceId: order.priceId,
+      quantity: order.partySize,
+      metadata: {
+        userId: customer.uid,
+        dateId: order.dateId,
+        partySize: order.partySize,
+        calendar: order.calendar,
+        stripeId: order.priceId,
+        email: customer.email,
+      },
+    },
+  });
+  expect(hold.ok(), await hold.text()).toBe(true);
+  const { clientSecret } = (await hold.json()) as { clientSecret: string };
+  const paid = await request.post(`${E2E.api}/payments/local/confirm`, {
+    headers,
+    data: { clientSecret, cardNumber: GOOD_CARD, expiry: '12/30', cvc: '123' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+}

@@ -1,0 +1,92 @@
+/**
+ * The site's pages as the browser tests read them: the booking pages' addresses and their Order
+ * Summary, the stored cart, dates as Kamas (America/Denver) counts and the site writes them, worked
+ * out with Intl rather than the site's own code, and the keyboard.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+export const TOUR_PAGE = '/booking/backcountry-tour';
+export const CLASS_PAGE = '/booking/avalanche-class';
+export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
+/** The cart's localStorage keys (spec section 3). */
+export const CART_KEYS = [
+  'tourType',
+  'selectedPriceId',
+  'selectedProduct',
+  'selectedPrice',
+  'startDate',
+  'endDate',
+  'partySize',
+  'dateId',
+  'calendar',
+];
+
+// ---- Dates ----
+
+export const inDenver = (options: Intl.DateTimeFormatOptions) => {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', ...options });
+  return (instant: Date) => format.format(instant).replace(/\u202f/g, ' ');
+};
+/** 'Sat, Dec 5', as the summaries show a date. */
+export const shortDate = inDenver({ weekday: 'short', month: 'short', day: 'numeric' });
+const denverParts = inDenver({ year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** 'YYYY-MM-DD' of an instant in Kamas. */
+export function dayKeyOf(instant: Date) {
+  const [month, day, year] = denverParts(instant).split('/');
+  return `${year}-${month}-${day}`;
+}
+
+/** A calendar day 'YYYY-MM-DD' at noon UTC: any arithmetic on it stays on calendar days. */
+export const utcNoon = (day: string) => new Date(`${day}T12:00:00Z`);
+const inUtc = (options: Intl.DateTimeFormatOptions) => {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options });
+  return (day: string) => format.format(utcNoon(day));
+};
+/** 'Saturday, December 5, 2026': the start of a day's accessible name in the grid. */
+export const longDay = inUtc({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+/** 'December 2026' of a day or month key. */
+export const monthName = (dayOrMonth: string) => inUtc({ month: 'long', year: 'numeric' })(`${dayOrMonth.slice(0, 7)}-01`);
+
+// ---- The Order Summary and the calendar ----
+
+export const summaryOf = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
+/** The value beside a label in an Order Summary (the booking page's or the payment step's). */
+export const summaryValue = (page: Page, label: string) =>
+  summaryOf(page)
+    .locator('div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
+export const summaryTotal = (page: Page) =>
+  summaryOf(page)
+    .locator('p', { hasText: /^Total/ })
+    .locator('strong');
+
+/** The button of a day in a calendar grid, found by the start of its accessible name. */
+export const dayButton = (grid: Locator, day: string) => grid.getByRole('button', { name: new RegExp(`^${longDay(day)},`) });
+
+export async function storedCart(page: Page) {
+  return page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])), CART_KEYS);
+}
+
+// ---- The keyboard and a second browser ----
+
+/** Moves focus with Tab (or Shift+Tab) only, as a keyboard user would, until `target` has it. */
+export async function tabTo(page: Page, target: Locator, most = 60, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let press = 0; press < most; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Console errors and page errors of a page the `problems` fixture does not watch (a second browser context). */
+export function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return errors;
+}
