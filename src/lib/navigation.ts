@@ -30,3 +30,13 @@ export function returnPath(options: { remembered: readonly (string | null)[]; re
   }
   return '/';
 }
+
+/**
+ * The page of this site the visitor came to `current` from (its referrer), when there is one worth
+ * going back to: not `current` itself, and not the sign-in page. Null otherwise.
+ */
+export function pageBefore(referrer: string, origin: string, current: string): string | null {
+  const path = sitePath(referrer, origin);
+  if (!path || new URL(path, origin).pathname === current) return null;
+  return path;
+}

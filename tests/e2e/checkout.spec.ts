@@ -47,6 +47,9 @@ import {
   tabTo,
   TOUR_PAGE,
   watchErrors,
+  drawSignature,
+  inkedImage,
+  signaturePad,
 } from './page-helpers.ts';
 
 const DECLINED_CARD = '4000 0000 0000 0002';
@@ -171,47 +174,6 @@ async function fillSurvey(page: Page) {
   await page.getByLabel('Emergency Contact Name').fill('Jordan Peak');
   await page.getByLabel('Emergency Contact Number').fill('+14355550199');
   await page.getByLabel('Medical Conditions').fill('None');
-}
-
-const signaturePad = (page: Page) => page.getByRole('img', { name: /^Signature/ });
-
-/** A signature drawn with the mouse across the pad. */
-async function drawSignature(page: Page) {
-  const canvas = signaturePad(page).locator('canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the signature pad is not on screen');
-  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
-  await page.mouse.move(...at(0.1, 0.6));
-  await page.mouse.down();
-  for (const [x, y] of [
-    [0.2, 0.3],
-    [0.3, 0.7],
-    [0.4, 0.3],
-    [0.5, 0.7],
-    [0.6, 0.4],
-  ] as const) {
-    await page.mouse.move(...at(x, y), { steps: 5 });
-  }
-  await page.mouse.up();
-  await expect(signaturePad(page)).toHaveAccessibleName(/Signed$/);
-}
-
-/** The size of a signature image (a data URL) and whether anything is drawn on it. */
-function inkedImage(page: Page, dataUrl: string) {
-  return page.evaluate(async (source) => {
-    const image = new Image();
-    image.src = source;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
-    const context = canvas.getContext('2d');
-    context?.drawImage(image, 0, 0);
-    const pixels = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
-    const inked = Array.prototype.some.call(pixels, (value: number, index: number) => index % 4 === 3 && value > 0);
-    return { width: image.naturalWidth, height: image.naturalHeight, inked };
-  }, dataUrl);
 }
 
 async function signWaiver(page: Page) {
@@ -884,12 +846,13 @@ test('the Stripe path: our code hands Stripe.js the key, the intent’s secret a
   } finally {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     if (api && api.exitCode === null) {
-      const exited = new Promise((resolve) => api?.once('exit', resolve));
+      const closed = new Promise((resolve) => api?.once('close', resolve));
       api.kill();
-      await exited;
+      await closed;
     }
     await fake.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    // A file system may still be settling the database's last writes: rmSync retries those.
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 });
 

@@ -98,19 +98,12 @@ export async function holdSeats(
  * toast fading in) are let finish first, since a half-transparent frame is not what anyone reads.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) !== Infinity)
-        .map((animation) =>
-          animation.finished.then(
-            () => undefined,
-            () => undefined,
-          ),
-        ),
-    ).then(() => undefined),
-  );
+  // Animations that end do so within a second here; two seconds at most are waited for them.
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((animation) => Number(animation.effect?.getComputedTiming().endTime) !== Infinity);
+    const settled = Promise.allSettled(ending.map((animation) => animation.finished));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

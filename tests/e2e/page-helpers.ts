@@ -70,6 +70,49 @@ export async function storedCart(page: Page) {
   return page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])), CART_KEYS);
 }
 
+// ---- The waiver's signature pad ----
+
+export const signaturePad = (page: Page) => page.getByRole('img', { name: /^Signature/ });
+
+/** A signature drawn with the mouse across the pad. */
+export async function drawSignature(page: Page) {
+  const canvas = signaturePad(page).locator('canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the signature pad is not on screen');
+  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
+  await page.mouse.move(...at(0.1, 0.6));
+  await page.mouse.down();
+  for (const [x, y] of [
+    [0.2, 0.3],
+    [0.3, 0.7],
+    [0.4, 0.3],
+    [0.5, 0.7],
+    [0.6, 0.4],
+  ] as const) {
+    await page.mouse.move(...at(x, y), { steps: 5 });
+  }
+  await page.mouse.up();
+  await expect(signaturePad(page)).toHaveAccessibleName(/Signed$/);
+}
+
+/** The size of a signature image (a data URL) and whether anything is drawn on it. */
+export function inkedImage(page: Page, dataUrl: string) {
+  return page.evaluate(async (source) => {
+    const image = new Image();
+    image.src = source;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d');
+    context?.drawImage(image, 0, 0);
+    const pixels = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    const inked = Array.prototype.some.call(pixels, (value: number, index: number) => index % 4 === 3 && value > 0);
+    return { width: image.naturalWidth, height: image.naturalHeight, inked };
+  }, dataUrl);
+}
+
 // ---- The keyboard and a second browser ----
 
 /** Moves focus with Tab (or Shift+Tab) only, as a keyboard user would, until `target` has it. */

@@ -1,35 +1,49 @@
 import { axeViolations, expect, readToTheEnd, test } from './fixtures.ts';
-import { ROUTES } from './routes.ts';
+import { ROUTES, SIGNED_OUT_REDIRECTS } from './routes.ts';
 
 const seen = { titles: new Set<string>(), descriptions: new Set<string>() };
 
 for (const [path, heading] of ROUTES) {
+  const signedOutTo = SIGNED_OUT_REDIRECTS[path];
   test(`${path} answers with its heading, its own title, description and canonical link, and no accessibility violations`, async ({
     page,
     problems,
   }) => {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-
-    // The title as served, which og:title repeats for link previews; an island may retitle the page
-    // after it runs (/payment-success names what it found), and that title must be the page's own too.
-    const servedTitle = await page.evaluate(
-      (html) => new DOMParser().parseFromString(html, 'text/html').title,
-      (await response?.text()) ?? '',
+    // The page as served, which search engines and link previews read (parsed on the blank page before it opens).
+    const response = await page.request.get(path);
+    expect(response.status()).toBe(200);
+    const served = await page.evaluate(
+      (html) => {
+        const document = new DOMParser().parseFromString(html, 'text/html');
+        const attribute = (selector: string, name: string) => document.querySelector(selector)?.getAttribute(name) ?? null;
+        return {
+          title: document.title,
+          heading: document.querySelector('h1')?.textContent?.trim() ?? null,
+          description: attribute('meta[name="description"]', 'content'),
+          canonical: attribute('link[rel="canonical"]', 'href'),
+          ogTitle: attribute('meta[property="og:title"]', 'content'),
+        };
+      },
+      await response.text(),
     );
-    const title = await page.title();
-    const description = await page.locator('meta[name="description"]').getAttribute('content');
-    expect(title).toContain('Kamas Backcountry Guides');
-    expect(servedTitle).toContain('Kamas Backcountry Guides');
-    expect(description?.length).toBeGreaterThan(40);
-    expect(seen.titles.has(title), `title "${title}" is used twice`).toBe(false);
-    expect(seen.descriptions.has(description ?? ''), 'description is used twice').toBe(false);
-    seen.titles.add(title);
-    seen.descriptions.add(description ?? '');
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://www.kamasbackcountry.com${path}`);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', servedTitle);
+    expect(served.title).toContain('Kamas Backcountry Guides');
+    expect(served.description?.length).toBeGreaterThan(40);
+    expect(seen.titles.has(served.title), `title "${served.title}" is used twice`).toBe(false);
+    expect(seen.descriptions.has(served.description ?? ''), 'description is used twice').toBe(false);
+    seen.titles.add(served.title);
+    seen.descriptions.add(served.description ?? '');
+    expect(served.canonical).toBe(`https://www.kamasbackcountry.com${path}`);
+    expect(served.ogTitle).toBe(served.title);
 
+    await page.goto(path);
+    if (signedOutTo) {
+      expect(served.heading).toBe(heading);
+      await expect(page).toHaveURL(signedOutTo);
+    } else {
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // An island may retitle the page after it runs (/payment-success names what it found); that title is the site's too.
+      expect(await page.title()).toContain('Kamas Backcountry Guides');
+    }
     await readToTheEnd(page);
     expect(await axeViolations(page)).toEqual([]);
     expect(problems.errors).toEqual([]);

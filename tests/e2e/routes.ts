@@ -16,3 +16,8 @@ export const ROUTES = [
   ['/booking/faq', 'Booking FAQ'],
   ['/checkout', 'Checkout'],
 ] as const;
+
+/** The account pages a signed-out visitor is sent on from, once the page has checked who they are (spec section 2). */
+export const SIGNED_OUT_REDIRECTS: Partial<Record<(typeof ROUTES)[number][0], string>> = {
+  '/waiver': '/sign-in',
+};

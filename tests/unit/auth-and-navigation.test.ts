@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/lib/api-error.ts';
 import { authErrorField, authErrorMessage, UNEXPECTED_MESSAGE } from '../../src/lib/auth-errors.ts';
 import { tokenNeedsRefresh } from '../../src/lib/id-token.ts';
-import { returnPath } from '../../src/lib/navigation.ts';
+import { pageBefore, returnPath } from '../../src/lib/navigation.ts';
 import { passwordProblems } from '../../src/lib/password-policy.ts';
 import { publicCache } from '../../api/cache.ts';
 
@@ -72,6 +72,20 @@ describe('going back one page after sign-in', () => {
       '/sign-in?mode=signup',
     ]) {
       expect(back([bad]), bad).toBe('/');
+    }
+  });
+});
+
+describe('going back one page after signing the waiver', () => {
+  const origin = 'http://127.0.0.1:4321';
+
+  it('goes back to the page of this site the visitor came from', () => {
+    expect(pageBefore('http://127.0.0.1:4321/booking/faq?q=1', origin, '/waiver')).toBe('/booking/faq?q=1');
+  });
+
+  it('has no page to go back to from another site, the sign-in form, the waiver itself or nowhere', () => {
+    for (const referrer of ['https://elsewhere.example/', 'http://127.0.0.1:4321/sign-in', 'http://127.0.0.1:4321/waiver?x=1', '']) {
+      expect(pageBefore(referrer, origin, '/waiver'), referrer).toBeNull();
     }
   });
 });

@@ -1,0 +1,141 @@
+/**
+ * /waiver, the waiver on a page of its own: a signed-out visitor is sent to sign in and brought
+ * back; a customer signs (drawn or typed), goes back one page, and finds the signature drawn back
+ * on return; the page before its script runs; accessibility signed in and signed out.
+ */
+import type { Page } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
+import { PASSWORD } from './api-customers.ts';
+import { apiCustomer, axeViolations, expect, holdScripts, islandsReady, PHONE, test, type ApiCustomer } from './fixtures.ts';
+import { DESKTOP, drawSignature, inkedImage, signaturePad } from './page-helpers.ts';
+
+const agree = (page: Page) => page.getByLabel('I agree to the terms and conditions');
+const signButton = (page: Page) => page.getByRole('button', { name: 'Sign Waiver' });
+const footerLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name, exact: true });
+
+async function logIn(page: Page, email: string) {
+  const form = page.locator('form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Signs in on /sign-in and waits until the site has the customer. */
+async function signedIn(page: Page, customer: ApiCustomer) {
+  await page.goto('/sign-in');
+  await islandsReady(page);
+  await logIn(page, customer.email);
+  await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+async function storedWaiver(page: Page, customer: ApiCustomer) {
+  const response = await page.request.get(`${E2E.api}/users/user/${customer.uid}`, {
+    headers: { Authorization: `Bearer ${customer.idToken}` },
+  });
+  expect(response.ok()).toBe(true);
+  const { signature, agreed } = (await response.json()) as { signature?: string | null; agreed?: boolean };
+  return { signature: signature ?? null, agreed: agreed ?? false };
+}
+
+test('a signed-out visitor is sent to sign in, and comes back to the waiver once signed in', async ({ page, problems }) => {
+  const customer = await apiCustomer(page.request);
+  await page.goto('/booking/faq');
+  await footerLink(page, 'Safety Waiver').click();
+  await expect(page).toHaveURL('/sign-in');
+  await islandsReady(page);
+  await logIn(page, customer.email);
+
+  await expect(page).toHaveURL('/waiver');
+  await expect(page.getByRole('heading', { level: 1, name: 'Safety Waiver' })).toBeVisible();
+  await expect(agree(page)).toBeEnabled();
+  await expect(agree(page)).not.toBeChecked();
+  await expect(signButton(page)).toBeDisabled();
+  expect(problems.errors).toEqual([]);
+});
+
+test('a customer signs, goes back one page, and on return finds the box ticked and the signature drawn back', async ({
+  page,
+  problems,
+}) => {
+  const customer = await apiCustomer(page.request);
+  await signedIn(page, customer);
+  await page.goto('/booking/faq');
+  await footerLink(page, 'Safety Waiver').click();
+  await expect(page).toHaveURL('/waiver');
+  await islandsReady(page);
+
+  await expect(agree(page)).toBeEnabled();
+  await agree(page).check();
+  await expect(signButton(page)).toBeDisabled();
+  await drawSignature(page);
+  await signButton(page).click();
+  await expect(page).toHaveURL('/booking/faq');
+
+  const saved = await storedWaiver(page, customer);
+  expect(saved.agreed).toBe(true);
+  expect(await inkedImage(page, saved.signature ?? '')).toEqual({ width: 1500, height: 200, inked: true });
+
+  await page.goto('/waiver');
+  await expect(agree(page)).toBeChecked();
+  await expect(signaturePad(page)).toHaveAccessibleName(/Signed$/);
+  await expect(signButton(page)).toBeEnabled();
+  const shown = await signaturePad(page)
+    .locator('canvas')
+    .evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL('image/png'));
+  expect(await inkedImage(page, shown)).toEqual({ width: 1500, height: 200, inked: true });
+  expect(problems.errors).toEqual([]);
+});
+
+test('opened directly, a typed signature is saved and the customer lands on their profile', async ({ page, problems }) => {
+  const customer = await apiCustomer(page.request);
+  await signedIn(page, customer);
+  await page.goto('/waiver');
+  await islandsReady(page);
+  await agree(page).check();
+  await page.getByRole('radio', { name: 'Type my name' }).check();
+  await page.getByLabel('Your full name, as your signature').fill('Rowan Cornice');
+  await signButton(page).click();
+  await expect(page).toHaveURL('/profile');
+  const saved = await storedWaiver(page, customer);
+  expect(saved.agreed).toBe(true);
+  expect(await inkedImage(page, saved.signature ?? '')).toEqual({ width: 1500, height: 200, inked: true });
+  expect(problems.errors).toEqual([]);
+});
+
+test('before its script runs, the waiver text is there to read and nothing can be signed yet', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/waiver', { waitUntil: 'commit' });
+  await expect(page.getByRole('region', { name: 'Release of Liability, Assumption of Risk and Indemnity Agreement' })).toBeVisible();
+  await expect(agree(page)).toBeDisabled();
+  await expect(signButton(page)).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Clear Signature' })).toBeDisabled();
+  await expect(signaturePad(page)).toHaveAttribute('aria-busy', 'true');
+  await release();
+  await expect(page).toHaveURL('/sign-in');
+});
+
+for (const [width, options] of [
+  ['390 px', PHONE],
+  ['1280 px', DESKTOP],
+] as const) {
+  test.describe(`at ${width}`, () => {
+    test.use(options);
+
+    test('axe finds nothing on /waiver, signed out (on its way to sign in) and signed in', async ({ page, problems }) => {
+      await page.goto('/waiver');
+      await expect(page).toHaveURL('/sign-in');
+      await islandsReady(page);
+      expect(await axeViolations(page), 'signed out').toEqual([]);
+
+      await signedIn(page, await apiCustomer(page.request));
+      await page.goto('/waiver');
+      await expect(agree(page)).toBeEnabled();
+      expect(await axeViolations(page), 'signed in').toEqual([]);
+      await agree(page).check();
+      await page.getByRole('radio', { name: 'Type my name' }).check();
+      await page.getByLabel('Your full name, as your signature').fill('Rowan Cornice');
+      expect(await axeViolations(page), 'signed in, typing a signature').toEqual([]);
+      expect(problems.errors).toEqual([]);
+    });
+  });
+}
