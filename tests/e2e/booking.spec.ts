@@ -6,10 +6,9 @@
  *
  * Expected dates and spots come from the API's own answers, so the tests hold whatever today is.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import { apiCustomer, expect, holdScripts, holdSeats, islandsReady, PHONE, test } from './fixtures.ts';
+import { apiCustomer, axeViolations, expect, holdScripts, holdSeats, islandsReady, PHONE, test } from './fixtures.ts';
 
 const TOUR_PAGE = '/booking/backcountry-tour';
 const CLASS_PAGE = '/booking/avalanche-class';
@@ -1022,10 +1021,7 @@ for (const [width, options] of [
     test.use(options);
 
     test('axe finds nothing on either booking page, with the calendar loaded and with a date chosen', async ({ page, problems }) => {
-      const axe = async () => {
-        const results = await new AxeBuilder({ page }).analyze();
-        return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      };
+      const axe = () => axeViolations(page);
 
       await page.goto(TOUR_PAGE);
       await islandsReady(page);

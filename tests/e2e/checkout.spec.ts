@@ -8,7 +8,6 @@
  * Every test makes its own users through the Auth emulator and takes its own dates from the API's
  * calendars; what the API says afterwards (bookings, seats, invite codes) is asked of the API itself.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +16,7 @@ import type { APIRequestContext, Locator, Page, Response } from '@playwright/tes
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import { startFakeStripe } from '../api/fake-stripe.ts';
-import { expect, islandsReady, PHONE, PIXEL, test } from './fixtures.ts';
+import { axeViolations, expect, islandsReady, PHONE, PIXEL, test } from './fixtures.ts';
 
 const TOUR_PAGE = '/booking/backcountry-tour';
 const CLASS_PAGE = '/booking/avalanche-class';
@@ -437,11 +436,6 @@ function watchIntents(page: Page) {
     }
   });
   return intents;
-}
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** Moves focus with Tab (or Shift+Tab) only, as a keyboard user would, until `target` has it. */
@@ -1089,37 +1083,37 @@ for (const [width, options] of [
       await islandsReady(page);
       await expectStep(page, 'Login');
       await expect(signInCard(page).getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
-      expect(await axe(page), 'step 1, Login').toEqual([]);
+      expect(await axeViolations(page), 'step 1, Login').toEqual([]);
       await signUpAtLogin(page, newEmail('axe'));
 
       await expectStep(page, 'Survey', 'Survey');
       await expect(page.getByLabel('Phone number')).toBeVisible();
-      expect(await axe(page), 'step 2, the profile').toEqual([]);
+      expect(await axeViolations(page), 'step 2, the profile').toEqual([]);
       await fillProfile(page, 'Axel Cornice');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByLabel('Transportation')).toBeVisible();
-      expect(await axe(page), 'step 2, the profile saved and the survey').toEqual([]);
+      expect(await axeViolations(page), 'step 2, the profile saved and the survey').toEqual([]);
       // A survey sent incomplete shows its messages; those pass too.
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByText('Please choose your mode of travel')).toBeVisible();
-      expect(await axe(page), 'step 2, the survey with its messages').toEqual([]);
+      expect(await axeViolations(page), 'step 2, the survey with its messages').toEqual([]);
       await fillSurvey(page);
       await page.getByRole('button', { name: 'Submit' }).click();
 
       await expectStep(page, 'Waiver', 'Waiver');
       await expect(signaturePad(page).locator('canvas')).toBeVisible();
-      expect(await axe(page), 'step 3, the waiver').toEqual([]);
+      expect(await axeViolations(page), 'step 3, the waiver').toEqual([]);
       await signWaiver(page);
 
       await expectStep(page, 'Payment', 'Payment');
       await expect(page.getByLabel('Card number')).toBeVisible();
       await expect(holdTimer(page)).toBeVisible();
-      expect(await axe(page), 'step 4, the card form').toEqual([]);
+      expect(await axeViolations(page), 'step 4, the card form').toEqual([]);
       await fillCard(page, GOOD_CARD);
       await page.getByRole('button', { name: 'Pay now' }).click();
 
       await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
-      expect(await axe(page), 'the payment-success page').toEqual([]);
+      expect(await axeViolations(page), 'the payment-success page').toEqual([]);
       expect(problems.errors).toEqual([]);
     });
   });

@@ -2,6 +2,7 @@
  * Shared browser-test setup: every test fails on a console error, an uncaught page error or a CSP
  * violation, and the outside world (forecast images, map tiles) is answered by local test doubles.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 
@@ -90,6 +91,28 @@ export async function holdSeats(
     },
   });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/**
+ * What axe finds on the page as a person sees it once it has settled: running animations that end (a
+ * toast fading in) are let finish first, since a half-transparent frame is not what anyone reads.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) !== Infinity)
+        .map((animation) =>
+          animation.finished.then(
+            () => undefined,
+            () => undefined,
+          ),
+        ),
+    ).then(() => undefined),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** Scrolls through the page as a reader would, so every section that fades in has done so. */

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, readToTheEnd, test } from './fixtures.ts';
+import { axeViolations, expect, readToTheEnd, test } from './fixtures.ts';
 import { ROUTES } from './routes.ts';
 
 const seen = { titles: new Set<string>(), descriptions: new Set<string>() };
@@ -32,10 +31,7 @@ for (const [path, heading] of ROUTES) {
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', servedTitle);
 
     await readToTheEnd(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems.errors).toEqual([]);
   });
 }
@@ -44,8 +40,7 @@ test('an unknown address gets the 404 page with status 404', async ({ page }) =>
   const response = await page.goto('/no-such-trail');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'We lost the trail' })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('the sitemap lists the public pages and leaves out the account pages', async ({ request }) => {
