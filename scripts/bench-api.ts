@@ -2,7 +2,7 @@
  * npm run bench (first half): the API's speed on the local stack (PGlite, or the Postgres database named by
  * BENCH_DATABASE_URL, which must be empty or hold only this project's tables).
  * Budgets (reported, not enforced): reads at least 2,000 req/s with p99 under 25 ms at 50
- * connections (autocannon, closed loop); payment intents at 200 req/s with p99 under 25 ms, each
+ * connections (autocannon, closed loop); payment intents at 200 req/s with p99 under 50 ms, each
  * request a new hold and intent from one of some 280 signed-in customers across the season's dates
  * (and, for comparison, one customer's identical request repeated). Also the API's peak memory.
  *

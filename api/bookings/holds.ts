@@ -5,11 +5,11 @@
  * ones can never be paid.
  *
  * A new hold is one read (which answers the same request again from the hold it already has),
- * then a transaction of three statements (four with a code of limited uses), then one statement
+ * then a transaction of three statements (five with a code of limited uses), then one statement
  * after the provider's answer:
  *  1. save the customer (created on first sight: the upsert locks the customer's row either way) and
  *     lock the date's row, reading the price and the promo code with them;
- *  2. (a code with limited uses) lock the code's row;
+ *  2. (a code with limited uses) lock the customer's holds, then the code's row;
  *  3. read the customer's current hold on the date, the seats taken and the code's uses. This must
  *     be a statement of its own, after the locks: a statement reads as of its start, so counts
  *     taken in the locking statement could miss a hold committed while it waited for the lock;
@@ -74,6 +74,9 @@ const LOCK_SQL = `with customer as (${saveUserSql(5)})
     left join promo_codes pc on pc.code = $4
    where d.id = $1
      for update of d`;
+
+/** Statement 2a: the customer's holds, before a limited code's row (see statement 2). */
+const LOCK_HELD_SQL = `select id from bookings where user_id = $1 and status = 'held' for update`;
 
 /**
  * Statement 3: the seats others hold or booked on the date, the uses others make of a limited
@@ -230,8 +233,13 @@ export async function createHold(
     const price = { id: target.price_id, unitAmount: target.unit_amount, currency: target.currency || settings.currency };
     let promo: PromoRow | undefined = promoCode && target.code !== null ? target : undefined;
     // A code with limited uses is locked, so its last use goes to exactly one hold. Others need no lock.
+    // The customer's holds, released below, are locked first: a payment being recorded locks its
+    // booking before the code, and the same order here means the two never wait for each other.
     const limited = promo !== undefined && promo.usable && promo.max_redemptions !== null;
-    if (limited && promoCode) promo = await readPromo(tx, promoCode, true);
+    if (limited && promoCode) {
+      await tx.query(LOCK_HELD_SQL, [caller.uid]);
+      promo = await readPromo(tx, promoCode, true);
+    }
 
     // A statement of its own, begun after the locks above were granted, so it sees every hold and
     // payment committed before them (a statement reads as of its start). The customer's own holds do
