@@ -1,20 +1,40 @@
 /**
  * npm run bench (first half): the API's speed on the local stack (PGlite, or the Postgres database named by
- * BENCH_DATABASE_URL, which must be empty or hold only this project's tables), measured with autocannon.
+ * BENCH_DATABASE_URL, which must be empty or hold only this project's tables).
  * Budgets (reported, not enforced): reads at least 2,000 req/s with p99 under 25 ms at 50
- * connections; payment intents at 200 req/s with p99 under 25 ms, each request a new hold and
- * intent from one of 200 customers across the season's dates (and, for comparison, one customer's
- * identical request repeated). Also the API's peak memory.
+ * connections (autocannon, closed loop); payment intents at 200 req/s with p99 under 50 ms, each
+ * request a new hold and intent from one of some 280 signed-in customers across the season's dates
+ * (and, for comparison, one customer's identical request repeated). Also the API's peak memory.
+ *
+ * The rows at a fixed rate are open loop: request i is due at start + i / rate, whether or not
+ * earlier answers came back, and its latency runs from when it was due (so a stalled server or a
+ * lagging client counts against it, and nothing is left out while the server catches up). Every
+ * customer signs up and signs in (see signIn) before the clock starts, and a few rounds of holds by
+ * other customers warm the write path up first (it is measured as it runs, not as it starts).
+ *
+ * Settings (environment): BENCH_DATABASE_URL; BENCH_AUTH_EMULATOR (host:port, defaults to the
+ * FIREBASE_AUTH_EMULATOR_HOST that `firebase emulators:exec` sets); BENCH_API_PORT (0, a free port,
+ * by default); BENCH_RATE (200) and BENCH_WRITE_SECONDS (12) for the write row; BENCH_TRACE, a
+ * file to write every paced request to (see trace).
  */
 import autocannon from 'autocannon';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startApiProcess } from './processes.ts';
 
-const emulator = process.env['FIREBASE_AUTH_EMULATOR_HOST'];
+const emulator = process.env['BENCH_AUTH_EMULATOR'] || process.env['FIREBASE_AUTH_EMULATOR_HOST'];
 const projectId = process.env['GCLOUD_PROJECT'] ?? 'demo-kamas-test';
-if (!emulator) throw new Error('run through `npm run bench`, which starts the Auth emulator');
+if (!emulator) throw new Error('run through `npm run bench`, which starts the Auth emulator (or name it in BENCH_AUTH_EMULATOR)');
+const RATE = Number(process.env['BENCH_RATE'] ?? 200);
+const WRITE_SECONDS = Number(process.env['BENCH_WRITE_SECONDS'] ?? 12);
+/** The API's limit on new holds per customer per hour (api/server.ts): no writer may go past it. */
+const INTENT_LIMIT = 10;
+/** Warm-up rounds before the write row, each a new hold for every warm-up customer. */
+const WARM_ROUNDS = 6;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kamas-bench-'));
 const { base, child: api } = await startApiProcess({
@@ -22,20 +42,32 @@ const { base, child: api } = await startApiProcess({
   DATABASE_URL: process.env['BENCH_DATABASE_URL'] ?? '',
   NODE_ENV: 'test',
   FIREBASE_PROJECT_ID: projectId,
+  FIREBASE_AUTH_EMULATOR_HOST: emulator,
+  API_PORT: process.env['BENCH_API_PORT'] ?? '0',
 });
 
-/** Customers for the write benchmark, each creating only a few holds (well under the per-customer intent limit). */
-const WRITERS = 200;
-const HOLDS_PER_WRITER = 5;
-
-async function signUp(label: string): Promise<{ uid: string; token: string }> {
+/**
+ * A customer who signs up at the Auth emulator and signs in on the site, which then saves the
+ * database user (POST /users/user/{uid}, as src/stores/auth.ts does on every sign-in). Besides
+ * making the user, that first call has the API verify the new ID token, which with the emulator
+ * firebase-admin always follows with a user lookup at the emulator (a revocation check it makes for
+ * emulator tokens only); the API then keeps the verified token, so later calls verify nothing again.
+ */
+async function signIn(label: string): Promise<{ uid: string; token: string }> {
+  const email = `bench-${label}-${Date.now()}@example.com`;
   const response = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${label}-${Date.now()}@example.com`, password: 'bench-password', returnSecureToken: true }),
+    body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
   });
   const body = (await response.json()) as { localId: string; idToken: string };
   if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
+  const saved = await fetch(`${base}/users/user/${body.localId}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${body.idToken}` },
+    body: JSON.stringify({ uid: body.localId, email }),
+  });
+  if (!saved.ok) throw new Error(`saving the database user failed: ${saved.status} ${await saved.text()}`);
   return { uid: body.localId, token: body.idToken };
 }
 
@@ -68,48 +100,81 @@ const classes = await calendar('winter-classes');
 // Kept apart for the repeated request, so it never competes with the writers for a seat.
 const repeatDate = classes.pop();
 if (!repeatDate) throw new Error('no upcoming class date to book');
-const dates: BenchDate[] = [...classes, ...(await calendar('winter-mentorship')), ...(await calendar('winter-day-tours'))];
+const shared: BenchDate[] = [...classes, ...(await calendar('winter-mentorship'))];
+const tours = await calendar('winter-day-tours');
+
+/** One order a writer may place: a date, its price, and maybe the demo's unlimited promo code. */
+interface Order {
+  date: BenchDate;
+  priceId: string;
+  promoCode?: string;
+}
 
 /**
- * Each writer alternates between the two dates of its lane, so every request moves its one hold to
- * the other date: a real new hold and payment intent each time. A lane takes as many writers as
- * both its dates have room for at once.
+ * A lane is the orders its writers cycle through, each request changing the writer's one hold to
+ * the next order: a real new hold and payment intent each time. Classes and mentorship days go in
+ * pairs of dates (every other one with a promo code), and a lane takes as many writers as both its
+ * dates have room for at once. A private day tour takes one writer, who switches between two tours
+ * of the same day.
  */
-const lanes: { pair: [BenchDate, BenchDate]; writers: number }[] = [];
-for (let index = 0; index + 1 < dates.length; index += 2) {
-  const pair: [BenchDate, BenchDate] = [dates[index] as BenchDate, dates[index + 1] as BenchDate];
-  lanes.push({ pair, writers: Math.min(pair[0].room, pair[1].room) });
+const lanes: { orders: Order[]; writers: number }[] = [];
+for (let index = 0; index < shared.length; index += 2) {
+  const first = shared[index] as BenchDate;
+  const second = shared[index + 1] ?? first;
+  lanes.push({
+    orders: [
+      { date: first, priceId: first.priceId },
+      { date: second, priceId: second.priceId, promoCode: 'WELCOME10' },
+    ],
+    writers: Math.min(first.room, second.room),
+  });
 }
-const room = lanes.reduce((sum, lane) => sum + lane.writers, 0);
-if (room < WRITERS) throw new Error(`only room for ${room} writers in the upcoming season, ${WRITERS} needed`);
+for (const tour of tours) {
+  lanes.push({
+    orders: [
+      { date: tour, priceId: 'price_tour_ski' },
+      { date: tour, priceId: 'price_tour_snowmobile' },
+    ],
+    writers: 1,
+  });
+}
+const WRITERS = lanes.reduce((sum, lane) => sum + lane.writers, 0);
+const WRITES = Math.round(RATE * WRITE_SECONDS);
+if (WRITERS < 200) throw new Error(`only room for ${WRITERS} writers in the upcoming season, 200 needed`);
+if (Math.ceil(WRITES / WRITERS) > INTENT_LIMIT) {
+  throw new Error(`${WRITES} writes over ${WRITERS} customers would pass the limit of ${INTENT_LIMIT} new holds each`);
+}
 
-const writers: { uid: string; token: string; pair: [BenchDate, BenchDate] }[] = [];
+const writers: { uid: string; token: string; orders: Order[]; offset: number }[] = [];
+const seats = lanes.flatMap((lane) => Array.from({ length: lane.writers }, (_, offset) => ({ orders: lane.orders, offset })));
 for (let start = 0; start < WRITERS; start += 20) {
-  const batch = await Promise.all(Array.from({ length: Math.min(20, WRITERS - start) }, (_, index) => signUp(`w${start + index}`)));
-  for (const user of batch) {
-    const lane = lanes.find((candidate) => candidate.writers > 0);
-    if (!lane) throw new Error('no lane left');
-    lane.writers -= 1;
-    writers.push({ ...user, pair: lane.pair });
-  }
+  const batch = await Promise.all(Array.from({ length: Math.min(20, WRITERS - start) }, (_, index) => signIn(`w${start + index}`)));
+  batch.forEach((user, index) => writers.push({ ...user, ...(seats[start + index] as (typeof seats)[number]) }));
 }
-const distinctDates = new Set(writers.flatMap((writer) => writer.pair.map((date) => date.id))).size;
+const distinctDates = new Set(writers.flatMap((writer) => writer.orders.map((order) => order.date.id))).size;
 
-const intentFor = (uid: string, date: BenchDate) =>
+const intentFor = (uid: string, order: Order) =>
   JSON.stringify({
-    priceId: date.priceId,
+    priceId: order.priceId,
     quantity: 1,
-    metadata: { userId: uid, dateId: date.id, partySize: 1, calendar: date.calendar },
+    ...(order.promoCode ? { promoCode: order.promoCode } : {}),
+    metadata: { userId: uid, dateId: order.date.id, partySize: 1, calendar: order.date.calendar },
   });
 
 // The repeated request: one customer, one class date, served from the hold it already has.
-const repeater = await signUp('repeat');
-const repeatedIntent = intentFor(repeater.uid, repeatDate);
+const repeater = await signIn('repeat');
+// Customers for the warm-up before the write row, on the repeated request's date, which has room
+// for them beside the repeater. Signed in now, with everyone else, so the Auth emulator has long
+// been idle when the writes begin (its process collects its garbage a few seconds after a burst of
+// work, and a collection takes both cores for up to 100 ms).
+const warmers = await Promise.all(Array.from({ length: repeatDate.room - 1 }, (_, index) => signIn(`warm${index}`)));
+const repeatedIntent = intentFor(repeater.uid, { date: repeatDate, priceId: repeatDate.priceId });
 
 interface Row {
   name: string;
   rps: number;
   p50: number;
+  p95: number | null;
   p99: number;
   non2xx: number;
   /** The non-2xx answers by status, e.g. "409 x 3". */
@@ -117,81 +182,187 @@ interface Row {
   errors: number;
 }
 
+const statusText = (counts: Iterable<[string, number]>) =>
+  [...counts]
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, count]) => `${code} x ${count}`)
+    .join(', ');
+
 async function measure(name: string, options: autocannon.Options): Promise<Row> {
   const result = await autocannon({ connections: 50, duration: 10, ...options });
   return {
     name,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
+    p95: null,
     p99: result.latency.p99,
     non2xx: result.non2xx,
-    statuses: Object.entries(result.statusCodeStats ?? {})
-      .filter(([code]) => !code.startsWith('2'))
-      .map(([code, stats]) => `${code} x ${stats.count ?? 0}`)
-      .join(', '),
+    statuses: statusText(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0])),
     errors: result.errors,
   };
 }
 
-const rows: Row[] = [];
-rows.push(await measure('GET /calendar/winter-classes', { url: `${base}/calendar/winter-classes` }));
-rows.push(await measure('GET /stripe/products', { url: `${base}/stripe/products` }));
-// Writes: request k goes to writer k mod WRITERS, onto the other date of its lane.
-let sent = 0;
-const holds = new Set<string>();
-rows.push(
-  await measure(`POST /stripe/create-payment-intent, a new hold each @200/s (${WRITERS} customers, ${distinctDates} dates)`, {
-    url: base,
-    amount: WRITERS * HOLDS_PER_WRITER,
-    overallRate: 200,
-    requests: [
-      {
+interface Call {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+// Enough sockets that a request never waits for one at the client.
+const agent = new Agent({ keepAlive: true, maxSockets: 2048 });
+
+function send(call: Call): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...call.headers, ...(call.body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(call.body)) }) };
+    const request = httpRequest(`${base}${call.path}`, { method: call.method, agent, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on('error', reject);
+    });
+    request.setTimeout(30_000, () => request.destroy(new Error('timed out')));
+    request.on('error', reject);
+    request.end(call.body);
+  });
+}
+
+/** With BENCH_TRACE set to a file, every paced request goes there as a CSV line: row, index, due ms, latency ms, status. */
+const trace: string[] = [];
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
+const ms = (value: number) => Math.round(value * 10) / 10;
+
+/** Open loop at `rate` per second for `count` requests; latency counted from each request's due time. */
+async function paced(
+  name: string,
+  rate: number,
+  count: number,
+  callFor: (index: number) => Call,
+  onResponse?: (status: number, body: string) => void,
+): Promise<Row> {
+  const interval = 1000 / rate;
+  const latencies: number[] = [];
+  const statuses = new Map<string, number>();
+  let errors = 0;
+  let lastEnd = 0;
+  const inFlight: Promise<void>[] = [];
+  const start = performance.now() + 20;
+  for (let index = 0; index < count; index += 1) {
+    const due = start + index * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const call = callFor(index);
+    inFlight.push(
+      send(call).then(
+        ({ status, body }) => {
+          lastEnd = performance.now();
+          latencies.push(lastEnd - due);
+          trace.push(`${JSON.stringify(name)},${index},${Math.round(due - start)},${Math.round(lastEnd - due)},${status}`);
+          statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1);
+          onResponse?.(status, body);
+        },
+        () => {
+          errors += 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  latencies.sort((a, b) => a - b);
+  const ok = [...statuses].filter(([code]) => code.startsWith('2')).reduce((sum, [, n]) => sum + n, 0);
+  return {
+    name,
+    rps: Math.round((latencies.length / (lastEnd - start)) * 1000),
+    p50: ms(percentile(latencies, 50)),
+    p95: ms(percentile(latencies, 95)),
+    p99: ms(percentile(latencies, 99)),
+    non2xx: latencies.length - ok,
+    statuses: statusText(statuses),
+    errors,
+  };
+}
+
+const reads = [
+  await measure('GET /calendar/winter-classes', { url: `${base}/calendar/winter-classes` }),
+  await measure('GET /stripe/products', { url: `${base}/stripe/products` }),
+];
+
+const repeated: Call = {
+  method: 'POST',
+  path: '/stripe/create-payment-intent',
+  headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${repeater.token}` },
+  body: repeatedIntent,
+};
+const repeats = await paced(`POST /stripe/create-payment-intent, the same request repeated @${RATE}/s`, RATE, RATE * 10, () => repeated);
+
+// Reference: the same open loop against a route that does no work, to show what the load generator costs alone.
+const reference = await paced(`GET /health @${RATE}/s (reference)`, RATE, RATE * 10, () => ({ method: 'GET', path: '/health' }));
+
+// The write row comes last, some 40 s after the sign-ups: the Auth emulator's process collects the
+// garbage of that burst some 25 s after it, taking most of a core for half a second, which would
+// otherwise show in the writes' p99 (it is the test setup's cost, not the API's).
+
+// Warm-up, not measured: the write path's first runs (compiling its code, each database
+// connection's first statements) by the warm-up customers. Rounds of requests at once, so every
+// connection works.
+for (let round = 0; round < WARM_ROUNDS; round += 1) {
+  const answers = await Promise.all(
+    warmers.map((warmer) =>
+      send({
         method: 'POST',
         path: '/stripe/create-payment-intent',
-        setupRequest: (request) => {
-          const writer = writers[sent % WRITERS];
-          const step = Math.floor(sent / WRITERS);
-          sent += 1;
-          if (!writer) throw new Error('no writer');
-          return {
-            ...request,
-            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${writer.token}` },
-            body: intentFor(writer.uid, writer.pair[step % 2 === 0 ? 0 : 1]),
-          };
-        },
-        onResponse: (status, body) => {
-          if (status === 200) holds.add((JSON.parse(body) as { bookingId: string }).bookingId);
-        },
-      },
-    ],
-  }),
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${warmer.token}` },
+        body: intentFor(warmer.uid, {
+          date: repeatDate,
+          priceId: repeatDate.priceId,
+          ...(round % 2 === 1 ? { promoCode: 'WELCOME10' } : {}),
+        }),
+      }),
+    ),
+  );
+  const refused = answers.find((answer) => answer.status !== 200);
+  if (refused) throw new Error(`warm-up hold refused: ${refused.status} ${refused.body}`);
+}
+
+// Writes: request k goes to writer k mod WRITERS, onto that writer's next order.
+const holds = new Set<string>();
+const writes = await paced(
+  `POST /stripe/create-payment-intent, a new hold each @${RATE}/s for ${WRITE_SECONDS} s (${WRITERS} customers, ${distinctDates} dates)`,
+  RATE,
+  WRITES,
+  (index) => {
+    const writer = writers[index % WRITERS];
+    if (!writer) throw new Error('no writer');
+    const step = Math.floor(index / WRITERS);
+    return {
+      method: 'POST',
+      path: '/stripe/create-payment-intent',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${writer.token}` },
+      body: intentFor(writer.uid, writer.orders[(step + writer.offset) % writer.orders.length] as Order),
+    };
+  },
+  (status, body) => {
+    if (status === 200) holds.add((JSON.parse(body) as { bookingId: string }).bookingId);
+  },
 );
 const newHolds = holds.size;
-
-rows.push(
-  await measure('POST /stripe/create-payment-intent, the same request repeated @200/s', {
-    url: `${base}/stripe/create-payment-intent`,
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${repeater.token}` },
-    body: repeatedIntent,
-    overallRate: 200,
-  }),
-);
-
-// Reference: the same rate pattern against a route that does no work, to show what the load generator's bursts cost alone.
-rows.push(await measure('GET /health @200/s (reference)', { url: `${base}/health`, overallRate: 200 }));
+const rows: Row[] = [...reads, writes, repeats, reference];
 
 const status = readFileSync(`/proc/${api.pid}/status`, 'utf8');
 const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+agent.destroy();
+if (process.env['BENCH_TRACE']) writeFileSync(process.env['BENCH_TRACE'], `${trace.join('\n')}\n`);
 api.kill('SIGTERM');
 rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`\nAPI on ${process.env['BENCH_DATABASE_URL'] ? 'Postgres' : 'PGlite'}`);
-console.log('\n| call | req/s | p50 ms | p99 ms | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|');
+console.log('\n| call | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
   const non2xx = row.statuses ? `${row.non2xx} (${row.statuses})` : String(row.non2xx);
-  console.log(`| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${non2xx} | ${row.errors} |`);
+  console.log(`| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95 ?? '-'} | ${row.p99} | ${non2xx} | ${row.errors} |`);
 }
-console.log(`\nNew holds created by the write row: ${newHolds} of ${WRITERS * HOLDS_PER_WRITER} requests (each a new payment intent).`);
+console.log(`\nNew holds created by the write row: ${newHolds} of ${WRITES} requests (each a new payment intent).`);
 console.log(`API peak resident memory: ${(peakKb / 1024).toFixed(0)} MiB`);
 process.exit(0);

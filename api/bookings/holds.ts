@@ -3,19 +3,34 @@
  * window so a date is never oversold. A customer holds one date at a time: a new hold releases
  * their others and cancels those payment intents at the provider (through the outbox), so the old
  * ones can never be paid.
+ *
+ * A new hold is one read (which answers the same request again from the hold it already has),
+ * then a transaction of three statements (five with a code of limited uses), then one statement
+ * after the provider's answer:
+ *  1. save the customer (created on first sight: the upsert locks the customer's row either way) and
+ *     lock the date's row, reading the price and the promo code with them;
+ *  2. (a code with limited uses) lock the customer's holds, then the code's row;
+ *  3. read the customer's current hold on the date, the seats taken and the code's uses. This must
+ *     be a statement of its own, after the locks: a statement reads as of its start, so counts
+ *     taken in the locking statement could miss a hold committed while it waited for the lock;
+ *  4. write: release the customer's holds, enqueue their intents' cancellations, count the new hold
+ *     against the customer's limit and insert it unless that count is over;
+ *  5. after the commit, store the new intent on the hold and record the cancellations.
+ * The provider is called after the commit (the new intent and the cancellations side by side),
+ * never while the date is locked.
  */
-import type { Db, Queryable } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { Caller } from '../identity.ts';
 import type { PaymentIntentRequest } from '../../src/lib/schemas.ts';
 import { orderTotal } from '../../src/lib/pricing.ts';
 import { HttpError, randomId } from '../http.ts';
-import { enqueueAction, enqueueActions, type ClaimedAction } from '../outbox/actions.ts';
-import { carryOut } from '../outbox/worker.ts';
-import { enforce, type Limit } from '../limits/rate-limit.ts';
-import { lockDate, seatsLeft, takenSeats } from './seats.ts';
-import { promoDiscount } from './promo.ts';
-import { ensureUser } from '../users/store.ts';
+import { enqueueAction, enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
+import { attempt, carryOut, recordAttemptsSql, recordParams, summarize, type Attempt } from '../outbox/worker.ts';
+import { countHitSql, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
+import { ACTIVE_BOOKING, seatsLeft } from './seats.ts';
+import { discountOf, INVALID_PROMO, promoColumns, readPromo, type PromoRow } from './promo.ts';
+import { saveUserSql, userParams } from '../users/store.ts';
 
 export const BOOKINGS_CLOSED = 'Bookings for this date have closed. Please choose a later date.';
 export const SESSION_ENDED = 'This payment session has ended. Please start checkout again.';
@@ -35,21 +50,124 @@ export interface HoldSettings {
   intentLimit: Limit;
 }
 
-interface PriceRow {
+const TOO_MANY = 'You have started checkout too many times.';
+
+// The statements, built once.
+
+/** The same request's live hold, with its payment: read before any lock. */
+const LIVE_HOLD_SQL = `select id, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
+  where date_id = $1 and user_id = $2 and status = 'held' and hold_expires_at > now() and client_secret is not null
+    and price_id = $3 and quantity = $4 and promo_code is not distinct from $5
+  limit 1`;
+
+/**
+ * Statement 1: saves the customer (created on first sight, the e-mail following the token), which
+ * locks the customer's row, and locks the date's row; reads the price and the promo code.
+ */
+const LOCK_SQL = `with customer as (${saveUserSql(5)})
+  select d.id, d.calendar, d.product_id, d.price_id as date_price_id, d.capacity, d.active,
+         d.active and d.starts_at > now() + make_interval(secs => $2) as open,
+         pr.id as price_id, pr.product_id as price_product_id, pr.nickname, pr.unit_amount, pr.currency, p.name as product_name,
+         ${promoColumns('pc')}
+    from calendar_dates d
+    left join (prices pr join products p on p.id = pr.product_id and p.active) on pr.id = $3 and pr.active
+    left join promo_codes pc on pc.code = $4
+   where d.id = $1
+     for update of d`;
+
+/** Statement 2a: the customer's holds, before a limited code's row (see statement 2). */
+const LOCK_HELD_SQL = `select id from bookings where user_id = $1 and status = 'held' for update`;
+
+/**
+ * Statement 3: the seats others hold or booked on the date, the uses others make of a limited
+ * code ($3, null for any other), and the customer's current hold on the date.
+ */
+const STATE_SQL = `select
+    (select coalesce(sum(party_size), 0)::int from bookings
+      where date_id = $1 and ${ACTIVE_BOOKING} and not (user_id = $2 and status = 'held')) as taken,
+    (select count(*)::int from bookings
+      where $3::text is not null and promo_code = $3 and ${ACTIVE_BOOKING} and not (user_id = $2 and status = 'held')) as promo_uses,
+    current.id, current.price_id, current.quantity, current.promo_code, current.client_secret, current.amount,
+    current.currency, current.expires_at
+  from (select 1) as one
+  left join lateral (
+    select id, price_id, quantity, promo_code, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
+     where date_id = $1 and user_id = $2 and status = 'held' and hold_expires_at > now()
+     order by created_at desc limit 1) current on true`;
+
+/**
+ * Statement 4: releases every hold the customer ($1) has, on any date, enqueueing the cancellation
+ * of each one's intent (lapsed holds included: their intents could still be paid); counts the new
+ * hold against the customer's limit; inserts it unless that count is over. Returns the count, the
+ * seconds left in its window, the hold's end (null when not inserted) and the claimed cancellations.
+ */
+const WRITE_SQL = `with released as (
+    update bookings set status = 'released', updated_at = now()
+     where user_id = $1 and status = 'held'
+     returning id, payment_intent_id
+  ), cancels as (
+    ${enqueueCancelsSql('released', '$2', '$3::int')}
+  ), counted as (
+    ${countHitSql('$4', '$5::int')}
+  ), swept as (
+    -- The key's earlier windows are over.
+    delete from rate_limits where key = $4 and window_start < (select window_start from counted)
+  ), held as (
+    insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code,
+                          status, provider, hold_expires_at)
+    select $7, $8, $1, $9, $10, $11, $12, $13, $14, 'held', $15, now() + make_interval(secs => $16)
+      from counted where counted.count <= $6::int
+    returning ${EXPIRES_AT} as expires_at
+  )
+  select counted.count, counted.retry_after, (select expires_at from held) as expires_at,
+         coalesce((select json_agg(cancels) from cancels), '[]'::json) as cancels
+    from counted`;
+
+/** Stores a new intent on its hold if still held, recording the cancellations' attempts. */
+const ATTACH_SQL = `with recorded as (${recordAttemptsSql(4)})
+  update bookings set payment_intent_id = $2, client_secret = $3, updated_at = now() where id = $1 and status = 'held' returning id`;
+
+/** Gives up a hold whose intent could not be made, recording the cancellations' attempts. */
+const GIVE_UP_SQL = `with recorded as (${recordAttemptsSql(2)})
+  update bookings set status = 'released', updated_at = now() where id = $1 and status = 'held'`;
+
+/** The locked date, the price asked for (null columns when there is no such active price) and the promo code (likewise). */
+interface TargetRow extends PromoRow {
   id: string;
+  calendar: string;
   product_id: string;
-  nickname: string;
-  unit_amount: number;
-  currency: string;
-  product_name: string;
+  date_price_id: string | null;
+  capacity: number;
+  active: boolean;
+  open: boolean;
+  price_id: string | null;
+  price_product_id: string | null;
+  nickname: string | null;
+  unit_amount: number | null;
+  currency: string | null;
+  product_name: string | null;
 }
 
-interface HoldRow {
-  id: string;
-  price_id: string;
-  quantity: number;
+/** Seats taken by others, uses of a limited code by others, and the customer's current hold on the date (null columns when none). */
+interface StateRow {
+  taken: number;
+  promo_uses: number;
+  id: string | null;
+  price_id: string | null;
+  quantity: number | null;
   promo_code: string | null;
   client_secret: string | null;
+  amount: number | null;
+  currency: string | null;
+  expires_at: string | null;
+}
+
+interface WrittenRow {
+  count: number;
+  retry_after: number;
+  /** Null when the count was over the limit and nothing was inserted. */
+  expires_at: string | null;
+  cancels: ClaimedAction[];
 }
 
 export interface Hold {
@@ -79,10 +197,7 @@ export async function createHold(
     throw new HttpError(400, 'Please specify a valid party size.');
   }
   const [live] = await db.query<{ id: string; client_secret: string; amount: number; currency: string; expires_at: string }>(
-    `select id, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
-      where date_id = $1 and user_id = $2 and status = 'held' and hold_expires_at > now() and client_secret is not null
-        and price_id = $3 and quantity = $4 and promo_code is not distinct from $5
-      limit 1`,
+    LIVE_HOLD_SQL,
     [metadata.dateId, caller.uid, priceId, quantity, promoCode],
   );
   if (live) {
@@ -96,118 +211,169 @@ export async function createHold(
       fresh: false,
     };
   }
-  await ensureUser(db, caller);
 
   const prepared = await db.transaction<Prepared>(async (tx) => {
-    // One checkout at a time per customer, so two requests at once cannot leave two holds.
-    await tx.query(`select uid from users where uid = $1 for no key update`, [caller.uid]);
-    const date = await lockDate(tx, metadata.dateId, settings.cutoffHours);
-    if (!date?.active || date.calendar !== metadata.calendar) {
+    // One checkout at a time per customer, so two requests at once cannot leave two holds; and seat
+    // counts on a date decided one at a time: both rows are locked.
+    const [target] = await tx.query<TargetRow & Record<string, unknown>>(LOCK_SQL, [
+      metadata.dateId,
+      Math.round(settings.cutoffHours * 3600),
+      priceId,
+      promoCode,
+      ...userParams(caller),
+    ]);
+    if (!target?.active || target.calendar !== metadata.calendar) {
       throw new HttpError(400, 'Please select a valid date for your tour.');
     }
-    if (!date.open) throw new HttpError(400, BOOKINGS_CLOSED);
-    const [price] = await tx.query<PriceRow & Record<string, unknown>>(
-      `select pr.id, pr.product_id, pr.nickname, pr.unit_amount, pr.currency, p.name as product_name
-         from prices pr join products p on p.id = pr.product_id
-        where pr.id = $1 and pr.active and p.active`,
-      [priceId],
-    );
-    if (!price) throw new HttpError(404, 'Product not found');
-    if (price.product_id !== date.product_id || (date.price_id !== null && date.price_id !== price.id)) {
+    if (!target.open) throw new HttpError(400, BOOKINGS_CLOSED);
+    if (!target.price_id || target.unit_amount === null) throw new HttpError(404, 'Product not found');
+    if (target.price_product_id !== target.product_id || (target.date_price_id !== null && target.date_price_id !== target.price_id)) {
       throw new HttpError(400, 'This activity is not offered on the selected date.');
     }
-
-    const [current] = await tx.query<HoldRow & Record<string, unknown>>(
-      `select id, price_id, quantity, promo_code, client_secret from bookings
-        where date_id = $1 and user_id = $2 and status = 'held' and hold_expires_at > now()
-        order by created_at desc limit 1`,
-      [date.id, caller.uid],
-    );
-    if (current && current.price_id === price.id && current.quantity === quantity && current.promo_code === promoCode) {
-      // The same request again (a reload, a double click): keep the hold and its payment.
-      return readHold(tx, current.id);
+    const price = { id: target.price_id, unitAmount: target.unit_amount, currency: target.currency || settings.currency };
+    let promo: PromoRow | undefined = promoCode && target.code !== null ? target : undefined;
+    // A code with limited uses is locked, so its last use goes to exactly one hold. Others need no lock.
+    // The customer's holds, released below, are locked first: a payment being recorded locks its
+    // booking before the code, and the same order here means the two never wait for each other.
+    const limited = promo !== undefined && promo.usable && promo.max_redemptions !== null;
+    if (limited && promoCode) {
+      await tx.query(LOCK_HELD_SQL, [caller.uid]);
+      promo = await readPromo(tx, promoCode, true);
     }
-    const actions = await releaseHolds(tx, caller.uid);
 
-    const left = seatsLeft(date, await takenSeats(tx, date.id));
+    // A statement of its own, begun after the locks above were granted, so it sees every hold and
+    // payment committed before them (a statement reads as of its start). The customer's own holds do
+    // not count: a new hold releases them.
+    const [state] = await tx.query<StateRow & Record<string, unknown>>(STATE_SQL, [target.id, caller.uid, limited ? promoCode : null]);
+    if (!state) throw new Error('the seat count returned no row');
+    const description = `${target.product_name}: ${target.nickname} x ${quantity}`;
+    if (state.id && state.price_id === price.id && state.quantity === quantity && state.promo_code === promoCode) {
+      // The same request again (a reload, a double click): keep the hold and its payment.
+      return {
+        bookingId: state.id,
+        clientSecret: state.client_secret,
+        amount: state.amount ?? 0,
+        currency: state.currency ?? price.currency,
+        expiresAt: state.expires_at ?? '',
+        fresh: false,
+        description,
+        actions: [],
+      };
+    }
+
+    const left = seatsLeft(target, state.taken);
     if (left < metadata.partySize) {
       throw new HttpError(409, left === 0 ? 'Sorry, this date is fully booked.' : `Sorry, only ${left} spot(s) left on this date.`);
     }
-
-    const discount = promoCode ? await promoDiscount(tx, promoCode, price.id, true) : null;
-    const amount = orderTotal(price.unit_amount, quantity, discount);
+    let discount = null;
+    if (promoCode) {
+      discount = discountOf(promo, price.id, state.promo_uses);
+      if (!discount) throw new HttpError(400, INVALID_PROMO);
+    }
+    const amount = orderTotal(price.unitAmount, quantity, discount);
     if (amount < MINIMUM_CHARGE) throw new HttpError(400, 'The order total is below the minimum card charge.');
-    // Counted only here, where a new hold and intent are made; the count rolls back with a refused hold.
-    await enforce(tx, [`intents:${caller.uid}`], settings.intentLimit, 'You have started checkout too many times.');
 
+    // Counted only here, where a new hold and intent are made; a refused hold rolls all of it back.
     const bookingId = randomId('bk');
-    const [inserted] = await tx.query<{ expires_at: string }>(
-      `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code,
-                             status, provider, hold_expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'held', $10, now() + make_interval(secs => $11))
-       returning ${EXPIRES_AT} as expires_at`,
-      [
-        bookingId,
-        date.id,
-        caller.uid,
-        price.id,
-        metadata.partySize,
-        quantity,
-        amount,
-        price.currency || settings.currency,
-        promoCode,
-        provider.name,
-        settings.holdSeconds,
-      ],
-    );
+    const [written] = await tx.query<WrittenRow & Record<string, unknown>>(WRITE_SQL, [
+      caller.uid,
+      'replaced by a newer hold' satisfies ActionReason,
+      LEASE_SECONDS,
+      `intents:${caller.uid}`,
+      windowOf(settings.intentLimit),
+      settings.intentLimit.max,
+      bookingId,
+      target.id,
+      price.id,
+      metadata.partySize,
+      quantity,
+      amount,
+      price.currency,
+      promoCode,
+      provider.name,
+      settings.holdSeconds,
+    ]);
+    if (!written) throw new Error('the hold statement returned no row');
+    const refused = overLimit([{ count: written.count, retryAfterSeconds: written.retry_after }], settings.intentLimit, TOO_MANY);
+    if (refused) throw refused;
     return {
       bookingId,
       clientSecret: null,
       amount,
-      currency: price.currency || settings.currency,
-      expiresAt: inserted?.expires_at ?? '',
+      currency: price.currency,
+      expiresAt: written.expires_at ?? '',
       fresh: true,
-      description: `${price.product_name}: ${price.nickname} x ${quantity}`,
-      actions,
+      description,
+      actions: written.cancels,
     };
   });
 
-  const { description, actions, ...hold } = prepared;
-  await carryOut(db, provider, actions);
+  const { actions, description: _description, ...hold } = prepared;
+  // A hold this customer already had, with its intent: nothing was released, so nothing to cancel.
   if (hold.clientSecret) return { ...hold, clientSecret: hold.clientSecret };
+  return { ...hold, clientSecret: await makeIntent(db, provider, caller, request, prepared, actions) };
+}
 
+/**
+ * Makes the payment intent of a hold while the intents of the holds it replaced are cancelled (the
+ * provider calls run side by side, after the commit), then stores the intent on the hold and records
+ * the cancellations in one statement. Returns the client secret.
+ */
+async function makeIntent(
+  db: Db,
+  provider: PaymentProvider,
+  caller: Caller,
+  request: PaymentIntentRequest,
+  prepared: Prepared,
+  actions: readonly ClaimedAction[],
+): Promise<string> {
+  const { metadata } = request;
+  const [attempts, made] = await Promise.all([
+    attempt(provider, actions),
+    provider
+      .createIntent({
+        bookingId: prepared.bookingId,
+        amount: prepared.amount,
+        currency: prepared.currency,
+        description: prepared.description,
+        email: caller.email,
+        metadata: { userId: caller.uid, dateId: metadata.dateId, calendar: metadata.calendar, partySize: String(metadata.partySize) },
+      })
+      .then(
+        (intent) => ({ intent, error: null }),
+        (error: unknown) => ({ intent: null, error }),
+      ),
+  ]);
+  summarize(attempts);
   try {
-    const intent = await provider.createIntent({
-      bookingId: prepared.bookingId,
-      amount: prepared.amount,
-      currency: prepared.currency,
-      description,
-      email: caller.email,
-      metadata: { userId: caller.uid, dateId: metadata.dateId, calendar: metadata.calendar, partySize: String(metadata.partySize) },
-    });
-    const stillHeld = await attachIntent(db, provider, prepared.bookingId, intent);
+    if (!made.intent) throw made.error;
+    const stillHeld = await attachIntent(db, provider, prepared.bookingId, made.intent, attempts);
     if (!stillHeld) {
       // A newer hold of this customer replaced this one while its intent was being made.
       throw new HttpError(409, SESSION_ENDED);
     }
-    return { ...hold, clientSecret: intent.clientSecret };
+    return made.intent.clientSecret;
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    await db.query(`update bookings set status = 'released', updated_at = now() where id = $1 and status = 'held'`, [prepared.bookingId]);
+    await db.query(GIVE_UP_SQL, [prepared.bookingId, ...recordParams(attempts)]);
     console.error('payment provider failed to create an intent', { bookingId: prepared.bookingId, error });
     throw new HttpError(502, 'Failed to create payment intent: the payment provider is unavailable. Please try again.');
   }
 }
 
 /**
- * Stores the new intent on its hold. If the hold was released meanwhile (a newer hold of the same
- * customer), the intent is recorded without its client secret and cancelled, and false is returned.
+ * Stores the new intent on its hold, recording `attempts` (the replaced holds' cancellations) in the
+ * same statement. If the hold was released meanwhile (a newer hold of the same customer), the intent
+ * is recorded without its client secret and cancelled, and false is returned.
  */
-async function attachIntent(db: Db, provider: PaymentProvider, bookingId: string, intent: { id: string; clientSecret: string }) {
-  const attached = await db.query(
-    `update bookings set payment_intent_id = $2, client_secret = $3, updated_at = now() where id = $1 and status = 'held' returning id`,
-    [bookingId, intent.id, intent.clientSecret],
-  );
+async function attachIntent(
+  db: Db,
+  provider: PaymentProvider,
+  bookingId: string,
+  intent: { id: string; clientSecret: string },
+  attempts: readonly Attempt[],
+) {
+  const attached = await db.query(ATTACH_SQL, [bookingId, intent.id, intent.clientSecret, ...recordParams(attempts)]);
   if (attached.length > 0) return true;
   const cancel = await db.transaction(async (tx) => {
     await tx.query(`update bookings set payment_intent_id = $2, updated_at = now() where id = $1`, [bookingId, intent.id]);
@@ -215,46 +381,4 @@ async function attachIntent(db: Db, provider: PaymentProvider, bookingId: string
   });
   await carryOut(db, provider, cancel ? [cancel] : []);
   return false;
-}
-
-/**
- * Releases every hold the customer has, on any date, and enqueues the cancellation of each one's
- * payment intent (lapsed holds included: their intents could still be paid). Returns the outbox rows.
- */
-async function releaseHolds(tx: Queryable, uid: string): Promise<ClaimedAction[]> {
-  const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
-    `update bookings set status = 'released', updated_at = now()
-      where user_id = $1 and status = 'held'
-      returning id, payment_intent_id`,
-    [uid],
-  );
-  return enqueueActions(
-    tx,
-    released.flatMap((row) =>
-      row.payment_intent_id
-        ? [{ kind: 'cancel' as const, bookingId: row.id, intentId: row.payment_intent_id, reason: 'replaced by a newer hold' as const }]
-        : [],
-    ),
-  );
-}
-
-async function readHold(tx: Queryable, bookingId: string): Promise<Prepared> {
-  const [row] = await tx.query<{ client_secret: string | null; amount: number; currency: string; expires_at: string; description: string }>(
-    `select b.client_secret, b.amount, b.currency, ${EXPIRES_AT} as expires_at,
-            p.name || ': ' || pr.nickname || ' x ' || b.quantity as description
-       from bookings b join prices pr on pr.id = b.price_id join products p on p.id = pr.product_id
-      where b.id = $1`,
-    [bookingId],
-  );
-  if (!row) throw new Error(`hold ${bookingId} vanished inside its transaction`);
-  return {
-    bookingId,
-    clientSecret: row.client_secret,
-    amount: row.amount,
-    currency: row.currency,
-    expiresAt: row.expires_at,
-    fresh: false,
-    description: row.description,
-    actions: [],
-  };
 }

@@ -6,13 +6,47 @@ import { ACTIVE_BOOKING } from './seats.ts';
 
 export const INVALID_PROMO = 'Invalid promo code';
 
-interface PromoRow {
+/** A promo code's row as the hold and the outcome paths read it. */
+export interface PromoRow {
   code: string;
   percent_off: number | null;
   amount_off: number | null;
   price_ids: string[] | null;
   max_redemptions: number | null;
   usable: boolean;
+}
+
+/** The columns of a PromoRow, selected from `promo_codes` named `alias`. */
+export const promoColumns = (alias: string) =>
+  `${alias}.code, ${alias}.percent_off, ${alias}.amount_off, ${alias}.price_ids, ${alias}.max_redemptions,
+   ${alias}.active and (${alias}.expires_at is null or ${alias}.expires_at > now()) as usable`;
+
+/**
+ * The discount a code gives on a price, given how many holds and bookings use it now, or null when
+ * it cannot be used (missing, inactive, expired, not for this price, or its uses all taken).
+ */
+export function discountOf(promo: PromoRow | undefined, priceId: string, used: number): Discount | null {
+  if (!promo || !promo.usable) return null;
+  if (promo.price_ids && !promo.price_ids.includes(priceId)) return null;
+  if (promo.max_redemptions !== null && used >= promo.max_redemptions) return null;
+  return promo.percent_off !== null ? { percentOff: promo.percent_off } : { amountOff: promo.amount_off ?? 0 };
+}
+
+const READ_PROMO_SQL = `select ${promoColumns('p')} from promo_codes p where p.code = $1`;
+const LOCK_PROMO_SQL = `${READ_PROMO_SQL} for update`;
+
+/** Reads a code, locked with `lock` (so the last use of a limited code goes to exactly one hold). */
+export async function readPromo(tx: Queryable, code: string, lock: boolean): Promise<PromoRow | undefined> {
+  const [promo] = await tx.query<PromoRow & Record<string, unknown>>(lock ? LOCK_PROMO_SQL : READ_PROMO_SQL, [code]);
+  return promo;
+}
+
+/** The holds and paid bookings that use a code; counted after its row is locked, in a statement of its own. */
+async function promoUses(tx: Queryable, code: string): Promise<number> {
+  const [row] = await tx.query<{ used: number }>(`select count(*)::int as used from bookings where promo_code = $1 and ${ACTIVE_BOOKING}`, [
+    code,
+  ]);
+  return row?.used ?? 0;
 }
 
 /**
@@ -34,20 +68,7 @@ export async function promoStillHonoured(tx: Queryable, code: string, priceId: s
 }
 
 async function usableDiscount(tx: Queryable, code: string, priceId: string, lock: boolean): Promise<Discount | null> {
-  const [promo] = await tx.query<PromoRow & Record<string, unknown>>(
-    `select code, percent_off, amount_off, price_ids, max_redemptions,
-            active and (expires_at is null or expires_at > now()) as usable
-       from promo_codes where code = $1 ${lock ? 'for update' : ''}`,
-    [code],
-  );
-  if (!promo || !promo.usable) return null;
-  if (promo.price_ids && !promo.price_ids.includes(priceId)) return null;
-  if (promo.max_redemptions !== null) {
-    const [row] = await tx.query<{ used: number }>(
-      `select count(*)::int as used from bookings where promo_code = $1 and ${ACTIVE_BOOKING}`,
-      [code],
-    );
-    if ((row?.used ?? 0) >= promo.max_redemptions) return null;
-  }
-  return promo.percent_off !== null ? { percentOff: promo.percent_off } : { amountOff: promo.amount_off ?? 0 };
+  const promo = await readPromo(tx, code, lock);
+  if (!promo || !discountOf(promo, priceId, 0)) return null;
+  return discountOf(promo, priceId, promo.max_redemptions === null ? 0 : await promoUses(tx, code));
 }

@@ -34,10 +34,24 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   };
 }
 
+/** Distinct parameterized statements kept prepared on each Postgres connection; the API has a few dozen. */
+const MAX_PREPARED = 500;
+
 export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // Parameterized statements are prepared once per connection under a name and then only bound and
+  // run: the server plans them once instead of on every call (planning cost more than running them).
+  const names = new Map<string, string>();
+  const nameOf = (sql: string) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_PREPARED) {
+      name = `kamas_${names.size + 1}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
   const query = async <T extends Row>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) =>
-    (await client.query<T>(sql, params ? [...params] : undefined)).rows;
+    (await (params ? client.query<T>({ name: nameOf(sql), text: sql, values: [...params] }) : client.query<T>(sql))).rows;
   return {
     kind: 'postgres',
     query: (sql, params) => query(pool, sql, params),

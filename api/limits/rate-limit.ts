@@ -40,16 +40,28 @@ export function waitText(seconds: number): string {
   return `in ${Math.ceil(seconds / 60)} minutes`;
 }
 
+/** A limit's window in whole seconds, from one second to a day. */
+export function windowOf(limit: Limit): number {
+  return Math.min(Math.max(1, Math.round(limit.windowSeconds)), LONGEST_WINDOW_SECONDS);
+}
+
+/**
+ * The statement that counts one hit, for `key` and `window` given as SQL (placeholders such as `$1`
+ * and `$2::int`): it adds one to the counter of the key's current window and returns the new
+ * `count`, the `retry_after` seconds left in the window, and its `window_start`.
+ */
+export function countHitSql(key: string, window: string): string {
+  return `insert into rate_limits (key, window_start, count)
+     values (${key}, to_timestamp(floor(extract(epoch from now()) / ${window}) * ${window}), 1)
+     on conflict (key, window_start) do update set count = rate_limits.count + 1
+     returning count, window_start,
+               greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${window}) - now())))::int as retry_after`;
+}
+
 /** Counts one hit on `key`; returns the count in the current window and the seconds until it ends. */
 export async function hit(db: Queryable, key: string, limit: Limit): Promise<{ count: number; retryAfterSeconds: number }> {
-  const window = Math.min(Math.max(1, Math.round(limit.windowSeconds)), LONGEST_WINDOW_SECONDS);
-  const [row] = await db.query<{ count: number; retry_after: number }>(
-    `insert into rate_limits (key, window_start, count)
-     values ($1, to_timestamp(floor(extract(epoch from now()) / $2) * $2), 1)
-     on conflict (key, window_start) do update set count = rate_limits.count + 1
-     returning count, greatest(1, ceil(extract(epoch from window_start + make_interval(secs => $2) - now())))::int as retry_after`,
-    [key, window],
-  );
+  const window = windowOf(limit);
+  const [row] = await db.query<{ count: number; retry_after: number }>(countHitSql('$1', '$2'), [key, window]);
   const count = row?.count ?? 1;
   if (count === 1) {
     // A new window began for this key: its earlier windows are over.
@@ -58,14 +70,22 @@ export async function hit(db: Queryable, key: string, limit: Limit): Promise<{ c
   return { count, retryAfterSeconds: row?.retry_after ?? window };
 }
 
+/** The refusal for counts that went past the limit (waiting for the last of their windows), or null. */
+export function overLimit(
+  hits: readonly { count: number; retryAfterSeconds: number }[],
+  limit: Limit,
+  message: string,
+): TooManyRequests | null {
+  const wait = Math.max(0, ...hits.filter((counted) => counted.count > limit.max).map((counted) => counted.retryAfterSeconds));
+  return wait > 0 ? new TooManyRequests(`${message} Please try again ${waitText(wait)}.`, wait) : null;
+}
+
 /** Counts a hit on every key and throws TooManyRequests when any of them is over its limit. */
 export async function enforce(db: Queryable, keys: readonly string[], limit: Limit, message: string): Promise<void> {
-  let wait = 0;
-  for (const key of keys) {
-    const { count, retryAfterSeconds } = await hit(db, key, limit);
-    if (count > limit.max) wait = Math.max(wait, retryAfterSeconds);
-  }
-  if (wait > 0) throw new TooManyRequests(`${message} Please try again ${waitText(wait)}.`, wait);
+  const hits = [];
+  for (const key of keys) hits.push(await hit(db, key, limit));
+  const refused = overLimit(hits, limit, message);
+  if (refused) throw refused;
 }
 
 /** The 429 answer: the usual `{ error, message }` body and a Retry-After header in seconds. */

@@ -56,6 +56,21 @@ export async function enqueueAction(tx: Queryable, action: ActionRequest): Promi
   return row ?? null;
 }
 
+/**
+ * The same as enqueueAction, as SQL for a statement that decides the actions itself: an insert of
+ * one cancellation per row of `source` (a CTE with `id`, the booking, and `payment_intent_id`) that
+ * has an intent, for `reason` (a placeholder), leased for `lease` seconds (a placeholder). Returns
+ * the claimed rows. Ids are random like randomId's, made by the database.
+ */
+export function enqueueCancelsSql(source: string, reason: string, lease: string): string {
+  return `insert into payment_outbox (id, kind, booking_id, intent_id, idempotency_key, reason, attempts, next_attempt_at)
+     select 'act_' || rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '='),
+            'cancel', id, payment_intent_id, 'cancel-' || id, ${reason}, 1, now() + make_interval(secs => ${lease})
+       from ${source} where payment_intent_id is not null
+     on conflict (booking_id, kind) do nothing
+     returning ${CLAIMED_COLUMNS}`;
+}
+
 /** The actions just enqueued, for carrying out right after their transaction commits. */
 export async function enqueueActions(tx: Queryable, actions: readonly ActionRequest[]): Promise<ClaimedAction[]> {
   const rows: ClaimedAction[] = [];

@@ -21,41 +21,86 @@ export interface RunSummary {
   failed: number;
 }
 
-/**
- * Carries out claimed rows. A failure is recorded on its row and retried later with the same
- * idempotency key; it is never thrown.
- */
-export async function carryOut(db: Db, provider: PaymentProvider, actions: readonly ClaimedAction[]): Promise<RunSummary> {
-  const summary: RunSummary = { done: 0, failed: 0 };
+/** One try at an action: the provider's result, or the error it is retried after. */
+export interface Attempt {
+  action: ClaimedAction;
+  result: string | null;
+  error: string | null;
+}
+
+/** Asks the provider to carry out each claimed row, one after another. Never throws. */
+export async function attempt(provider: PaymentProvider, actions: readonly ClaimedAction[]): Promise<Attempt[]> {
+  const attempts: Attempt[] = [];
   for (const action of actions) {
     try {
       const result =
         action.kind === 'refund'
           ? await provider.refund(action.intent_id, action.idempotency_key)
           : await provider.cancelIntent(action.intent_id, action.idempotency_key);
-      await db.query(
-        `update payment_outbox set status = 'done', result = $2, done_at = now(), next_attempt_at = now(), updated_at = now()
-          where id = $1`,
-        [action.id, result],
-      );
-      summary.done += 1;
+      attempts.push({ action, result, error: null });
     } catch (error) {
-      const delay = retryDelaySeconds(action.attempts);
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      await db.query(
-        `update payment_outbox set last_error = $2, next_attempt_at = now() + make_interval(secs => $3), updated_at = now()
-          where id = $1`,
-        [action.id, message, delay],
-      );
-      console.error(`payment provider ${action.kind} failed; retrying in ${delay} s`, {
-        bookingId: action.booking_id,
-        attempts: action.attempts,
-        error: message,
-      });
-      summary.failed += 1;
+      attempts.push({ action, result: null, error: (error instanceof Error ? error.message : String(error)).slice(0, 500) });
     }
   }
+  return attempts;
+}
+
+/**
+ * One statement that records attempts on their rows, its four parameters numbered from `first`
+ * (recordParams gives their values): a success marks its row done; a failure keeps the row pending
+ * with its error, to be retried later with the same idempotency key. Usable inside a larger statement.
+ */
+export function recordAttemptsSql(first: number): string {
+  const [ids, results, errors, delays] = [first, first + 1, first + 2, first + 3].map((n) => `$${n}`);
+  return `update payment_outbox o
+        set status = case when r.error is null then 'done' else o.status end,
+            result = coalesce(r.result, o.result),
+            last_error = coalesce(r.error, o.last_error),
+            done_at = case when r.error is null then now() else o.done_at end,
+            next_attempt_at = case when r.error is null then now() else now() + make_interval(secs => r.delay) end,
+            updated_at = now()
+       from unnest(${ids}::text[], ${results}::text[], ${errors}::text[], ${delays}::int[]) as r (id, result, error, delay)
+      where o.id = r.id`;
+}
+
+export function recordParams(attempts: readonly Attempt[]): unknown[] {
+  return [
+    attempts.map((one) => one.action.id),
+    attempts.map((one) => one.result),
+    attempts.map((one) => one.error),
+    attempts.map((one) => retryDelaySeconds(one.action.attempts)),
+  ];
+}
+
+/** Counts the attempts and logs each failure. */
+export function summarize(attempts: readonly Attempt[]): RunSummary {
+  const summary: RunSummary = { done: 0, failed: 0 };
+  for (const { action, error } of attempts) {
+    if (error === null) {
+      summary.done += 1;
+      continue;
+    }
+    console.error(`payment provider ${action.kind} failed; retrying in ${retryDelaySeconds(action.attempts)} s`, {
+      bookingId: action.booking_id,
+      attempts: action.attempts,
+      error,
+    });
+    summary.failed += 1;
+  }
   return summary;
+}
+
+const RECORD_SQL = recordAttemptsSql(1);
+
+/**
+ * Carries out claimed rows. A failure is recorded on its row and retried later with the same
+ * idempotency key; it is never thrown.
+ */
+export async function carryOut(db: Db, provider: PaymentProvider, actions: readonly ClaimedAction[]): Promise<RunSummary> {
+  if (actions.length === 0) return { done: 0, failed: 0 };
+  const attempts = await attempt(provider, actions);
+  await db.query(RECORD_SQL, recordParams(attempts));
+  return summarize(attempts);
 }
 
 /** Claims up to a batch of due rows, counting the attempt and leasing them to this worker. */

@@ -47,26 +47,38 @@ function fromToken(schema: typeof authDisplayNameSchema | typeof authPhotoUrlSch
   return value && v.is(schema, value) ? value : null;
 }
 
+type Profile = { displayName?: string | null | undefined; photoURL?: string | null | undefined; phoneNumber?: string | null | undefined };
+
+/**
+ * The statement that creates the database user, or brings its e-mail up to date with the identity
+ * token, its five parameters numbered from `first` (userParams gives their values). Either way the
+ * user's row is then locked (for no key update) until the transaction ends: an upsert locks the row
+ * it finds even when it leaves it unchanged. Usable inside a larger statement.
+ */
+export function saveUserSql(first: number): string {
+  const [uid, email, name, photo, phone] = [0, 1, 2, 3, 4].map((n) => `$${first + n}`);
+  return `insert into users (uid, email, display_name, photo_url, phone_number) values (${uid}, ${email}, ${name}, ${photo}, ${phone})
+     on conflict (uid) do update set email = excluded.email, updated_at = now()
+       where users.email is distinct from excluded.email`;
+}
+
+export function userParams(caller: Caller, profile: Profile = {}): unknown[] {
+  return [
+    caller.uid,
+    caller.email,
+    profile.displayName ?? fromToken(authDisplayNameSchema, caller.name),
+    profile.photoURL ?? fromToken(authPhotoUrlSchema, caller.picture),
+    profile.phoneNumber ?? null,
+  ];
+}
+
+const SAVE_USER_SQL = saveUserSql(1);
+
 /** Creates the database user on first sight; the e-mail always follows the identity token. */
-export async function ensureUser(
-  db: Queryable,
-  caller: Caller,
-  profile: { displayName?: string | null | undefined; photoURL?: string | null | undefined; phoneNumber?: string | null | undefined } = {},
-): Promise<void> {
+export async function ensureUser(db: Queryable, caller: Caller, profile: Profile = {}): Promise<void> {
   const [known] = await db.query<{ email: string | null }>('select email from users where uid = $1', [caller.uid]);
   if (known && known.email === caller.email) return;
-  await db.query(
-    `insert into users (uid, email, display_name, photo_url, phone_number) values ($1, $2, $3, $4, $5)
-     on conflict (uid) do update set email = excluded.email, updated_at = now()
-       where users.email is distinct from excluded.email`,
-    [
-      caller.uid,
-      caller.email,
-      profile.displayName ?? fromToken(authDisplayNameSchema, caller.name),
-      profile.photoURL ?? fromToken(authPhotoUrlSchema, caller.picture),
-      profile.phoneNumber ?? null,
-    ],
-  );
+  await db.query(SAVE_USER_SQL, userParams(caller, profile));
 }
 
 export async function saveSurvey(db: Queryable, uid: string, survey: Survey): Promise<boolean> {
