@@ -9,12 +9,11 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { calendar, isOpen, startOf, type CalendarName, type Entry } from './api-customers.ts';
-import { apiCustomer, axeViolations, expect, holdScripts, holdSeats, islandsReady, PHONE, test } from './fixtures.ts';
+import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, holdScripts, holdSeats, islandsReady, test } from './fixtures.ts';
 import {
   CLASS_PAGE,
   dayButton,
   dayKeyOf,
-  DESKTOP,
   inDenver,
   longDay,
   monthName,
@@ -935,46 +934,39 @@ test('a corrupt stored selection is ignored with a warning, and both pages work 
 
 // ---- Accessibility ----
 
-for (const [width, options] of [
-  ['390 px', PHONE],
-  ['1280 px', DESKTOP],
-] as const) {
-  test.describe(`at ${width}`, () => {
-    test.use(options);
+atPhoneAndDesktop('at', () => {
+  test('axe finds nothing on either booking page, with the calendar loaded and with a date chosen', async ({ page, problems }) => {
+    const axe = () => axeViolations(page);
 
-    test('axe finds nothing on either booking page, with the calendar loaded and with a date chosen', async ({ page, problems }) => {
-      const axe = () => axeViolations(page);
+    await page.goto(TOUR_PAGE);
+    await islandsReady(page);
+    const tourGrid = page.getByRole('grid', { name: /^Day tour dates, / });
+    await expect(tourGrid).toBeVisible();
+    await expect(page.getByLabel('Select Activity')).toBeEnabled();
+    expect(await axe(), 'day tours, calendar loaded').toEqual([]);
+    await page.getByLabel('Select Activity').selectOption({ label: 'Ski & Splitboard Touring Day - $250' });
+    await tourGrid
+      .getByRole('button', { name: /, Available$/ })
+      .first()
+      .click();
+    await expectCheckoutReady(page);
+    expect(await axe(), 'day tours, date chosen').toEqual([]);
 
-      await page.goto(TOUR_PAGE);
-      await islandsReady(page);
-      const tourGrid = page.getByRole('grid', { name: /^Day tour dates, / });
-      await expect(tourGrid).toBeVisible();
-      await expect(page.getByLabel('Select Activity')).toBeEnabled();
-      expect(await axe(), 'day tours, calendar loaded').toEqual([]);
-      await page.getByLabel('Select Activity').selectOption({ label: 'Ski & Splitboard Touring Day - $250' });
-      await tourGrid
-        .getByRole('button', { name: /, Available$/ })
-        .first()
-        .click();
-      await expectCheckoutReady(page);
-      expect(await axe(), 'day tours, date chosen').toEqual([]);
-
-      await page.goto(CLASS_PAGE);
-      await islandsReady(page);
-      const classGrid = page.getByRole('grid', { name: /^Class dates, / });
-      await expect(classGrid).toBeVisible();
-      await expect(page.getByLabel('Select Class')).toBeEnabled();
-      expect(await axe(), 'classes, calendar loaded').toEqual([]);
-      await classGrid
-        .getByRole('button', { name: /spot\(s\) left$/ })
-        .first()
-        .click();
-      await expectCheckoutReady(page);
-      expect(await axe(), 'classes, date chosen').toEqual([]);
-      expect(problems.errors).toEqual([]);
-    });
+    await page.goto(CLASS_PAGE);
+    await islandsReady(page);
+    const classGrid = page.getByRole('grid', { name: /^Class dates, / });
+    await expect(classGrid).toBeVisible();
+    await expect(page.getByLabel('Select Class')).toBeEnabled();
+    expect(await axe(), 'classes, calendar loaded').toEqual([]);
+    await classGrid
+      .getByRole('button', { name: /spot\(s\) left$/ })
+      .first()
+      .click();
+    await expectCheckoutReady(page);
+    expect(await axe(), 'classes, date chosen').toEqual([]);
+    expect(problems.errors).toEqual([]);
   });
-}
+});
 
 // ---- No Firebase on the booking pages ----
 
@@ -1035,45 +1027,38 @@ test('neither booking page asks for the Firebase SDK or the identity service whi
 
 // ---- Before the scripts arrive ----
 
-for (const [width, options] of [
-  ['390 px', PHONE],
-  ['1280 px', DESKTOP],
-] as const) {
-  test.describe(`before hydration at ${width}`, () => {
-    test.use(options);
+atPhoneAndDesktop('before hydration at', () => {
+  for (const [path, heading, selects, gridLabel] of [
+    [TOUR_PAGE, 'Book a Day Tour', ['Select Activity', 'Select Party Size'], 'Day tour dates'],
+    [CLASS_PAGE, 'Book an Avalanche Class', ['Select Class', 'Select Date'], 'Class dates'],
+  ] as const) {
+    test(`${path} shows its controls disabled, and nothing moves when the scripts and dates arrive`, async ({ page, problems }) => {
+      const release = await holdScripts(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      for (const label of selects) await expect(page.getByLabel(label)).toBeDisabled();
+      // Checkout is a native disabled button until the island runs (aria-disabled afterwards, while the selection is incomplete).
+      await expect(checkoutButton(page)).toHaveAttribute('disabled', '');
+      await expect(page.getByRole('grid')).toHaveCount(0);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
 
-    for (const [path, heading, selects, gridLabel] of [
-      [TOUR_PAGE, 'Book a Day Tour', ['Select Activity', 'Select Party Size'], 'Day tour dates'],
-      [CLASS_PAGE, 'Book an Avalanche Class', ['Select Class', 'Select Date'], 'Class dates'],
-    ] as const) {
-      test(`${path} shows its controls disabled, and nothing moves when the scripts and dates arrive`, async ({ page, problems }) => {
-        const release = await holdScripts(page);
-        await page.goto(path, { waitUntil: 'commit' });
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        for (const label of selects) await expect(page.getByLabel(label)).toBeDisabled();
-        // Checkout is a native disabled button until the island runs (aria-disabled afterwards, while the selection is incomplete).
-        await expect(checkoutButton(page)).toHaveAttribute('disabled', '');
-        await expect(page.getByRole('grid')).toHaveCount(0);
-        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      const frame = page.locator('.calendar-frame');
+      const summary = summaryOf(page);
+      const before = { frame: await frame.boundingBox(), summary: await summary.boundingBox() };
 
-        const frame = page.locator('.calendar-frame');
-        const summary = summaryOf(page);
-        const before = { frame: await frame.boundingBox(), summary: await summary.boundingBox() };
+      await release();
+      await islandsReady(page);
+      await expect(page.getByRole('grid', { name: new RegExp(`^${gridLabel}, `) })).toBeVisible();
+      await expect(page.getByLabel(selects[0])).toBeEnabled();
+      if (path === CLASS_PAGE) await expect(page.getByRole('list', { name: 'Calendar key' }).getByRole('listitem')).toHaveCount(2);
+      await expect(checkoutButton(page)).not.toHaveAttribute('disabled');
+      await expect(checkoutButton(page)).toHaveAttribute('aria-disabled', 'true');
+      const after = { frame: await frame.boundingBox(), summary: await summary.boundingBox() };
 
-        await release();
-        await islandsReady(page);
-        await expect(page.getByRole('grid', { name: new RegExp(`^${gridLabel}, `) })).toBeVisible();
-        await expect(page.getByLabel(selects[0])).toBeEnabled();
-        if (path === CLASS_PAGE) await expect(page.getByRole('list', { name: 'Calendar key' }).getByRole('listitem')).toHaveCount(2);
-        await expect(checkoutButton(page)).not.toHaveAttribute('disabled');
-        await expect(checkoutButton(page)).toHaveAttribute('aria-disabled', 'true');
-        const after = { frame: await frame.boundingBox(), summary: await summary.boundingBox() };
-
-        expect(after.frame?.height, 'the calendar frame keeps its height').toBeCloseTo(before.frame?.height ?? -1, 0);
-        expect(after.frame?.y, 'the calendar frame stays in place').toBeCloseTo(before.frame?.y ?? -1, 0);
-        expect(after.summary?.y, 'the Order Summary stays in place').toBeCloseTo(before.summary?.y ?? -1, 0);
-        expect(problems.errors).toEqual([]);
-      });
-    }
-  });
-}
+      expect(after.frame?.height, 'the calendar frame keeps its height').toBeCloseTo(before.frame?.height ?? -1, 0);
+      expect(after.frame?.y, 'the calendar frame stays in place').toBeCloseTo(before.frame?.y ?? -1, 0);
+      expect(after.summary?.y, 'the Order Summary stays in place').toBeCloseTo(before.summary?.y ?? -1, 0);
+      expect(problems.errors).toEqual([]);
+    });
+  }
+});

@@ -12,7 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, Response } from '@playwright/test';
+import type { Browser, Page, Response } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import { startFakeStripe } from '../api/fake-stripe.ts';
@@ -31,12 +31,11 @@ import {
   uniquePhone,
   type Entry,
 } from './api-customers.ts';
-import { axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
+import { atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
 import {
   CLASS_PAGE,
   dayButton,
   dayKeyOf,
-  DESKTOP,
   longDay,
   monthName,
   shortDate,
@@ -373,6 +372,22 @@ test('a declined card says so and books nothing; another card in the same checko
 
 // ---- (c) A private day tour for three ----
 
+/** Another visitor, in a browser of their own, finds the day tour on `day` taken. */
+async function expectFullyBookedToOthers(browser: Browser, day: string) {
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  const errors = watchErrors(visitor);
+  await visitor.goto(TOUR_PAGE);
+  await islandsReady(visitor);
+  await expect(visitor.getByRole('grid', { name: /^Day tour dates, / })).toBeVisible();
+  await showMonthOf(visitor, day);
+  const button = dayButton(gridOf(visitor, day), day);
+  await expect(button).toHaveAccessibleName(`${longDay(day)}, Fully Booked`);
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
+  expect(errors).toEqual([]);
+  await other.close();
+}
+
 test('a day tour for a party of three costs three times the price, and once paid the date is Fully Booked for everyone else', async ({
   page,
   browser,
@@ -403,19 +418,7 @@ test('a day tour for a party of three costs three times the price, and once paid
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
   expect(await bookingsOf(page.request, customer)).toEqual([entry.id]);
 
-  // Another visitor, in a browser of their own, finds the date taken.
-  const other = await browser.newContext();
-  const visitor = await other.newPage();
-  const errors = watchErrors(visitor);
-  await visitor.goto(TOUR_PAGE);
-  await islandsReady(visitor);
-  await expect(visitor.getByRole('grid', { name: /^Day tour dates, / })).toBeVisible();
-  await showMonthOf(visitor, day);
-  const button = dayButton(gridOf(visitor, day), day);
-  await expect(button).toHaveAccessibleName(`${longDay(day)}, Fully Booked`);
-  await expect(button).toHaveAttribute('aria-disabled', 'true');
-  expect(errors).toEqual([]);
-  await other.close();
+  await expectFullyBookedToOthers(browser, day);
   expect(problems.errors).toEqual([]);
 });
 
@@ -442,15 +445,7 @@ test('a visitor who goes back to the booking page while holding a day tour keeps
   await expect(page.getByText(/is no longer available/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Checkout', exact: true })).toBeEnabled();
 
-  const other = await browser.newContext();
-  const visitor = await other.newPage();
-  const errors = watchErrors(visitor);
-  await visitor.goto(TOUR_PAGE);
-  await islandsReady(visitor);
-  await showMonthOf(visitor, day);
-  await expect(dayButton(gridOf(visitor, day), day)).toHaveAccessibleName(`${longDay(day)}, Fully Booked`);
-  expect(errors).toEqual([]);
-  await other.close();
+  await expectFullyBookedToOthers(browser, day);
   expect(problems.errors).toEqual([]);
 });
 
@@ -887,56 +882,49 @@ test('the cart survives a reload of the checkout and the sign-in: the payment st
 
 // ---- Accessibility: axe on every step, at a phone's width and a desktop's ----
 
-for (const [width, options] of [
-  ['390 px', PHONE],
-  ['1280 px', DESKTOP],
-] as const) {
-  test.describe(`at ${width}`, () => {
-    test.use(options);
+atPhoneAndDesktop('at', () => {
+  test('axe finds nothing on any step of the checkout, nor on the payment-success page', async ({ page, problems }) => {
+    test.setTimeout(90_000);
+    const entry = await freshDate(page.request, 'winter-classes', 'price_class_moto');
+    await page.goto(CLASS_PAGE);
+    await chooseClass(page, 'Motorized Backcountry Essentials - $395', entry, '$395');
+    await islandsReady(page);
+    await expectStep(page, 'Login');
+    await expect(signInCard(page).getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
+    expect(await axeViolations(page), 'step 1, Login').toEqual([]);
+    await signUpAtLogin(page, newEmail('axe'));
 
-    test('axe finds nothing on any step of the checkout, nor on the payment-success page', async ({ page, problems }) => {
-      test.setTimeout(90_000);
-      const entry = await freshDate(page.request, 'winter-classes', 'price_class_moto');
-      await page.goto(CLASS_PAGE);
-      await chooseClass(page, 'Motorized Backcountry Essentials - $395', entry, '$395');
-      await islandsReady(page);
-      await expectStep(page, 'Login');
-      await expect(signInCard(page).getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
-      expect(await axeViolations(page), 'step 1, Login').toEqual([]);
-      await signUpAtLogin(page, newEmail('axe'));
+    await expectStep(page, 'Survey', 'Survey');
+    await expect(page.getByLabel('Phone number')).toBeVisible();
+    expect(await axeViolations(page), 'step 2, the profile').toEqual([]);
+    await fillProfile(page, 'Axel Cornice');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByLabel('Transportation')).toBeVisible();
+    expect(await axeViolations(page), 'step 2, the profile saved and the survey').toEqual([]);
+    // A survey sent incomplete shows its messages; those pass too.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Please choose your mode of travel')).toBeVisible();
+    expect(await axeViolations(page), 'step 2, the survey with its messages').toEqual([]);
+    await fillSurvey(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
 
-      await expectStep(page, 'Survey', 'Survey');
-      await expect(page.getByLabel('Phone number')).toBeVisible();
-      expect(await axeViolations(page), 'step 2, the profile').toEqual([]);
-      await fillProfile(page, 'Axel Cornice');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(page.getByLabel('Transportation')).toBeVisible();
-      expect(await axeViolations(page), 'step 2, the profile saved and the survey').toEqual([]);
-      // A survey sent incomplete shows its messages; those pass too.
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await expect(page.getByText('Please choose your mode of travel')).toBeVisible();
-      expect(await axeViolations(page), 'step 2, the survey with its messages').toEqual([]);
-      await fillSurvey(page);
-      await page.getByRole('button', { name: 'Submit' }).click();
+    await expectStep(page, 'Waiver', 'Waiver');
+    await expect(signaturePad(page).locator('canvas')).toBeVisible();
+    expect(await axeViolations(page), 'step 3, the waiver').toEqual([]);
+    await signWaiver(page);
 
-      await expectStep(page, 'Waiver', 'Waiver');
-      await expect(signaturePad(page).locator('canvas')).toBeVisible();
-      expect(await axeViolations(page), 'step 3, the waiver').toEqual([]);
-      await signWaiver(page);
+    await expectStep(page, 'Payment', 'Payment');
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await expect(holdTimer(page)).toBeVisible();
+    expect(await axeViolations(page), 'step 4, the card form').toEqual([]);
+    await fillCard(page, GOOD_CARD);
+    await page.getByRole('button', { name: 'Pay now' }).click();
 
-      await expectStep(page, 'Payment', 'Payment');
-      await expect(page.getByLabel('Card number')).toBeVisible();
-      await expect(holdTimer(page)).toBeVisible();
-      expect(await axeViolations(page), 'step 4, the card form').toEqual([]);
-      await fillCard(page, GOOD_CARD);
-      await page.getByRole('button', { name: 'Pay now' }).click();
-
-      await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
-      expect(await axeViolations(page), 'the payment-success page').toEqual([]);
-      expect(problems.errors).toEqual([]);
-    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+    expect(await axeViolations(page), 'the payment-success page').toEqual([]);
+    expect(problems.errors).toEqual([]);
   });
-}
+});
 
 // ---- The keyboard ----
 

@@ -140,6 +140,20 @@ export async function holdScripts(page: Page): Promise<() => Promise<void>> {
 
 /** The viewport of a phone, with touch. */
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
+
+/** Declares the tests `body` declares twice, at a phone's width (390 px) and a desktop's (1280 px): `${label} 390 px`. */
+export function atPhoneAndDesktop(label: string, body: () => void) {
+  for (const [width, options] of [
+    ['390 px', PHONE],
+    ['1280 px', DESKTOP],
+  ] as const) {
+    test.describe(`${label} ${width}`, () => {
+      test.use(options);
+      body();
+    });
+  }
+}
 
 /** Types into the sign-in form and tries every way to send it natively; the address must never carry what was typed. */
 export async function tryToSendSignInNatively(page: Page, email: string, password: string) {

@@ -8,7 +8,6 @@ import { expect } from './fixtures.ts';
 
 export const TOUR_PAGE = '/booking/backcountry-tour';
 export const CLASS_PAGE = '/booking/avalanche-class';
-export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
 /** The cart's localStorage keys (spec section 3). */
 export const CART_KEYS = [
   'tourType',

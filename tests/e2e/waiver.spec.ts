@@ -6,8 +6,8 @@
 import type { Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { PASSWORD } from './api-customers.ts';
-import { apiCustomer, axeViolations, expect, holdScripts, islandsReady, PHONE, test, type ApiCustomer } from './fixtures.ts';
-import { DESKTOP, drawSignature, inkedImage, signaturePad } from './page-helpers.ts';
+import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, holdScripts, islandsReady, test, type ApiCustomer } from './fixtures.ts';
+import { drawSignature, inkedImage, signaturePad } from './page-helpers.ts';
 
 const agree = (page: Page) => page.getByLabel('I agree to the terms and conditions');
 const signButton = (page: Page) => page.getByRole('button', { name: 'Sign Waiver' });
@@ -114,28 +114,21 @@ test('before its script runs, the waiver text is there to read and nothing can b
   await expect(page).toHaveURL('/sign-in');
 });
 
-for (const [width, options] of [
-  ['390 px', PHONE],
-  ['1280 px', DESKTOP],
-] as const) {
-  test.describe(`at ${width}`, () => {
-    test.use(options);
+atPhoneAndDesktop('at', () => {
+  test('axe finds nothing on /waiver, signed out (on its way to sign in) and signed in', async ({ page, problems }) => {
+    await page.goto('/waiver');
+    await expect(page).toHaveURL('/sign-in');
+    await islandsReady(page);
+    expect(await axeViolations(page), 'signed out').toEqual([]);
 
-    test('axe finds nothing on /waiver, signed out (on its way to sign in) and signed in', async ({ page, problems }) => {
-      await page.goto('/waiver');
-      await expect(page).toHaveURL('/sign-in');
-      await islandsReady(page);
-      expect(await axeViolations(page), 'signed out').toEqual([]);
-
-      await signedIn(page, await apiCustomer(page.request));
-      await page.goto('/waiver');
-      await expect(agree(page)).toBeEnabled();
-      expect(await axeViolations(page), 'signed in').toEqual([]);
-      await agree(page).check();
-      await page.getByRole('radio', { name: 'Type my name' }).check();
-      await page.getByLabel('Your full name, as your signature').fill('Rowan Cornice');
-      expect(await axeViolations(page), 'signed in, typing a signature').toEqual([]);
-      expect(problems.errors).toEqual([]);
-    });
+    await signedIn(page, await apiCustomer(page.request));
+    await page.goto('/waiver');
+    await expect(agree(page)).toBeEnabled();
+    expect(await axeViolations(page), 'signed in').toEqual([]);
+    await agree(page).check();
+    await page.getByRole('radio', { name: 'Type my name' }).check();
+    await page.getByLabel('Your full name, as your signature').fill('Rowan Cornice');
+    expect(await axeViolations(page), 'signed in, typing a signature').toEqual([]);
+    expect(problems.errors).toEqual([]);
   });
-}
+});
