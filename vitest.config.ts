@@ -12,6 +12,17 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: ['tests/api/postgres/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      // What needs a Postgres server (TEST_DATABASE_URL): run with the api project in the Postgres step.
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['tests/api/postgres/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

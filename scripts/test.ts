@@ -35,7 +35,7 @@ const steps: Step[] = [
 if (process.env['TEST_DATABASE_URL']) {
   steps.push({
     name: 'api on Postgres',
-    command: emulator(vitest('api', 'reports/api-postgres.json')),
+    command: emulator(vitest('api --project api-postgres', 'reports/api-postgres.json')),
     env: FAR_FROM_DENVER,
     report: 'reports/api-postgres.json',
   });

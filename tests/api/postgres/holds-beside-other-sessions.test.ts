@@ -1,0 +1,53 @@
+/**
+ * What only a Postgres server shows: a second session holding rows while a hold is made. Run by the
+ * Postgres step of `npm test` (the embedded PGlite database has one session).
+ */
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freeDate, harness, intentBody, newUser, type Harness } from '../harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  if (!process.env['TEST_DATABASE_URL']) throw new Error('These tests need a Postgres server: set TEST_DATABASE_URL.');
+  h = await harness();
+});
+
+type Intent = { bookingId: string; amount: number };
+
+describe('a hold, while another session changes promo codes', () => {
+  it('does not wait while an unlimited promo code’s row is being changed, but waits for a limited one’s', async () => {
+    // A second session on the harness's own database changes both codes' rows (an operator's
+    // import, say), holding them until it ends.
+    const [{ name } = { name: '' }] = await h.db.query<{ name: string }>('select current_database() as name');
+    const url = new URL(process.env['TEST_DATABASE_URL'] ?? '');
+    url.pathname = `/${name}`;
+    const other = new pg.Client({ connectionString: url.href });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(`update promo_codes set active = true where code in ('WELCOME10', 'LOCALS50')`);
+      const [free, limited] = await Promise.all([freeDate(h, 'winter-day-tours'), freeDate(h, 'winter-classes')]);
+      const rider = await newUser();
+      const unlimited = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
+        token: rider.token,
+        body: intentBody(rider, free, 'winter-day-tours', 'price_tour_ski', 1, { promoCode: 'WELCOME10' }),
+      });
+      expect(unlimited.status).toBe(200);
+
+      const waiting = await newUser();
+      let settled = false;
+      const blocked = h
+        .json('POST', '/stripe/create-payment-intent', {
+          token: waiting.token,
+          body: intentBody(waiting, limited, 'winter-classes', limited.stripeId ?? '', 1, { promoCode: 'LOCALS50' }),
+        })
+        .finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await other.query('rollback');
+      expect((await blocked).status).toBe(200);
+    } finally {
+      await other.end();
+    }
+  });
+});
