@@ -7,7 +7,6 @@ import { spotsLabel, startOf, type DateAvailability } from '../../lib/availabili
 import type { DayKey } from '../../lib/calendar-grid.ts';
 import { cartTotal } from '../../lib/cart.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
-import { formatDollars } from '../../lib/pricing.ts';
 import { classObjectives } from '../../content/class-objectives.ts';
 import { CLASS_PRODUCT_TITLE } from '../../site.ts';
 import { chooseDate, choosePrice } from '../../stores/cart.ts';
@@ -17,6 +16,7 @@ import CatalogProblem from './CatalogProblem.tsx';
 import { ClassIcon } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
 import OrderSummary from './OrderSummary.tsx';
+import PriceSelect from './PriceSelect.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
 /** One seat per customer; friends join through the invite link. */
@@ -85,24 +85,14 @@ export default function ClassBooking() {
     <div className="booking">
       <div className="booking-choices">
         {hydrated && <CatalogProblem catalog={catalog} product={product} />}
-        <div className="field">
-          <label htmlFor="class-price">Select Class</label>
-          <select
-            id="class-price"
-            value={cart.selectedPriceId ?? ''}
-            disabled={!product}
-            onChange={(event) => choosePrice(event.target.value || null, { resetsDate: true })}
-          >
-            <option value="" disabled>
-              {product ? 'Choose a class' : 'Loading classes...'}
-            </option>
-            {product?.prices.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.nickname} - {formatDollars(option.unit_amount)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PriceSelect
+          id="class-price"
+          label="Select Class"
+          product={product}
+          selectedPriceId={cart.selectedPriceId}
+          placeholder={{ choose: 'Choose a class', loading: 'Loading classes...' }}
+          onChoose={(priceId) => choosePrice(priceId, { resetsDate: true })}
+        />
         <div className="field">
           <label htmlFor="class-date">Select Date</label>
           <select

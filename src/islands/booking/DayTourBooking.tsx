@@ -5,7 +5,6 @@
 import type { DayKey } from '../../lib/calendar-grid.ts';
 import { cartTotal } from '../../lib/cart.ts';
 import { formatDenverDate } from '../../lib/dates.ts';
-import { formatDollars } from '../../lib/pricing.ts';
 import { PARTY_SIZE_MAX, PARTY_SIZE_MIN } from '../../lib/schemas.ts';
 import { DAY_TOUR_PRODUCT_TITLE } from '../../site.ts';
 import { chooseDate, choosePartySize, choosePrice } from '../../stores/cart.ts';
@@ -15,6 +14,7 @@ import CatalogProblem from './CatalogProblem.tsx';
 import { FullMark } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
 import OrderSummary from './OrderSummary.tsx';
+import PriceSelect from './PriceSelect.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
 const PARTY_SIZES = Array.from({ length: PARTY_SIZE_MAX - PARTY_SIZE_MIN + 1 }, (_, index) => PARTY_SIZE_MIN + index);
@@ -44,24 +44,14 @@ export default function DayTourBooking() {
     <div className="booking">
       <div className="booking-choices">
         {hydrated && <CatalogProblem catalog={catalog} product={product} />}
-        <div className="field">
-          <label htmlFor="day-tour-activity">Select Activity</label>
-          <select
-            id="day-tour-activity"
-            value={cart.selectedPriceId ?? ''}
-            disabled={!product}
-            onChange={(event) => choosePrice(event.target.value || null)}
-          >
-            <option value="" disabled>
-              {product ? 'Choose an activity' : 'Loading activities...'}
-            </option>
-            {product?.prices.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.nickname} - {formatDollars(option.unit_amount)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PriceSelect
+          id="day-tour-activity"
+          label="Select Activity"
+          product={product}
+          selectedPriceId={cart.selectedPriceId}
+          placeholder={{ choose: 'Choose an activity', loading: 'Loading activities...' }}
+          onChoose={(priceId) => choosePrice(priceId)}
+        />
         <div className="field">
           <label htmlFor="day-tour-party-size">Select Party Size</label>
           <select
