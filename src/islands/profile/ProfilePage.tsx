@@ -1,0 +1,91 @@
+/**
+ * /profile (spec sections 2 and 6): a loading indicator while sign-in is checked, home (/) for a
+ * visitor who is signed out, and for a customer their details, their bookings, the safety survey
+ * ('Survey saved') and the waiver ('Waiver saved'). A saved name or e-mail is read back from the
+ * identity service, so the account menu shows the new e-mail.
+ */
+import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $authStatus, $authUser, refreshSignedInUser, startAuth } from '../../stores/auth.ts';
+import ProfileForm from '../account/ProfileForm.tsx';
+import SurveyForm from '../account/SurveyForm.tsx';
+import WaiverForm from '../account/WaiverForm.tsx';
+import { AccountLoading } from '../account/fields.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import MyBookings from './MyBookings.tsx';
+import '../../styles/account.css';
+import '../../styles/profile.css';
+
+export const SURVEY_SAVED = 'Survey saved';
+export const WAIVER_SAVED = 'Waiver saved';
+
+/** A message that is announced each time it is set, even to the same text. */
+function useAlert() {
+  const [alert, setAlert] = useState<{ text: string; count: number } | null>(null);
+  return { alert, raise: (text: string) => setAlert((last) => ({ text, count: (last?.count ?? 0) + 1 })) };
+}
+
+function SavedAlert({ alert }: { alert: { text: string; count: number } | null }) {
+  return (
+    <div role="alert" className="profile-alert-region">
+      {alert && (
+        <p key={alert.count} className="toast toast-success">
+          {alert.text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function ProfilePage() {
+  const hydrated = useHydrated();
+  const status = useStore($authStatus);
+  const user = useStore($authUser);
+  const id = useId();
+  const survey = useAlert();
+  const waiver = useAlert();
+  const signedOut = hydrated && status === 'signed-out';
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  useEffect(() => {
+    if (signedOut) window.location.replace('/');
+  }, [signedOut]);
+
+  if (!hydrated || status === 'loading' || (status === 'signed-in' && !user)) {
+    return (
+      <div className="profile-page profile-page-loading">
+        <AccountLoading label="Loading your profile" />
+      </div>
+    );
+  }
+  if (signedOut || !user) {
+    return (
+      <p className="account-signed-out" role="status">
+        You are signed out. Taking you to the <a href="/">home page</a>...
+      </p>
+    );
+  }
+
+  return (
+    <div className="profile-page">
+      <section className="profile-section profile-details" aria-labelledby={`${id}-details`}>
+        <h2 id={`${id}-details`}>Your details</h2>
+        <ProfileForm onSave={() => void refreshSignedInUser()} />
+      </section>
+      <MyBookings uid={user.uid} />
+      <section className="profile-section profile-survey" aria-labelledby={`${id}-survey`}>
+        <h2 id={`${id}-survey`}>Survey</h2>
+        <SurveyForm submitLabel="Save" onSaved={() => survey.raise(SURVEY_SAVED)} />
+        <SavedAlert alert={survey.alert} />
+      </section>
+      <section className="profile-section profile-waiver" aria-labelledby={`${id}-waiver`}>
+        <h2 id={`${id}-waiver`}>Waiver</h2>
+        <WaiverForm onSigned={() => waiver.raise(WAIVER_SAVED)} />
+        <SavedAlert alert={waiver.alert} />
+      </section>
+    </div>
+  );
+}
