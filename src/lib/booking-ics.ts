@@ -34,7 +34,9 @@ export function bookingIcs(booking: BookingCard, now: Date = new Date()): string
     name: site.name,
     prodId: { company: site.name, product: 'Bookings', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
-    timezone: { name: COMPANY_TIME_ZONE, generator: vtimezone },
+    // No calendar-wide zone, so DTSTAMP stays in UTC as RFC 5545 asks; the generator still writes
+    // the VTIMEZONE of every zone an event uses (America/Denver).
+    timezone: { name: null, generator: vtimezone },
   });
   const where = meetingArea(booking.calendar);
   const description = [

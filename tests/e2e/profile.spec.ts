@@ -121,6 +121,20 @@ test('a saved profile comes back after logging in again with the new e-mail, whi
   expect(account).toMatchObject({ email, displayName: 'Sky Renamed' });
 });
 
+test('a new name alone keeps the customer signed in on /profile', async ({ page, problems: _ }) => {
+  const customer = await readyCustomer(page.request);
+  await signInAndOpenProfile(page, customer.email);
+  const form = page.getByRole('form', { name: 'Profile' });
+  await form.getByLabel('Name', { exact: true }).fill('Casey Summit');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('button', { name: `Account menu, signed in as ${customer.email}` })).toBeVisible();
+  await page.reload();
+  await islandsReady(page);
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Casey Summit');
+});
+
 test('the survey and the waiver save with their alerts', async ({ page, problems: _ }) => {
   const customer = await readyCustomer(page.request);
   await signInAndOpenProfile(page, customer.email);

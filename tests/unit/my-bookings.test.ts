@@ -114,10 +114,19 @@ describe('the calendar event of a booking', () => {
     return { calendar, zone, event };
   }
 
-  it('starts and ends on Kamas time, with the America/Denver VTIMEZONE', () => {
-    const text = bookingIcs(card, new Date('2026-11-20T12:00:00Z'));
+  it('starts and ends on Kamas time, with the America/Denver VTIMEZONE, whatever zone the browser is in', () => {
+    const machineZone = process.env['TZ'];
+    const texts = ['Asia/Tokyo', 'Pacific/Pago_Pago', 'UTC'].map((zone) => {
+      process.env['TZ'] = zone;
+      return bookingIcs(card, new Date('2026-11-20T12:00:00Z'));
+    });
+    if (machineZone === undefined) delete process.env['TZ'];
+    else process.env['TZ'] = machineZone;
+    expect(new Set(texts).size).toBe(1);
+    const text = texts[0] ?? '';
     expect(text).toContain('DTSTART;TZID=America/Denver:20261205T070000');
     expect(text).toContain('DTEND;TZID=America/Denver:20261205T170000');
+    expect(text).toContain('DTSTAMP:20261120T120000Z');
     const { zone, event } = parsed(text);
     expect(zone?.getFirstPropertyValue('tzid')).toBe('America/Denver');
     expect(event.startDate.toJSDate().toISOString()).toBe('2026-12-05T14:00:00.000Z');
