@@ -74,9 +74,28 @@ const denverDateTime = (instant: Date) =>
     .replace(/\u202f/g, ' ');
 
 test('a signed-out visitor is sent from /profile to the home page', async ({ page, problems: _ }) => {
-  await page.goto('/profile');
+  const response = await page.goto('/profile');
+  // What it serves first: its heading, its own title, description and canonical link.
+  const served = await page.evaluate(
+    (html) => {
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      return {
+        h1: doc.querySelector('h1')?.textContent?.trim(),
+        title: doc.title,
+        description: doc.querySelector('meta[name="description"]')?.getAttribute('content'),
+        canonical: doc.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+      };
+    },
+    (await response?.text()) ?? '',
+  );
+  expect(served).toEqual({
+    h1: 'Profile',
+    title: expect.stringContaining('Kamas Backcountry Guides'),
+    description: 'Your profile, bookings, safety survey and waiver.',
+    canonical: 'https://www.kamasbackcountry.com/profile',
+  });
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Backcountry days in the Uintas, guided from Kamas' })).toBeVisible();
 });
 
 test('a saved profile comes back after logging in again with the new e-mail, which the account menu shows', async ({
