@@ -181,6 +181,23 @@ export function storeDbUser(user: DatabaseUser): void {
   setDbUser(user);
 }
 
+/**
+ * Reads the signed-in user again from Firebase after their name or e-mail changed at the identity
+ * service (a saved profile), so the account menu shows the new e-mail. A failure is only logged:
+ * the next sign-in shows it anyway.
+ */
+export async function refreshSignedInUser(): Promise<void> {
+  const user = currentUser.get();
+  if (!user) return;
+  try {
+    const [{ reload }] = await loadFirebase();
+    await reload(user);
+    if (currentUser.get() === user) setUser(user);
+  } catch (error) {
+    console.warn('Could not read the updated account', error);
+  }
+}
+
 let loadingDbUser: { uid: string; promise: Promise<DatabaseUser> } | null = null;
 
 /** Creates the database user on first sign-in, or returns the stored one; one request at a time per user. */

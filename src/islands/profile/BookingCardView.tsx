@@ -1,0 +1,104 @@
+/**
+ * One booking (spec section 2, My Bookings): its picture (a default when it fails to load), the price
+ * nickname, the date and time in Kamas, the spots left, the invite link with its copy button and the
+ * booking's QR code. Beyond the spec: the meeting area, Add to calendar, and, printed, the company's
+ * phone, so the card works at a trailhead with no signal.
+ */
+import { useId, useState } from 'react';
+import { QRCodeSVG } from 'qrcode.react';
+import { formatDenverDateTime } from '../../lib/dates.ts';
+import { meetingArea } from '../../lib/meeting-area.ts';
+import { DEFAULT_BOOKING_IMAGE, type BookingCard } from '../../lib/my-bookings.ts';
+import { site } from '../../site.ts';
+import { downloadBookingIcs } from './download-ics.ts';
+
+export const QR_SIZE = 120;
+
+interface Props {
+  booking: BookingCard;
+  copied: boolean;
+  onCopy: (text: string) => void;
+}
+
+export default function BookingCardView({ booking, copied, onCopy }: Props) {
+  const id = useId();
+  const [imageFailed, setImageFailed] = useState(false);
+  const [calendarFailed, setCalendarFailed] = useState(false);
+  const when = formatDenverDateTime(booking.start);
+
+  function addToCalendar() {
+    setCalendarFailed(false);
+    downloadBookingIcs(booking).catch((error: unknown) => {
+      console.warn('Could not make the calendar file', error);
+      setCalendarFailed(true);
+    });
+  }
+
+  return (
+    <article className="booking-card" aria-labelledby={`${id}-title`}>
+      <img
+        className="booking-image"
+        src={imageFailed ? DEFAULT_BOOKING_IMAGE : booking.image}
+        alt=""
+        width={400}
+        height={225}
+        decoding="async"
+        onError={() => setImageFailed(true)}
+      />
+      <div className="booking-body">
+        <h3 id={`${id}-title`}>{booking.title}</h3>
+        <dl className="booking-facts">
+          <div>
+            <dt>Date</dt>
+            <dd>
+              <time dateTime={booking.start.toISOString()}>{when}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>Remaining Spots</dt>
+            <dd>{booking.remainingSpots}</dd>
+          </div>
+          <div>
+            <dt>Meeting area</dt>
+            <dd>{meetingArea(booking.calendar)}</dd>
+          </div>
+          <div className="print-only">
+            <dt>Questions on the day</dt>
+            <dd>
+              {site.name}, {site.phone.display}
+            </dd>
+          </div>
+        </dl>
+        {booking.inviteLink && (
+          <div className="booking-invite">
+            <label htmlFor={`${id}-invite`}>Invite link</label>
+            <div className="booking-invite-row">
+              <input id={`${id}-invite`} type="text" readOnly value={booking.inviteLink} onFocus={(event) => event.target.select()} />
+              <button type="button" className="button secondary" onClick={() => onCopy(booking.inviteLink ?? '')}>
+                Copy<span className="visually-hidden"> invite link for {booking.title}</span>
+              </button>
+            </div>
+            <p className="booking-copied" role="status">
+              {copied ? 'Copied' : ''}
+            </p>
+          </div>
+        )}
+        <figure className="booking-qr">
+          <QRCodeSVG value={booking.id} size={QR_SIZE} marginSize={4} role="img" aria-label={`QR code of booking ${booking.id}`} />
+          <figcaption>Booking {booking.id}</figcaption>
+        </figure>
+        <div className="booking-actions">
+          <button type="button" className="button secondary" onClick={addToCalendar}>
+            Add to calendar
+            <span className="visually-hidden">
+              : {booking.title}, {when}
+            </span>
+          </button>
+          <p role="alert" className="form-error booking-calendar-error">
+            {calendarFailed ? 'The calendar file could not be made. Please try again.' : ''}
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}

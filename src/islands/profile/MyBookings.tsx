@@ -1,0 +1,45 @@
+/**
+ * My Bookings (spec sections 2, 4 and 8): a spinner while the calendars load, then a grid of the
+ * customer's booking cards, 'No bookings found.' when there are none, or 'Error: ' and what failed.
+ */
+import { useId } from 'react';
+import BookingCardView from './BookingCardView.tsx';
+import { useCopied } from './use-copied.ts';
+import { useMyBookings } from './use-my-bookings.ts';
+
+export const NO_BOOKINGS = 'No bookings found.';
+
+export default function MyBookings({ uid }: { uid: string }) {
+  const id = useId();
+  const state = useMyBookings(uid);
+  const { copiedKey, copy } = useCopied();
+
+  return (
+    <section className="profile-section my-bookings" aria-labelledby={`${id}-title`} aria-busy={state.status === 'loading'}>
+      <h2 id={`${id}-title`}>My Bookings</h2>
+      {state.status === 'loading' && (
+        <div className="bookings-loading" role="status">
+          <span className="spinner account-spinner" aria-hidden="true" />
+          <span className="visually-hidden">Loading your bookings</span>
+        </div>
+      )}
+      {state.status === 'failed' && (
+        <p className="form-error bookings-error" role="alert">
+          Error: {state.message}
+        </p>
+      )}
+      {state.status === 'ready' &&
+        (state.cards.length === 0 ? (
+          <p className="bookings-empty">{NO_BOOKINGS}</p>
+        ) : (
+          <ul className="booking-grid">
+            {state.cards.map((booking) => (
+              <li key={booking.id}>
+                <BookingCardView booking={booking} copied={copiedKey === booking.id} onCopy={(text) => void copy(booking.id, text)} />
+              </li>
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * /profile (spec sections 2 and 6): a loading indicator while sign-in is checked, home (/) for a
+ * visitor who is signed out, and for a customer their details, their bookings, the safety survey
+ * ('Survey saved') and the waiver ('Waiver saved'). A saved name is read back from the identity
+ * service. A saved e-mail ends the session there (the identity service signs a changed account out
+ * everywhere), so the customer is asked to log in again with it, and the menu then shows it.
+ */
+import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { DatabaseUser } from '../../lib/api-types.ts';
+import { $authStatus, $authUser, logout, refreshSignedInUser, startAuth } from '../../stores/auth.ts';
+import ProfileForm from '../account/ProfileForm.tsx';
+import SurveyForm from '../account/SurveyForm.tsx';
+import WaiverForm from '../account/WaiverForm.tsx';
+import { AccountLoading } from '../account/fields.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import MyBookings from './MyBookings.tsx';
+import '../../styles/account.css';
+import '../../styles/profile.css';
+
+export const SURVEY_SAVED = 'Survey saved';
+export const WAIVER_SAVED = 'Waiver saved';
+/** How long the note about logging in again stays before the sign-in page opens. */
+export const SIGN_IN_AGAIN_MS = 4000;
+
+/** A message that is announced each time it is set, even to the same text. */
+function useAlert() {
+  const [alert, setAlert] = useState<{ text: string; count: number } | null>(null);
+  return { alert, raise: (text: string) => setAlert((last) => ({ text, count: (last?.count ?? 0) + 1 })) };
+}
+
+function SavedAlert({ alert }: { alert: { text: string; count: number } | null }) {
+  return (
+    <div role="alert" className="profile-alert-region">
+      {alert && (
+        <p key={alert.count} className="toast toast-success">
+          {alert.text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function ProfilePage() {
+  const hydrated = useHydrated();
+  const status = useStore($authStatus);
+  const user = useStore($authUser);
+  const id = useId();
+  const survey = useAlert();
+  const waiver = useAlert();
+  /** The new e-mail of a customer who changed it and must log in again with it. */
+  const [emailChangedTo, setEmailChangedTo] = useState<string | null>(null);
+  const signedOut = hydrated && status === 'signed-out';
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  useEffect(() => {
+    if (!signedOut) return;
+    if (!emailChangedTo) {
+      window.location.replace('/');
+      return;
+    }
+    const timer = setTimeout(() => window.location.assign('/sign-in'), SIGN_IN_AGAIN_MS);
+    return () => clearTimeout(timer);
+  }, [signedOut, emailChangedTo]);
+
+  function afterProfileSave(saved: DatabaseUser) {
+    const before = user?.email?.toLowerCase() ?? null;
+    if (saved.email && before !== null && saved.email.toLowerCase() !== before) {
+      setEmailChangedTo(saved.email);
+      void logout().catch(() => undefined);
+    } else {
+      void refreshSignedInUser();
+    }
+  }
+
+  if (!hydrated || (status === 'loading' && !emailChangedTo) || (status === 'signed-in' && !user)) {
+    return (
+      <div className="profile-page profile-page-loading">
+        <AccountLoading label="Loading your profile" />
+      </div>
+    );
+  }
+  if (signedOut && emailChangedTo) {
+    return (
+      <p className="account-signed-out" role="alert">
+        Profile saved. Your e-mail is now {emailChangedTo}: please <a href="/sign-in">log in again</a> with it.
+      </p>
+    );
+  }
+  if (signedOut || !user) {
+    return (
+      <p className="account-signed-out" role="status">
+        You are signed out. Taking you to the <a href="/">home page</a>...
+      </p>
+    );
+  }
+
+  return (
+    <div className="profile-page">
+      <section className="profile-section profile-details" aria-labelledby={`${id}-details`}>
+        <h2 id={`${id}-details`}>Your details</h2>
+        <ProfileForm onSave={afterProfileSave} />
+      </section>
+      <MyBookings uid={user.uid} />
+      <section className="profile-section profile-survey" aria-labelledby={`${id}-survey`}>
+        <h2 id={`${id}-survey`}>Survey</h2>
+        <SurveyForm submitLabel="Save" onSaved={() => survey.raise(SURVEY_SAVED)} />
+        <SavedAlert alert={survey.alert} />
+      </section>
+      <section className="profile-section profile-waiver" aria-labelledby={`${id}-waiver`}>
+        <h2 id={`${id}-waiver`}>Waiver</h2>
+        <WaiverForm onSigned={() => waiver.raise(WAIVER_SAVED)} />
+        <SavedAlert alert={waiver.alert} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * My Bookings (spec sections 2 and 4): which of the season's dates are the customer's, and what each
+ * card says. A booking shows only once all three calendars have loaded and its id is among the
+ * customer's bookings; its title and image come from the price it was booked at, else its product.
+ */
+import type { CalendarEntry, Product } from './api-types.ts';
+import { spotsLeft, startOf } from './availability.ts';
+import { CALENDARS, type CalendarName } from './schemas.ts';
+import { site } from '../site.ts';
+
+/** The calendars My Bookings waits for, in the order it asks for them. */
+export const BOOKING_CALENDARS: readonly CalendarName[] = CALENDARS;
+
+/** Shown when a calendar does not load (spec section 8, Bookings view). */
+export const calendarFailure = (name: CalendarName) => `Failed to fetch ${name}.`;
+
+/** Shown for a card whose picture is missing or fails to load. */
+export const DEFAULT_BOOKING_IMAGE = '/images/hero-poster.svg';
+
+/** The product each calendar sells, by its catalog name: the card's fallback title and image. */
+const CALENDAR_PRODUCT: Record<CalendarName, string> = {
+  'winter-classes': 'Avalanche Courses',
+  'winter-day-tours': 'Backcountry Tours',
+  'winter-mentorship': 'Mentorship Program',
+};
+
+export interface BookingCard {
+  id: string;
+  calendar: CalendarName;
+  start: Date;
+  title: string;
+  image: string;
+  remainingSpots: number;
+  /** The link friends use to join; null when the calendar did not give this customer a code. */
+  inviteLink: string | null;
+}
+
+export type LoadedCalendars = Partial<Record<CalendarName, readonly CalendarEntry[]>>;
+
+/** The checkout address that lets a friend join the booking with its invite code, on the canonical host. */
+export function inviteLink(inviteCode: string): string {
+  const url = new URL('/checkout', site.url);
+  url.searchParams.set('invite', inviteCode);
+  return url.toString();
+}
+
+function priceAndProduct(entry: CalendarEntry, calendar: CalendarName, products: readonly Product[]) {
+  for (const product of products) {
+    const price = entry.stripeId ? product.prices.find((candidate) => candidate.id === entry.stripeId) : undefined;
+    if (price) return { price, product };
+  }
+  return { price: undefined, product: products.find((product) => product.name === CALENDAR_PRODUCT[calendar]) };
+}
+
+function cardOf(entry: CalendarEntry, calendar: CalendarName, products: readonly Product[]): BookingCard {
+  const { price, product } = priceAndProduct(entry, calendar, products);
+  return {
+    id: entry.id,
+    calendar,
+    start: startOf(entry),
+    title: price?.nickname || entry.title || product?.name || CALENDAR_PRODUCT[calendar],
+    image: price?.metadata.image || product?.images[0] || DEFAULT_BOOKING_IMAGE,
+    remainingSpots: spotsLeft(entry, calendar),
+    inviteLink: entry.inviteCode ? inviteLink(entry.inviteCode) : null,
+  };
+}
+
+/**
+ * The customer's booking cards, soonest first; null until every calendar has loaded, so the list
+ * never shows some bookings and then grows.
+ */
+export function myBookingCards(
+  bookingIds: readonly string[],
+  calendars: LoadedCalendars,
+  products: readonly Product[],
+): BookingCard[] | null {
+  const mine = new Set(bookingIds);
+  const cards: BookingCard[] = [];
+  for (const calendar of BOOKING_CALENDARS) {
+    const entries = calendars[calendar];
+    if (!entries) return null;
+    for (const entry of entries) if (mine.has(entry.id)) cards.push(cardOf(entry, calendar, products));
+  }
+  return cards.sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
+}

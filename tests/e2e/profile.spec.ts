@@ -1,0 +1,309 @@
+/**
+ * /profile in the browser, on the built site with the API and the Auth emulator: the signed-out
+ * redirect, the profile form (saved values after a reload, the new e-mail in the account menu), the
+ * survey and waiver saves, and My Bookings: a booking's card with its QR code (read back from a
+ * screenshot), its invite link (copied), its remaining spots, its calendar file and its printout;
+ * no bookings, a calendar that fails, and axe at phone and desktop widths.
+ */
+import { readFileSync } from 'node:fs';
+import ICAL from 'ical.js';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { Page } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
+import {
+  bookByApi,
+  calendar,
+  freshDate,
+  newEmail,
+  PASSWORD,
+  readyCustomer,
+  signInByApi,
+  uniquePhone,
+  type Customer,
+} from './api-customers.ts';
+import { axeViolations, expect, holdScripts, islandsReady, PHONE, test } from './fixtures.ts';
+import { DESKTOP } from './page-helpers.ts';
+
+const CLASS_PRICE = 'price_class_moto';
+const CLASS_NICKNAME = 'Motorized Backcountry Essentials';
+
+/** Signs in through the sign-in page as a customer would, then opens /profile. */
+async function signInAndOpenProfile(page: Page, email: string) {
+  await page.goto('/sign-in');
+  await islandsReady(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  await page.goto('/profile');
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'My Bookings' })).toBeVisible();
+}
+
+const myBookings = (page: Page) => page.getByRole('region', { name: 'My Bookings' });
+const cardOf = (page: Page, title: string) => myBookings(page).getByRole('article', { name: title });
+
+/** The booking id a QR code on screen stands for, read from a screenshot of it. */
+async function readQrCode(card: ReturnType<typeof cardOf>): Promise<string | null> {
+  const shot = PNG.sync.read(await card.getByRole('img', { name: /^QR code of booking/ }).screenshot({ scale: 'css' }));
+  return jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height)?.data ?? null;
+}
+
+/** A returning customer with a class booked for two through the API, and the date they booked. */
+async function customerWithClass(page: Page) {
+  const customer = await readyCustomer(page.request);
+  const entry = await freshDate(page.request, 'winter-classes', CLASS_PRICE);
+  await bookByApi(page.request, customer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: 'winter-classes', partySize: 2 });
+  const mine = (await calendar(page.request, 'winter-classes', { token: customer.idToken })).find((candidate) => candidate.id === entry.id);
+  expect(mine?.inviteCode, 'the booker has an invite code').toBeTruthy();
+  return { customer, entry, inviteCode: mine?.inviteCode ?? '' };
+}
+
+const denverDateTime = (instant: Date) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Denver',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
+    .format(instant)
+    .replace(/ at /, ', ')
+    .replace(/\u202f/g, ' ');
+
+test('a signed-out visitor is sent from /profile to the home page', async ({ page, problems: _ }) => {
+  const response = await page.goto('/profile');
+  // What it serves first: its heading, its own title, description and canonical link.
+  const served = await page.evaluate(
+    (html) => {
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      return {
+        h1: doc.querySelector('h1')?.textContent?.trim(),
+        title: doc.title,
+        description: doc.querySelector('meta[name="description"]')?.getAttribute('content'),
+        canonical: doc.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+      };
+    },
+    (await response?.text()) ?? '',
+  );
+  expect(served).toEqual({
+    h1: 'Profile',
+    title: expect.stringContaining('Kamas Backcountry Guides'),
+    description: 'Your profile, bookings, safety survey and waiver.',
+    canonical: 'https://www.kamasbackcountry.com/profile',
+  });
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Backcountry days in the Uintas, guided from Kamas' })).toBeVisible();
+});
+
+test('a saved profile comes back after logging in again with the new e-mail, which the account menu shows', async ({
+  page,
+  problems: _,
+}) => {
+  const customer = await readyCustomer(page.request);
+  await signInAndOpenProfile(page, customer.email);
+  const form = page.getByRole('form', { name: 'Profile' });
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue(customer.name);
+
+  const email = newEmail('renamed');
+  const phone = uniquePhone();
+  await form.getByLabel('Name', { exact: true }).fill('Sky Renamed');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Phone number').fill(phone);
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  // A new e-mail signs the account out everywhere: the customer logs in again with it.
+  await expect(page.getByRole('alert').filter({ hasText: 'Profile saved.' })).toHaveText(
+    `Profile saved. Your e-mail is now ${email}: please log in again with it.`,
+  );
+  await expect(page).toHaveURL(/\/sign-in$/, { timeout: 10_000 });
+  await islandsReady(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await islandsReady(page);
+  await expect(page.getByRole('button', { name: `Account menu, signed in as ${email}` })).toBeVisible();
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Sky Renamed');
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+  await expect(form.getByLabel('Phone number')).toHaveValue(phone);
+  await page.getByRole('button', { name: `Account menu, signed in as ${email}` }).click();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  // The identity service has it too: the new e-mail signs in, under the new name.
+  const { idToken } = await signInByApi(page.request, email);
+  const lookup = await page.request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-key`, {
+    data: { idToken },
+  });
+  expect(lookup.ok()).toBe(true);
+  const [account] = ((await lookup.json()) as { users: { email: string; displayName?: string }[] }).users;
+  expect(account).toMatchObject({ email, displayName: 'Sky Renamed' });
+});
+
+test('a new name alone keeps the customer signed in on /profile', async ({ page, problems: _ }) => {
+  const customer = await readyCustomer(page.request);
+  await signInAndOpenProfile(page, customer.email);
+  const form = page.getByRole('form', { name: 'Profile' });
+  await form.getByLabel('Name', { exact: true }).fill('Casey Summit');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('button', { name: `Account menu, signed in as ${customer.email}` })).toBeVisible();
+  await page.reload();
+  await islandsReady(page);
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Casey Summit');
+});
+
+test('the survey and the waiver save with their alerts', async ({ page, problems: _ }) => {
+  const customer = await readyCustomer(page.request);
+  await signInAndOpenProfile(page, customer.email);
+  const survey = page.getByRole('region', { name: 'Survey' });
+  await expect(survey.getByLabel('Transportation')).toHaveValue('Snowmobile');
+  await survey.getByLabel('Transportation').selectOption('Ski');
+  await survey.getByRole('button', { name: 'Save' }).click();
+  await expect(survey.getByRole('alert').filter({ hasText: 'Survey saved' })).toHaveText('Survey saved');
+
+  const waiver = page.getByRole('region', { name: 'Waiver', exact: true });
+  await expect(waiver.getByLabel('I agree to the terms and conditions')).toBeChecked();
+  await waiver.getByRole('button', { name: 'Sign Waiver' }).click();
+  await expect(waiver.getByRole('alert').filter({ hasText: 'Waiver saved' })).toHaveText('Waiver saved');
+
+  await page.reload();
+  await islandsReady(page);
+  await expect(page.getByRole('region', { name: 'Survey' }).getByLabel('Transportation')).toHaveValue('Ski');
+});
+
+test('a booking shows its card: QR code, invite link to copy, remaining spots and a calendar file', async ({
+  page,
+  context,
+  problems: _,
+}) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E.site });
+  const { customer, entry, inviteCode } = await customerWithClass(page);
+  await page.setViewportSize(DESKTOP.viewport);
+  await signInAndOpenProfile(page, customer.email);
+
+  const card = cardOf(page, CLASS_NICKNAME);
+  await expect(card).toBeVisible();
+  await expect(myBookings(page).getByRole('article')).toHaveCount(1);
+  const start = new Date(entry.date._seconds * 1000);
+  await expect(card.getByText(denverDateTime(start), { exact: true })).toBeVisible();
+  await expect(card.locator('dt', { hasText: 'Remaining Spots' }).locator('+ dd')).toHaveText(String(10 - 2));
+  expect(await readQrCode(card)).toBe(entry.id);
+  const qr = await card.getByRole('img', { name: /^QR code of booking/ }).boundingBox();
+  expect([qr?.width, qr?.height]).toEqual([120, 120]);
+
+  // The invite link, copied.
+  const link = `https://www.kamasbackcountry.com/checkout?invite=${encodeURIComponent(inviteCode)}`;
+  await expect(card.getByLabel('Invite link')).toHaveValue(link);
+  await card.getByRole('button', { name: /^Copy/ }).click();
+  await expect(card.getByRole('status')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(card.getByRole('status')).toHaveText('', { timeout: 4000 });
+
+  // Another customer books two seats of the same class: the card counts them.
+  const other: Customer = await readyCustomer(page.request);
+  await bookByApi(page.request, other, { dateId: entry.id, priceId: CLASS_PRICE, calendar: 'winter-classes', partySize: 2 });
+  await page.reload();
+  await islandsReady(page);
+  await expect(card.locator('dt', { hasText: 'Remaining Spots' }).locator('+ dd')).toHaveText(String(10 - 4));
+
+  // The calendar file: the class's start on Kamas time, with the zone it is in.
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: /^Add to calendar/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`kamas-booking-${entry.id}.ics`);
+  const text = readFileSync((await file.path()) ?? '', 'utf8');
+  const parsed = new ICAL.Component(ICAL.parse(text));
+  const zone = parsed.getFirstSubcomponent('vtimezone');
+  expect(zone?.getFirstPropertyValue('tzid')).toBe('America/Denver');
+  if (zone) ICAL.TimezoneService.register(zone);
+  const event = new ICAL.Event(parsed.getFirstSubcomponent('vevent') ?? undefined);
+  expect(event.startDate.zone?.tzid).toBe('America/Denver');
+  expect(event.startDate.toJSDate().getTime()).toBe(start.getTime());
+  expect(event.summary).toContain(CLASS_NICKNAME);
+  expect(event.description).toContain('(435) 555-0148');
+});
+
+test('a friend who joins by the invite link finds the booking on their own profile', async ({ page, problems: _ }) => {
+  const { entry, inviteCode } = await customerWithClass(page);
+  const friend = await readyCustomer(page.request);
+  const joined = await page.request.post(`${E2E.api}/calendar/invite`, {
+    headers: { Authorization: `Bearer ${friend.idToken}` },
+    data: { inviteCode },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  await signInAndOpenProfile(page, friend.email);
+  const card = cardOf(page, CLASS_NICKNAME);
+  await expect(card).toBeVisible();
+  expect(await readQrCode(card)).toBe(entry.id);
+  await expect(card.getByLabel('Invite link')).toHaveValue(
+    `https://www.kamasbackcountry.com/checkout?invite=${encodeURIComponent(inviteCode)}`,
+  );
+});
+
+test('the printout shows each booking card with its QR code and no navigation', async ({ page, problems: _ }) => {
+  const { customer, entry } = await customerWithClass(page);
+  await signInAndOpenProfile(page, customer.email);
+  const card = cardOf(page, CLASS_NICKNAME);
+  await expect(card).toBeVisible();
+  await expect(card.getByText('(435) 555-0148')).toBeHidden();
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('img', { name: `QR code of booking ${entry.id}` })).toBeVisible();
+  await expect(card.getByText('Remaining Spots')).toBeVisible();
+  await expect(card.getByText('Meeting area')).toBeVisible();
+  await expect(card.getByText('Kamas Backcountry Guides, (435) 555-0148')).toBeVisible();
+  await expect(page.locator('.site-header')).toBeHidden();
+  await expect(page.locator('.site-footer')).toBeHidden();
+  await expect(page.getByRole('form', { name: 'Profile' })).toBeHidden();
+  await expect(card.locator('button')).toHaveCount(2);
+  for (const button of await card.locator('button').all()) await expect(button).toBeHidden();
+  expect(await readQrCode(card)).toBe(entry.id);
+});
+
+test('a new customer sees No bookings found.', async ({ page, problems: _ }) => {
+  const customer = await readyCustomer(page.request);
+  await signInAndOpenProfile(page, customer.email);
+  await expect(myBookings(page).getByText('No bookings found.', { exact: true })).toBeVisible();
+  await expect(myBookings(page).getByRole('article')).toHaveCount(0);
+});
+
+test('a calendar that fails shows the error', async ({ page, problems }) => {
+  problems.allow(/500|Failed to load resource/);
+  await page.route(`${E2E.api}/calendar/winter-day-tours`, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal error' }) }),
+  );
+  const customer = await readyCustomer(page.request);
+  await signInAndOpenProfile(page, customer.email);
+  await expect(myBookings(page).getByRole('alert')).toHaveText('Error: Failed to fetch winter-day-tours.');
+  await expect(myBookings(page).getByText('No bookings found.')).toHaveCount(0);
+});
+
+for (const [width, options] of [
+  [390, PHONE],
+  [1280, DESKTOP],
+] as const) {
+  test.describe(`at ${width} px`, () => {
+    test.use(options);
+
+    test('axe finds nothing on /profile signed out or signed in with a booking', async ({ page, problems: _ }) => {
+      // Signed out: the page as it first shows, before its scripts run and send the visitor home.
+      const letScriptsRun = await holdScripts(page);
+      await page.goto('/profile', { waitUntil: 'commit' });
+      await expect(page.getByRole('status').filter({ hasText: 'Loading your profile' })).toBeAttached();
+      await expect(page.getByRole('contentinfo')).toBeAttached();
+      expect(await axeViolations(page)).toEqual([]);
+      await letScriptsRun();
+      await expect(page).toHaveURL(/\/$/);
+
+      const { customer } = await customerWithClass(page);
+      await signInAndOpenProfile(page, customer.email);
+      await expect(cardOf(page, CLASS_NICKNAME)).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Survey' }).getByLabel('Transportation')).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+}
