@@ -1,7 +1,4 @@
-/**
- * Every route of the site with the heading a visitor sees first. /profile sends a signed-out visitor
- * home at once, so its page checks are in profile.spec.ts.
- */
+/** Every route of the site with the heading it is served with. */
 export const ROUTES = [
   ['/', 'Backcountry days in the Uintas, guided from Kamas'],
   ['/services', 'Adventures'],
@@ -10,6 +7,7 @@ export const ROUTES = [
   ['/resources', 'Resources'],
   ['/sign-in', 'Login'],
   ['/jobs', 'Jobs'],
+  ['/profile', 'Profile'],
   ['/waiver', 'Safety Waiver'],
   ['/payment-success', 'No payment to confirm'],
   ['/cancellation-policy', 'Cancellation Policy'],
@@ -21,5 +19,6 @@ export const ROUTES = [
 
 /** The account pages a signed-out visitor is sent on from, once the page has checked who they are (spec section 2). */
 export const SIGNED_OUT_REDIRECTS: Partial<Record<(typeof ROUTES)[number][0], string>> = {
+  '/profile': '/',
   '/waiver': '/sign-in',
 };
