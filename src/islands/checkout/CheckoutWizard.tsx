@@ -11,9 +11,9 @@ import { $authStatus, $authUser, $dbUser, logout, startAuth } from '../../stores
 import ProfileForm from '../account/ProfileForm.tsx';
 import SurveyForm from '../account/SurveyForm.tsx';
 import WaiverForm from '../account/WaiverForm.tsx';
-import SignInForm from '../sign-in/SignInForm.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import InviteStep from './InviteStep.tsx';
+import LoginStep from './LoginStep.tsx';
 import PaymentStep from './payment/PaymentStep.tsx';
 import StepBar from './StepBar.tsx';
 import '../../styles/checkout.css';
@@ -76,39 +76,14 @@ export default function CheckoutWizard() {
       <StepBar state={steps} onOpen={open} enabled={hydrated} />
       <section className="checkout-step" aria-labelledby={STEP_TITLE_ID}>
         {steps.current === LOGIN_STEP && (
-          <>
-            <h2 id={STEP_TITLE_ID} tabIndex={-1} className="visually-hidden">
-              Login
-            </h2>
-            {!hydrated || status === 'loading' ? (
-              <p role="status" className="checkout-progress">
-                <span className="spinner" aria-hidden="true" /> Checking whether you are signed in...
-              </p>
-            ) : signedIn ? (
-              <div className="checkout-welcome">
-                <p>
-                  Signed in as <strong>{user?.email ?? 'you'}</strong>.
-                </p>
-                <div className="checkout-actions">
-                  <button type="button" className="button primary" onClick={() => finish(LOGIN_STEP)}>
-                    Continue
-                  </button>
-                  <button type="button" className="button secondary" onClick={() => void logout().catch(() => undefined)}>
-                    Not you? Log out
-                  </button>
-                </div>
-              </div>
-            ) : (
-              <>
-                <p className="checkout-welcome">
-                  {inviteCode
-                    ? 'Welcome! A friend invited you on their trip. Log in or sign up, then fill in your profile, safety survey and waiver to join them.'
-                    : 'Welcome! Log in or sign up to book: then your profile and safety survey, the waiver, and payment.'}
-                </p>
-                <SignInForm page="/checkout" headingLevel={2} onSignedIn={() => finish(LOGIN_STEP)} />
-              </>
-            )}
-          </>
+          <LoginStep
+            titleId={STEP_TITLE_ID}
+            signedIn={signedIn}
+            email={user?.email ?? null}
+            invited={inviteCode !== null}
+            onDone={() => finish(LOGIN_STEP)}
+            onLogout={() => void logout().catch(() => undefined)}
+          />
         )}
         {steps.current === 2 && signedIn && (
           <>

@@ -55,11 +55,13 @@ interface Props {
   page?: string;
   /** The heading level: 1 on /sign-in, 2 inside checkout. */
   headingLevel?: 1 | 2;
+  /** An id for the heading, when it also titles a larger part of the page (a checkout step) that moves focus to it. */
+  headingId?: string;
   /** Called once signed in; without it the visitor goes back one page. */
   onSignedIn?: () => void;
 }
 
-export default function SignInForm({ page = '/sign-in', headingLevel = 1, onSignedIn }: Props) {
+export default function SignInForm({ page = '/sign-in', headingLevel = 1, headingId, onSignedIn }: Props) {
   const hydrated = useHydrated();
   const modeInAddress = useModeInAddress();
   const [chosenMode, setChosenMode] = useState<Mode | null>(null);
@@ -137,7 +139,9 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, onSign
   const other: Mode = mode === 'login' ? 'signup' : 'login';
   return (
     <div className="auth-card">
-      <Heading>{title}</Heading>
+      <Heading id={headingId} tabIndex={headingId ? -1 : undefined}>
+        {title}
+      </Heading>
       <noscript>
         <p className="form-error">
           Signing in needs JavaScript. Please turn it on in your browser, or call or e-mail us and we will book you in directly.
