@@ -6,7 +6,7 @@
 import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
 import { afterSignIn, FIRST_STEP, finishStep, LOGIN_STEP, openStep, type CheckoutStep, type StepState } from '../../lib/checkout-steps.ts';
-import { $authStatus, $authUser, logout, startAuth } from '../../stores/auth.ts';
+import { $authStatus, $authUser, $knownUser, logout, startAuth } from '../../stores/auth.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import InviteStep from './InviteStep.tsx';
 import { PaymentStep, preloadLaterSteps, ProfileAndSurvey, StepLoading, WaiverForm } from './later-steps.tsx';
@@ -34,9 +34,15 @@ export default function CheckoutWizard() {
   const [profileSaved, setProfileSaved] = useState(false);
   const signedIn = hydrated && status === 'signed-in';
 
-  useEffect(() => {
-    void startAuth();
-  }, []);
+  // Firebase is needed at once only by a visitor who has signed in on this browser before and may
+  // skip Login; anyone else gets it on turning to the sign-in form, or on signing in in another tab.
+  useEffect(
+    () =>
+      $knownUser.subscribe((known) => {
+        if (known) void startAuth();
+      }),
+    [],
+  );
 
   // The later steps' forms are fetched once they are in sight: the visitor is signed in, or turns to the sign-in form.
   useEffect(() => {

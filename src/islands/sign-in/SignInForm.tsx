@@ -59,9 +59,14 @@ interface Props {
   headingId?: string;
   /** Called once signed in; without it the visitor goes back one page. */
   onSignedIn?: () => void;
+  /**
+   * The sign-in code (Firebase) loads when the visitor first reaches for the form, not as soon as
+   * the form shows: for a page whose signed-out visitors may only be looking (the checkout's first step).
+   */
+  loadAuthOnFirstUse?: boolean;
 }
 
-export default function SignInForm({ page = '/sign-in', headingLevel = 1, headingId, onSignedIn }: Props) {
+export default function SignInForm({ page = '/sign-in', headingLevel = 1, headingId, onSignedIn, loadAuthOnFirstUse = false }: Props) {
   const hydrated = useHydrated();
   const modeInAddress = useModeInAddress();
   const [chosenMode, setChosenMode] = useState<Mode | null>(null);
@@ -74,8 +79,8 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, headin
   const passwordInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    void startAuth();
-  }, []);
+    if (!loadAuthOnFirstUse) void startAuth();
+  }, [loadAuthOnFirstUse]);
 
   const error: { message: string; field: AuthField | null } | null = localError ? { message: localError, field: 'password' } : authError;
   const invalid = (field: 'email' | 'password') => Boolean(error && (error.field === field || error.field === 'both'));
@@ -134,11 +139,13 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, headin
     }
   }
 
+  // The visitor reaching for the form (a pointer over it, a touch, focus) loads the sign-in code, so it is ready by the click.
+  const turnToForm = loadAuthOnFirstUse ? () => void startAuth() : undefined;
   const title = mode === 'login' ? 'Login' : 'Sign Up';
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const other: Mode = mode === 'login' ? 'signup' : 'login';
   return (
-    <div className="auth-card">
+    <div className="auth-card" onFocus={turnToForm} onPointerEnter={turnToForm} onTouchStart={turnToForm}>
       <Heading id={headingId} tabIndex={headingId ? -1 : undefined}>
         {title}
       </Heading>
