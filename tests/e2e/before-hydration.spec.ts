@@ -14,6 +14,20 @@ test('the sign-in form, before its island runs, never puts a password in an addr
   await expect(page.getByLabel('Email')).toHaveValue('quick@example.com');
 });
 
+test('step 1 of the checkout shows its sign-in form before the island runs, and never sends it natively', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/checkout', { waitUntil: 'commit' });
+  await expect(page.locator('section.checkout-step').getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Login with Google' })).toBeDisabled();
+  await tryToSendSignInNatively(page, 'early@example.com', 'secret-powder-3');
+
+  await release();
+  await islandsReady(page);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+  await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
+});
+
 test('a click on Sign Up as soon as the page shows ends in Sign Up mode', async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto('/sign-in', { waitUntil: 'commit' });

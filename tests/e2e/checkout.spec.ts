@@ -260,6 +260,9 @@ test('a new visitor books a class from the home page: signs up, fills in profile
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expectStep(page, 'Login');
   await expect(stepSection(page).getByText(/^Welcome! Log in or sign up to book/)).toBeVisible();
+  // The step is heard once: the form's heading is the step's only heading, and names it.
+  await expect(stepSection(page).getByRole('heading')).toHaveCount(1);
+  await expect(stepSection(page)).toHaveAccessibleName('Login');
   await expectLocked(page, 'Survey', 'Login');
   await expectLocked(page, 'Payment', 'Login');
   await signUpAtLogin(page, email);

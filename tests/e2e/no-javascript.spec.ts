@@ -51,6 +51,16 @@ test('the sign-in form never puts a password in an address, and says it needs Ja
   await expect(page).toHaveURL(/\/sign-in\?mode=signup$/);
 });
 
+test('step 1 of the checkout shows the sign-in form without JavaScript, with its buttons disabled, and never sends it', async ({
+  page,
+}) => {
+  await page.goto('/checkout');
+  await expect(page.locator('section.checkout-step').getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Login with Google' })).toBeDisabled();
+  await tryToSendSignInNatively(page, 'rider@example.com', 'secret-powder-4');
+});
+
 test('robots.txt points to the sitemap, and the 404 page stays out of search results', async ({ page, request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('User-agent: *');

@@ -3,18 +3,14 @@
  * then payment, or for an invited friend (`?invite=CODE`) joining the booking. A signed-in visitor
  * starts at step 2; a reached step can be reopened, a later one cannot.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
 import { afterSignIn, FIRST_STEP, finishStep, LOGIN_STEP, openStep, type CheckoutStep, type StepState } from '../../lib/checkout-steps.ts';
-import { profileComplete } from '../../lib/readiness.ts';
-import { $authStatus, $authUser, $dbUser, logout, startAuth } from '../../stores/auth.ts';
-import ProfileForm from '../account/ProfileForm.tsx';
-import SurveyForm from '../account/SurveyForm.tsx';
-import WaiverForm from '../account/WaiverForm.tsx';
-import SignInForm from '../sign-in/SignInForm.tsx';
+import { $authStatus, $authUser, $knownUser, logout, startAuth } from '../../stores/auth.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import InviteStep from './InviteStep.tsx';
-import PaymentStep from './payment/PaymentStep.tsx';
+import { PaymentStep, preloadLaterSteps, ProfileAndSurvey, StepLoading, WaiverForm } from './later-steps.tsx';
+import LoginStep from './LoginStep.tsx';
 import StepBar from './StepBar.tsx';
 import '../../styles/checkout.css';
 
@@ -34,14 +30,24 @@ export default function CheckoutWizard() {
   const inviteCode = useInviteCode();
   const status = useStore($authStatus);
   const user = useStore($authUser);
-  const dbUser = useStore($dbUser);
   const [steps, setSteps] = useState<StepState>(FIRST_STEP);
   const [profileSaved, setProfileSaved] = useState(false);
   const signedIn = hydrated && status === 'signed-in';
 
+  // Firebase is needed at once only by a visitor who has signed in on this browser before and may
+  // skip Login; anyone else gets it on turning to the sign-in form, or on signing in in another tab.
+  useEffect(
+    () =>
+      $knownUser.subscribe((known) => {
+        if (known) void startAuth();
+      }),
+    [],
+  );
+
+  // The later steps' forms are fetched once they are in sight: the visitor is signed in, or turns to the sign-in form.
   useEffect(() => {
-    void startAuth();
-  }, []);
+    if (signedIn) preloadLaterSteps();
+  }, [signedIn]);
 
   // Signed in at step 1 moves to 2; signed out (another tab logged out) goes back to 1.
   const [seenStatus, setSeenStatus] = useState(status);
@@ -74,53 +80,25 @@ export default function CheckoutWizard() {
   return (
     <div className="checkout">
       <StepBar state={steps} onOpen={open} enabled={hydrated} />
-      <section className="checkout-step" aria-labelledby={STEP_TITLE_ID}>
+      <section className="checkout-step" aria-labelledby={STEP_TITLE_ID} onFocus={preloadLaterSteps}>
         {steps.current === LOGIN_STEP && (
-          <>
-            <h2 id={STEP_TITLE_ID} tabIndex={-1} className="visually-hidden">
-              Login
-            </h2>
-            {!hydrated || status === 'loading' ? (
-              <p role="status" className="checkout-progress">
-                <span className="spinner" aria-hidden="true" /> Checking whether you are signed in...
-              </p>
-            ) : signedIn ? (
-              <div className="checkout-welcome">
-                <p>
-                  Signed in as <strong>{user?.email ?? 'you'}</strong>.
-                </p>
-                <div className="checkout-actions">
-                  <button type="button" className="button primary" onClick={() => finish(LOGIN_STEP)}>
-                    Continue
-                  </button>
-                  <button type="button" className="button secondary" onClick={() => void logout().catch(() => undefined)}>
-                    Not you? Log out
-                  </button>
-                </div>
-              </div>
-            ) : (
-              <>
-                <p className="checkout-welcome">
-                  {inviteCode
-                    ? 'Welcome! A friend invited you on their trip. Log in or sign up, then fill in your profile, safety survey and waiver to join them.'
-                    : 'Welcome! Log in or sign up to book: then your profile and safety survey, the waiver, and payment.'}
-                </p>
-                <SignInForm page="/checkout" headingLevel={2} onSignedIn={() => finish(LOGIN_STEP)} />
-              </>
-            )}
-          </>
+          <LoginStep
+            titleId={STEP_TITLE_ID}
+            signedIn={signedIn}
+            email={user?.email ?? null}
+            invited={inviteCode !== null}
+            onDone={() => finish(LOGIN_STEP)}
+            onLogout={() => void logout().catch(() => undefined)}
+          />
         )}
         {steps.current === 2 && signedIn && (
           <>
             <h2 id={STEP_TITLE_ID} tabIndex={-1}>
               Your profile and safety survey
             </h2>
-            <ProfileForm onSave={() => setProfileSaved(true)} />
-            {profileSaved || profileComplete(dbUser) ? (
-              <SurveyForm onSaved={() => finish(2)} />
-            ) : (
-              <p className="form-hint">Save your profile to go on to the safety survey.</p>
-            )}
+            <Suspense fallback={<StepLoading />}>
+              <ProfileAndSurvey profileSaved={profileSaved} onProfileSaved={() => setProfileSaved(true)} onSurveySaved={() => finish(2)} />
+            </Suspense>
           </>
         )}
         {steps.current === 3 && signedIn && (
@@ -128,7 +106,9 @@ export default function CheckoutWizard() {
             <h2 id={STEP_TITLE_ID} tabIndex={-1}>
               Waiver
             </h2>
-            <WaiverForm onSigned={() => finish(3)} />
+            <Suspense fallback={<StepLoading />}>
+              <WaiverForm onSigned={() => finish(3)} />
+            </Suspense>
           </>
         )}
         {steps.current === 4 && signedIn && (
@@ -136,7 +116,13 @@ export default function CheckoutWizard() {
             <h2 id={STEP_TITLE_ID} tabIndex={-1}>
               {inviteCode ? 'Join the trip' : 'Payment'}
             </h2>
-            {inviteCode ? <InviteStep inviteCode={inviteCode} /> : <PaymentStep inviteCode={null} />}
+            {inviteCode ? (
+              <InviteStep inviteCode={inviteCode} />
+            ) : (
+              <Suspense fallback={<StepLoading />}>
+                <PaymentStep inviteCode={null} />
+              </Suspense>
+            )}
           </>
         )}
       </section>

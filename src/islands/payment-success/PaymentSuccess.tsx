@@ -60,7 +60,7 @@ export default function PaymentSuccess() {
   const { heading, lead } = HEADINGS[view];
   return (
     <>
-      <header className="page-header">
+      <header className="page-header payment-success-header">
         <h1>{heading}</h1>
         <p className="lead">{lead}</p>
       </header>

@@ -55,11 +55,18 @@ interface Props {
   page?: string;
   /** The heading level: 1 on /sign-in, 2 inside checkout. */
   headingLevel?: 1 | 2;
+  /** An id for the heading, when it also titles a larger part of the page (a checkout step) that moves focus to it. */
+  headingId?: string;
   /** Called once signed in; without it the visitor goes back one page. */
   onSignedIn?: () => void;
+  /**
+   * The sign-in code (Firebase) loads when the visitor first reaches for the form, not as soon as
+   * the form shows: for a page whose signed-out visitors may only be looking (the checkout's first step).
+   */
+  loadAuthOnFirstUse?: boolean;
 }
 
-export default function SignInForm({ page = '/sign-in', headingLevel = 1, onSignedIn }: Props) {
+export default function SignInForm({ page = '/sign-in', headingLevel = 1, headingId, onSignedIn, loadAuthOnFirstUse = false }: Props) {
   const hydrated = useHydrated();
   const modeInAddress = useModeInAddress();
   const [chosenMode, setChosenMode] = useState<Mode | null>(null);
@@ -72,8 +79,8 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, onSign
   const passwordInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    void startAuth();
-  }, []);
+    if (!loadAuthOnFirstUse) void startAuth();
+  }, [loadAuthOnFirstUse]);
 
   const error: { message: string; field: AuthField | null } | null = localError ? { message: localError, field: 'password' } : authError;
   const invalid = (field: 'email' | 'password') => Boolean(error && (error.field === field || error.field === 'both'));
@@ -132,12 +139,16 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, onSign
     }
   }
 
+  // The visitor reaching for the form (a pointer over it, a touch, focus) loads the sign-in code, so it is ready by the click.
+  const turnToForm = loadAuthOnFirstUse ? () => void startAuth() : undefined;
   const title = mode === 'login' ? 'Login' : 'Sign Up';
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const other: Mode = mode === 'login' ? 'signup' : 'login';
   return (
-    <div className="auth-card">
-      <Heading>{title}</Heading>
+    <div className="auth-card" onFocus={turnToForm} onPointerEnter={turnToForm} onTouchStart={turnToForm}>
+      <Heading id={headingId} tabIndex={headingId ? -1 : undefined}>
+        {title}
+      </Heading>
       <noscript>
         <p className="form-error">
           Signing in needs JavaScript. Please turn it on in your browser, or call or e-mail us and we will book you in directly.

@@ -1,0 +1,53 @@
+/**
+ * Step 1 of the checkout (spec section 4): the Login / Sign Up form, in the page's HTML from the
+ * start (its buttons wait for the island), or, for a visitor already signed in who came back to
+ * this step, who they are with Continue and Log out. The step's heading is the form's own.
+ */
+import SignInForm from '../sign-in/SignInForm.tsx';
+
+interface Props {
+  /** The id of the step's heading: the section is named by it, and focus moves to it. */
+  titleId: string;
+  /** Whether Firebase has reported a signed-in visitor (false too while it is still loading). */
+  signedIn: boolean;
+  email: string | null;
+  /** Set when the visitor came with a friend's invite link. */
+  invited: boolean;
+  onDone: () => void;
+  onLogout: () => void;
+}
+
+export default function LoginStep({ titleId, signedIn, email, invited, onDone, onLogout }: Props) {
+  if (signedIn) {
+    return (
+      <>
+        <h2 id={titleId} tabIndex={-1}>
+          Login
+        </h2>
+        <div className="checkout-welcome">
+          <p>
+            Signed in as <strong>{email ?? 'you'}</strong>.
+          </p>
+          <div className="checkout-actions">
+            <button type="button" className="button primary" onClick={onDone}>
+              Continue
+            </button>
+            <button type="button" className="button secondary" onClick={onLogout}>
+              Not you? Log out
+            </button>
+          </div>
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="checkout-welcome">
+        {invited
+          ? 'Welcome! A friend invited you on their trip. Log in or sign up, then fill in your profile, safety survey and waiver to join them.'
+          : 'Welcome! Log in or sign up to book: then your profile and safety survey, the waiver, and payment.'}
+      </p>
+      <SignInForm page="/checkout" headingLevel={2} headingId={titleId} onSignedIn={onDone} loadAuthOnFirstUse />
+    </>
+  );
+}
