@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { CALENDARS } from '../../src/lib/schemas.ts';
 import { optionalCaller } from '../auth.ts';
-import { listCalendar, inviteCodesFor } from '../catalog/calendars.ts';
+import { listCalendar, partiesOf } from '../catalog/calendars.ts';
 import { listProducts } from '../catalog/products.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
@@ -31,8 +31,9 @@ export function catalogRoutes({ db, identity, cache, bookingCutoffHours }: AppDe
       return c.json(entries);
     }
     c.header('Cache-Control', 'private, no-store');
-    const codes = await inviteCodesFor(db, caller.uid);
-    return c.json(entries.map((entry) => (codes.has(entry.id) ? { ...entry, inviteCode: codes.get(entry.id) } : entry)));
+    // The caller's own bookings carry their invite code and the party's unclaimed seats.
+    const parties = await partiesOf(db, caller.uid);
+    return c.json(entries.map((entry) => ({ ...entry, ...parties.get(entry.id) })));
   });
 
   return app;

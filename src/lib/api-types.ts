@@ -50,4 +50,6 @@ export interface CalendarEntry {
   closesAt?: Timestamp;
   /** Only for members of a booking on this date. */
   inviteCode?: string;
+  /** Only for members of a booking on this date: its paid seats nobody has claimed yet. */
+  partySpotsLeft?: number;
 }

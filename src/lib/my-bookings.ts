@@ -60,7 +60,8 @@ function cardOf(entry: CalendarEntry, calendar: CalendarName, products: readonly
     start: startOf(entry),
     title: price?.nickname || entry.title || product?.name || CALENDAR_PRODUCT[calendar],
     image: price?.metadata.image || product?.images[0] || DEFAULT_BOOKING_IMAGE,
-    remainingSpots: spotsLeft(entry, calendar),
+    // The seats friends can still take with the invite link; the date's own spots when the answer does not say.
+    remainingSpots: entry.partySpotsLeft ?? spotsLeft(entry, calendar),
     inviteLink: entry.inviteCode ? inviteLink(entry.inviteCode) : null,
   };
 }

@@ -46,6 +46,17 @@ describe('POST /calendar/invite', () => {
     expect(members).toHaveLength(2);
   });
 
+  it("shows every member the party's unclaimed seats, and nobody else", async () => {
+    const party = async (token: string) =>
+      (await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours', { token })).body.find((entry) => entry.id === dateId);
+    // The party of two is full: the leader and the friend who joined above.
+    expect(await party(leader.token)).toMatchObject({ inviteCode, partySpotsLeft: 0 });
+    const outsider = await newUser();
+    const seen = await party(outsider.token);
+    expect(seen).not.toHaveProperty('inviteCode');
+    expect(seen).not.toHaveProperty('partySpotsLeft');
+  });
+
   it('is a no-op for the leader', async () => {
     const again = await h.json<{ joined: boolean }>('POST', '/calendar/invite', { token: leader.token, body: { inviteCode } });
     expect(again).toMatchObject({ status: 200, body: { joined: false } });

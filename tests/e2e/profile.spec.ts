@@ -153,7 +153,7 @@ test('the survey and the waiver save with their alerts', async ({ page, problems
   await expect(page.getByRole('region', { name: 'Survey' }).getByLabel('Transportation')).toHaveValue('Ski');
 });
 
-test('a booking shows its card: QR code, invite link to copy, remaining spots and a calendar file', async ({
+test('a booking shows its card: QR code, invite link to copy, remaining spots that fall when a friend joins, and a calendar file', async ({
   page,
   context,
   problems: _,
@@ -169,7 +169,9 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots an
   await expect(myBookings(page).getByRole('article')).toHaveCount(1);
   const start = new Date(entry.date._seconds * 1000);
   await expect(card.getByText(denverDateTime(start), { exact: true })).toBeVisible();
-  await expect(card.locator('dt', { hasText: 'Remaining Spots' }).locator('+ dd')).toHaveText(String(10 - 2));
+  // A party of two with only the booker in it: one friend can still join.
+  const remainingSpots = card.locator('dt', { hasText: 'Remaining Spots' }).locator('+ dd');
+  await expect(remainingSpots).toHaveText('1');
   expect(await readQrCode(card)).toBe(entry.id);
   const qr = await card.getByRole('img', { name: /^QR code of booking/ }).boundingBox();
   expect([qr?.width, qr?.height]).toEqual([120, 120]);
@@ -182,12 +184,16 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots an
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(card.getByRole('status')).toHaveText('', { timeout: 4000 });
 
-  // Another customer books two seats of the same class: the card counts them.
-  const other: Customer = await readyCustomer(page.request);
-  await bookByApi(page.request, other, { dateId: entry.id, priceId: CLASS_PRICE, calendar: 'winter-classes', partySize: 2 });
+  // A friend joins with the invite link: no spot is left for anyone else.
+  const friend: Customer = await readyCustomer(page.request);
+  const joined = await page.request.post(`${E2E.api}/calendar/invite`, {
+    headers: { Authorization: `Bearer ${friend.idToken}` },
+    data: { inviteCode },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
   await page.reload();
   await islandsReady(page);
-  await expect(card.locator('dt', { hasText: 'Remaining Spots' }).locator('+ dd')).toHaveText(String(10 - 4));
+  await expect(remainingSpots).toHaveText('0');
 
   // The calendar file: the class's start on Kamas time, with the zone it is in.
   const download = page.waitForEvent('download');

@@ -70,7 +70,13 @@ describe('which bookings My Bookings shows', () => {
     expect(bare).toMatchObject({ title: 'Avalanche Courses', image: DEFAULT_BOOKING_IMAGE });
   });
 
-  it('counts remaining spots as capacity less the seats taken', () => {
+  it("counts remaining spots as the party's seats nobody has claimed, which the API tells the party's members", () => {
+    const mine = { ...classDate, inviteCode: 'inv_abc', partySpotsLeft: 2 };
+    const [card] = myBookingCards(['class-dec-5'], { ...all, 'winter-classes': [mine] }, products) ?? [];
+    expect(card?.remainingSpots).toBe(2);
+  });
+
+  it("falls back to the date's capacity less the seats taken when the answer does not say", () => {
     const full = { ...classDate, users: Array.from({ length: 10 }, () => 'reserved') };
     const [card] = myBookingCards(['class-dec-5'], { ...all, 'winter-classes': [full] }, products) ?? [];
     expect(card?.remainingSpots).toBe(0);
