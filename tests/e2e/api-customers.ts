@@ -52,20 +52,46 @@ export const startOf = (entry: Entry) => new Date(entry.date._seconds * 1000 + M
 export const isOpen = (entry: Entry) => (entry.closesAt ?? entry.date)._seconds * 1000 > Date.now();
 
 /**
- * A date for one test: open and untouched, later than the first six weeks of the season and not
- * among the last two untouched dates (booking.spec.ts works there), and each time another one, as
- * the date taken before is no longer untouched.
+ * The dates tests take from: open, later than the first six weeks of the season (booking.spec.ts
+ * works there) and not among the last two such dates (nor there), latest first.
  */
-export async function freshDate(request: APIRequestContext, name: CalendarName, priceId?: string, api = E2E.api): Promise<Entry> {
+async function datesForTests(
+  request: APIRequestContext,
+  name: CalendarName,
+  priceId: string | undefined,
+  api: string,
+  taken: (entry: Entry) => boolean,
+) {
   const entries = await calendar(request, name, { api });
   const first = entries[0];
   if (!first) throw new Error(`${name} is empty`);
   const from = startOf(first).getTime() + 42 * DAY_MS;
-  const untouched = entries.filter(
-    (entry) => isOpen(entry) && entry.users.length === 0 && startOf(entry).getTime() >= from && (!priceId || entry.stripeId === priceId),
+  const candidates = entries.filter(
+    (entry) => isOpen(entry) && startOf(entry).getTime() >= from && (!priceId || entry.stripeId === priceId),
   );
-  const entry = untouched.at(-3);
+  return candidates
+    .slice(0, -2)
+    .filter((entry) => !taken(entry))
+    .reverse();
+}
+
+/** A date nobody has touched, for a test that counts its seats: each time another one, as the date taken before is touched. */
+export async function freshDate(request: APIRequestContext, name: CalendarName, priceId?: string, api = E2E.api): Promise<Entry> {
+  const [entry] = await datesForTests(request, name, priceId, api, (candidate) => candidate.users.length > 0);
   if (!entry) throw new Error(`no untouched date left on ${name}`);
+  return entry;
+}
+
+/** A class date with at least `seats` seats left, for a test that books but counts nothing on the date itself (shared between tests). */
+export async function classDateWithSeats(request: APIRequestContext, priceId: string, seats: number, api = E2E.api): Promise<Entry> {
+  const [entry] = await datesForTests(
+    request,
+    'winter-classes',
+    priceId,
+    api,
+    (candidate) => candidate.partySize - candidate.users.length < seats,
+  );
+  if (!entry) throw new Error(`no class date with ${seats} seats left`);
   return entry;
 }
 

@@ -14,7 +14,7 @@ import { E2E } from '../../playwright.config.ts';
 import {
   bookByApi,
   calendar,
-  freshDate,
+  classDateWithSeats,
   newEmail,
   PASSWORD,
   readyCustomer,
@@ -24,8 +24,8 @@ import {
 } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, DESKTOP, expect, holdScripts, islandsReady, test } from './fixtures.ts';
 
-const CLASS_PRICE = 'price_class_moto';
-const CLASS_NICKNAME = 'Motorized Backcountry Essentials';
+const CLASS_PRICE = 'price_class_sledski';
+const CLASS_NICKNAME = 'Sled-Skiing Intro';
 
 /** Signs in through the sign-in page as a customer would, then opens /profile. */
 async function signInAndOpenProfile(page: Page, email: string) {
@@ -52,7 +52,7 @@ async function readQrCode(card: ReturnType<typeof cardOf>): Promise<string | nul
 /** A returning customer with a class booked for two through the API, and the date they booked. */
 async function customerWithClass(page: Page) {
   const customer = await readyCustomer(page.request);
-  const entry = await freshDate(page.request, 'winter-classes', CLASS_PRICE);
+  const entry = await classDateWithSeats(page.request, CLASS_PRICE, 2);
   await bookByApi(page.request, customer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: 'winter-classes', partySize: 2 });
   const mine = (await calendar(page.request, 'winter-classes', { token: customer.idToken })).find((candidate) => candidate.id === entry.id);
   expect(mine?.inviteCode, 'the booker has an invite code').toBeTruthy();
