@@ -51,7 +51,7 @@ export default function ProfileForm({ onSave }: Props) {
 
   if (state === 'loading') {
     return (
-      <div className="account-form-frame">
+      <div className="account-form-frame profile-form-loading">
         <AccountLoading label="Loading your profile" />
         <NeedsJavaScript>Your profile needs JavaScript.</NeedsJavaScript>
       </div>
