@@ -120,6 +120,36 @@ test('a saved profile comes back after logging in again with the new e-mail, whi
   expect(account).toMatchObject({ email, displayName: 'Sky Renamed' });
 });
 
+test('each field says what is wrong in the words of the spec, and nothing is saved', async ({ page, problems: _ }) => {
+  const customer = await readyCustomer(page.request);
+  await signInAndOpenProfile(page, customer.email);
+  const form = page.getByRole('form', { name: 'Profile' });
+  const saved = page.getByText(/^Profile saved/);
+  const tryWith = async (label: string, value: string, message: string) => {
+    const field = label === 'Name' ? form.getByLabel('Name', { exact: true }) : form.getByLabel(label);
+    await page.reload();
+    await islandsReady(page);
+    await expect(field).toBeEnabled();
+    await field.fill(value);
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(form.getByText(message, { exact: true })).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(new RegExp(message));
+    await expect(saved).toHaveCount(0);
+  };
+  await tryWith('Name', '', 'Name is required');
+  await tryWith('Email', '', 'Email is required');
+  await tryWith('Email', 'not-an-email', 'Invalid email format');
+  await tryWith('Phone number', '', 'Phone number is required');
+  await tryWith('Phone number', '12345', 'Phone number must be between 10 to 14 digits');
+  await expect(form.getByLabel('Phone number')).toHaveAttribute('maxlength', '14');
+
+  const response = await page.request.get(`${E2E.api}/users/user/${customer.uid}`, {
+    headers: { Authorization: `Bearer ${customer.idToken}` },
+  });
+  expect(await response.json()).toMatchObject({ email: customer.email, displayName: customer.name });
+});
+
 test('a new name alone keeps the customer signed in on /profile', async ({ page, problems: _ }) => {
   const customer = await readyCustomer(page.request);
   await signInAndOpenProfile(page, customer.email);
