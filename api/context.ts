@@ -4,6 +4,7 @@ import type { Caller, Identity } from './identity.ts';
 import type { PaymentProvider, WebhookProvider } from './payments/provider.ts';
 import type { PublicCache } from './cache.ts';
 import type { RateLimits } from './limits/rate-limit.ts';
+import type { WaiverEdition } from './users/waiver-edition.ts';
 
 export interface AppDeps {
   db: Db;
@@ -18,6 +19,8 @@ export interface AppDeps {
   limits: RateLimits;
   /** The header a trusted proxy sets to the client's IP address; null means the socket's address. */
   clientIpHeader: string | null;
+  /** The waiver text signatures are recorded against; older versions no longer count. */
+  waiver: WaiverEdition;
 }
 
 export type AppEnv = { Variables: { caller: Caller } };

@@ -14,6 +14,7 @@ import { claimDataDir } from './db/data-dir-lock.ts';
 import { sweepRateLimits, type RateLimits } from './limits/rate-limit.ts';
 import { runDueActions } from './outbox/worker.ts';
 import { repeatEvery } from './periodic.ts';
+import { currentWaiverEdition } from './users/waiver-edition.ts';
 
 /** Enough for any real customer, too few to tie up the calendar or guess codes. */
 const LIMITS: RateLimits = {
@@ -61,6 +62,7 @@ const app = createApp({
   bookingCutoffHours: env.BOOKING_CUTOFF_HOURS,
   limits: LIMITS,
   clientIpHeader: env.CLIENT_IP_HEADER ?? null,
+  waiver: currentWaiverEdition,
 });
 
 // Refunds and cancellations still owed at the provider: at start (work left by a previous run), then on a timer.

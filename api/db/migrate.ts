@@ -2,10 +2,12 @@
 import type { Db } from './client.ts';
 import * as initial from './migrations/001_initial.ts';
 import * as outboxLimitsFlags from './migrations/002_outbox_limits_flags.ts';
+import * as waiverRecordsRosterReads from './migrations/003_waiver_records_roster_reads.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
   { version: '002_outbox_limits_flags', sql: outboxLimitsFlags.sql },
+  { version: '003_waiver_records_roster_reads', sql: waiverRecordsRosterReads.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -5,10 +5,12 @@ import { authUserSchema, SIGNATURE_MAX_CHARS, updateAuthUserSchema, userUpdateSc
 import { ownUid, requireCaller } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError, parseBody } from '../http.ts';
-import { ensureUser, readUser, saveProfile, saveSurvey, saveWaiver } from '../users/store.ts';
+import { clientIp } from '../limits/client-ip.ts';
+import { ensureUser, readUser, saveProfile, saveSurvey } from '../users/store.ts';
+import { listSignatures, recordSignature, signedCopy } from '../users/waivers.ts';
 import { tooLarge } from './limits.ts';
 
-export function userRoutes({ db, identity }: AppDeps) {
+export function userRoutes({ db, identity, waiver, clientIpHeader }: AppDeps) {
   const app = new Hono<AppEnv>();
   // Per route, so that a path no route knows answers 404 rather than asking for a token.
   const signedIn = requireCaller(identity);
@@ -16,7 +18,7 @@ export function userRoutes({ db, identity }: AppDeps) {
   const signedInNotRevoked = requireCaller(identity, { checkRevoked: true });
 
   const found = async (uid: string) => {
-    const user = await readUser(db, uid);
+    const user = await readUser(db, uid, waiver.version);
     if (!user) throw new HttpError(404, 'User not found');
     return user;
   };
@@ -34,9 +36,24 @@ export function userRoutes({ db, identity }: AppDeps) {
   app.put('/users/user/:uid', signedInNotRevoked, bodyLimit({ maxSize: SIGNATURE_MAX_CHARS + 4096, onError: tooLarge }), async (c) => {
     const uid = ownUid(c);
     const body = await parseBody(c, userUpdateSchemaFor);
-    const saved = 'survey' in body ? await saveSurvey(db, uid, body.survey) : await saveWaiver(db, uid, body.signature);
+    const saved =
+      'survey' in body
+        ? await saveSurvey(db, uid, body.survey)
+        : await recordSignature(db, uid, body.signature, waiver, {
+            ipAddress: clientIp(c, clientIpHeader),
+            userAgent: c.req.header('user-agent') ?? '',
+          });
     if (!saved) throw new HttpError(404, 'User not found');
     return c.json(await found(uid));
+  });
+
+  // The customer's own signatures, newest first, and a signed copy of one (someone else's id is not found).
+  app.get('/users/user/:uid/waivers', signedIn, async (c) => c.json(await listSignatures(db, ownUid(c), waiver.version)));
+
+  app.get('/users/user/:uid/waivers/:id', signedIn, async (c) => {
+    const copy = await signedCopy(db, ownUid(c), c.req.param('id'), waiver.version);
+    if (!copy) throw new HttpError(404, 'Signed waiver not found');
+    return c.json(copy);
   });
 
   app.put('/authUsers/authUser/:uid', signedInNotRevoked, async (c) => {

@@ -1,9 +1,10 @@
-/** The database user: profile copy, safety survey, waiver, and the ids of the dates the user is booked on. */
+/** The database user: profile copy, safety survey, latest waiver signature, and the ids of the dates the user is booked on. */
 import * as v from 'valibot';
 import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { authDisplayNameSchema, authPhotoUrlSchema, type Survey, type UserData } from '../../src/lib/schemas.ts';
 import type { DatabaseUser } from '../../src/lib/api-types.ts';
+import { WAIVER_STATUS_COLUMNS, waiverStatus } from './waivers.ts';
 
 export type { DatabaseUser };
 
@@ -17,15 +18,24 @@ interface UserRow {
   signature: string | null;
   agreed: boolean;
   bookings: string[] | null;
+  id: string | null;
+  version: string;
+  sha256: string;
+  signed_at: string;
+  covers_until: string;
 }
 
-export async function readUser(db: Queryable, uid: string): Promise<DatabaseUser | null> {
+/** The user with the latest waiver signature, judged against `waiverVersion` (the current text). */
+export async function readUser(db: Queryable, uid: string, waiverVersion: string): Promise<DatabaseUser | null> {
   const [row] = await db.query<UserRow & Record<string, unknown>>(
     `select u.uid, u.email, u.display_name, u.phone_number, u.photo_url, u.survey, u.signature, u.agreed,
             (select coalesce(json_agg(distinct b.date_id), '[]'::json)
                from booking_members m join bookings b on b.id = m.booking_id
-              where m.user_id = u.uid and b.status = 'paid') as bookings
-       from users u where u.uid = $1`,
+              where m.user_id = u.uid and b.status = 'paid') as bookings,
+            ${WAIVER_STATUS_COLUMNS}
+       from users u
+       left join lateral (select * from waiver_signatures x where x.user_id = u.uid order by x.signed_at desc, x.id desc limit 1) w on true
+      where u.uid = $1`,
     [uid],
   );
   if (!row) return null;
@@ -38,6 +48,7 @@ export async function readUser(db: Queryable, uid: string): Promise<DatabaseUser
     survey: row.survey,
     signature: row.signature,
     agreed: row.agreed,
+    waiver: row.id ? waiverStatus({ ...row, id: row.id }, waiverVersion) : null,
     bookings: row.bookings ?? [],
   };
 }
@@ -85,14 +96,6 @@ export async function saveSurvey(db: Queryable, uid: string, survey: Survey): Pr
   const rows = await db.query(`update users set survey = $2, updated_at = now() where uid = $1 returning uid`, [
     uid,
     JSON.stringify(survey),
-  ]);
-  return rows.length > 0;
-}
-
-export async function saveWaiver(db: Queryable, uid: string, signature: string): Promise<boolean> {
-  const rows = await db.query(`update users set signature = $2, agreed = true, updated_at = now() where uid = $1 returning uid`, [
-    uid,
-    signature,
   ]);
   return rows.length > 0;
 }

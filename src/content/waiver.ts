@@ -143,3 +143,18 @@ export const WAIVER_SECTIONS: readonly WaiverSection[] = [
 /** Shown just above the signature pad. */
 export const WAIVER_SIGNING_NOTE =
   'Signing electronically is the same as signing on paper: when you tick the box and draw your signature or type your name below, this agreement binds you just as a handwritten signature would. We keep your signed waiver with your account, and a copy is available from your profile at any time.';
+
+/**
+ * SHA-256 of the exact text of this version (`waiverPlainText`): the fingerprint stored with every
+ * signature. A unit test recomputes it, and the API refuses to start when it does not match, so the
+ * wording cannot change without a new version and a new fingerprint.
+ */
+export const WAIVER_SHA256 = '2f27f77c2823c2f14c113eb7134c291e7d876c7b68e1d080e045138ba78a24bc';
+
+/** This version as one document, in the shape a signed copy is rendered from. */
+export const WAIVER_DOCUMENT = {
+  version: WAIVER_VERSION,
+  title: WAIVER_TITLE,
+  intro: WAIVER_INTRO,
+  sections: WAIVER_SECTIONS,
+} as const;

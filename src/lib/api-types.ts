@@ -1,5 +1,8 @@
 /** Shapes the booking API answers with, shared by the API and the islands. */
 import type { Survey } from './schemas.ts';
+import type { WaiverStatus } from './waiver-record.ts';
+
+export type { WaiverStatus };
 
 export interface DatabaseUser {
   uid: string;
@@ -10,6 +13,8 @@ export interface DatabaseUser {
   survey: Survey | null;
   signature: string | null;
   agreed: boolean;
+  /** The latest signature's record (null before the first): which text, when, and whether it still counts. */
+  waiver: WaiverStatus | null;
   /** Ids of the calendar dates this user is booked on. */
   bookings: string[];
 }

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { DatabaseUser } from './api-types.ts';
 import { profileFormSchema, splitPhoneNumber, surveySchema, waiverSchema } from './schemas.ts';
 
-type Account = Pick<DatabaseUser, 'displayName' | 'email' | 'phoneNumber' | 'survey' | 'signature' | 'agreed'>;
+type Account = Pick<DatabaseUser, 'displayName' | 'email' | 'phoneNumber' | 'survey' | 'signature' | 'agreed' | 'waiver'>;
 
 export function profileComplete(user: Account | null): boolean {
   if (!user) return false;
@@ -20,6 +20,12 @@ export function surveyComplete(user: Account | null): boolean {
   return Boolean(user?.survey && v.is(surveySchema, user.survey));
 }
 
+/** Signed, and the latest signature is of the current text and its season still runs (the API judges this). */
 export function waiverSigned(user: Account | null): boolean {
-  return Boolean(user && v.is(waiverSchema, { signature: user.signature, agreed: user.agreed }));
+  return Boolean(user?.waiver?.current && v.is(waiverSchema, { signature: user.signature, agreed: user.agreed }));
+}
+
+/** Signed once, but for an older text or a season that has ended: the customer is asked to sign again. */
+export function waiverOutdated(user: Account | null): boolean {
+  return Boolean(user?.waiver && !user.waiver.current);
 }

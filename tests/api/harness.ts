@@ -13,6 +13,7 @@ import { localProvider } from '../../api/payments/local.ts';
 import type { PaymentProvider } from '../../api/payments/provider.ts';
 import type { RateLimits } from '../../api/limits/rate-limit.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
+import { currentWaiverEdition, type WaiverEdition } from '../../api/users/waiver-edition.ts';
 import type { CalendarEntry } from '../../src/lib/api-types.ts';
 
 export const PROJECT_ID = process.env['GCLOUD_PROJECT'] ?? 'demo-kamas-test';
@@ -88,13 +89,20 @@ export interface HarnessOptions {
   bookingCutoffHours?: number;
   /** The identity service; the Auth emulator for PROJECT_ID unless a test needs another. */
   identity?: Identity;
+  /** The waiver text in force; the current one unless a test publishes another. */
+  waiver?: WaiverEdition;
+  /** Another harness's database, for a second API instance on the same data (e.g. after a new release). */
+  db?: Db;
 }
 
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
-  const db = await openTestDb();
-  await migrate(db);
-  // A season wholly in the future, whatever today is, so every seeded date can be booked.
-  await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+  const db = options.db ?? (await openTestDb());
+  if (!options.db) {
+    await migrate(db);
+    // A season wholly in the future, whatever today is, so every seeded date can be booked.
+    await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+    afterAll(() => db.close());
+  }
   const payments = options.payments ?? localProvider();
   const app = createApp({
     db,
@@ -107,8 +115,8 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     bookingCutoffHours: options.bookingCutoffHours ?? 12,
     limits: { ...GENEROUS, ...options.limits },
     clientIpHeader: options.clientIpHeader ?? null,
+    waiver: options.waiver ?? currentWaiverEdition,
   });
-  afterAll(() => db.close());
   const call: Harness['call'] = (method, path, { token, body, headers = {} } = {}) =>
     Promise.resolve(
       app.request(path, {

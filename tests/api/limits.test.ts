@@ -6,6 +6,7 @@ import { hit, sweepRateLimits } from '../../api/limits/rate-limit.ts';
 import { localProvider } from '../../api/payments/local.ts';
 import { freeDate, harness, intentBody, newUser, PROJECT_ID, type Harness } from './harness.ts';
 import type { CalendarEntry } from '../../src/lib/api-types.ts';
+import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
 
 const PROMO = { promoCode: 'WELCOME10', selectedPriceId: 'price_tour_ski' };
 
@@ -103,6 +104,7 @@ describe('promo code tries per client', () => {
         inviteTries: { max: 10, windowSeconds: 60 },
       },
       clientIpHeader: 'x-nf-client-connection-ip',
+      waiver: currentWaiverEdition,
     });
     const statuses: number[] = [];
     for (const app of [h.app, twin, h.app, twin, h.app, twin]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileComplete, surveyComplete, waiverSigned } from '../../src/lib/readiness.ts';
+import { profileComplete, surveyComplete, waiverOutdated, waiverSigned } from '../../src/lib/readiness.ts';
 
 const complete = {
   displayName: 'Avery Lund',
@@ -18,6 +18,14 @@ const complete = {
   },
   signature: 'data:image/png;base64,iVBORw0KGgo=',
   agreed: true,
+  waiver: {
+    id: 'w1',
+    version: '2026-11',
+    sha256: 'ab'.repeat(32),
+    signedAt: '2026-11-20T17:00:00.000Z',
+    coversUntil: '2027-04-01T06:00:00.000Z',
+    current: true,
+  },
 } as const;
 
 describe('account readiness', () => {
@@ -40,5 +48,14 @@ describe('account readiness', () => {
     expect(waiverSigned(complete)).toBe(true);
     expect(waiverSigned({ ...complete, agreed: false })).toBe(false);
     expect(waiverSigned({ ...complete, signature: null })).toBe(false);
+    expect(waiverSigned({ ...complete, waiver: null })).toBe(false);
+  });
+
+  it('asks for a new signature when the latest one is for an older text or an ended season', () => {
+    const outdated = { ...complete, waiver: { ...complete.waiver, current: false } };
+    expect(waiverSigned(outdated)).toBe(false);
+    expect(waiverOutdated(outdated)).toBe(true);
+    expect(waiverOutdated(complete)).toBe(false);
+    expect(waiverOutdated({ ...complete, waiver: null })).toBe(false);
   });
 });

@@ -30,6 +30,7 @@ export function databaseUser(uid: string, changes: Partial<DatabaseUser> = {}): 
     survey: null,
     signature: null,
     agreed: false,
+    waiver: null,
     bookings: [],
     ...changes,
   };

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { WAIVER_DOCUMENT, WAIVER_SHA256, WAIVER_VERSION } from '../../src/content/waiver.ts';
+import { denverInstant } from '../../src/lib/dates.ts';
+import { waiverCoversUntil, waiverIsCurrent, waiverPlainText } from '../../src/lib/waiver-record.ts';
+
+describe('the waiver text and its fingerprint', () => {
+  it('declares the SHA-256 of the exact text of the current version, so a change of wording needs a new version', () => {
+    const text = waiverPlainText(WAIVER_DOCUMENT);
+    expect(createHash('sha256').update(text).digest('hex')).toBe(WAIVER_SHA256);
+  });
+
+  it('writes the title, each paragraph on a line, list items led by "- ", and a blank line before each section', () => {
+    const text = waiverPlainText({
+      version: 'v',
+      title: 'Release',
+      intro: ['Read this.'],
+      sections: [{ heading: '1. Risks', blocks: ['Snow slides.', ['cornices;', 'trees.']] }],
+    });
+    expect(text).toBe('Release\n\nRead this.\n\n1. Risks\nSnow slides.\n- cornices;\n- trees.\n');
+  });
+
+  it('names the version the site shows', () => {
+    expect(WAIVER_DOCUMENT.version).toBe(WAIVER_VERSION);
+  });
+});
+
+describe('the season a signature covers', () => {
+  const april1 = (year: number) => denverInstant(`${year}-04-01`);
+
+  it('covers the coming winter when signed in November, until April 1 begins in Kamas', () => {
+    expect(waiverCoversUntil(denverInstant('2026-11-22', 9))).toEqual(april1(2027));
+    expect(april1(2027).toISOString()).toBe('2027-04-01T06:00:00.000Z');
+  });
+
+  it('covers the season still running when signed between January and March 31', () => {
+    expect(waiverCoversUntil(denverInstant('2027-01-15', 12))).toEqual(april1(2027));
+    expect(waiverCoversUntil(denverInstant('2027-03-31', 23, 59))).toEqual(april1(2027));
+  });
+
+  it('covers the next winter when signed from April 1 on', () => {
+    expect(waiverCoversUntil(denverInstant('2027-04-01', 0))).toEqual(april1(2028));
+    expect(waiverCoversUntil(denverInstant('2027-08-10', 8))).toEqual(april1(2028));
+  });
+
+  it('counts days in Denver, not UTC: 11 pm on March 31 in Kamas is already April 1 in UTC', () => {
+    const lateMarch31 = denverInstant('2027-03-31', 23);
+    expect(lateMarch31.toISOString().slice(0, 10)).toBe('2027-04-01');
+    expect(waiverCoversUntil(lateMarch31)).toEqual(april1(2027));
+  });
+
+  it('counts a signature only for the current version and while its season runs', () => {
+    const record = { version: '2026-11', coversUntil: april1(2027).toISOString() };
+    expect(waiverIsCurrent(record, '2026-11', denverInstant('2027-03-31', 23, 59))).toBe(true);
+    expect(waiverIsCurrent(record, '2026-11', april1(2027))).toBe(false);
+    expect(waiverIsCurrent(record, '2027-02', denverInstant('2026-12-01'))).toBe(false);
+  });
+});
