@@ -28,7 +28,23 @@ export interface TestUser {
 }
 
 let counter = 0;
+
+/**
+ * A new account on the Auth emulator, signed in. The emulator now and then drops a kept-alive
+ * connection under load ("other side closed"); such a sign-up is tried again, with a new e-mail in
+ * case the first one did reach it.
+ */
 export async function newUser(): Promise<TestUser> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await signUp();
+    } catch (error) {
+      if (!(error instanceof TypeError) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function signUp(): Promise<TestUser> {
   counter += 1;
   const email = `rider-${Date.now().toString(36)}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = 'powder-day-1';
