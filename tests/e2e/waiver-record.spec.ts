@@ -54,6 +54,8 @@ const fact = (copy: Locator, label: string) =>
     .locator('dl > div')
     .filter({ has: copy.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) })
     .locator('dd');
+/** The note above the pad: signing electronically binds as on paper, and a copy is kept on the profile (ESIGN). */
+const signingNote = (scope: Page | Locator) => scope.getByText(/^Signing electronically is the same as signing on paper/);
 const renewalNote = (scope: Page | Locator) => scope.getByRole('status').filter({ hasText: /^Please sign the waiver again:/ });
 
 /** A customer with a name in their profile (the name a signature records), and no waiver yet. */
@@ -109,7 +111,7 @@ test('a customer signs at /waiver, then reads and prints the signed copy, which 
   await expect(page.getByRole('link', { name: 'View your signed copy' })).toHaveCount(0);
 
   // Above the pad: signing electronically binds as on paper, and a copy is kept on the profile.
-  const note = page.getByText(/^Signing electronically is the same as signing on paper/);
+  const note = signingNote(page);
   await expect(note.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/profile');
   const [noteBox, padBox] = [await note.boundingBox(), await signaturePad(page).boundingBox()];
   expect(noteBox && padBox && noteBox.y + noteBox.height <= padBox.y, 'the note is above the pad').toBe(true);
@@ -273,6 +275,7 @@ test('after the waiver text changes, /profile, /waiver and checkout ask for a ne
       await expect(agree(waiver)).not.toBeChecked();
       await expect(signaturePad(page)).toHaveAccessibleName(/Empty$/);
       await expect(signButton(waiver)).toBeDisabled();
+      await expect(signingNote(waiver).getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/profile');
       const history = waiver.getByRole('list', { name: 'Your signatures' });
       await expect(history.getByRole('listitem')).toHaveText([new RegExp(`^Version ${WAIVER_VERSION}, signed .* No longer current$`)]);
     });
@@ -303,6 +306,7 @@ test('after the waiver text changes, /profile, /waiver and checkout ask for a ne
       await expect(signaturePad(page)).toHaveAccessibleName(/Empty$/);
       await expect(signButton(page)).toBeDisabled();
       await expect(steps.getByRole('listitem').nth(3).getByRole('button')).toHaveCount(0);
+      await expect(signingNote(page).getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/profile');
 
       await agree(page).check();
       await drawSignature(page);
