@@ -11,23 +11,24 @@ import { useAccountUser } from './use-account-user.ts';
 
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; signatures: WaiverStatus[] };
 
+/** The customer's signatures, loaded again whenever their latest one changes (they signed). */
 function useSignatures(uid: string | null, latestId: string | null, wanted: boolean): History {
+  const key = wanted && uid && latestId ? `${uid}/${latestId}` : null;
   const [loaded, setLoaded] = useState<{ key: string; value: History } | null>(null);
-  const key = `${uid}/${latestId}`;
   useEffect(() => {
-    if (!wanted || !uid || !latestId) return;
+    if (!key || !uid) return;
     const controller = new AbortController();
     protectedFetch<WaiverStatus[]>(`/users/user/${encodeURIComponent(uid)}/waivers`, { signal: controller.signal }).then(
-      (signatures) => setLoaded({ key: `${uid}/${latestId}`, value: { status: 'ready', signatures } }),
+      (signatures) => setLoaded({ key, value: { status: 'ready', signatures } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('Could not load the signed waivers', error);
-        setLoaded({ key: `${uid}/${latestId}`, value: { status: 'failed' } });
+        setLoaded({ key, value: { status: 'failed' } });
       },
     );
     return () => controller.abort();
-  }, [uid, latestId, wanted]);
-  return loaded?.key === key ? loaded.value : { status: 'loading' };
+  }, [key, uid]);
+  return loaded && loaded.key === key ? loaded.value : { status: 'loading' };
 }
 
 export default function SignedWaivers({ history = false }: { history?: boolean }) {
