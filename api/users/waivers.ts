@@ -5,7 +5,13 @@
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { randomId } from '../http.ts';
-import { waiverCoversUntil, waiverIsCurrent, type WaiverDocument, type WaiverStatus } from '../../src/lib/waiver-record.ts';
+import {
+  waiverCoversUntil,
+  waiverIsCurrent,
+  type SignedWaiverCopy,
+  type WaiverDocument,
+  type WaiverStatus,
+} from '../../src/lib/waiver-record.ts';
 import type { WaiverEdition } from './waiver-edition.ts';
 
 /** Where a signature came from, as the server saw the request. */
@@ -100,12 +106,7 @@ export async function listSignatures(db: Queryable, uid: string, currentVersion:
 }
 
 /** A signed copy: the exact text of the version signed, the signature, the name, the time and the fingerprint. */
-export interface SignedCopy extends WaiverStatus {
-  signerName: string | null;
-  signature: string;
-  text: string;
-  document: WaiverDocument;
-}
+export type SignedCopy = SignedWaiverCopy;
 
 /** One of the user's own signatures with the text it binds, or null (someone else's id reads as not found). */
 export async function signedCopy(db: Queryable, uid: string, id: string, currentVersion: string): Promise<SignedCopy | null> {

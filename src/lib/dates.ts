@@ -44,3 +44,21 @@ export function formatDenverDate(instant: Date | number): string {
 export function formatDenverDateTime(instant: Date | number): string {
   return format(instant, 'EEE, MMM d, h:mm a', { in: inDenver, locale: enUS });
 }
+
+/** 'November 22, 2026': a Denver calendar day written out, where the year matters (a signed record). */
+export function formatDenverLongDate(instant: Date | number): string {
+  return format(instant, 'MMMM d, yyyy', { in: inDenver, locale: enUS });
+}
+
+/** 'Sun, Nov 22, 2026, 1:14 AM MST': the day, year, clock time and zone in Denver, for a record that may be read years later. */
+export function formatDenverRecordTime(instant: Date | number): string {
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone: COMPANY_TIME_ZONE, timeZoneName: 'short' })
+    .formatToParts(instant)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return `${format(instant, 'EEE, MMM d, yyyy, h:mm a', { in: inDenver, locale: enUS })} ${zone ?? 'Mountain Time'}`;
+}
+
+/** '2026-11-22 08:14 UTC': the same instant in UTC, minutes only. */
+export function formatUtcMinute(instant: Date | number): string {
+  return `${new Date(instant).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

@@ -2,7 +2,7 @@
  * The rules a signed waiver is judged by, shared by the site and the API: the exact text a
  * signature binds (its SHA-256 is the record's fingerprint), and the season a signature covers.
  */
-import { denverDay, denverInstant } from './dates.ts';
+import { denverDay, denverInstant, formatDenverLongDate } from './dates.ts';
 
 /** A waiver as it was published: its version and the words of it, in sections. */
 export interface WaiverDocument {
@@ -65,4 +65,59 @@ export function waiverIsCurrent(
   at: Date | number,
 ): boolean {
   return record.version === currentVersion && new Date(at).getTime() < new Date(record.coversUntil).getTime();
+}
+
+/** A signed copy (GET /users/user/{uid}/waivers/{id}): the record, the exact text of the version signed, the signature and the name. */
+export interface SignedWaiverCopy extends WaiverStatus {
+  /** The name in the signer's profile when they signed, if they had given one. */
+  signerName: string | null;
+  /** The signature image, a PNG data URL. */
+  signature: string;
+  /** The exact text signed (its SHA-256 is `sha256`). */
+  text: string;
+  document: WaiverDocument;
+}
+
+/** The last day (America/Denver) a signature covers: the March 31 before its `coversUntil`. */
+export function waiverSeasonLastDay(coversUntil: Date | string): Date {
+  return new Date(new Date(coversUntil).getTime() - 1);
+}
+
+/** Why a signed waiver no longer counts: its text has been changed since, or its season has ended. */
+export type WaiverRenewalReason = 'text-changed' | 'season-ended';
+
+/**
+ * Why `status` needs a new signature at `at`, or null while it counts. The API's `current` is
+ * trusted while the season runs; otherwise a version other than the site's means the text changed,
+ * and an ended season is said as such. A signature the API no longer counts within its season was
+ * of a text replaced since this page was published.
+ */
+export function waiverRenewalReason(status: WaiverStatus, siteVersion: string, at: Date | number): WaiverRenewalReason | null {
+  const ended = new Date(at).getTime() >= new Date(status.coversUntil).getTime();
+  if (status.current && !ended) return null;
+  if (status.version !== siteVersion) return 'text-changed';
+  return ended ? 'season-ended' : 'text-changed';
+}
+
+/** What the customer reads when asked to sign again, in plain words; null while their signature counts. */
+export function waiverRenewalMessage(status: WaiverStatus, siteVersion: string, at: Date | number): string | null {
+  const reason = waiverRenewalReason(status, siteVersion, at);
+  if (reason === 'text-changed') {
+    return (
+      `Please sign the waiver again: we have changed its text since you signed version ${status.version} ` +
+      `on ${formatDenverLongDate(new Date(status.signedAt))}. Read it through, tick the box and sign below.`
+    );
+  }
+  if (reason === 'season-ended') {
+    return (
+      `Please sign the waiver again: your signature covered the season that ended on ` +
+      `${formatDenverLongDate(waiverSeasonLastDay(status.coversUntil))}, and each season needs a new one. Tick the box and sign below.`
+    );
+  }
+  return null;
+}
+
+/** The page of a signed copy. */
+export function signedCopyPath(id: string): string {
+  return `/waiver/copy?id=${encodeURIComponent(id)}`;
 }

@@ -33,11 +33,11 @@ import {
 } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
 import {
+  chooseDayTour,
   CLASS_PAGE,
   dayButton,
   dayKeyOf,
   longDay,
-  monthName,
   shortDate,
   storedCart,
   summaryOf,
@@ -47,7 +47,9 @@ import {
   TOUR_PAGE,
   watchErrors,
   drawSignature,
+  gridOf,
   inkedImage,
+  showMonthOf,
   signaturePad,
 } from './page-helpers.ts';
 
@@ -60,22 +62,6 @@ const PUBLISHABLE_KEY = 'pk_test_e2eStandIn';
 
 // ---- The booking pages ----
 
-const gridOf = (page: Page, day: string) => page.getByRole('grid', { name: `Day tour dates, ${monthName(day)}` });
-
-/** Steps the day tour calendar with Prev or Next until it shows the month of `day`. */
-async function showMonthOf(page: Page, day: string) {
-  const grid = page.getByRole('grid', { name: /^Day tour dates, / });
-  const wanted = `Day tour dates, ${monthName(day)}`;
-  for (let step = 0; step < 24; step += 1) {
-    const shown = (await grid.getAttribute('aria-label')) ?? '';
-    if (shown === wanted) return;
-    const shownMonth = new Date(`${shown.slice('Day tour dates, '.length)} 1 UTC`).toISOString().slice(0, 7);
-    await page.getByRole('button', { name: shownMonth < day.slice(0, 7) ? 'Next month' : 'Prev month' }).click();
-    await expect(grid).not.toHaveAttribute('aria-label', shown);
-  }
-  await expect(grid).toHaveAttribute('aria-label', wanted);
-}
-
 /** On the class page: a class and one of its dates, then Checkout. */
 async function chooseClass(page: Page, label: string, entry: Entry, total: string) {
   await islandsReady(page);
@@ -85,21 +71,6 @@ async function chooseClass(page: Page, label: string, entry: Entry, total: strin
   await expect(summaryTotal(page)).toHaveText(total);
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-}
-
-/** On the day tour page: an activity, a party size and a date, then Checkout. */
-async function chooseDayTour(page: Page, activity: string, partySize: number, entry: Entry, total: string) {
-  await islandsReady(page);
-  await page.getByLabel('Select Activity').selectOption({ label: activity });
-  await page.getByLabel('Select Party Size').selectOption(String(partySize));
-  await expect(page.getByRole('grid', { name: /^Day tour dates, / })).toBeVisible();
-  const day = dayKeyOf(startOf(entry));
-  await showMonthOf(page, day);
-  await dayButton(gridOf(page, day), day).click();
-  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(entry)));
-  await expect(summaryTotal(page)).toHaveText(total);
-  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-  await expect(page).toHaveURL(/\/checkout(\?.*)?$/);
 }
 
 // ---- The checkout ----

@@ -2,7 +2,9 @@
 import { expect, PHONE, test, tryToSendSignInNatively } from './fixtures.ts';
 import { ROUTES } from './routes.ts';
 
-const STATIC_PAGES = ROUTES.filter(([path]) => !['/profile', '/waiver', '/checkout', '/payment-success', '/sign-in'].includes(path));
+const STATIC_PAGES = ROUTES.filter(
+  ([path]) => !['/profile', '/waiver', '/waiver/copy', '/checkout', '/payment-success', '/sign-in'].includes(path),
+);
 
 for (const [path, heading] of STATIC_PAGES) {
   test(`${path} reads without JavaScript, with its links in reach on a phone`, async ({ browser }) => {
@@ -68,4 +70,14 @@ test('robots.txt points to the sitemap, and the 404 page stays out of search res
   const response = await page.goto('/no-such-trail');
   expect(response?.status()).toBe(404);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+});
+
+test('the signed copy of a waiver says it needs JavaScript, and offers no button that cannot work', async ({ page }) => {
+  const response = await page.goto('/waiver/copy?id=wvr_any');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Signed Waiver' })).toBeVisible();
+  // Browser tests' text queries skip <noscript>; the note is there all the same.
+  await expect(page.locator('main noscript p')).toBeVisible();
+  await expect(page.locator('main noscript p')).toContainText('Your signed waiver needs JavaScript.');
+  await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(0);
 });

@@ -4,7 +4,8 @@
  * out with Intl rather than the site's own code, and the keyboard.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { startOf, type Entry } from './api-customers.ts';
+import { expect, islandsReady } from './fixtures.ts';
 
 export const TOUR_PAGE = '/booking/backcountry-tour';
 export const CLASS_PAGE = '/booking/avalanche-class';
@@ -64,6 +65,38 @@ export const summaryTotal = (page: Page) =>
 
 /** The button of a day in a calendar grid, found by the start of its accessible name. */
 export const dayButton = (grid: Locator, day: string) => grid.getByRole('button', { name: new RegExp(`^${longDay(day)},`) });
+
+/** The day tour calendar's grid of the month of `day`. */
+export const gridOf = (page: Page, day: string) => page.getByRole('grid', { name: `Day tour dates, ${monthName(day)}` });
+
+/** Steps the day tour calendar with Prev or Next until it shows the month of `day`. */
+export async function showMonthOf(page: Page, day: string) {
+  const grid = page.getByRole('grid', { name: /^Day tour dates, / });
+  const wanted = `Day tour dates, ${monthName(day)}`;
+  for (let step = 0; step < 24; step += 1) {
+    const shown = (await grid.getAttribute('aria-label')) ?? '';
+    if (shown === wanted) return;
+    const shownMonth = new Date(`${shown.slice('Day tour dates, '.length)} 1 UTC`).toISOString().slice(0, 7);
+    await page.getByRole('button', { name: shownMonth < day.slice(0, 7) ? 'Next month' : 'Prev month' }).click();
+    await expect(grid).not.toHaveAttribute('aria-label', shown);
+  }
+  await expect(grid).toHaveAttribute('aria-label', wanted);
+}
+
+/** On the day tour page: an activity, a party size and a date, then Checkout. */
+export async function chooseDayTour(page: Page, activity: string, partySize: number, entry: Entry, total: string) {
+  await islandsReady(page);
+  await page.getByLabel('Select Activity').selectOption({ label: activity });
+  await page.getByLabel('Select Party Size').selectOption(String(partySize));
+  await expect(page.getByRole('grid', { name: /^Day tour dates, / })).toBeVisible();
+  const day = dayKeyOf(startOf(entry));
+  await showMonthOf(page, day);
+  await dayButton(gridOf(page, day), day).click();
+  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(entry)));
+  await expect(summaryTotal(page)).toHaveText(total);
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+  await expect(page).toHaveURL(/\/checkout(\?.*)?$/);
+}
 
 export async function storedCart(page: Page) {
   return page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])), CART_KEYS);

@@ -9,6 +9,7 @@ export const ROUTES = [
   ['/jobs', 'Jobs'],
   ['/profile', 'Profile'],
   ['/waiver', 'Safety Waiver'],
+  ['/waiver/copy', 'Your Signed Waiver'],
   ['/payment-success', 'No payment to confirm'],
   ['/cancellation-policy', 'Cancellation Policy'],
   ['/booking/backcountry-tour', 'Book a Day Tour'],
@@ -21,4 +22,5 @@ export const ROUTES = [
 export const SIGNED_OUT_REDIRECTS: Partial<Record<(typeof ROUTES)[number][0], string>> = {
   '/profile': '/',
   '/waiver': '/sign-in',
+  '/waiver/copy': '/sign-in',
 };

@@ -5,6 +5,9 @@ import {
   denverInstant,
   formatDenverDate,
   formatDenverDateTime,
+  formatDenverLongDate,
+  formatDenverRecordTime,
+  formatUtcMinute,
   inclusiveDenverDays,
 } from '../../src/lib/dates.ts';
 
@@ -84,6 +87,15 @@ describe('dates in Kamas', () => {
       expect(formatDenverDate(new Date('2026-12-05T06:30:00Z'))).toBe('Fri, Dec 4');
       expect(formatDenverDateTime(new Date('2026-12-05T06:30:00Z'))).toBe('Fri, Dec 4, 11:30 PM');
       expect(formatDenverDateTime(new Date('2026-12-05T07:00:00Z'))).toBe('Sat, Dec 5, 12:00 AM');
+    });
+  });
+
+  it('writes the time of a record with its year and zone, standard time in winter and daylight time in summer', () => {
+    inEveryZone(() => {
+      expect(formatDenverRecordTime(new Date('2026-11-22T08:14:00Z'))).toBe('Sun, Nov 22, 2026, 1:14 AM MST');
+      expect(formatDenverRecordTime(new Date('2027-07-01T18:05:00Z'))).toBe('Thu, Jul 1, 2027, 12:05 PM MDT');
+      expect(formatDenverLongDate(new Date('2027-04-01T05:59:59.999Z'))).toBe('March 31, 2027');
+      expect(formatUtcMinute(new Date('2026-11-22T08:14:59Z'))).toBe('2026-11-22 08:14 UTC');
     });
   });
 });

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { WAIVER_DOCUMENT, WAIVER_SHA256, WAIVER_VERSION } from '../../src/content/waiver.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
-import { waiverCoversUntil, waiverIsCurrent, waiverPlainText } from '../../src/lib/waiver-record.ts';
+import {
+  waiverCoversUntil,
+  waiverIsCurrent,
+  waiverPlainText,
+  waiverRenewalMessage,
+  waiverRenewalReason,
+  waiverSeasonLastDay,
+  type WaiverStatus,
+} from '../../src/lib/waiver-record.ts';
 
 describe('the waiver text and its fingerprint', () => {
   it('declares the SHA-256 of the exact text of the current version, so a change of wording needs a new version', () => {
@@ -54,5 +62,48 @@ describe('the season a signature covers', () => {
     expect(waiverIsCurrent(record, '2026-11', denverInstant('2027-03-31', 23, 59))).toBe(true);
     expect(waiverIsCurrent(record, '2026-11', april1(2027))).toBe(false);
     expect(waiverIsCurrent(record, '2027-02', denverInstant('2026-12-01'))).toBe(false);
+  });
+});
+
+describe('asking for a new signature', () => {
+  const signedAt = denverInstant('2026-11-22', 9);
+  const status = (version: string, current: boolean): WaiverStatus => ({
+    id: 'wvr_1',
+    version,
+    sha256: 'a'.repeat(64),
+    signedAt: signedAt.toISOString(),
+    coversUntil: waiverCoversUntil(signedAt).toISOString(),
+    current,
+  });
+  const winter = denverInstant('2027-01-10', 12);
+  const nextSummer = denverInstant('2027-06-01', 12);
+
+  it('asks nothing while the signature is of the current text and its season runs', () => {
+    expect(waiverRenewalReason(status('2026-11', true), '2026-11', winter)).toBeNull();
+    expect(waiverRenewalMessage(status('2026-11', true), '2026-11', winter)).toBeNull();
+  });
+
+  it('says the text changed when the version signed is not the one the site shows, naming the version and the day signed', () => {
+    expect(waiverRenewalReason(status('2026-11', false), '2027-02', winter)).toBe('text-changed');
+    expect(waiverRenewalMessage(status('2026-11', false), '2027-02', winter)).toBe(
+      'Please sign the waiver again: we have changed its text since you signed version 2026-11 on November 22, 2026. Read it through, tick the box and sign below.',
+    );
+  });
+
+  it('says the text changed when the API no longer counts a signature of the version this page was published with, within its season', () => {
+    expect(waiverRenewalReason(status('2026-11', false), '2026-11', winter)).toBe('text-changed');
+  });
+
+  it('says the season ended, naming its last day, once April 1 has come in Kamas', () => {
+    expect(waiverSeasonLastDay(waiverCoversUntil(signedAt)).toISOString()).toBe('2027-04-01T05:59:59.999Z');
+    expect(waiverRenewalReason(status('2026-11', false), '2026-11', nextSummer)).toBe('season-ended');
+    expect(waiverRenewalReason(status('2026-11', true), '2026-11', nextSummer)).toBe('season-ended');
+    expect(waiverRenewalMessage(status('2026-11', false), '2026-11', nextSummer)).toBe(
+      'Please sign the waiver again: your signature covered the season that ended on March 31, 2027, and each season needs a new one. Tick the box and sign below.',
+    );
+  });
+
+  it('trusts the API for a signature of a version newer than this page, while its season runs', () => {
+    expect(waiverRenewalReason(status('2027-02', true), '2026-11', winter)).toBeNull();
   });
 });

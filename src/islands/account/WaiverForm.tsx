@@ -2,7 +2,9 @@
  * The waiver (spec sections 2, 4, 5, 9): the agreement's text, the checkbox 'I agree to the terms
  * and conditions', a signature pad whose image is 1500 x 200 px, 'Clear Signature' and 'Sign
  * Waiver'. Sign Waiver is enabled only when the box is ticked and something is drawn; a saved
- * signature is drawn back into the pad and counts as drawn, and the box starts as saved. Instead of
+ * signature is drawn back into the pad and counts as drawn, and the box starts as saved, unless the
+ * signature is outdated (an older text, or a season that has ended): then the form says why a new
+ * signature is needed and starts with an empty pad and an unticked box. Instead of
  * drawing, the signer may type their name, which is written into the same image (so the waiver can
  * be signed with a keyboard alone). A signed
  * waiver replaces the stored database user and calls `onSigned`; a failure shows 'Error: ' and the
@@ -13,15 +15,18 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import SignatureCanvasImport from 'react-signature-canvas';
-import { WAIVER_INTRO, WAIVER_SECTIONS, WAIVER_SIGNING_NOTE, WAIVER_TITLE, WAIVER_VERSION } from '../../content/waiver.ts';
+import { WAIVER_DOCUMENT, WAIVER_SIGNING_NOTE, WAIVER_TITLE, WAIVER_VERSION } from '../../content/waiver.ts';
 import type { DatabaseUser } from '../../lib/api-types.ts';
+import { waiverOutdated } from '../../lib/readiness.ts';
 import { TYPED_SIGNATURE_MAX_LENGTH, typedSignatureText } from '../../lib/typed-signature.ts';
+import { waiverRenewalMessage } from '../../lib/waiver-record.ts';
 import { failureText, signWaiver } from '../../stores/account.ts';
 import { NeedsJavaScript, SignedOutNotice } from './fields.tsx';
 import { mapPointsToBuffer, type ScalablePad } from './signature-scaling.ts';
 import { writeTypedSignature } from './typed-signature-canvas.ts';
 import Toast, { useToast } from './Toast.tsx';
 import { useAccountUser } from './use-account-user.ts';
+import WaiverText from './WaiverText.tsx';
 import { usePagePath } from './use-page-path.ts';
 import '../../styles/account.css';
 
@@ -50,6 +55,22 @@ interface Props {
   onSigned?: (user: DatabaseUser) => void;
 }
 
+/** The words of the note that link to the profile, where the signed copy is. */
+const PROFILE_WORDS = 'your profile';
+
+/** Signing electronically binds as on paper, and a copy stays available from the profile (the ESIGN Act's consent and retention points). */
+function SigningNote() {
+  const at = WAIVER_SIGNING_NOTE.indexOf(PROFILE_WORDS);
+  if (at < 0) return <p className="waiver-signing-note">{WAIVER_SIGNING_NOTE}</p>;
+  return (
+    <p className="waiver-signing-note">
+      {WAIVER_SIGNING_NOTE.slice(0, at)}
+      <a href="/profile">{PROFILE_WORDS}</a>
+      {WAIVER_SIGNING_NOTE.slice(at + PROFILE_WORDS.length)}
+    </p>
+  );
+}
+
 export default function WaiverForm({ onSigned }: Props) {
   const { hydrated, state, dbUser } = useAccountUser();
   const page = usePagePath();
@@ -64,9 +85,14 @@ export default function WaiverForm({ onSigned }: Props) {
   const [busy, setBusy] = useState(false);
   const { toast, show, clear } = useToast();
 
+  const [openedAt] = useState(() => Date.now());
+
   const ready = state === 'ready';
-  const savedSignature = ready ? (dbUser?.signature ?? null) : null;
-  const agreed = agreedChoice ?? (ready && dbUser?.agreed === true);
+  // A signature of an older text or an ended season is not drawn back: the customer signs anew.
+  const outdated = ready && waiverOutdated(dbUser);
+  const renewal = outdated && dbUser?.waiver ? waiverRenewalMessage(dbUser.waiver, WAIVER_VERSION, openedAt) : null;
+  const savedSignature = ready && !outdated ? (dbUser?.signature ?? null) : null;
+  const agreed = agreedChoice ?? (ready && !outdated && dbUser?.agreed === true);
   const typed = method === 'type' && typedSignatureText(typedName) !== '';
   const drawn = method === 'draw' ? content === 'drawn' || (content === 'saved' && savedSignature !== null) : typed;
   const canSign = hydrated && ready && agreed && drawn;
@@ -151,36 +177,24 @@ export default function WaiverForm({ onSigned }: Props) {
 
   return (
     <div className="account-form-frame waiver">
+      {renewal && (
+        <p className="waiver-renewal" role="status">
+          {renewal}
+        </p>
+      )}
       <h2 id={titleId} className="waiver-title">
         {WAIVER_TITLE}
       </h2>
       <p className="form-hint">Version {WAIVER_VERSION}</p>
       <div className="waiver-text" role="region" aria-labelledby={titleId} tabIndex={0}>
-        {WAIVER_INTRO.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-        {WAIVER_SECTIONS.map((section) => (
-          <section key={section.heading}>
-            <h3>{section.heading}</h3>
-            {section.blocks.map((block, index) =>
-              typeof block === 'string' ? (
-                <p key={index}>{block}</p>
-              ) : (
-                <ul key={index}>
-                  {block.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              ),
-            )}
-          </section>
-        ))}
+        <WaiverText document={WAIVER_DOCUMENT} />
       </div>
       <NeedsJavaScript>Signing the waiver needs JavaScript.</NeedsJavaScript>
       {state === 'signed-out' ? (
         <SignedOutNotice toDo="sign the waiver" />
       ) : (
         <form className="account-form waiver-form" method="post" action={page} noValidate onSubmit={(event) => void submit(event)}>
+          <SigningNote />
           <div className="agree-field">
             <input
               id={agreeId}
@@ -191,7 +205,6 @@ export default function WaiverForm({ onSigned }: Props) {
             />
             <label htmlFor={agreeId}>I agree to the terms and conditions</label>
           </div>
-          <p className="waiver-signing-note">{WAIVER_SIGNING_NOTE}</p>
           <fieldset className="sign-method">
             <legend>How will you sign?</legend>
             {(

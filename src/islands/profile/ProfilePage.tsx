@@ -1,7 +1,7 @@
 /**
  * /profile (spec sections 2 and 6): a loading indicator while sign-in is checked, home (/) for a
  * visitor who is signed out, and for a customer their details, their bookings, the safety survey
- * ('Survey saved') and the waiver ('Waiver saved'). A saved name is read back from the identity
+ * ('Survey saved') and the waiver ('Waiver saved') with the signed copies of it. A saved name is read back from the identity
  * service. A saved e-mail ends the session there (the identity service signs a changed account out
  * everywhere), so the customer is asked to log in again with it, and the menu then shows it.
  */
@@ -11,6 +11,7 @@ import type { DatabaseUser } from '../../lib/api-types.ts';
 import { $authStatus, $authUser, logout, refreshSignedInUser, startAuth } from '../../stores/auth.ts';
 import ProfileForm from '../account/ProfileForm.tsx';
 import SurveyForm from '../account/SurveyForm.tsx';
+import SignedWaivers from '../account/SignedWaivers.tsx';
 import WaiverForm from '../account/WaiverForm.tsx';
 import { AccountLoading } from '../account/fields.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
@@ -112,6 +113,7 @@ export default function ProfilePage() {
       </section>
       <section className="profile-section profile-waiver" aria-labelledby={`${id}-waiver`}>
         <h2 id={`${id}-waiver`}>Waiver</h2>
+        <SignedWaivers history />
         <WaiverForm onSigned={() => waiver.raise(WAIVER_SAVED)} />
         <SavedAlert alert={waiver.alert} />
       </section>

@@ -3,10 +3,11 @@
  * server; while sign-in is checked the signature pad shows a spinner and the controls wait. A
  * signed-out visitor is sent to /sign-in (which brings them back here once signed in). After
  * signing, the customer goes back one page: to the page of this site they came from, else to
- * their profile.
+ * their profile. Once signed, a link leads to the signed copy.
  */
 import { useEffect } from 'react';
 import { pageBefore } from '../../lib/navigation.ts';
+import SignedWaivers from '../account/SignedWaivers.tsx';
 import WaiverForm from '../account/WaiverForm.tsx';
 import { useAccountUser } from '../account/use-account-user.ts';
 
@@ -20,5 +21,10 @@ export default function WaiverPage() {
   useEffect(() => {
     if (state === 'signed-out') window.location.replace('/sign-in');
   }, [state]);
-  return <WaiverForm onSigned={goBackOnePage} />;
+  return (
+    <>
+      <SignedWaivers />
+      <WaiverForm onSigned={goBackOnePage} />
+    </>
+  );
 }

@@ -1,0 +1,69 @@
+/**
+ * Where a customer finds what they signed: a link to the signed copy of their latest signature and,
+ * with `history`, every signature they have made (version, time signed, whether it still counts),
+ * each linking to its copy (GET /users/user/{uid}/waivers). Nothing shows before the first signature.
+ */
+import { useEffect, useId, useState } from 'react';
+import { formatDenverRecordTime } from '../../lib/dates.ts';
+import { signedCopyPath, type WaiverStatus } from '../../lib/waiver-record.ts';
+import { protectedFetch } from '../../stores/auth.ts';
+import { useAccountUser } from './use-account-user.ts';
+
+type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; signatures: WaiverStatus[] };
+
+/** The customer's signatures, loaded again whenever their latest one changes (they signed). */
+function useSignatures(uid: string | null, latestId: string | null, wanted: boolean): History {
+  const key = wanted && uid && latestId ? `${uid}/${latestId}` : null;
+  const [loaded, setLoaded] = useState<{ key: string; value: History } | null>(null);
+  useEffect(() => {
+    if (!key || !uid) return;
+    const controller = new AbortController();
+    protectedFetch<WaiverStatus[]>(`/users/user/${encodeURIComponent(uid)}/waivers`, { signal: controller.signal }).then(
+      (signatures) => setLoaded({ key, value: { status: 'ready', signatures } }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('Could not load the signed waivers', error);
+        setLoaded({ key, value: { status: 'failed' } });
+      },
+    );
+    return () => controller.abort();
+  }, [key, uid]);
+  return loaded && loaded.key === key ? loaded.value : { status: 'loading' };
+}
+
+export default function SignedWaivers({ history = false }: { history?: boolean }) {
+  const { state, authUser, dbUser } = useAccountUser();
+  const id = useId();
+  const latest = state === 'ready' ? (dbUser?.waiver ?? null) : null;
+  const signatures = useSignatures(authUser?.uid ?? null, latest?.id ?? null, history);
+  if (!latest) return null;
+
+  return (
+    <div className="signed-waivers">
+      <p>
+        <a href={signedCopyPath(latest.id)}>View your signed copy</a>
+      </p>
+      {history && (
+        <>
+          <h3 id={`${id}-history`}>Your signatures</h3>
+          {signatures.status === 'loading' && <p className="form-hint">Loading your signatures...</p>}
+          {signatures.status === 'failed' && <p className="form-error">Your signatures could not be loaded. Please reload the page.</p>}
+          {signatures.status === 'ready' && (
+            <ul aria-labelledby={`${id}-history`}>
+              {signatures.signatures.map((signature) => (
+                <li key={signature.id}>
+                  <a href={signedCopyPath(signature.id)}>
+                    Version {signature.version}, signed {formatDenverRecordTime(new Date(signature.signedAt))}
+                  </a>{' '}
+                  <span className={signature.current ? 'waiver-current' : 'waiver-outdated'}>
+                    {signature.current ? 'Current' : 'No longer current'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * /waiver/copy?id=RECORD_ID: the signer's copy of one of their signatures (GET
+ * /users/user/{uid}/waivers/{id}): the exact text of the version signed, the signature, the name,
+ * the time signed in Kamas and in UTC, the version, the SHA-256 fingerprint, the record id and the
+ * season covered. Laid out to print on letter paper (src/styles/signed-copy.css). A signed-out
+ * visitor is sent to /sign-in, which brings them back here.
+ */
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatDenverLongDate, formatDenverRecordTime, formatUtcMinute } from '../../lib/dates.ts';
+import { waiverSeasonLastDay, type SignedWaiverCopy } from '../../lib/waiver-record.ts';
+import { protectedFetch } from '../../stores/auth.ts';
+import { AccountLoading } from '../account/fields.tsx';
+import { useAccountUser } from '../account/use-account-user.ts';
+import WaiverText from '../account/WaiverText.tsx';
+import '../../styles/account.css';
+import '../../styles/signed-copy.css';
+
+export const COPY_NOT_FOUND = 'Signed waiver not found';
+
+const noChanges = () => () => undefined;
+/** The record id in the address, once the island runs. */
+const useRecordId = () =>
+  useSyncExternalStore(
+    noChanges,
+    () => new URLSearchParams(window.location.search).get('id')?.trim() || null,
+    () => null,
+  );
+
+type Loaded = { status: 'ready'; copy: SignedWaiverCopy } | { status: 'failed'; message: string };
+
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return COPY_NOT_FOUND;
+  return 'Your signed waiver could not be loaded. Please check your connection and reload the page.';
+}
+
+function useSignedCopy(uid: string | null, recordId: string | null): Loaded | null {
+  const [loaded, setLoaded] = useState<{ key: string; value: Loaded } | null>(null);
+  useEffect(() => {
+    if (!uid || !recordId) return;
+    const controller = new AbortController();
+    const key = `${uid}/${recordId}`;
+    protectedFetch<SignedWaiverCopy>(`/users/user/${encodeURIComponent(uid)}/waivers/${encodeURIComponent(recordId)}`, {
+      signal: controller.signal,
+    }).then(
+      (copy) => setLoaded({ key, value: { status: 'ready', copy } }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ key, value: { status: 'failed', message: failureMessage(error) } });
+      },
+    );
+    return () => controller.abort();
+  }, [uid, recordId]);
+  return loaded?.key === `${uid}/${recordId}` ? loaded.value : null;
+}
+
+function SignedCopy({ copy }: { copy: SignedWaiverCopy }) {
+  const id = useId();
+  const signedAt = new Date(copy.signedAt);
+  const signer = copy.signerName ?? 'No name was given in the profile';
+  return (
+    <article className="signed-copy" aria-labelledby={`${id}-title`}>
+      <div className="signed-copy-actions">
+        <button type="button" className="button primary" onClick={() => window.print()}>
+          Print
+        </button>
+        <a href="/profile">Back to your profile</a>
+      </div>
+      <h2 id={`${id}-title`} className="waiver-title">
+        {copy.document.title}
+      </h2>
+      <dl className="signed-copy-record">
+        <div>
+          <dt>Version</dt>
+          <dd>{copy.version}</dd>
+        </div>
+        <div>
+          <dt>SHA-256 of the text</dt>
+          <dd className="signed-copy-code">{copy.sha256}</dd>
+        </div>
+        <div>
+          <dt>Record</dt>
+          <dd className="signed-copy-code">{copy.id}</dd>
+        </div>
+        <div>
+          <dt>Covers</dt>
+          <dd>The season until {formatDenverLongDate(waiverSeasonLastDay(copy.coversUntil))}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{copy.current ? 'Current' : 'No longer current: a newer text or a new season needs a new signature'}</dd>
+        </div>
+      </dl>
+      <div className="signed-copy-text">
+        <WaiverText document={copy.document} />
+      </div>
+      <section className="signed-copy-signature" aria-labelledby={`${id}-signature`}>
+        <h3 id={`${id}-signature`}>Signature</h3>
+        <img src={copy.signature} alt={`Signature of ${signer}`} width={1500} height={200} />
+        <dl className="signed-copy-record">
+          <div>
+            <dt>Signed by</dt>
+            <dd>{signer}</dd>
+          </div>
+          <div>
+            <dt>Signed on</dt>
+            <dd>
+              <time dateTime={copy.signedAt}>{formatDenverRecordTime(signedAt)}</time> ({formatUtcMinute(signedAt)})
+            </dd>
+          </div>
+        </dl>
+      </section>
+    </article>
+  );
+}
+
+export default function SignedCopyPage() {
+  const { state, authUser } = useAccountUser();
+  const recordId = useRecordId();
+  const loaded = useSignedCopy(state === 'ready' ? (authUser?.uid ?? null) : null, recordId);
+
+  useEffect(() => {
+    if (state === 'signed-out') window.location.replace('/sign-in');
+  }, [state]);
+
+  if (state === 'signed-out') {
+    return (
+      <p className="account-signed-out" role="status">
+        Please <a href="/sign-in">log in</a> to see your signed waiver.
+      </p>
+    );
+  }
+  if (state === 'ready' && (!recordId || loaded?.status === 'failed')) {
+    return (
+      <div className="signed-copy-problem">
+        <p role="alert" className="form-error">
+          {loaded?.status === 'failed' ? loaded.message : COPY_NOT_FOUND}
+        </p>
+        <p>
+          Your signed waivers are listed on <a href="/profile">your profile</a>.
+        </p>
+      </div>
+    );
+  }
+  if (loaded?.status !== 'ready') return <AccountLoading label="Loading your signed waiver" />;
+  return <SignedCopy copy={loaded.copy} />;
+}

@@ -1,0 +1,27 @@
+/**
+ * The waiver as a later issue might read: today's text with one more sentence, under a new version
+ * with its own SHA-256. The browser test of a changed waiver runs a booking API that loads this
+ * module wherever the API imports src/content/waiver.ts (waiver-next-text-hook.ts), exactly as a
+ * deploy of a new text would; the API refuses to start if the declared fingerprint were wrong.
+ */
+import { WAIVER_INTRO as TODAYS_INTRO, WAIVER_SECTIONS, WAIVER_SIGNING_NOTE, WAIVER_TITLE } from '../../src/content/waiver.ts';
+
+export type { WaiverBlock, WaiverSection } from '../../src/content/waiver.ts';
+export { WAIVER_SECTIONS, WAIVER_SIGNING_NOTE, WAIVER_TITLE };
+
+export const WAIVER_VERSION = '2027-02';
+
+/** The sentence this issue adds, as a paragraph of its own after the intro. */
+export const ADDED_SENTENCE = "From this season on, each guest carries a charged phone with the lead guide's number saved in it.";
+
+export const WAIVER_INTRO: readonly string[] = [...TODAYS_INTRO, ADDED_SENTENCE];
+
+/** SHA-256 of this text (waiverPlainText), as a new issue declares it. */
+export const WAIVER_SHA256 = '67bbe2a152de7c869cfdce2eeb37445602c325d25cbc3101161373aa4442f764';
+
+export const WAIVER_DOCUMENT = {
+  version: WAIVER_VERSION,
+  title: WAIVER_TITLE,
+  intro: WAIVER_INTRO,
+  sections: WAIVER_SECTIONS,
+} as const;
