@@ -23,24 +23,11 @@ import {
   type Customer,
 } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, DESKTOP, expect, holdScripts, islandsReady, test } from './fixtures.ts';
+import { myBookings, signInAndOpenProfile } from './page-helpers.ts';
 
 const CLASS_PRICE = 'price_class_sledski';
 const CLASS_NICKNAME = 'Sled-Skiing Intro';
 
-/** Signs in through the sign-in page as a customer would, then opens /profile. */
-async function signInAndOpenProfile(page: Page, email: string) {
-  await page.goto('/sign-in');
-  await islandsReady(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/sign-in/);
-  await page.goto('/profile');
-  await islandsReady(page);
-  await expect(page.getByRole('heading', { level: 2, name: 'My Bookings' })).toBeVisible();
-}
-
-const myBookings = (page: Page) => page.getByRole('region', { name: 'My Bookings' });
 const cardOf = (page: Page, title: string) => myBookings(page).getByRole('article', { name: title });
 
 /** The booking id a QR code on screen stands for, read from a screenshot of it. */
