@@ -179,6 +179,16 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E.site });
   const { customer, entry, inviteCode } = await customerWithClass(page);
   await page.setViewportSize(DESKTOP.viewport);
+  // Every script of the site the browser asks for, to see when the iCalendar code arrives.
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (/\/_astro\/.+\.js$/.test(new URL(request.url()).pathname)) scripts.add(request.url());
+  });
+  const carryCalendarCode = async (urls: Iterable<string>) => {
+    const found: string[] = [];
+    for (const url of urls) if ((await (await page.request.get(url)).text()).includes('BEGIN:VCALENDAR')) found.push(url);
+    return found;
+  };
   await signInAndOpenProfile(page, customer.email);
 
   const card = cardOf(page, CLASS_NICKNAME);
@@ -212,10 +222,13 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   await islandsReady(page);
   await expect(remainingSpots).toHaveText('0');
 
-  // The calendar file: the class's start on Kamas time, with the zone it is in.
+  // The calendar file: the class's start on Kamas time, with the zone it is in. Its code loads only now.
+  const beforeClick = new Set(scripts);
+  expect(await carryCalendarCode(beforeClick)).toEqual([]);
   const download = page.waitForEvent('download');
   await card.getByRole('button', { name: /^Add to calendar/ }).click();
   const file = await download;
+  expect(await carryCalendarCode([...scripts].filter((url) => !beforeClick.has(url)))).toHaveLength(1);
   expect(file.suggestedFilename()).toBe(`kamas-booking-${entry.id}.ics`);
   const text = readFileSync((await file.path()) ?? '', 'utf8');
   const parsed = new ICAL.Component(ICAL.parse(text));
