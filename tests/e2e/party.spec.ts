@@ -35,7 +35,7 @@ async function inviteCodeOnCard(page: Page): Promise<string> {
   return new URL(link).searchParams.get('invite') ?? '';
 }
 
-async function join(page: Page, friend: ApiCustomer, inviteCode: string) {
+async function join(page: Page, friend: { idToken: string }, inviteCode: string) {
   const joined = await page.request.post(`${E2E.api}/calendar/invite`, {
     headers: { Authorization: `Bearer ${friend.idToken}` },
     data: { inviteCode },
@@ -133,6 +133,27 @@ test('a party that cannot be loaded says so and leaves the rest of the card in p
     .getByRole('button', { name: /^Try again/ })
     .click();
   await expect(rowsOf(page)).toHaveText([memberRow(lead.name, 'done', 'signed', true), OPEN_ROW, OPEN_ROW]);
+});
+
+test('the card keeps its height while the party loads: a row is held for each paid seat', async ({ page, problems: _ }) => {
+  const { lead, entry } = await leadWithTourForThree(page);
+  // A friend whose name fits on one line, as most do.
+  const friend = await readyCustomer(page.request);
+  const mine = (await calendar(page.request, 'winter-day-tours', { token: lead.idToken })).find((candidate) => candidate.id === entry.id);
+  await join(page, friend, mine?.inviteCode ?? '');
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${E2E.api}/parties/**`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await signInAndOpenProfile(page, lead.email);
+  await expect(partyOf(page)).toHaveAttribute('aria-busy', 'true');
+  await expect(partyOf(page)).toContainText('Loading your party');
+  const loading = await theCard(page).boundingBox();
+  release();
+  await expect(rowsOf(page)).toHaveText([memberRow(lead.name, 'done', 'signed', true), memberRow(friend.name, 'done', 'signed'), OPEN_ROW]);
+  expect((await theCard(page).boundingBox())?.height).toBe(loading?.height);
 });
 
 atPhoneAndDesktop('at', () => {

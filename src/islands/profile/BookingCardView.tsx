@@ -72,7 +72,7 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
         </dl>
         <YourParty
           dateId={booking.id}
-          expectedRows={booking.remainingSpots + 1}
+          expectedRows={booking.partySeats ?? booking.remainingSpots + 1}
           inviteFieldId={booking.inviteLink ? `${id}-invite` : null}
         />
         {booking.inviteLink && (

@@ -1,8 +1,8 @@
 /**
  * A booking card's `Your party` (issue 10): one row per paid seat. A member's row shows their name
  * and whether their safety survey is done and their waiver signed, in words; a seat nobody has
- * claimed reads `Open spot` and points to the card's invite link. While the party loads, rows are
- * held for the seats the card already knows of, so the card does not grow under the reader.
+ * claimed reads `Open spot` and points to the card's invite link. While the party loads, a row is
+ * held for each paid seat, so the card does not grow under the reader.
  */
 import { useId } from 'react';
 import { OPEN_SPOT, partyRows, SURVEY_LABELS, WAIVER_LABELS, type PartyMember } from '../../lib/party.ts';
@@ -12,7 +12,7 @@ export const PARTY_FAILED = 'Your party could not be loaded.';
 
 interface Props {
   dateId: string;
-  /** Rows to hold while loading: the viewer and the seats the invite link can still fill. */
+  /** Rows to hold while loading: one per paid seat. */
   expectedRows: number;
   /** The id of the card's invite link field, when the card shows one. */
   inviteFieldId: string | null;
