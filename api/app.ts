@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { errorBody, HttpError } from './http.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { DEFAULT_BODY_LIMIT, tooLarge } from './routes/limits.ts';
+import { partyRoutes } from './routes/party.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', catalogRoutes(deps));
   app.route('/', paymentRoutes(deps));
   app.route('/', userRoutes(deps));
+  app.route('/', partyRoutes(deps));
 
   app.notFound((c) => c.json(errorBody('Not found'), 404));
   app.onError((error, c) => {

@@ -46,10 +46,16 @@ export function requireCaller(identity: Identity, options: VerifyOptions = {}): 
   };
 }
 
+/** A path parameter holding a control character or a broken Unicode character is refused (400). */
+export function safeParam(c: Context<AppEnv>, name: string): string {
+  const value = c.req.param(name);
+  if (value === undefined || !isSafeText(value)) throw new HttpError(400, 'The address contains a character that is not allowed.');
+  return value;
+}
+
 /** The uid in the path must be the caller's own. */
 export function ownUid(c: Context<AppEnv>): string {
-  const uid = c.req.param('uid');
-  if (uid !== undefined && !isSafeText(uid)) throw new HttpError(400, 'The address contains a character that is not allowed.');
+  const uid = safeParam(c, 'uid');
   if (!uid || uid !== c.get('caller').uid) throw new HttpError(403, 'You may only access your own account.');
   return uid;
 }

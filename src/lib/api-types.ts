@@ -55,6 +55,8 @@ export interface CalendarEntry {
   closesAt?: Timestamp;
   /** Only for members of a booking on this date. */
   inviteCode?: string;
+  /** Only for members of a booking on this date: the seats it paid for. */
+  partySeats?: number;
   /** Only for members of a booking on this date: its paid seats nobody has claimed yet. */
   partySpotsLeft?: number;
 }

@@ -31,6 +31,8 @@ export interface BookingCard {
   title: string;
   image: string;
   remainingSpots: number;
+  /** The seats the customer's booking paid for (its party's rows); null when the calendar did not say. */
+  partySeats: number | null;
   /** The link friends use to join; null when the calendar did not give this customer a code. */
   inviteLink: string | null;
 }
@@ -62,6 +64,7 @@ function cardOf(entry: CalendarEntry, calendar: CalendarName, products: readonly
     image: price?.metadata.image || product?.images[0] || DEFAULT_BOOKING_IMAGE,
     // The seats friends can still take with the invite link; the date's own spots when the answer does not say.
     remainingSpots: entry.partySpotsLeft ?? spotsLeft(entry, calendar),
+    partySeats: entry.partySeats ?? null,
     inviteLink: entry.inviteCode ? inviteLink(entry.inviteCode) : null,
   };
 }

@@ -16,7 +16,7 @@ export function profileComplete(user: Account | null): boolean {
   });
 }
 
-export function surveyComplete(user: Account | null): boolean {
+export function surveyComplete(user: Pick<Account, 'survey'> | null): boolean {
   return Boolean(user?.survey && v.is(surveySchema, user.survey));
 }
 

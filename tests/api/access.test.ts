@@ -1,11 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freeDate, harness, intentBody, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 import type { DatabaseUser } from '../../src/lib/api-types.ts';
+import type { Party } from '../../src/lib/party.ts';
 
 let h: Harness;
 let alice: TestUser;
 let bob: TestUser;
 let bobSecret: string;
+/** A date Bob has paid for: his party's. */
+let bobPartyDate: string;
 
 const snapshot = async () => ({
   users: await h.db.query('select uid, email, display_name, phone_number, survey, signature, agreed from users order by uid'),
@@ -20,6 +23,16 @@ beforeAll(async () => {
   for (const user of [alice, bob])
     await h.json<DatabaseUser>('POST', `/users/user/${user.uid}`, { token: user.token, body: { uid: user.uid, email: user.email } });
   await h.json('PUT', `/users/user/${bob.uid}`, { token: bob.token, body: { survey: SURVEY } });
+  const paidDate = await freeDate(h, 'winter-day-tours');
+  bobPartyDate = paidDate.id;
+  const paid = await h.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {
+    token: bob.token,
+    body: intentBody(bob, paidDate, 'winter-day-tours', 'price_tour_ski', 2),
+  });
+  await h.json('POST', '/payments/local/confirm', {
+    token: bob.token,
+    body: { clientSecret: paid.body.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+  });
   const date = await freeDate(h, 'winter-day-tours');
   const intent = await h.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {
     token: bob.token,
@@ -50,6 +63,7 @@ const foreignCalls = () =>
       },
     ],
     ['POST', '/payments/local/confirm', { clientSecret: bobSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }],
+    ['GET', `/parties/${bobPartyDate}`, undefined],
   ] as const;
 
 describe('access', () => {
@@ -89,6 +103,8 @@ describe('access', () => {
       ['POST', `/authUsers/authUser/${bob.uid}`],
       ['GET', '/stripe/nope'],
       ['PUT', '/calendar/invite'],
+      ['GET', '/parties'],
+      ['POST', `/parties/${bobPartyDate}`],
     ] as const;
     for (const [method, path] of unknown) {
       for (const token of [undefined, bob.token]) {
@@ -119,9 +135,18 @@ describe('access', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('answers 400 for a party address whose date id holds a control character', async () => {
+    for (const dateId of ['%00', 'a%00b', '%1B', '%7F']) {
+      const answer = await h.json<{ error: string }>('GET', `/parties/${dateId}`, { token: bob.token });
+      expect(answer, dateId).toMatchObject({ status: 400, body: { error: 'The address contains a character that is not allowed.' } });
+    }
+  });
+
   it('lets each user act on their own data', async () => {
     const own = await h.json<DatabaseUser>('GET', `/users/user/${bob.uid}`, { token: bob.token });
     expect(own.status).toBe(200);
     expect(own.body.survey).toEqual(SURVEY);
+    const party = await h.json<Party>('GET', `/parties/${bobPartyDate}`, { token: bob.token });
+    expect(party).toMatchObject({ status: 200, body: { dateId: bobPartyDate, members: [{ you: true, survey: 'done' }], openSpots: 1 } });
   });
 });

@@ -50,10 +50,11 @@ describe('POST /calendar/invite', () => {
     const party = async (token: string) =>
       (await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours', { token })).body.find((entry) => entry.id === dateId);
     // The party of two is full: the leader and the friend who joined above.
-    expect(await party(leader.token)).toMatchObject({ inviteCode, partySpotsLeft: 0 });
+    expect(await party(leader.token)).toMatchObject({ inviteCode, partySeats: 2, partySpotsLeft: 0 });
     const outsider = await newUser();
     const seen = await party(outsider.token);
     expect(seen).not.toHaveProperty('inviteCode');
+    expect(seen).not.toHaveProperty('partySeats');
     expect(seen).not.toHaveProperty('partySpotsLeft');
   });
 

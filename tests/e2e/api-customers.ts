@@ -125,6 +125,22 @@ export const uniquePhone = () => `4${String((Date.now() + (phones += 1)) % 1e9).
 
 export const newEmail = (what: string) => `e2e-${what}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
+/** A safety survey the survey form accepts. */
+export const SURVEY_ANSWERS = {
+  transportation: 'Snowmobile',
+  uphillAbility: 'Intermediate',
+  downhillAbility: 'Advanced',
+  beacon: 'Yes',
+  shovel: 'Yes',
+  probe: 'Yes',
+  emergencyContactName: 'Robin Ridge',
+  emergencyContactNumber: '+14355550199',
+  medicalConditions: '',
+};
+
+/** A drawn signature as the waiver form sends it: a PNG data URL. */
+export const SIGNATURE_IMAGE = `data:image/png;base64,${PIXEL.toString('base64')}`;
+
 /**
  * A returning customer: an Auth emulator account whose profile, safety survey and waiver are all
  * saved through the API, as a past checkout left them.
@@ -145,20 +161,10 @@ export async function readyCustomer(request: APIRequestContext, api = E2E.api): 
       'put',
       `/users/user/${uid}`,
       {
-        survey: {
-          transportation: 'Snowmobile',
-          uphillAbility: 'Intermediate',
-          downhillAbility: 'Advanced',
-          beacon: 'Yes',
-          shovel: 'Yes',
-          probe: 'Yes',
-          emergencyContactName: 'Robin Ridge',
-          emergencyContactNumber: '+14355550199',
-          medicalConditions: '',
-        },
+        survey: SURVEY_ANSWERS,
       },
     ],
-    ['put', `/users/user/${uid}`, { signature: `data:image/png;base64,${PIXEL.toString('base64')}`, agreed: true }],
+    ['put', `/users/user/${uid}`, { signature: SIGNATURE_IMAGE, agreed: true }],
   ] as const) {
     const response = await request[method](`${api}${path}`, { headers, data });
     expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);

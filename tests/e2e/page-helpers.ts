@@ -4,7 +4,7 @@
  * out with Intl rather than the site's own code, and the keyboard.
  */
 import type { Locator, Page } from '@playwright/test';
-import { startOf, type Entry } from './api-customers.ts';
+import { PASSWORD, startOf, type Entry } from './api-customers.ts';
 import { expect, islandsReady } from './fixtures.ts';
 
 export const TOUR_PAGE = '/booking/backcountry-tour';
@@ -165,3 +165,20 @@ export function watchErrors(page: Page) {
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   return errors;
 }
+
+// ---- /profile ----
+
+/** Signs in through the sign-in page as a customer would, then opens /profile. */
+export async function signInAndOpenProfile(page: Page, email: string) {
+  await page.goto('/sign-in');
+  await islandsReady(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  await page.goto('/profile');
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'My Bookings' })).toBeVisible();
+}
+
+export const myBookings = (page: Page) => page.getByRole('region', { name: 'My Bookings' });

@@ -23,24 +23,11 @@ import {
   type Customer,
 } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, DESKTOP, expect, holdScripts, islandsReady, test } from './fixtures.ts';
+import { myBookings, signInAndOpenProfile } from './page-helpers.ts';
 
 const CLASS_PRICE = 'price_class_sledski';
 const CLASS_NICKNAME = 'Sled-Skiing Intro';
 
-/** Signs in through the sign-in page as a customer would, then opens /profile. */
-async function signInAndOpenProfile(page: Page, email: string) {
-  await page.goto('/sign-in');
-  await islandsReady(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/sign-in/);
-  await page.goto('/profile');
-  await islandsReady(page);
-  await expect(page.getByRole('heading', { level: 2, name: 'My Bookings' })).toBeVisible();
-}
-
-const myBookings = (page: Page) => page.getByRole('region', { name: 'My Bookings' });
 const cardOf = (page: Page, title: string) => myBookings(page).getByRole('article', { name: title });
 
 /** The booking id a QR code on screen stands for, read from a screenshot of it. */
@@ -192,6 +179,16 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E.site });
   const { customer, entry, inviteCode } = await customerWithClass(page);
   await page.setViewportSize(DESKTOP.viewport);
+  // Every script of the site the browser asks for, to see when the iCalendar code arrives.
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (/\/_astro\/.+\.js$/.test(new URL(request.url()).pathname)) scripts.add(request.url());
+  });
+  const carryCalendarCode = async (urls: Iterable<string>) => {
+    const found: string[] = [];
+    for (const url of urls) if ((await (await page.request.get(url)).text()).includes('BEGIN:VCALENDAR')) found.push(url);
+    return found;
+  };
   await signInAndOpenProfile(page, customer.email);
 
   const card = cardOf(page, CLASS_NICKNAME);
@@ -225,10 +222,13 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   await islandsReady(page);
   await expect(remainingSpots).toHaveText('0');
 
-  // The calendar file: the class's start on Kamas time, with the zone it is in.
+  // The calendar file: the class's start on Kamas time, with the zone it is in. Its code loads only now.
+  const beforeClick = new Set(scripts);
+  expect(await carryCalendarCode(beforeClick)).toEqual([]);
   const download = page.waitForEvent('download');
   await card.getByRole('button', { name: /^Add to calendar/ }).click();
   const file = await download;
+  expect(await carryCalendarCode([...scripts].filter((url) => !beforeClick.has(url)))).toHaveLength(1);
   expect(file.suggestedFilename()).toBe(`kamas-booking-${entry.id}.ics`);
   const text = readFileSync((await file.path()) ?? '', 'utf8');
   const parsed = new ICAL.Component(ICAL.parse(text));

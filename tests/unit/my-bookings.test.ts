@@ -71,15 +71,17 @@ describe('which bookings My Bookings shows', () => {
   });
 
   it("counts remaining spots as the party's seats nobody has claimed, which the API tells the party's members", () => {
-    const mine = { ...classDate, inviteCode: 'inv_abc', partySpotsLeft: 2 };
+    const mine = { ...classDate, inviteCode: 'inv_abc', partySeats: 3, partySpotsLeft: 2 };
     const [card] = myBookingCards(['class-dec-5'], { ...all, 'winter-classes': [mine] }, products) ?? [];
     expect(card?.remainingSpots).toBe(2);
+    expect(card?.partySeats).toBe(3);
   });
 
   it("falls back to the date's capacity less the seats taken when the answer does not say", () => {
     const full = { ...classDate, users: Array.from({ length: 10 }, () => 'reserved') };
     const [card] = myBookingCards(['class-dec-5'], { ...all, 'winter-classes': [full] }, products) ?? [];
     expect(card?.remainingSpots).toBe(0);
+    expect(card?.partySeats).toBeNull();
   });
 
   it('names the calendar that failed', () => {
@@ -109,6 +111,7 @@ describe('the calendar event of a booking', () => {
     title: 'Motorized Backcountry Essentials',
     image: '/images/classes/moto.svg',
     remainingSpots: 7,
+    partySeats: 3,
     inviteLink: 'https://www.kamasbackcountry.com/checkout?invite=INVITE123',
   };
 

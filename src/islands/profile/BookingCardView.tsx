@@ -1,7 +1,7 @@
 /**
  * One booking (spec section 2, My Bookings): its picture (a default when it fails to load), the price
- * nickname, the date and time in Kamas, the spots left, the invite link with its copy button and the
- * booking's QR code. Beyond the spec: the meeting area, Add to calendar, and, printed, the company's
+ * nickname, the date and time in Kamas, the spots left, the party (each member's survey and waiver,
+ * and the open spots), the invite link with its copy button and the booking's QR code. Beyond the spec: the meeting area, Add to calendar, and, printed, the company's
  * phone, so the card works at a trailhead with no signal.
  */
 import { useId, useState } from 'react';
@@ -11,6 +11,7 @@ import { meetingArea } from '../../lib/meeting-area.ts';
 import { DEFAULT_BOOKING_IMAGE, type BookingCard } from '../../lib/my-bookings.ts';
 import { site } from '../../site.ts';
 import { downloadBookingIcs } from './download-ics.ts';
+import YourParty from './YourParty.tsx';
 
 export const QR_SIZE = 120;
 
@@ -69,6 +70,11 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
             </dd>
           </div>
         </dl>
+        <YourParty
+          dateId={booking.id}
+          expectedRows={booking.partySeats ?? booking.remainingSpots + 1}
+          inviteFieldId={booking.inviteLink ? `${id}-invite` : null}
+        />
         {booking.inviteLink && (
           <div className="booking-invite">
             <label htmlFor={`${id}-invite`}>Invite link</label>

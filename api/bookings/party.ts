@@ -1,0 +1,68 @@
+/**
+ * The party of a booking, for its members only: who is in it (the booker first, then friends in the
+ * order they joined), whether each has done the safety survey and signed the current waiver, and the
+ * paid seats nobody has claimed. Nothing else about a member leaves the database.
+ */
+import type { Queryable } from '../db/client.ts';
+import { memberName, surveyState, waiverState, type Party } from '../../src/lib/party.ts';
+import type { Survey } from '../../src/lib/schemas.ts';
+
+interface BookingRow {
+  id: string;
+  booker: string;
+  party_size: number;
+  starts_at: string | Date;
+}
+
+interface MemberRow {
+  user_id: string;
+  display_name: string | null;
+  email: string | null;
+  survey: Survey | null;
+  version: string | null;
+  covers_until: string | Date | null;
+}
+
+/**
+ * The party of the caller's paid booking on `dateId` (the latest paid when there are several, as the
+ * calendars pick it), or null when the caller is no member of one.
+ */
+export async function partyOf(
+  db: Queryable,
+  uid: string,
+  dateId: string,
+  waiverVersion: string,
+  now: Date = new Date(),
+): Promise<Party | null> {
+  const [booking] = await db.query<BookingRow & Record<string, unknown>>(
+    `select b.id, b.user_id as booker, b.party_size, d.starts_at
+       from booking_members m join bookings b on b.id = m.booking_id join calendar_dates d on d.id = b.date_id
+      where m.user_id = $1 and b.date_id = $2 and b.status = 'paid' and b.invite_code is not null
+      order by b.paid_at desc, b.id desc
+      limit 1`,
+    [uid, dateId],
+  );
+  if (!booking) return null;
+  const rows = await db.query<MemberRow & Record<string, unknown>>(
+    `select m.user_id, u.display_name, u.email, u.survey, w.version, w.covers_until
+       from booking_members m
+       join users u on u.uid = m.user_id
+       left join lateral (select x.version, x.covers_until from waiver_signatures x where x.user_id = m.user_id
+                           order by x.signed_at desc, x.id desc limit 1) w on true
+      where m.booking_id = $1
+      order by (m.user_id = $2) desc, m.joined_at, m.user_id`,
+    [booking.id, booking.booker],
+  );
+  const members = rows.map((row) => ({
+    name: memberName(row.display_name, row.email),
+    you: row.user_id === uid,
+    survey: surveyState(row.survey),
+    waiver: waiverState(
+      row.version && row.covers_until ? { version: row.version, coversUntil: new Date(row.covers_until) } : null,
+      waiverVersion,
+      new Date(booking.starts_at),
+      now,
+    ),
+  }));
+  return { dateId, members, openSpots: Math.max(0, booking.party_size - rows.length) };
+}

@@ -1,0 +1,21 @@
+/** GET /parties/{dateId}: a booking's party, for its members (the booker and friends who joined). */
+import { Hono } from 'hono';
+import { requireCaller, safeParam } from '../auth.ts';
+import { partyOf } from '../bookings/party.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { HttpError } from '../http.ts';
+
+export const NOT_A_MEMBER = 'You are not a member of this party.';
+
+export function partyRoutes({ db, identity, waiver }: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/parties/:dateId', requireCaller(identity), async (c) => {
+    const party = await partyOf(db, c.get('caller').uid, safeParam(c, 'dateId'), waiver.version);
+    if (!party) throw new HttpError(403, NOT_A_MEMBER);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(party);
+  });
+
+  return app;
+}

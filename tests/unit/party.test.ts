@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { memberName, partyRows, surveyState, UNNAMED_MEMBER, waiverState } from '../../src/lib/party.ts';
+import type { Survey } from '../../src/lib/schemas.ts';
+
+const SURVEY: Survey = {
+  transportation: 'Snowmobile',
+  uphillAbility: 'Intermediate',
+  downhillAbility: 'Advanced',
+  beacon: 'Yes',
+  shovel: 'Yes',
+  probe: 'No',
+  emergencyContactName: 'Sam Lund',
+  emergencyContactNumber: '+14355550199',
+  medicalConditions: '',
+};
+
+describe('memberName', () => {
+  it('is the profile name, else the e-mail before the @', () => {
+    expect(memberName('Avery Lund', 'avery@example.com')).toBe('Avery Lund');
+    expect(memberName(null, 'sam.ortiz@example.com')).toBe('sam.ortiz');
+    expect(memberName('  ', 'kit@example.com')).toBe('kit');
+    expect(memberName(null, null)).toBe(UNNAMED_MEMBER);
+  });
+});
+
+describe('surveyState', () => {
+  it('is done only for answers the survey form accepts', () => {
+    expect(surveyState(SURVEY)).toBe('done');
+    expect(surveyState(null)).toBe('missing');
+    expect(surveyState({ ...SURVEY, emergencyContactName: '' })).toBe('missing');
+  });
+});
+
+describe('waiverState', () => {
+  const signed = { version: '2026-11', coversUntil: '2027-04-01T06:00:00.000Z' };
+  const now = Date.parse('2026-11-22T17:00:00Z');
+
+  it('is signed for the current text when the season covers the trip', () => {
+    expect(waiverState(signed, '2026-11', Date.parse('2027-01-10T15:00:00Z'), now)).toBe('signed');
+  });
+
+  it('is missing without a signature, for an older text, or when the trip falls after the season', () => {
+    expect(waiverState(null, '2026-11', Date.parse('2027-01-10T15:00:00Z'), now)).toBe('missing');
+    expect(waiverState(signed, '2027-02', Date.parse('2027-01-10T15:00:00Z'), now)).toBe('missing');
+    expect(waiverState(signed, '2026-11', Date.parse('2027-12-05T15:00:00Z'), now)).toBe('missing');
+  });
+
+  it('is judged now when the trip has already started, so an ended season is missing', () => {
+    expect(waiverState(signed, '2026-11', Date.parse('2027-03-30T15:00:00Z'), Date.parse('2027-04-02T00:00:00Z'))).toBe('missing');
+  });
+});
+
+describe('partyRows', () => {
+  it('gives one row per paid seat: the members in order, then the open spots', () => {
+    const lead = { name: 'Avery Lund', you: true, survey: 'done', waiver: 'signed' } as const;
+    const friend = { name: 'sam', you: false, survey: 'missing', waiver: 'missing' } as const;
+    expect(partyRows({ members: [lead, friend], openSpots: 2 })).toEqual([
+      { kind: 'member', member: lead },
+      { kind: 'member', member: friend },
+      { kind: 'open' },
+      { kind: 'open' },
+    ]);
+    expect(partyRows({ members: [lead], openSpots: 0 })).toEqual([{ kind: 'member', member: lead }]);
+  });
+});
