@@ -177,9 +177,10 @@ export async function bookByApi(
   request: APIRequestContext,
   customer: Customer,
   order: { dateId: string; priceId: string; calendar: CalendarName; partySize: number },
+  api = E2E.api,
 ) {
   const headers = { Authorization: `Bearer ${customer.idToken}` };
-  const hold = await request.post(`${E2E.api}/stripe/create-payment-intent`, {
+  const hold = await request.post(`${api}/stripe/create-payment-intent`, {
     headers,
     data: {
       priceId: order.priceId,
@@ -196,7 +197,7 @@ export async function bookByApi(
   });
   expect(hold.ok(), await hold.text()).toBe(true);
   const { clientSecret } = (await hold.json()) as { clientSecret: string };
-  const paid = await request.post(`${E2E.api}/payments/local/confirm`, {
+  const paid = await request.post(`${api}/payments/local/confirm`, {
     headers,
     data: { clientSecret, cardNumber: GOOD_CARD, expiry: '12/30', cvc: '123' },
   });

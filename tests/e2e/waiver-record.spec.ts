@@ -13,9 +13,9 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import { WAIVER_SHA256, WAIVER_TITLE, WAIVER_VERSION } from '../../src/content/waiver.ts';
-import { freshDate, PASSWORD, readyCustomer, uniquePhone, type Customer } from './api-customers.ts';
+import { bookByApi, calendar, freshDate, PASSWORD, readyCustomer, uniquePhone, type Customer } from './api-customers.ts';
 import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, islandsReady, test, type ApiCustomer } from './fixtures.ts';
-import { chooseDayTour, drawSignature, inDenver, inkedImage, signaturePad, TOUR_PAGE, watchErrors } from './page-helpers.ts';
+import { chooseDayTour, drawSignature, inDenver, inkedImage, myBookings, signaturePad, TOUR_PAGE, watchErrors } from './page-helpers.ts';
 import * as nextText from './waiver-next-text.ts';
 
 /** The second booking API of the changed-text test (the first is on 8788). */
@@ -232,7 +232,10 @@ async function stop(api: ChildProcess | null) {
  * Customers who signed today's text on a booking API of this test's own, which then restarts on the
  * same data with the next issue of the text; the site's calls go to it. `body` runs after the change.
  */
-async function afterTextChange(page: Page, body: (changed: { api: string; lead: Customer; leadRecord: WaiverRecord }) => Promise<void>) {
+async function afterTextChange(
+  page: Page,
+  body: (changed: { api: string; lead: Customer; friend: Customer; leadRecord: WaiverRecord }) => Promise<void>,
+) {
   const api = `http://127.0.0.1:${TEXT_CHANGE_API_PORT}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kamas-e2e-waiver-text-'));
   let child: ChildProcess | null = null;
@@ -242,12 +245,24 @@ async function afterTextChange(page: Page, body: (changed: { api: string; lead: 
     const { waiver: leadRecord } = await storedUser(page.request, lead, api);
     expect(leadRecord).toMatchObject({ version: WAIVER_VERSION, sha256: WAIVER_SHA256, current: true });
     if (!leadRecord) throw new Error('no waiver record');
+    // The lead's party for a day tour: the lead and a friend who joined by the invite, both signed.
+    const tour = await freshDate(page.request, 'winter-day-tours', undefined, api);
+    await bookByApi(page.request, lead, { dateId: tour.id, priceId: 'price_tour_ski', calendar: 'winter-day-tours', partySize: 2 }, api);
+    const friend = await readyCustomer(page.request, api);
+    const inviteCode = (await calendar(page.request, 'winter-day-tours', { token: lead.idToken, api })).find(
+      (entry) => entry.id === tour.id,
+    )?.inviteCode;
+    const joined = await page.request.post(`${api}/calendar/invite`, {
+      headers: { Authorization: `Bearer ${friend.idToken}` },
+      data: { inviteCode },
+    });
+    expect(joined.ok(), await joined.text()).toBe(true);
 
     await stop(child);
     child = await startTextChangeApi(dataDir, 'next');
     // The built site calls 8788; in this test that is the API with the new text.
     await page.route(`${E2E.api}/**`, (route) => route.continue({ url: route.request().url().replace(E2E.api, api) }));
-    await body({ api, lead, leadRecord });
+    await body({ api, lead, friend, leadRecord });
   } finally {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await stop(child);
@@ -261,7 +276,7 @@ test('after the waiver text changes, /profile, /waiver and checkout ask for a ne
   problems,
 }) => {
   test.setTimeout(120_000);
-  await afterTextChange(page, async ({ api, lead, leadRecord }) => {
+  await afterTextChange(page, async ({ api, lead, friend, leadRecord }) => {
     const why = `Please sign the waiver again: we have changed its text since you signed version ${WAIVER_VERSION} on ${longDate(new Date(leadRecord.signedAt))}.`;
     expect((await storedUser(page.request, lead, api)).waiver).toMatchObject({ id: leadRecord.id, current: false });
     await signIn(page, lead.email);
@@ -289,7 +304,15 @@ test('after the waiver text changes, /profile, /waiver and checkout ask for a ne
       await expect(signaturePad(page)).toHaveAccessibleName(/Empty$/);
     });
 
-    // The party view's check joins here once it exists: the lead's My Bookings reads `Waiver missing` for members.
+    await test.step("the lead's party on My Bookings reads Waiver missing for every member", async () => {
+      await page.goto('/profile');
+      await islandsReady(page);
+      const party = myBookings(page).getByRole('region', { name: 'Your party' });
+      await expect(party.getByRole('listitem')).toHaveText([
+        new RegExp(`^${lead.name} \\(you\\)\\s*Survey done\\s*Waiver missing$`),
+        new RegExp(`^${friend.name}\\s*Survey done\\s*Waiver missing$`),
+      ]);
+    });
 
     await test.step('checkout step 3 asks for it before payment, and signing records the new version', async () => {
       const entry = await freshDate(page.request, 'winter-day-tours', undefined, api);
