@@ -1,10 +1,16 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freeDate, harness, intentBody, newUser, PROJECT_ID, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
+import { openPglite } from '../../api/db/client.ts';
+import { migrate } from '../../api/db/migrate.ts';
 import { listRosterReads } from '../../api/roster/roster.ts';
+import { seedIfEmpty } from '../../api/seed/seed.ts';
 import type { CalendarEntry, GuideDate, Roster } from '../../src/lib/api-types.ts';
 
 const run = promisify(execFile);
@@ -214,5 +220,43 @@ describe('the roster API', () => {
     expect(answer.status).toBe(403);
     expect((await h.call('GET', '/guide/dates', { token })).status).toBe(403);
     expect(await reads()).toEqual(before);
+  });
+});
+
+describe('npm run roster:reads', () => {
+  const listing = (dataDir: string, ...args: string[]) =>
+    run(process.execPath, ['api/ops/roster-reads-cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } }).catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+
+  it('lists the roster reads made through the API, newest first, and refuses a limit that is not a whole number', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'roster-reads-'));
+    try {
+      const db = await openPglite(dataDir);
+      await migrate(db);
+      await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+      const api = await harness({ db });
+      const [first, second] = (await api.json<GuideDate[]>('GET', '/guide/dates', { token: guide.token })).body;
+      for (const date of [first, second]) {
+        expect((await api.call('GET', `/guide/dates/${date?.id}/roster`, { token: guide.token })).status).toBe(200);
+      }
+      await db.close();
+
+      const all = await listing(dataDir);
+      expect(all.stdout).toContain('The latest 2 roster reads, newest first:');
+      const lines = all.stdout.trim().split('\n').slice(1);
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toContain(`${guide.email}  ${guide.uid}  ${second?.id}  json`);
+      expect(lines[1]).toContain(`${guide.email}  ${guide.uid}  ${first?.id}  json`);
+      const latest = await listing(dataDir, '1');
+      expect(latest.stdout.trim().split('\n')).toEqual([
+        'The latest 1 roster read, newest first:',
+        expect.stringContaining(`${second?.id}  json`),
+      ]);
+      const bad = await listing(dataDir, 'ten');
+      expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: npm run roster:reads [-- LIMIT]') });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
