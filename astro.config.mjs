@@ -11,7 +11,11 @@ export default defineConfig({
   trailingSlash: 'never',
   // The stylesheet is small: inlined, it costs no extra round trip before the first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap({ filter: (page) => !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/roster)$/.test(page) }), siteBuild()],
+  integrations: [
+    react(),
+    sitemap({ filter: (page) => !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/roster)$/.test(page) }),
+    siteBuild(),
+  ],
   // Every script ships as a file, so the Content-Security-Policy (dist/_headers) needs no per-page hashes.
   vite: { build: { assetsInlineLimit: 0 } },
   server: { host: '127.0.0.1', port: Number(process.env['SITE_PORT'] ?? 4321) },
