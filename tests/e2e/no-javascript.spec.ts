@@ -2,7 +2,9 @@
 import { expect, PHONE, test, tryToSendSignInNatively } from './fixtures.ts';
 import { ROUTES } from './routes.ts';
 
-const STATIC_PAGES = ROUTES.filter(([path]) => !['/profile', '/waiver', '/checkout', '/payment-success', '/sign-in'].includes(path));
+const STATIC_PAGES = ROUTES.filter(
+  ([path]) => !['/profile', '/waiver', '/checkout', '/payment-success', '/sign-in', '/guide', '/guide/roster'].includes(path),
+);
 
 for (const [path, heading] of STATIC_PAGES) {
   test(`${path} reads without JavaScript, with its links in reach on a phone`, async ({ browser }) => {

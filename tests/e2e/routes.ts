@@ -15,10 +15,14 @@ export const ROUTES = [
   ['/booking/avalanche-class', 'Book an Avalanche Class'],
   ['/booking/faq', 'Booking FAQ'],
   ['/checkout', 'Checkout'],
+  ['/guide', "Guides' Roster"],
+  ['/guide/roster', 'Roster'],
 ] as const;
 
 /** The account pages a signed-out visitor is sent on from, once the page has checked who they are (spec section 2). */
 export const SIGNED_OUT_REDIRECTS: Partial<Record<(typeof ROUTES)[number][0], string>> = {
   '/profile': '/',
   '/waiver': '/sign-in',
+  '/guide': '/sign-in',
+  '/guide/roster': '/sign-in',
 };
