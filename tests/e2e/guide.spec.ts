@@ -5,8 +5,10 @@
  * roster, prints it and downloads its CSV; a customer sees no data and the roster API refuses them;
  * axe at phone and desktop widths.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { bookByApi, calendar, freshDate, newEmail, PASSWORD, readyCustomer, startOf, uniquePhone, type Customer } from './api-customers.ts';
@@ -228,6 +230,76 @@ test('a customer opening /guide sees no data, no Roster link, and the roster API
   });
   expect(answer.status()).toBe(403);
   expect(await answer.json()).toMatchObject({ error: 'Only guides can see the roster.' });
+});
+
+/**
+ * An API of this test's own on a PGlite folder of its own: an operator command may open the folder
+ * only once the API that holds it has stopped, so the shared API of the other tests cannot be used.
+ */
+async function privateApi() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'roster-e2e-reads-'));
+  const port = 8791;
+  const api = spawn(process.execPath, ['api/server.ts'], {
+    env: {
+      ...process.env,
+      API_PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      SITE_ORIGINS: E2E.site,
+      FIREBASE_PROJECT_ID: E2E.projectId,
+      FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await expect(async () => expect((await fetch(`${url}/health`)).ok).toBe(true)).toPass({ timeout: 20_000 });
+  return {
+    url,
+    dataDir,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (api.exitCode !== null || api.signalCode !== null) return resolve();
+        api.once('exit', () => resolve());
+        api.kill('SIGTERM');
+      }),
+    remove: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+test("a guide's read of a roster appears in the operator's listing", async ({ page, problems: _ }) => {
+  const api = await privateApi();
+  try {
+    // The site built for the shared API talks to this test's API instead.
+    await page.route(`${E2E.api}/**`, async (route) => {
+      const response = await route.fetch({ url: route.request().url().replace(E2E.api, api.url) });
+      await route.fulfill({ response });
+    });
+    const guideEmail = await newGuide(page.request);
+    await page.goto('/sign-in');
+    await signInOnPage(page, guideEmail);
+    await page.goto('/guide');
+    await islandsReady(page);
+    const firstDate = page.getByRole('main').getByRole('listitem').first().getByRole('link');
+    const dateLink = (await firstDate.getAttribute('href')) ?? '';
+    const dateId = new URL(dateLink, E2E.site).searchParams.get('date');
+    await firstDate.click();
+    await islandsReady(page);
+    await expect(page.getByText('Nobody has booked this date yet.')).toBeVisible();
+    await api.stop();
+
+    const listing = execFileSync(process.execPath, ['api/ops/roster-reads-cli.ts'], {
+      env: { ...process.env, DATA_DIR: api.dataDir, DATABASE_URL: '', FIREBASE_PROJECT_ID: E2E.projectId },
+      encoding: 'utf8',
+    });
+    const lines = listing.trim().split('\n');
+    expect(lines[0]).toBe('The latest 1 roster read, newest first:');
+    expect(lines[1]).toContain(`${guideEmail}`);
+    expect(lines[1]).toContain(`${dateId}  json`);
+  } finally {
+    await api.stop();
+    api.remove();
+  }
 });
 
 atPhoneAndDesktop('the guide pages pass axe', () => {
