@@ -186,6 +186,15 @@ describe('the roster API', () => {
     expect(body.participants).toMatchObject([{ uid: lead.uid, role: 'booked', waiver: { current: true } }]);
   });
 
+  it('answers 400 for a date id holding a control character, and records nothing', async () => {
+    const before = await reads();
+    for (const id of ['%00', 'a%00b', '%1B']) {
+      const answer = await h.json('GET', `/guide/dates/${id}/roster`, { token: guide.token });
+      expect(answer, id).toMatchObject({ status: 400, body: { error: 'The address contains a character that is not allowed.' } });
+    }
+    expect(await reads()).toEqual(before);
+  });
+
   it('answers 404 for an unknown date, and records nothing', async () => {
     const before = await reads();
     const answer = await h.json('GET', '/guide/dates/no-such-date/roster', { token: guide.token });
