@@ -129,7 +129,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-test('a guide made by the operator command reads, prints and downloads the roster of a date', async ({ page, problems: _ }) => {
+test('a guide made by the operator command reads, prints and downloads the roster of a date', async ({ page, problems }) => {
   const { entry, lead, friend } = await bookedParty(page.request);
   const guideEmail = await newGuide(page.request);
   const when = siteDateTime(startOf(entry));
@@ -202,6 +202,12 @@ test('a guide made by the operator command reads, prints and downloads the roste
   ]);
   expect(rows[1]?.[column('Medical conditions')]).toBe('Asthma, carries an inhaler');
   expect(rows[0]?.[column('Waiver current')]).toBe('yes');
+
+  // A date that does not exist says so.
+  problems.allow(/404|Failed to load resource/);
+  await page.goto('/guide/roster?date=no-such-date');
+  await islandsReady(page);
+  await expect(page.getByRole('alert')).toHaveText('Error: Date not found');
 });
 
 test('a customer opening /guide sees no data, no Roster link, and the roster API refuses them', async ({ page, problems }) => {
