@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './context.ts';
 import { errorBody, HttpError } from './http.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { guideRoutes } from './routes/guide.ts';
 import { DEFAULT_BODY_LIMIT, tooLarge } from './routes/limits.ts';
 import { partyRoutes } from './routes/party.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', paymentRoutes(deps));
   app.route('/', userRoutes(deps));
   app.route('/', partyRoutes(deps));
+  app.route('/', guideRoutes(deps));
 
   app.notFound((c) => c.json(errorBody('Not found'), 404));
   app.onError((error, c) => {

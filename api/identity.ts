@@ -36,6 +36,11 @@ export interface Identity {
   /** The caller named by a valid ID token; rejects with TokenRejected otherwise. */
   verifyIdToken(token: string, options?: VerifyOptions): Promise<Caller>;
   updateUser(uid: string, data: UserData): Promise<void>;
+  /**
+   * Whether the user holds the guide role now, asked of the identity service itself rather than read
+   * from a token: a role an operator revoked stops counting at once, not when the token expires.
+   */
+  isGuide(uid: string): Promise<boolean>;
 }
 
 const updateErrors: Record<string, [409 | 400 | 404, string]> = {
@@ -88,7 +93,22 @@ export function firebaseIdentity(projectId: string): Identity {
         throw error;
       }
     },
+    async isGuide(uid) {
+      try {
+        return hasGuideClaim((await auth.getUser(uid)).customClaims);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'auth/user-not-found') return false;
+        throw error;
+      }
+    },
   };
+}
+
+/** The custom claim an operator sets with `npm run guide:grant` (api/ops/guide-role-cli.ts). */
+export const GUIDE_CLAIM = 'guide';
+
+export function hasGuideClaim(claims: Record<string, unknown> | undefined | null): boolean {
+  return claims?.[GUIDE_CLAIM] === true;
 }
 
 export interface CacheOptions {
@@ -153,6 +173,8 @@ export function cachedIdentity(
       return verification;
     },
     updateUser: (uid, data) => identity.updateUser(uid, data),
+    // Never cached: a revoked role must stop counting on the next call.
+    isGuide: (uid) => identity.isGuide(uid),
   };
 }
 

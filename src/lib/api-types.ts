@@ -60,3 +60,45 @@ export interface CalendarEntry {
   /** Only for members of a booking on this date: its paid seats nobody has claimed yet. */
   partySpotsLeft?: number;
 }
+
+/** A date as a guide sees it on /guide: GET /guide/dates. Seats count paid bookings only. */
+export interface GuideDate {
+  id: string;
+  date: Timestamp;
+  calendar: string;
+  productName: string;
+  capacity: number;
+  taken: number;
+  free: number;
+}
+
+/** One person on a date: the booker or a friend who joined their booking by invite. */
+export interface RosterParticipant {
+  uid: string;
+  name: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  /** The safety survey's answers (emergency contact and medical conditions among them); null when not answered. */
+  survey: Survey | null;
+  /** The latest signature, `current` judged at the later of now and the date's start; null when never signed. */
+  waiver: WaiverStatus | null;
+  bookingId: string;
+  /** `booked` for the booker; `invited` for a friend, with the booker who invited them. */
+  role: 'booked' | 'invited';
+  invitedBy: { uid: string; name: string | null; email: string | null } | null;
+}
+
+/** GET /guide/dates/{dateId}/roster */
+export interface Roster {
+  date: GuideDate;
+  participants: RosterParticipant[];
+}
+
+/** One recorded read of a roster, as `npm run roster:reads` lists it. */
+export interface RosterRead {
+  guideUid: string;
+  guideEmail: string | null;
+  dateId: string;
+  format: string;
+  readAt: string;
+}

@@ -22,8 +22,17 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
 
   const button = linkToButton(link, { 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': 'Account menu' });
 
+  // Guides only: the link to the roster is made here, never written into the page for everyone.
+  const rosterItem = document.createElement('li');
+  const rosterLink = document.createElement('a');
+  rosterLink.href = '/guide';
+  rosterLink.textContent = 'Roster';
+  rosterItem.append(rosterLink);
+
   const render = () => {
     const user = $knownUser.get();
+    if (user?.guide) signedIn.querySelector('ul')?.prepend(rosterItem);
+    else rosterItem.remove();
     signedIn.hidden = !user;
     signedOut.hidden = Boolean(user);
     email.textContent = user?.email ?? '';

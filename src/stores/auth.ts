@@ -58,8 +58,28 @@ export const $authStatus: ReadableAtom<AuthStatus> = computed(
 
 function setUser(user: User | null): void {
   currentUser.set(user);
-  $knownUser.set(user ? { uid: user.uid, email: user.email } : null);
+  const known = $knownUser.get();
+  // The role is kept for the same user until their token says otherwise (rememberRole).
+  const guide = user && known?.uid === user.uid ? known.guide === true : false;
+  $knownUser.set(user ? { uid: user.uid, email: user.email, ...(guide ? { guide } : {}) } : null);
   if (databaseUser.get()?.uid !== user?.uid) setDbUser(null);
+  if (user) void rememberRole(user);
+}
+
+/**
+ * Reads the guide role from the user's ID token claims, so the account menu links guides to the
+ * roster. Only a hint for the menu: the roster API asks the identity service itself on every call.
+ */
+async function rememberRole(user: User): Promise<void> {
+  try {
+    const { claims } = await user.getIdTokenResult();
+    const known = $knownUser.get();
+    if (currentUser.get() !== user || known?.uid !== user.uid) return;
+    const guide = claims['guide'] === true;
+    if ((known.guide === true) !== guide) $knownUser.set({ uid: user.uid, email: user.email, ...(guide ? { guide } : {}) });
+  } catch (error) {
+    console.warn('Could not read the account role', error);
+  }
 }
 
 /** Stores the database user, unless it belongs to someone other than the user signed in now. */

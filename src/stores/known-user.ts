@@ -7,6 +7,8 @@ import { persistentJSON } from '@nanostores/persistent';
 export interface KnownUser {
   uid: string;
   email: string | null;
+  /** Holds the guide role (the `guide` claim of the ID token): the menu then links to the roster. */
+  guide?: boolean;
 }
 
 export const $knownUser = persistentJSON<KnownUser | null>('auth:known-user', null);

@@ -9,11 +9,13 @@ let bob: TestUser;
 let bobSecret: string;
 /** A date Bob has paid for: his party's. */
 let bobPartyDate: string;
+let bobDateId: string;
 
 const snapshot = async () => ({
   users: await h.db.query('select uid, email, display_name, phone_number, survey, signature, agreed from users order by uid'),
   bookings: await h.db.query('select id, status, user_id from bookings order by id'),
   members: await h.db.query('select booking_id, user_id from booking_members order by booking_id, user_id'),
+  rosterReads: await h.db.query('select guide_uid, date_id from roster_reads order by id'),
 });
 
 beforeAll(async () => {
@@ -39,6 +41,7 @@ beforeAll(async () => {
     body: intentBody(bob, date, 'winter-day-tours', 'price_tour_ski', 2),
   });
   bobSecret = intent.body.clientSecret;
+  bobDateId = date.id;
 });
 
 /** Every route that names a user or a booking, as Alice would call it against Bob's data. */
@@ -64,6 +67,9 @@ const foreignCalls = () =>
     ],
     ['POST', '/payments/local/confirm', { clientSecret: bobSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }],
     ['GET', `/parties/${bobPartyDate}`, undefined],
+    // The guides' roster: Alice is a customer, not a guide.
+    ['GET', '/guide/dates', undefined],
+    ['GET', `/guide/dates/${bobDateId}/roster`, undefined],
   ] as const;
 
 describe('access', () => {
@@ -105,6 +111,9 @@ describe('access', () => {
       ['PUT', '/calendar/invite'],
       ['GET', '/parties'],
       ['POST', `/parties/${bobPartyDate}`],
+      ['GET', '/guide'],
+      ['GET', `/guide/dates/${bobDateId}`],
+      ['POST', '/guide/dates'],
     ] as const;
     for (const [method, path] of unknown) {
       for (const token of [undefined, bob.token]) {

@@ -16,6 +16,8 @@ export const ROUTES = [
   ['/booking/avalanche-class', 'Book an Avalanche Class'],
   ['/booking/faq', 'Booking FAQ'],
   ['/checkout', 'Checkout'],
+  ['/guide', "Guides' Roster"],
+  ['/guide/roster', 'Roster'],
 ] as const;
 
 /** The account pages a signed-out visitor is sent on from, once the page has checked who they are (spec section 2). */
@@ -23,4 +25,6 @@ export const SIGNED_OUT_REDIRECTS: Partial<Record<(typeof ROUTES)[number][0], st
   '/profile': '/',
   '/waiver': '/sign-in',
   '/waiver/copy': '/sign-in',
+  '/guide': '/sign-in',
+  '/guide/roster': '/sign-in',
 };

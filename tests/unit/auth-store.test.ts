@@ -39,7 +39,7 @@ const firebaseModule = vi.hoisted(() => () => {
 vi.mock('firebase/auth', firebaseModule);
 vi.mock('../../src/lib/firebase.ts', () => ({ firebaseAuth: () => ({}), serverPasswordRules: false }));
 
-function fakeUser(uid: string, expiresInMs = 60 * 60_000) {
+function fakeUser(uid: string, expiresInMs = 60 * 60_000, claims: Record<string, unknown> = {}) {
   const refreshes: boolean[] = [];
   const user = {
     uid,
@@ -51,7 +51,7 @@ function fakeUser(uid: string, expiresInMs = 60 * 60_000) {
     isAnonymous: false,
     providerData: [],
     tenantId: null,
-    getIdTokenResult: async () => ({ token: `token-of-${uid}`, expirationTime: new Date(Date.now() + expiresInMs).toUTCString() }),
+    getIdTokenResult: async () => ({ token: `token-of-${uid}`, expirationTime: new Date(Date.now() + expiresInMs).toUTCString(), claims }),
     getIdToken: async (force?: boolean) => {
       refreshes.push(Boolean(force));
       return `fresh-token-of-${uid}`;
@@ -236,6 +236,20 @@ describe('a Firebase that cannot load', () => {
     expect(auth.$authStatus.get()).toBe('signed-in');
     expect(auth.$authError.get()).toBeNull();
     expect(JSON.parse(getTestStorage()['auth:known-user'] ?? 'null')).toEqual({ uid: 'retry', email: 'retry@example.com' });
+  });
+});
+
+describe('the guide role', () => {
+  it('is remembered for the account menu from the token claims, and forgotten for a customer', async () => {
+    const api = databaseApi();
+    const auth = await storeAfterFirstReport(fakeUser('guide', 60 * 60_000, { guide: true }).user);
+    await api.answer('guide');
+    await vi.waitFor(() => expect(auth.$knownUser.get()).toEqual({ uid: 'guide', email: 'guide@example.com', guide: true }));
+    report(fakeUser('guide', 60 * 60_000, {}).user);
+    await vi.waitFor(() => expect(auth.$knownUser.get()).toEqual({ uid: 'guide', email: 'guide@example.com' }));
+    report(fakeUser('rider', 60 * 60_000, { guide: 'yes' }).user);
+    await api.answer('rider');
+    await vi.waitFor(() => expect(auth.$knownUser.get()).toEqual({ uid: 'rider', email: 'rider@example.com' }));
   });
 });
 

@@ -23,6 +23,9 @@ function fakeIdentity() {
       return { uid: payload.sub, email: `${payload.sub}@example.com`, name: null, picture: null } satisfies Caller;
     },
     async updateUser() {},
+    async isGuide() {
+      return false;
+    },
   };
   return {
     identity,

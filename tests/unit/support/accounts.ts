@@ -14,7 +14,11 @@ export function fakeUser(uid: string): User {
     isAnonymous: false,
     providerData: [],
     tenantId: null,
-    getIdTokenResult: async () => ({ token: `token-of-${uid}`, expirationTime: new Date(Date.now() + 3_600_000).toUTCString() }),
+    getIdTokenResult: async () => ({
+      token: `token-of-${uid}`,
+      expirationTime: new Date(Date.now() + 3_600_000).toUTCString(),
+      claims: {},
+    }),
     getIdToken: async () => `token-of-${uid}`,
   } as unknown as User;
 }

@@ -1,0 +1,106 @@
+/**
+ * /guide/roster?date=ID: everyone on one date, with what a guide needs before the trailhead: contacts,
+ * emergency contact, medical conditions, the survey answers, the waiver and who invited whom. It
+ * prints one date per page and downloads as CSV.
+ */
+import { useSyncExternalStore } from 'react';
+import type { Roster, RosterParticipant } from '../../lib/api-types.ts';
+import { formatDenverDateTime } from '../../lib/dates.ts';
+import { joinedHow, participantName, rosterCsv, rosterFileName, waiverSummary } from '../../lib/roster-csv.ts';
+import { GuideStates } from './GuideStates.tsx';
+import { saveTextFile } from './save-text-file.ts';
+import { useGuideData } from './use-guide-data.ts';
+import '../../styles/account.css';
+import '../../styles/guide.css';
+
+const noChanges = () => () => undefined;
+
+const SURVEY_ANSWERS = [
+  ['transportation', 'Transportation'],
+  ['uphillAbility', 'Uphill ability'],
+  ['downhillAbility', 'Downhill ability'],
+  ['beacon', 'Beacon'],
+  ['shovel', 'Shovel'],
+  ['probe', 'Probe'],
+] as const;
+
+function Participant({ person }: { person: RosterParticipant }) {
+  const { survey } = person;
+  const rows: [string, string][] = [
+    ['Party', joinedHow(person)],
+    ['E-mail', person.email ?? 'None'],
+    ['Phone', person.phoneNumber ?? 'None'],
+    ['Emergency contact', survey ? `${survey.emergencyContactName}, ${survey.emergencyContactNumber}` : 'Survey not answered'],
+    ['Medical conditions', survey ? survey.medicalConditions || 'None given' : 'Survey not answered'],
+    ...SURVEY_ANSWERS.map(([field, label]): [string, string] => [label, survey?.[field] ?? 'Not answered']),
+    ['Waiver', waiverSummary(person)],
+  ];
+  return (
+    <li className="roster-person">
+      <h3>{participantName(person)}</h3>
+      <dl>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+export default function RosterPage() {
+  // The date's id from the address: undefined in the server's HTML and while hydrating, null when missing.
+  const dateId = useSyncExternalStore(
+    noChanges,
+    () => new URLSearchParams(window.location.search).get('date'),
+    () => undefined,
+  );
+  const noDate = dateId === null;
+  const state = useGuideData<Roster>(dateId ? `/guide/dates/${encodeURIComponent(dateId)}/roster` : null);
+
+  if (noDate) {
+    return (
+      <p className="guide-note">
+        No date chosen. <a href="/guide">Choose a date</a> to see its roster.
+      </p>
+    );
+  }
+  if (state.status !== 'ready') return <GuideStates state={state} loadingLabel="Loading the roster" />;
+  const { date, participants } = state.data;
+  const when = formatDenverDateTime(date.date._seconds * 1000);
+  return (
+    <section className="roster" aria-labelledby="roster-title">
+      <h2 id="roster-title">
+        {when}: {date.productName}
+      </h2>
+      <p>
+        {date.taken} taken, {date.free} free of {date.capacity}. {participants.length} {participants.length === 1 ? 'person' : 'people'} on
+        the roster.
+      </p>
+      <div className="account-actions roster-actions">
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => saveTextFile(rosterCsv(state.data), 'text/csv;charset=utf-8', rosterFileName(date.id))}
+        >
+          Download CSV
+        </button>
+        <button type="button" className="button secondary" onClick={() => window.print()}>
+          Print
+        </button>
+        <a href="/guide">All dates</a>
+      </div>
+      {participants.length === 0 ? (
+        <p className="guide-note">Nobody has booked this date yet.</p>
+      ) : (
+        <ul className="roster-people">
+          {participants.map((person) => (
+            <Participant key={`${person.bookingId}-${person.uid}`} person={person} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,326 @@
+/**
+ * The guides' roster in the browser, on the built site with the API and the Auth emulator: a lead
+ * books a day tour for a party and a friend joins by invite code; a guide made by the operator
+ * command signs in (sent to /sign-in and back), finds `Roster` in the account menu, opens the date's
+ * roster, prints it and downloads its CSV; a customer sees no data and the roster API refuses them;
+ * axe at phone and desktop widths.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
+import { bookByApi, calendar, freshDate, newEmail, PASSWORD, readyCustomer, startOf, uniquePhone, type Customer } from './api-customers.ts';
+import { atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
+
+const TOUR_PRICE = 'price_tour_ski';
+
+/** `npm run guide:grant -- EMAIL`, as an operator runs it against the test's Auth emulator. */
+function grantGuideRole(email: string): string {
+  return execFileSync(process.execPath, ['api/ops/guide-role-cli.ts', 'grant', email], {
+    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator, FIREBASE_PROJECT_ID: E2E.projectId },
+    encoding: 'utf8',
+  });
+}
+
+/** A new account made a guide by the operator command. */
+async function newGuide(request: APIRequestContext): Promise<string> {
+  const email = newEmail('guide');
+  const signUp = await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    data: { email, password: PASSWORD, returnSecureToken: true },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  expect(grantGuideRole(email)).toContain(`${email}`);
+  return email;
+}
+
+/** A customer's name, phone and emergency contact of their own, saved through the API. */
+async function personalise(request: APIRequestContext, customer: Customer, name: string, contact: string, contactNumber: string) {
+  const headers = { Authorization: `Bearer ${customer.idToken}` };
+  const profile = await request.put(`${E2E.api}/authUsers/authUser/${customer.uid}`, {
+    headers,
+    data: { userData: { displayName: name, email: customer.email, phoneNumber: `+1${uniquePhone()}` } },
+  });
+  expect(profile.ok(), await profile.text()).toBe(true);
+  const survey = await request.put(`${E2E.api}/users/user/${customer.uid}`, {
+    headers,
+    data: {
+      survey: {
+        transportation: 'Snowmobile',
+        uphillAbility: 'Beginner',
+        downhillAbility: 'Intermediate',
+        beacon: 'Yes',
+        shovel: 'No',
+        probe: 'Yes',
+        emergencyContactName: contact,
+        emergencyContactNumber: contactNumber,
+        medicalConditions: 'Asthma, carries an inhaler',
+      },
+    },
+  });
+  expect(survey.ok(), await survey.text()).toBe(true);
+  return { ...customer, name };
+}
+
+/** A lead who booked a day tour for two, and a friend who joined by the invite code; both answered the survey. */
+async function bookedParty(request: APIRequestContext) {
+  const entry = await freshDate(request, 'winter-day-tours');
+  const lead = await readyCustomer(request);
+  await bookByApi(request, lead, { dateId: entry.id, priceId: TOUR_PRICE, calendar: 'winter-day-tours', partySize: 2 });
+  const inviteCode = (await calendar(request, 'winter-day-tours', { token: lead.idToken })).find((e) => e.id === entry.id)?.inviteCode;
+  const friend = await personalise(request, await readyCustomer(request), 'Frankie Snow', 'Pat Snow', '+14355550177');
+  const joined = await request.post(`${E2E.api}/calendar/invite`, {
+    headers: { Authorization: `Bearer ${friend.idToken}` },
+    data: { inviteCode },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  return { entry, lead, friend };
+}
+
+/** 'Sat, Dec 5, 8:00 AM': how the site writes a date and its time, in Kamas. */
+function siteDateTime(instant: Date): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Denver',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
+    .format(instant)
+    .replace(/\s/g, ' ');
+}
+
+async function signInOnPage(page: Page, email: string) {
+  await islandsReady(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+/** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks; each record ends with CRLF. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      field += '"';
+      i += 1;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (!quoted && char === ',') {
+      row.push(field);
+      field = '';
+    } else if (!quoted && char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else {
+      field += char;
+    }
+  }
+  return rows;
+}
+
+test('a guide made by the operator command reads, prints and downloads the roster of a date', async ({ page, problems }) => {
+  const { entry, lead, friend } = await bookedParty(page.request);
+  const guideEmail = await newGuide(page.request);
+  const when = siteDateTime(startOf(entry));
+
+  // Signed out, /guide sends the guide to sign in, and brings them back.
+  await page.goto('/guide');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await signInOnPage(page, guideEmail);
+  await expect(page).toHaveURL(/\/guide$/);
+  await islandsReady(page);
+
+  await page.getByRole('button', { name: `Account menu, signed in as ${guideEmail}` }).click();
+  await expect(page.getByRole('link', { name: 'Roster', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Roster', exact: true }).click();
+  await expect(page).toHaveURL(/\/guide$/);
+  await islandsReady(page);
+
+  const dateItem = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: when, exact: true }) });
+  await expect(dateItem).toContainText(`2 taken, ${entry.partySize - 2} free of ${entry.partySize}`);
+  await dateItem.getByRole('link', { name: when, exact: true }).click();
+  await expect(page).toHaveURL(`/guide/roster?date=${encodeURIComponent(entry.id)}`);
+  await islandsReady(page);
+
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${when}:`) })).toBeVisible();
+  const person = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
+  await expect(person(lead.name)).toContainText('Emergency contactRobin Ridge, +14355550199');
+  await expect(person(lead.name)).toContainText('PartyBooked');
+  await expect(person(lead.name)).toContainText(`E-mail${lead.email}`);
+  await expect(person(lead.name)).toContainText(/WaiverSigned: version 2026-11, /);
+  await expect(person(friend.name)).toContainText('Emergency contactPat Snow, +14355550177');
+  await expect(person(friend.name)).toContainText('Medical conditionsAsthma, carries an inhaler');
+  await expect(person(friend.name)).toContainText(`PartyInvited by ${lead.name}`);
+
+  // The printout: the roster alone, no navigation or buttons, and the date starts and ends its own pages.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation').first()).toBeHidden();
+  await expect(page.locator('.site-footer')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeHidden();
+  await expect(person(friend.name)).toBeVisible();
+  const breaks = await page
+    .locator('.roster')
+    .evaluate((roster) => [getComputedStyle(roster).breakBefore, getComputedStyle(roster).breakAfter]);
+  expect(breaks).toEqual(['page', 'page']);
+  await page.emulateMedia({ media: 'screen' });
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`roster-${entry.id}.csv`);
+  const [header, ...rows] = parseCsv(readFileSync((await file.path()) ?? '', 'utf8'));
+  expect(header?.slice(0, 7)).toEqual([
+    'Date',
+    'Name',
+    'E-mail',
+    'Phone',
+    'Emergency contact name',
+    'Emergency contact number',
+    'Medical conditions',
+  ]);
+  expect(rows).toHaveLength(2);
+  const column = (name: string) => header?.indexOf(name) ?? -1;
+  expect(rows.map((row) => [row[column('Date')], row[column('Name')], row[column('E-mail')], row[column('Party')]])).toEqual([
+    [when, lead.name, lead.email, 'Booked'],
+    [when, friend.name, friend.email, `Invited by ${lead.name}`],
+  ]);
+  // Phone numbers start with +, which a spreadsheet would take for a formula: they are kept as text.
+  expect(rows.map((row) => [row[column('Emergency contact name')], row[column('Emergency contact number')]])).toEqual([
+    ['Robin Ridge', "'+14355550199"],
+    ['Pat Snow', "'+14355550177"],
+  ]);
+  expect(rows[1]?.[column('Medical conditions')]).toBe('Asthma, carries an inhaler');
+  expect(rows[0]?.[column('Waiver current')]).toBe('yes');
+
+  // A date that does not exist says so.
+  problems.allow(/404|Failed to load resource/);
+  await page.goto('/guide/roster?date=no-such-date');
+  await islandsReady(page);
+  await expect(page.getByRole('alert')).toHaveText('Error: Date not found');
+});
+
+test('a customer opening /guide sees no data, no Roster link, and the roster API refuses them', async ({ page, problems }) => {
+  problems.allow(/403|Failed to load resource/);
+  const { entry, lead } = await bookedParty(page.request);
+  await page.goto('/sign-in');
+  await signInOnPage(page, lead.email);
+  await page.goto('/guide');
+  await islandsReady(page);
+  await expect(page.getByRole('alert')).toContainText('Only guides can see the roster.');
+  await expect(page.getByRole('link', { name: siteDateTime(startOf(entry)) })).toHaveCount(0);
+  await page.getByRole('button', { name: `Account menu, signed in as ${lead.email}` }).click();
+  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Roster', exact: true })).toHaveCount(0);
+
+  await page.goto(`/guide/roster?date=${encodeURIComponent(entry.id)}`);
+  await islandsReady(page);
+  await expect(page.getByRole('alert')).toContainText('Only guides can see the roster.');
+  // The account menu names the customer; the page itself shows nobody.
+  await expect(page.getByRole('main').getByText(lead.email)).toHaveCount(0);
+  await expect(page.getByRole('main').getByText('Casey Ridge')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(0);
+
+  const answer = await page.request.get(`${E2E.api}/guide/dates/${entry.id}/roster`, {
+    headers: { Authorization: `Bearer ${lead.idToken}` },
+  });
+  expect(answer.status()).toBe(403);
+  expect(await answer.json()).toMatchObject({ error: 'Only guides can see the roster.' });
+});
+
+/**
+ * An API of this test's own on a PGlite folder of its own: an operator command may open the folder
+ * only once the API that holds it has stopped, so the shared API of the other tests cannot be used.
+ */
+async function privateApi() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'roster-e2e-reads-'));
+  const port = 8791;
+  const api = spawn(process.execPath, ['api/server.ts'], {
+    env: {
+      ...process.env,
+      API_PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      SITE_ORIGINS: E2E.site,
+      FIREBASE_PROJECT_ID: E2E.projectId,
+      FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await expect(async () => expect((await fetch(`${url}/health`)).ok).toBe(true)).toPass({ timeout: 20_000 });
+  return {
+    url,
+    dataDir,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (api.exitCode !== null || api.signalCode !== null) return resolve();
+        api.once('exit', () => resolve());
+        api.kill('SIGTERM');
+      }),
+    remove: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+test("a guide's read of a roster appears in the operator's listing", async ({ page, problems: _ }) => {
+  const api = await privateApi();
+  try {
+    // The site built for the shared API talks to this test's API instead.
+    await page.route(`${E2E.api}/**`, async (route) => {
+      const response = await route.fetch({ url: route.request().url().replace(E2E.api, api.url) });
+      await route.fulfill({ response });
+    });
+    const guideEmail = await newGuide(page.request);
+    await page.goto('/sign-in');
+    await signInOnPage(page, guideEmail);
+    await page.goto('/guide');
+    await islandsReady(page);
+    const firstDate = page.getByRole('main').getByRole('listitem').first().getByRole('link');
+    const dateLink = (await firstDate.getAttribute('href')) ?? '';
+    const dateId = new URL(dateLink, E2E.site).searchParams.get('date');
+    await firstDate.click();
+    await islandsReady(page);
+    await expect(page.getByText('Nobody has booked this date yet.')).toBeVisible();
+    await api.stop();
+
+    const listing = execFileSync(process.execPath, ['api/ops/roster-reads-cli.ts'], {
+      env: { ...process.env, DATA_DIR: api.dataDir, DATABASE_URL: '', FIREBASE_PROJECT_ID: E2E.projectId },
+      encoding: 'utf8',
+    });
+    const lines = listing.trim().split('\n');
+    expect(lines[0]).toBe('The latest 1 roster read, newest first:');
+    expect(lines[1]).toContain(`${guideEmail}`);
+    expect(lines[1]).toContain(`${dateId}  json`);
+  } finally {
+    await api.stop();
+    api.remove();
+  }
+});
+
+atPhoneAndDesktop('the guide pages pass axe', () => {
+  test('/guide and a roster', async ({ page, problems: _ }) => {
+    const { entry, lead } = await bookedParty(page.request);
+    const guideEmail = await newGuide(page.request);
+    await page.goto('/sign-in');
+    await signInOnPage(page, guideEmail);
+    await page.goto('/guide');
+    await islandsReady(page);
+    await expect(page.getByRole('link', { name: siteDateTime(startOf(entry)), exact: true })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`/guide/roster?date=${encodeURIComponent(entry.id)}`);
+    await islandsReady(page);
+    await expect(page.getByRole('heading', { level: 3, name: lead.name })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
