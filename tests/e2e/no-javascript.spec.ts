@@ -3,7 +3,8 @@ import { expect, PHONE, test, tryToSendSignInNatively } from './fixtures.ts';
 import { ROUTES } from './routes.ts';
 
 const STATIC_PAGES = ROUTES.filter(
-  ([path]) => !['/profile', '/waiver', '/waiver/copy', '/checkout', '/payment-success', '/sign-in', '/guide', '/guide/roster'].includes(path),
+  ([path]) =>
+    !['/profile', '/waiver', '/waiver/copy', '/checkout', '/payment-success', '/sign-in', '/guide', '/guide/roster'].includes(path),
 );
 
 for (const [path, heading] of STATIC_PAGES) {
