@@ -1,11 +1,10 @@
 /** The guides' roster: GET /guide/dates and GET /guide/dates/{dateId}/roster, for guides only. */
 import { Hono, type MiddlewareHandler } from 'hono';
-import { requireCaller } from '../auth.ts';
+import { requireCaller, safeParam } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
 import type { Identity } from '../identity.ts';
 import { readRoster, upcomingDates } from '../roster/roster.ts';
-import { isSafeText } from '../../src/lib/safe-text.ts';
 
 export const NOT_A_GUIDE = 'Only guides can see the roster.';
 
@@ -29,9 +28,7 @@ export function guideRoutes({ db, identity, waiver }: AppDeps) {
   app.get('/guide/dates', ...guidesOnly, async (c) => c.json(await upcomingDates(db)));
 
   app.get('/guide/dates/:dateId/roster', ...guidesOnly, async (c) => {
-    const dateId = c.req.param('dateId');
-    if (!isSafeText(dateId)) throw new HttpError(400, 'The address contains a character that is not allowed.');
-    const roster = await readRoster(db, dateId, c.get('caller'), waiver.version);
+    const roster = await readRoster(db, safeParam(c, 'dateId'), c.get('caller'), waiver.version);
     if (!roster) throw new HttpError(404, 'Date not found');
     return c.json(roster);
   });

@@ -6,6 +6,7 @@
  */
 import type { Roster, RosterParticipant } from './api-types.ts';
 import { formatDenverDateTime } from './dates.ts';
+import { memberName } from './party.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -22,7 +23,7 @@ export function toCsv(rows: readonly (readonly (string | number | boolean | null
 
 /** A participant's name as the roster shows it: the profile name, else the part of the e-mail before the @. */
 export function participantName(person: { name: string | null; email: string | null }): string {
-  return person.name || person.email?.split('@')[0] || 'Unnamed';
+  return memberName(person.name, person.email);
 }
 
 /** How a participant came to be on the date: "Booked" or "Invited by NAME". */
