@@ -55,13 +55,20 @@ const { base, child: api } = await startApiProcess({
  */
 async function signIn(label: string): Promise<{ uid: string; token: string }> {
   const email = `bench-${label}-${Date.now()}@example.com`;
-  const response = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { localId: string; idToken: string };
-  if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
+  // The token comes from a sign-in after the sign-up: the emulator can date a sign-up's own token a
+  // second before the account's "valid since", and the API then reads it as revoked.
+  const emulatorCall = async (method: 'signUp' | 'signInWithPassword') => {
+    const response = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=bench`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
+    });
+    const body = (await response.json()) as { localId: string; idToken: string };
+    if (!response.ok) throw new Error(`emulator ${method} failed: ${JSON.stringify(body)}`);
+    return body;
+  };
+  await emulatorCall('signUp');
+  const body = await emulatorCall('signInWithPassword');
   const saved = await fetch(`${base}/users/user/${body.localId}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${body.idToken}` },

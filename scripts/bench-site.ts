@@ -84,7 +84,15 @@ async function benchCustomer(): Promise<{ email: string; password: string }> {
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   if (!signUp.ok) throw new Error(`the Auth emulator (${AUTH_EMULATOR}) refused a sign-up: is it running? ${await signUp.text()}`);
-  const { localId: uid, idToken } = (await signUp.json()) as { localId: string; idToken: string };
+  // The token comes from a sign-in: the emulator can date a sign-up's own token a second before the
+  // account's "valid since", and the API then reads it as revoked.
+  const signIn = await fetch(`${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!signIn.ok) throw new Error(`the Auth emulator refused a sign-in: ${await signIn.text()}`);
+  const { localId: uid, idToken } = (await signIn.json()) as { localId: string; idToken: string };
   const call = async (path: string, body: unknown) => {
     const response = await fetch(`${API}${path}`, {
       method: 'POST',

@@ -44,17 +44,27 @@ export async function newUser(): Promise<TestUser> {
   }
 }
 
+/**
+ * Signs up, then signs in for the token: the emulator dates a sign-up's token from the start of the
+ * request but the account's "valid since" from a moment later, so when a second ticks over in
+ * between, the API rightly reads the sign-up's own token as revoked.
+ */
 async function signUp(): Promise<TestUser> {
   counter += 1;
   const email = `rider-${Date.now().toString(36)}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = 'powder-day-1';
-  const response = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { localId: string; idToken: string };
-  if (!response.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
+  const call = async (method: string) => {
+    const response = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    });
+    const body = (await response.json()) as { localId: string; idToken: string };
+    if (!response.ok) throw new Error(`emulator ${method} failed: ${JSON.stringify(body)}`);
+    return body;
+  };
+  await call('signUp');
+  const body = await call('signInWithPassword');
   return { uid: body.localId, email, password, token: body.idToken };
 }
 

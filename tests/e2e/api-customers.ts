@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import { expect, PIXEL } from './fixtures.ts';
+import { expect, newEmulatorAccount, PIXEL } from './fixtures.ts';
 
 export const PASSWORD = 'powder-day-1';
 export const GOOD_CARD = '4242 4242 4242 4242';
@@ -147,11 +147,7 @@ export const SIGNATURE_IMAGE = `data:image/png;base64,${PIXEL.toString('base64')
  */
 export async function readyCustomer(request: APIRequestContext, api = E2E.api): Promise<Customer> {
   const email = newEmail('returning');
-  const signUp = await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-    data: { email, password: PASSWORD, returnSecureToken: true },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const { localId: uid, idToken } = (await signUp.json()) as { localId: string; idToken: string };
+  const { uid, idToken } = await newEmulatorAccount(request, email, PASSWORD);
   const headers = { Authorization: `Bearer ${idToken}` };
   const name = 'Casey Ridge';
   for (const [method, path, data] of [

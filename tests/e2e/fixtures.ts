@@ -53,14 +53,28 @@ export interface ApiCustomer {
   idToken: string;
 }
 
+/**
+ * A new Auth emulator account and an ID token for it. The token comes from a sign-in after the
+ * sign-up: the emulator dates a sign-up's token from the start of the request but the account's
+ * "valid since" from a moment later, so when a second ticks over in between, the API rightly reads
+ * the sign-up's own token as revoked.
+ */
+export async function newEmulatorAccount(request: APIRequestContext, email: string, password = 'powder-day-1') {
+  const emulator = `http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1`;
+  const signUp = await request.post(`${emulator}/accounts:signUp?key=demo-key`, { data: { email, password, returnSecureToken: true } });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const signIn = await request.post(`${emulator}/accounts:signInWithPassword?key=demo-key`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const { localId: uid, idToken } = (await signIn.json()) as { localId: string; idToken: string };
+  return { uid, idToken };
+}
+
 /** Signs a new customer up through the Auth emulator's REST API and creates their database user, as the site does at sign-up. */
 export async function apiCustomer(request: APIRequestContext): Promise<ApiCustomer> {
   const email = `e2e-customer-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const signUp = await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-    data: { email, password: 'powder-day-1', returnSecureToken: true },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const { localId: uid, idToken } = (await signUp.json()) as { localId: string; idToken: string };
+  const { uid, idToken } = await newEmulatorAccount(request, email);
   const user = await request.post(`${E2E.api}/users/user/${uid}`, {
     headers: { Authorization: `Bearer ${idToken}` },
     data: { uid, email },
