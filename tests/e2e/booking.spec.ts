@@ -14,7 +14,7 @@ import {
   CLASS_PAGE,
   dayButton,
   dayKeyOf,
-  inDenver,
+  dateAndTime,
   longDay,
   monthName,
   shortDate,
@@ -62,7 +62,6 @@ function lastUntouched(entries: Entry[], name: CalendarName, priceId?: string): 
 // ---- Dates as Kamas (America/Denver) counts them, worked out here with Intl rather than the site's code ----
 
 /** 'Sat, Dec 5, 7:00 AM', as the class page shows a date. */
-const dateAndTime = inDenver({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 const weekdayOf = (day: string) => utcNoon(day).getUTCDay();
 const addDays = (day: string, amount: number) => new Date(utcNoon(day).getTime() + amount * 86_400_000).toISOString().slice(0, 10);

@@ -5,14 +5,16 @@
  * roster, prints it and downloads its CSV; a customer sees no data and the roster API refuses them;
  * axe at phone and desktop widths.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
+import { startApiProcess } from '../../scripts/processes.ts';
 import { bookByApi, calendar, freshDate, newEmail, PASSWORD, readyCustomer, startOf, uniquePhone, type Customer } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
+import { dateAndTime, logInHere, signIn } from './page-helpers.ts';
 
 const TOUR_PRICE = 'price_tour_ski';
 
@@ -78,28 +80,6 @@ async function bookedParty(request: APIRequestContext) {
   return { entry, lead, friend };
 }
 
-/** 'Sat, Dec 5, 8:00 AM': how the site writes a date and its time, in Kamas. */
-function siteDateTime(instant: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/Denver',
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
-    .format(instant)
-    .replace(/\s/g, ' ');
-}
-
-async function signInOnPage(page: Page, email: string) {
-  await islandsReady(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/sign-in/);
-}
-
 /** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks; each record ends with CRLF. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -132,12 +112,12 @@ function parseCsv(text: string): string[][] {
 test('a guide made by the operator command reads, prints and downloads the roster of a date', async ({ page, problems }) => {
   const { entry, lead, friend } = await bookedParty(page.request);
   const guideEmail = await newGuide(page.request);
-  const when = siteDateTime(startOf(entry));
+  const when = dateAndTime(startOf(entry));
 
   // Signed out, /guide sends the guide to sign in, and brings them back.
   await page.goto('/guide');
   await expect(page).toHaveURL(/\/sign-in$/);
-  await signInOnPage(page, guideEmail);
+  await logInHere(page, guideEmail);
   await expect(page).toHaveURL(/\/guide$/);
   await islandsReady(page);
 
@@ -213,12 +193,11 @@ test('a guide made by the operator command reads, prints and downloads the roste
 test('a customer opening /guide sees no data, no Roster link, and the roster API refuses them', async ({ page, problems }) => {
   problems.allow(/403|Failed to load resource/);
   const { entry, lead } = await bookedParty(page.request);
-  await page.goto('/sign-in');
-  await signInOnPage(page, lead.email);
+  await signIn(page, lead.email);
   await page.goto('/guide');
   await islandsReady(page);
   await expect(page.getByRole('alert')).toContainText('Only guides can see the roster.');
-  await expect(page.getByRole('link', { name: siteDateTime(startOf(entry)) })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: dateAndTime(startOf(entry)) })).toHaveCount(0);
   await page.getByRole('button', { name: `Account menu, signed in as ${lead.email}` }).click();
   await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Roster', exact: true })).toHaveCount(0);
@@ -244,32 +223,24 @@ test('a customer opening /guide sees no data, no Roster link, and the roster API
  */
 async function privateApi() {
   const dataDir = mkdtempSync(join(tmpdir(), 'roster-e2e-reads-'));
-  const port = 8791;
-  const api = spawn(process.execPath, ['api/server.ts'], {
-    env: {
-      ...process.env,
-      API_PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'test',
-      SITE_ORIGINS: E2E.site,
-      FIREBASE_PROJECT_ID: E2E.projectId,
-      FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
-    },
-    stdio: 'ignore',
+  const { base, child } = await startApiProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'test',
+    SITE_ORIGINS: E2E.site,
+    FIREBASE_PROJECT_ID: E2E.projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
   });
-  const url = `http://127.0.0.1:${port}`;
-  await expect(async () => expect((await fetch(`${url}/health`)).ok).toBe(true)).toPass({ timeout: 20_000 });
   return {
-    url,
+    url: base,
     dataDir,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (api.exitCode !== null || api.signalCode !== null) return resolve();
-        api.once('exit', () => resolve());
-        api.kill('SIGTERM');
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('close', () => resolve());
+        child.kill('SIGTERM');
       }),
-    remove: () => rmSync(dataDir, { recursive: true, force: true }),
+    remove: () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }),
   };
 }
 
@@ -282,8 +253,7 @@ test("a guide's read of a roster appears in the operator's listing", async ({ pa
       await route.fulfill({ response });
     });
     const guideEmail = await newGuide(page.request);
-    await page.goto('/sign-in');
-    await signInOnPage(page, guideEmail);
+    await signIn(page, guideEmail);
     await page.goto('/guide');
     await islandsReady(page);
     const firstDate = page.getByRole('main').getByRole('listitem').first().getByRole('link');
@@ -312,11 +282,10 @@ atPhoneAndDesktop('the guide pages pass axe', () => {
   test('/guide and a roster', async ({ page, problems: _ }) => {
     const { entry, lead } = await bookedParty(page.request);
     const guideEmail = await newGuide(page.request);
-    await page.goto('/sign-in');
-    await signInOnPage(page, guideEmail);
+    await signIn(page, guideEmail);
     await page.goto('/guide');
     await islandsReady(page);
-    await expect(page.getByRole('link', { name: siteDateTime(startOf(entry)), exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: dateAndTime(startOf(entry)), exact: true })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await page.goto(`/guide/roster?date=${encodeURIComponent(entry.id)}`);
     await islandsReady(page);

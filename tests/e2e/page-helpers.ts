@@ -28,6 +28,9 @@ export const inDenver = (options: Intl.DateTimeFormatOptions) => {
   const format = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', ...options });
   return (instant: Date) => format.format(instant).replace(/\u202f/g, ' ');
 };
+/** 'Sat, Dec 5, 8:00 AM': a date and its start time in Kamas, as My Bookings and the guides' pages write it. */
+export const dateAndTime = (instant: Date) =>
+  inDenver({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })(instant).replace(/ at /, ', ');
 /** 'Sat, Dec 5', as the summaries show a date. */
 export const shortDate = inDenver({ weekday: 'short', month: 'short', day: 'numeric' });
 const denverParts = inDenver({ year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -169,13 +172,23 @@ export function watchErrors(page: Page) {
 // ---- /profile ----
 
 /** Signs in through the sign-in page as a customer would, then opens /profile. */
-export async function signInAndOpenProfile(page: Page, email: string) {
-  await page.goto('/sign-in');
+/** Logs in with e-mail and password on the sign-in page the browser is on. */
+export async function logInHere(page: Page, email: string) {
   await islandsReady(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+/** Opens /sign-in and logs in. */
+export async function signIn(page: Page, email: string) {
+  await page.goto('/sign-in');
+  await logInHere(page, email);
+}
+
+export async function signInAndOpenProfile(page: Page, email: string) {
+  await signIn(page, email);
   await page.goto('/profile');
   await islandsReady(page);
   await expect(page.getByRole('heading', { level: 2, name: 'My Bookings' })).toBeVisible();

@@ -23,7 +23,7 @@ import {
   type Customer,
 } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, DESKTOP, expect, holdScripts, islandsReady, test } from './fixtures.ts';
-import { myBookings, signInAndOpenProfile } from './page-helpers.ts';
+import { dateAndTime, myBookings, signInAndOpenProfile } from './page-helpers.ts';
 
 const CLASS_PRICE = 'price_class_sledski';
 const CLASS_NICKNAME = 'Sled-Skiing Intro';
@@ -45,19 +45,6 @@ async function customerWithClass(page: Page) {
   expect(mine?.inviteCode, 'the booker has an invite code').toBeTruthy();
   return { customer, entry, inviteCode: mine?.inviteCode ?? '' };
 }
-
-const denverDateTime = (instant: Date) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/Denver',
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
-    .format(instant)
-    .replace(/ at /, ', ')
-    .replace(/\u202f/g, ' ');
 
 test('a signed-out visitor is sent from /profile to the home page', async ({ page, problems: _ }) => {
   await page.goto('/profile');
@@ -195,7 +182,7 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   await expect(card).toBeVisible();
   await expect(myBookings(page).getByRole('article')).toHaveCount(1);
   const start = new Date(entry.date._seconds * 1000);
-  await expect(card.getByText(denverDateTime(start), { exact: true })).toBeVisible();
+  await expect(card.getByText(dateAndTime(start), { exact: true })).toBeVisible();
   // A party of two with only the booker in it: one friend can still join.
   const remainingSpots = card.locator('dt', { hasText: 'Remaining Spots' }).locator('+ dd');
   await expect(remainingSpots).toHaveText('1');

@@ -15,7 +15,17 @@ import { startApiProcess } from '../../scripts/processes.ts';
 import { WAIVER_SHA256, WAIVER_TITLE, WAIVER_VERSION } from '../../src/content/waiver.ts';
 import { bookByApi, calendar, freshDate, PASSWORD, readyCustomer, uniquePhone, type Customer } from './api-customers.ts';
 import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, islandsReady, test, type ApiCustomer } from './fixtures.ts';
-import { chooseDayTour, drawSignature, inDenver, inkedImage, myBookings, signaturePad, TOUR_PAGE, watchErrors } from './page-helpers.ts';
+import {
+  chooseDayTour,
+  drawSignature,
+  inDenver,
+  inkedImage,
+  myBookings,
+  signaturePad,
+  signIn,
+  TOUR_PAGE,
+  watchErrors,
+} from './page-helpers.ts';
 import * as nextText from './waiver-next-text.ts';
 
 /** The second booking API of the changed-text test (the first is on 8788). */
@@ -67,15 +77,6 @@ async function namedCustomer(request: APIRequestContext, name: string): Promise<
   });
   expect(response.ok(), await response.text()).toBe(true);
   return customer;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/sign-in');
-  await islandsReady(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/sign-in/);
 }
 
 /** The customer's database user as the API answers it: their latest waiver record and signature. */
