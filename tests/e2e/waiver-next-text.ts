@@ -2,8 +2,11 @@
  * The waiver as a later issue might read: today's text with one more sentence, under a new version
  * with its own SHA-256. The browser test of a changed waiver runs a booking API that loads this
  * module wherever the API imports src/content/waiver.ts (waiver-next-text-hook.ts), exactly as a
- * deploy of a new text would; the API refuses to start if the declared fingerprint were wrong.
+ * deploy of a new text would. Its fingerprint is worked out here, so a change to today's text needs
+ * no change to this file.
  */
+import { createHash } from 'node:crypto';
+import { waiverPlainText } from '../../src/lib/waiver-record.ts';
 import { WAIVER_INTRO as TODAYS_INTRO, WAIVER_SECTIONS, WAIVER_SIGNING_NOTE, WAIVER_TITLE } from '../../src/content/waiver.ts';
 
 export type { WaiverBlock, WaiverSection } from '../../src/content/waiver.ts';
@@ -16,12 +19,12 @@ export const ADDED_SENTENCE = "From this season on, each guest carries a charged
 
 export const WAIVER_INTRO: readonly string[] = [...TODAYS_INTRO, ADDED_SENTENCE];
 
-/** SHA-256 of this text (waiverPlainText), as a new issue declares it. */
-export const WAIVER_SHA256 = '67bbe2a152de7c869cfdce2eeb37445602c325d25cbc3101161373aa4442f764';
-
 export const WAIVER_DOCUMENT = {
   version: WAIVER_VERSION,
   title: WAIVER_TITLE,
   intro: WAIVER_INTRO,
   sections: WAIVER_SECTIONS,
 } as const;
+
+/** SHA-256 of this text (waiverPlainText), as a new issue declares it. */
+export const WAIVER_SHA256 = createHash('sha256').update(waiverPlainText(WAIVER_DOCUMENT)).digest('hex');
