@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
+import { WAIVER_TEXT_HEADER } from '../src/lib/waiver-record.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { errorBody, HttpError } from './http.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -11,12 +12,13 @@ import { DEFAULT_BODY_LIMIT, tooLarge } from './routes/limits.ts';
 import { partyRoutes } from './routes/party.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { userRoutes } from './routes/users.ts';
+import { waiverRoutes } from './routes/waiver.ts';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
-  app.use('*', cors({ origin: [...deps.siteOrigins], allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+  app.use('*', cors({ origin: [...deps.siteOrigins], allowHeaders: ['Authorization', 'Content-Type', WAIVER_TEXT_HEADER], maxAge: 600 }));
   app.use('*', async (c, next) => {
     // Every body-carrying call speaks JSON; say so before reading a byte of it.
     if (['POST', 'PUT', 'PATCH'].includes(c.req.method)) {
@@ -41,6 +43,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', userRoutes(deps));
   app.route('/', partyRoutes(deps));
   app.route('/', guideRoutes(deps));
+  app.route('/', waiverRoutes(deps));
 
   app.notFound((c) => c.json(errorBody('Not found'), 404));
   app.onError((error, c) => {

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authUserSchema, SIGNATURE_MAX_CHARS, updateAuthUserSchema, userUpdateSchemaFor } from '../../src/lib/schemas.ts';
+import { WAIVER_TEXT_CHANGED, WAIVER_TEXT_HEADER } from '../../src/lib/waiver-record.ts';
 import { ownUid, requireCaller } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError, parseBody } from '../http.ts';
@@ -36,6 +37,11 @@ export function userRoutes({ db, identity, waiver, clientIpHeader }: AppDeps) {
   app.put('/users/user/:uid', signedInNotRevoked, bodyLimit({ maxSize: SIGNATURE_MAX_CHARS + 4096, onError: tooLarge }), async (c) => {
     const uid = ownUid(c);
     const body = await parseBody(c, userUpdateSchemaFor);
+    // A page that names the text it showed is refused when that is no longer the text in force.
+    const shownText = c.req.header(WAIVER_TEXT_HEADER);
+    if ('signature' in body && shownText !== undefined && shownText.trim().toLowerCase() !== waiver.sha256) {
+      throw new HttpError(409, WAIVER_TEXT_CHANGED);
+    }
     const saved =
       'survey' in body
         ? await saveSurvey(db, uid, body.survey)

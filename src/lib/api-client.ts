@@ -18,9 +18,16 @@ export function errorText(body: unknown, fallback: string): string {
 
 export async function apiFetch<T>(
   path: string,
-  options: { method?: string; body?: unknown; token?: string | null; signal?: AbortSignal; cache?: RequestCache } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    token?: string | null;
+    signal?: AbortSignal;
+    cache?: RequestCache;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers['Authorization'] = `Bearer ${options.token}`;
   const response = await fetch(new URL(path.replace(/^\//, ''), `${PUBLIC_API_URL.replace(/\/$/, '')}/`), {

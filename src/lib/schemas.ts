@@ -93,6 +93,19 @@ export function userUpdateSchemaFor(body: unknown) {
   return body !== null && typeof body === 'object' && 'survey' in body ? surveyUpdateSchema : waiverSchema;
 }
 
+/** The waiver in force as `GET /waiver/current` answers it; the site checks the fingerprint itself before showing it. */
+const waiverBlockSchema = v.union([v.string(), v.array(v.string())]);
+export const publishedWaiverSchema = v.object({
+  version: v.pipe(v.string(), v.nonEmpty()),
+  sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  document: v.object({
+    version: v.pipe(v.string(), v.nonEmpty()),
+    title: v.pipe(v.string(), v.nonEmpty()),
+    intro: v.array(v.string()),
+    sections: v.pipe(v.array(v.object({ heading: v.string(), blocks: v.array(waiverBlockSchema) })), v.nonEmpty()),
+  }),
+});
+
 // ---- Auth user as the browser sends it (spec section 3) ----
 
 const safeText = (message: string) => v.check<string, string>(isSafeText, message);

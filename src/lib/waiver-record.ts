@@ -2,7 +2,9 @@
  * The rules a signed waiver is judged by, shared by the site and the API: the exact text a
  * signature binds (its SHA-256 is the record's fingerprint), and the season a signature covers.
  */
+import * as v from 'valibot';
 import { denverDay, denverInstant, formatDenverLongDate } from './dates.ts';
+import { publishedWaiverSchema } from './schemas.ts';
 
 /** A waiver as it was published: its version and the words of it, in sections. */
 export interface WaiverDocument {
@@ -26,6 +28,40 @@ export function waiverPlainText(document: WaiverDocument): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The waiver in force as the API publishes it (`GET /waiver/current`): what a signature today binds. */
+export interface PublishedWaiver {
+  version: string;
+  /** SHA-256 (hex) of `waiverPlainText(document)`. */
+  sha256: string;
+  document: WaiverDocument;
+}
+
+/**
+ * The request header a signing page names the text it showed by (its SHA-256). The API refuses the
+ * signature with `WAIVER_TEXT_CHANGED` when that is no longer the text in force, so no record binds
+ * a signer to words they were not shown.
+ */
+export const WAIVER_TEXT_HEADER = 'Waiver-Sha256';
+export const WAIVER_TEXT_CHANGED = 'The waiver text has changed since this page showed it. Please read the current text and sign again.';
+
+/** SHA-256 (hex) of the waiver's exact text, with the Web Crypto API the browser and Node share. */
+export async function waiverFingerprint(document: WaiverDocument): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(waiverPlainText(document)));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The published waiver an API answer carries, or null when the answer is not one or its words do not
+ * give its declared fingerprint: a page shows only text whose SHA-256 it has checked itself.
+ */
+export async function verifiedWaiver(answer: unknown): Promise<PublishedWaiver | null> {
+  const parsed = v.safeParse(publishedWaiverSchema, answer);
+  if (!parsed.success) return null;
+  const published = parsed.output;
+  if (published.document.version !== published.version) return null;
+  return (await waiverFingerprint(published.document)) === published.sha256 ? published : null;
 }
 
 /** A season ends on March 31 in Kamas; the next one begins on April 1. */

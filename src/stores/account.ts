@@ -6,7 +6,7 @@
  *   - `saveProfile`: PUT /authUsers/authUser/{uid} `{ userData: { displayName, email, phoneNumber } }`,
  *     the phone joined as the country code and its digits (+14355550148).
  *   - `saveSurvey`: PUT /users/user/{uid} `{ survey }`.
- *   - `signWaiver`: PUT /users/user/{uid} `{ signature, agreed: true }`.
+ *   - `signWaiver`: PUT /users/user/{uid} `{ signature, agreed: true }`, with the shown text's fingerprint.
  *
  * Without a signed-in user each fails with 'No authenticated user found'; an error answer fails with
  * an `ApiError` whose message is the answer's `error` text.
@@ -14,6 +14,7 @@
 import * as v from 'valibot';
 import type { DatabaseUser } from '../lib/api-types.ts';
 import { ApiError, NO_USER_MESSAGE } from '../lib/api-client.ts';
+import { WAIVER_TEXT_HEADER } from '../lib/waiver-record.ts';
 import {
   firstIssue,
   profileFormSchema,
@@ -63,9 +64,9 @@ function isDatabaseUser(value: unknown, uid: string): value is DatabaseUser {
 }
 
 /** One PUT as the signed-in user; the database user it answers with replaces the stored one. */
-async function put(path: (uid: string) => string, body: unknown): Promise<DatabaseUser> {
+async function put(path: (uid: string) => string, body: unknown, headers: Record<string, string> = {}): Promise<DatabaseUser> {
   const uid = await signedInUid();
-  const answer = await protectedFetch<unknown>(path(encodeURIComponent(uid)), { method: 'PUT', body });
+  const answer = await protectedFetch<unknown>(path(encodeURIComponent(uid)), { method: 'PUT', body, headers });
   if (!isDatabaseUser(answer, uid)) throw new Error('The booking service did not answer with your account');
   storeDbUser(answer);
   return answer;
@@ -89,8 +90,11 @@ export async function saveSurvey(survey: Survey): Promise<DatabaseUser> {
   return put((uid) => `/users/user/${uid}`, { survey: checkedSurvey });
 }
 
-/** Signs the waiver with a PNG data URL of the signature pad (spec section 4, Waiver). */
-export async function signWaiver(signature: string): Promise<DatabaseUser> {
+/**
+ * Signs the waiver with a PNG data URL of the signature pad (spec section 4, Waiver), naming the
+ * text the page showed by its SHA-256: the API refuses (409) when another text is now in force.
+ */
+export async function signWaiver(signature: string, shownTextSha256: string): Promise<DatabaseUser> {
   const waiver = checked(waiverSchema, { signature, agreed: true });
-  return put((uid) => `/users/user/${uid}`, waiver);
+  return put((uid) => `/users/user/${uid}`, waiver, { [WAIVER_TEXT_HEADER]: shownTextSha256 });
 }

@@ -186,7 +186,10 @@ export async function idToken(): Promise<string> {
  * 'No authenticated user found'; a non-OK answer throws its JSON body's message (an `ApiError`
  * with the status and body); any other failure is logged and rethrown.
  */
-export async function protectedFetch<T>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function protectedFetch<T>(
+  path: string,
+  options: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
   const token = await idToken();
   try {
     return await apiFetch<T>(path, { ...options, token });

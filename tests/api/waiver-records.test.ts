@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { waiverEdition } from '../../api/users/waiver-edition.ts';
 import { WAIVER_DOCUMENT, WAIVER_SHA256, WAIVER_VERSION } from '../../src/content/waiver.ts';
 import type { DatabaseUser, WaiverStatus } from '../../src/lib/api-types.ts';
-import { harness, newUser, SIGNATURE, type Harness, type TestUser } from './harness.ts';
+import { WAIVER_TEXT_CHANGED, WAIVER_TEXT_HEADER, waiverFingerprint, type PublishedWaiver } from '../../src/lib/waiver-record.ts';
+import { harness, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 
 const SECOND_SIGNATURE = `${SIGNATURE.slice(0, -4)}AAAA`;
 
@@ -113,6 +114,51 @@ describe('a new version of the text', () => {
       ['2027-02', true],
       [WAIVER_VERSION, false],
     ]);
+  });
+
+  it('publishes the text in force, so a page built with an older text shows the new words', async () => {
+    const today = await h.call('GET', '/waiver/current');
+    expect(today.status).toBe(200);
+    expect(today.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(await today.json()).toEqual({ version: WAIVER_VERSION, sha256: WAIVER_SHA256, document: WAIVER_DOCUMENT });
+
+    const next = await harness({ waiver: NEXT_EDITION, db: h.db });
+    const published = (await (await next.call('GET', '/waiver/current')).json()) as PublishedWaiver;
+    expect(published).toMatchObject({ version: '2027-02', sha256: NEXT_EDITION.sha256 });
+    // The fingerprint is of the words published: the site checks it before it shows them.
+    expect(await waiverFingerprint(published.document)).toBe(published.sha256);
+  });
+
+  it('refuses a signature for the text a page showed when that is no longer the text in force, and stores nothing', async () => {
+    const rider = await customer('Kit Moreno');
+    const next = await harness({ waiver: NEXT_EDITION, db: h.db });
+    for (const shown of [WAIVER_SHA256, 'not-a-fingerprint', '']) {
+      const refused = await sign(next, rider, undefined, { [WAIVER_TEXT_HEADER]: shown });
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ error: WAIVER_TEXT_CHANGED });
+    }
+    expect(await records(rider.uid)).toEqual([]);
+    // The site, on its own origin, may send the header.
+    const preflight = await next.call('OPTIONS', `/users/user/${rider.uid}`, {
+      headers: {
+        Origin: 'http://127.0.0.1:4322',
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'authorization,content-type,waiver-sha256',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(',')).toContain('waiver-sha256');
+
+    // The text in force, however its hex is written, is recorded; so is a signature from a page that names none.
+    expect((await sign(next, rider, undefined, { [WAIVER_TEXT_HEADER]: NEXT_EDITION.sha256.toUpperCase() })).status).toBe(200);
+    expect((await sign(h, rider, undefined, {})).status).toBe(200);
+    expect((await records(rider.uid)).map((record) => record.version)).toEqual(['2027-02', WAIVER_VERSION]);
+    // A survey is not a signature: the header does not stand in its way.
+    const survey = await next.call('PUT', `/users/user/${rider.uid}`, {
+      token: rider.token,
+      body: { survey: SURVEY },
+      headers: { [WAIVER_TEXT_HEADER]: WAIVER_SHA256 },
+    });
+    expect(survey.status).toBe(200);
   });
 
   it('refuses to record against a version stored with other words', async () => {

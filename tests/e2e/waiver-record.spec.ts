@@ -229,13 +229,22 @@ async function stop(api: ChildProcess | null) {
   await closed;
 }
 
+interface TextChange {
+  api: string;
+  lead: Customer;
+  friend: Customer;
+  leadRecord: WaiverRecord;
+}
+
 /**
  * Customers who signed today's text on a booking API of this test's own, which then restarts on the
- * same data with the next issue of the text; the site's calls go to it. `body` runs after the change.
+ * same data with the next issue of the text; the site's calls go to it throughout. `beforeChange`
+ * runs before the restart, `body` after it.
  */
 async function afterTextChange(
   page: Page,
-  body: (changed: { api: string; lead: Customer; friend: Customer; leadRecord: WaiverRecord }) => Promise<void>,
+  body: (changed: TextChange) => Promise<void>,
+  beforeChange: (today: TextChange) => Promise<void> = async () => undefined,
 ) {
   const api = `http://127.0.0.1:${TEXT_CHANGE_API_PORT}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kamas-e2e-waiver-text-'));
@@ -259,10 +268,11 @@ async function afterTextChange(
     });
     expect(joined.ok(), await joined.text()).toBe(true);
 
+    // The built site calls 8788; in this test that is this test's own API.
+    await page.route(`${E2E.api}/**`, (route) => route.continue({ url: route.request().url().replace(E2E.api, api) }));
+    await beforeChange({ api, lead, friend, leadRecord });
     await stop(child);
     child = await startTextChangeApi(dataDir, 'next');
-    // The built site calls 8788; in this test that is the API with the new text.
-    await page.route(`${E2E.api}/**`, (route) => route.continue({ url: route.request().url().replace(E2E.api, api) }));
     await body({ api, lead, friend, leadRecord });
   } finally {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -296,10 +306,12 @@ test('after the waiver text changes, /profile, /waiver and checkout ask for a ne
       await expect(history.getByRole('listitem')).toHaveText([new RegExp(`^Version ${WAIVER_VERSION}, signed .* No longer current$`)]);
     });
 
-    await test.step('/waiver asks for it too', async () => {
+    await test.step('/waiver asks for it too, and shows the new text though the site was built with the old one', async () => {
       await page.goto('/waiver');
       await islandsReady(page);
       await expect(renewalNote(page)).toContainText(why);
+      await expect(page.getByText(nextText.ADDED_SENTENCE)).toBeVisible();
+      await expect(page.getByText(`Version ${nextText.WAIVER_VERSION}`, { exact: true })).toBeVisible();
       await expect(agree(page)).toBeEnabled();
       await expect(agree(page)).not.toBeChecked();
       await expect(signaturePad(page)).toHaveAccessibleName(/Empty$/);
@@ -371,4 +383,49 @@ test('after the waiver text changes, /profile, /waiver and checkout ask for a ne
     });
   });
   expect(problems.errors).toEqual([]);
+});
+
+test('a waiver page left open while a new text comes into force does not record the old text: it shows the new one and asks again', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(120_000);
+  // The refused signature is the browser's only complaint.
+  problems.allow(/^Failed to load resource: the server responded with a status of 409 \(Conflict\)$/);
+  await afterTextChange(
+    page,
+    async ({ api, lead, leadRecord }) => {
+      // The box is still ticked and the pad still holds the signature: the customer signs again, for the text shown.
+      await signButton(page).click();
+      const alert = page.getByRole('alert').filter({ hasText: /^The waiver text has changed since this page opened/ });
+      await expect(alert).toHaveText(
+        'The waiver text has changed since this page opened. The new text is above: please read it, tick the box and sign again.',
+      );
+      await expect(page.getByText(nextText.ADDED_SENTENCE)).toBeVisible();
+      await expect(page.getByText(`Version ${nextText.WAIVER_VERSION}`, { exact: true })).toBeVisible();
+      await expect(agree(page)).not.toBeChecked();
+      await expect(signaturePad(page)).toHaveAccessibleName(/Empty$/);
+      await expect(signButton(page)).toBeDisabled();
+      // Nothing was recorded for the text the page showed before.
+      expect((await storedUser(page.request, lead, api)).waiver).toMatchObject({ id: leadRecord.id, version: WAIVER_VERSION });
+
+      expect(await axeViolations(page)).toEqual([]);
+
+      await agree(page).check();
+      await drawSignature(page);
+      await signButton(page).click();
+      // Signed: /waiver goes back one page, here the profile.
+      await expect(page).toHaveURL('/profile');
+      const { waiver: renewed } = await storedUser(page.request, lead, api);
+      expect(renewed).toMatchObject({ version: nextText.WAIVER_VERSION, sha256: nextText.WAIVER_SHA256, current: true });
+    },
+    async ({ lead }) => {
+      await signIn(page, lead.email);
+      await page.goto('/waiver');
+      await islandsReady(page);
+      await expect(page.getByText(`Version ${WAIVER_VERSION}`, { exact: true })).toBeVisible();
+      await expect(agree(page)).toBeChecked();
+      await expect(signButton(page)).toBeEnabled();
+    },
+  );
 });

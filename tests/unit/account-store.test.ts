@@ -8,6 +8,7 @@ import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { databaseUser, fakeUser } from './support/accounts.ts';
+import { WAIVER_SHA256 } from '../../src/content/waiver.ts';
 
 const firebase = vi.hoisted(() => ({ listeners: [] as ((user: unknown) => void)[] }));
 
@@ -33,6 +34,8 @@ interface Call {
  */
 function stubApi(answerPut: (body: unknown, url: string) => Response) {
   const calls: Call[] = [];
+  /** The fingerprint of the waiver text each PUT named, if any. */
+  const shownTexts: (string | null)[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: URL | string, init: RequestInit = {}) => {
@@ -40,6 +43,7 @@ function stubApi(answerPut: (body: unknown, url: string) => Response) {
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       const call = { method: init.method ?? 'GET', url: String(url), authorization: headers.get('Authorization'), body };
       calls.push(call);
+      if (call.method === 'PUT') shownTexts.push(headers.get('Waiver-Sha256'));
       if (call.method === 'POST') {
         const uid = decodeURIComponent(call.url.split('/').pop() ?? '');
         return json(databaseUser(uid));
@@ -47,7 +51,7 @@ function stubApi(answerPut: (body: unknown, url: string) => Response) {
       return answerPut(body, call.url);
     }),
   );
-  return { calls, puts: () => calls.filter((call) => call.method === 'PUT') };
+  return { calls, shownTexts, puts: () => calls.filter((call) => call.method === 'PUT') };
 }
 
 const json = (body: unknown, status = 200) =>
@@ -182,12 +186,13 @@ describe('saveSurvey', () => {
 });
 
 describe('signWaiver', () => {
-  it('PUTs the signature with agreed: true to /users/user/{uid} and keeps the answer', async () => {
+  it('PUTs the signature with agreed: true to /users/user/{uid}, naming the text shown, and keeps the answer', async () => {
     const saved = databaseUser('kim', { signature: SIGNATURE, agreed: true });
     const api = stubApi(() => json(saved));
     const { auth, account } = await signedIn(fakeUser('kim'));
 
-    await expect(account.signWaiver(SIGNATURE)).resolves.toEqual(saved);
+    await expect(account.signWaiver(SIGNATURE, WAIVER_SHA256)).resolves.toEqual(saved);
+    expect(api.shownTexts).toEqual([WAIVER_SHA256]);
     expect(api.puts()).toEqual([
       {
         method: 'PUT',
@@ -202,7 +207,7 @@ describe('signWaiver', () => {
   it('refuses a signature that is not a PNG data URL', async () => {
     const api = stubApi(() => json({}));
     const { account } = await signedIn(fakeUser('kim'));
-    await expect(account.signWaiver('')).rejects.toThrow('The signature must be a PNG image');
+    await expect(account.signWaiver('', WAIVER_SHA256)).rejects.toThrow('The signature must be a PNG image');
     expect(api.puts()).toEqual([]);
   });
 
@@ -210,14 +215,14 @@ describe('signWaiver', () => {
     stubApi(() => json({ error: 'User not found', message: 'User not found' }, 404));
     const { auth, account } = await signedIn(fakeUser('kim'));
     const before = auth.$dbUser.get();
-    await expect(account.signWaiver(SIGNATURE)).rejects.toThrow('User not found');
+    await expect(account.signWaiver(SIGNATURE, WAIVER_SHA256)).rejects.toThrow('User not found');
     expect(auth.$dbUser.get()).toBe(before);
   });
 
   it("fails with 'No authenticated user found' when nobody is signed in", async () => {
     const api = stubApi(() => json({}));
     const { account } = await signedIn(null);
-    await expect(account.signWaiver(SIGNATURE)).rejects.toThrow('No authenticated user found');
+    await expect(account.signWaiver(SIGNATURE, WAIVER_SHA256)).rejects.toThrow('No authenticated user found');
     expect(api.calls).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { WAIVER_DOCUMENT, WAIVER_SHA256, WAIVER_VERSION } from '../../src/content/waiver.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
 import {
+  verifiedWaiver,
   waiverCoversUntil,
+  waiverFingerprint,
   waiverIsCurrent,
   waiverPlainText,
   waiverRenewalMessage,
@@ -30,6 +32,32 @@ describe('the waiver text and its fingerprint', () => {
 
   it('names the version the site shows', () => {
     expect(WAIVER_DOCUMENT.version).toBe(WAIVER_VERSION);
+  });
+});
+
+describe('a published waiver, as a signing page takes it', () => {
+  const published = { version: WAIVER_VERSION, sha256: WAIVER_SHA256, document: WAIVER_DOCUMENT };
+
+  it('works out the same fingerprint in the browser as the API does', async () => {
+    expect(await waiverFingerprint(WAIVER_DOCUMENT)).toBe(WAIVER_SHA256);
+  });
+
+  it('takes a text whose words give its declared fingerprint', async () => {
+    expect(await verifiedWaiver(JSON.parse(JSON.stringify(published)))).toEqual(published);
+    const next = { ...WAIVER_DOCUMENT, version: '2027-02', intro: [...WAIVER_DOCUMENT.intro, 'One more sentence.'] };
+    const nextPublished = { version: '2027-02', sha256: await waiverFingerprint(next), document: next };
+    expect(await verifiedWaiver(nextPublished)).toEqual(nextPublished);
+  });
+
+  it('refuses words that do not give the declared fingerprint, a version that disagrees with the document, and anything else', async () => {
+    const reworded = { ...published, document: { ...WAIVER_DOCUMENT, intro: ['Other words.'] } };
+    expect(await verifiedWaiver(reworded)).toBeNull();
+    expect(await verifiedWaiver({ ...published, version: '2027-02' })).toBeNull();
+    expect(await verifiedWaiver({ ...published, sha256: WAIVER_SHA256.toUpperCase() })).toBeNull();
+    expect(await verifiedWaiver({ ...published, document: { ...WAIVER_DOCUMENT, sections: [] } })).toBeNull();
+    for (const answer of [null, 'text', [], { version: WAIVER_VERSION }, { error: 'Not found' }]) {
+      expect(await verifiedWaiver(answer)).toBeNull();
+    }
   });
 });
 

@@ -10,17 +10,25 @@
  * waiver replaces the stored database user and calls `onSigned`; a failure shows 'Error: ' and the
  * API's error for 3 s.
  *
- * The text is in the server-rendered HTML. Before hydration the pad's place is reserved (same
+ * The text shown is the one in force at the API (`$waiverInForce`): the site's own until the API
+ * names another, and the signature names it by its fingerprint. When the API has moved on to a new
+ * text meanwhile it refuses the signature; the form then shows the new text with an unticked box
+ * and an empty pad, and says why.
+ *
+ * The site's text is in the server-rendered HTML. Before hydration the pad's place is reserved (same
  * aspect ratio) and every control is disabled; the form posts back to this page.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import SignatureCanvasImport from 'react-signature-canvas';
-import { WAIVER_DOCUMENT, WAIVER_SIGNING_NOTE, WAIVER_TITLE, WAIVER_VERSION } from '../../content/waiver.ts';
+import { WAIVER_SIGNING_NOTE } from '../../content/waiver.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import type { DatabaseUser } from '../../lib/api-types.ts';
 import { waiverOutdated } from '../../lib/readiness.ts';
 import { TYPED_SIGNATURE_MAX_LENGTH, typedSignatureText } from '../../lib/typed-signature.ts';
-import { waiverRenewalMessage } from '../../lib/waiver-record.ts';
+import { WAIVER_TEXT_CHANGED, waiverRenewalMessage } from '../../lib/waiver-record.ts';
 import { failureText, signWaiver } from '../../stores/account.ts';
+import { $waiverInForce, loadWaiverInForce } from '../../stores/waiver-in-force.ts';
 import { NeedsJavaScript, SignedOutNotice } from './fields.tsx';
 import { mapPointsToBuffer, type ScalablePad } from './signature-scaling.ts';
 import { writeTypedSignature } from './typed-signature-canvas.ts';
@@ -43,6 +51,12 @@ export const SIGNATURE_WIDTH = 1500;
 export const SIGNATURE_HEIGHT = 200;
 export const WAIVER_SIGN_FAILED = 'An error occurred while signing the waiver. Please try again.';
 export const WAIVER_ERROR_MS = 3000;
+/** Said when the API refused a signature because a new text came into force while the page was open. */
+export const WAIVER_TEXT_REPLACED =
+  'The waiver text has changed since this page opened. The new text is above: please read it, tick the box and sign again.';
+
+/** The API's refusal of a signature for a text that is no longer in force. */
+const isTextChanged = (error: unknown) => error instanceof ApiError && error.status === 409 && failureText(error) === WAIVER_TEXT_CHANGED;
 
 /** What the pad holds: the saved signature, one drawn since, or nothing (cleared). */
 type PadContent = 'saved' | 'drawn' | 'empty';
@@ -86,11 +100,33 @@ export default function WaiverForm({ onSigned }: Props) {
   const { toast, show, clear } = useToast();
 
   const [openedAt] = useState(() => Date.now());
+  const waiver = useStore($waiverInForce);
+  /** Set when the API refused a signature because another text came into force; cleared by a signature. */
+  const [textReplaced, setTextReplaced] = useState(false);
+
+  useEffect(() => void loadWaiverInForce(), []);
+  // A box ticked or a signature drawn for one text is not a yes to another: when the text shown
+  // changes, the form starts again from what the customer has signed.
+  const [textAgreedTo, setTextAgreedTo] = useState(waiver.sha256);
+  if (textAgreedTo !== waiver.sha256) {
+    setTextAgreedTo(waiver.sha256);
+    setAgreedChoice(null);
+    setContent('saved');
+    setTypedName('');
+  }
+  const textInPad = useRef(waiver.sha256);
+  useEffect(() => {
+    if (textInPad.current === waiver.sha256) return;
+    textInPad.current = waiver.sha256;
+    pad.current?.clear();
+    shown.current = null;
+  }, [waiver.sha256]);
 
   const ready = state === 'ready';
-  // A signature of an older text or an ended season is not drawn back: the customer signs anew.
-  const outdated = ready && waiverOutdated(dbUser);
-  const renewal = outdated && dbUser?.waiver ? waiverRenewalMessage(dbUser.waiver, WAIVER_VERSION, openedAt) : null;
+  // A signature of an older text or an ended season is not drawn back: the customer signs anew. So
+  // too when the page shows a newer text than the one the customer's account was read against.
+  const outdated = ready && (waiverOutdated(dbUser) || (!!dbUser?.waiver && dbUser.waiver.sha256 !== waiver.sha256));
+  const renewal = outdated && dbUser?.waiver ? waiverRenewalMessage(dbUser.waiver, waiver.version, openedAt) : null;
   const savedSignature = ready && !outdated ? (dbUser?.signature ?? null) : null;
   const agreed = agreedChoice ?? (ready && !outdated && dbUser?.agreed === true);
   const typed = method === 'type' && typedSignatureText(typedName) !== '';
@@ -152,15 +188,22 @@ export default function WaiverForm({ onSigned }: Props) {
     clear();
     setBusy(true);
     try {
-      const user = await signWaiver(signature);
+      const user = await signWaiver(signature, waiver.sha256);
       shown.current = { instance: canvas.getSignaturePad(), signature: user.signature ?? signature };
       setContent('saved');
       setMethod('draw');
       setTypedName('');
       setAgreedChoice(null);
+      setTextReplaced(false);
       setBusy(false);
       onSigned?.(user);
     } catch (error) {
+      if (isTextChanged(error)) {
+        await loadWaiverInForce({ again: true });
+        setTextReplaced(true);
+        setBusy(false);
+        return;
+      }
       const text = failureText(error);
       show('error', text ? `Error: ${text}` : WAIVER_SIGN_FAILED, WAIVER_ERROR_MS);
       setBusy(false);
@@ -177,17 +220,23 @@ export default function WaiverForm({ onSigned }: Props) {
 
   return (
     <div className="account-form-frame waiver">
-      {renewal && (
-        <p className="waiver-renewal" role="status">
-          {renewal}
+      {textReplaced ? (
+        <p className="waiver-renewal" role="alert">
+          {WAIVER_TEXT_REPLACED}
         </p>
+      ) : (
+        renewal && (
+          <p className="waiver-renewal" role="status">
+            {renewal}
+          </p>
+        )
       )}
       <h2 id={titleId} className="waiver-title">
-        {WAIVER_TITLE}
+        {waiver.document.title}
       </h2>
-      <p className="form-hint">Version {WAIVER_VERSION}</p>
+      <p className="form-hint">Version {waiver.version}</p>
       <div className="waiver-text" role="region" aria-labelledby={titleId} tabIndex={0}>
-        <WaiverText document={WAIVER_DOCUMENT} />
+        <WaiverText document={waiver.document} />
       </div>
       <NeedsJavaScript>Signing the waiver needs JavaScript.</NeedsJavaScript>
       {state === 'signed-out' ? (

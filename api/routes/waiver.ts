@@ -1,0 +1,20 @@
+/**
+ * GET /waiver/current: the waiver in force, its version, fingerprint and words. Signing pages show
+ * this text even when the site was built with an older one, so a signature binds what was shown.
+ */
+import { Hono } from 'hono';
+import type { PublishedWaiver } from '../../src/lib/waiver-record.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+
+/** A new text reaches pages within a minute of the API that publishes it. */
+const WAIVER_CACHE = 'public, max-age=60';
+
+export function waiverRoutes({ waiver }: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const published: PublishedWaiver = { version: waiver.version, sha256: waiver.sha256, document: waiver.document };
+  app.get('/waiver/current', (c) => {
+    c.header('Cache-Control', WAIVER_CACHE);
+    return c.json(published);
+  });
+  return app;
+}
