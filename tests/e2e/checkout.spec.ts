@@ -948,11 +948,18 @@ test('a remembered customer whose account is gone meets the sign-in form after t
   // Firebase reads the lost account as an error of the identity service; nothing else may fail.
   problems.allow(/^Failed to load resource: the server responded with a status of 400/);
 
+  const identity = await holdRequests(page, new RegExp(`^http://${E2E.authEmulator}/`));
+
   await page.goto('/checkout');
   await islandsReady(page);
+  await expect(checkingSignIn(page)).toBeVisible();
+  identity.release();
   await expect(signInCard(page).getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
   await expect(stepSection(page).getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
   await expect(checkingSignIn(page)).toHaveCount(0);
+  // The step is named by the form's heading again, and nothing hidden holds the focus.
+  await expect(page.getByRole('region', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   await expectStep(page, 'Login');
   const accountMenu = page.getByRole('button', { name: /^Account menu/ });
   await expect(accountMenu).toHaveAccessibleName('Account menu');
