@@ -4,6 +4,7 @@
  * Firebase is imported only when an action or `startAuth` needs it, and a failed import is retried
  * on the next one. Each value below has one writer: the status is derived, never set.
  *   - `$authStatus`: loading until Firebase reports the first state and while an action runs.
+ *   - `$confirmingKnownUser`: a remembered user while Firebase has not reported the first state.
  *   - the signed-in user and `$knownUser` (the last signed-in e-mail, kept in localStorage so menus
  *     can show it before Firebase loads): `setUser`, fed by Firebase's state listener and the actions.
  *   - `$dbUser`: `setDbUser`, which drops an answer for anyone but the current user.
@@ -54,6 +55,16 @@ export const $authStatus: ReadableAtom<AuthStatus> = computed(
     if (running > 0 || state === 'idle' || state === 'loading') return 'loading';
     return user ? 'signed-in' : 'signed-out';
   },
+);
+
+/**
+ * A visitor remembered as signed in on this browser whose session Firebase has not confirmed yet:
+ * pages can show a short check instead of a sign-in form they will most likely not need. Ends when
+ * Firebase reports (signed in, or signed out after all) or cannot load.
+ */
+export const $confirmingKnownUser: ReadableAtom<boolean> = computed(
+  [firebaseState, $knownUser],
+  (state, known) => known !== null && (state === 'idle' || state === 'loading'),
 );
 
 function setUser(user: User | null): void {

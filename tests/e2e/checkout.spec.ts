@@ -3,7 +3,9 @@
  * class from the home page to /profile; a declined card and a second card; a day tour for a party
  * of three that then shows Fully Booked; a friend joining by invite link, and a bad invite code; a
  * promo code and what it charges; a hold that runs out and is held again; the Stripe path with a
- * stand-in Stripe.js; the cart through a reload and a sign-in; accessibility and the keyboard.
+ * stand-in Stripe.js; the cart through a reload and a sign-in; a customer who signed in before
+ * coming back (a short check of their sign-in, never the sign-in form, nothing that jumps), and one
+ * whose account is gone; accessibility and the keyboard.
  *
  * Every test makes its own users through the Auth emulator and takes its own dates from the API's
  * calendars; what the API says afterwards (bookings, seats, invite codes) is asked of the API itself.
@@ -51,6 +53,7 @@ import {
   inkedImage,
   showMonthOf,
   signaturePad,
+  signIn,
 } from './page-helpers.ts';
 
 const DECLINED_CARD = '4000 0000 0000 0002';
@@ -852,6 +855,118 @@ test('the cart survives a reload of the checkout and the sign-in: the payment st
   await expect(summaryTotal(page)).toHaveText('$850');
   expect(JSON.parse((await storedCart(page))['dateId'] ?? 'null')).toBe(entry.id);
   expect(problems.errors).toEqual([]);
+});
+
+// ---- (i) A customer who signed in before comes back to the checkout ----
+
+/**
+ * Watches the page from its first byte: the sum of its layout shifts without recent input (what CLS
+ * adds up), and whether the sign-in form ever showed once the island ran (its Login button enabled).
+ */
+async function watchCheckoutFrames(page: Page) {
+  await page.addInitScript(() => {
+    const seen = { shifts: 0, signInFormShown: false };
+    Object.assign(window, { checkoutFrames: seen });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) seen.shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver(() => {
+      const buttons = document.querySelectorAll<HTMLButtonElement>('section.checkout-step .auth-card button');
+      if ([...buttons].some((button) => !button.disabled && button.checkVisibility())) seen.signInFormShown = true;
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { checkoutFrames: { shifts: number; signInFormShown: boolean } }).checkoutFrames);
+}
+
+const checkingSignIn = (page: Page) => stepSection(page).getByRole('status').filter({ hasText: 'Checking your sign-in' });
+
+atPhoneAndDesktop('at', () => {
+  test('a customer who signed in before waits on a short, announced check of their sign-in, then has step 2: never the sign-in form, nothing jumps', async ({
+    page,
+    problems,
+  }) => {
+    const customer = await readyCustomer(page.request);
+    await signIn(page, customer.email);
+    const frames = await watchCheckoutFrames(page);
+    // The identity service is held back, so the check can be seen (and read by axe) while it waits.
+    const identity = await holdRequests(page, new RegExp(`^http://${E2E.authEmulator}/`));
+
+    await page.goto('/checkout');
+    await islandsReady(page);
+    await expect(checkingSignIn(page)).toBeVisible();
+    await expect(stepSection(page).getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
+    await expectStep(page, 'Login');
+    await expect(signInCard(page)).toBeHidden();
+    await expect(stepSection(page).getByLabel('Password')).toBeHidden();
+    expect(await axeViolations(page), 'the check of the sign-in').toEqual([]);
+
+    identity.release();
+    await expect(page.getByRole('heading', { level: 2, name: 'Your profile and safety survey' })).toBeVisible();
+    await expectStep(page, 'Survey', 'Survey');
+    await expect(page.getByLabel('Transportation')).toHaveValue('Snowmobile');
+    await expect(checkingSignIn(page)).toHaveCount(0);
+    // Two frames more, so any late shift is counted.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const { shifts, signInFormShown } = await frames();
+    expect(signInFormShown, 'the sign-in form showed once the island ran').toBe(false);
+    expect(shifts, 'the sum of the layout shifts').toBeLessThanOrEqual(0.02);
+    expect(problems.errors).toEqual([]);
+  });
+});
+
+test('a customer who signed in before goes straight to step 2: the sign-in form never shows once the island runs, and nothing jumps', async ({
+  page,
+  problems,
+}) => {
+  const customer = await readyCustomer(page.request);
+  await signIn(page, customer.email);
+  const frames = await watchCheckoutFrames(page);
+
+  await page.goto('/checkout');
+  await expect(page.getByLabel('Transportation')).toHaveValue('Snowmobile');
+  await expectStep(page, 'Survey', 'Survey');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const { shifts, signInFormShown } = await frames();
+  expect(signInFormShown, 'the sign-in form showed once the island ran').toBe(false);
+  expect(shifts, 'the sum of the layout shifts').toBeLessThanOrEqual(0.02);
+  expect(problems.errors).toEqual([]);
+});
+
+test('a remembered customer whose account is gone meets the sign-in form after the check, and can sign up again', async ({
+  page,
+  problems,
+}) => {
+  const customer = await readyCustomer(page.request);
+  await signIn(page, customer.email);
+  // The account is deleted elsewhere: this browser still remembers the customer and their session.
+  const response = await page.request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:delete?key=demo-key`, {
+    data: { idToken: (await signInByApi(page.request, customer.email)).idToken },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  // Firebase reads the lost account as an error of the identity service; nothing else may fail.
+  problems.allow(/^Failed to load resource: the server responded with a status of 400/);
+
+  const identity = await holdRequests(page, new RegExp(`^http://${E2E.authEmulator}/`));
+
+  await page.goto('/checkout');
+  await islandsReady(page);
+  await expect(checkingSignIn(page)).toBeVisible();
+  identity.release();
+  await expect(signInCard(page).getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
+  await expect(stepSection(page).getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+  await expect(checkingSignIn(page)).toHaveCount(0);
+  // The step is named by the form's heading again, and nothing hidden holds the focus.
+  await expect(page.getByRole('region', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  await expectStep(page, 'Login');
+  const accountMenu = page.getByRole('button', { name: /^Account menu/ });
+  await expect(accountMenu).toHaveAccessibleName('Account menu');
+
+  await signUpAtLogin(page, newEmail('again'));
+  await expectStep(page, 'Survey', 'Survey');
+  await expect(page.getByLabel('Phone number')).toBeVisible();
 });
 
 // ---- Accessibility: axe on every step, at a phone's width and a desktop's ----

@@ -2,7 +2,7 @@
  * The auth store against a stand-in for the Firebase SDK (at its module boundary) and for the
  * booking API (at fetch), with the persistent store's test engine in place of localStorage.
  */
-import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGOUT_FAILED_MESSAGE, SIGN_IN_UNAVAILABLE_MESSAGE, UNEXPECTED_MESSAGE } from '../../src/lib/auth-errors.ts';
@@ -236,6 +236,53 @@ describe('a Firebase that cannot load', () => {
     expect(auth.$authStatus.get()).toBe('signed-in');
     expect(auth.$authError.get()).toBeNull();
     expect(JSON.parse(getTestStorage()['auth:known-user'] ?? 'null')).toEqual({ uid: 'retry', email: 'retry@example.com' });
+  });
+});
+
+describe('a user remembered on this browser', () => {
+  const remember = (uid: string) => setTestStorageKey('auth:known-user', JSON.stringify({ uid, email: `${uid}@example.com` }));
+
+  it('is being confirmed until Firebase reports them signed in, and then no longer', async () => {
+    remember('back');
+    const api = databaseApi();
+    const auth = await freshStore();
+    expect(auth.$confirmingKnownUser.get()).toBe(true);
+    void auth.startAuth();
+    await firebaseListening();
+    expect(auth.$confirmingKnownUser.get()).toBe(true);
+    report(fakeUser('back').user);
+    await vi.waitFor(() => expect(auth.$confirmingKnownUser.get()).toBe(false));
+    expect(auth.$authStatus.get()).toBe('signed-in');
+    await api.answer('back');
+  });
+
+  it('whom Firebase reports signed out after all is forgotten, and no longer being confirmed', async () => {
+    remember('gone');
+    const auth = await freshStore();
+    void auth.startAuth();
+    await firebaseListening();
+    report(null);
+    await vi.waitFor(() => expect(auth.$authStatus.get()).toBe('signed-out'));
+    expect(auth.$confirmingKnownUser.get()).toBe(false);
+    expect(auth.$knownUser.get()).toBeNull();
+  });
+
+  it('is not left being confirmed when Firebase cannot load', async () => {
+    remember('offline');
+    firebase.failLoads = 1;
+    vi.doMock('firebase/auth', firebaseModule);
+    const auth = await freshStore();
+    await auth.startAuth();
+    expect(auth.$confirmingKnownUser.get()).toBe(false);
+    expect(auth.$authError.get()?.message).toBe(SIGN_IN_UNAVAILABLE_MESSAGE);
+  });
+
+  it('is never being confirmed when nobody is remembered', async () => {
+    const auth = await freshStore();
+    expect(auth.$confirmingKnownUser.get()).toBe(false);
+    void auth.startAuth();
+    await firebaseListening();
+    expect(auth.$confirmingKnownUser.get()).toBe(false);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * /checkout (spec sections 2 and 4): Login, then the profile and the safety survey, then the waiver,
  * then payment, or for an invited friend (`?invite=CODE`) joining the booking. A signed-in visitor
- * starts at step 2; a reached step can be reopened, a later one cannot.
+ * starts at step 2 (one remembered on this browser sees a short check of their sign-in, not the
+ * sign-in form, until Firebase confirms it); a reached step can be reopened, a later one cannot.
  */
 import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
 import { afterSignIn, FIRST_STEP, finishStep, LOGIN_STEP, openStep, type CheckoutStep, type StepState } from '../../lib/checkout-steps.ts';
-import { $authStatus, $authUser, $knownUser, logout, startAuth } from '../../stores/auth.ts';
+import { $authStatus, $authUser, $confirmingKnownUser, $knownUser, logout, startAuth } from '../../stores/auth.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import InviteStep from './InviteStep.tsx';
 import { PaymentStep, preloadLaterSteps, ProfileAndSurvey, StepLoading, WaiverForm } from './later-steps.tsx';
@@ -33,13 +34,19 @@ export default function CheckoutWizard() {
   const [steps, setSteps] = useState<StepState>(FIRST_STEP);
   const [profileSaved, setProfileSaved] = useState(false);
   const signedIn = hydrated && status === 'signed-in';
+  const confirmingKnownUser = useStore($confirmingKnownUser);
+  // A remembered user (stored on this browser) counts only once the island runs: the first render matches the page's HTML.
+  const checking = hydrated && confirmingKnownUser;
 
   // Firebase is needed at once only by a visitor who has signed in on this browser before and may
   // skip Login; anyone else gets it on turning to the sign-in form, or on signing in in another tab.
+  // Such a visitor most likely goes on to step 2: its forms are fetched while Firebase answers.
   useEffect(
     () =>
       $knownUser.subscribe((known) => {
-        if (known) void startAuth();
+        if (!known) return;
+        preloadLaterSteps();
+        void startAuth();
       }),
     [],
   );
@@ -85,6 +92,7 @@ export default function CheckoutWizard() {
           <LoginStep
             titleId={STEP_TITLE_ID}
             signedIn={signedIn}
+            checking={checking}
             email={user?.email ?? null}
             invited={inviteCode !== null}
             onDone={() => finish(LOGIN_STEP)}

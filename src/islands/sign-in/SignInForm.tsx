@@ -56,7 +56,7 @@ interface Props {
   /** The heading level: 1 on /sign-in, 2 inside checkout. */
   headingLevel?: 1 | 2;
   /** An id for the heading, when it also titles a larger part of the page (a checkout step) that moves focus to it. */
-  headingId?: string;
+  headingId?: string | undefined;
   /** Called once signed in; without it the visitor goes back one page. */
   onSignedIn?: () => void;
   /**
