@@ -6,17 +6,20 @@
  * static pages: score 100, LCP <= 1.2 s, TBT <= 50 ms, CLS <= 0.01, no render-blocking script, no Firebase code;
  * booking pages: score >= 95, TBT <= 150 ms, CLS <= 0.02, TTI <= 2.5 s, JavaScript before interaction <= 100 KB, no Firebase code;
  * checkout and payment success: score >= 95, TBT <= 150 ms, CLS <= 0.02 (they load the sign-in code by design);
- * the account pages, measured signed in as a customer with a booking (the Auth emulator on 9099, which
+ * the account pages (profile, waiver, a signed copy of the waiver, checkout as a returning customer) and
+ * the guides' pages (the upcoming dates, a date's roster), measured signed in as a customer with a
+ * booking, a saved profile, survey and waiver, who is also a guide (the Auth emulator on 9099, which
  * `npm run bench` starts): score >= 95, TBT <= 150 ms, CLS <= 0.02.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { formatDenverDateTime } from '../src/lib/dates.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startApiProcess } from './processes.ts';
 
 const PAGES = [
@@ -33,8 +36,6 @@ const PAGES = [
   '/checkout',
   '/payment-success',
 ];
-/** Measured signed in: Lighthouse keeps the browser's storage, where Firebase keeps the session. */
-const SIGNED_IN_PAGES = ['/profile', '/waiver'];
 const SITE = 'http://127.0.0.1:4340';
 const AUTH_EMULATOR = 'http://127.0.0.1:9099';
 const RUNS = 3;
@@ -74,9 +75,28 @@ async function waitFor(url: string) {
 }
 await waitFor(SITE);
 
-/** A customer with a booked class: an Auth emulator account, its database user, a paid hold. */
-async function benchCustomer(): Promise<{ email: string; password: string }> {
+/** The bench customer: a returning customer with a booked class and a signed waiver, and a guide too. */
+interface BenchCustomer {
+  email: string;
+  password: string;
+  name: string;
+  /** The class date they booked, and when it starts. */
+  dateId: string;
+  startsAt: number;
+  /** The record of their waiver signature. */
+  waiverId: string;
+}
+
+/** A drawn signature as the waiver form sends it: a PNG data URL (one pixel). */
+const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/**
+ * An Auth emulator account with its database user, profile, safety survey and waiver saved through
+ * the API, a paid class booking, and the guide role given by the operator command.
+ */
+async function benchCustomer(): Promise<BenchCustomer> {
   const email = `bench-${Date.now()}@example.com`;
+  const name = 'Bench Rider';
   const password = 'powder-day-1';
   const signUp = await fetch(`${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
     method: 'POST',
@@ -93,9 +113,9 @@ async function benchCustomer(): Promise<{ email: string; password: string }> {
   });
   if (!signIn.ok) throw new Error(`the Auth emulator refused a sign-in: ${await signIn.text()}`);
   const { localId: uid, idToken } = (await signIn.json()) as { localId: string; idToken: string };
-  const call = async (path: string, body: unknown) => {
+  const call = async (path: string, body: unknown, method = 'POST') => {
     const response = await fetch(`${API}${path}`, {
-      method: 'POST',
+      method,
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
       body: JSON.stringify(body),
     });
@@ -103,8 +123,27 @@ async function benchCustomer(): Promise<{ email: string; password: string }> {
     return response.json() as Promise<Record<string, unknown>>;
   };
   await call(`/users/user/${uid}`, { uid, email });
-  const dates = (await (await fetch(`${API}/calendar/winter-classes`)).json()) as { id: string; stripeId?: string; users: string[] }[];
-  const date = dates.find((entry) => entry.users.length === 0 && entry.stripeId);
+  const phoneNumber = `+1435555${String(Date.now() % 10_000).padStart(4, '0')}`;
+  await call(`/authUsers/authUser/${uid}`, { userData: { displayName: name, email, phoneNumber } }, 'PUT');
+  const survey = {
+    transportation: 'Snowmobile',
+    uphillAbility: 'Intermediate',
+    downhillAbility: 'Advanced',
+    beacon: 'Yes',
+    shovel: 'Yes',
+    probe: 'Yes',
+    emergencyContactName: 'Robin Ridge',
+    emergencyContactNumber: '+14355550199',
+    medicalConditions: '',
+  };
+  await call(`/users/user/${uid}`, { survey }, 'PUT');
+  const signed = (await call(`/users/user/${uid}`, { signature: SIGNATURE, agreed: true }, 'PUT')) as { waiver?: { id: string } };
+  if (!signed.waiver) throw new Error('the waiver signature was not recorded');
+
+  type Entry = { id: string; date: { _seconds: number }; closesAt?: { _seconds: number }; stripeId?: string; users: string[] };
+  const dates = (await (await fetch(`${API}/calendar/winter-classes`)).json()) as Entry[];
+  const open = (entry: Entry) => (entry.closesAt ?? entry.date)._seconds * 1000 > Date.now();
+  const date = dates.find((entry) => entry.users.length === 0 && entry.stripeId && open(entry));
   if (!date?.stripeId) throw new Error('no open class date to book');
   const metadata = { userId: uid, dateId: date.id, partySize: 1, calendar: 'winter-classes', stripeId: date.stripeId, email };
   const hold = await call('/stripe/create-payment-intent', { priceId: date.stripeId, quantity: 1, metadata });
@@ -114,23 +153,82 @@ async function benchCustomer(): Promise<{ email: string; password: string }> {
     expiry: '12/30',
     cvc: '123',
   });
-  return { email, password };
+  // `npm run guide:grant`, as an operator runs it, against the bench's Auth emulator.
+  execFileSync(process.execPath, ['api/ops/guide-role-cli.ts', 'grant', email], {
+    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: new URL(AUTH_EMULATOR).host, FIREBASE_PROJECT_ID: 'demo-kamas' },
+    stdio: 'ignore',
+  });
+  return { email, password, name, dateId: date.id, startsAt: date.date._seconds * 1000, waiverId: signed.waiver.id };
 }
 
-/** Signs the customer in inside Lighthouse's own Chrome, so the account pages it measures are the signed-in ones. */
-async function signInLighthouseChrome(port: number) {
-  const customer = await benchCustomer();
+/** A page measured signed in: Lighthouse keeps the browser's storage, where Firebase keeps the session. */
+interface SignedInPage {
+  /** The page's path: it names the page on the command line. */
+  path: string;
+  /** Its row in the table. */
+  row: string;
+  /** The address opened, with the bench customer's own ids. */
+  url: (customer: BenchCustomer) => string;
+  /** Text the page shows once it has the customer's data: measuring a sign-in page or an error would mean nothing. */
+  shows?: (customer: BenchCustomer) => string;
+}
+
+const SIGNED_IN_PAGES: SignedInPage[] = [
+  { path: '/profile', row: '/profile (signed in)', url: () => '/profile', shows: (c) => formatDenverDateTime(c.startsAt) },
+  { path: '/waiver', row: '/waiver (signed in)', url: () => '/waiver' },
+  {
+    path: '/waiver/copy',
+    row: '/waiver/copy?id=… (signed in)',
+    url: (c) => `/waiver/copy?id=${encodeURIComponent(c.waiverId)}`,
+    shows: (c) => c.waiverId,
+  },
+  { path: '/checkout', row: '/checkout (signed in)', url: () => '/checkout', shows: () => 'Your profile and safety survey' },
+  { path: '/guide', row: '/guide (signed in as a guide)', url: () => '/guide', shows: (c) => formatDenverDateTime(c.startsAt) },
+  {
+    path: '/guide/roster',
+    row: '/guide/roster?date=… (signed in as a guide)',
+    url: (c) => `/guide/roster?date=${encodeURIComponent(c.dateId)}`,
+    shows: (c) => c.name,
+  },
+];
+
+/** A page of Lighthouse's own Chrome, which keeps its storage, driven for a moment by Playwright. */
+async function inLighthouseChrome(port: number, use: (page: Page) => Promise<void>) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const context = browser.contexts()[0];
   if (!context) throw new Error("Lighthouse's Chrome has no browser context");
   const page = await context.newPage();
-  await page.goto(`${SITE}/sign-in`);
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByLabel('Password').fill(customer.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/sign-in');
-  await page.close();
-  await browser.close();
+  try {
+    await use(page);
+  } finally {
+    await page.close();
+    await browser.close();
+  }
+}
+
+/** Signs the customer in inside Lighthouse's own Chrome, so the account pages it measures are the signed-in ones. */
+async function signInLighthouseChrome(port: number): Promise<BenchCustomer> {
+  const customer = await benchCustomer();
+  await inLighthouseChrome(port, async (page) => {
+    await page.goto(`${SITE}/sign-in`);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(customer.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/sign-in');
+  });
+  return customer;
+}
+
+/** Opens a signed-in page once before it is measured, and fails unless it shows the customer's data. */
+async function checkShows(port: number, url: string, text: string) {
+  await inLighthouseChrome(port, async (page) => {
+    await page.goto(`${SITE}${url}`);
+    try {
+      await page.getByText(text).first().waitFor({ timeout: 20_000 });
+    } catch {
+      throw new Error(`${url} did not show "${text}": it would measure the wrong page`);
+    }
+  });
 }
 
 interface Row {
@@ -171,56 +269,61 @@ async function scriptBytes(url: string): Promise<{ load: number; idle: number; f
 }
 
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+
+/** One page's row: the run with the median LCP of three, and its script bytes when signed out. */
+async function measure(row: string, url: string, signedIn: boolean): Promise<Row> {
+  // Lighthouse varies from run to run on a busy machine: keep the run with the median LCP of three.
+  const runs: Omit<Row, 'page' | 'jsLoad' | 'jsIdle' | 'firebase'>[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const result = await lighthouse(`${SITE}${url}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: signedIn,
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+    // A signed-out visitor is sent on from an account page (or a query string lost): that would be measuring the wrong page.
+    const shown = new URL(lhr.finalDisplayedUrl);
+    if (shown.pathname + shown.search !== url) {
+      throw new Error(`${url} ended on ${shown.pathname}${shown.search}: was the customer still signed in?`);
+    }
+    const audit = (id: string) => lhr.audits[id];
+    const blockingItems = (audit('render-blocking-insight') ?? audit('render-blocking-resources'))?.details as
+      { items?: { url?: string }[] } | undefined;
+    runs.push({
+      score: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
+      lcp: audit('largest-contentful-paint')?.numericValue ?? NaN,
+      tbt: audit('total-blocking-time')?.numericValue ?? NaN,
+      cls: audit('cumulative-layout-shift')?.numericValue ?? NaN,
+      tti: audit('interactive')?.numericValue ?? NaN,
+      blocking: (blockingItems?.items ?? []).filter((item) => item.url?.endsWith('.js')).length,
+    });
+  }
+  const median = runs.sort((a, b) => a.lcp - b.lcp)[Math.floor(RUNS / 2)];
+  if (!median) throw new Error(`no Lighthouse runs for ${url}`);
+  // Script bytes are counted in a fresh (signed-out) browser: for the signed-in pages they are left out.
+  const bytes = signedIn ? { load: NaN, idle: NaN, firebase: true } : await scriptBytes(`${SITE}${url}`);
+  return { page: row, ...median, jsLoad: bytes.load, jsIdle: bytes.idle, firebase: bytes.firebase };
+}
+
 const rows: Row[] = [];
 try {
-  // Lighthouse clears the site's storage before each signed-out page: the customer signs in once those are done.
-  let signedInYet = false;
-  // `node scripts/bench-site.ts /checkout /profile` measures just those pages.
+  // `node scripts/bench-site.ts /checkout /guide/roster` measures just those pages, signed out and signed in.
   const only = process.argv.slice(2);
-  for (const path of [...PAGES, ...SIGNED_IN_PAGES].filter((page) => only.length === 0 || only.includes(page))) {
-    const signedIn = SIGNED_IN_PAGES.includes(path);
-    if (signedIn && !signedInYet) {
-      await signInLighthouseChrome(Number(chrome.port));
-      signedInYet = true;
+  const wanted = (path: string) => only.length === 0 || only.includes(path);
+  for (const path of PAGES.filter(wanted)) rows.push(await measure(path, path, false));
+  // Lighthouse clears the site's storage before each signed-out page: the customer signs in once those are done.
+  const signedInPages = SIGNED_IN_PAGES.filter((page) => wanted(page.path));
+  if (signedInPages.length > 0) {
+    const customer = await signInLighthouseChrome(Number(chrome.port));
+    for (const page of signedInPages) {
+      const url = page.url(customer);
+      const text = page.shows?.(customer);
+      if (text) await checkShows(Number(chrome.port), url, text);
+      rows.push(await measure(page.row, url, true));
     }
-    // Lighthouse varies from run to run on a busy machine: keep the run with the median LCP of three.
-    const runs: Omit<Row, 'page' | 'jsLoad' | 'jsIdle' | 'firebase'>[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      const result = await lighthouse(`${SITE}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        disableStorageReset: signedIn,
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
-      // A signed-out visitor is sent on from an account page: that would be measuring the wrong page.
-      const shown = new URL(lhr.finalDisplayedUrl).pathname;
-      if (shown !== path) throw new Error(`${path} ended on ${shown}: was the customer still signed in?`);
-      const audit = (id: string) => lhr.audits[id];
-      const blockingItems = (audit('render-blocking-insight') ?? audit('render-blocking-resources'))?.details as
-        { items?: { url?: string }[] } | undefined;
-      runs.push({
-        score: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
-        lcp: audit('largest-contentful-paint')?.numericValue ?? NaN,
-        tbt: audit('total-blocking-time')?.numericValue ?? NaN,
-        cls: audit('cumulative-layout-shift')?.numericValue ?? NaN,
-        tti: audit('interactive')?.numericValue ?? NaN,
-        blocking: (blockingItems?.items ?? []).filter((item) => item.url?.endsWith('.js')).length,
-      });
-    }
-    const median = runs.sort((a, b) => a.lcp - b.lcp)[Math.floor(RUNS / 2)];
-    if (!median) throw new Error(`no Lighthouse runs for ${path}`);
-    // Script bytes are counted in a fresh (signed-out) browser: for the signed-in pages they are left out.
-    const bytes = signedIn ? { load: NaN, idle: NaN, firebase: true } : await scriptBytes(`${SITE}${path}`);
-    rows.push({
-      page: signedIn ? `${path} (signed in)` : path,
-      ...median,
-      jsLoad: bytes.load,
-      jsIdle: bytes.idle,
-      firebase: bytes.firebase,
-    });
   }
 } finally {
   chrome.kill();

@@ -1,7 +1,9 @@
 /** Seat arithmetic in SQL: paid seats and unexpired holds both count as taken. */
 import type { Queryable } from '../db/client.ts';
 
-export const ACTIVE_BOOKING = `(status = 'paid' or (status = 'held' and hold_expires_at > now()))`;
+/** A hold counts until it expires; a lapsed one no longer keeps anyone's seats. */
+export const LIVE_HOLD = `(status = 'held' and hold_expires_at > now())`;
+export const ACTIVE_BOOKING = `(status = 'paid' or ${LIVE_HOLD})`;
 
 export interface LockedDate {
   id: string;

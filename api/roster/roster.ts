@@ -1,10 +1,11 @@
 /**
- * The guides' roster: the upcoming dates with their paid seats, and everyone on one date with what a
+ * The guides' roster: the upcoming dates with their paid, held and free seats, and everyone on one date with what a
  * guide needs before the trailhead. Reading a roster records the read first (it shows medical data),
  * in the same transaction, so no answer leaves without its record.
  */
 import type { Db, Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
+import { LIVE_HOLD, seatsLeft } from '../bookings/seats.ts';
 import { WAIVER_STATUS_COLUMNS, waiverStatus } from '../users/waivers.ts';
 import type { GuideDate, Roster, RosterParticipant, RosterRead } from '../../src/lib/api-types.ts';
 import type { Survey } from '../../src/lib/schemas.ts';
@@ -16,10 +17,12 @@ interface DateRow {
   product_name: string;
   capacity: number;
   taken: number;
+  held: number;
 }
 
 const DATE_COLUMNS = `d.id, extract(epoch from d.starts_at)::float8 as seconds, d.calendar, p.name as product_name, d.capacity,
-  coalesce((select sum(b.party_size) from bookings b where b.date_id = d.id and b.status = 'paid'), 0)::int as taken`;
+  coalesce((select sum(b.party_size) from bookings b where b.date_id = d.id and b.status = 'paid'), 0)::int as taken,
+  coalesce((select sum(b.party_size) from bookings b where b.date_id = d.id and ${LIVE_HOLD}), 0)::int as held`;
 
 function guideDate(row: DateRow): GuideDate {
   const seconds = Math.floor(row.seconds);
@@ -30,7 +33,9 @@ function guideDate(row: DateRow): GuideDate {
     productName: row.product_name,
     capacity: row.capacity,
     taken: row.taken,
-    free: Math.max(0, row.capacity - row.taken),
+    held: row.held,
+    // What a customer could still book: paid seats and live holds both count, as at checkout.
+    free: seatsLeft(row, row.taken + row.held),
   };
 }
 

@@ -61,14 +61,18 @@ export interface CalendarEntry {
   partySpotsLeft?: number;
 }
 
-/** A date as a guide sees it on /guide: GET /guide/dates. Seats count paid bookings only. */
+/** A date as a guide sees it on /guide: GET /guide/dates. */
 export interface GuideDate {
   id: string;
   date: Timestamp;
   calendar: string;
   productName: string;
   capacity: number;
+  /** Seats in paid bookings. */
   taken: number;
+  /** Seats in holds that have not expired: a checkout under way. */
+  held: number;
+  /** Seats a customer could still book: none on a day tour (private) once anyone paid or holds it. */
   free: number;
 }
 

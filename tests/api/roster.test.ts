@@ -132,16 +132,63 @@ describe('the roster API', () => {
     expect(new Set(body.map((date) => date.calendar))).toEqual(new Set(['winter-classes', 'winter-day-tours', 'winter-mentorship']));
     expect(body.every((date) => date.date._seconds * 1000 > Date.now())).toBe(true);
     const booked = body.find((date) => date.id === dateId);
-    expect(booked).toMatchObject({ calendar: 'winter-day-tours', taken: 3 });
-    expect(booked?.free).toBe((booked?.capacity ?? 0) - 3);
+    // A day tour is private: once a party paid for it, nobody else can book it.
+    expect(booked).toMatchObject({ calendar: 'winter-day-tours', taken: 3, held: 0, free: 0 });
     expect(booked?.productName).toEqual(expect.any(String));
+  });
+
+  it('counts paid seats as taken and live holds as held, leaves lapsed holds out, and frees what a customer could still book', async () => {
+    const holdOn = async (api: Harness, date: CalendarEntry, calendar: string, priceId: string, seats: number) => {
+      const user = await newUser();
+      const hold = await api.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {
+        token: user.token,
+        body: intentBody(user, date, calendar, priceId, seats),
+      });
+      expect(hold.status).toBe(200);
+      return { user, clientSecret: hold.body.clientSecret };
+    };
+    // Holds made by an API that keeps them one second, then left to lapse.
+    const quick = await harness({ db: h.db, holdSeconds: 1 });
+    const classDate = await freeDate(h, 'winter-classes');
+    const classPrice = classDate.stripeId ?? '';
+    await holdOn(quick, classDate, 'winter-classes', classPrice, 4);
+    const lapsedTour = await freeDate(h, 'winter-day-tours');
+    await holdOn(quick, lapsedTour, 'winter-day-tours', 'price_tour_ski', 2);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const paid = await holdOn(h, classDate, 'winter-classes', classPrice, 2);
+    const confirm = await h.json('POST', '/payments/local/confirm', {
+      token: paid.user.token,
+      body: { clientSecret: paid.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+    });
+    expect(confirm.status).toBe(200);
+    await holdOn(h, classDate, 'winter-classes', classPrice, 3);
+    const heldTour = await freeDate(h, 'winter-day-tours');
+    await holdOn(h, heldTour, 'winter-day-tours', 'price_tour_ski', 1);
+
+    const { body } = await h.json<GuideDate[]>('GET', '/guide/dates', { token: guide.token });
+    const seats = (id: string) => {
+      const date = body.find((entry) => entry.id === id);
+      return date && { capacity: date.capacity, taken: date.taken, held: date.held, free: date.free };
+    };
+    expect(seats(classDate.id)).toEqual({ capacity: 10, taken: 2, held: 3, free: 5 });
+    expect(seats(heldTour.id)).toEqual({ capacity: heldTour.partySize, taken: 0, held: 1, free: 0 });
+    expect(seats(lapsedTour.id)).toEqual({ capacity: lapsedTour.partySize, taken: 0, held: 0, free: lapsedTour.partySize });
+    // The public calendar agrees: what a guide sees free is what a customer can still book.
+    const classes = await h.json<CalendarEntry[]>('GET', '/calendar/winter-classes');
+    const entry = classes.body.find((candidate) => candidate.id === classDate.id);
+    expect((entry?.partySize ?? 0) - (entry?.users.length ?? 0)).toBe(5);
+    // The roster's date says the same.
+    const roster = await h.json<Roster>('GET', `/guide/dates/${classDate.id}/roster`, { token: guide.token });
+    expect(roster.body.date).toMatchObject({ taken: 2, held: 3, free: 5 });
+    expect(roster.body.participants).toHaveLength(1);
   });
 
   it('shows a guide everyone on the date with their contacts, answers, waiver and who invited them, and records the read', async () => {
     const before = (await reads()).length;
     const { status, body } = await h.json<Roster>('GET', `/guide/dates/${dateId}/roster`, { token: guide.token });
     expect(status).toBe(200);
-    expect(body.date).toMatchObject({ id: dateId, taken: 3 });
+    expect(body.date).toMatchObject({ id: dateId, taken: 3, held: 0, free: 0 });
     expect(body.participants).toHaveLength(2);
     const [booker, joined] = body.participants;
     expect(booker).toMatchObject({

@@ -1,9 +1,9 @@
 /**
  * The guides' roster in the browser, on the built site with the API and the Auth emulator: a lead
  * books a day tour for a party and a friend joins by invite code; a guide made by the operator
- * command signs in (sent to /sign-in and back), finds `Roster` in the account menu, opens the date's
- * roster, prints it and downloads its CSV; a customer sees no data and the roster API refuses them;
- * axe at phone and desktop widths.
+ * command signs in (sent to /sign-in and back), finds `Roster` in the account menu, reads each date's
+ * paid, held and free seats, opens the date's roster, prints it and downloads its CSV; a customer
+ * sees no data and the roster API refuses them; axe at phone and desktop widths.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +13,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import { bookByApi, calendar, freshDate, newEmail, PASSWORD, readyCustomer, startOf, uniquePhone, type Customer } from './api-customers.ts';
-import { atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
+import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, holdSeats, islandsReady, test } from './fixtures.ts';
 import { dateAndTime, logInHere, signIn } from './page-helpers.ts';
 
 const TOUR_PRICE = 'price_tour_ski';
@@ -80,6 +80,15 @@ async function bookedParty(request: APIRequestContext) {
   return { entry, lead, friend };
 }
 
+/** A class date on which one customer paid for a seat and another is checking out with two. */
+async function classWithPaidAndHeldSeats(request: APIRequestContext) {
+  const entry = await freshDate(request, 'winter-classes');
+  const priceId = entry.stripeId ?? '';
+  await bookByApi(request, await readyCustomer(request), { dateId: entry.id, priceId, calendar: 'winter-classes', partySize: 1 });
+  await holdSeats(request, await apiCustomer(request), { dateId: entry.id, priceId, calendar: 'winter-classes', partySize: 2 });
+  return entry;
+}
+
 /** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks; each record ends with CRLF. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -111,6 +120,7 @@ function parseCsv(text: string): string[][] {
 
 test('a guide made by the operator command reads, prints and downloads the roster of a date', async ({ page, problems }) => {
   const { entry, lead, friend } = await bookedParty(page.request);
+  const busyClass = await classWithPaidAndHeldSeats(page.request);
   const guideEmail = await newGuide(page.request);
   const when = dateAndTime(startOf(entry));
 
@@ -127,8 +137,14 @@ test('a guide made by the operator command reads, prints and downloads the roste
   await expect(page).toHaveURL(/\/guide$/);
   await islandsReady(page);
 
+  // A day tour is private: once a party paid for it, none of its seats are free.
   const dateItem = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: when, exact: true }) });
-  await expect(dateItem).toContainText(`2 taken, ${entry.partySize - 2} free of ${entry.partySize}`);
+  await expect(dateItem).toContainText(`2 taken, 0 free of ${entry.partySize}`);
+  // A class with one paid seat and a checkout under way for two more.
+  const classItem = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: dateAndTime(startOf(busyClass)), exact: true }) });
+  await expect(classItem).toContainText(`1 taken, 2 held, ${busyClass.partySize - 3} free of ${busyClass.partySize}`);
   await dateItem.getByRole('link', { name: when, exact: true }).click();
   await expect(page).toHaveURL(`/guide/roster?date=${encodeURIComponent(entry.id)}`);
   await islandsReady(page);

@@ -89,7 +89,8 @@ describe('rosterCsv', () => {
       productName: 'Tours',
       capacity: 6,
       taken: 3,
-      free: 3,
+      held: 0,
+      free: 0,
     },
     participants: [lead, friend],
   };

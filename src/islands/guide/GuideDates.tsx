@@ -1,6 +1,7 @@
-/** /guide: the upcoming dates of all three calendars with their paid and free seats, each a link to its roster. */
+/** /guide: the upcoming dates of all three calendars with their paid, held and free seats, each a link to its roster. */
 import type { GuideDate } from '../../lib/api-types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
+import { seatSummary } from '../../lib/guide-seats.ts';
 import { GuideStates } from './GuideStates.tsx';
 import { useGuideData } from './use-guide-data.ts';
 import '../../styles/account.css';
@@ -16,9 +17,7 @@ export default function GuideDates() {
         <li key={date.id} className="guide-date">
           <a href={`/guide/roster?date=${encodeURIComponent(date.id)}`}>{formatDenverDateTime(date.date._seconds * 1000)}</a>
           <span className="guide-date-product">{date.productName}</span>
-          <span className="guide-date-seats">
-            {date.taken} taken, {date.free} free of {date.capacity}
-          </span>
+          <span className="guide-date-seats">{seatSummary(date)}</span>
         </li>
       ))}
     </ul>

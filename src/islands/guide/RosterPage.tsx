@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Roster, RosterParticipant } from '../../lib/api-types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
+import { seatSummary } from '../../lib/guide-seats.ts';
 import { joinedHow, participantName, rosterCsv, rosterFileName, waiverSummary } from '../../lib/roster-csv.ts';
 import { GuideStates } from './GuideStates.tsx';
 import { saveTextFile } from './save-text-file.ts';
@@ -76,8 +77,7 @@ export default function RosterPage() {
         {when}: {date.productName}
       </h2>
       <p>
-        {date.taken} taken, {date.free} free of {date.capacity}. {participants.length} {participants.length === 1 ? 'person' : 'people'} on
-        the roster.
+        {seatSummary(date)}. {participants.length} {participants.length === 1 ? 'person' : 'people'} on the roster.
       </p>
       <div className="account-actions roster-actions">
         <button
