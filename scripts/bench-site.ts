@@ -268,6 +268,24 @@ async function scriptBytes(url: string): Promise<{ load: number; idle: number; f
   return { load, idle, firebase };
 }
 
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** With BENCH_DETAIL=1: each run's long main-thread tasks and layout shifts, to see what a number is made of. */
+function printDetail(url: string, lhr: Lhr) {
+  const items = (id: string) => (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const where = (value: unknown) => (typeof value === 'string' ? value.replace(SITE, '') : JSON.stringify(value));
+  console.error(`-- ${url}`);
+  for (const task of items('long-tasks')) {
+    console.error(
+      `   task at ${Math.round(Number(task['startTime']))} ms, ${Math.round(Number(task['duration']))} ms: ${where(task['url'])}`,
+    );
+  }
+  for (const shift of items('layout-shifts')) {
+    const node = shift['node'] as { selector?: string; snippet?: string } | undefined;
+    console.error(`   shift ${Number(shift['score']).toFixed(3)}: ${node?.selector ?? ''} ${node?.snippet ?? ''}`);
+  }
+}
+
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
 
 /** One page's row: the run with the median LCP of three, and its script bytes when signed out. */
@@ -292,6 +310,7 @@ async function measure(row: string, url: string, signedIn: boolean): Promise<Row
     const audit = (id: string) => lhr.audits[id];
     const blockingItems = (audit('render-blocking-insight') ?? audit('render-blocking-resources'))?.details as
       { items?: { url?: string }[] } | undefined;
+    if (process.env['BENCH_DETAIL']) printDetail(url, lhr);
     runs.push({
       score: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
       lcp: audit('largest-contentful-paint')?.numericValue ?? NaN,

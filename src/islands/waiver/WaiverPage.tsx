@@ -3,7 +3,7 @@
  * server; while sign-in is checked the signature pad shows a spinner and the controls wait. A
  * signed-out visitor is sent to /sign-in (which brings them back here once signed in). After
  * signing, the customer goes back one page: to the page of this site they came from, else to
- * their profile. Once signed, a link leads to the signed copy.
+ * their profile. Once signed, a link under the form leads to the signed copy.
  */
 import { useEffect } from 'react';
 import { pageBefore } from '../../lib/navigation.ts';
@@ -23,8 +23,9 @@ export default function WaiverPage() {
   }, [state]);
   return (
     <>
-      <SignedWaivers />
       <WaiverForm onSigned={goBackOnePage} />
+      {/* Below the form: it shows once the account has loaded, and moves nothing on its way. */}
+      <SignedWaivers />
     </>
   );
 }
