@@ -28,7 +28,7 @@ import { HttpError, randomId } from '../http.ts';
 import { enqueueAction, enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
 import { attempt, carryOut, recordAttemptsSql, recordParams, summarize, type Attempt } from '../outbox/worker.ts';
 import { countHitSql, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
-import { ACTIVE_BOOKING, seatsLeft } from './seats.ts';
+import { ACTIVE_BOOKING, LIVE_HOLD, seatsLeft } from './seats.ts';
 import { discountOf, INVALID_PROMO, promoColumns, readPromo, type PromoRow } from './promo.ts';
 import { saveUserSql, userParams } from '../users/store.ts';
 
@@ -56,7 +56,7 @@ const TOO_MANY = 'You have started checkout too many times.';
 
 /** The same request's live hold, with its payment: read before any lock. */
 const LIVE_HOLD_SQL = `select id, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
-  where date_id = $1 and user_id = $2 and status = 'held' and hold_expires_at > now() and client_secret is not null
+  where date_id = $1 and user_id = $2 and ${LIVE_HOLD} and client_secret is not null
     and price_id = $3 and quantity = $4 and promo_code is not distinct from $5
   limit 1`;
 
@@ -92,7 +92,7 @@ const STATE_SQL = `select
   from (select 1) as one
   left join lateral (
     select id, price_id, quantity, promo_code, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
-     where date_id = $1 and user_id = $2 and status = 'held' and hold_expires_at > now()
+     where date_id = $1 and user_id = $2 and ${LIVE_HOLD}
      order by created_at desc limit 1) current on true`;
 
 /**
