@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { WAIVER_TEXT_HEADER } from '../src/lib/waiver-record.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { errorBody, HttpError } from './http.ts';
+import { TooManyRequests, tooManyRequests } from './limits/rate-limit.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { guideRoutes } from './routes/guide.ts';
 import { DEFAULT_BODY_LIMIT, tooLarge } from './routes/limits.ts';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => c.json(errorBody('Not found'), 404));
   app.onError((error, c) => {
+    if (error instanceof TooManyRequests) return tooManyRequests(c, error);
     if (error instanceof HttpError) return c.json(errorBody(error.message), error.status);
     console.error('unexpected API error', { method: c.req.method, path: c.req.path, error });
     return c.json(errorBody('Internal server error'), 500);

@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { Caller, Identity } from './identity.ts';
 import type { PaymentProvider, WebhookProvider } from './payments/provider.ts';
 import type { PublicCache } from './cache.ts';
+import type { ClientIpSettings } from './limits/client-ip.ts';
 import type { RateLimits } from './limits/rate-limit.ts';
 import type { WaiverEdition } from './users/waiver-edition.ts';
 
@@ -17,8 +18,8 @@ export interface AppDeps {
   /** Bookings close this many hours before a date starts. */
   bookingCutoffHours: number;
   limits: RateLimits;
-  /** The header a trusted proxy sets to the client's IP address; null means the socket's address. */
-  clientIpHeader: string | null;
+  /** Where a client's IP address is read from: a trusted proxy's header, or the socket. */
+  clientIp: ClientIpSettings;
   /** The waiver text signatures are recorded against; older versions no longer count. */
   waiver: WaiverEdition;
 }

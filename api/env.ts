@@ -1,5 +1,6 @@
 /** The API's settings, read and validated in this one place. Secrets stay on the server. */
 import * as v from 'valibot';
+import { parseCidrList, type Cidr } from './limits/client-ip.ts';
 
 const port = (fallback: string) =>
   v.pipe(v.optional(v.string(), fallback), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));
@@ -39,9 +40,26 @@ const envSchema = v.object({
       v.transform((name) => name.toLowerCase()),
     ),
   ),
+  /** The proxies (CIDR ranges or addresses, comma-separated) whose CLIENT_IP_HEADER is believed. */
+  TRUSTED_PROXIES: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        try {
+          return parseCidrList(dataset.value);
+        } catch (error) {
+          addIssue({ message: (error as Error).message });
+          return NEVER;
+        }
+      }),
+    ),
+  ),
+  /** New holds allowed per client address per hour (a shop's Wi-Fi serves many customers). */
+  HOLDS_PER_ADDRESS_PER_HOUR: v.pipe(v.optional(v.string(), '30'), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)),
 });
 
-export type Env = Omit<v.InferOutput<typeof envSchema>, 'SEED_ON_FIRST_START'> & {
+export type Env = Omit<v.InferOutput<typeof envSchema>, 'SEED_ON_FIRST_START' | 'TRUSTED_PROXIES'> & {
+  TRUSTED_PROXIES: Cidr[];
   PAYMENT_PROVIDER: 'local' | 'stripe';
   /** Demo data on an empty database: on by default except in production. */
   SEED_ON_FIRST_START: boolean;
@@ -83,6 +101,11 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (env.NODE_ENV === 'production' && provider === 'local') {
     throw new Error('The local payment provider moves no money and cannot run in production');
   }
+  if (env.CLIENT_IP_HEADER && !env.TRUSTED_PROXIES?.length) {
+    throw new Error(
+      'CLIENT_IP_HEADER needs TRUSTED_PROXIES, the addresses of the proxy that sets it: from anywhere else the header could be written by the client.',
+    );
+  }
   const seed = env.SEED_ON_FIRST_START === undefined ? env.NODE_ENV !== 'production' : ['true', '1'].includes(env.SEED_ON_FIRST_START);
-  return { ...env, PAYMENT_PROVIDER: provider, SEED_ON_FIRST_START: seed };
+  return { ...env, PAYMENT_PROVIDER: provider, SEED_ON_FIRST_START: seed, TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? [] };
 }

@@ -3,7 +3,6 @@ import { initializeApp, getApps, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { emulatorRuleViolation } from './env.ts';
 import { HttpError } from './http.ts';
-import type { UserData } from '../src/lib/schemas.ts';
 
 export interface Caller {
   uid: string;
@@ -35,19 +34,31 @@ export class TokenRejected extends Error {
 export interface Identity {
   /** The caller named by a valid ID token; rejects with TokenRejected otherwise. */
   verifyIdToken(token: string, options?: VerifyOptions): Promise<Caller>;
-  updateUser(uid: string, data: UserData): Promise<void>;
+  /**
+   * Sets the name the identity service shows. The sign-in e-mail changes only through the service's
+   * own verify-before-update link, and the contact phone lives in the profile: it is no sign-in
+   * identifier, and a family may share one number.
+   */
+  updateDisplayName(uid: string, displayName: string): Promise<void>;
   /**
    * Whether the user holds the guide role now, asked of the identity service itself rather than read
    * from a token: a role an operator revoked stops counting at once, not when the token expires.
    */
   isGuide(uid: string): Promise<boolean>;
+  /** The state of each account asked about, by uid; an account that no longer exists is missing from the map. */
+  accountStates(uids: readonly string[]): Promise<Map<string, AccountState>>;
 }
 
-const updateErrors: Record<string, [409 | 400 | 404, string]> = {
-  'auth/email-already-exists': [409, 'The email address is already in use.'],
-  'auth/invalid-email': [400, 'The email address is not valid.'],
-  'auth/phone-number-already-exists': [409, 'This phone number is already in use by another account.'],
-  'auth/invalid-phone-number': [400, 'Phone number must be between 10 to 14 digits'],
+export interface AccountState {
+  disabled: boolean;
+  /** When the account was last signed out everywhere (ms): tokens and holds from before then no longer count. */
+  validSince: number | null;
+}
+
+/** The identity service answers about this many accounts per call. */
+const ACCOUNTS_PER_LOOKUP = 100;
+
+const updateErrors: Record<string, [400 | 404, string]> = {
   'auth/invalid-display-name': [400, 'Name is required'],
   'auth/user-not-found': [404, 'User not found'],
 };
@@ -83,15 +94,26 @@ export function firebaseIdentity(projectId: string): Identity {
         picture: decoded.picture ?? null,
       };
     },
-    async updateUser(uid, data) {
+    async updateDisplayName(uid, displayName) {
       try {
-        await auth.updateUser(uid, { displayName: data.displayName, email: data.email, phoneNumber: data.phoneNumber });
+        await auth.updateUser(uid, { displayName });
       } catch (error) {
         const code = (error as { code?: string }).code ?? '';
         const known = updateErrors[code];
         if (known) throw new HttpError(known[0], known[1]);
         throw error;
       }
+    },
+    async accountStates(uids) {
+      const states = new Map<string, AccountState>();
+      for (let start = 0; start < uids.length; start += ACCOUNTS_PER_LOOKUP) {
+        const { users } = await auth.getUsers(uids.slice(start, start + ACCOUNTS_PER_LOOKUP).map((uid) => ({ uid })));
+        for (const user of users) {
+          const validSince = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : NaN;
+          states.set(user.uid, { disabled: user.disabled, validSince: Number.isNaN(validSince) ? null : validSince });
+        }
+      }
+      return states;
     },
     async isGuide(uid) {
       try {
@@ -172,9 +194,10 @@ export function cachedIdentity(
       }
       return verification;
     },
-    updateUser: (uid, data) => identity.updateUser(uid, data),
+    updateDisplayName: (uid, displayName) => identity.updateDisplayName(uid, displayName),
     // Never cached: a revoked role must stop counting on the next call.
     isGuide: (uid) => identity.isGuide(uid),
+    accountStates: (uids) => identity.accountStates(uids),
   };
 }
 

@@ -13,20 +13,26 @@ import { seedIfEmpty } from './seed/seed.ts';
 import { claimDataDir } from './db/data-dir-lock.ts';
 import { sweepRateLimits, type RateLimits } from './limits/rate-limit.ts';
 import { runDueActions } from './outbox/worker.ts';
+import { sweepHolds } from './bookings/hold-sweeps.ts';
 import { repeatEvery } from './periodic.ts';
 import { currentWaiverEdition } from './users/waiver-edition.ts';
 
-/** Enough for any real customer, too few to tie up the calendar or guess codes. */
+const env = readEnv();
+
+/** Enough for any real customer, too few to tie up the calendar, guess codes or fill the disk. */
 const LIMITS: RateLimits = {
   paymentIntents: { max: 10, windowSeconds: 3600 },
+  holdsPerAddress: { max: env.HOLDS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
   promoTries: { max: 10, windowSeconds: 60 },
   inviteTries: { max: 10, windowSeconds: 60 },
+  waiverSignings: { max: 10, windowSeconds: 3600 },
 };
 /** How often due refunds and cancellations are retried, and stale rate-limit counters dropped. */
 const OUTBOX_INTERVAL_MS = 30_000;
 const SWEEP_INTERVAL_MS = 10 * 60_000;
+/** How often lapsed holds, and the holds of closed accounts, are released. */
+const HOLD_SWEEP_INTERVAL_MS = 15_000;
 
-const env = readEnv();
 if (env.FIREBASE_AUTH_EMULATOR_HOST) process.env['FIREBASE_AUTH_EMULATOR_HOST'] = env.FIREBASE_AUTH_EMULATOR_HOST;
 let releaseDataDir = () => {};
 if (!env.DATABASE_URL) {
@@ -51,23 +57,27 @@ const payments =
       })
     : localProvider();
 
+const identity = cachedIdentity(firebaseIdentity(env.FIREBASE_PROJECT_ID));
+const cache = publicCache(2000);
 const app = createApp({
   db,
-  identity: cachedIdentity(firebaseIdentity(env.FIREBASE_PROJECT_ID)),
+  identity,
   payments,
   siteOrigins: env.SITE_ORIGINS,
   holdSeconds: env.HOLD_MINUTES * 60,
   currency: env.CURRENCY,
-  cache: publicCache(2000),
+  cache,
   bookingCutoffHours: env.BOOKING_CUTOFF_HOURS,
   limits: LIMITS,
-  clientIpHeader: env.CLIENT_IP_HEADER ?? null,
+  clientIp: { header: env.CLIENT_IP_HEADER ?? null, trustedProxies: env.TRUSTED_PROXIES },
   waiver: currentWaiverEdition,
 });
 
 // Refunds and cancellations still owed at the provider: at start (work left by a previous run), then on a timer.
 const outbox = repeatEvery(OUTBOX_INTERVAL_MS, 'payment outbox', () => runDueActions(db, payments), { runNow: true });
 const sweeper = repeatEvery(SWEEP_INTERVAL_MS, 'rate-limit sweep', () => sweepRateLimits(db));
+// Holds that can no longer stand give up their payment intents, so none is paid later at old terms.
+const holdSweep = repeatEvery(HOLD_SWEEP_INTERVAL_MS, 'hold sweep', () => sweepHolds(db, identity, payments, cache));
 
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.API_PORT }, (info) => {
   console.log(`booking API on http://${env.HOST}:${info.port} (${db.kind}, ${payments.name} payments)`);
@@ -79,7 +89,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`${signal}: stopping the booking API`);
   server.close();
-  await Promise.all([outbox.stop(), sweeper.stop()]);
+  await Promise.all([outbox.stop(), sweeper.stop(), holdSweep.stop()]);
   await db.close();
   releaseDataDir();
   process.exit(0);

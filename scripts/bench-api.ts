@@ -44,16 +44,32 @@ const { base, child: api } = await startApiProcess({
   FIREBASE_PROJECT_ID: projectId,
   FIREBASE_AUTH_EMULATOR_HOST: emulator,
   API_PORT: process.env['BENCH_API_PORT'] ?? '0',
+  // Customers arrive from addresses of their own, as through the proxy in front of the API in production.
+  CLIENT_IP_HEADER: 'x-forwarded-for',
+  TRUSTED_PROXIES: '127.0.0.1, ::1',
 });
+
+/** A customer as the bench sees one: who, the ID token, and the address their requests come from. */
+interface Customer {
+  uid: string;
+  token: string;
+  address: string;
+}
+
+let customers = 0;
 
 /**
  * A customer who signs up at the Auth emulator and signs in on the site, which then saves the
- * database user (POST /users/user/{uid}, as src/stores/auth.ts does on every sign-in). Besides
- * making the user, that first call has the API verify the new ID token, which with the emulator
+ * database user (POST /users/user/{uid}, as src/stores/auth.ts does on every sign-in), then fills
+ * in what a booking needs (profile, survey, waiver) as checkout's first steps do. Besides making
+ * the user, the first call has the API verify the new ID token, which with the emulator
  * firebase-admin always follows with a user lookup at the emulator (a revocation check it makes for
  * emulator tokens only); the API then keeps the verified token, so later calls verify nothing again.
+ * Each customer has an address of their own in the benchmarking range 198.18.0.0/15.
  */
-async function signIn(label: string): Promise<{ uid: string; token: string }> {
+async function signIn(label: string): Promise<Customer> {
+  customers += 1;
+  const address = `198.18.${Math.floor(customers / 250)}.${(customers % 250) + 1}`;
   const email = `bench-${label}-${Date.now()}@example.com`;
   // The token comes from a sign-in after the sign-up: the emulator can date a sign-up's own token a
   // second before the account's "valid since", and the API then reads it as revoked.
@@ -69,14 +85,44 @@ async function signIn(label: string): Promise<{ uid: string; token: string }> {
   };
   await emulatorCall('signUp');
   const body = await emulatorCall('signInWithPassword');
-  const saved = await fetch(`${base}/users/user/${body.localId}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${body.idToken}` },
-    body: JSON.stringify({ uid: body.localId, email }),
-  });
-  if (!saved.ok) throw new Error(`saving the database user failed: ${saved.status} ${await saved.text()}`);
-  return { uid: body.localId, token: body.idToken };
+  const uid = body.localId;
+  const steps: [string, string, unknown][] = [
+    ['POST', `/users/user/${uid}`, { uid, email }],
+    ['PUT', `/authUsers/authUser/${uid}`, { userData: { displayName: `Bench ${label}`, email, phoneNumber: '+14355550100' } }],
+    ['PUT', `/users/user/${uid}`, { survey: SURVEY }],
+    ['PUT', `/users/user/${uid}`, { signature: SIGNATURE, agreed: true }],
+  ];
+  for (const [method, path, data] of steps) {
+    const saved = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${body.idToken}`, 'X-Forwarded-For': address },
+      body: JSON.stringify(data),
+    });
+    if (!saved.ok) throw new Error(`${method} ${path} failed: ${saved.status} ${await saved.text()}`);
+  }
+  return { uid, token: body.idToken, address };
 }
+
+const SURVEY = {
+  transportation: 'Snowmobile',
+  uphillAbility: 'Intermediate',
+  downhillAbility: 'Advanced',
+  beacon: 'Yes',
+  shovel: 'Yes',
+  probe: 'Yes',
+  emergencyContactName: 'Robin Ridge',
+  emergencyContactNumber: '+14355550199',
+  medicalConditions: '',
+};
+/** A 1 x 1 PNG, as the waiver pad sends a drawing. */
+const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** The headers of a customer's call. */
+const headersOf = (customer: Customer) => ({
+  'Content-Type': 'application/json',
+  Authorization: `Bearer ${customer.token}`,
+  'X-Forwarded-For': customer.address,
+});
 
 interface BenchDate {
   id: string;
@@ -152,7 +198,7 @@ if (Math.ceil(WRITES / WRITERS) > INTENT_LIMIT) {
   throw new Error(`${WRITES} writes over ${WRITERS} customers would pass the limit of ${INTENT_LIMIT} new holds each`);
 }
 
-const writers: { uid: string; token: string; orders: Order[]; offset: number }[] = [];
+const writers: (Customer & { orders: Order[]; offset: number })[] = [];
 const seats = lanes.flatMap((lane) => Array.from({ length: lane.writers }, (_, offset) => ({ orders: lane.orders, offset })));
 for (let start = 0; start < WRITERS; start += 20) {
   const batch = await Promise.all(Array.from({ length: Math.min(20, WRITERS - start) }, (_, index) => signIn(`w${start + index}`)));
@@ -299,7 +345,7 @@ const reads = [
 const repeated: Call = {
   method: 'POST',
   path: '/stripe/create-payment-intent',
-  headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${repeater.token}` },
+  headers: headersOf(repeater),
   body: repeatedIntent,
 };
 const repeats = await paced(`POST /stripe/create-payment-intent, the same request repeated @${RATE}/s`, RATE, RATE * 10, () => repeated);
@@ -320,7 +366,7 @@ for (let round = 0; round < WARM_ROUNDS; round += 1) {
       send({
         method: 'POST',
         path: '/stripe/create-payment-intent',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${warmer.token}` },
+        headers: headersOf(warmer),
         body: intentFor(warmer.uid, {
           date: repeatDate,
           priceId: repeatDate.priceId,
@@ -346,7 +392,7 @@ const writes = await paced(
     return {
       method: 'POST',
       path: '/stripe/create-payment-intent',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${writer.token}` },
+      headers: headersOf(writer),
       body: intentFor(writer.uid, writer.orders[(step + writer.offset) % writer.orders.length] as Order),
     };
   },

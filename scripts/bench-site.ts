@@ -21,6 +21,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type Page } from '@playwright/test';
 import { formatDenverDateTime } from '../src/lib/dates.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startApiProcess } from './processes.ts';
+import { verifyEmail } from '../tests/support/emulator-links.ts';
 
 const PAGES = [
   '/',
@@ -153,7 +154,8 @@ async function benchCustomer(): Promise<BenchCustomer> {
     expiry: '12/30',
     cvc: '123',
   });
-  // `npm run guide:grant`, as an operator runs it, against the bench's Auth emulator.
+  // `npm run guide:grant`, as an operator runs it, against the bench's Auth emulator, once the address is proved.
+  await verifyEmail(new URL(AUTH_EMULATOR).host, 'demo-kamas', idToken, email);
   execFileSync(process.execPath, ['api/ops/guide-role-cli.ts', 'grant', email], {
     env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: new URL(AUTH_EMULATOR).host, FIREBASE_PROJECT_ID: 'demo-kamas' },
     stdio: 'ignore',

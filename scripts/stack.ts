@@ -7,13 +7,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { LOCAL_AUTH_EMULATOR, LOCAL_PROJECT_ID } from '../api/ops/identity-target.ts';
 
 const mode = process.argv[2] === 'start' ? 'start' : 'dev';
 const sitePort = process.env['SITE_PORT'] ?? '4321';
 const apiPort = process.env['API_PORT'] ?? '8787';
-const projectId = process.env['FIREBASE_PROJECT_ID'] ?? 'demo-kamas';
+const projectId = process.env['FIREBASE_PROJECT_ID'] ?? LOCAL_PROJECT_ID;
 /** Where firebase.json puts the Auth emulator. The API trusts its unsigned tokens only because it is named here. */
-const authEmulator = '127.0.0.1:9099';
+const authEmulator = LOCAL_AUTH_EMULATOR;
 const authDir = '.data/auth';
 mkdirSync(authDir, { recursive: true });
 

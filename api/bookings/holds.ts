@@ -27,7 +27,9 @@ import { orderTotal } from '../../src/lib/pricing.ts';
 import { HttpError, randomId } from '../http.ts';
 import { enqueueAction, enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
 import { attempt, carryOut, recordAttemptsSql, recordParams, summarize, type Attempt } from '../outbox/worker.ts';
-import { countHitSql, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
+import { countHitSql, enforce, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
+import { notReadyMessage } from '../../src/lib/readiness.ts';
+import { missingBeforeBooking } from '../users/readiness.ts';
 import { ACTIVE_BOOKING, LIVE_HOLD, seatsLeft } from './seats.ts';
 import { discountOf, INVALID_PROMO, promoColumns, readPromo, type PromoRow } from './promo.ts';
 import { saveUserSql, userParams } from '../users/store.ts';
@@ -48,9 +50,22 @@ export interface HoldSettings {
   cutoffHours: number;
   /** New holds a customer may create per window. */
   intentLimit: Limit;
+  /** The client's address, as per-client limits key it. */
+  clientKey: string;
+  /** New holds one client address may create per window (many customers may share one). */
+  addressLimit: Limit;
+  /** Tries of a promo code, counted per client and per customer like POST /promo/apply's. */
+  promoLimit: Limit;
+  /** The waiver text in force: a customer must have signed it to hold seats. */
+  waiverVersion: string;
 }
 
 const TOO_MANY = 'You have started checkout too many times.';
+const TOO_MANY_HERE = 'Too many bookings have been started from this network.';
+export const TOO_MANY_PROMO = 'Too many promo code attempts.';
+
+/** The rate-limit keys a promo code try counts under: the client's address and, when signed in, the customer. */
+export const promoTryKeys = (clientKey: string, uid: string | null) => [`promo:ip:${clientKey}`, ...(uid ? [`promo:uid:${uid}`] : [])];
 
 // The statements, built once.
 
@@ -98,8 +113,9 @@ const STATE_SQL = `select
 /**
  * Statement 4: releases every hold the customer ($1) has, on any date, enqueueing the cancellation
  * of each one's intent (lapsed holds included: their intents could still be paid); counts the new
- * hold against the customer's limit; inserts it unless that count is over. Returns the count, the
- * seconds left in its window, the hold's end (null when not inserted) and the claimed cancellations.
+ * hold against the customer's limit and the client address's ($17, at most $18 in $19 s); inserts it unless
+ * a count is over. Returns the counts, the seconds left in their windows, the hold's end (null when
+ * not inserted) and the claimed cancellations.
  */
 const WRITE_SQL = `with released as (
     update bookings set status = 'released', updated_at = now()
@@ -109,19 +125,24 @@ const WRITE_SQL = `with released as (
     ${enqueueCancelsSql('released', '$2', '$3::int')}
   ), counted as (
     ${countHitSql('$4', '$5::int')}
+  ), counted_here as (
+    ${countHitSql('$17', '$19::int')}
   ), swept as (
-    -- The key's earlier windows are over.
-    delete from rate_limits where key = $4 and window_start < (select window_start from counted)
+    -- The keys' earlier windows are over.
+    delete from rate_limits
+     where (key = $4 and window_start < (select window_start from counted))
+        or (key = $17 and window_start < (select window_start from counted_here))
   ), held as (
     insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code,
                           status, provider, hold_expires_at)
     select $7, $8, $1, $9, $10, $11, $12, $13, $14, 'held', $15, now() + make_interval(secs => $16)
-      from counted where counted.count <= $6::int
+      from counted, counted_here where counted.count <= $6::int and counted_here.count <= $18::int
     returning ${EXPIRES_AT} as expires_at
   )
-  select counted.count, counted.retry_after, (select expires_at from held) as expires_at,
+  select counted.count, counted.retry_after, counted_here.count as count_here, counted_here.retry_after as retry_after_here,
+         (select expires_at from held) as expires_at,
          coalesce((select json_agg(cancels) from cancels), '[]'::json) as cancels
-    from counted`;
+    from counted, counted_here`;
 
 /** Stores a new intent on its hold if still held, recording the cancellations' attempts. */
 const ATTACH_SQL = `with recorded as (${recordAttemptsSql(4)})
@@ -165,6 +186,8 @@ interface StateRow {
 interface WrittenRow {
   count: number;
   retry_after: number;
+  count_here: number;
+  retry_after_here: number;
   /** Null when the count was over the limit and nothing was inserted. */
   expires_at: string | null;
   cancels: ClaimedAction[];
@@ -211,6 +234,11 @@ export async function createHold(
       fresh: false,
     };
   }
+  // Seats are held only for a customer who could ride: a throw-away account cannot squat a date.
+  const notReady = notReadyMessage(await missingBeforeBooking(db, caller.uid, settings.waiverVersion));
+  if (notReady) throw new HttpError(403, notReady);
+  // A code tried here counts like one tried at /promo/apply, and stays counted when the hold is refused.
+  if (promoCode) await enforce(db, promoTryKeys(settings.clientKey, caller.uid), settings.promoLimit, TOO_MANY_PROMO);
 
   const prepared = await db.transaction<Prepared>(async (tx) => {
     // One checkout at a time per customer, so two requests at once cannot leave two holds; and seat
@@ -292,9 +320,14 @@ export async function createHold(
       promoCode,
       provider.name,
       settings.holdSeconds,
+      `holds:ip:${settings.clientKey}`,
+      settings.addressLimit.max,
+      windowOf(settings.addressLimit),
     ]);
     if (!written) throw new Error('the hold statement returned no row');
-    const refused = overLimit([{ count: written.count, retryAfterSeconds: written.retry_after }], settings.intentLimit, TOO_MANY);
+    const refused =
+      overLimit([{ count: written.count, retryAfterSeconds: written.retry_after }], settings.intentLimit, TOO_MANY) ??
+      overLimit([{ count: written.count_here, retryAfterSeconds: written.retry_after_here }], settings.addressLimit, TOO_MANY_HERE);
     if (refused) throw refused;
     return {
       bookingId,

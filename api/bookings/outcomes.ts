@@ -9,7 +9,8 @@ import type { PaymentEvent } from '../payments/provider.ts';
 import { randomId } from '../http.ts';
 import { enqueueActions, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
 import { flagBooking, money } from './flags.ts';
-import { promoStillHonoured } from './promo.ts';
+import { honouredDiscount } from './promo.ts';
+import { orderTotal, type Discount } from '../../src/lib/pricing.ts';
 import { lockDate, seatsLeft, takenSeats, type LockedDate } from './seats.ts';
 
 export type Outcome =
@@ -29,6 +30,7 @@ interface BookingRow {
   user_id: string;
   price_id: string;
   party_size: number;
+  quantity: number;
   amount: number;
   currency: string;
   promo_code: string | null;
@@ -39,7 +41,12 @@ interface BookingRow {
 
 type Settled = Exclude<Outcome, { result: 'duplicate' | 'unknown' }>;
 
-export async function recordPaymentEvent(db: Db, event: PaymentEvent): Promise<Outcome> {
+export interface OutcomeSettings {
+  /** Bookings close this many hours before a date starts: a payment for a lapsed hold after that is refunded. */
+  cutoffHours: number;
+}
+
+export async function recordPaymentEvent(db: Db, event: PaymentEvent, settings: OutcomeSettings): Promise<Outcome> {
   return db.transaction(async (tx) => {
     const fresh = await tx.query(`insert into payment_events (id, type) values ($1, $2) on conflict (id) do nothing returning id`, [
       event.eventId,
@@ -49,9 +56,9 @@ export async function recordPaymentEvent(db: Db, event: PaymentEvent): Promise<O
     const [found] = await tx.query<{ date_id: string }>(`select date_id from bookings where payment_intent_id = $1`, [event.intentId]);
     if (!found) return { result: 'unknown', actions: [] };
     // Lock order everywhere: the date first, then its bookings.
-    const date = await lockDate(tx, found.date_id);
+    const date = await lockDate(tx, found.date_id, settings.cutoffHours);
     const [booking] = await tx.query<BookingRow & Record<string, unknown>>(
-      `select id, date_id, user_id, price_id, party_size, amount, currency, promo_code, payment_intent_id, status,
+      `select id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code, payment_intent_id, status,
               hold_expires_at <= now() as expired
          from bookings where payment_intent_id = $1 for update`,
       [event.intentId],
@@ -112,12 +119,9 @@ async function settleSuccess(
   if (!date?.active || date.started) return refund(tx, booking, 'date started or withdrawn');
   const holdStands = booking.status === 'held' && !booking.expired;
   if (!holdStands) {
-    // Paid after the hold lapsed or was replaced: keep the booking only if its seats and its promo code still can be.
-    const left = seatsLeft(date, await takenSeats(tx, booking.date_id, booking.id));
-    if (left < booking.party_size) return refund(tx, booking, 'seats taken after the hold lapsed');
-    if (booking.promo_code && !(await promoStillHonoured(tx, booking.promo_code, booking.price_id))) {
-      return refund(tx, booking, 'promo code no longer valid');
-    }
+    // Paid after the hold lapsed or was replaced: booked only on the terms a new hold would get now.
+    const refusal = await lateTermsRefused(tx, booking, date);
+    if (refusal) return refund(tx, booking, refusal);
   }
   await tx.query(`update bookings set status = 'paid', paid_at = now(), invite_code = $2, updated_at = now() where id = $1`, [
     booking.id,
@@ -125,6 +129,25 @@ async function settleSuccess(
   ]);
   await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2) on conflict do nothing`, [booking.id, booking.user_id]);
   return settled('paid', booking);
+}
+
+/**
+ * Why a payment for a hold that no longer stands cannot be booked, or null when it can: the date is
+ * still open for booking (before its cut-off), its seats are free, and the promo code and the price
+ * still give the amount paid.
+ */
+async function lateTermsRefused(tx: Queryable, booking: BookingRow, date: LockedDate): Promise<ActionReason | null> {
+  if (!date.open) return 'bookings closed before the late payment';
+  const left = seatsLeft(date, await takenSeats(tx, booking.date_id, booking.id));
+  if (left < booking.party_size) return 'seats taken after the hold lapsed';
+  let discount: Discount | null = null;
+  if (booking.promo_code) {
+    discount = await honouredDiscount(tx, booking.promo_code, booking.price_id);
+    if (!discount) return 'promo code no longer valid';
+  }
+  const [price] = await tx.query<{ unit_amount: number }>(`select unit_amount from prices where id = $1 and active`, [booking.price_id]);
+  if (!price || orderTotal(price.unit_amount, booking.quantity, discount) !== booking.amount) return 'price changed after the hold lapsed';
+  return null;
 }
 
 /** The booking gives its seats back and the payment is refunded through the outbox. */

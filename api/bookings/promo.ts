@@ -60,11 +60,11 @@ export async function promoDiscount(tx: Queryable, code: string, priceId: string
 }
 
 /**
- * Whether a code can still be honoured for a booking whose hold lapsed before its payment arrived:
+ * The discount a code still gives a booking whose hold lapsed before its payment arrived, or null:
  * still active and unexpired, and a use left now that the lapsed hold no longer counts as one.
  */
-export async function promoStillHonoured(tx: Queryable, code: string, priceId: string): Promise<boolean> {
-  return (await usableDiscount(tx, code, priceId, true)) !== null;
+export function honouredDiscount(tx: Queryable, code: string, priceId: string): Promise<Discount | null> {
+  return usableDiscount(tx, code, priceId, true);
 }
 
 async function usableDiscount(tx: Queryable, code: string, priceId: string, lock: boolean): Promise<Discount | null> {

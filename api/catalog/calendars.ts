@@ -56,19 +56,21 @@ function toEntry(calendar: CalendarName, row: DateRow, cutoffHours: number): Cal
   return entry;
 }
 
-/** What a member of a booking sees of it on its date: the invite code, the party's paid seats and its open ones. */
+/** What a member of a booking sees of it on its date: the invite code, the price booked, the party's paid seats and its open ones. */
 export interface PartyView {
   inviteCode: string;
   /** The seats the booking paid for: one row each in the party. */
   partySeats: number;
   /** Paid seats of the party nobody has claimed yet: how many friends the invite link can still bring. */
   partySpotsLeft: number;
+  /** The price the booking was made with: which activity of the date was booked. */
+  bookedPriceId: string;
 }
 
 /** The bookings this user belongs to (as booker or invited friend), by date id. */
 export async function partiesOf(db: Queryable, uid: string): Promise<Map<string, PartyView>> {
-  const rows = await db.query<{ date_id: string; invite_code: string; party_size: number; spots_left: number }>(
-    `select b.date_id, b.invite_code, b.party_size,
+  const rows = await db.query<{ date_id: string; invite_code: string; party_size: number; spots_left: number; price_id: string }>(
+    `select b.date_id, b.invite_code, b.party_size, b.price_id,
             greatest(0, b.party_size - (select count(*) from booking_members x where x.booking_id = b.id))::int as spots_left
        from booking_members m join bookings b on b.id = m.booking_id
       where m.user_id = $1 and b.status = 'paid' and b.invite_code is not null
@@ -76,6 +78,9 @@ export async function partiesOf(db: Queryable, uid: string): Promise<Map<string,
     [uid],
   );
   return new Map(
-    rows.map((row) => [row.date_id, { inviteCode: row.invite_code, partySeats: row.party_size, partySpotsLeft: row.spots_left }]),
+    rows.map((row) => [
+      row.date_id,
+      { inviteCode: row.invite_code, partySeats: row.party_size, partySpotsLeft: row.spots_left, bookedPriceId: row.price_id },
+    ]),
   );
 }

@@ -16,10 +16,14 @@ export interface Limit {
 export interface RateLimits {
   /** New holds (payment intents) per customer. */
   paymentIntents: Limit;
-  /** Promo code tries per client IP. */
+  /** New holds per client address, however many accounts it uses. */
+  holdsPerAddress: Limit;
+  /** Promo code tries per client IP and per customer, at /promo/apply and with a payment intent alike. */
   promoTries: Limit;
   /** Invite code tries per client IP and per customer. */
   inviteTries: Limit;
+  /** Waiver signings per customer: each one is a kept record with an image. */
+  waiverSignings: Limit;
 }
 
 /** Windows end within a day, so a counter older than that is of no further use. */

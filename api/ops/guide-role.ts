@@ -13,11 +13,27 @@ export class UnknownEmail extends Error {
   }
 }
 
+/** A role goes only to an address its owner has proved, or anyone could sign up with a guide's e-mail and be granted it. */
+export class UnverifiedEmail extends Error {
+  constructor(email: string, account: string) {
+    super(
+      `${email} has not been verified (${account}). The person must follow the verification link the site sent them before the role can be granted.`,
+    );
+  }
+}
+
 export interface RoleChange {
   uid: string;
   email: string;
+  /** How the account signs in (password, google.com, ...), so the operator sees whom they changed. */
+  providers: string[];
   /** False when the account already was (or already was not) a guide: running a command twice is harmless. */
   changed: boolean;
+}
+
+/** "uid abc123, signs in with password, google.com" */
+export function describeAccount(change: Pick<RoleChange, 'uid' | 'providers'>): string {
+  return `uid ${change.uid}, signs in with ${change.providers.length > 0 ? change.providers.join(', ') : 'no provider'}`;
 }
 
 export async function setGuideRole(auth: Auth, email: string, guide: boolean): Promise<RoleChange> {
@@ -28,9 +44,12 @@ export async function setGuideRole(auth: Auth, email: string, guide: boolean): P
     if ((error as { code?: string }).code === 'auth/user-not-found') throw new UnknownEmail(email);
     throw error;
   }
+  const account = { uid: user.uid, email, providers: user.providerData.map((provider) => provider.providerId) };
   const { [GUIDE_CLAIM]: current, ...others } = user.customClaims ?? {};
   const wasGuide = current === true;
-  if (wasGuide === guide) return { uid: user.uid, email, changed: false };
+  if (wasGuide === guide) return { ...account, changed: false };
+  // Taking a role away needs no proof; granting one does.
+  if (guide && !user.emailVerified) throw new UnverifiedEmail(email, describeAccount(account));
   await auth.setCustomUserClaims(user.uid, guide ? { ...others, [GUIDE_CLAIM]: true } : others);
-  return { uid: user.uid, email, changed: true };
+  return { ...account, changed: true };
 }

@@ -12,11 +12,15 @@ export type ActionKind = 'refund' | 'cancel';
 /** Why money goes back or an intent is ended, in words an operator reads in the outbox listing. */
 export type ActionReason =
   | 'seats taken after the hold lapsed'
+  | 'bookings closed before the late payment'
+  | 'price changed after the hold lapsed'
   | 'date started or withdrawn'
   | 'promo code no longer valid'
   | 'payment did not match the booking'
   | 'replaced by a newer hold'
-  | 'hold ended before its payment was ready';
+  | 'hold ended before its payment was ready'
+  | 'hold lapsed'
+  | 'account closed while holding seats';
 
 export interface ActionRequest {
   kind: ActionKind;

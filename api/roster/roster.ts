@@ -6,7 +6,7 @@
 import type { Db, Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { LIVE_HOLD, seatsLeft } from '../bookings/seats.ts';
-import { WAIVER_STATUS_COLUMNS, waiverStatus } from '../users/waivers.ts';
+import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from '../users/waivers.ts';
 import type { GuideDate, Roster, RosterParticipant, RosterRead } from '../../src/lib/api-types.ts';
 import type { Survey } from '../../src/lib/schemas.ts';
 
@@ -100,7 +100,7 @@ export async function readRoster(
          join booking_members m on m.booking_id = b.id
          join users u on u.uid = m.user_id
          join users bu on bu.uid = b.user_id
-         left join lateral (select * from waiver_signatures x where x.user_id = u.uid order by x.signed_at desc, x.id desc limit 1) w on true
+         ${LATEST_WAIVER_JOIN}
         where b.date_id = $1 and b.status = 'paid'
         order by b.paid_at, b.id, (m.user_id = b.user_id) desc, m.joined_at, m.user_id`,
       [dateId],

@@ -3,19 +3,19 @@
  * POST /promo/apply = /stripe/applyPromoCode, /stripe/create-payment-intent, /stripe/webhook,
  * /payments/local/confirm, /calendar/invite.
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { applyPromoSchema, inviteSchema, localConfirmSchema, paymentIntentSchema } from '../../src/lib/schemas.ts';
 import { orderTotal } from '../../src/lib/pricing.ts';
-import { requireCaller } from '../auth.ts';
-import { createHold, SESSION_ENDED } from '../bookings/holds.ts';
+import { optionalCaller, requireCaller } from '../auth.ts';
+import { createHold, promoTryKeys, SESSION_ENDED, TOO_MANY_PROMO } from '../bookings/holds.ts';
 import { joinByInvite } from '../bookings/invites.ts';
 import { recordPaymentEvent, type Outcome } from '../bookings/outcomes.ts';
 import { promoDiscount } from '../bookings/promo.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { errorBody, HttpError, parseBody } from '../http.ts';
 import { clientIp } from '../limits/client-ip.ts';
-import { rateLimit, TooManyRequests, tooManyRequests } from '../limits/rate-limit.ts';
+import { rateLimit } from '../limits/rate-limit.ts';
 import { carryOut } from '../outbox/worker.ts';
 import { localCardOutcome } from '../payments/local.ts';
 import type { WebhookProvider } from '../payments/provider.ts';
@@ -24,11 +24,16 @@ import { tooLarge, WEBHOOK_BODY_LIMIT } from './limits.ts';
 /** What the local confirm call says when a payment is refunded instead of booked. */
 const REFUND_MESSAGES: Record<Extract<Outcome, { result: 'refunded' }>['reason'], string> = {
   'seats taken after the hold lapsed': 'Your hold on these spots ran out and they were booked by someone else. You have not been charged.',
+  'bookings closed before the late payment':
+    'Your hold on these spots ran out and bookings for this date have since closed. You have not been charged.',
+  'price changed after the hold lapsed': 'Your hold on these spots ran out and the price has changed since. You have not been charged.',
   'date started or withdrawn': 'This date is no longer available. You have not been charged.',
   'promo code no longer valid': 'Your hold ran out and the promo code can no longer be used. You have not been charged.',
   'payment did not match the booking': 'This payment did not match your order. You have not been charged.',
   'replaced by a newer hold': SESSION_ENDED,
   'hold ended before its payment was ready': SESSION_ENDED,
+  'hold lapsed': SESSION_ENDED,
+  'account closed while holding seats': SESSION_ENDED,
   'refunded at the provider': 'This payment was refunded.',
 };
 
@@ -36,8 +41,12 @@ export function paymentRoutes(deps: AppDeps) {
   const { db, identity, payments, cache, limits } = deps;
   const app = new Hono<AppEnv>();
   const signedIn = requireCaller(identity);
-  const ip = (c: Context) => clientIp(c, deps.clientIpHeader);
-  const promoTries = rateLimit<AppEnv>(db, limits.promoTries, 'Too many promo code attempts.', (c) => [`promo:ip:${ip(c)}`]);
+  const ip = (c: Context) => clientIp(c, deps.clientIp);
+  /** Counts a try per client address and, for a signed-in caller, per customer. */
+  const promoTries: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const caller = await optionalCaller(identity, c);
+    return rateLimit<AppEnv>(db, limits.promoTries, TOO_MANY_PROMO, () => promoTryKeys(ip(c), caller?.uid ?? null))(c, next);
+  };
   const inviteTries = rateLimit<AppEnv>(db, limits.inviteTries, 'Too many invite code attempts.', (c) => [
     `invite:ip:${ip(c)}`,
     `invite:uid:${c.get('caller').uid}`,
@@ -45,7 +54,7 @@ export function paymentRoutes(deps: AppDeps) {
 
   /** Records an outcome, then carries out the refunds it decided while the caller waits. */
   const settle = async (event: Parameters<typeof recordPaymentEvent>[1]) => {
-    const outcome = await recordPaymentEvent(db, event);
+    const outcome = await recordPaymentEvent(db, event, { cutoffHours: deps.bookingCutoffHours });
     await carryOut(db, payments, outcome.actions);
     if (outcome.result !== 'duplicate' && outcome.result !== 'unknown') cache.clear();
     return outcome;
@@ -72,18 +81,16 @@ export function paymentRoutes(deps: AppDeps) {
 
   app.post('/stripe/create-payment-intent', signedIn, async (c) => {
     const request = await parseBody(c, paymentIntentSchema);
-    let hold;
-    try {
-      hold = await createHold(db, payments, c.get('caller'), request, {
-        holdSeconds: deps.holdSeconds,
-        currency: deps.currency,
-        cutoffHours: deps.bookingCutoffHours,
-        intentLimit: limits.paymentIntents,
-      });
-    } catch (error) {
-      if (error instanceof TooManyRequests) return tooManyRequests(c, error);
-      throw error;
-    }
+    const hold = await createHold(db, payments, c.get('caller'), request, {
+      holdSeconds: deps.holdSeconds,
+      currency: deps.currency,
+      cutoffHours: deps.bookingCutoffHours,
+      intentLimit: limits.paymentIntents,
+      clientKey: ip(c),
+      addressLimit: limits.holdsPerAddress,
+      promoLimit: limits.promoTries,
+      waiverVersion: deps.waiver.version,
+    });
     // Seats changed only when this call took them; a repeated request leaves the public calendars as they are.
     if (hold.fresh) cache.clear();
     return c.json({

@@ -3,15 +3,16 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authUserSchema, SIGNATURE_MAX_CHARS, updateAuthUserSchema, userUpdateSchemaFor } from '../../src/lib/schemas.ts';
 import { WAIVER_TEXT_CHANGED, WAIVER_TEXT_HEADER } from '../../src/lib/waiver-record.ts';
-import { ownUid, requireCaller } from '../auth.ts';
+import { ownUid, requireCaller, safeParam } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError, parseBody } from '../http.ts';
-import { clientIp } from '../limits/client-ip.ts';
+import { clientAddress } from '../limits/client-ip.ts';
+import { enforce } from '../limits/rate-limit.ts';
 import { ensureUser, readUser, saveProfile, saveSurvey } from '../users/store.ts';
 import { listSignatures, recordSignature, signedCopy } from '../users/waivers.ts';
 import { tooLarge } from './limits.ts';
 
-export function userRoutes({ db, identity, waiver, clientIpHeader }: AppDeps) {
+export function userRoutes({ db, identity, waiver, limits, clientIp: ipSettings }: AppDeps) {
   const app = new Hono<AppEnv>();
   // Per route, so that a path no route knows answers 404 rather than asking for a token.
   const signedIn = requireCaller(identity);
@@ -42,11 +43,13 @@ export function userRoutes({ db, identity, waiver, clientIpHeader }: AppDeps) {
     if ('signature' in body && shownText !== undefined && shownText.trim().toLowerCase() !== waiver.sha256) {
       throw new HttpError(409, WAIVER_TEXT_CHANGED);
     }
+    // Each signing keeps a record with its image, so a customer may sign only so often.
+    if ('signature' in body) await enforce(db, [`waiver:uid:${uid}`], limits.waiverSignings, 'Too many waiver signatures.');
     const saved =
       'survey' in body
         ? await saveSurvey(db, uid, body.survey)
         : await recordSignature(db, uid, body.signature, waiver, {
-            ipAddress: clientIp(c, clientIpHeader),
+            ipAddress: clientAddress(c, ipSettings),
             userAgent: c.req.header('user-agent') ?? '',
           });
     if (!saved) throw new HttpError(404, 'User not found');
@@ -57,7 +60,7 @@ export function userRoutes({ db, identity, waiver, clientIpHeader }: AppDeps) {
   app.get('/users/user/:uid/waivers', signedIn, async (c) => c.json(await listSignatures(db, ownUid(c), waiver.version)));
 
   app.get('/users/user/:uid/waivers/:id', signedIn, async (c) => {
-    const copy = await signedCopy(db, ownUid(c), c.req.param('id'), waiver.version);
+    const copy = await signedCopy(db, ownUid(c), safeParam(c, 'id'), waiver.version);
     if (!copy) throw new HttpError(404, 'Signed waiver not found');
     return c.json(copy);
   });
@@ -65,7 +68,7 @@ export function userRoutes({ db, identity, waiver, clientIpHeader }: AppDeps) {
   app.put('/authUsers/authUser/:uid', signedInNotRevoked, async (c) => {
     const uid = ownUid(c);
     const { userData } = await parseBody(c, updateAuthUserSchema);
-    await identity.updateUser(uid, userData);
+    await identity.updateDisplayName(uid, userData.displayName);
     await saveProfile(db, c.get('caller'), userData);
     return c.json(await found(uid));
   });

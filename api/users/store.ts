@@ -4,13 +4,14 @@ import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { authDisplayNameSchema, authPhotoUrlSchema, type Survey, type UserData } from '../../src/lib/schemas.ts';
 import type { DatabaseUser } from '../../src/lib/api-types.ts';
-import { WAIVER_STATUS_COLUMNS, waiverStatus } from './waivers.ts';
+import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from './waivers.ts';
 
 export type { DatabaseUser };
 
 interface UserRow {
   uid: string;
   email: string | null;
+  pending_email: string | null;
   display_name: string | null;
   phone_number: string | null;
   photo_url: string | null;
@@ -28,13 +29,13 @@ interface UserRow {
 /** The user with the latest waiver signature, judged against `waiverVersion` (the current text). */
 export async function readUser(db: Queryable, uid: string, waiverVersion: string): Promise<DatabaseUser | null> {
   const [row] = await db.query<UserRow & Record<string, unknown>>(
-    `select u.uid, u.email, u.display_name, u.phone_number, u.photo_url, u.survey, u.signature, u.agreed,
+    `select u.uid, u.email, u.pending_email, u.display_name, u.phone_number, u.photo_url, u.survey, u.signature, u.agreed,
             (select coalesce(json_agg(distinct b.date_id), '[]'::json)
                from booking_members m join bookings b on b.id = m.booking_id
               where m.user_id = u.uid and b.status = 'paid') as bookings,
             ${WAIVER_STATUS_COLUMNS}
        from users u
-       left join lateral (select * from waiver_signatures x where x.user_id = u.uid order by x.signed_at desc, x.id desc limit 1) w on true
+       ${LATEST_WAIVER_JOIN}
       where u.uid = $1`,
     [uid],
   );
@@ -50,6 +51,7 @@ export async function readUser(db: Queryable, uid: string, waiverVersion: string
     agreed: row.agreed,
     waiver: row.id ? waiverStatus({ ...row, id: row.id }, waiverVersion) : null,
     bookings: row.bookings ?? [],
+    pendingEmail: row.pending_email,
   };
 }
 
@@ -69,7 +71,9 @@ type Profile = { displayName?: string | null | undefined; photoURL?: string | nu
 export function saveUserSql(first: number): string {
   const [uid, email, name, photo, phone] = [0, 1, 2, 3, 4].map((n) => `$${first + n}`);
   return `insert into users (uid, email, display_name, photo_url, phone_number) values (${uid}, ${email}, ${name}, ${photo}, ${phone})
-     on conflict (uid) do update set email = excluded.email, updated_at = now()
+     on conflict (uid) do update set email = excluded.email, updated_at = now(),
+       -- A new address confirmed through its link is no longer pending.
+       pending_email = case when lower(users.pending_email) = lower(excluded.email) then null else users.pending_email end
        where users.email is distinct from excluded.email`;
 }
 
@@ -100,11 +104,16 @@ export async function saveSurvey(db: Queryable, uid: string, survey: Survey): Pr
   return rows.length > 0;
 }
 
+/**
+ * Saves the name and the contact phone. The sign-in e-mail stays the one the identity token
+ * carries; another address in the form is kept as pending until its confirmation link is followed.
+ */
 export async function saveProfile(db: Queryable, caller: Caller, data: UserData): Promise<void> {
+  const pending = caller.email && data.email.toLowerCase() === caller.email.toLowerCase() ? null : data.email;
   await db.query(
-    `insert into users (uid, email, display_name, phone_number) values ($1, $2, $3, $4)
+    `insert into users (uid, email, display_name, phone_number, pending_email) values ($1, $2, $3, $4, $5)
      on conflict (uid) do update set email = excluded.email, display_name = excluded.display_name,
-       phone_number = excluded.phone_number, updated_at = now()`,
-    [caller.uid, data.email, data.displayName, data.phoneNumber],
+       phone_number = excluded.phone_number, pending_email = excluded.pending_email, updated_at = now()`,
+    [caller.uid, caller.email, data.displayName, data.phoneNumber, pending],
   );
 }

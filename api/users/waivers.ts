@@ -81,6 +81,9 @@ interface StatusRow {
   covers_until: string | Date;
 }
 
+/** Joins the latest signature of the user `u` as `w` (no row when the user never signed). */
+export const LATEST_WAIVER_JOIN = `left join lateral (select * from waiver_signatures x where x.user_id = u.uid order by x.signed_at desc, x.id desc limit 1) w on true`;
+
 /** Columns of a waiver_signatures row `w` that make a WaiverStatus. */
 export const WAIVER_STATUS_COLUMNS = 'w.id, w.version, w.sha256, w.signed_at, w.covers_until';
 

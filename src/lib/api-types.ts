@@ -17,6 +17,8 @@ export interface DatabaseUser {
   waiver: WaiverStatus | null;
   /** Ids of the calendar dates this user is booked on. */
   bookings: string[];
+  /** A new sign-in e-mail the customer asked for, waiting for its confirmation link to be followed; null when none. */
+  pendingEmail: string | null;
 }
 
 export interface Price {
@@ -59,6 +61,8 @@ export interface CalendarEntry {
   partySeats?: number;
   /** Only for members of a booking on this date: its paid seats nobody has claimed yet. */
   partySpotsLeft?: number;
+  /** Only for members of a booking on this date: the price it was booked at (which activity). */
+  bookedPriceId?: string;
 }
 
 /** A date as a guide sees it on /guide: GET /guide/dates. */

@@ -47,8 +47,10 @@ export function inviteLink(inviteCode: string): string {
 }
 
 function priceAndProduct(entry: CalendarEntry, calendar: CalendarName, products: readonly Product[]) {
+  // The price the customer booked (a day tour's activity), else the date's own.
+  const priceId = entry.bookedPriceId ?? entry.stripeId;
   for (const product of products) {
-    const price = entry.stripeId ? product.prices.find((candidate) => candidate.id === entry.stripeId) : undefined;
+    const price = priceId ? product.prices.find((candidate) => candidate.id === priceId) : undefined;
     if (price) return { price, product };
   }
   return { price: undefined, product: products.find((product) => product.name === CALENDAR_PRODUCT[calendar]) };

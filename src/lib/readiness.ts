@@ -29,3 +29,31 @@ export function waiverSigned(user: Account | null): boolean {
 export function waiverOutdated(user: Account | null): boolean {
   return Boolean(user?.waiver && !user.waiver.current);
 }
+
+/** What a customer still has to do before seats can be held for them, in the order checkout asks for it. */
+export type MissingStep = 'profile' | 'survey' | 'waiver';
+
+export function missingSteps(user: Account | null): MissingStep[] {
+  const missing: MissingStep[] = [];
+  if (!profileComplete(user)) missing.push('profile');
+  if (!surveyComplete(user)) missing.push('survey');
+  if (!waiverSigned(user)) missing.push('waiver');
+  return missing;
+}
+
+const STEP_WORDS: Record<MissingStep, string> = {
+  profile: 'complete your profile (name, e-mail and phone)',
+  survey: 'fill in the safety survey',
+  waiver: 'sign the current waiver',
+};
+
+/**
+ * Why seats cannot be held for the customer yet, naming each missing step, or null when nothing is
+ * missing: "Before booking, please fill in the safety survey and sign the current waiver."
+ */
+export function notReadyMessage(missing: readonly MissingStep[]): string | null {
+  if (missing.length === 0) return null;
+  const words = missing.map((step) => STEP_WORDS[step]);
+  const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  return `Before booking, please ${list}.`;
+}

@@ -4,7 +4,8 @@
  * the signed-in user, keeps the database user the API answers with, and returns it.
  *
  *   - `saveProfile`: PUT /authUsers/authUser/{uid} `{ userData: { displayName, email, phoneNumber } }`,
- *     the phone joined as the country code and its digits (+14355550148).
+ *     the phone joined as the country code and its digits (+14355550148); a new e-mail first has
+ *     the identity service mail its confirmation link.
  *   - `saveSurvey`: PUT /users/user/{uid} `{ survey }`.
  *   - `signWaiver`: PUT /users/user/{uid} `{ signature, agreed: true }`, with the shown text's fingerprint.
  *
@@ -25,9 +26,9 @@ import {
   type Survey,
   type UserData,
 } from '../lib/schemas.ts';
-import { $authUser, protectedFetch, startAuth, storeDbUser } from './auth.ts';
+import { $authUser, $dbUser, protectedFetch, requestEmailChange, startAuth, storeDbUser } from './auth.ts';
 
-/** Input the shared schemas refuse; its message is the one the API would have answered with. */
+/** Input refused before it reached the API, by the shared schemas or the identity service, with the message to show. */
 export class InvalidInput extends Error {
   constructor(message: string) {
     super(message);
@@ -78,11 +79,27 @@ export function userDataFromForm(form: ProfileForm): UserData {
   return checked(userDataSchema, { displayName, email, phoneNumber: `${countryCode}${phoneNumber}` });
 }
 
-/** Saves the name, e-mail and phone number (spec section 4, Profile save). */
+/**
+ * Saves the name, e-mail and phone number (spec section 4, Profile save). A new e-mail is not the
+ * sign-in e-mail until its owner follows the link the identity service mails there: it is asked
+ * for first, and the saved profile then names it as pending (`pendingEmail`).
+ */
 export async function saveProfile(form: ProfileForm): Promise<DatabaseUser> {
   const userData = userDataFromForm(form);
-  return put((uid) => `/authUsers/authUser/${uid}`, { userData });
+  const uid = await signedInUid();
+  const signInEmail = $authUser.get()?.email ?? null;
+  const pending = $dbUser.get()?.uid === uid ? $dbUser.get()?.pendingEmail : null;
+  if (!sameEmail(userData.email, signInEmail) && !sameEmail(userData.email, pending)) {
+    try {
+      await requestEmailChange(userData.email);
+    } catch (error) {
+      throw new InvalidInput(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return put((id) => `/authUsers/authUser/${id}`, { userData });
 }
+
+const sameEmail = (a: string, b: string | null | undefined) => b !== null && b !== undefined && a.toLowerCase() === b.toLowerCase();
 
 /** Saves the safety survey (spec section 4, Survey save). */
 export async function saveSurvey(survey: Survey): Promise<DatabaseUser> {

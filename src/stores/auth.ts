@@ -232,6 +232,25 @@ export async function refreshSignedInUser(): Promise<void> {
   }
 }
 
+/**
+ * Asks the identity service to change the sign-in e-mail of the signed-in user once the new
+ * address is proved: it mails a link there, and the change happens only when the link is
+ * followed, which then brings the customer back to their profile. Nothing changes meanwhile.
+ * Fails with the identity service's message (an address already in use, a sign-in too old).
+ */
+export async function requestEmailChange(newEmail: string): Promise<void> {
+  await ensureStarted();
+  const user = currentUser.get();
+  if (!user) throw new Error(NO_USER_MESSAGE);
+  try {
+    const [{ verifyBeforeUpdateEmail }] = await loadFirebase();
+    await verifyBeforeUpdateEmail(user, newEmail, { url: new URL('/profile', window.location.origin).href });
+  } catch (error) {
+    if (SIGN_OUT_CODES.has(errorCode(error))) await dropSession();
+    throw new Error(error instanceof SignInUnavailable ? error.message : authErrorMessage(error), { cause: error });
+  }
+}
+
 let loadingDbUser: { uid: string; promise: Promise<DatabaseUser> } | null = null;
 
 /** Creates the database user on first sign-in, or returns the stored one; one request at a time per user. */

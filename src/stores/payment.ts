@@ -14,7 +14,7 @@ import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { Stripe } from '@stripe/stripe-js';
 import * as v from 'valibot';
 import { PUBLIC_STRIPE_PUBLISHABLE_KEY } from 'astro:env/client';
-import { ApiError, apiFetch, NO_USER_MESSAGE } from '../lib/api-client.ts';
+import { ApiError, NO_USER_MESSAGE } from '../lib/api-client.ts';
 import type { DatabaseUser } from '../lib/api-types.ts';
 import { cartTotal } from '../lib/cart.ts';
 import { msLeft } from '../lib/countdown.ts';
@@ -315,7 +315,7 @@ export async function applyPromo(input: string): Promise<void> {
   const quantity = Math.max(1, orderFigures(cart).quantity);
   promo.set({ status: 'applying', code });
   try {
-    const answer = await apiFetch<{ promoCode?: unknown; finalTotal?: unknown }>('/promo/apply', {
+    const answer = await protectedFetch<{ promoCode?: unknown; finalTotal?: unknown }>('/promo/apply', {
       method: 'POST',
       body: { promoCode: code, selectedPriceId: cart.selectedPriceId, quantity },
     });

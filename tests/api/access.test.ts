@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freeDate, harness, intentBody, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
+import { freeDate, harness, intentBody, makeReady, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 import type { DatabaseUser } from '../../src/lib/api-types.ts';
 import type { Party } from '../../src/lib/party.ts';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   bob = await newUser();
   for (const user of [alice, bob])
     await h.json<DatabaseUser>('POST', `/users/user/${user.uid}`, { token: user.token, body: { uid: user.uid, email: user.email } });
-  await h.json('PUT', `/users/user/${bob.uid}`, { token: bob.token, body: { survey: SURVEY } });
+  await makeReady(h, bob, 'Bob Lund');
   const paidDate = await freeDate(h, 'winter-day-tours');
   bobPartyDate = paidDate.id;
   const paid = await h.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {

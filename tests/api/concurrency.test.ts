@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freeDate, harness, intentBody, newUser, type Harness, type TestUser } from './harness.ts';
+import { freeDate, harness, intentBody, readyUser, type Harness, type TestUser } from './harness.ts';
 import type { CalendarEntry } from '../../src/lib/api-types.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 
@@ -9,7 +9,7 @@ let crowd: TestUser[];
 
 beforeAll(async () => {
   h = await harness();
-  crowd = await Promise.all(Array.from({ length: CROWD }, () => newUser()));
+  crowd = await Promise.all(Array.from({ length: CROWD }, () => readyUser(h)));
 });
 
 const statuses = (responses: Response[]) => responses.map((response) => response.status).sort();
@@ -28,7 +28,7 @@ describe('no overselling', () => {
     const date = await freeDate(h, 'winter-classes');
     const priceId = date.stripeId ?? '';
     for (const party of [4, 4, 1]) {
-      const early = await newUser();
+      const early = await readyUser(h);
       const hold = await h.call('POST', '/stripe/create-payment-intent', {
         token: early.token,
         body: intentBody(early, date, 'winter-classes', priceId, party),
@@ -86,7 +86,7 @@ describe('no overselling', () => {
   });
 
   it('leaves one customer asking for 10 dates at once with exactly one hold, the other intents cancelled', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const { body: tours } = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours');
     const used = new Set((await h.db.query<{ date_id: string }>('select date_id from bookings')).map((row) => row.date_id));
     const dates = tours.filter((entry) => entry.users.length === 0 && !used.has(entry.id)).slice(0, 10);

@@ -38,6 +38,8 @@ describe('durability', () => {
     let base = await startApi();
     const rider = await newUser();
     await call(base, 'POST', `/users/user/${rider.uid}`, rider.token, { uid: rider.uid, email: rider.email });
+    const profile = { userData: { displayName: 'Rider Lund', email: rider.email, phoneNumber: '+14355550100' } };
+    expect((await call(base, 'PUT', `/authUsers/authUser/${rider.uid}`, rider.token, profile)).status).toBe(200);
     expect((await call(base, 'PUT', `/users/user/${rider.uid}`, rider.token, { survey: SURVEY })).status).toBe(200);
     expect((await call(base, 'PUT', `/users/user/${rider.uid}`, rider.token, { signature: SIGNATURE, agreed: true })).status).toBe(200);
     const { body: tours } = await call<CalendarEntry[]>(base, 'GET', '/calendar/winter-day-tours');

@@ -5,13 +5,14 @@
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { createApp } from '../../api/app.ts';
-import { publicCache } from '../../api/cache.ts';
+import { publicCache, type PublicCache } from '../../api/cache.ts';
 import { openPglite, openPostgres, type Db } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { firebaseIdentity, type Identity } from '../../api/identity.ts';
 import { localProvider } from '../../api/payments/local.ts';
 import type { PaymentProvider } from '../../api/payments/provider.ts';
 import type { RateLimits } from '../../api/limits/rate-limit.ts';
+import { parseCidrList } from '../../api/limits/client-ip.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { currentWaiverEdition, type WaiverEdition } from '../../api/users/waiver-edition.ts';
 import type { CalendarEntry } from '../../src/lib/api-types.ts';
@@ -92,26 +93,48 @@ export async function openTestDb(): Promise<Db> {
   };
 }
 
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The socket address the request comes from; the harness's default when unset. */
+  from?: string;
+}
+
+/** The address of the proxy in front of the API in tests that set a client IP header. */
+export const PROXY_ADDRESS = '10.0.0.2';
+
+/** What the Node server gives a request: the socket it arrived on. */
+export const fromAddress = (remoteAddress: string | undefined) =>
+  remoteAddress === undefined ? undefined : { incoming: { socket: { remoteAddress, remotePort: 40000 } } };
+
 export interface Harness {
   db: Db;
   payments: PaymentProvider;
+  /** The app's cache of public answers, for work done beside the app (sweeps) to clear. */
+  cache: PublicCache;
   app: ReturnType<typeof createApp>;
-  call: (method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
-  json: <T = unknown>(method: string, path: string, options?: { token?: string; body?: unknown }) => Promise<{ status: number; body: T }>;
+  call: (method: string, path: string, options?: CallOptions) => Promise<Response>;
+  json: <T = unknown>(method: string, path: string, options?: CallOptions) => Promise<{ status: number; body: T }>;
 }
 
 /** Limits so high that tests which call a route hundreds of times still exercise it; limit tests pass their own. */
 const GENEROUS: RateLimits = {
   paymentIntents: { max: 100_000, windowSeconds: 3600 },
+  holdsPerAddress: { max: 100_000, windowSeconds: 3600 },
   promoTries: { max: 100_000, windowSeconds: 60 },
   inviteTries: { max: 100_000, windowSeconds: 60 },
+  waiverSignings: { max: 100_000, windowSeconds: 3600 },
 };
 
 export interface HarnessOptions {
   payments?: PaymentProvider;
   holdSeconds?: number;
   limits?: Partial<RateLimits>;
+  /** A client IP header set by a proxy at PROXY_ADDRESS, which is trusted and sends every call unless one says otherwise. */
   clientIpHeader?: string;
+  /** The socket address calls come from; none (an in-process call) unless set, or PROXY_ADDRESS with clientIpHeader. */
+  remoteAddress?: string;
   bookingCutoffHours?: number;
   /** The identity service; the Auth emulator for PROJECT_ID unless a test needs another. */
   identity?: Identity;
@@ -130,6 +153,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     afterAll(() => db.close());
   }
   const payments = options.payments ?? localProvider();
+  const cache = publicCache(2000);
   const app = createApp({
     db,
     identity: options.identity ?? firebaseIdentity(PROJECT_ID),
@@ -137,30 +161,35 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     siteOrigins: ['http://127.0.0.1:4322'],
     holdSeconds: options.holdSeconds ?? 900,
     currency: 'usd',
-    cache: publicCache(2000),
+    cache,
     bookingCutoffHours: options.bookingCutoffHours ?? 12,
     limits: { ...GENEROUS, ...options.limits },
-    clientIpHeader: options.clientIpHeader ?? null,
+    clientIp: { header: options.clientIpHeader ?? null, trustedProxies: parseCidrList(options.clientIpHeader ? PROXY_ADDRESS : '') },
     waiver: options.waiver ?? currentWaiverEdition,
   });
-  const call: Harness['call'] = (method, path, { token, body, headers = {} } = {}) =>
+  const defaultAddress = options.remoteAddress ?? (options.clientIpHeader ? PROXY_ADDRESS : undefined);
+  const call: Harness['call'] = (method, path, { token, body, headers = {}, from = defaultAddress } = {}) =>
     Promise.resolve(
-      app.request(path, {
-        method,
-        headers: {
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-          ...headers,
+      app.request(
+        path,
+        {
+          method,
+          headers: {
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+            ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+            ...headers,
+          },
+          ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
         },
-        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
-      }),
+        fromAddress(from),
+      ),
     );
   const json: Harness['json'] = async (method, path, opts) => {
     const response = await call(method, path, opts);
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as never };
   };
-  return { db, payments, app, call, json };
+  return { db, payments, cache, app, call, json };
 }
 
 /** The first date of a calendar that is still ahead and has no seats taken. */
@@ -209,3 +238,26 @@ export const SURVEY = {
 /** A tiny but real PNG (1 x 1) as a data URL. */
 export const SIGNATURE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/**
+ * Completes what a booking needs, through the API as checkout does: the profile (name, e-mail,
+ * phone), the safety survey and the current waiver.
+ */
+export async function makeReady(h: Harness, user: TestUser, displayName = 'Rider Lund'): Promise<TestUser> {
+  const steps: [string, string, unknown][] = [
+    ['POST', `/users/user/${user.uid}`, { uid: user.uid, email: user.email }],
+    ['PUT', `/authUsers/authUser/${user.uid}`, { userData: { displayName, email: user.email, phoneNumber: '+14355550100' } }],
+    ['PUT', `/users/user/${user.uid}`, { survey: SURVEY }],
+    ['PUT', `/users/user/${user.uid}`, { signature: SIGNATURE, agreed: true }],
+  ];
+  for (const [method, path, body] of steps) {
+    const response = await h.call(method, path, { token: user.token, body });
+    if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
+  }
+  return user;
+}
+
+/** A new account with everything a booking needs: a customer who has been through checkout's first three steps. */
+export async function readyUser(h: Harness, displayName?: string): Promise<TestUser> {
+  return makeReady(h, await newUser(), displayName);
+}

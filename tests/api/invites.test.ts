@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freeDate, harness, intentBody, newUser, type Harness, type TestUser } from './harness.ts';
+import { freeDate, harness, intentBody, newUser, readyUser, type Harness, type TestUser } from './harness.ts';
 import type { CalendarEntry, DatabaseUser } from '../../src/lib/api-types.ts';
 
 let h: Harness;
@@ -9,7 +9,7 @@ let dateId: string;
 
 beforeAll(async () => {
   h = await harness();
-  leader = await newUser();
+  leader = await readyUser(h);
   const date = await freeDate(h, 'winter-day-tours');
   dateId = date.id;
   const intent = await h.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {

@@ -3,8 +3,9 @@ import { createApp } from '../../api/app.ts';
 import { publicCache } from '../../api/cache.ts';
 import { firebaseIdentity } from '../../api/identity.ts';
 import { hit, sweepRateLimits } from '../../api/limits/rate-limit.ts';
+import { parseCidrList } from '../../api/limits/client-ip.ts';
 import { localProvider } from '../../api/payments/local.ts';
-import { freeDate, harness, intentBody, newUser, PROJECT_ID, type Harness } from './harness.ts';
+import { freeDate, fromAddress, harness, intentBody, newUser, PROJECT_ID, PROXY_ADDRESS, readyUser, type Harness } from './harness.ts';
 import type { CalendarEntry } from '../../src/lib/api-types.ts';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
 
@@ -30,7 +31,7 @@ async function counter(h: Harness, key: string) {
 describe('payment intents per customer', () => {
   it('counts only calls that make a new hold, and answers 429 with Retry-After past the limit', async () => {
     const h = await harness({ limits: { paymentIntents: { max: 2, windowSeconds: 3600 } } });
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const ask = (date: CalendarEntry) =>
       h.call('POST', '/stripe/create-payment-intent', {
         token: rider.token,
@@ -54,7 +55,7 @@ describe('payment intents per customer', () => {
     expect((await ask(second)).status).toBe(200);
     expect(await counter(h, `intents:${rider.uid}`)).toBe(2);
 
-    const someoneElse = await newUser();
+    const someoneElse = await readyUser(h);
     const theirs = await h.call('POST', '/stripe/create-payment-intent', {
       token: someoneElse.token,
       body: intentBody(someoneElse, third, 'winter-day-tours', 'price_tour_ski', 1),
@@ -100,19 +101,25 @@ describe('promo code tries per client', () => {
       bookingCutoffHours: 12,
       limits: {
         paymentIntents: { max: 10, windowSeconds: 3600 },
+        holdsPerAddress: { max: 30, windowSeconds: 3600 },
         promoTries: { max: 4, windowSeconds: WINDOW },
         inviteTries: { max: 10, windowSeconds: 60 },
+        waiverSignings: { max: 10, windowSeconds: 3600 },
       },
-      clientIpHeader: 'x-nf-client-connection-ip',
+      clientIp: { header: 'x-nf-client-connection-ip', trustedProxies: parseCidrList(PROXY_ADDRESS) },
       waiver: currentWaiverEdition,
     });
     const statuses: number[] = [];
     for (const app of [h.app, twin, h.app, twin, h.app, twin]) {
-      const response = await app.request('/promo/apply', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Nf-Client-Connection-Ip': '2001:db8::5' },
-        body: JSON.stringify(PROMO),
-      });
+      const response = await app.request(
+        '/promo/apply',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Nf-Client-Connection-Ip': '2001:db8::5' },
+          body: JSON.stringify(PROMO),
+        },
+        fromAddress(PROXY_ADDRESS),
+      );
       statuses.push(response.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
@@ -161,5 +168,72 @@ describe('rate-limit counters', () => {
     expect(await sweepRateLimits(h.db)).toBe(1);
     expect(await counter(h, 'promo:ip:old')).toBe(0);
     expect(await counter(h, 'promo:ip:unknown')).toBe(1);
+  });
+});
+
+describe('promo codes tried through the payment call', () => {
+  it('count against the same per-client and per-customer limit as /promo/apply', async () => {
+    const h = await harness({ limits: { promoTries: { max: 3, windowSeconds: WINDOW } }, remoteAddress: '198.51.100.40' });
+    const rider = await readyUser(h);
+    const date = await freeDate(h, 'winter-day-tours');
+    const guess = (code: string) =>
+      h.call('POST', '/stripe/create-payment-intent', {
+        token: rider.token,
+        body: intentBody(rider, date, 'winter-day-tours', 'price_tour_ski', 1, { promoCode: code }),
+      });
+    expect((await guess('GUESS1')).status).toBe(400);
+    expect((await h.call('POST', '/promo/apply', { token: rider.token, body: { ...PROMO, promoCode: 'GUESS2' } })).status).toBe(400);
+    expect((await guess('GUESS3')).status).toBe(400);
+    await expectTooMany(await guess('GUESS4'), WINDOW, /Too many promo code attempts/);
+    // Refused before the code is looked at: a right code is refused too, and no hold is made.
+    await expectTooMany(await guess('WELCOME10'), WINDOW, /Too many promo code attempts/);
+    expect(await h.db.query('select id from bookings where user_id = $1', [rider.uid])).toEqual([]);
+    // The customer is held back from another address too, and the address for another customer.
+    const elsewhere = await h.call('POST', '/promo/apply', { token: rider.token, body: PROMO, from: '198.51.100.41' });
+    await expectTooMany(elsewhere, WINDOW, /Too many promo code attempts/);
+    const neighbour = await readyUser(h);
+    await expectTooMany(
+      await h.call('POST', '/promo/apply', { token: neighbour.token, body: PROMO }),
+      WINDOW,
+      /Too many promo code attempts/,
+    );
+    // An order without a code is not a guess.
+    const plain = await h.call('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, date, 'winter-day-tours', 'price_tour_ski', 1),
+    });
+    expect(plain.status).toBe(200);
+  });
+
+  it('counts IPv6 clients by their /64 network', async () => {
+    const h = await harness({ limits: { promoTries: { max: 2, windowSeconds: WINDOW } } });
+    const from = (address: string) => h.call('POST', '/promo/apply', { body: PROMO, from: address });
+    expect((await from('2001:db8:aa:1::1')).status).toBe(200);
+    expect((await from('2001:db8:aa:1:ffff:ffff:ffff:fffe')).status).toBe(200);
+    await expectTooMany(await from('2001:db8:aa:1:1234::9'), WINDOW, /Too many promo code attempts/);
+    expect((await from('2001:db8:aa:2::1')).status).toBe(200);
+    expect(await counter(h, 'promo:ip:2001:db8:aa:1::/64')).toBe(3);
+  });
+});
+
+describe('the client address behind a proxy', () => {
+  const viaProxy = (h: Harness, socket: string, claimed: string) =>
+    h.call('POST', '/promo/apply', { body: PROMO, from: socket, headers: { 'X-Nf-Client-Connection-Ip': claimed } });
+
+  it('is read from the proxy header only when the request comes from a trusted proxy', async () => {
+    const h = await harness({ clientIpHeader: 'x-nf-client-connection-ip' });
+    await viaProxy(h, PROXY_ADDRESS, '203.0.113.50');
+    expect(await counter(h, 'promo:ip:203.0.113.50')).toBe(1);
+    // From anywhere else the header is whatever the client wrote: the socket's address counts.
+    await viaProxy(h, '198.51.100.60', '203.0.113.51');
+    expect(await counter(h, 'promo:ip:203.0.113.51')).toBe(0);
+    expect(await counter(h, 'promo:ip:198.51.100.60')).toBe(1);
+  });
+
+  it('cannot be rotated by a client writing the header itself', async () => {
+    const h = await harness({ limits: { promoTries: { max: 2, windowSeconds: WINDOW } }, clientIpHeader: 'x-nf-client-connection-ip' });
+    const statuses: number[] = [];
+    for (let n = 1; n <= 4; n += 1) statuses.push((await viaProxy(h, '198.51.100.61', `203.0.113.${n}`)).status);
+    expect(statuses).toEqual([200, 200, 429, 429]);
   });
 });

@@ -12,7 +12,12 @@ describe('migrations and catalog imports', () => {
   it('apply each migration once, and importing the same file twice changes nothing', async () => {
     const db = await openTestDb();
     try {
-      expect(await migrate(db)).toEqual(['001_initial', '002_outbox_limits_flags', '003_waiver_records_roster_reads']);
+      expect(await migrate(db)).toEqual([
+        '001_initial',
+        '002_outbox_limits_flags',
+        '003_waiver_records_roster_reads',
+        '004_hold_sweeps_pending_email',
+      ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);
       expect(await seedIfEmpty(db)).toBeNull();

@@ -14,7 +14,7 @@ import { stripeProvider } from '../../api/payments/stripe.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
-import { freeDate, harness, intentBody, newUser, PROJECT_ID, type Harness } from './harness.ts';
+import { freeDate, harness, intentBody, PROJECT_ID, readyUser, type Harness } from './harness.ts';
 
 const SECRET_KEY = 'sk_test_kamas_fake_key_0002';
 const WEBHOOK_SECRET = 'whsec_kamas_fake_webhook_0002';
@@ -30,7 +30,7 @@ afterAll(() => fake.close());
 
 /** A held day tour whose date is then withdrawn, so its payment must be refunded. */
 async function paymentToRefund() {
-  const rider = await newUser();
+  const rider = await readyUser(h);
   const date = await freeDate(h, 'winter-day-tours');
   const { body } = await h.json<{ bookingId: string; amount: number; currency: string }>('POST', '/stripe/create-payment-intent', {
     token: rider.token,

@@ -5,12 +5,17 @@ import { WAIVER_DOCUMENT } from '../../src/content/waiver.ts';
 import type { CalendarEntry } from '../../src/lib/api-types.ts';
 import type { Party } from '../../src/lib/party.ts';
 import { waiverCoversUntil } from '../../src/lib/waiver-record.ts';
-import { freeDate, harness, intentBody, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
+import { freeDate, harness, intentBody, makeReady, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 
 const CARD = { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' };
 const DAY_MS = 86_400_000;
 
 let h: Harness;
+
+/** A customer who booked: everything a booking needs is done (a booker's own survey and waiver are complete when they pay). */
+async function booker(displayName: string): Promise<TestUser> {
+  return makeReady(h, await newUser(), displayName);
+}
 
 async function customer(displayName?: string): Promise<TestUser> {
   const user = await newUser();
@@ -79,7 +84,7 @@ describe('GET /parties/{dateId}', () => {
   let inviteCode: string;
 
   beforeAll(async () => {
-    lead = await customer('Avery Lund');
+    lead = await booker('Avery Lund');
     friend = await customer();
     dateId = await dateThisSeason();
     ({ inviteCode } = await book(lead, dateId, 3));
@@ -93,7 +98,7 @@ describe('GET /parties/{dateId}', () => {
       body: {
         dateId,
         members: [
-          { name: 'Avery Lund', you: true, survey: 'missing', waiver: 'missing' },
+          { name: 'Avery Lund', you: true, survey: 'done', waiver: 'signed' },
           { name: emailName(friend), you: false, survey: 'missing', waiver: 'missing' },
         ],
         openSpots: 1,
@@ -102,7 +107,7 @@ describe('GET /parties/{dateId}', () => {
     const seenByFriend = await party(friend, dateId);
     expect(seenByFriend.status).toBe(200);
     expect(seenByFriend.body.members).toEqual([
-      { name: 'Avery Lund', you: false, survey: 'missing', waiver: 'missing' },
+      { name: 'Avery Lund', you: false, survey: 'done', waiver: 'signed' },
       { name: emailName(friend), you: true, survey: 'missing', waiver: 'missing' },
     ]);
     expect(seenByFriend.body.openSpots).toBe(1);
@@ -116,7 +121,7 @@ describe('GET /parties/{dateId}', () => {
     ).toBe(200);
     const after = await party(lead, dateId);
     expect(after.body.members).toEqual([
-      { name: 'Avery Lund', you: true, survey: 'missing', waiver: 'missing' },
+      { name: 'Avery Lund', you: true, survey: 'done', waiver: 'signed' },
       { name: emailName(friend), you: false, survey: 'done', waiver: 'signed' },
     ]);
   });
@@ -143,7 +148,7 @@ describe('GET /parties/{dateId}', () => {
     await join(friend, booked.inviteCode);
     const later = await party(friend, nextSeason.id);
     expect(later.body.members).toEqual([
-      { name: 'Avery Lund', you: false, survey: 'missing', waiver: 'missing' },
+      { name: 'Avery Lund', you: false, survey: 'done', waiver: 'missing' },
       { name: emailName(friend), you: true, survey: 'done', waiver: 'missing' },
     ]);
     expect(later.body.openSpots).toBe(0);
@@ -197,7 +202,7 @@ describe('GET /parties/{dateId}', () => {
 
 describe('a booking that was not paid, or was refunded, is no party', () => {
   it('answers 403 to the holder of an unpaid, released hold', async () => {
-    const holder = await customer('Rory Peaks');
+    const holder = await booker('Rory Peaks');
     const date = await freeDate(h, 'winter-day-tours');
     const first = await h.json('POST', '/stripe/create-payment-intent', {
       token: holder.token,
@@ -220,24 +225,28 @@ describe('a booking that was not paid, or was refunded, is no party', () => {
   });
 
   it('answers 403 to the booker and the friends once the booking is refunded', async () => {
-    const booker = await customer('Jules Ridge');
+    const lead = await booker('Jules Ridge');
     const pal = await customer('Kit Larsen');
     const date = await freeDate(h, 'winter-day-tours');
-    const { bookingId, inviteCode } = await book(booker, date.id, 2);
+    const { bookingId, inviteCode } = await book(lead, date.id, 2);
     await join(pal, inviteCode);
     expect((await party(pal, date.id)).status).toBe(200);
     const [paid] = await h.db.query<{ payment_intent_id: string; amount: number; currency: string }>(
       'select payment_intent_id, amount, currency from bookings where id = $1',
       [bookingId],
     );
-    await recordPaymentEvent(h.db, {
-      eventId: `evt_refund_${bookingId}`,
-      type: 'refunded',
-      intentId: paid!.payment_intent_id,
-      amount: paid!.amount,
-      amountRefunded: paid!.amount,
-      currency: paid!.currency,
-    });
-    for (const member of [booker, pal]) expect((await party(member, date.id)).status).toBe(403);
+    await recordPaymentEvent(
+      h.db,
+      {
+        eventId: `evt_refund_${bookingId}`,
+        type: 'refunded',
+        intentId: paid!.payment_intent_id,
+        amount: paid!.amount,
+        amountRefunded: paid!.amount,
+        currency: paid!.currency,
+      },
+      { cutoffHours: 12 },
+    );
+    for (const member of [lead, pal]) expect((await party(member, date.id)).status).toBe(403);
   });
 });

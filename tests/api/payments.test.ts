@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freeDate, harness, intentBody, newUser, type Harness } from './harness.ts';
+import { freeDate, harness, intentBody, readyUser, type Harness } from './harness.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import { localProvider } from '../../api/payments/local.ts';
 import type { PaymentProvider } from '../../api/payments/provider.ts';
@@ -45,7 +45,7 @@ describe('promo codes', () => {
 
 describe('payment intents and the local provider', () => {
   it('computes the amount on the server and holds the seats', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const date = await freeDate(h, 'winter-day-tours');
     const { status, body } = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
       token: rider.token,
@@ -59,7 +59,7 @@ describe('payment intents and the local provider', () => {
   });
 
   it('returns the same hold for the same request twice', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const date = await freeDate(h, 'winter-classes');
     const request = intentBody(rider, date, 'winter-classes', date.stripeId ?? '', 1);
     const first = await h.json<Intent>('POST', '/stripe/create-payment-intent', { token: rider.token, body: request });
@@ -70,7 +70,7 @@ describe('payment intents and the local provider', () => {
   });
 
   it('refuses a class price on another class type date', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const date = await freeDate(h, 'winter-classes', (entry) => entry.type === 'moto');
     const { status } = await h.json('POST', '/stripe/create-payment-intent', {
       token: rider.token,
@@ -85,7 +85,7 @@ describe('payment intents and the local provider', () => {
     ['an unknown date', { metadata: { dateId: 'tour-1999-01-01' } }, 400, 'Please select a valid date for your tour.'],
     ['a party of 5', { quantity: 5, metadata: { partySize: 5 } }, 400, 'Please specify a valid party size.'],
   ])('answers %s with the spec message', async (_label, change, status, message) => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const date = await freeDate(h, 'winter-day-tours');
     const base = intentBody(rider, date, 'winter-day-tours', 'price_tour_ski', 2);
     const body = { ...base, ...change, metadata: { ...base.metadata, ...((change as { metadata?: object }).metadata ?? {}) } };
@@ -95,8 +95,8 @@ describe('payment intents and the local provider', () => {
   });
 
   it('books the date when the card succeeds: user bookings, taken seats and an invite code for the member only', async () => {
-    const rider = await newUser();
-    const other = await newUser();
+    const rider = await readyUser(h);
+    const other = await readyUser(h);
     const date = await freeDate(h, 'winter-classes');
     const intent = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
       token: rider.token,
@@ -129,11 +129,25 @@ describe('payment intents and the local provider', () => {
     expect(text).not.toContain('inv_');
   });
 
+  it("tells a day tour's party which activity was booked, and nobody else", async () => {
+    const rider = await readyUser(h);
+    const tour = await freeDate(h, 'winter-day-tours');
+    const intent = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, tour, 'winter-day-tours', 'price_tour_snowmobile', 1),
+    });
+    await h.json('POST', '/payments/local/confirm', { token: rider.token, body: { clientSecret: intent.body.clientSecret, ...CARD } });
+    const mine = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours', { token: rider.token });
+    expect(mine.body.find((item) => item.id === tour.id)?.bookedPriceId).toBe('price_tour_snowmobile');
+    const anonymous = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours');
+    expect(anonymous.body.find((item) => item.id === tour.id)?.bookedPriceId).toBeUndefined();
+  });
+
   it.each([
     ['4000 0000 0000 0002', 'Your card was declined.'],
     ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
   ])('declines %s with %j, keeps the hold, and a second card in the same checkout pays', async (cardNumber, message) => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const date = await freeDate(h, 'winter-day-tours');
     const intent = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
       token: rider.token,
@@ -159,7 +173,7 @@ describe('payment intents and the local provider', () => {
 
 describe('one hold at a time', () => {
   it('a new hold releases the customer\u2019s hold on another date, whose payment session then ends', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const tour = await freeDate(h, 'winter-day-tours');
     const first = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
       token: rider.token,
@@ -191,7 +205,7 @@ describe('one hold at a time', () => {
   });
 
   it('never gives one free account more than one held date, however many it asks for', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const { body: tours } = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours');
     const used = new Set((await h.db.query<{ date_id: string }>('select date_id from bookings')).map((row) => row.date_id));
     const dates = tours.filter((entry) => entry.users.length === 0 && !used.has(entry.id)).slice(0, 8);
@@ -215,13 +229,13 @@ describe('one hold at a time', () => {
   });
 
   it('a refused new hold leaves the current one in place', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const mine = await freeDate(h, 'winter-day-tours');
     const first = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
       token: rider.token,
       body: intentBody(rider, mine, 'winter-day-tours', 'price_tour_ski', 1),
     });
-    const other = await newUser();
+    const other = await readyUser(h);
     const theirs = await freeDate(h, 'winter-day-tours');
     await h.json('POST', '/stripe/create-payment-intent', {
       token: other.token,
@@ -256,7 +270,7 @@ describe('a hold replaced while its intent is being made', () => {
       },
     };
     const gated = await harness({ payments: slowFirst });
-    const rider = await newUser();
+    const rider = await readyUser(gated);
     const first = await freeDate(gated, 'winter-day-tours');
     const slow = gated.json<{ error: string }>('POST', '/stripe/create-payment-intent', {
       token: rider.token,
@@ -306,7 +320,7 @@ describe('the booking cut-off', () => {
   }
 
   it('closes bookings 12 hours before the start with a clear message, and takes them until then', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const soon = await dateStartingIn(11.5);
     const closed = await h.json<{ error: string }>('POST', '/stripe/create-payment-intent', {
       token: rider.token,
@@ -328,7 +342,7 @@ describe('the booking cut-off', () => {
 
   it('follows the configured number of hours', async () => {
     const strict = await harness({ bookingCutoffHours: 48 });
-    const rider = await newUser();
+    const rider = await readyUser(strict);
     const id = 'tour-cutoff-strict';
     await importCatalog(
       strict.db,
@@ -356,8 +370,8 @@ describe('the booking cut-off', () => {
 describe('holds that run out', () => {
   it('release their seats, and a late payment is refunded when someone else took them', async () => {
     const quick = await harness({ holdSeconds: 1 });
-    const late = await newUser();
-    const prompt = await newUser();
+    const late = await readyUser(quick);
+    const prompt = await readyUser(quick);
     const date = await freeDate(quick, 'winter-day-tours');
     const first = await quick.json<Intent>('POST', '/stripe/create-payment-intent', {
       token: late.token,
@@ -383,7 +397,7 @@ describe('holds that run out', () => {
 
   it('still books a late payment when the seats are free', async () => {
     const quick = await harness({ holdSeconds: 1 });
-    const rider = await newUser();
+    const rider = await readyUser(quick);
     const date = await freeDate(quick, 'winter-classes');
     const intent = await quick.json<Intent>('POST', '/stripe/create-payment-intent', {
       token: rider.token,
@@ -400,7 +414,7 @@ describe('holds that run out', () => {
 
 describe('the hold', () => {
   it('says when it ends, about fifteen minutes from now, as an ISO instant', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const date = await freeDate(h, 'winter-day-tours');
     const { body } = await h.json<{ expiresAt: string }>('POST', '/stripe/create-payment-intent', {
       token: rider.token,

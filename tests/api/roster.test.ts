@@ -6,7 +6,19 @@ import { promisify } from 'node:util';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freeDate, harness, intentBody, newUser, PROJECT_ID, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
+import { verifyEmail as verifyByLink } from '../support/emulator-links.ts';
+import {
+  freeDate,
+  harness,
+  intentBody,
+  newUser,
+  PROJECT_ID,
+  readyUser,
+  SIGNATURE,
+  SURVEY,
+  type Harness,
+  type TestUser,
+} from './harness.ts';
 import { openPglite } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { listRosterReads } from '../../api/roster/roster.ts';
@@ -29,6 +41,11 @@ async function guideRole(...args: string[]): Promise<{ code: number; stdout: str
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
+}
+
+/** The person follows the verification link of the mail the emulator records. */
+async function verifyEmail(user: TestUser): Promise<void> {
+  await verifyByLink(EMULATOR, PROJECT_ID, user.token, user.email);
 }
 
 async function signIn(user: TestUser): Promise<string> {
@@ -84,6 +101,7 @@ beforeAll(async () => {
   const inviteCode = calendar.body.find((entry) => entry.id === dateId)?.inviteCode;
   await h.json('POST', '/calendar/invite', { token: friend.token, body: { inviteCode } });
 
+  await verifyEmail(guide);
   expect((await guideRole('grant', guide.email)).code).toBe(0);
   guide.token = await signIn(guide);
 });
@@ -103,10 +121,11 @@ describe('the guide role command', () => {
 
   it('grants and revokes the claim, keeps other claims, and a second run changes nothing', async () => {
     const someone = await newUser();
+    await verifyEmail(someone);
     await admin.setCustomUserClaims(someone.uid, { staff: 'office' });
     const first = await guideRole('grant', someone.email);
     expect(first).toMatchObject({ code: 0 });
-    expect(first.stdout).toContain('is now a guide');
+    expect(first.stdout).toContain(`${someone.email} (uid ${someone.uid}, signs in with password) is now a guide`);
     expect(await claimsOf(someone.uid)).toEqual({ staff: 'office', guide: true });
     const second = await guideRole('grant', someone.email);
     expect(second.stdout).toContain('already is a guide');
@@ -115,6 +134,17 @@ describe('the guide role command', () => {
     expect(await claimsOf(someone.uid)).toEqual({ staff: 'office' });
     expect((await guideRole('revoke', someone.email)).stdout).toContain('was not a guide');
     expect(await claimsOf(someone.uid)).toEqual({ staff: 'office' });
+  });
+
+  it('refuses to grant the role to an address nobody has proved, naming the account', async () => {
+    const unproved = await newUser();
+    const refused = await guideRole('grant', unproved.email);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${unproved.email} has not been verified (uid ${unproved.uid}, signs in with password)`);
+    expect(await claimsOf(unproved.uid)).toEqual({});
+    await verifyEmail(unproved);
+    expect((await guideRole('grant', unproved.email)).code).toBe(0);
+    expect(await claimsOf(unproved.uid)).toEqual({ guide: true });
   });
 
   it('refuses the emulator for a project that is not a demo- project', async () => {
@@ -139,7 +169,7 @@ describe('the roster API', () => {
 
   it('counts paid seats as taken and live holds as held, leaves lapsed holds out, and frees what a customer could still book', async () => {
     const holdOn = async (api: Harness, date: CalendarEntry, calendar: string, priceId: string, seats: number) => {
-      const user = await newUser();
+      const user = await readyUser(api);
       const hold = await api.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {
         token: user.token,
         body: intentBody(user, date, calendar, priceId, seats),
@@ -267,6 +297,7 @@ describe('the roster API', () => {
 
   it('refuses a guide whose role was revoked at once, with the token they already hold', async () => {
     const former = await newUser();
+    await verifyEmail(former);
     await guideRole('grant', former.email);
     const token = await signIn(former);
     expect((await h.call('GET', `/guide/dates/${dateId}/roster`, { token })).status).toBe(200);

@@ -4,7 +4,7 @@ import { runDueActions } from '../../api/outbox/worker.ts';
 import { stripeProvider } from '../../api/payments/stripe.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
-import { freeDate, harness, intentBody, newUser, type Harness } from './harness.ts';
+import { freeDate, harness, intentBody, newUser, readyUser, type Harness } from './harness.ts';
 import type { CalendarEntry, DatabaseUser } from '../../src/lib/api-types.ts';
 
 const SECRET_KEY = 'sk_test_kamas_fake_key_0001';
@@ -87,7 +87,7 @@ async function holdFor(
 }
 
 async function hold(partySize = 2, calendar = 'winter-day-tours'): Promise<Held> {
-  return holdFor(await newUser(), await freeDate(h, calendar), partySize);
+  return holdFor(await readyUser(h), await freeDate(h, calendar), partySize);
 }
 
 async function status(bookingId: string) {
@@ -185,7 +185,7 @@ describe('the Stripe provider', () => {
   it('refunds a payment that succeeds after its seats went to someone else, through the outbox', async () => {
     const held = await hold(1, 'winter-day-tours');
     await pause(3500);
-    const other = await newUser();
+    const other = await readyUser(h);
     const taken = await h.call('POST', '/stripe/create-payment-intent', {
       token: other.token,
       body: intentBody(other, held.date, 'winter-day-tours', 'price_tour_ski', 1),
@@ -202,7 +202,7 @@ describe('the Stripe provider', () => {
   });
 
   it('has no local confirm call', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const response = await h.call('POST', '/payments/local/confirm', {
       token: rider.token,
       body: { clientSecret: 'x', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
@@ -213,7 +213,7 @@ describe('the Stripe provider', () => {
 
 describe('one hold at a time, with Stripe', () => {
   it('a new hold on another date releases the old one and cancels its intent at Stripe, idempotently', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const first = await holdFor(rider, await freeDate(h, 'winter-day-tours'), 1);
     const second = await holdFor(rider, await freeDate(h, 'winter-classes'), 1);
     expect(second.response.status).toBe(200);
@@ -227,7 +227,7 @@ describe('one hold at a time, with Stripe', () => {
   });
 
   it('the same order again keeps its intent; a changed party size, activity or promo code cancels the old one', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const date = await freeDate(h, 'winter-day-tours');
     const first = await holdFor(rider, date, 1, {});
     const again = await holdFor(rider, date, 1, {});
@@ -252,7 +252,7 @@ describe('one hold at a time, with Stripe', () => {
   });
 
   it('cancels the intent of a lapsed hold too, since it could still be paid', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const first = await holdFor(rider, await freeDate(h, 'winter-day-tours'), 1);
     await pause(3500);
     await holdFor(rider, await freeDate(h, 'winter-day-tours'), 1);
@@ -261,7 +261,7 @@ describe('one hold at a time, with Stripe', () => {
   });
 
   it('counts a cancel Stripe refuses because the payment went through as done; the success then books free seats', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const first = await holdFor(rider, await freeDate(h, 'winter-day-tours'), 1);
     fake.setIntentStatus(first.intentId, 'succeeded');
     await holdFor(rider, await freeDate(h, 'winter-day-tours'), 1);
@@ -273,11 +273,11 @@ describe('one hold at a time, with Stripe', () => {
   });
 
   it('refunds such a payment when its seats were taken in the meantime', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const first = await holdFor(rider, await freeDate(h, 'winter-day-tours'), 1);
     fake.setIntentStatus(first.intentId, 'succeeded');
     await holdFor(rider, await freeDate(h, 'winter-day-tours'), 1);
-    const other = await newUser();
+    const other = await readyUser(h);
     expect((await holdFor(other, first.date, 1)).response.status).toBe(200);
     expect((await deliver(intentEvent('payment_intent.succeeded', first))).status).toBe(200);
     expect(await status(first.bookingId)).toBe('refunded');
@@ -285,7 +285,7 @@ describe('one hold at a time, with Stripe', () => {
   });
 
   it('keeps a cancel that failed and retries it with the same idempotency key', async () => {
-    const rider = await newUser();
+    const rider = await readyUser(h);
     const first = await holdFor(rider, await freeDate(h, 'winter-day-tours'), 1);
     fake.failCancels(1);
     const second = await holdFor(rider, await freeDate(h, 'winter-day-tours'), 1);
@@ -349,7 +349,7 @@ describe('late payments and promo codes', () => {
   });
 
   async function lateHold(promoCode: string) {
-    const rider = await newUser();
+    const rider = await readyUser(quick);
     const date = await freeDate(quick, 'winter-day-tours');
     const response = await quick.json<{ bookingId: string; amount: number; currency: string; clientSecret: string }>(
       'POST',
@@ -378,7 +378,7 @@ describe('late payments and promo codes', () => {
   it('refunds a late payment whose promo code was used up meanwhile', async () => {
     await importCatalog(quick.db, parseCatalogFile({ promoCodes: [{ code: 'ONEUSE', percentOff: 30, maxRedemptions: 1 }] }));
     const late = await lateHold('ONEUSE');
-    const other = await newUser();
+    const other = await readyUser(quick);
     const otherDate = await freeDate(quick, 'winter-day-tours');
     const taken = await quick.json('POST', '/stripe/create-payment-intent', {
       token: other.token,

@@ -154,27 +154,74 @@ describe('the database user', () => {
 });
 
 describe('the identity profile', () => {
-  it('updates name, e-mail and phone in the identity service and the database user', async () => {
-    const user = await newUser();
-    await h.json('POST', `/users/user/${user.uid}`, { token: user.token, body: authUser(user) });
-    const email = `renamed-${user.email}`;
-    const phoneNumber = `+1435555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
-    const saved = await h.json<DatabaseUser>('PUT', `/authUsers/authUser/${user.uid}`, {
-      token: user.token,
-      body: { userData: { displayName: 'Sam Sledder', email, phoneNumber } },
-    });
-    expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ displayName: 'Sam Sledder', email, phoneNumber });
-    const lookup = await fetch(
+  const lookUp = async (uid: string) => {
+    const response = await fetch(
       `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST']}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-key`,
       {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-        body: JSON.stringify({ localId: [user.uid] }),
+        body: JSON.stringify({ localId: [uid] }),
       },
     );
-    const { users } = (await lookup.json()) as { users: { email: string; displayName: string; phoneNumber: string }[] };
-    expect(users[0]).toMatchObject({ email, displayName: 'Sam Sledder', phoneNumber });
+    const { users } = (await response.json()) as { users: { email: string; displayName?: string; phoneNumber?: string }[] };
+    return users[0];
+  };
+
+  it('sets the name in the identity service and keeps the phone in the database user only', async () => {
+    const user = await newUser();
+    await h.json('POST', `/users/user/${user.uid}`, { token: user.token, body: authUser(user) });
+    const phoneNumber = '+14355550123';
+    const saved = await h.json<DatabaseUser>('PUT', `/authUsers/authUser/${user.uid}`, {
+      token: user.token,
+      body: { userData: { displayName: 'Sam Sledder', email: user.email, phoneNumber } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ displayName: 'Sam Sledder', email: user.email, phoneNumber, pendingEmail: null });
+    const account = await lookUp(user.uid);
+    expect(account).toMatchObject({ email: user.email, displayName: 'Sam Sledder' });
+    expect(account?.phoneNumber).toBeUndefined();
+  });
+
+  it('lets a family share one contact phone number', async () => {
+    const shared = '+14355550177';
+    for (const [member, name] of [
+      [await newUser(), 'Ana Lund'],
+      [await newUser(), 'Ben Lund'],
+    ] as const) {
+      const saved = await h.json<DatabaseUser>('PUT', `/authUsers/authUser/${member.uid}`, {
+        token: member.token,
+        body: { userData: { displayName: name, email: member.email, phoneNumber: shared } },
+      });
+      expect(saved).toMatchObject({ status: 200, body: { displayName: name, phoneNumber: shared } });
+    }
+  });
+
+  it('keeps a new e-mail pending, and the sign-in e-mail as it was, until the new address is confirmed', async () => {
+    const user = await newUser();
+    const newEmail = `moved-${user.email}`;
+    const saved = await h.json<DatabaseUser>('PUT', `/authUsers/authUser/${user.uid}`, {
+      token: user.token,
+      body: { userData: { displayName: 'Ana Lund', email: newEmail, phoneNumber: '+14355550124' } },
+    });
+    expect(saved).toMatchObject({ status: 200, body: { email: user.email, pendingEmail: newEmail } });
+    expect((await lookUp(user.uid))?.email).toBe(user.email);
+
+    // Following the link changes the account's e-mail; the next sign-in carries it to the database user.
+    await admin.updateUser(user.uid, { email: newEmail, emailVerified: true });
+    const token = await signIn({ ...user, email: newEmail });
+    const after = await h.json<DatabaseUser>('POST', `/users/user/${user.uid}`, { token, body: { ...authUser(user), email: newEmail } });
+    expect(after).toMatchObject({ status: 200, body: { email: newEmail, pendingEmail: null, displayName: 'Ana Lund' } });
+  });
+
+  it('drops a pending e-mail when the profile is saved with the sign-in e-mail again', async () => {
+    const user = await newUser();
+    const save = (email: string) =>
+      h.json<DatabaseUser>('PUT', `/authUsers/authUser/${user.uid}`, {
+        token: user.token,
+        body: { userData: { displayName: 'Ana Lund', email, phoneNumber: '+14355550125' } },
+      });
+    expect((await save(`other-${user.email}`)).body.pendingEmail).toBe(`other-${user.email}`);
+    expect((await save(user.email)).body).toMatchObject({ email: user.email, pendingEmail: null });
   });
 
   it('refuses a phone number that is not +1 with 10 to 14 digits', async () => {

@@ -222,3 +222,29 @@ describe('the signed copy', () => {
     expect((await h.call('GET', `/users/user/${rider.uid}/waivers`, { token: other.token })).status).toBe(403);
   });
 });
+
+describe('the address of a signed copy', () => {
+  it('answers 400 to an id holding a control character, like every other path parameter', async () => {
+    const rider = await customer('Lou Banks');
+    for (const id of ['%00abc', 'wvr_%1B', '%7F']) {
+      const answer = await h.json('GET', `/users/user/${rider.uid}/waivers/${id}`, { token: rider.token });
+      expect(answer, id).toMatchObject({ status: 400, body: { error: 'The address contains a character that is not allowed.' } });
+    }
+  });
+});
+
+describe('signing again and again', () => {
+  it('is limited per customer, answered 429 with Retry-After, and stores nothing more', async () => {
+    const limited = await harness({ db: h.db, limits: { waiverSignings: { max: 3, windowSeconds: 3600 } } });
+    const rider = await customer('Max Sign');
+    for (let attempt = 1; attempt <= 3; attempt += 1) expect((await sign(limited, rider)).status).toBe(200);
+    const refused = await sign(limited, rider);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many waiver signatures\. Please try again in \d+ minutes\.$/);
+    expect(await records(rider.uid)).toHaveLength(3);
+    // Another customer signs as usual, and the survey is not counted.
+    expect((await sign(limited, await customer('Other Signer'))).status).toBe(200);
+    expect((await limited.call('PUT', `/users/user/${rider.uid}`, { token: rider.token, body: { survey: SURVEY } })).status).toBe(200);
+  });
+});

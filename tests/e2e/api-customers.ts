@@ -120,7 +120,7 @@ export interface Customer {
 }
 
 let phones = 0;
-/** Ten digits no other account of this run has: the identity service keeps phone numbers unique. */
+/** Ten digits no other account of this run has, so a customer is told apart by phone as by name. */
 export const uniquePhone = () => `4${String((Date.now() + (phones += 1)) % 1e9).padStart(9, '0')}`;
 
 export const newEmail = (what: string) => `e2e-${what}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;

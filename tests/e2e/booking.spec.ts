@@ -8,8 +8,8 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import { calendar, isOpen, startOf, type CalendarName, type Entry } from './api-customers.ts';
-import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, holdScripts, holdSeats, islandsReady, test } from './fixtures.ts';
+import { calendar, isOpen, readyCustomer, startOf, type CalendarName, type Entry } from './api-customers.ts';
+import { atPhoneAndDesktop, axeViolations, expect, holdScripts, holdSeats, islandsReady, test } from './fixtures.ts';
 import {
   CLASS_PAGE,
   dayButton,
@@ -177,7 +177,7 @@ async function fillDate(request: APIRequestContext, entry: Entry, name: Calendar
   let left = name === 'winter-day-tours' ? 1 : spotsLeft(entry, name);
   while (left > 0) {
     const partySize = Math.min(4, left);
-    await holdSeats(request, await apiCustomer(request), { dateId: entry.id, priceId, calendar: name, partySize });
+    await holdSeats(request, await readyCustomer(request), { dateId: entry.id, priceId, calendar: name, partySize });
     left -= partySize;
   }
   const now = (await calendar(request, name)).find((candidate) => candidate.id === entry.id);

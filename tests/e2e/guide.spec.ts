@@ -13,8 +13,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import { bookByApi, calendar, freshDate, newEmail, PASSWORD, readyCustomer, startOf, uniquePhone, type Customer } from './api-customers.ts';
-import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, holdSeats, islandsReady, test } from './fixtures.ts';
+import { atPhoneAndDesktop, axeViolations, expect, holdSeats, islandsReady, test } from './fixtures.ts';
 import { dateAndTime, logInHere, signIn } from './page-helpers.ts';
+import { verifyEmail } from '../support/emulator-links.ts';
 
 const TOUR_PRICE = 'price_tour_ski';
 
@@ -33,6 +34,8 @@ async function newGuide(request: APIRequestContext): Promise<string> {
     data: { email, password: PASSWORD, returnSecureToken: true },
   });
   expect(signUp.ok(), await signUp.text()).toBe(true);
+  // The role goes only to a proved address: the new guide follows the verification link first.
+  await verifyEmail(E2E.authEmulator, E2E.projectId, ((await signUp.json()) as { idToken: string }).idToken, email);
   expect(grantGuideRole(email)).toContain(`${email}`);
   return email;
 }
@@ -85,7 +88,7 @@ async function classWithPaidAndHeldSeats(request: APIRequestContext) {
   const entry = await freshDate(request, 'winter-classes');
   const priceId = entry.stripeId ?? '';
   await bookByApi(request, await readyCustomer(request), { dateId: entry.id, priceId, calendar: 'winter-classes', partySize: 1 });
-  await holdSeats(request, await apiCustomer(request), { dateId: entry.id, priceId, calendar: 'winter-classes', partySize: 2 });
+  await holdSeats(request, await readyCustomer(request), { dateId: entry.id, priceId, calendar: 'winter-classes', partySize: 2 });
   return entry;
 }
 

@@ -181,6 +181,13 @@ export async function logInHere(page: Page, email: string) {
   await expect(page).not.toHaveURL(/\/sign-in/);
 }
 
+/** Logs out through the account menu, as a customer would. */
+export async function logOut(page: Page, email: string) {
+  await page.getByRole('button', { name: `Account menu, signed in as ${email}` }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu', exact: true })).toBeVisible();
+}
+
 /** Opens /sign-in and logs in. */
 export async function signIn(page: Page, email: string) {
   await page.goto('/sign-in');

@@ -23,7 +23,8 @@ import {
   type Customer,
 } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, DESKTOP, expect, holdScripts, islandsReady, test } from './fixtures.ts';
-import { dateAndTime, myBookings, signInAndOpenProfile } from './page-helpers.ts';
+import { dateAndTime, logOut, myBookings, signInAndOpenProfile } from './page-helpers.ts';
+import { followLink, latestLink } from '../support/emulator-links.ts';
 
 const CLASS_PRICE = 'price_class_sledski';
 const CLASS_NICKNAME = 'Sled-Skiing Intro';
@@ -52,7 +53,7 @@ test('a signed-out visitor is sent from /profile to the home page', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Backcountry days in the Uintas, guided from Kamas' })).toBeVisible();
 });
 
-test('a saved profile comes back after logging in again with the new e-mail, which the account menu shows', async ({
+test('a new e-mail waits for its link: the customer stays signed in with the old one until it is followed', async ({
   page,
   problems: _,
 }) => {
@@ -67,31 +68,57 @@ test('a saved profile comes back after logging in again with the new e-mail, whi
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Phone number').fill(phone);
   await form.getByRole('button', { name: 'Save', exact: true }).click();
-  // A new e-mail signs the account out everywhere: the customer logs in again with it.
-  await expect(page.getByRole('alert').filter({ hasText: 'Profile saved.' })).toHaveText(
-    `Profile saved. Your e-mail is now ${email}: please log in again with it.`,
-  );
-  await expect(page).toHaveURL(/\/sign-in$/, { timeout: 10_000 });
-  await islandsReady(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Profile saved', { exact: true })).toBeVisible();
+  const pending = form.getByRole('status').filter({ hasText: `Check ${email} to confirm the new address` });
+  await expect(pending).toHaveText(`Check ${email} to confirm the new address. Until then you sign in with ${customer.email}.`);
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(new RegExp(`Check ${email.replace(/[.+]/g, '\\$&')}`));
+  // Nothing changed yet: the form, the account menu and the identity service still have the proved address.
+  await expect(form.getByLabel('Email')).toHaveValue(customer.email);
+  await expect(page.getByRole('button', { name: `Account menu, signed in as ${customer.email}` })).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
+  const tooEarly = await page.request.post(
+    `http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+    { data: { email, password: PASSWORD, returnSecureToken: true } },
+  );
+  expect(tooEarly.status()).toBe(400);
+  await page.reload();
   await islandsReady(page);
-  await expect(page.getByRole('button', { name: `Account menu, signed in as ${email}` })).toBeVisible();
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Sky Renamed');
-  await expect(form.getByLabel('Email')).toHaveValue(email);
   await expect(form.getByLabel('Phone number')).toHaveValue(phone);
-  await page.getByRole('button', { name: `Account menu, signed in as ${email}` }).click();
-  await expect(page.getByText(email, { exact: true })).toBeVisible();
-  // The identity service has it too: the new e-mail signs in, under the new name.
+  await expect(pending).toBeVisible();
+
+  // The customer follows the link mailed to the new address; then it is the one they sign in with.
+  await followLink(await latestLink(E2E.authEmulator, E2E.projectId, email, 'VERIFY_AND_CHANGE_EMAIL'));
+  await logOut(page, customer.email);
+  await signInAndOpenProfile(page, email);
+  await expect(page.getByRole('button', { name: `Account menu, signed in as ${email}` })).toBeVisible();
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+  await expect(form.getByRole('status').filter({ hasText: 'to confirm the new address' })).toHaveCount(0);
   const { idToken } = await signInByApi(page.request, email);
   const lookup = await page.request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-key`, {
     data: { idToken },
   });
-  expect(lookup.ok()).toBe(true);
-  const [account] = ((await lookup.json()) as { users: { email: string; displayName?: string }[] }).users;
+  const [account] = ((await lookup.json()) as { users: { email: string; displayName?: string; phoneNumber?: string }[] }).users;
   expect(account).toMatchObject({ email, displayName: 'Sky Renamed' });
+  // The contact phone is the profile's, not a sign-in identifier.
+  expect(account?.phoneNumber).toBeUndefined();
+});
+
+test('two members of a family save the same contact phone', async ({ page, problems: _ }) => {
+  const phone = uniquePhone();
+  for (const name of ['Ana Lund', 'Ben Lund']) {
+    const customer = await readyCustomer(page.request);
+    await signInAndOpenProfile(page, customer.email);
+    const form = page.getByRole('form', { name: 'Profile' });
+    await form.getByLabel('Name', { exact: true }).fill(name);
+    await form.getByLabel('Phone number').fill(phone);
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Profile saved', { exact: true })).toBeVisible();
+    await page.reload();
+    await islandsReady(page);
+    await expect(form.getByLabel('Phone number')).toHaveValue(phone);
+    await logOut(page, customer.email);
+  }
 });
 
 test('each field says what is wrong in the words of the spec, and nothing is saved', async ({ page, problems: _ }) => {

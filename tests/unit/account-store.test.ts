@@ -10,7 +10,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { databaseUser, fakeUser } from './support/accounts.ts';
 import { WAIVER_SHA256 } from '../../src/content/waiver.ts';
 
-const firebase = vi.hoisted(() => ({ listeners: [] as ((user: unknown) => void)[] }));
+const firebase = vi.hoisted(() => ({
+  listeners: [] as ((user: unknown) => void)[],
+  /** Each confirmation link asked for: the user, the new address, where the link brings them back. */
+  emailChanges: [] as { uid: string; newEmail: string; url: string }[],
+  /** The identity service's refusal of the next change, if any. */
+  refuseEmailChange: null as { code: string } | null,
+}));
 
 vi.mock('firebase/auth', () => ({
   onAuthStateChanged: (_auth: unknown, listener: (user: unknown) => void) => {
@@ -18,6 +24,10 @@ vi.mock('firebase/auth', () => ({
     return () => undefined;
   },
   signOut: async () => undefined,
+  verifyBeforeUpdateEmail: async (user: { uid: string }, newEmail: string, settings: { url: string }) => {
+    if (firebase.refuseEmailChange) throw firebase.refuseEmailChange;
+    firebase.emailChanges.push({ uid: user.uid, newEmail, url: settings.url });
+  },
 }));
 vi.mock('../../src/lib/firebase.ts', () => ({ firebaseAuth: () => ({}), serverPasswordRules: false }));
 
@@ -86,6 +96,9 @@ const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAA
 beforeEach(() => {
   useTestStorageEngine();
   firebase.listeners = [];
+  firebase.emailChanges = [];
+  firebase.refuseEmailChange = null;
+  vi.stubGlobal('window', { location: { origin: 'http://site.test' } });
 });
 afterEach(() => {
   cleanTestStorage();
@@ -144,6 +157,33 @@ describe('saveProfile', () => {
     const { account } = await signedIn(null);
     await expect(account.saveProfile(profile)).rejects.toThrow('No authenticated user found');
     expect(api.calls).toEqual([]);
+  });
+
+  it('asks the identity service to mail a confirmation link to a new e-mail, then saves the profile naming it', async () => {
+    const saved = databaseUser('kim', { displayName: 'Kim Larsen', pendingEmail: 'kim.new@example.com' });
+    const api = stubApi(() => json(saved));
+    const { auth, account } = await signedIn(fakeUser('kim'));
+
+    await expect(account.saveProfile({ ...profile, email: 'kim.new@example.com' })).resolves.toEqual(saved);
+    expect(firebase.emailChanges).toEqual([{ uid: 'kim', newEmail: 'kim.new@example.com', url: 'http://site.test/profile' }]);
+    expect(api.puts()[0]?.body).toEqual({
+      userData: { displayName: 'Kim Larsen', email: 'kim.new@example.com', phoneNumber: '+14355550148' },
+    });
+    expect(auth.$dbUser.get()?.pendingEmail).toBe('kim.new@example.com');
+
+    // Saving again with the same pending address sends no second link.
+    await account.saveProfile({ ...profile, email: 'KIM.NEW@example.com' });
+    expect(firebase.emailChanges).toHaveLength(1);
+  });
+
+  it("shows the identity service's refusal of a new e-mail and saves nothing", async () => {
+    const api = stubApi(() => json({}));
+    firebase.refuseEmailChange = { code: 'auth/email-already-in-use' };
+    const { account } = await signedIn(fakeUser('kim'));
+    const failure = account.saveProfile({ ...profile, email: 'taken@example.com' });
+    await expect(failure).rejects.toThrow('The email address is already in use.');
+    expect(account.failureText(await failure.catch((thrown: unknown) => thrown))).toBe('The email address is already in use.');
+    expect(api.puts()).toEqual([]);
   });
 });
 

@@ -22,9 +22,12 @@ function fakeIdentity() {
       if (!payload.sub.startsWith('good')) throw new Error('invalid token');
       return { uid: payload.sub, email: `${payload.sub}@example.com`, name: null, picture: null } satisfies Caller;
     },
-    async updateUser() {},
+    async updateDisplayName() {},
     async isGuide() {
       return false;
+    },
+    async accountStates() {
+      return new Map();
     },
   };
   return {

@@ -70,6 +70,24 @@ describe('which bookings My Bookings shows', () => {
     expect(bare).toMatchObject({ title: 'Avalanche Courses', image: DEFAULT_BOOKING_IMAGE });
   });
 
+  it('titles a day tour with the activity booked, which the API tells the party', () => {
+    const withSki: Product[] = products.map((product) =>
+      product.id === 'prod_tours'
+        ? {
+            ...product,
+            prices: [
+              { id: 'price_tour_ski', nickname: 'Ski & Splitboard Touring Day', unit_amount: 25000, currency: 'usd', metadata: {} },
+              { id: 'price_tour_sled', nickname: 'Snowmobile Day', unit_amount: 35000, currency: 'usd', metadata: {} },
+            ],
+          }
+        : product,
+    );
+    const booked = { ...tourDate, bookedPriceId: 'price_tour_sled' };
+    const [tour] = myBookingCards(['tour-jan-9'], { ...all, 'winter-day-tours': [booked] }, withSki) ?? [];
+    expect(tour).toMatchObject({ title: 'Snowmobile Day', image: '/images/tours/skin-track.svg' });
+    expect(bookingIcs(tour as BookingCard)).toContain('SUMMARY:Snowmobile Day with');
+  });
+
   it("counts remaining spots as the party's seats nobody has claimed, which the API tells the party's members", () => {
     const mine = { ...classDate, inviteCode: 'inv_abc', partySeats: 3, partySpotsLeft: 2 };
     const [card] = myBookingCards(['class-dec-5'], { ...all, 'winter-classes': [mine] }, products) ?? [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileComplete, surveyComplete, waiverOutdated, waiverSigned } from '../../src/lib/readiness.ts';
+import { missingSteps, notReadyMessage, profileComplete, surveyComplete, waiverOutdated, waiverSigned } from '../../src/lib/readiness.ts';
 
 const complete = {
   displayName: 'Avery Lund',
@@ -57,5 +57,30 @@ describe('account readiness', () => {
     expect(waiverOutdated(outdated)).toBe(true);
     expect(waiverOutdated(complete)).toBe(false);
     expect(waiverOutdated({ ...complete, waiver: null })).toBe(false);
+  });
+});
+
+describe('what is missing before booking', () => {
+  it('names nothing for a complete customer', () => {
+    expect(missingSteps(complete)).toEqual([]);
+    expect(notReadyMessage(missingSteps(complete))).toBeNull();
+  });
+
+  it('names every missing step, in the order checkout asks for them', () => {
+    expect(missingSteps(null)).toEqual(['profile', 'survey', 'waiver']);
+    expect(notReadyMessage(missingSteps(null))).toBe(
+      'Before booking, please complete your profile (name, e-mail and phone), fill in the safety survey and sign the current waiver.',
+    );
+    expect(notReadyMessage(missingSteps({ ...complete, phoneNumber: null }))).toBe(
+      'Before booking, please complete your profile (name, e-mail and phone).',
+    );
+    expect(notReadyMessage(missingSteps({ ...complete, survey: null }))).toBe('Before booking, please fill in the safety survey.');
+    expect(notReadyMessage(missingSteps({ ...complete, survey: null, waiver: null }))).toBe(
+      'Before booking, please fill in the safety survey and sign the current waiver.',
+    );
+  });
+
+  it('asks for the waiver again once the signed text is no longer current', () => {
+    expect(missingSteps({ ...complete, waiver: { ...complete.waiver, current: false } })).toEqual(['waiver']);
   });
 });

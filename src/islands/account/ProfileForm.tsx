@@ -3,7 +3,8 @@
  * with the customer's picture. It starts from the saved profile (the database user, falling back
  * on the auth user) and checks with the shared schema, so its messages are the API's. After a
  * save the form shows the saved values again, 'Profile saved' for 3 s, and calls `onSave`; a failed
- * save keeps what was typed, to correct it, and shows the API's error for 5 s.
+ * save keeps what was typed, to correct it, and shows the API's error for 5 s. A new e-mail becomes
+ * the sign-in e-mail only once its owner follows the link mailed to it; until then the form says so.
  *
  * Safe before it hydrates and without JavaScript: a spinner until the user is known, inputs
  * without names, a form that posts back to this page and a Save button disabled until hydrated.
@@ -63,6 +64,7 @@ export default function ProfileForm({ onSave }: Props) {
   const fieldId = (field: ProfileField) => `${id}-${field}`;
   const errorId = (field: ProfileField) => `${id}-${field}-error`;
   const phoneHintId = `${id}-phone-hint`;
+  const pendingId = `${id}-pending-email`;
 
   function change(field: ProfileField, value: string) {
     setDraft({ ...values, [field]: value });
@@ -124,8 +126,13 @@ export default function ProfileForm({ onSave }: Props) {
             maxLength={254}
             value={values.email}
             onChange={(event) => change('email', event.target.value)}
-            {...describedBy(errors.email, errorId('email'))}
+            {...describedBy(errors.email, errorId('email'), dbUser?.pendingEmail ? pendingId : undefined)}
           />
+          {dbUser?.pendingEmail ? (
+            <p className="form-hint pending-email" id={pendingId} role="status">
+              Check {dbUser.pendingEmail} to confirm the new address. Until then you sign in with {dbUser.email}.
+            </p>
+          ) : null}
           <FieldError id={errorId('email')} error={errors.email} />
         </div>
         <fieldset className="field phone-field">

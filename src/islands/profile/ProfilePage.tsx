@@ -1,14 +1,13 @@
 /**
  * /profile (spec sections 2 and 6): a loading indicator while sign-in is checked, home (/) for a
  * visitor who is signed out, and for a customer their details, their bookings, the safety survey
- * ('Survey saved') and the waiver ('Waiver saved') with the signed copies of it. A saved name is read back from the identity
- * service. A saved e-mail ends the session there (the identity service signs a changed account out
- * everywhere), so the customer is asked to log in again with it, and the menu then shows it.
+ * ('Survey saved') and the waiver ('Waiver saved') with the signed copies of it. A saved name is read
+ * back from the identity service. A new e-mail waits for its confirmation link (the profile form says
+ * so); the customer stays signed in with the address they proved.
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { DatabaseUser } from '../../lib/api-types.ts';
-import { $authStatus, $authUser, logout, refreshSignedInUser, startAuth } from '../../stores/auth.ts';
+import { $authStatus, $authUser, refreshSignedInUser, startAuth } from '../../stores/auth.ts';
 import ProfileForm from '../account/ProfileForm.tsx';
 import SurveyForm from '../account/SurveyForm.tsx';
 import SignedWaivers from '../account/SignedWaivers.tsx';
@@ -21,8 +20,6 @@ import '../../styles/profile.css';
 
 export const SURVEY_SAVED = 'Survey saved';
 export const WAIVER_SAVED = 'Waiver saved';
-/** How long the note about logging in again stays before the sign-in page opens. */
-export const SIGN_IN_AGAIN_MS = 4000;
 
 /** A message that is announced each time it is set, even to the same text. */
 function useAlert() {
@@ -49,8 +46,6 @@ export default function ProfilePage() {
   const id = useId();
   const survey = useAlert();
   const waiver = useAlert();
-  /** The new e-mail of a customer who changed it and must log in again with it. */
-  const [emailChangedTo, setEmailChangedTo] = useState<string | null>(null);
   const signedOut = hydrated && status === 'signed-out';
 
   useEffect(() => {
@@ -58,37 +53,14 @@ export default function ProfilePage() {
   }, []);
 
   useEffect(() => {
-    if (!signedOut) return;
-    if (!emailChangedTo) {
-      window.location.replace('/');
-      return;
-    }
-    const timer = setTimeout(() => window.location.assign('/sign-in'), SIGN_IN_AGAIN_MS);
-    return () => clearTimeout(timer);
-  }, [signedOut, emailChangedTo]);
+    if (signedOut) window.location.replace('/');
+  }, [signedOut]);
 
-  function afterProfileSave(saved: DatabaseUser) {
-    const before = user?.email?.toLowerCase() ?? null;
-    if (saved.email && before !== null && saved.email.toLowerCase() !== before) {
-      setEmailChangedTo(saved.email);
-      void logout().catch(() => undefined);
-    } else {
-      void refreshSignedInUser();
-    }
-  }
-
-  if (!hydrated || (status === 'loading' && !emailChangedTo) || (status === 'signed-in' && !user)) {
+  if (!hydrated || status === 'loading' || (status === 'signed-in' && !user)) {
     return (
       <div className="profile-page profile-page-loading">
         <AccountLoading label="Loading your profile" />
       </div>
-    );
-  }
-  if (signedOut && emailChangedTo) {
-    return (
-      <p className="account-signed-out" role="alert">
-        Profile saved. Your e-mail is now {emailChangedTo}: please <a href="/sign-in">log in again</a> with it.
-      </p>
     );
   }
   if (signedOut || !user) {
@@ -103,7 +75,7 @@ export default function ProfilePage() {
     <div className="profile-page">
       <section className="profile-section profile-details" aria-labelledby={`${id}-details`}>
         <h2 id={`${id}-details`}>Your details</h2>
-        <ProfileForm onSave={afterProfileSave} />
+        <ProfileForm onSave={() => void refreshSignedInUser()} />
       </section>
       <MyBookings uid={user.uid} />
       <section className="profile-section profile-survey" aria-labelledby={`${id}-survey`}>

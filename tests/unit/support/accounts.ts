@@ -36,6 +36,7 @@ export function databaseUser(uid: string, changes: Partial<DatabaseUser> = {}): 
     agreed: false,
     waiver: null,
     bookings: [],
+    pendingEmail: null,
     ...changes,
   };
 }

@@ -1,0 +1,102 @@
+/**
+ * Holds that can no longer stand are released, and their payment intents cancelled through the
+ * payment outbox, so an intent left open in a browser cannot be paid later at old terms:
+ * - a hold that lapsed (after a short grace, for a payment already on its way);
+ * - the holds of an account that was deleted, disabled or signed out everywhere after it held them.
+ * Every API instance may sweep at once: rows are claimed with `skip locked`, and the outbox takes
+ * one cancellation per booking.
+ */
+import type { Db } from '../db/client.ts';
+import type { AccountState, Identity } from '../identity.ts';
+import { enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
+import { carryOut } from '../outbox/worker.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import type { PublicCache } from '../cache.ts';
+
+/** A payment confirmed just before its hold ran out may still be on its way: its hold is left alone this long. */
+export const LAPSE_GRACE_SECONDS = 120;
+
+/** Holds released per statement; a sweep repeats until none is left. */
+const BATCH = 200;
+
+const releaseSql = (which: string) => `with chosen as (
+    select id from bookings where status = 'held' and ${which}
+     order by hold_expires_at limit ${BATCH} for update skip locked
+  ), released as (
+    update bookings b set status = 'released', updated_at = now() from chosen where b.id = chosen.id
+    returning b.id, b.payment_intent_id
+  ), cancels as (
+    ${enqueueCancelsSql('released', '$1', '$2::int')}
+  )
+  select (select count(*)::int from released) as released, coalesce((select json_agg(cancels) from cancels), '[]'::json) as cancels`;
+
+const LAPSED_SQL = releaseSql(`hold_expires_at <= now() - make_interval(secs => $3)`);
+const OF_ACCOUNTS_SQL = releaseSql(`user_id = any($3::text[]) and hold_expires_at > now() - make_interval(secs => $4)
+       and (created_at < to_timestamp($5::float8 / 1000) or $5::float8 is null)`);
+
+interface Released {
+  released: number;
+  cancels: ClaimedAction[];
+}
+
+async function releaseAll(db: Db, sql: string, params: readonly unknown[]): Promise<Released> {
+  const total: Released = { released: 0, cancels: [] };
+  for (;;) {
+    const [row] = await db.query<Released & Record<string, unknown>>(sql, params);
+    total.released += row?.released ?? 0;
+    total.cancels.push(...(row?.cancels ?? []));
+    if ((row?.released ?? 0) < BATCH) return total;
+  }
+}
+
+/** Releases holds that lapsed more than the grace ago; returns the claimed cancellations of their intents. */
+export function releaseLapsedHolds(db: Db): Promise<Released> {
+  return releaseAll(db, LAPSED_SQL, ['hold lapsed' satisfies ActionReason, LEASE_SECONDS, LAPSE_GRACE_SECONDS]);
+}
+
+/** Whether an account may keep holds made at `heldAt` (ms): it exists, is enabled, and was not signed out everywhere since. */
+export function accountMayHold(state: AccountState | null, heldAt: number): boolean {
+  if (!state || state.disabled) return false;
+  return state.validSince === null || state.validSince <= heldAt;
+}
+
+/**
+ * Asks the identity service about every account holding seats now and releases the holds of those
+ * that were deleted or disabled, or signed out everywhere after holding them.
+ */
+export async function releaseHoldsOfClosedAccounts(db: Db, identity: Identity): Promise<Released> {
+  const holders = await db.query<{ user_id: string; first_held: string }>(
+    `select user_id, min(created_at) as first_held from bookings
+      where status = 'held' and hold_expires_at > now() - make_interval(secs => $1) group by user_id`,
+    [LAPSE_GRACE_SECONDS],
+  );
+  if (holders.length === 0) return { released: 0, cancels: [] };
+  const states = await identity.accountStates(holders.map((holder) => holder.user_id));
+  const total: Released = { released: 0, cancels: [] };
+  for (const holder of holders) {
+    const state = states.get(holder.user_id) ?? null;
+    if (accountMayHold(state, new Date(holder.first_held).getTime())) continue;
+    // A deleted or disabled account loses every hold; one signed out everywhere, the holds made before.
+    const before = state && !state.disabled ? state.validSince : null;
+    const run = await releaseAll(db, OF_ACCOUNTS_SQL, [
+      'account closed while holding seats' satisfies ActionReason,
+      LEASE_SECONDS,
+      [holder.user_id],
+      LAPSE_GRACE_SECONDS,
+      before,
+    ]);
+    total.released += run.released;
+    total.cancels.push(...run.cancels);
+  }
+  return total;
+}
+
+/** One sweep: both kinds of holds released, their intents' cancellations carried out, the public calendars told. */
+export async function sweepHolds(db: Db, identity: Identity, provider: PaymentProvider, cache?: PublicCache): Promise<number> {
+  const lapsed = await releaseLapsedHolds(db);
+  const closed = await releaseHoldsOfClosedAccounts(db, identity);
+  await carryOut(db, provider, [...lapsed.cancels, ...closed.cancels]);
+  const released = lapsed.released + closed.released;
+  if (closed.released > 0) cache?.clear();
+  return released;
+}
