@@ -37,9 +37,10 @@ export const footerLinks = [
   { href: '/cancellation-policy', label: 'Cancellation Policy' },
 ] as const;
 
-/** The catalog products the two booking pages sell, by their titles. */
+/** The catalog products the booking pages sell, by their titles. */
 export const DAY_TOUR_PRODUCT_TITLE = 'Backcountry Tours';
 export const CLASS_PRODUCT_TITLE = 'Avalanche Courses';
+export const MENTORSHIP_PRODUCT_TITLE = 'Mentorship Program';
 
 /** The two service cards; each matches a product of the catalog by its title. */
 export const serviceCards = [

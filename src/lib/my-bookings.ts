@@ -33,8 +33,10 @@ export interface BookingCard {
   remainingSpots: number;
   /** The seats the customer's booking paid for (its party's rows); null when the calendar did not say. */
   partySeats: number | null;
-  /** The link friends use to join; null when the calendar did not give this customer a code. */
+  /** The link friends use to join; null when the calendar gave this customer no code, or the party has no open spot. */
   inviteLink: string | null;
+  /** Every seat the party paid for is claimed: no invite link is offered, since it could only fail. */
+  partyFull: boolean;
 }
 
 export type LoadedCalendars = Partial<Record<CalendarName, readonly CalendarEntry[]>>;
@@ -58,6 +60,7 @@ function priceAndProduct(entry: CalendarEntry, calendar: CalendarName, products:
 
 function cardOf(entry: CalendarEntry, calendar: CalendarName, products: readonly Product[]): BookingCard {
   const { price, product } = priceAndProduct(entry, calendar, products);
+  const partyFull = entry.inviteCode !== undefined && entry.partySpotsLeft === 0;
   return {
     id: entry.id,
     calendar,
@@ -67,7 +70,8 @@ function cardOf(entry: CalendarEntry, calendar: CalendarName, products: readonly
     // The seats friends can still take with the invite link; the date's own spots when the answer does not say.
     remainingSpots: entry.partySpotsLeft ?? spotsLeft(entry, calendar),
     partySeats: entry.partySeats ?? null,
-    inviteLink: entry.inviteCode ? inviteLink(entry.inviteCode) : null,
+    inviteLink: entry.inviteCode && !partyFull ? inviteLink(entry.inviteCode) : null,
+    partyFull,
   };
 }
 

@@ -96,6 +96,8 @@ export function calendarSource(name: CalendarName, policy: RetryPolicy): Calenda
 export const dayTourCalendar = calendarSource('winter-day-tours', { retries: 0, delayMs: 0, timeoutMs: 10_000 });
 /** Spec section 9: the class calendar retries 3 times, 5 s apart, with a 10 s time-out. */
 export const classCalendar = calendarSource('winter-classes', { retries: 3, delayMs: 5_000, timeoutMs: 10_000 });
+/** The monthly mentorship days load like the classes: a few dates, worth retrying for. */
+export const mentorshipCalendar = calendarSource('winter-mentorship', { retries: 3, delayMs: 5_000, timeoutMs: 10_000 });
 
 /** Fetches a fresh copy whenever the visitor comes back to the page (another tab, an app switch, Back). */
 export function refreshWhenVisible(source: CalendarSource): () => void {

@@ -11,7 +11,7 @@ export const PASSWORD = 'powder-day-1';
 export const GOOD_CARD = '4242 4242 4242 4242';
 const DAY_MS = 86_400_000;
 
-export type CalendarName = 'winter-day-tours' | 'winter-classes';
+export type CalendarName = 'winter-day-tours' | 'winter-classes' | 'winter-mentorship';
 
 export interface Entry {
   id: string;
@@ -79,6 +79,14 @@ async function datesForTests(
 export async function freshDate(request: APIRequestContext, name: CalendarName, priceId?: string, api = E2E.api): Promise<Entry> {
   const [entry] = await datesForTests(request, name, priceId, api, (candidate) => candidate.users.length > 0);
   if (!entry) throw new Error(`no untouched date left on ${name}`);
+  return entry;
+}
+
+/** A mentorship day nobody has booked yet, the latest first: there are only four a season, one a month. */
+export async function freshMentorshipDay(request: APIRequestContext, api = E2E.api): Promise<Entry> {
+  const entries = await calendar(request, 'winter-mentorship', { api });
+  const entry = entries.filter((candidate) => isOpen(candidate) && candidate.users.length === 0).at(-1);
+  if (!entry) throw new Error('no untouched mentorship day left');
   return entry;
 }
 

@@ -23,6 +23,7 @@ import {
   bookingsOf,
   calendar,
   freshDate,
+  freshMentorshipDay,
   GOOD_CARD,
   newEmail,
   PASSWORD,
@@ -37,6 +38,7 @@ import { atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './
 import {
   chooseDayTour,
   CLASS_PAGE,
+  dateAndTime,
   dayButton,
   dayKeyOf,
   longDay,
@@ -396,6 +398,46 @@ test('a day tour for a party of three costs three times the price, and once paid
   expect(await bookingsOf(page.request, customer)).toEqual([entry.id]);
 
   await expectFullyBookedToOthers(browser, day);
+  expect(problems.errors).toEqual([]);
+});
+
+test('a customer books a mentorship day from the services page and finds it on My Bookings, where the guides see them too', async ({
+  page,
+  problems,
+}) => {
+  const customer = await readyCustomer(page.request);
+  const entry = await freshMentorshipDay(page.request);
+  const label = `${dateAndTime(startOf(entry))} - ${entry.partySize - entry.users.length} spot(s) left`;
+
+  await page.goto('/services');
+  await page.getByRole('region', { name: 'Mentorship Program' }).getByRole('link', { name: 'Book a mentorship day' }).click();
+  await expect(page).toHaveURL(/\/booking\/mentorship$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a Mentorship Day' })).toBeVisible();
+  await islandsReady(page);
+  const dates = page.getByLabel('Select Date');
+  await expect(dates.getByRole('option', { name: label })).toBeAttached();
+  await dates.selectOption({ label });
+  await expect(summaryValue(page, 'Day')).toHaveText('Mentorship Field Day');
+  await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(entry)));
+  await expect(summaryOf(page).getByText('Plan the day, lead the group, and debrief with a guide.')).toBeVisible();
+  await expect(summaryTotal(page)).toHaveText('$180');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await logInAtLogin(page, customer.email);
+  await passSavedSteps(page);
+  await expect(summaryValue(page, 'Day')).toHaveText('Mentorship Field Day');
+  await expect(summaryTotal(page)).toHaveText('$180');
+  await fillCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  expect(await bookingsOf(page.request, customer)).toEqual([entry.id]);
+
+  await page.goto('/profile');
+  await islandsReady(page);
+  const card = page.getByRole('region', { name: 'My Bookings' }).getByRole('article', { name: 'Mentorship Field Day' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(dateAndTime(startOf(entry)))).toBeVisible();
   expect(problems.errors).toEqual([]);
 });
 

@@ -15,6 +15,7 @@ import {
   bookByApi,
   calendar,
   classDateWithSeats,
+  freshDate,
   newEmail,
   PASSWORD,
   readyCustomer,
@@ -235,6 +236,9 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   await page.reload();
   await islandsReady(page);
   await expect(remainingSpots).toHaveText('0');
+  // The party is full: an invite link could only fail, so none is offered.
+  await expect(card.getByText('Your party is full: every spot you booked is taken.')).toBeVisible();
+  await expect(card.getByLabel('Invite link')).toHaveCount(0);
 
   // The calendar file: the class's start on Kamas time, with the zone it is in. Its code loads only now.
   const beforeClick = new Set(scripts);
@@ -254,6 +258,26 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   expect(event.startDate.toJSDate().getTime()).toBe(start.getTime());
   expect(event.summary).toContain(CLASS_NICKNAME);
   expect(event.description).toContain('(435) 555-0148');
+});
+
+test('a day tour card is titled with the activity booked, and so is its calendar file', async ({ page, problems: _ }) => {
+  const customer = await readyCustomer(page.request);
+  const entry = await freshDate(page.request, 'winter-day-tours');
+  await bookByApi(page.request, customer, {
+    dateId: entry.id,
+    priceId: 'price_tour_snowmobile',
+    calendar: 'winter-day-tours',
+    partySize: 2,
+  });
+  await signInAndOpenProfile(page, customer.email);
+  const card = cardOf(page, 'Snowmobile Exploration Day');
+  await expect(card).toBeVisible();
+  await expect(myBookings(page).getByRole('article', { name: 'Backcountry Tours' })).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: /^Add to calendar/ }).click();
+  const text = readFileSync((await (await download).path()) ?? '', 'utf8');
+  const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent') ?? undefined);
+  expect(event.summary).toBe('Snowmobile Exploration Day with Kamas Backcountry');
 });
 
 test('a friend who joins by the invite link finds the booking on their own profile', async ({ page, problems: _ }) => {

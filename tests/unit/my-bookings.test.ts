@@ -119,6 +119,17 @@ describe('the invite link', () => {
     const cards = myBookingCards(['class-dec-5', 'tour-jan-9'], all, products) ?? [];
     expect(cards.map((card) => card.inviteLink)).toEqual([null, 'https://www.kamasbackcountry.com/checkout?invite=TOUR9']);
   });
+
+  it('offers no invite link once every seat of the party is claimed, and says the party is full', () => {
+    const full = { ...tourDate, partySeats: 2, partySpotsLeft: 0 };
+    const open = { ...classDate, partySeats: 3, partySpotsLeft: 1 };
+    const calendars = { 'winter-classes': [open], 'winter-day-tours': [full], 'winter-mentorship': [] };
+    const cards = myBookingCards(['tour-jan-9', 'class-dec-5'], calendars, products) ?? [];
+    expect(cards.map((card) => [card.id, card.inviteLink !== null, card.partyFull])).toEqual([
+      ['class-dec-5', true, false],
+      ['tour-jan-9', false, true],
+    ]);
+  });
 });
 
 describe('the calendar event of a booking', () => {
@@ -131,6 +142,7 @@ describe('the calendar event of a booking', () => {
     remainingSpots: 7,
     partySeats: 3,
     inviteLink: 'https://www.kamasbackcountry.com/checkout?invite=INVITE123',
+    partyFull: false,
   };
 
   function parsed(text: string) {

@@ -75,6 +75,7 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
           expectedRows={booking.partySeats ?? booking.remainingSpots + 1}
           inviteFieldId={booking.inviteLink ? `${id}-invite` : null}
         />
+        {booking.partyFull && <p className="booking-party-full">Your party is full: every spot you booked is taken.</p>}
         {booking.inviteLink && (
           <div className="booking-invite">
             <label htmlFor={`${id}-invite`}>Invite link</label>

@@ -12,6 +12,7 @@ import { formatDenverDate } from '../../../lib/dates.ts';
 import { formatDollars } from '../../../lib/pricing.ts';
 import { $authUser, startAuth } from '../../../stores/auth.ts';
 import { $cart, type Cart } from '../../../stores/cart.ts';
+import { bookingPageOf } from '../../../lib/booking-pages.ts';
 import {
   $card,
   $intent,
@@ -50,8 +51,6 @@ function StripeUnavailable(_props: { clientSecret: string }) {
     </p>
   );
 }
-
-const bookingPageOf = (cart: Cart) => (cart.calendar === 'winter-classes' ? '/booking/avalanche-class' : '/booking/backcountry-tour');
 
 export default function PaymentStep({ inviteCode = null }: Props) {
   const hydrated = useHydrated();
@@ -119,8 +118,8 @@ export default function PaymentStep({ inviteCode = null }: Props) {
             <span className="spinner" aria-hidden="true" /> Holding your seats...
           </p>
         )}
-        {intent.status === 'failed' && <IntentFailed message={intent.message} bookingPage={bookingPageOf(cart)} />}
-        {intent.status === 'expired' && <HoldEnded reason={intent.reason} bookingPage={bookingPageOf(cart)} />}
+        {intent.status === 'failed' && <IntentFailed message={intent.message} bookingPage={bookingPageOf(cart.calendar).path} />}
+        {intent.status === 'expired' && <HoldEnded reason={intent.reason} bookingPage={bookingPageOf(cart.calendar).path} />}
         {intent.status === 'ready' && (
           <>
             <HoldTimer expiresAt={intent.expiresAt} />
@@ -165,7 +164,7 @@ function Summary({ cart }: { cart: Cart }) {
   const code = intent.status === 'ready' ? intent.promoCode : promo.status === 'accepted' ? promo.code : null;
   const details: [string, string][] = [
     ['Date', dateText],
-    [cart.calendar === 'winter-classes' ? 'Class' : 'Activity', price?.nickname ?? ''],
+    [bookingPageOf(cart.calendar).choice, price?.nickname ?? ''],
     ['Party Size', String(cart.partySize ?? '')],
     ['Unit price', price ? formatDollars(price.unit_amount) : 'N/A'],
     ['Quantity', days > 1 ? `${quantity} (${cart.partySize ?? 0} x ${days} days)` : String(quantity)],
