@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freeDate, harness, intentBody, newUser, type Harness } from '../harness.ts';
+import { freeDate, harness, intentBody, readyUser, type Harness } from '../harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -27,14 +27,14 @@ describe('a hold, while another session changes promo codes', () => {
       await other.query('begin');
       await other.query(`update promo_codes set active = true where code in ('WELCOME10', 'LOCALS50')`);
       const [free, limited] = await Promise.all([freeDate(h, 'winter-day-tours'), freeDate(h, 'winter-classes')]);
-      const rider = await newUser();
+      const rider = await readyUser(h);
       const unlimited = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
         token: rider.token,
         body: intentBody(rider, free, 'winter-day-tours', 'price_tour_ski', 1, { promoCode: 'WELCOME10' }),
       });
       expect(unlimited.status).toBe(200);
 
-      const waiting = await newUser();
+      const waiting = await readyUser(h);
       let settled = false;
       const blocked = h
         .json('POST', '/stripe/create-payment-intent', {
