@@ -21,6 +21,8 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: Number(process.env['SITE_PORT'] ?? 4321) },
   env: {
     schema: {
+      // The site's own origin for the absolute links it hands out; scripts/site-build.ts works it out (README, Settings).
+      PUBLIC_SITE_URL: envField.string({ context: 'client', access: 'public', url: true, default: SITE_DEFAULTS.PUBLIC_SITE_URL }),
       PUBLIC_API_URL: envField.string({ context: 'client', access: 'public', url: true, default: SITE_DEFAULTS.PUBLIC_API_URL }),
       PUBLIC_FIREBASE_API_KEY: envField.string({ context: 'client', access: 'public', default: SITE_DEFAULTS.PUBLIC_FIREBASE_API_KEY }),
       PUBLIC_FIREBASE_AUTH_DOMAIN: envField.string({

@@ -42,7 +42,7 @@ const AUTH_EMULATOR = 'http://127.0.0.1:9099';
 const RUNS = 3;
 const API = 'http://127.0.0.1:8789';
 
-const buildEnv = { ...process.env, PUBLIC_API_URL: API };
+const buildEnv = { ...process.env, PUBLIC_API_URL: API, PUBLIC_SITE_URL: 'http://127.0.0.1:4340' };
 if (spawnSync('astro', ['build'], { env: buildEnv, stdio: 'ignore', shell: true }).status !== 0) throw new Error('astro build failed');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kamas-bench-site-'));

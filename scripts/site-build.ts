@@ -28,6 +28,8 @@ export function siteBuild(): AstroIntegration {
       'astro:config:setup': ({ command }) => {
         const mode = command === 'build' ? 'production' : 'development';
         settings = readSiteSettings({ ...loadEnv(mode, process.cwd(), 'PUBLIC_'), ...process.env });
+        // The pages read the site's origin as Astro's env schema does: the address worked out here.
+        process.env['PUBLIC_SITE_URL'] = settings.PUBLIC_SITE_URL;
         // The pages read the emulator address only for a demo project, so only a demo build carries one.
         if (usesAuthEmulator(settings)) process.env['PUBLIC_FIREBASE_AUTH_EMULATOR_URL'] = settings.PUBLIC_FIREBASE_AUTH_EMULATOR_URL;
         const production = process.env['CONTEXT'] === 'production';

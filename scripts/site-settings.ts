@@ -6,6 +6,7 @@
 
 /** The defaults that make the local stack work offline: the local API and the Auth emulator's demo project. */
 export const SITE_DEFAULTS = {
+  PUBLIC_SITE_URL: 'http://127.0.0.1:4321',
   PUBLIC_API_URL: 'http://127.0.0.1:8787',
   PUBLIC_FIREBASE_API_KEY: 'demo-api-key',
   PUBLIC_FIREBASE_AUTH_DOMAIN: 'demo-kamas.firebaseapp.com',
@@ -14,6 +15,8 @@ export const SITE_DEFAULTS = {
 } as const;
 
 export interface SiteSettings {
+  /** The site's own origin, for absolute links it hands out (invite links, calendar files). */
+  PUBLIC_SITE_URL: string;
   PUBLIC_API_URL: string;
   PUBLIC_FIREBASE_API_KEY: string;
   PUBLIC_FIREBASE_AUTH_DOMAIN: string;
@@ -23,9 +26,20 @@ export interface SiteSettings {
   PUBLIC_GOOGLE_MAPS_API_KEY?: string | undefined;
 }
 
+/**
+ * The site's own origin: set, else the address Netlify gives the deploy (the site's URL in
+ * production, the deploy's own elsewhere), else the local site on SITE_PORT.
+ */
+function siteUrl(source: Record<string, string | undefined>): string {
+  const netlify = source['CONTEXT'] === 'production' ? source['URL'] : source['DEPLOY_PRIME_URL'];
+  const local = source['SITE_PORT']?.trim() ? `http://127.0.0.1:${source['SITE_PORT'].trim()}` : SITE_DEFAULTS.PUBLIC_SITE_URL;
+  return (source['PUBLIC_SITE_URL']?.trim() || netlify?.trim() || local).replace(/\/+$/, '');
+}
+
 export function readSiteSettings(source: Record<string, string | undefined>): SiteSettings {
-  const pick = (name: keyof typeof SITE_DEFAULTS) => source[name]?.trim() || SITE_DEFAULTS[name];
+  const pick = (name: Exclude<keyof typeof SITE_DEFAULTS, 'PUBLIC_SITE_URL'>) => source[name]?.trim() || SITE_DEFAULTS[name];
   return {
+    PUBLIC_SITE_URL: siteUrl(source),
     PUBLIC_API_URL: pick('PUBLIC_API_URL'),
     PUBLIC_FIREBASE_API_KEY: pick('PUBLIC_FIREBASE_API_KEY'),
     PUBLIC_FIREBASE_AUTH_DOMAIN: pick('PUBLIC_FIREBASE_AUTH_DOMAIN'),
@@ -55,6 +69,15 @@ function isLocalHost(hostname: string): boolean {
   );
 }
 
+function isPublicHttps(address: string): boolean {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' && !isLocalHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** Settings no build may ship, whatever its context: secrets in public variables. */
 export function secretProblems(settings: SiteSettings): string[] {
   const stripe = settings.PUBLIC_STRIPE_PUBLISHABLE_KEY ?? '';
@@ -74,6 +97,9 @@ export function productionProblems(settings: SiteSettings): string[] {
   }
   if (!api || api.protocol !== 'https:' || isLocalHost(api.hostname)) {
     problems.push(`PUBLIC_API_URL is ${settings.PUBLIC_API_URL}: set it to the booking API's public https address`);
+  }
+  if (!isPublicHttps(settings.PUBLIC_SITE_URL)) {
+    problems.push(`PUBLIC_SITE_URL is ${settings.PUBLIC_SITE_URL}: set it to the site's public https address`);
   }
   if (usesAuthEmulator(settings)) {
     problems.push(

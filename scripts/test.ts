@@ -45,6 +45,7 @@ steps.push(
     name: 'build',
     command: 'astro build',
     env: {
+      PUBLIC_SITE_URL: 'http://127.0.0.1:4322',
       PUBLIC_API_URL: 'http://127.0.0.1:8788',
       PUBLIC_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9199',
       PUBLIC_FIREBASE_PROJECT_ID: 'demo-kamas-test',

@@ -4,9 +4,10 @@
  * their others and cancels those payment intents at the provider (through the outbox), so the old
  * ones can never be paid.
  *
- * A new hold is one read (which answers the same request again from the hold it already has),
- * then a transaction of three statements (five with a code of limited uses), then one statement
- * after the provider's answer:
+ * A new hold is one read (which answers the same request again from the hold it already has), a
+ * read of what the customer has done (a profile, the survey and the current waiver are needed
+ * before seats are held) and, with a promo code, the count of one code try, then a transaction of
+ * three statements (five with a code of limited uses), then one statement after the provider's answer:
  *  1. save the customer (created on first sight: the upsert locks the customer's row either way) and
  *     lock the date's row, reading the price and the promo code with them;
  *  2. (a code with limited uses) lock the customer's holds, then the code's row;

@@ -10,6 +10,7 @@ import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { COMPANY_TIME_ZONE, formatDenverDateTime } from './dates.ts';
 import { durationHours, meetingArea } from './meeting-area.ts';
 import type { BookingCard } from './my-bookings.ts';
+import { PUBLIC_SITE_URL } from 'astro:env/client';
 import { site } from '../site.ts';
 
 const HOUR_MS = 3_600_000;
@@ -57,7 +58,7 @@ export function bookingIcs(booking: BookingCard, now: Date = new Date()): string
     summary: `${booking.title} with ${site.shortName}`,
     location: where,
     description,
-    url: `${site.url}/profile`,
+    url: new URL('/profile', PUBLIC_SITE_URL).href,
   });
   return calendar.toString();
 }

@@ -6,7 +6,7 @@
 import type { CalendarEntry, Product } from './api-types.ts';
 import { spotsLeft, startOf } from './availability.ts';
 import { CALENDARS, type CalendarName } from './schemas.ts';
-import { site } from '../site.ts';
+import { PUBLIC_SITE_URL } from 'astro:env/client';
 
 /** The calendars My Bookings waits for, in the order it asks for them. */
 export const BOOKING_CALENDARS: readonly CalendarName[] = CALENDARS;
@@ -41,9 +41,9 @@ export interface BookingCard {
 
 export type LoadedCalendars = Partial<Record<CalendarName, readonly CalendarEntry[]>>;
 
-/** The checkout address that lets a friend join the booking with its invite code, on the canonical host. */
-export function inviteLink(inviteCode: string): string {
-  const url = new URL('/checkout', site.url);
+/** The checkout address that lets a friend join the booking with its invite code, on the site's own origin. */
+export function inviteLink(inviteCode: string, siteUrl: string = PUBLIC_SITE_URL): string {
+  const url = new URL('/checkout', siteUrl);
   url.searchParams.set('invite', inviteCode);
   return url.toString();
 }

@@ -87,7 +87,7 @@ export async function apiCustomer(request: APIRequestContext): Promise<ApiCustom
 export async function holdSeats(
   request: APIRequestContext,
   customer: ApiCustomer,
-  hold: { dateId: string; priceId: string; calendar: 'winter-day-tours' | 'winter-classes'; partySize: number },
+  hold: { dateId: string; priceId: string; calendar: 'winter-day-tours' | 'winter-classes' | 'winter-mentorship'; partySize: number },
 ) {
   const response = await request.post(`${E2E.api}/stripe/create-payment-intent`, {
     headers: { Authorization: `Bearer ${customer.idToken}` },

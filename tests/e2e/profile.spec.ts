@@ -219,7 +219,7 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   expect([qr?.width, qr?.height]).toEqual([120, 120]);
 
   // The invite link, copied.
-  const link = `https://www.kamasbackcountry.com/checkout?invite=${encodeURIComponent(inviteCode)}`;
+  const link = `${E2E.site}/checkout?invite=${encodeURIComponent(inviteCode)}`;
   await expect(card.getByLabel('Invite link')).toHaveValue(link);
   await card.getByRole('button', { name: /^Copy/ }).click();
   await expect(card.getByRole('status')).toHaveText('Copied');
@@ -293,7 +293,7 @@ test('a friend who joins by the invite link finds the booking on their own profi
   await expect(card).toBeVisible();
   expect(await readQrCode(card)).toBe(entry.id);
   await expect(card.getByLabel('Invite link')).toHaveValue(
-    `https://www.kamasbackcountry.com/checkout?invite=${encodeURIComponent(inviteCode)}`,
+    `${E2E.site}/checkout?invite=${encodeURIComponent(inviteCode)}`,
   );
 });
 

@@ -108,9 +108,11 @@ describe('which bookings My Bookings shows', () => {
 });
 
 describe('the invite link', () => {
-  it('is the checkout page on the canonical www host with the invite code', () => {
+  it('is the checkout page on the site\u2019s own origin with the invite code', () => {
     expect(inviteLink('INVITE123')).toBe('https://www.kamasbackcountry.com/checkout?invite=INVITE123');
     expect(inviteLink('a b&c')).toBe('https://www.kamasbackcountry.com/checkout?invite=a+b%26c');
+    // A local run hands out links to itself, so a copied link opens the same run.
+    expect(inviteLink('INVITE123', 'http://127.0.0.1:4322')).toBe('http://127.0.0.1:4322/checkout?invite=INVITE123');
   });
 
   it('is on a card only when the calendar gave the customer a code', () => {

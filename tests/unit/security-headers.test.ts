@@ -7,6 +7,7 @@ import { gradeHeaders, scoreCsp } from '../../scripts/observatory.ts';
 import { productionProblems, readSiteSettings, secretProblems } from '../../scripts/site-settings.ts';
 
 const PRODUCTION = readSiteSettings({
+  PUBLIC_SITE_URL: 'https://www.kamasbackcountry.com',
   PUBLIC_API_URL: 'https://api.kamasbackcountry.com',
   PUBLIC_FIREBASE_API_KEY: 'AIzaSyKamasBackcountryWebKey0000000000',
   PUBLIC_FIREBASE_AUTH_DOMAIN: 'kamas-backcountry.firebaseapp.com',
@@ -27,7 +28,13 @@ function deployedHeaders(settings = PRODUCTION) {
 describe('a production build', () => {
   it('refuses every local or demo default, naming each setting', () => {
     const problems = productionProblems(LOCAL);
-    for (const name of ['PUBLIC_API_URL', 'PUBLIC_FIREBASE_PROJECT_ID', 'PUBLIC_FIREBASE_API_KEY', 'PUBLIC_FIREBASE_AUTH_DOMAIN']) {
+    for (const name of [
+      'PUBLIC_SITE_URL',
+      'PUBLIC_API_URL',
+      'PUBLIC_FIREBASE_PROJECT_ID',
+      'PUBLIC_FIREBASE_API_KEY',
+      'PUBLIC_FIREBASE_AUTH_DOMAIN',
+    ]) {
       expect(
         problems.some((problem) => problem.startsWith(name)),
         name,
@@ -35,6 +42,18 @@ describe('a production build', () => {
     }
     expect(productionProblems({ ...PRODUCTION, PUBLIC_API_URL: 'https://localhost:8787' })).toHaveLength(1);
     expect(productionProblems({ ...PRODUCTION, PUBLIC_API_URL: 'http://api.kamasbackcountry.com' })).toHaveLength(1);
+  });
+
+  it("takes the site's own origin as set, else from Netlify's deploy, else the local site", () => {
+    expect(readSiteSettings({}).PUBLIC_SITE_URL).toBe('http://127.0.0.1:4321');
+    expect(readSiteSettings({ SITE_PORT: '4322' }).PUBLIC_SITE_URL).toBe('http://127.0.0.1:4322');
+    expect(readSiteSettings({ PUBLIC_SITE_URL: 'https://www.kamasbackcountry.com/' }).PUBLIC_SITE_URL).toBe(
+      'https://www.kamasbackcountry.com',
+    );
+    const netlify = { URL: 'https://www.kamasbackcountry.com', DEPLOY_PRIME_URL: 'https://deploy-preview-7--kamas.netlify.app' };
+    expect(readSiteSettings({ ...netlify, CONTEXT: 'production' }).PUBLIC_SITE_URL).toBe('https://www.kamasbackcountry.com');
+    expect(readSiteSettings({ ...netlify, CONTEXT: 'deploy-preview' }).PUBLIC_SITE_URL).toBe('https://deploy-preview-7--kamas.netlify.app');
+    expect(productionProblems({ ...PRODUCTION, PUBLIC_SITE_URL: 'http://www.kamasbackcountry.com' })).toHaveLength(1);
   });
 
   it('accepts real settings', () => {

@@ -1,4 +1,5 @@
 /** The site's public settings as unit tests see them (Astro provides `astro:env/client` in a build). */
+export const PUBLIC_SITE_URL = 'https://www.kamasbackcountry.com';
 export const PUBLIC_API_URL = 'http://api.test';
 export const PUBLIC_FIREBASE_API_KEY = 'demo-api-key';
 export const PUBLIC_FIREBASE_AUTH_DOMAIN = 'demo-kamas.firebaseapp.com';
