@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/lib/api-error.ts';
 import { authErrorField, authErrorMessage, UNEXPECTED_MESSAGE } from '../../src/lib/auth-errors.ts';
 import { tokenNeedsRefresh } from '../../src/lib/id-token.ts';
-import { pageBefore, returnPath } from '../../src/lib/navigation.ts';
+import { pageBefore, returnPath, staysOnSite } from '../../src/lib/navigation.ts';
 import { passwordProblems } from '../../src/lib/password-policy.ts';
 import { publicCache } from '../../api/cache.ts';
 
@@ -63,6 +63,32 @@ describe('going back one page after sign-in', () => {
     expect(back([])).toBe('/');
   });
 
+  it('never follows a remembered page or referrer of this site whose path leads to another host', () => {
+    for (const bad of [
+      `${origin}//evil.example/x`,
+      `${origin}/\\evil.example/x`,
+      `${origin}/.//evil.example/x`,
+      `${origin}/%2F%2Fevil.example/x`,
+      `${origin}/%2f%5Cevil.example`,
+      `${origin}/%252F%252Fevil.example`,
+      `${origin}/%09/evil.example`,
+      '/%2F%2Fevil.example',
+      '\\\\evil.example/x',
+      'https://evil.example/x',
+      'http://127.0.0.1:4321.evil.example/',
+      'http://127.0.0.1:43210/about',
+      'https://127.0.0.1:4321/about',
+      'JAVASCRIPT:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+    ]) {
+      expect(back([bad]), bad).toBe('/');
+      expect(back([], bad), bad).toBe('/');
+    }
+    expect(back([`${origin}//evil.example/x`, '/about'])).toBe('/about');
+  });
+
   it('never leaves the site and never returns to the sign-in form', () => {
     for (const bad of [
       'https://elsewhere.example/x',
@@ -72,6 +98,38 @@ describe('going back one page after sign-in', () => {
       '/sign-in?mode=signup',
     ]) {
       expect(back([bad]), bad).toBe('/');
+    }
+  });
+});
+
+describe('an address that stays on this site', () => {
+  const origin = 'https://www.kamasbackcountry.com';
+
+  it('is a path of this site, with its query and hash', () => {
+    for (const path of ['/', '/about', '/booking/faq?q=a%2Fb#dates', '/waiver/copy?id=w_1', '/a%20b']) {
+      expect(staysOnSite(path, origin), path).toBe(true);
+    }
+  });
+
+  it('is never a path a browser or a server could read as another host, in any encoding', () => {
+    for (const path of [
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/%2F%2Fevil.example/x',
+      '/%2f/evil.example',
+      '/%5C%5Cevil.example',
+      '/%5cevil.example',
+      '/%252F%252Fevil.example/x',
+      '/%25252F%25252Fevil.example',
+      '/%09/evil.example',
+      '/\t/evil.example',
+      '/%',
+      'evil.example/x',
+      'https://evil.example/x',
+      'javascript:alert(1)',
+      '',
+    ]) {
+      expect(staysOnSite(path, origin), path).toBe(false);
     }
   });
 });
