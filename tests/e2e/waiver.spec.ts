@@ -86,19 +86,43 @@ test('a customer signs, goes back one page, and on return finds the box ticked a
   expect(problems.errors).toEqual([]);
 });
 
-test('opened directly, a typed signature is saved and the customer lands on their profile', async ({ page, problems }) => {
-  const customer = await apiCustomer(page.request);
-  await signedIn(page, customer);
-  await page.goto('/waiver');
+/** Ticks the box, types a signature and signs. */
+async function signByTyping(page: Page) {
   await islandsReady(page);
   await agree(page).check();
   await page.getByRole('radio', { name: 'Type my name' }).check();
   await page.getByLabel('Your full name, as your signature').fill('Rowan Cornice');
   await signButton(page).click();
-  await expect(page).toHaveURL('/profile');
+}
+
+test('opened by a typed address, a typed signature is saved and the customer goes back to the page read before', async ({
+  page,
+  problems,
+}) => {
+  const customer = await apiCustomer(page.request);
+  await signedIn(page, customer);
+  await page.goto('/booking/faq');
+  await page.goto('/waiver');
+  await signByTyping(page);
+  await expect(page).toHaveURL('/booking/faq');
   const saved = await storedWaiver(page, customer);
   expect(saved.agreed).toBe(true);
   expect(await inkedImage(page, saved.signature ?? '')).toEqual({ width: 1500, height: 200, inked: true });
+  expect(problems.errors).toEqual([]);
+});
+
+test('opened from a bookmark in a new tab, the waiver goes back to the page read last, as the sign-in page does', async ({
+  page,
+  problems,
+}) => {
+  const customer = await apiCustomer(page.request);
+  await signedIn(page, customer);
+  await page.goto('/cancellation-policy');
+  const tab = await page.context().newPage();
+  await tab.goto('/waiver');
+  await signByTyping(tab);
+  await expect(tab).toHaveURL('/cancellation-policy');
+  expect((await storedWaiver(tab, customer)).agreed).toBe(true);
   expect(problems.errors).toEqual([]);
 });
 
