@@ -6,7 +6,17 @@
 import type { Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { PASSWORD } from './api-customers.ts';
-import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, holdScripts, islandsReady, test, type ApiCustomer } from './fixtures.ts';
+import {
+  apiCustomer,
+  atPhoneAndDesktop,
+  axeViolations,
+  expect,
+  holdFirebase,
+  holdScripts,
+  islandsReady,
+  test,
+  type ApiCustomer,
+} from './fixtures.ts';
 import { drawSignature, inkedImage, signaturePad } from './page-helpers.ts';
 
 const agree = (page: Page) => page.getByLabel('I agree to the terms and conditions');
@@ -51,6 +61,18 @@ test('a signed-out visitor is sent to sign in, and comes back to the waiver once
   await expect(agree(page)).not.toBeChecked();
   await expect(signButton(page)).toBeDisabled();
   expect(problems.errors).toEqual([]);
+});
+
+test('a browser that never signed in is sent from /waiver to sign in at once, without Firebase', async ({ page, problems: _ }) => {
+  const firebase = await holdFirebase(page);
+  const started = Date.now();
+  await page.goto('/waiver');
+  await page.waitForURL('/sign-in', { waitUntil: 'commit' });
+  // What the waiver asked for before the sign-in page took over (which loads the sign-in code itself).
+  expect(firebase.asked).toEqual([]);
+  expect(Date.now() - started).toBeLessThan(3000);
+  await firebase.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
 });
 
 test('a customer signs, goes back one page, and on return finds the box ticked and the signature drawn back', async ({

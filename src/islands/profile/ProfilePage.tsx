@@ -8,12 +8,13 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { DatabaseUser } from '../../lib/api-types.ts';
-import { $authStatus, $authUser, logout, refreshSignedInUser, startAuth } from '../../stores/auth.ts';
+import { $authStatus, $authUser, logout, refreshSignedInUser } from '../../stores/auth.ts';
 import ProfileForm from '../account/ProfileForm.tsx';
 import SurveyForm from '../account/SurveyForm.tsx';
 import SignedWaivers from '../account/SignedWaivers.tsx';
 import WaiverForm from '../account/WaiverForm.tsx';
 import { AccountLoading } from '../account/fields.tsx';
+import { useNeverSignedIn } from '../account/use-account-user.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import MyBookings from './MyBookings.tsx';
 import '../../styles/account.css';
@@ -51,11 +52,9 @@ export default function ProfilePage() {
   const waiver = useAlert();
   /** The new e-mail of a customer who changed it and must log in again with it. */
   const [emailChangedTo, setEmailChangedTo] = useState<string | null>(null);
-  const signedOut = hydrated && status === 'signed-out';
-
-  useEffect(() => {
-    void startAuth();
-  }, []);
+  // A browser that has never signed in here is sent home without loading Firebase.
+  const neverSignedIn = useNeverSignedIn();
+  const signedOut = hydrated && (status === 'signed-out' || (status === 'loading' && neverSignedIn));
 
   useEffect(() => {
     if (!signedOut) return;
