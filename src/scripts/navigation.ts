@@ -3,24 +3,11 @@
  * and focus), the mobile Menu button, the product list, and the page remembered for "back one page".
  */
 import { loadProducts } from '../stores/products.ts';
-import { LAST_PAGE_KEY, sitePath } from '../lib/navigation.ts';
+import { rememberThisPage } from './page-history.ts';
 import { linkToButton } from './link-to-button.ts';
 
 void loadProducts();
 rememberThisPage();
-
-/** Every page but the sign-in page records itself, so signing in can go back to it however the visitor arrived. */
-function rememberThisPage() {
-  const path = sitePath(`${location.pathname}${location.search}`, location.origin);
-  if (!path) return;
-  for (const storage of [() => window.sessionStorage, () => window.localStorage]) {
-    try {
-      storage().setItem(LAST_PAGE_KEY, path);
-    } catch {
-      // Storage is off (private mode, blocked cookies): signing in then falls back to the referrer.
-    }
-  }
-}
 
 /**
  * The dropdown is open exactly when `aria-expanded` says so: on mouse hover, on keyboard focus, and on

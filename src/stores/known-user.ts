@@ -3,6 +3,10 @@
  * before Firebase (or the auth store) loads. Only the auth store writes it.
  */
 import { persistentJSON } from '@nanostores/persistent';
+import { neverSignedIn, type StoredUser } from '../lib/sign-in-trace.ts';
+
+/** The localStorage key of the remembered user. */
+export const KNOWN_USER_KEY = 'auth:known-user';
 
 export interface KnownUser {
   uid: string;
@@ -11,4 +15,24 @@ export interface KnownUser {
   guide?: boolean;
 }
 
-export const $knownUser = persistentJSON<KnownUser | null>('auth:known-user', null);
+export const $knownUser = persistentJSON<KnownUser | null>(KNOWN_USER_KEY, null);
+
+const PROBE_KEY = 'auth:storage-probe';
+
+/**
+ * True when this browser has never signed in here (or signed out last): account pages then send the
+ * visitor on at once, without loading Firebase. False whenever storage cannot tell.
+ */
+export function neverSignedInHere(): boolean {
+  let stored: StoredUser;
+  let writable = false;
+  try {
+    stored = window.localStorage.getItem(KNOWN_USER_KEY);
+    window.localStorage.setItem(PROBE_KEY, '1');
+    window.localStorage.removeItem(PROBE_KEY);
+    writable = true;
+  } catch {
+    stored = { unreadable: true };
+  }
+  return neverSignedIn(stored, writable);
+}

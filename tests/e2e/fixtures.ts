@@ -152,6 +152,31 @@ export async function holdScripts(page: Page): Promise<() => Promise<void>> {
   };
 }
 
+/**
+ * Holds back the identity service (the Auth emulator) and the site's Firebase code, as a slow phone
+ * waits for them. `asked` lists every request for either; `release` lets them through.
+ */
+export async function holdFirebase(page: Page): Promise<{ asked: string[]; release: () => Promise<void> }> {
+  const asked: string[] = [];
+  const held: Route[] = [];
+  let released = false;
+  const hold = (route: Route) => {
+    asked.push(route.request().url());
+    if (released) return route.continue();
+    held.push(route);
+    return undefined;
+  };
+  await page.route(`http://${E2E.authEmulator}/**`, hold);
+  await page.route(/\/_astro\/(firebase|index\.esm)[^/]*\.js$/, hold);
+  return {
+    asked,
+    release: async () => {
+      released = true;
+      for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    },
+  };
+}
+
 /** The viewport of a phone, with touch. */
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;

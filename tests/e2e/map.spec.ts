@@ -71,14 +71,8 @@ test('a key Google rejects after the map was drawn brings the trailhead list bac
   expect(listBox?.y ?? 0).toBeGreaterThan((noteBox?.y ?? 0) + (noteBox?.height ?? 0) - 1);
 });
 
-test('the CSP lets the map reach every host Google documents for the Maps JavaScript API', async ({ page, problems }) => {
-  problems.allow(/Failed to decode downloaded font|OTS parsing error/);
-  const requested = new Set<string>();
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.protocol === 'https:') requested.add(url.host);
-  });
-  // Google's hosts answer as they do, with CORS open for the API's own calls.
+/** Answers every Google host as it would, with CORS open for the API's own calls, and a stylesheet naming Google's font host. */
+async function standInGoogle(page: Page) {
   await page.route(/^https:\/\/[^/]*(googleapis|gstatic|google|googleusercontent|ggpht)\.com\//, (route) => {
     const url = route.request().url();
     if (url.startsWith('https://maps.googleapis.com/maps/api/js?')) return route.fallback();
@@ -89,13 +83,28 @@ test('the CSP lets the map reach every host Google documents for the Maps JavaSc
       });
     }
     const type = route.request().resourceType();
-    if (type === 'script') return route.fulfill({ contentType: 'text/javascript', body: 'window.mapsMainLoaded = true;' });
+    if (type === 'script') {
+      const flag = new URL(url).hostname.replace(/\W/g, '_');
+      return route.fulfill({ contentType: 'text/javascript', body: `window.ran = [...(window.ran ?? []), '${flag}'];` });
+    }
     return route.fulfill({
       contentType: 'image/png',
       body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
       headers: { 'Access-Control-Allow-Origin': '*' },
     });
   });
+}
+
+const scriptsThatRan = (page: Page) => page.evaluate(() => (window as Window & { ran?: string[] }).ran ?? []);
+
+test('the CSP lets the map reach each host of Google\u2019s list of Maps domains that it uses', async ({ page, problems }) => {
+  problems.allow(/Failed to decode downloaded font|OTS parsing error/);
+  const requested = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'https:') requested.add(url.host);
+  });
+  await standInGoogle(page);
   await serveMaps(
     page,
     mapsScript(`
@@ -109,30 +118,25 @@ test('the CSP lets the map reach every host Google documents for the Maps JavaSc
       element.append(label);
       for (const src of [
         'https://maps.gstatic.com/mapfiles/transparent.png',
+        'https://maps.googleapis.com/maps/vt?pb=trailheads',
         'https://khms0.googleapis.com/kh?v=1000&x=1&y=2&z=10',
-        'https://mt0.google.com/vt?x=1&y=2&z=10',
-        'https://lh3.googleusercontent.com/p/trailhead-photo',
         'https://streetviewpixels-pa.googleapis.com/v1/thumbnail?panoid=x',
+        'https://geo0.ggpht.com/cbk?panoid=x',
+        'https://lh3.googleusercontent.com/p/trailhead-photo',
       ]) {
         const image = new Image();
         image.alt = '';
         image.src = src;
         element.append(image);
       }
-      const main = document.createElement('script');
-      main.src = 'https://maps.gstatic.com/maps-api-v3/api/js/61/main.js';
-      document.head.append(main);
-      const photo = document.createElement('script');
-      photo.src = 'https://lh3.ggpht.com/stand-in.js';
-      document.head.append(photo);
+      for (const src of ['https://maps.googleapis.com/maps-api-v3/api/js/61/main.js', 'https://maps.gstatic.com/maps-api-v3/api/js/61/marker.js']) {
+        const script = document.createElement('script');
+        script.src = src;
+        document.head.append(script);
+      }
       void fetch('https://maps.googleapis.com/maps/api/mapsjs/gen_204?csp_test=true');
-      void fetch('https://www.google.com/maps/vt/stat?x=1');
-      void fetch('https://maps.gstatic.com/mapfiles/api-3/images/spotlight-poi3.png');
+      void fetch('https://csi.gstatic.com/csi?v=3');
       new Worker(URL.createObjectURL(new Blob(['postMessage(1)'], { type: 'text/javascript' })));
-      const frame = document.createElement('iframe');
-      frame.title = 'Street View';
-      frame.src = 'https://www.google.com/maps/embed/v1/streetview';
-      element.append(frame);
     `),
   );
   await page.goto('/resources');
@@ -147,13 +151,47 @@ test('the CSP lets the map reach every host Google documents for the Maps JavaSc
         'fonts.gstatic.com',
         'maps.gstatic.com',
         'khms0.googleapis.com',
-        'mt0.google.com',
-        'lh3.googleusercontent.com',
         'streetviewpixels-pa.googleapis.com',
-        'lh3.ggpht.com',
-        'www.google.com',
+        'geo0.ggpht.com',
+        'lh3.googleusercontent.com',
+        'csi.gstatic.com',
       ]),
     );
-  await expect.poll(() => page.evaluate(() => (window as Window & { mapsMainLoaded?: boolean }).mapsMainLoaded)).toBe(true);
+  await expect.poll(() => scriptsThatRan(page).then((ran) => ran.sort())).toEqual(['maps_googleapis_com', 'maps_gstatic_com']);
   expect(problems.errors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
+});
+
+test('no script or frame runs from a Google host that serves anyone\u2019s files, even on the map\u2019s page', async ({
+  page,
+  problems,
+}) => {
+  problems.allow(/Content Security Policy/);
+  await standInGoogle(page);
+  await serveMaps(
+    page,
+    mapsScript(`
+      for (const src of [
+        'https://storage.googleapis.com/someone-elses-bucket/x.js',
+        'https://lh3.googleusercontent.com/someone-elses.js',
+        'https://lh3.ggpht.com/someone-elses.js',
+        'https://sites.google.com/someone-elses.js',
+      ]) {
+        const script = document.createElement('script');
+        script.src = src;
+        document.head.append(script);
+      }
+      const frame = document.createElement('iframe');
+      frame.title = 'Someone else\\'s page';
+      frame.src = 'https://sites.google.com/view/someone-else';
+      element.append(frame);
+      const label = document.createElement('p');
+      label.textContent = 'Drawn map';
+      element.append(label);
+    `),
+  );
+  await page.goto('/resources');
+  await page.locator('[data-map]').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-map]').getByText('Drawn map')).toBeVisible();
+  await expect.poll(() => problems.errors.filter((error) => /Content Security Policy/i.test(error)).length).toBeGreaterThanOrEqual(5);
+  expect(await scriptsThatRan(page)).toEqual([]);
 });

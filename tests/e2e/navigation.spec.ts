@@ -141,6 +141,30 @@ test.describe('signing in', () => {
     await expect(page).not.toHaveURL(/\/sign-in/);
   });
 
+  for (const elsewhere of ['//evil.example/x', '/\\evil.example/x']) {
+    test(`never follows a page whose address starts with ${elsewhere.slice(0, 2)} to another site`, async ({ page }) => {
+      const { email, password } = await emulatorUser(page);
+      const left: string[] = [];
+      await page.route(/^https?:\/\/evil\.example\//, (route) => {
+        left.push(route.request().url());
+        return route.fulfill({ contentType: 'text/html', body: '<h1>Another site</h1>' });
+      });
+      // A link to this address shows the 404 page of this site; its Login leads to the sign-in page.
+      await page.goto(`${E2E.site}${elsewhere}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'We lost the trail' })).toBeVisible();
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('link', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/sign-in$/);
+      await islandsReady(page);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.locator('form').getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(`${E2E.site}/`);
+      await expect(page.getByRole('button', { name: `Account menu, signed in as ${email}` })).toBeVisible();
+      expect(left).toEqual([]);
+    });
+  }
+
   test('ties an error to its field and keeps focus on the button', async ({ page }) => {
     const { email } = await emulatorUser(page);
     await page.goto('/sign-in');

@@ -23,7 +23,7 @@ import {
   uniquePhone,
   type Customer,
 } from './api-customers.ts';
-import { atPhoneAndDesktop, axeViolations, DESKTOP, expect, holdScripts, islandsReady, test } from './fixtures.ts';
+import { atPhoneAndDesktop, axeViolations, DESKTOP, expect, holdFirebase, holdScripts, islandsReady, test } from './fixtures.ts';
 import { dateAndTime, logOut, myBookings, signInAndOpenProfile } from './page-helpers.ts';
 import { followLink, latestLink } from '../support/emulator-links.ts';
 
@@ -52,6 +52,34 @@ test('a signed-out visitor is sent from /profile to the home page', async ({ pag
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Backcountry days in the Uintas, guided from Kamas' })).toBeVisible();
+});
+
+test('a browser that never signed in is sent from /profile to the home page at once, without Firebase', async ({ page, problems: _ }) => {
+  const firebase = await holdFirebase(page);
+  const started = Date.now();
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/$/);
+  expect(Date.now() - started).toBeLessThan(3000);
+  await expect(page.getByRole('heading', { level: 1, name: 'Backcountry days in the Uintas, guided from Kamas' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(firebase.asked).toEqual([]);
+});
+
+test('a browser remembered as signed in waits for Firebase to tell before sending a signed-out visitor on', async ({
+  page,
+  problems: _,
+}) => {
+  // Signed in here once; the session has since ended elsewhere (signed out on another device, expired).
+  await page.goto('/about');
+  await page.evaluate(() => localStorage.setItem('auth:known-user', JSON.stringify({ uid: 'ended', email: 'ended@example.com' })));
+  const firebase = await holdFirebase(page);
+  await page.goto('/profile');
+  await expect.poll(() => firebase.asked.length).toBeGreaterThan(0);
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(/\/profile$/);
+  await firebase.release();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('auth:known-user'))).toBe('null');
 });
 
 test('a new e-mail waits for its link: the customer stays signed in with the old one until it is followed', async ({

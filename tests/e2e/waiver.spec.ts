@@ -6,7 +6,17 @@
 import type { Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { PASSWORD } from './api-customers.ts';
-import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, holdScripts, islandsReady, test, type ApiCustomer } from './fixtures.ts';
+import {
+  apiCustomer,
+  atPhoneAndDesktop,
+  axeViolations,
+  expect,
+  holdFirebase,
+  holdScripts,
+  islandsReady,
+  test,
+  type ApiCustomer,
+} from './fixtures.ts';
 import { drawSignature, inkedImage, signaturePad } from './page-helpers.ts';
 
 const agree = (page: Page) => page.getByLabel('I agree to the terms and conditions');
@@ -53,6 +63,18 @@ test('a signed-out visitor is sent to sign in, and comes back to the waiver once
   expect(problems.errors).toEqual([]);
 });
 
+test('a browser that never signed in is sent from /waiver to sign in at once, without Firebase', async ({ page, problems: _ }) => {
+  const firebase = await holdFirebase(page);
+  const started = Date.now();
+  await page.goto('/waiver');
+  await page.waitForURL('/sign-in', { waitUntil: 'commit' });
+  // What the waiver asked for before the sign-in page took over (which loads the sign-in code itself).
+  expect(firebase.asked).toEqual([]);
+  expect(Date.now() - started).toBeLessThan(3000);
+  await firebase.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+});
+
 test('a customer signs, goes back one page, and on return finds the box ticked and the signature drawn back', async ({
   page,
   problems,
@@ -86,19 +108,43 @@ test('a customer signs, goes back one page, and on return finds the box ticked a
   expect(problems.errors).toEqual([]);
 });
 
-test('opened directly, a typed signature is saved and the customer lands on their profile', async ({ page, problems }) => {
-  const customer = await apiCustomer(page.request);
-  await signedIn(page, customer);
-  await page.goto('/waiver');
+/** Ticks the box, types a signature and signs. */
+async function signByTyping(page: Page) {
   await islandsReady(page);
   await agree(page).check();
   await page.getByRole('radio', { name: 'Type my name' }).check();
   await page.getByLabel('Your full name, as your signature').fill('Rowan Cornice');
   await signButton(page).click();
-  await expect(page).toHaveURL('/profile');
+}
+
+test('opened by a typed address, a typed signature is saved and the customer goes back to the page read before', async ({
+  page,
+  problems,
+}) => {
+  const customer = await apiCustomer(page.request);
+  await signedIn(page, customer);
+  await page.goto('/booking/faq');
+  await page.goto('/waiver');
+  await signByTyping(page);
+  await expect(page).toHaveURL('/booking/faq');
   const saved = await storedWaiver(page, customer);
   expect(saved.agreed).toBe(true);
   expect(await inkedImage(page, saved.signature ?? '')).toEqual({ width: 1500, height: 200, inked: true });
+  expect(problems.errors).toEqual([]);
+});
+
+test('opened from a bookmark in a new tab, the waiver goes back to the page read last, as the sign-in page does', async ({
+  page,
+  problems,
+}) => {
+  const customer = await apiCustomer(page.request);
+  await signedIn(page, customer);
+  await page.goto('/cancellation-policy');
+  const tab = await page.context().newPage();
+  await tab.goto('/waiver');
+  await signByTyping(tab);
+  await expect(tab).toHaveURL('/cancellation-policy');
+  expect((await storedWaiver(tab, customer)).agreed).toBe(true);
   expect(problems.errors).toEqual([]);
 });
 

@@ -83,26 +83,79 @@ describe('the Content-Security-Policy', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
-  it('allows every host Google documents for the Maps JavaScript API, and Stripe.js', () => {
+  it('allows Stripe.js, and no inline or evaluated script', () => {
     const csp = contentSecurityPolicy(PRODUCTION);
-    for (const host of [
-      'https://*.googleapis.com',
-      'https://*.gstatic.com',
-      'https://*.google.com',
-      'https://*.ggpht.com',
-      'https://*.googleusercontent.com',
-    ]) {
-      expect(directiveSources(csp, 'script-src'), host).toContain(host);
-    }
-    expect(directiveSources(csp, 'img-src')).toEqual(
-      expect.arrayContaining(['https://*.googleapis.com', 'https://*.gstatic.com', 'data:']),
-    );
-    expect(directiveSources(csp, 'font-src')).toContain('https://fonts.gstatic.com');
-    expect(directiveSources(csp, 'style-src')).toContain('https://fonts.googleapis.com');
-    expect(directiveSources(csp, 'worker-src')).toContain('blob:');
     expect(directiveSources(csp, 'script-src')).toContain('https://js.stripe.com');
+    expect(directiveSources(csp, 'frame-src')).toContain('https://js.stripe.com');
+    expect(directiveSources(csp, 'connect-src')).toContain('https://api.stripe.com');
     expect(directiveSources(csp, 'script-src')).not.toContain("'unsafe-inline'");
     expect(directiveSources(csp, 'script-src')).not.toContain("'unsafe-eval'");
+  });
+});
+
+describe('the Content-Security-Policy and Google', () => {
+  const WITH_MAPS = { ...PRODUCTION, PUBLIC_GOOGLE_MAPS_API_KEY: 'AIzaSyKamasMapsKey' };
+  const googleHosts = (csp: string) =>
+    [...new Set(csp.match(/https:\/\/[^\s;]*\b(google|googleapis|gstatic|ggpht|googleusercontent)\.com\b/g) ?? [])].sort();
+
+  it('names every Google host exactly, never a whole Google domain', () => {
+    for (const settings of [PRODUCTION, WITH_MAPS, LOCAL]) {
+      const csp = contentSecurityPolicy(settings);
+      expect(csp).not.toMatch(/\*\.(google|googleapis|gstatic|ggpht|googleusercontent)\.com/);
+      for (const host of googleHosts(csp)) expect(host, host).toMatch(/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]+$/);
+    }
+  });
+
+  it('without a Maps key allows only what Firebase sign-in needs from Google', () => {
+    const csp = contentSecurityPolicy(PRODUCTION);
+    expect(googleHosts(csp)).toEqual([
+      'https://apis.google.com',
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+    ]);
+    expect(directiveSources(csp, 'script-src')).toContain('https://apis.google.com');
+    expect(directiveSources(csp, 'connect-src')).toEqual(
+      expect.arrayContaining(['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']),
+    );
+    expect(directiveSources(csp, 'style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directiveSources(csp, 'font-src')).toEqual(["'self'"]);
+  });
+
+  it('with a Maps key adds the hosts of Google\u2019s list of Maps domains that the trailhead map uses', () => {
+    const csp = contentSecurityPolicy(WITH_MAPS);
+    expect(directiveSources(csp, 'script-src')).toEqual(
+      expect.arrayContaining(['https://apis.google.com', 'https://maps.googleapis.com', 'https://maps.gstatic.com']),
+    );
+    expect(directiveSources(csp, 'img-src')).toEqual(
+      expect.arrayContaining([
+        'https://maps.googleapis.com',
+        'https://maps.gstatic.com',
+        'https://khms0.googleapis.com',
+        'https://khms3.googleapis.com',
+        'https://streetviewpixels-pa.googleapis.com',
+        'data:',
+      ]),
+    );
+    expect(directiveSources(csp, 'connect-src')).toEqual(
+      expect.arrayContaining(['https://maps.googleapis.com', 'https://identitytoolkit.googleapis.com']),
+    );
+    expect(directiveSources(csp, 'font-src')).toEqual(["'self'", 'https://fonts.gstatic.com']);
+    expect(directiveSources(csp, 'style-src')).toEqual(["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com']);
+    expect(directiveSources(csp, 'worker-src')).toContain('blob:');
+  });
+
+  it('never lets a script or a frame come from a Google host that serves anyone\u2019s files', () => {
+    const csp = contentSecurityPolicy(WITH_MAPS);
+    for (const directive of ['script-src', 'frame-src', 'connect-src']) {
+      const sources = directiveSources(csp, directive).join(' ');
+      expect(sources, directive).not.toMatch(/storage\.googleapis\.com|googleusercontent\.com|ggpht\.com|sites\.google\.com/);
+    }
+    expect(directiveSources(csp, 'frame-src')).toEqual([
+      'https://kamas-backcountry.firebaseapp.com',
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
   });
 });
 

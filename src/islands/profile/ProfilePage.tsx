@@ -7,12 +7,13 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $authStatus, $authUser, refreshSignedInUser, startAuth } from '../../stores/auth.ts';
+import { $authStatus, $authUser, refreshSignedInUser } from '../../stores/auth.ts';
 import ProfileForm from '../account/ProfileForm.tsx';
 import SurveyForm from '../account/SurveyForm.tsx';
 import SignedWaivers from '../account/SignedWaivers.tsx';
 import WaiverForm from '../account/WaiverForm.tsx';
 import { AccountLoading } from '../account/fields.tsx';
+import { useNeverSignedIn } from '../account/use-account-user.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import MyBookings from './MyBookings.tsx';
 import '../../styles/account.css';
@@ -46,11 +47,9 @@ export default function ProfilePage() {
   const id = useId();
   const survey = useAlert();
   const waiver = useAlert();
-  const signedOut = hydrated && status === 'signed-out';
-
-  useEffect(() => {
-    void startAuth();
-  }, []);
+  // A browser that has never signed in here is sent home without loading Firebase.
+  const neverSignedIn = useNeverSignedIn();
+  const signedOut = hydrated && (status === 'signed-out' || (status === 'loading' && neverSignedIn));
 
   useEffect(() => {
     if (signedOut) window.location.replace('/');

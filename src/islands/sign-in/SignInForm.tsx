@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type
 import { useStore } from '@nanostores/react';
 import { $authError, clearAuthError, passwordPolicy, signIn, signInWithGoogle, signUp, startAuth } from '../../stores/auth.ts';
 import { passwordProblems } from '../../lib/password-policy.ts';
-import { LAST_PAGE_KEY, returnPath } from '../../lib/navigation.ts';
+import { goBackOnePage } from '../../scripts/page-history.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import type { AuthField } from '../../lib/auth-errors.ts';
 
@@ -21,24 +21,6 @@ function modeHref(page: string, mode: Mode, search = ''): string {
   else params.delete('mode');
   const query = params.toString();
   return query ? `${page}?${query}` : page;
-}
-
-function storedPage(storage: () => Storage): string | null {
-  try {
-    return storage().getItem(LAST_PAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Back one page, replacing the sign-in entry so Back does not return to a filled-in form. */
-function goBack() {
-  const target = returnPath({
-    remembered: [storedPage(() => window.sessionStorage), storedPage(() => window.localStorage)],
-    referrer: document.referrer,
-    origin: window.location.origin,
-  });
-  window.location.replace(target);
 }
 
 const noChanges = () => () => undefined;
@@ -99,7 +81,7 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, headin
     if (onSignedIn) {
       setBusy(false);
       onSignedIn();
-    } else goBack();
+    } else goBackOnePage();
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
