@@ -320,9 +320,7 @@ test('a friend who joins by the invite link finds the booking on their own profi
   const card = cardOf(page, CLASS_NICKNAME);
   await expect(card).toBeVisible();
   expect(await readQrCode(card)).toBe(entry.id);
-  await expect(card.getByLabel('Invite link')).toHaveValue(
-    `${E2E.site}/checkout?invite=${encodeURIComponent(inviteCode)}`,
-  );
+  await expect(card.getByLabel('Invite link')).toHaveValue(`${E2E.site}/checkout?invite=${encodeURIComponent(inviteCode)}`);
 });
 
 test('the printout shows each booking card with its QR code and no navigation', async ({ page, problems: _ }) => {
