@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startApiProcess } from './processes.ts';
+import { SURVEY_ANSWERS, TINY_SIGNATURE } from '../tests/support/customer-answers.ts';
 
 const emulator = process.env['BENCH_AUTH_EMULATOR'] || process.env['FIREBASE_AUTH_EMULATOR_HOST'];
 const projectId = process.env['GCLOUD_PROJECT'] ?? 'demo-kamas-test';
@@ -89,8 +90,8 @@ async function signIn(label: string): Promise<Customer> {
   const steps: [string, string, unknown][] = [
     ['POST', `/users/user/${uid}`, { uid, email }],
     ['PUT', `/authUsers/authUser/${uid}`, { userData: { displayName: `Bench ${label}`, email, phoneNumber: '+14355550100' } }],
-    ['PUT', `/users/user/${uid}`, { survey: SURVEY }],
-    ['PUT', `/users/user/${uid}`, { signature: SIGNATURE, agreed: true }],
+    ['PUT', `/users/user/${uid}`, { survey: SURVEY_ANSWERS }],
+    ['PUT', `/users/user/${uid}`, { signature: TINY_SIGNATURE, agreed: true }],
   ];
   for (const [method, path, data] of steps) {
     const saved = await fetch(`${base}${path}`, {
@@ -102,20 +103,6 @@ async function signIn(label: string): Promise<Customer> {
   }
   return { uid, token: body.idToken, address };
 }
-
-const SURVEY = {
-  transportation: 'Snowmobile',
-  uphillAbility: 'Intermediate',
-  downhillAbility: 'Advanced',
-  beacon: 'Yes',
-  shovel: 'Yes',
-  probe: 'Yes',
-  emergencyContactName: 'Robin Ridge',
-  emergencyContactNumber: '+14355550199',
-  medicalConditions: '',
-};
-/** A 1 x 1 PNG, as the waiver pad sends a drawing. */
-const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** The headers of a customer's call. */
 const headersOf = (customer: Customer) => ({

@@ -22,6 +22,7 @@ import { chromium, type Page } from '@playwright/test';
 import { formatDenverDateTime } from '../src/lib/dates.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startApiProcess } from './processes.ts';
 import { verifyEmail } from '../tests/support/emulator-links.ts';
+import { SURVEY_ANSWERS, TINY_SIGNATURE } from '../tests/support/customer-answers.ts';
 
 const PAGES = [
   '/',
@@ -88,9 +89,6 @@ interface BenchCustomer {
   waiverId: string;
 }
 
-/** A drawn signature as the waiver form sends it: a PNG data URL (one pixel). */
-const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
 /**
  * An Auth emulator account with its database user, profile, safety survey and waiver saved through
  * the API, a paid class booking, and the guide role given by the operator command.
@@ -126,19 +124,8 @@ async function benchCustomer(): Promise<BenchCustomer> {
   await call(`/users/user/${uid}`, { uid, email });
   const phoneNumber = `+1435555${String(Date.now() % 10_000).padStart(4, '0')}`;
   await call(`/authUsers/authUser/${uid}`, { userData: { displayName: name, email, phoneNumber } }, 'PUT');
-  const survey = {
-    transportation: 'Snowmobile',
-    uphillAbility: 'Intermediate',
-    downhillAbility: 'Advanced',
-    beacon: 'Yes',
-    shovel: 'Yes',
-    probe: 'Yes',
-    emergencyContactName: 'Robin Ridge',
-    emergencyContactNumber: '+14355550199',
-    medicalConditions: '',
-  };
-  await call(`/users/user/${uid}`, { survey }, 'PUT');
-  const signed = (await call(`/users/user/${uid}`, { signature: SIGNATURE, agreed: true }, 'PUT')) as { waiver?: { id: string } };
+  await call(`/users/user/${uid}`, { survey: SURVEY_ANSWERS }, 'PUT');
+  const signed = (await call(`/users/user/${uid}`, { signature: TINY_SIGNATURE, agreed: true }, 'PUT')) as { waiver?: { id: string } };
   if (!signed.waiver) throw new Error('the waiver signature was not recorded');
 
   type Entry = { id: string; date: { _seconds: number }; closesAt?: { _seconds: number }; stripeId?: string; users: string[] };

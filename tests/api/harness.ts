@@ -69,6 +69,18 @@ async function signUp(): Promise<TestUser> {
   return { uid: body.localId, email, password, token: body.idToken };
 }
 
+/** Signs in again with e-mail and password: a new ID token carrying the account as it is now. */
+export async function signInAgain(user: Pick<TestUser, 'email' | 'password'>): Promise<string> {
+  const response = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken: string };
+  if (!response.ok) throw new Error(`emulator sign-in failed: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
 export async function openTestDb(): Promise<Db> {
   const serverUrl = process.env['TEST_DATABASE_URL'];
   if (!serverUrl) return openPglite();

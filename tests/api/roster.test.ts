@@ -14,6 +14,7 @@ import {
   newUser,
   PROJECT_ID,
   readyUser,
+  signInAgain,
   SIGNATURE,
   SURVEY,
   type Harness,
@@ -48,16 +49,7 @@ async function verifyEmail(user: TestUser): Promise<void> {
   await verifyByLink(EMULATOR, PROJECT_ID, user.token, user.email);
 }
 
-async function signIn(user: TestUser): Promise<string> {
-  const response = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { idToken: string };
-  if (!response.ok) throw new Error(`emulator sign-in failed: ${JSON.stringify(body)}`);
-  return body.idToken;
-}
+const signIn = signInAgain;
 
 const claimsOf = async (uid: string) => (await admin.getUser(uid)).customClaims ?? {};
 const reads = async () =>

@@ -12,6 +12,7 @@ import {
   newUser,
   PROJECT_ID,
   readyUser,
+  signInAgain,
   SIGNATURE,
   SURVEY,
   type Harness,
@@ -138,7 +139,7 @@ describe('a closed account', () => {
     const rider = await readyUser(h);
     await admin.revokeRefreshTokens(rider.uid);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const token = await freshToken(rider);
+    const token = await signInAgain(rider);
     const date = await freeDate(h, 'winter-classes');
     const hold = await holdClass(h, { ...rider, token }, date, 1);
     expect(hold.status).toBe(200);
@@ -146,15 +147,3 @@ describe('a closed account', () => {
     expect(await statusOf(hold.body.bookingId)).toBe('held');
   });
 });
-
-async function freshToken(user: TestUser): Promise<string> {
-  const response = await fetch(
-    `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST']}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
-    },
-  );
-  return ((await response.json()) as { idToken: string }).idToken;
-}

@@ -2,26 +2,14 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cachedIdentity, firebaseIdentity } from '../../api/identity.ts';
-import { harness, newUser, PROJECT_ID, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
+import { harness, newUser, PROJECT_ID, signInAgain, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 import type { DatabaseUser } from '../../src/lib/api-types.ts';
 
 /** firebase-admin on the Auth emulator, to change users the way an operator or Firebase itself would. */
 const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'users-test-admin'));
 
 /** Signs in again with e-mail and password: a new ID token carrying the user's current name and photo. */
-async function signIn(user: TestUser): Promise<string> {
-  const response = await fetch(
-    `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST']}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken: string };
-  if (!response.ok) throw new Error(`emulator sign-in failed: ${JSON.stringify(body)}`);
-  return body.idToken;
-}
+const signIn = signInAgain;
 
 const storedRow = async (uid: string) =>
   (await h.db.query('select display_name, photo_url, phone_number, survey, signature, agreed from users where uid = $1', [uid]))[0];

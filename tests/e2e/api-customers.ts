@@ -6,6 +6,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { expect, newEmulatorAccount, PIXEL } from './fixtures.ts';
+import { SURVEY_ANSWERS } from '../support/customer-answers.ts';
 
 export const PASSWORD = 'powder-day-1';
 export const GOOD_CARD = '4242 4242 4242 4242';
@@ -133,18 +134,7 @@ export const uniquePhone = () => `4${String((Date.now() + (phones += 1)) % 1e9).
 
 export const newEmail = (what: string) => `e2e-${what}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-/** A safety survey the survey form accepts. */
-export const SURVEY_ANSWERS = {
-  transportation: 'Snowmobile',
-  uphillAbility: 'Intermediate',
-  downhillAbility: 'Advanced',
-  beacon: 'Yes',
-  shovel: 'Yes',
-  probe: 'Yes',
-  emergencyContactName: 'Robin Ridge',
-  emergencyContactNumber: '+14355550199',
-  medicalConditions: '',
-};
+export { SURVEY_ANSWERS };
 
 /** A drawn signature as the waiver form sends it: a PNG data URL. */
 export const SIGNATURE_IMAGE = `data:image/png;base64,${PIXEL.toString('base64')}`;

@@ -3,7 +3,7 @@
  * calendar with an icon per class type, and the summary with the class's learning objectives.
  * Changing the class resets the date; picking a date sets start and end to that day.
  */
-import { spotsLabel, startOf, type DateAvailability } from '../../lib/availability.ts';
+import { spotsLabel, type DateAvailability } from '../../lib/availability.ts';
 import type { DayKey } from '../../lib/calendar-grid.ts';
 import { cartTotal } from '../../lib/cart.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
@@ -13,6 +13,7 @@ import { chooseDate, choosePrice } from '../../stores/cart.ts';
 import { classCalendar, dismissSelectionNotice } from '../../stores/calendars.ts';
 import CalendarFrame from './CalendarFrame.tsx';
 import CatalogProblem from './CatalogProblem.tsx';
+import DateSelect from './DateSelect.tsx';
 import { ClassIcon } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
 import OrderSummary from './OrderSummary.tsx';
@@ -93,25 +94,14 @@ export default function ClassBooking() {
           placeholder={{ choose: 'Choose a class', loading: 'Loading classes...' }}
           onChoose={(priceId) => choosePrice(priceId, { resetsDate: true })}
         />
-        <div className="field">
-          <label htmlFor="class-date">Select Date</label>
-          <select
-            id="class-date"
-            value={cart.calendar === classCalendar.name ? (cart.dateId ?? '') : ''}
-            disabled={!cart.selectedPriceId || classDates.length === 0}
-            onChange={(event) => selectDate(event.target.value)}
-          >
-            <option value="" disabled>
-              {datePlaceholder}
-            </option>
-            {cart.selectedPriceId &&
-              classDates.map((date) => (
-                <option key={date.entry.id} value={date.entry.id} disabled={date.spotsLeft <= 0}>
-                  {formatDenverDateTime(startOf(date.entry))} - {spotsLabel(date.spotsLeft)}
-                </option>
-              ))}
-          </select>
-        </div>
+        <DateSelect
+          id="class-date"
+          dates={cart.selectedPriceId ? classDates : []}
+          value={cart.calendar === classCalendar.name ? (cart.dateId ?? '') : ''}
+          disabled={!cart.selectedPriceId || classDates.length === 0}
+          placeholder={datePlaceholder}
+          onChoose={selectDate}
+        />
         <h2 className="booking-step">Class Calendar</h2>
         <CalendarFrame
           load={load}

@@ -5,13 +5,13 @@
  * join through the booking's invite link.
  */
 import { useEffect } from 'react';
-import { spotsLabel, startOf } from '../../lib/availability.ts';
 import { cartTotal } from '../../lib/cart.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { MENTORSHIP_PRODUCT_TITLE } from '../../site.ts';
 import { chooseDate, choosePrice } from '../../stores/cart.ts';
 import { dismissSelectionNotice, mentorshipCalendar } from '../../stores/calendars.ts';
 import CatalogProblem from './CatalogProblem.tsx';
+import DateSelect from './DateSelect.tsx';
 import OrderSummary from './OrderSummary.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
@@ -53,25 +53,14 @@ export default function MentorshipBooking() {
     <div className="booking">
       <div className="booking-choices">
         {hydrated && <CatalogProblem catalog={catalog} product={product} />}
-        <div className="field">
-          <label htmlFor="mentorship-date">Select Date</label>
-          <select
-            id="mentorship-date"
-            value={chosen ? chosen.entry.id : ''}
-            disabled={!price || open.length === 0}
-            onChange={(event) => selectDate(event.target.value)}
-          >
-            <option value="" disabled>
-              {placeholder}
-            </option>
-            {price &&
-              open.map((date) => (
-                <option key={date.entry.id} value={date.entry.id} disabled={date.spotsLeft <= 0}>
-                  {formatDenverDateTime(startOf(date.entry))} - {spotsLabel(date.spotsLeft)}
-                </option>
-              ))}
-          </select>
-        </div>
+        <DateSelect
+          id="mentorship-date"
+          dates={price ? open : []}
+          value={chosen ? chosen.entry.id : ''}
+          disabled={!price || open.length === 0}
+          placeholder={placeholder}
+          onChoose={selectDate}
+        />
         {load.status === 'failed' && (
           <div className="calendar-problem" role="alert">
             <p className="form-error">Unable to load mentorship days. Please check your connection.</p>
