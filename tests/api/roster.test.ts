@@ -239,6 +239,25 @@ describe('the roster API', () => {
     expect((await listRosterReads(h.db, 1))[0]).toMatchObject({ guideUid: guide.uid, guideEmail: guide.email, dateId, format: 'json' });
   });
 
+  it('lists a mentorship day\u2019s people like any other date\u2019s', async () => {
+    const mentee = await readyUser(h, 'Morgan Mentee');
+    const day = await freeDate(h, 'winter-mentorship');
+    const hold = await h.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {
+      token: mentee.token,
+      body: intentBody(mentee, day, 'winter-mentorship', day.stripeId ?? '', 1),
+    });
+    expect(hold.status).toBe(200);
+    const paid = await h.call('POST', '/payments/local/confirm', {
+      token: mentee.token,
+      body: { clientSecret: hold.body.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+    });
+    expect(paid.status).toBe(200);
+    const { status, body } = await h.json<Roster>('GET', `/guide/dates/${day.id}/roster`, { token: guide.token });
+    expect(status).toBe(200);
+    expect(body.date).toMatchObject({ id: day.id, calendar: 'winter-mentorship', taken: 1 });
+    expect(body.participants).toMatchObject([{ uid: mentee.uid, name: 'Morgan Mentee', role: 'booked', survey: SURVEY }]);
+  });
+
   it('counts a waiver signed this season as current for a date within it', async () => {
     const [date] = await h.db.query<{ product_id: string }>(`select product_id from calendar_dates where id = $1`, [dateId]);
     await h.db.query(

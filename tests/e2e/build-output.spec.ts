@@ -56,7 +56,13 @@ test('a production build with local or demo settings fails and says which', () =
   rmSync(outDir, { recursive: true, force: true });
   expect(status).not.toBe(0);
   expect(output).toContain("A production build (Netlify's production context) refuses these settings");
-  for (const name of ['PUBLIC_API_URL', 'PUBLIC_FIREBASE_PROJECT_ID', 'PUBLIC_FIREBASE_API_KEY', 'PUBLIC_FIREBASE_AUTH_DOMAIN']) {
+  for (const name of [
+    'PUBLIC_SITE_URL',
+    'PUBLIC_API_URL',
+    'PUBLIC_FIREBASE_PROJECT_ID',
+    'PUBLIC_FIREBASE_API_KEY',
+    'PUBLIC_FIREBASE_AUTH_DOMAIN',
+  ]) {
     expect(output).toContain(`  - ${name} is`);
   }
 });
@@ -64,6 +70,8 @@ test('a production build with local or demo settings fails and says which', () =
 test('a production build with real settings ships a policy naming its own API and auth hosts', () => {
   const { outDir, status, output } = build({
     CONTEXT: 'production',
+    // Netlify names the site's own address; invite links and calendar files use it.
+    URL: 'https://www.kamasbackcountry.com',
     PUBLIC_API_URL: 'https://api.kamasbackcountry.com',
     PUBLIC_FIREBASE_API_KEY: 'AIzaSyKamasBackcountryWebKey0000000000',
     PUBLIC_FIREBASE_AUTH_DOMAIN: 'kamas-backcountry.firebaseapp.com',
@@ -78,6 +86,7 @@ test('a production build with real settings ships a policy naming its own API an
     expect(headers).not.toMatch(/127\.0\.0\.1|localhost|demo-/);
     const scripts = files(join(outDir, '_astro')).map((file) => readFileSync(file, 'utf8'));
     expect(scripts.some((script) => script.includes('https://api.kamasbackcountry.com'))).toBe(true);
+    expect(scripts.some((script) => script.includes('https://www.kamasbackcountry.com'))).toBe(true);
     expect(scripts.some((script) => script.includes('127.0.0.1'))).toBe(false);
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -320,7 +320,9 @@ test('a friend who joins by the invite link finds the booking on their own profi
   const card = cardOf(page, CLASS_NICKNAME);
   await expect(card).toBeVisible();
   expect(await readQrCode(card)).toBe(entry.id);
-  await expect(card.getByLabel('Invite link')).toHaveValue(`${E2E.site}/checkout?invite=${encodeURIComponent(inviteCode)}`);
+  // The booker and this friend fill the party of two: there is nobody left to invite.
+  await expect(card.getByText('Your party is full: every spot you booked is taken.')).toBeVisible();
+  await expect(card.getByLabel('Invite link')).toHaveCount(0);
 });
 
 test('the printout shows each booking card with its QR code and no navigation', async ({ page, problems: _ }) => {
