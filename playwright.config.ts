@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/processes.ts';
+import { CHROMIUM_ARGS, findBrowser } from './scripts/browser.ts';
 
 /** The e2e stack on its own ports: the built site, the API on a throw-away database, the Auth emulator (started by npm test). */
 export const E2E = {
@@ -13,6 +13,8 @@ export const E2E = {
 };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kamas-e2e-'));
+// CHROME_PATH, Debian's Chromium or Playwright's own (scripts/browser.ts); with none, Playwright says how to install its own.
+const browser = findBrowser();
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,7 +26,7 @@ export default defineConfig({
   use: {
     baseURL: E2E.site,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { ...(browser ? { executablePath: browser } : {}), args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /no-javascript\.spec\.ts$/ },

@@ -16,11 +16,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from '@playwright/test';
 import { formatDenverDateTime } from '../src/lib/dates.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startApiProcess } from './processes.ts';
+import { CHROMIUM_ARGS, requireBrowser } from './browser.ts';
+import { startApiProcess, startChrome } from './processes.ts';
 import { verifyEmail } from '../tests/support/emulator-links.ts';
 import { SURVEY_ANSWERS, TINY_SIGNATURE } from '../tests/support/customer-answers.ts';
 
@@ -235,7 +235,7 @@ interface Row {
 
 /** Gzip bytes of scripts fetched by the load event, and by the time the network has been quiet for a while. */
 async function scriptBytes(url: string): Promise<{ load: number; idle: number; firebase: boolean }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: requireBrowser(), args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   let loaded = false;
   let load = 0;
@@ -275,7 +275,7 @@ function printDetail(url: string, lhr: Lhr) {
   }
 }
 
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+const chrome = await startChrome();
 
 /** One page's row: the run with the median LCP of three, and its script bytes when signed out. */
 async function measure(row: string, url: string, signedIn: boolean): Promise<Row> {

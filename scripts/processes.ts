@@ -1,16 +1,7 @@
 /** Starting the pieces of the stack as child processes, for benchmarks and tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
-
-/** Debian's Chromium, and the flags it needs on a machine with no network and no sandbox. */
-export const CHROMIUM_PATH = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import type { LaunchedChrome } from 'chrome-launcher';
+import { CHROMIUM_ARGS, requireBrowser } from './browser.ts';
 
 /** Starts `node api/server.ts` on a free port and resolves once it listens, with its base URL. */
 export function startApiProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<{ base: string; child: ChildProcess }> {
@@ -36,4 +27,10 @@ export function startApiProcess(env: Record<string, string>, timeoutMs = 20_000)
       reject(new Error(`the API exited with ${code}: ${output}`));
     });
   });
+}
+
+/** Starts the browser headless for Lighthouse, with a debugging port. */
+export async function startChrome(): Promise<LaunchedChrome> {
+  const chromeLauncher = await import('chrome-launcher');
+  return chromeLauncher.launch({ chromePath: requireBrowser(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
 }

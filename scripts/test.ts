@@ -2,16 +2,40 @@
  * npm test: every check the project makes, in order, each on its own ports and throw-away data.
  *   type check -> lint -> unit -> API (PGlite, and Postgres when TEST_DATABASE_URL is set) -> build -> e2e
  * Every step runs even when an earlier one fails; the last line totals the tests: "N passed, N failed".
+ * First it finds the browser for the browser tests (scripts/browser.ts), installing Debian's chromium
+ * when it runs as root and there is none; with no way to get one it stops at once and says how.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { browserFacts, browserPlan, HOW_TO_GET_ONE } from './browser.ts';
 
 interface Step {
   name: string;
   command: string;
   env?: Record<string, string>;
   report?: string;
+  /** Why the step does not run, as the summary says it. */
+  skipped?: string;
 }
+
+function stop(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
+
+/** The browser for the browser tests: found, or installed when this may; else the one line saying how to get one, and nothing runs. */
+function browser(): string {
+  const plan = browserPlan(browserFacts());
+  if (plan.action === 'use') return plan.path;
+  if (plan.action === 'stop') stop(plan.message);
+  console.log(`No browser for the browser tests: installing Debian's chromium (${plan.command})`);
+  const install = spawnSync(plan.command, { shell: true, stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (install.status !== 0 || !existsSync(plan.path)) stop(`Installing Debian's chromium failed. ${HOW_TO_GET_ONE}`);
+  return plan.path;
+}
+
+// Every step, and the browser tests' config with it, uses the browser found here.
+process.env['CHROME_PATH'] = browser();
 
 const emulator = (inner: string) =>
   `firebase emulators:exec --config tests/firebase.test.json --only auth --project demo-kamas-test "${inner}"`;
@@ -31,16 +55,18 @@ const steps: Step[] = [
     env: { ...FAR_FROM_DENVER, TEST_DATABASE_URL: '' },
     report: 'reports/api-pglite.json',
   },
-];
-if (process.env['TEST_DATABASE_URL']) {
-  steps.push({
+  {
     name: 'api on Postgres',
     command: emulator(vitest('api --project api-postgres', 'reports/api-postgres.json')),
     env: FAR_FROM_DENVER,
     report: 'reports/api-postgres.json',
-  });
-}
-steps.push(
+    ...(process.env['TEST_DATABASE_URL']?.trim()
+      ? {}
+      : {
+          skipped:
+            'TEST_DATABASE_URL is not set; to run the API suite on Postgres too, give it a server: TEST_DATABASE_URL=postgres://user@host/db npm test',
+        }),
+  },
   {
     name: 'build',
     command: 'astro build',
@@ -59,7 +85,7 @@ steps.push(
     },
   },
   { name: 'e2e', command: emulator('playwright test'), report: 'reports/e2e.json' },
-);
+];
 
 function counts(report: string): { passed: number; failed: number } | null {
   if (!existsSync(report)) return null;
@@ -78,6 +104,11 @@ let passed = 0;
 let failed = 0;
 const lines: string[] = [];
 for (const step of steps) {
+  if (step.skipped) {
+    console.log(`\n=== ${step.name} is skipped: ${step.skipped}`);
+    lines.push(`skip ${step.name}: ${step.skipped}`);
+    continue;
+  }
   console.log(`\n=== ${step.name}: ${step.command}`);
   const started = Date.now();
   const run = spawnSync(step.command, { shell: true, stdio: 'inherit', env: { ...process.env, NO_UPDATE_NOTIFIER: '1', ...step.env } });

@@ -3,10 +3,12 @@
  * answers them, customers made and signed in by API, and bookings paid through the API alone, as
  * another customer's checkout would.
  */
+import { execFileSync } from 'node:child_process';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { expect, newEmulatorAccount, PIXEL } from './fixtures.ts';
 import { SURVEY_ANSWERS } from '../support/customer-answers.ts';
+import { verifyEmail } from '../support/emulator-links.ts';
 
 export const PASSWORD = 'powder-day-1';
 export const GOOD_CARD = '4242 4242 4242 4242';
@@ -196,4 +198,27 @@ export async function bookByApi(
     data: { clientSecret, cardNumber: GOOD_CARD, expiry: '12/30', cvc: '123' },
   });
   expect(paid.ok(), await paid.text()).toBe(true);
+}
+
+// ---- Guides ----
+
+/** `npm run guide:grant -- EMAIL`, as an operator runs it against the test's Auth emulator. */
+export function grantGuideRole(email: string): string {
+  return execFileSync(process.execPath, ['api/ops/guide-role-cli.ts', 'grant', email], {
+    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator, FIREBASE_PROJECT_ID: E2E.projectId },
+    encoding: 'utf8',
+  });
+}
+
+/** A new account made a guide by the operator command. */
+export async function newGuide(request: APIRequestContext): Promise<string> {
+  const email = newEmail('guide');
+  const signUp = await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    data: { email, password: PASSWORD, returnSecureToken: true },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  // The role goes only to a proved address: the new guide follows the verification link first.
+  await verifyEmail(E2E.authEmulator, E2E.projectId, ((await signUp.json()) as { idToken: string }).idToken, email);
+  expect(grantGuideRole(email)).toContain(`${email}`);
+  return email;
 }

@@ -154,14 +154,19 @@ export async function holdScripts(page: Page): Promise<() => Promise<void>> {
 
 /**
  * Holds back the identity service (the Auth emulator) and the site's Firebase code, as a slow phone
- * waits for them. `asked` lists every request for either; `release` lets them through.
+ * waits for them. `asked` lists every request for either, `askedBy` those made from one page; `release` lets them through.
  */
-export async function holdFirebase(page: Page): Promise<{ asked: string[]; release: () => Promise<void> }> {
+export async function holdFirebase(
+  page: Page,
+): Promise<{ asked: string[]; askedBy: (path: string) => string[]; release: () => Promise<void> }> {
   const asked: string[] = [];
+  /** The page each request came from, as the browser was on it when asking. */
+  const pages: string[] = [];
   const held: Route[] = [];
   let released = false;
   const hold = (route: Route) => {
     asked.push(route.request().url());
+    pages.push(new URL(route.request().frame().url()).pathname);
     if (released) return route.continue();
     held.push(route);
     return undefined;
@@ -170,6 +175,7 @@ export async function holdFirebase(page: Page): Promise<{ asked: string[]; relea
   await page.route(/\/_astro\/(firebase|index\.esm)[^/]*\.js$/, hold);
   return {
     asked,
+    askedBy: (path) => asked.filter((_, index) => pages[index] === path),
     release: async () => {
       released = true;
       for (const route of held.splice(0)) await route.continue().catch(() => undefined);

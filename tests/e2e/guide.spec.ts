@@ -12,33 +12,11 @@ import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
-import { bookByApi, calendar, freshDate, newEmail, PASSWORD, readyCustomer, startOf, uniquePhone, type Customer } from './api-customers.ts';
+import { bookByApi, calendar, freshDate, newGuide, readyCustomer, startOf, uniquePhone, type Customer } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, expect, holdSeats, islandsReady, test } from './fixtures.ts';
 import { dateAndTime, logInHere, signIn } from './page-helpers.ts';
-import { verifyEmail } from '../support/emulator-links.ts';
 
 const TOUR_PRICE = 'price_tour_ski';
-
-/** `npm run guide:grant -- EMAIL`, as an operator runs it against the test's Auth emulator. */
-function grantGuideRole(email: string): string {
-  return execFileSync(process.execPath, ['api/ops/guide-role-cli.ts', 'grant', email], {
-    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator, FIREBASE_PROJECT_ID: E2E.projectId },
-    encoding: 'utf8',
-  });
-}
-
-/** A new account made a guide by the operator command. */
-async function newGuide(request: APIRequestContext): Promise<string> {
-  const email = newEmail('guide');
-  const signUp = await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-    data: { email, password: PASSWORD, returnSecureToken: true },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  // The role goes only to a proved address: the new guide follows the verification link first.
-  await verifyEmail(E2E.authEmulator, E2E.projectId, ((await signUp.json()) as { idToken: string }).idToken, email);
-  expect(grantGuideRole(email)).toContain(`${email}`);
-  return email;
-}
 
 /** A customer's name, phone and emergency contact of their own, saved through the API. */
 async function personalise(request: APIRequestContext, customer: Customer, name: string, contact: string, contactNumber: string) {

@@ -69,7 +69,7 @@ test('a browser that never signed in is sent from /waiver to sign in at once, wi
   await page.goto('/waiver');
   await page.waitForURL('/sign-in', { waitUntil: 'commit' });
   // What the waiver asked for before the sign-in page took over (which loads the sign-in code itself).
-  expect(firebase.asked).toEqual([]);
+  expect(firebase.askedBy('/waiver')).toEqual([]);
   expect(Date.now() - started).toBeLessThan(3000);
   await firebase.release();
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
