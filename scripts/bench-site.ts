@@ -35,6 +35,7 @@ const PAGES = [
   '/booking/faq',
   '/booking/backcountry-tour',
   '/booking/avalanche-class',
+  '/booking/mentorship',
   '/checkout',
   '/payment-success',
 ];

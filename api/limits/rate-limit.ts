@@ -55,12 +55,25 @@ export function windowOf(limit: Limit): number {
  * `count`, the `retry_after` seconds left in the window, and its `window_start`.
  */
 export function countHitSql(key: string, window: string): string {
+  return countHitsSql(`values (${key})`, window);
+}
+
+/** The same as countHitSql for every key `keys` yields (a `values` list or a select of one column), also returning each `key`. */
+function countHitsSql(keys: string, window: string): string {
   return `insert into rate_limits (key, window_start, count)
-     values (${key}, to_timestamp(floor(extract(epoch from now()) / ${window}) * ${window}), 1)
+     select key, to_timestamp(floor(extract(epoch from now()) / ${window}) * ${window}), 1 from (${keys}) as hits (key)
      on conflict (key, window_start) do update set count = rate_limits.count + 1
-     returning count, window_start,
+     returning key, count, window_start,
                greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${window}) - now())))::int as retry_after`;
 }
+
+/** Counts one hit on each of the keys ($1, distinct) in windows of $2 seconds, dropping the ended windows of keys whose new window began. */
+const HIT_ALL_SQL = `with counted as (
+    ${countHitsSql('select unnest($1::text[])', '$2::int')}
+  ), swept as (
+    delete from rate_limits r using counted c where c.count = 1 and r.key = c.key and r.window_start < c.window_start
+  )
+  select count, retry_after from counted`;
 
 /** Counts one hit on `key`; returns the count in the current window and the seconds until it ends. */
 export async function hit(db: Queryable, key: string, limit: Limit): Promise<{ count: number; retryAfterSeconds: number }> {
@@ -84,11 +97,14 @@ export function overLimit(
   return wait > 0 ? new TooManyRequests(`${message} Please try again ${waitText(wait)}.`, wait) : null;
 }
 
-/** Counts a hit on every key and throws TooManyRequests when any of them is over its limit. */
+/** Counts a hit on every key, in one statement, and throws TooManyRequests when any of them is over its limit. */
 export async function enforce(db: Queryable, keys: readonly string[], limit: Limit, message: string): Promise<void> {
-  const hits = [];
-  for (const key of keys) hits.push(await hit(db, key, limit));
-  const refused = overLimit(hits, limit, message);
+  const rows = await db.query<{ count: number; retry_after: number }>(HIT_ALL_SQL, [[...new Set(keys)], windowOf(limit)]);
+  const refused = overLimit(
+    rows.map((row) => ({ count: row.count, retryAfterSeconds: row.retry_after })),
+    limit,
+    message,
+  );
   if (refused) throw refused;
 }
 
