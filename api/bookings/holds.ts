@@ -4,10 +4,10 @@
  * their others and cancels those payment intents at the provider (through the outbox), so the old
  * ones can never be paid.
  *
- * A new hold is one read (which answers the same request again from the hold it already has), a
- * read of what the customer has done (a profile, the survey and the current waiver are needed
- * before seats are held) and, with a promo code, the count of one code try, then a transaction of
- * three statements (five with a code of limited uses), then one statement after the provider's answer:
+ * A new hold is one read (what the customer has done, since a profile, the survey and the current
+ * waiver are needed before seats are held; and the same request's hold, which answers the request
+ * again) and, with a promo code, the count of one code try; then a transaction of three statements
+ * (five with a code of limited uses), then one statement after the provider's answer:
  *  1. save the customer (created on first sight: the upsert locks the customer's row either way) and
  *     lock the date's row, reading the price and the promo code with them;
  *  2. (a code with limited uses) lock the customer's holds, then the code's row;
@@ -30,7 +30,7 @@ import { enqueueAction, enqueueCancelsSql, LEASE_SECONDS, type ActionReason, typ
 import { attempt, carryOut, recordAttemptsSql, recordParams, summarize, type Attempt } from '../outbox/worker.ts';
 import { countHitSql, enforce, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
 import { notReadyMessage } from '../../src/lib/readiness.ts';
-import { missingBeforeBooking } from '../users/readiness.ts';
+import { missingFrom, READINESS_COLUMNS, READINESS_JOIN, type ReadinessRow } from '../users/readiness.ts';
 import { ACTIVE_BOOKING, LIVE_HOLD, seatsLeft } from './seats.ts';
 import { discountOf, INVALID_PROMO, promoColumns, readPromo, type PromoRow } from './promo.ts';
 import { saveUserSql, userParams } from '../users/store.ts';
@@ -70,11 +70,29 @@ export const promoTryKeys = (clientKey: string, uid: string | null) => [`promo:i
 
 // The statements, built once.
 
-/** The same request's live hold, with its payment: read before any lock. */
-const LIVE_HOLD_SQL = `select id, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
-  where date_id = $1 and user_id = $2 and ${LIVE_HOLD} and client_secret is not null
-    and price_id = $3 and quantity = $4 and promo_code is not distinct from $5
-  limit 1`;
+/**
+ * Read before any lock: what the customer has done (a profile, the survey, the current waiver),
+ * and the same request's live hold with its payment (null columns when none). No row for a
+ * customer the API has never seen.
+ */
+const CUSTOMER_SQL = `select ${READINESS_COLUMNS},
+         live.id as hold_id, live.client_secret, live.amount, live.currency, live.expires_at
+    from users u
+    ${READINESS_JOIN}
+    left join lateral (
+      select id, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
+       where date_id = $1 and user_id = u.uid and ${LIVE_HOLD} and client_secret is not null
+         and price_id = $3 and quantity = $4 and promo_code is not distinct from $5
+       limit 1) live on true
+   where u.uid = $2`;
+
+interface CustomerRow extends ReadinessRow {
+  hold_id: string | null;
+  client_secret: string | null;
+  amount: number | null;
+  currency: string | null;
+  expires_at: string | null;
+}
 
 /**
  * Statement 1: saves the customer (created on first sight, the e-mail following the token), which
@@ -130,9 +148,9 @@ const WRITE_SQL = `with released as (
     ${countHitSql('$17', '$19::int')}
   ), swept as (
     -- The keys' earlier windows are over.
-    delete from rate_limits
-     where (key = $4 and window_start < (select window_start from counted))
-        or (key = $17 and window_start < (select window_start from counted_here))
+    delete from rate_limits where key = $4 and window_start < (select window_start from counted)
+  ), swept_here as (
+    delete from rate_limits where key = $17 and window_start < (select window_start from counted_here)
   ), held as (
     insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code,
                           status, provider, hold_expires_at)
@@ -220,23 +238,26 @@ export async function createHold(
     // A date id names a single day, so quantity is the party size times one day.
     throw new HttpError(400, 'Please specify a valid party size.');
   }
-  const [live] = await db.query<{ id: string; client_secret: string; amount: number; currency: string; expires_at: string }>(
-    LIVE_HOLD_SQL,
-    [metadata.dateId, caller.uid, priceId, quantity, promoCode],
-  );
-  if (live) {
+  const [customer] = await db.query<CustomerRow & Record<string, unknown>>(CUSTOMER_SQL, [
+    metadata.dateId,
+    caller.uid,
+    priceId,
+    quantity,
+    promoCode,
+  ]);
+  if (customer?.hold_id && customer.client_secret) {
     // The same request again (a reload, a double click): the hold and its payment stand.
     return {
-      bookingId: live.id,
-      clientSecret: live.client_secret,
-      amount: live.amount,
-      currency: live.currency,
-      expiresAt: live.expires_at,
+      bookingId: customer.hold_id,
+      clientSecret: customer.client_secret,
+      amount: customer.amount ?? 0,
+      currency: customer.currency ?? settings.currency,
+      expiresAt: customer.expires_at ?? '',
       fresh: false,
     };
   }
   // Seats are held only for a customer who could ride: a throw-away account cannot squat a date.
-  const notReady = notReadyMessage(await missingBeforeBooking(db, caller.uid, settings.waiverVersion));
+  const notReady = notReadyMessage(missingFrom(customer, settings.waiverVersion));
   if (notReady) throw new HttpError(403, notReady);
   // A code tried here counts like one tried at /promo/apply, and stays counted when the hold is refused.
   if (promoCode) await enforce(db, promoTryKeys(settings.clientKey, caller.uid), settings.promoLimit, TOO_MANY_PROMO);
