@@ -93,9 +93,12 @@ export async function releaseHoldsOfClosedAccounts(db: Db, identity: Identity): 
 
 /** One sweep: both kinds of holds released, their intents' cancellations carried out, the public calendars told. */
 export async function sweepHolds(db: Db, identity: Identity, provider: PaymentProvider, cache?: PublicCache): Promise<number> {
+  // The lapsed holds' cancellations go out before the identity service is asked anything, so its
+  // being unreachable delays none of them (a claimed one not carried out waits for the outbox worker).
   const lapsed = await releaseLapsedHolds(db);
+  await carryOut(db, provider, lapsed.cancels);
   const closed = await releaseHoldsOfClosedAccounts(db, identity);
-  await carryOut(db, provider, [...lapsed.cancels, ...closed.cancels]);
+  await carryOut(db, provider, closed.cancels);
   const released = lapsed.released + closed.released;
   if (closed.released > 0) cache?.clear();
   return released;

@@ -48,6 +48,16 @@ describe('the hold sweep', () => {
     expect((await releaseLapsedHolds(h.db)).released).toBe(0);
   });
 
+  it('cancels the intents of lapsed holds even when the identity service cannot be asked about accounts', async () => {
+    const old = await lapsedHold(LAPSE_GRACE_SECONDS + 60);
+    await lapsedHold(0).then((live) =>
+      h.db.query(`update bookings set hold_expires_at = now() + interval '5 minutes' where id = $1`, [live.bookingId]),
+    );
+    const unreachable = { ...identity, accountStates: () => Promise.reject(new Error('identity service unreachable')) };
+    await expect(sweepHolds(h.db, unreachable, h.payments)).rejects.toThrow('identity service unreachable');
+    expect(await outbox(old.bookingId)).toEqual([{ kind: 'cancel', reason: 'hold lapsed', status: 'done' }]);
+  });
+
   it('leaves the intent of a swept hold unpayable', async () => {
     const old = await lapsedHold(LAPSE_GRACE_SECONDS + 60);
     await sweepHolds(h.db, identity, h.payments);
