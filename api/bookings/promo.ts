@@ -2,9 +2,10 @@
 import type { Queryable } from '../db/client.ts';
 import type { Discount } from '../../src/lib/pricing.ts';
 import { HttpError } from '../http.ts';
+import { INVALID_PROMO_MESSAGE as INVALID_PROMO } from '../../src/lib/messages.ts';
 import { ACTIVE_BOOKING } from './seats.ts';
 
-export const INVALID_PROMO = 'Invalid promo code';
+export { INVALID_PROMO };
 
 /** A promo code's row as the hold and the outcome paths read it. */
 export interface PromoRow {

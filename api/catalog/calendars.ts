@@ -5,7 +5,7 @@
 import type { Queryable } from '../db/client.ts';
 import type { CalendarName } from '../../src/lib/schemas.ts';
 import { ACTIVE_BOOKING } from '../bookings/seats.ts';
-import type { CalendarEntry } from '../../src/lib/api-types.ts';
+import type { CalendarEntry } from '../../src/lib/api/types.ts';
 
 interface DateRow {
   id: string;

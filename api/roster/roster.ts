@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { LIVE_HOLD, seatsLeft } from '../bookings/seats.ts';
 import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from '../users/waivers.ts';
-import type { GuideDate, Roster, RosterParticipant, RosterRead } from '../../src/lib/api-types.ts';
+import type { GuideDate, Roster, RosterParticipant, RosterRead } from '../../src/lib/api/types.ts';
 import type { Survey } from '../../src/lib/schemas.ts';
 
 interface DateRow {

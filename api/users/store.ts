@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { authDisplayNameSchema, authPhotoUrlSchema, type Survey, type UserData } from '../../src/lib/schemas.ts';
-import type { DatabaseUser } from '../../src/lib/api-types.ts';
+import type { DatabaseUser } from '../../src/lib/api/types.ts';
 import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from './waivers.ts';
 
 export type { DatabaseUser };

@@ -1,5 +1,5 @@
 /** The identity service's error codes, as the messages customers read (spec section 8). */
-import { ApiError } from './api-error.ts';
+import { ApiError } from './api/api-error.ts';
 
 export const AUTH_MESSAGES = {
   'auth/email-already-in-use': 'The email address is already in use.',

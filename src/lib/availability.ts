@@ -3,7 +3,7 @@
  * public calendar entries (held and paid seats both count as taken) and the booking cut-off. The
  * visitor's own live hold is not counted against them: their seats are theirs while it lasts.
  */
-import type { CalendarEntry } from './api-types.ts';
+import type { CalendarEntry } from './api/types.ts';
 import type { CalendarName } from './schemas.ts';
 import { denverDay } from './dates.ts';
 import { monthOf, type DayKey, type MonthKey } from './calendar-grid.ts';

@@ -3,7 +3,7 @@
  * product and price derived from it (spec section 4), the Checkout rule and the order total (spec section 5).
  */
 import * as v from 'valibot';
-import type { Price, Product } from './api-types.ts';
+import type { Price, Product } from './api/types.ts';
 import { inclusiveDenverDays } from './dates.ts';
 import { orderQuantity, orderTotal, type Discount } from './pricing.ts';
 import { CALENDARS, PARTY_SIZE_MAX, PARTY_SIZE_MIN } from './schemas.ts';

@@ -1,5 +1,5 @@
 /** How a guide reads a date's seats on /guide and a roster. */
-import type { GuideDate } from './api-types.ts';
+import type { GuideDate } from './api/types.ts';
 
 /**
  * '3 taken, 1 held, 6 free of 10': paid seats, seats in live holds (named only when there are any,

@@ -3,7 +3,7 @@
  * card says. A booking shows only once all three calendars have loaded and its id is among the
  * customer's bookings; its title and image come from the price it was booked at, else its product.
  */
-import type { CalendarEntry, Product } from './api-types.ts';
+import type { CalendarEntry, Product } from './api/types.ts';
 import { spotsLeft, startOf } from './availability.ts';
 import { CALENDARS, type CalendarName } from './schemas.ts';
 import { PUBLIC_SITE_URL } from 'astro:env/client';

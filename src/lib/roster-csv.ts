@@ -4,7 +4,7 @@
  * starts with = + - or @ (or a tab or carriage return before one) as a formula, so such a cell is
  * led by a single quote and reads as text.
  */
-import type { Roster, RosterParticipant } from './api-types.ts';
+import type { Roster, RosterParticipant } from './api/types.ts';
 import { formatDenverDateTime } from './dates.ts';
 import { memberName } from './party.ts';
 

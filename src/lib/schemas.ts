@@ -3,6 +3,7 @@
  * Messages are the ones customers read.
  */
 import * as v from 'valibot';
+import { INVALID_PROMO_MESSAGE, NO_DATE_MESSAGE, NO_PARTY_MESSAGE, NO_PRICE_MESSAGE, NO_USER_PAYMENT_MESSAGE } from './messages.ts';
 import { isSafeText } from './safe-text.ts';
 
 export const CALENDARS = ['winter-classes', 'winter-day-tours', 'winter-mentorship'] as const;
@@ -174,38 +175,32 @@ const id = (message: string) => v.optional(v.pipe(v.string(message), v.trim(), v
 const optionalId = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100))));
 
 export const promoCodeSchema = v.pipe(
-  v.string('Invalid promo code'),
+  v.string(INVALID_PROMO_MESSAGE),
   v.trim(),
-  v.nonEmpty('Invalid promo code'),
-  v.maxLength(40, 'Invalid promo code'),
+  v.nonEmpty(INVALID_PROMO_MESSAGE),
+  v.maxLength(40, INVALID_PROMO_MESSAGE),
   v.toUpperCase(),
 );
 
 export const applyPromoSchema = v.strictObject({
   promoCode: promoCodeSchema,
-  selectedPriceId: id('Please select a tour type before proceeding.'),
+  selectedPriceId: id(NO_PRICE_MESSAGE),
   quantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
 });
 
+/** A whole number from `min` to `max`, with one message for anything else. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+
 export const paymentIntentSchema = v.strictObject({
-  priceId: id('Please select a tour type before proceeding.'),
-  quantity: v.pipe(
-    v.number('Please specify a valid party size.'),
-    v.integer('Please specify a valid party size.'),
-    v.minValue(1, 'Please specify a valid party size.'),
-    v.maxValue(100, 'Please specify a valid party size.'),
-  ),
+  priceId: id(NO_PRICE_MESSAGE),
+  quantity: wholeNumber(1, 100, NO_PARTY_MESSAGE),
   promoCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40)))),
   metadata: v.strictObject({
-    userId: id('You must be logged in to proceed with payment.'),
-    dateId: id('Please select a valid date for your tour.'),
-    partySize: v.pipe(
-      v.number('Please specify a valid party size.'),
-      v.integer('Please specify a valid party size.'),
-      v.minValue(PARTY_SIZE_MIN, 'Please specify a valid party size.'),
-      v.maxValue(PARTY_SIZE_MAX, 'Please specify a valid party size.'),
-    ),
-    calendar: v.picklist(CALENDARS, 'Please select a valid date for your tour.'),
+    userId: id(NO_USER_PAYMENT_MESSAGE),
+    dateId: id(NO_DATE_MESSAGE),
+    partySize: wholeNumber(PARTY_SIZE_MIN, PARTY_SIZE_MAX, NO_PARTY_MESSAGE),
+    calendar: v.picklist(CALENDARS, NO_DATE_MESSAGE),
     inviteCode: optionalId,
     stripeId: optionalId,
     email: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(254)))),

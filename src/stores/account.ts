@@ -13,9 +13,8 @@
  * an `ApiError` whose message is the answer's `error` text.
  */
 import * as v from 'valibot';
-import type { DatabaseUser } from '../lib/api-types.ts';
-import { ApiError, NO_USER_MESSAGE } from '../lib/api-client.ts';
-import { WAIVER_TEXT_HEADER } from '../lib/waiver-record.ts';
+import type { DatabaseUser } from '../lib/api/types.ts';
+import { ApiError, NO_USER_MESSAGE } from '../lib/api/http.ts';
 import {
   firstIssue,
   profileFormSchema,
@@ -26,7 +25,8 @@ import {
   type Survey,
   type UserData,
 } from '../lib/schemas.ts';
-import { $authUser, $dbUser, protectedFetch, requestEmailChange, startAuth, storeDbUser } from './auth.ts';
+import { api } from './api.ts';
+import { $authUser, $dbUser, requestEmailChange, startAuth, storeDbUser } from './auth.ts';
 
 /** Input refused before it reached the API, by the shared schemas or the identity service, with the message to show. */
 export class InvalidInput extends Error {
@@ -60,15 +60,11 @@ async function signedInUid(): Promise<string> {
   return user.uid;
 }
 
-function isDatabaseUser(value: unknown, uid: string): value is DatabaseUser {
-  return value !== null && typeof value === 'object' && 'uid' in value && value.uid === uid;
-}
-
-/** One PUT as the signed-in user; the database user it answers with replaces the stored one. */
-async function put(path: (uid: string) => string, body: unknown, headers: Record<string, string> = {}): Promise<DatabaseUser> {
-  const uid = await signedInUid();
-  const answer = await protectedFetch<unknown>(path(encodeURIComponent(uid)), { method: 'PUT', body, headers });
-  if (!isDatabaseUser(answer, uid)) throw new Error('The booking service did not answer with your account');
+/** One save as the signed-in user; the database user it answers with replaces the stored one. */
+async function save(send: (uid: string) => Promise<DatabaseUser>, uid?: string): Promise<DatabaseUser> {
+  const own = uid ?? (await signedInUid());
+  const answer = await send(own);
+  if (answer.uid !== own) throw new Error('The booking service did not answer with your account');
   storeDbUser(answer);
   return answer;
 }
@@ -96,7 +92,7 @@ export async function saveProfile(form: ProfileForm): Promise<DatabaseUser> {
       throw new InvalidInput(error instanceof Error ? error.message : String(error));
     }
   }
-  return put((id) => `/authUsers/authUser/${id}`, { userData });
+  return save((id) => api.saveProfile(id, userData), uid);
 }
 
 const sameEmail = (a: string, b: string | null | undefined) => b !== null && b !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -104,7 +100,7 @@ const sameEmail = (a: string, b: string | null | undefined) => b !== null && b !
 /** Saves the safety survey (spec section 4, Survey save). */
 export async function saveSurvey(survey: Survey): Promise<DatabaseUser> {
   const checkedSurvey = checked(surveySchema, survey);
-  return put((uid) => `/users/user/${uid}`, { survey: checkedSurvey });
+  return save((uid) => api.saveSurvey(uid, checkedSurvey));
 }
 
 /**
@@ -113,5 +109,5 @@ export async function saveSurvey(survey: Survey): Promise<DatabaseUser> {
  */
 export async function signWaiver(signature: string, shownTextSha256: string): Promise<DatabaseUser> {
   const waiver = checked(waiverSchema, { signature, agreed: true });
-  return put((uid) => `/users/user/${uid}`, waiver, { [WAIVER_TEXT_HEADER]: shownTextSha256 });
+  return save((uid) => api.signWaiver(uid, waiver, shownTextSha256));
 }

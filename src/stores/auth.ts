@@ -12,8 +12,9 @@
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { User } from 'firebase/auth';
-import type { DatabaseUser } from '../lib/api-types.ts';
-import { ApiError, apiFetch, NO_USER_MESSAGE } from '../lib/api-client.ts';
+import type { DatabaseUser } from '../lib/api/types.ts';
+import { createDatabaseUser } from '../lib/api/client.ts';
+import { NO_USER_MESSAGE } from '../lib/api/http.ts';
 import {
   authErrorField,
   authErrorMessage,
@@ -192,24 +193,6 @@ export async function idToken(): Promise<string> {
   return freshToken(user);
 }
 
-/**
- * A call of the booking API as the signed-in user (spec section 8): without a user it throws
- * 'No authenticated user found'; a non-OK answer throws its JSON body's message (an `ApiError`
- * with the status and body); any other failure is logged and rethrown.
- */
-export async function protectedFetch<T>(
-  path: string,
-  options: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
-): Promise<T> {
-  const token = await idToken();
-  try {
-    return await apiFetch<T>(path, { ...options, token });
-  } catch (error) {
-    if (!(error instanceof ApiError)) console.error(`The call to ${path} failed`, error);
-    throw error;
-  }
-}
-
 /** Keeps the database user an API call answered with (a saved survey, waiver or profile). */
 export function storeDbUser(user: DatabaseUser): void {
   setDbUser(user);
@@ -257,11 +240,7 @@ let loadingDbUser: { uid: string; promise: Promise<DatabaseUser> } | null = null
 function loadDbUser(user: User): Promise<DatabaseUser> {
   if (loadingDbUser?.uid === user.uid) return loadingDbUser.promise;
   const promise = (async () => {
-    const dbUser = await apiFetch<DatabaseUser>(`/users/user/${encodeURIComponent(user.uid)}`, {
-      method: 'POST',
-      body: authUserPayload(user),
-      token: await freshToken(user),
-    });
+    const dbUser = await createDatabaseUser(user.uid, authUserPayload(user), await freshToken(user));
     setDbUser(dbUser);
     return dbUser;
   })();

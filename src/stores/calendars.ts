@@ -4,8 +4,8 @@
  * to Checkout. A chosen date that is no longer open is let go, with a note saying so.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { apiFetch } from '../lib/api-client.ts';
-import type { CalendarEntry } from '../lib/api-types.ts';
+import { publicApi } from '../lib/api/client.ts';
+import type { CalendarEntry } from '../lib/api/types.ts';
 import { availabilityOf, startOf } from '../lib/availability.ts';
 import { formatDenverDate } from '../lib/dates.ts';
 import { withRetries, withTimeout, type RetryPolicy } from '../lib/retry.ts';
@@ -52,8 +52,7 @@ export function calendarSource(name: CalendarName, policy: RetryPolicy): Calenda
   const $load = atom<CalendarLoad>({ status: 'loading' });
   let loading: Promise<void> | null = null;
 
-  const fetchEntries = (signal: AbortSignal, cache?: RequestCache) =>
-    apiFetch<CalendarEntry[]>(`/calendar/${name}`, { signal, ...(cache ? { cache } : {}) });
+  const fetchEntries = (signal: AbortSignal, cache?: RequestCache) => publicApi.calendar(name, { signal, ...(cache ? { cache } : {}) });
 
   function arrived(entries: CalendarEntry[]) {
     $load.set({ status: 'ready', entries, checkedAt: Date.now() });

@@ -5,7 +5,7 @@
  */
 import { batched, computed, type ReadableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-import type { CalendarEntry } from '../lib/api-types.ts';
+import type { CalendarEntry } from '../lib/api/types.ts';
 import { startOf } from '../lib/availability.ts';
 import { canCheckout, deriveSelection, readStoredValue, type CartKey, type CartValue } from '../lib/cart.ts';
 import type { CalendarName } from '../lib/schemas.ts';

@@ -1,10 +1,11 @@
 /**
  * The visitor's current hold on seats, recorded in localStorage under `checkout:hold` as
- * `{dateId, expiresAt, partySize}`: the payment step writes it when a payment intent holds seats and
- * clears it once the payment succeeded; the booking pages read it so the visitor's own held seats
+ * `{dateId, expiresAt, partySize}`: the payment intent's store records it when an intent holds seats
+ * and clears it once the payment succeeded; the booking pages read it so the visitor's own held seats
  * do not show their date as taken. Small on purpose: the booking pages load it without the
  * checkout's code.
  */
+import type { ReadableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import * as v from 'valibot';
 import type { OwnHold } from '../lib/availability.ts';
@@ -28,8 +29,21 @@ function readHoldRecord(text: string | undefined): OwnHold | null {
   }
 }
 
-/** The visitor's current hold; null when none. Setting null removes the key. */
-export const $checkoutHold = persistentAtom<OwnHold | null>(HOLD_KEY, null, {
+const hold = persistentAtom<OwnHold | null>(HOLD_KEY, null, {
+  // No hold removes the key.
   encode: (value) => (value === null ? undefined : JSON.stringify(value)) as string,
   decode: readHoldRecord,
 });
+
+/** The visitor's current hold; null when none. */
+export const $checkoutHold: ReadableAtom<OwnHold | null> = hold;
+
+/** A payment intent now holds these seats. */
+export function recordHold(record: OwnHold): void {
+  hold.set(record);
+}
+
+/** The payment went through: no hold any more. */
+export function clearHoldRecord(): void {
+  hold.set(null);
+}

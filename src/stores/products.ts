@@ -1,7 +1,7 @@
 /** The product catalog, loaded once per page when the navigation bar appears. */
 import { atom, type ReadableAtom } from 'nanostores';
-import { apiFetch } from '../lib/api-client.ts';
-import type { Product } from '../lib/api-types.ts';
+import { publicApi } from '../lib/api/client.ts';
+import type { Product } from '../lib/api/types.ts';
 
 /** null until the catalog has arrived. */
 export const $products = atom<Product[] | null>(null);
@@ -15,7 +15,8 @@ let loading: Promise<void> | null = null;
 export function loadProducts(): Promise<void> {
   if (loading) return loading;
   $failed.set(false);
-  loading = apiFetch<Product[]>('/stripe/products')
+  loading = publicApi
+    .products()
     .then((products) => $products.set(products))
     .catch((error: unknown) => {
       // The spec shows no error state for prices: log it and keep the loading indicator.

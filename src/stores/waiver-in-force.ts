@@ -5,7 +5,7 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { WAIVER_DOCUMENT, WAIVER_SHA256, WAIVER_VERSION } from '../content/waiver.ts';
-import { apiFetch } from '../lib/api-client.ts';
+import { publicApi } from '../lib/api/client.ts';
 import { verifiedWaiver, type PublishedWaiver } from '../lib/waiver-record.ts';
 
 export const BUILT_WAIVER: PublishedWaiver = { version: WAIVER_VERSION, sha256: WAIVER_SHA256, document: WAIVER_DOCUMENT };
@@ -22,7 +22,8 @@ let loading: Promise<void> | null = null;
  */
 export function loadWaiverInForce({ again = false }: { again?: boolean } = {}): Promise<void> {
   if (loading && !again) return loading;
-  loading = apiFetch<unknown>('/waiver/current', again ? { cache: 'no-cache' } : {})
+  loading = publicApi
+    .waiverInForce(again ? { cache: 'no-cache' } : {})
     .then(verifiedWaiver)
     .then((published) => {
       if (!published) console.warn('The waiver text the booking service published did not match its fingerprint; keeping the one shown');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freeDate, harness, intentBody, makeReady, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
-import type { DatabaseUser } from '../../src/lib/api-types.ts';
+import type { DatabaseUser } from '../../src/lib/api/types.ts';
 import type { Party } from '../../src/lib/party.ts';
 
 let h: Harness;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { denverDay, formatDenverDateTime } from '../../src/lib/dates.ts';
 import { harness, type Harness } from './harness.ts';
-import type { CalendarEntry, Product } from '../../src/lib/api-types.ts';
+import type { CalendarEntry, Product } from '../../src/lib/api/types.ts';
 
 let h: Harness;
 beforeAll(async () => {

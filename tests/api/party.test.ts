@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { recordPaymentEvent } from '../../api/bookings/outcomes.ts';
 import { waiverEdition } from '../../api/users/waiver-edition.ts';
 import { WAIVER_DOCUMENT } from '../../src/content/waiver.ts';
-import type { CalendarEntry } from '../../src/lib/api-types.ts';
+import type { CalendarEntry } from '../../src/lib/api/types.ts';
 import type { Party } from '../../src/lib/party.ts';
 import { waiverCoversUntil } from '../../src/lib/waiver-record.ts';
 import { freeDate, harness, intentBody, makeReady, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';

@@ -3,7 +3,7 @@ import { freeDate, harness, intentBody, readyUser, type Harness } from './harnes
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import { localProvider } from '../../api/payments/local.ts';
 import type { PaymentProvider } from '../../api/payments/provider.ts';
-import type { CalendarEntry, DatabaseUser } from '../../src/lib/api-types.ts';
+import type { CalendarEntry, DatabaseUser } from '../../src/lib/api/types.ts';
 
 let h: Harness;
 beforeAll(async () => {

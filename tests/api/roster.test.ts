@@ -24,7 +24,7 @@ import { openPglite } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { listRosterReads } from '../../api/roster/roster.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
-import type { CalendarEntry, GuideDate, Roster } from '../../src/lib/api-types.ts';
+import type { CalendarEntry, GuideDate, Roster } from '../../src/lib/api/types.ts';
 
 const run = promisify(execFile);
 const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '';

@@ -5,7 +5,7 @@ import { stripeProvider } from '../../api/payments/stripe.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 import { freeDate, harness, intentBody, newUser, readyUser, type Harness } from './harness.ts';
-import type { CalendarEntry, DatabaseUser } from '../../src/lib/api-types.ts';
+import type { CalendarEntry, DatabaseUser } from '../../src/lib/api/types.ts';
 
 const SECRET_KEY = 'sk_test_kamas_fake_key_0001';
 const WEBHOOK_SECRET = 'whsec_kamas_fake_webhook_0001';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/lib/api-error.ts';
+import { ApiError } from '../../src/lib/api/api-error.ts';
 import { authErrorField, authErrorMessage, UNEXPECTED_MESSAGE } from '../../src/lib/auth-errors.ts';
 import { tokenNeedsRefresh } from '../../src/lib/id-token.ts';
 import { afterVisit, returnPath, staysOnSite } from '../../src/lib/navigation.ts';

@@ -114,19 +114,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The API client of the store loaded last: it takes its tokens from that auth store. */
+const signedInApi = () => import('../../src/stores/api.ts');
+
 describe('protected fetch (spec section 8)', () => {
   it('without a user fails with No authenticated user found, and sends nothing', async () => {
-    const auth = await storeAfterFirstReport(null);
+    await storeAfterFirstReport(null);
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    await expect(auth.protectedFetch('/users/user/nobody')).rejects.toThrow('No authenticated user found');
+    await expect((await signedInApi()).protectedFetch('/users/user/nobody')).rejects.toThrow('No authenticated user found');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("sends the user's token, and a non-OK answer fails with its JSON body's message, not logged", async () => {
     const { user } = fakeUser('rider');
     const api = databaseApi();
-    const auth = await storeAfterFirstReport(user);
+    await storeAfterFirstReport(user);
     await api.answer('rider');
     const seen: Headers[] = [];
     vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
@@ -137,7 +140,9 @@ describe('protected fetch (spec section 8)', () => {
       });
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(auth.protectedFetch('/users/user/rider', { method: 'PUT', body: {} })).rejects.toThrow('Survey is incomplete');
+    await expect((await signedInApi()).protectedFetch('/users/user/rider', { method: 'PUT', body: {} })).rejects.toThrow(
+      'Survey is incomplete',
+    );
     expect(seen[0]?.get('Authorization')).toBe('Bearer token-of-rider');
     expect(logged).not.toHaveBeenCalled();
     logged.mockRestore();
@@ -146,12 +151,12 @@ describe('protected fetch (spec section 8)', () => {
   it('logs any other failure and throws it on', async () => {
     const { user } = fakeUser('rider');
     const api = databaseApi();
-    const auth = await storeAfterFirstReport(user);
+    await storeAfterFirstReport(user);
     await api.answer('rider');
     const offline = new TypeError('Failed to fetch');
     vi.stubGlobal('fetch', () => Promise.reject(offline));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(auth.protectedFetch('/users/user/rider')).rejects.toBe(offline);
+    await expect((await signedInApi()).protectedFetch('/users/user/rider')).rejects.toBe(offline);
     expect(logged).toHaveBeenCalledWith('The call to /users/user/rider failed', offline);
     logged.mockRestore();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availabilityList, availabilityOf, byDay, openingMonth, ownSeats, spotsLabel, spotsLeft } from '../../src/lib/availability.ts';
-import type { CalendarEntry } from '../../src/lib/api-types.ts';
+import type { CalendarEntry } from '../../src/lib/api/types.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

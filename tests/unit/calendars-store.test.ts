@@ -1,7 +1,7 @@
 /** The booking calendars' loads against a stand-in API at fetch, with the cart in the persistent store's test engine. */
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CalendarEntry } from '../../src/lib/api-types.ts';
+import type { CalendarEntry } from '../../src/lib/api/types.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
 
 useTestStorageEngine();
@@ -105,20 +105,20 @@ describe('fresh availability', () => {
   });
 
   it('keeps the date the visitor holds seats on themselves, and lets it go once that hold has ended', async () => {
-    const { classCalendar, chooseDate, startBooking, $cart, $checkoutHold, $selectionNotice, confirmChosenDate } = await stores();
+    const { classCalendar, chooseDate, startBooking, $cart, recordHold, $selectionNotice, confirmChosenDate } = await stores();
     const unbind = $cart.listen(() => undefined);
     answers.push(json([classDate(9)]));
     await classCalendar.load();
     startBooking('prod_avalanche_courses', 'winter-classes', 1);
     chooseDate(classDate(9));
     // At checkout the visitor's hold took the last seat; back on the booking page, the date is still theirs.
-    $checkoutHold.set({ dateId: 'class-moto-2030-12-07', expiresAt: new Date(Date.now() + 600_000).toISOString(), partySize: 1 });
+    recordHold({ dateId: 'class-moto-2030-12-07', expiresAt: new Date(Date.now() + 600_000).toISOString(), partySize: 1 });
     answers.push(json([classDate(10)]));
     expect(await confirmChosenDate(classCalendar)).toBe(true);
     expect($cart.get().dateId).toBe('class-moto-2030-12-07');
     expect($selectionNotice.get()).toBeNull();
 
-    $checkoutHold.set({ dateId: 'class-moto-2030-12-07', expiresAt: new Date(Date.now() - 1000).toISOString(), partySize: 1 });
+    recordHold({ dateId: 'class-moto-2030-12-07', expiresAt: new Date(Date.now() - 1000).toISOString(), partySize: 1 });
     answers.push(json([classDate(10)]));
     expect(await confirmChosenDate(classCalendar)).toBe(false);
     expect($cart.get().dateId).toBeNull();

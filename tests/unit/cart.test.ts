@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canCheckout, cartTotal, CHECKOUT_ALERT, deriveSelection, readStoredValue } from '../../src/lib/cart.ts';
-import type { Price, Product } from '../../src/lib/api-types.ts';
+import type { Price, Product } from '../../src/lib/api/types.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
 
 const ski: Price = { id: 'price_ski', nickname: 'Ski Day', unit_amount: 25000, currency: 'usd', metadata: {} };

@@ -5,7 +5,7 @@
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CalendarEntry, Price, Product } from '../../src/lib/api-types.ts';
+import type { CalendarEntry, Price, Product } from '../../src/lib/api/types.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
 import { fakeUser } from './support/accounts.ts';
 
@@ -112,7 +112,13 @@ async function loadStores(user: User | null = fakeUser('rider')) {
   const cart = await import('../../src/stores/cart.ts');
   const products = await import('../../src/stores/products.ts');
   const auth = await import('../../src/stores/auth.ts');
-  const payment = await import('../../src/stores/payment.ts');
+  const payment = {
+    ...(await import('../../src/lib/order.ts')),
+    ...(await import('../../src/stores/promo.ts')),
+    ...(await import('../../src/stores/payment-intent.ts')),
+    ...(await import('../../src/stores/card.ts')),
+    ...(await import('../../src/stores/payment-outcome.ts')),
+  };
   const started = auth.startAuth();
   await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
   for (const listener of firebase.listeners) listener(user);

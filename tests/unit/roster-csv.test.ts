@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, joinedHow, participantName, rosterCsv, rosterFileName, toCsv, waiverSummary } from '../../src/lib/roster-csv.ts';
-import type { Roster, RosterParticipant } from '../../src/lib/api-types.ts';
+import type { Roster, RosterParticipant } from '../../src/lib/api/types.ts';
 
 const survey = {
   transportation: 'Snowmobile',

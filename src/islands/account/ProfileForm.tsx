@@ -10,7 +10,7 @@
  * without names, a form that posts back to this page and a Save button disabled until hydrated.
  */
 import { useId, useState, type FormEvent } from 'react';
-import type { DatabaseUser } from '../../lib/api-types.ts';
+import type { DatabaseUser } from '../../lib/api/types.ts';
 import { profileFormSchema } from '../../lib/schemas.ts';
 import { failureText, saveProfile } from '../../stores/account.ts';
 import {

@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { formatDenverRecordTime } from '../../lib/dates.ts';
 import { signedCopyPath, type WaiverStatus } from '../../lib/waiver-record.ts';
-import { protectedFetch } from '../../stores/auth.ts';
+import { api } from '../../stores/api.ts';
 import { useAccountUser } from './use-account-user.ts';
 
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; signatures: WaiverStatus[] };
@@ -18,7 +18,7 @@ function useSignatures(uid: string | null, latestId: string | null, wanted: bool
   useEffect(() => {
     if (!key || !uid) return;
     const controller = new AbortController();
-    protectedFetch<WaiverStatus[]>(`/users/user/${encodeURIComponent(uid)}/waivers`, { signal: controller.signal }).then(
+    api.waivers(uid, controller.signal).then(
       (signatures) => setLoaded({ key, value: { status: 'ready', signatures } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;

@@ -9,7 +9,7 @@
  * without names, a form that posts back to this page and a submit button disabled until hydrated.
  */
 import { useId, useState, type FormEvent } from 'react';
-import type { DatabaseUser } from '../../lib/api-types.ts';
+import type { DatabaseUser } from '../../lib/api/types.ts';
 import { ABILITY, surveySchema, TRANSPORTATION, YES_NO } from '../../lib/schemas.ts';
 import { failureText, saveSurvey } from '../../stores/account.ts';
 import {

@@ -4,7 +4,7 @@
  * answers with.
  */
 import * as v from 'valibot';
-import type { DatabaseUser } from '../../lib/api-types.ts';
+import type { DatabaseUser } from '../../lib/api/types.ts';
 import { COUNTRY_CODES, isHttpsUrl, splitPhoneNumber, type Survey } from '../../lib/schemas.ts';
 
 /** A form's fields as the inputs hold them: text. */

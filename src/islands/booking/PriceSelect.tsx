@@ -1,5 +1,5 @@
 /** A booking page's choice of price (an activity or a class), each as "nickname - $price"; disabled until the catalog has loaded. */
-import type { Product } from '../../lib/api-types.ts';
+import type { Product } from '../../lib/api/types.ts';
 import { formatDollars } from '../../lib/pricing.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 /** Step 4 for an invited friend (spec section 4, Invite): the invite code is posted, and on success the friend goes to their profile. */
 import { useEffect, useState } from 'react';
-import { protectedFetch } from '../../stores/auth.ts';
+import { api } from '../../stores/api.ts';
 
 type InviteState = { status: 'sending' } | { status: 'failed'; message: string };
 
@@ -17,7 +17,8 @@ export default function InviteStep({ inviteCode }: { inviteCode: string }) {
 
   useEffect(() => {
     let cancelled = false;
-    protectedFetch<{ success: boolean }>('/calendar/invite', { method: 'POST', body: { inviteCode } })
+    api
+      .joinParty(inviteCode)
       .then(() => {
         if (!cancelled) window.location.assign('/profile');
       })

@@ -1,14 +1,15 @@
 /** /guide: the upcoming dates of all three calendars with their paid, held and free seats, each a link to its roster. */
-import type { GuideDate } from '../../lib/api-types.ts';
+import type { GuideDate } from '../../lib/api/types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { seatSummary } from '../../lib/guide-seats.ts';
 import { GuideStates } from './GuideStates.tsx';
+import { api } from '../../stores/api.ts';
 import { useGuideData } from './use-guide-data.ts';
 import '../../styles/account.css';
 import '../../styles/guide.css';
 
 export default function GuideDates() {
-  const state = useGuideData<GuideDate[]>('/guide/dates');
+  const state = useGuideData<GuideDate[]>('dates', api.guideDates);
   if (state.status !== 'ready') return <GuideStates state={state} loadingLabel="Loading the upcoming dates" />;
   if (state.data.length === 0) return <p className="guide-note">No upcoming dates.</p>;
   return (

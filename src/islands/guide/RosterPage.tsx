@@ -4,12 +4,13 @@
  * prints one date per page and downloads as CSV.
  */
 import { useSyncExternalStore } from 'react';
-import type { Roster, RosterParticipant } from '../../lib/api-types.ts';
+import type { Roster, RosterParticipant } from '../../lib/api/types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { seatSummary } from '../../lib/guide-seats.ts';
 import { joinedHow, participantName, rosterCsv, rosterFileName, waiverSummary } from '../../lib/roster-csv.ts';
 import { GuideStates } from './GuideStates.tsx';
 import { saveTextFile } from './save-text-file.ts';
+import { api } from '../../stores/api.ts';
 import { useGuideData } from './use-guide-data.ts';
 import '../../styles/account.css';
 import '../../styles/guide.css';
@@ -59,7 +60,7 @@ export default function RosterPage() {
     () => undefined,
   );
   const noDate = dateId === null;
-  const state = useGuideData<Roster>(dateId ? `/guide/dates/${encodeURIComponent(dateId)}/roster` : null);
+  const state = useGuideData<Roster>(dateId ?? null, (signal) => api.roster(dateId ?? '', signal));
 
   if (noDate) {
     return (

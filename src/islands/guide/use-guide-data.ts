@@ -3,10 +3,10 @@
  * runs; `signed-out` (the page sends the visitor to /sign-in, which brings them back); `not-a-guide`
  * for a 403, with nothing shown; `failed` with what went wrong; else the answer.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError } from '../../lib/api-client.ts';
-import { $authStatus, protectedFetch, startAuth } from '../../stores/auth.ts';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { $authStatus, startAuth } from '../../stores/auth.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 export type GuideData<T> =
@@ -16,30 +16,38 @@ export type GuideData<T> =
   | { status: 'failed'; message: string }
   | { status: 'ready'; data: T };
 
-export function useGuideData<T>(path: string | null): GuideData<T> {
+/**
+ * `key` names what is loaded (null: nothing yet); `load` fetches it through the API client and is
+ * called again only when the key changes.
+ */
+export function useGuideData<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): GuideData<T> {
   const hydrated = useHydrated();
   const auth = useStore($authStatus);
-  const [answer, setAnswer] = useState<{ path: string; result: GuideData<T> } | null>(null);
+  const [answer, setAnswer] = useState<{ key: string; result: GuideData<T> } | null>(null);
+  const loader = useRef(load);
+  useEffect(() => {
+    loader.current = load;
+  });
 
   useEffect(() => {
     void startAuth();
   }, []);
 
   useEffect(() => {
-    if (!hydrated || auth !== 'signed-in' || !path) return;
+    if (!hydrated || auth !== 'signed-in' || !key) return;
     const controller = new AbortController();
-    protectedFetch<T>(path, { signal: controller.signal }).then(
-      (data) => setAnswer({ path, result: { status: 'ready', data } }),
+    loader.current(controller.signal).then(
+      (data) => setAnswer({ key, result: { status: 'ready', data } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const message = error instanceof Error ? error.message : String(error);
         const result: GuideData<T> =
           error instanceof ApiError && error.status === 403 ? { status: 'not-a-guide', message } : { status: 'failed', message };
-        setAnswer({ path, result });
+        setAnswer({ key, result });
       },
     );
     return () => controller.abort();
-  }, [hydrated, auth, path]);
+  }, [hydrated, auth, key]);
 
   useEffect(() => {
     if (hydrated && auth === 'signed-out') window.location.replace('/sign-in');
@@ -47,6 +55,6 @@ export function useGuideData<T>(path: string | null): GuideData<T> {
 
   if (!hydrated || auth === 'loading') return { status: 'loading' };
   if (auth === 'signed-out') return { status: 'signed-out' };
-  if (!path || answer?.path !== path) return { status: 'loading' };
+  if (!key || answer?.key !== key) return { status: 'loading' };
   return answer.result;
 }

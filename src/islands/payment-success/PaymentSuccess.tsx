@@ -6,7 +6,7 @@
  * to look at My Bookings.
  */
 import { useEffect, useState } from 'react';
-import { verifyPayment, type PaymentOutcome } from '../../stores/payment.ts';
+import { verifyPayment, type PaymentOutcome } from '../../stores/payment-outcome.ts';
 import { site } from '../../site.ts';
 import '../../styles/payment.css';
 

@@ -5,19 +5,18 @@
  * the whole list with 'Failed to fetch {calendar name}.'; a catalog that does not load only costs
  * the cards their titles and pictures, as elsewhere on the site.
  */
-import type { CalendarEntry, DatabaseUser } from '../../lib/api-types.ts';
 import { BOOKING_CALENDARS, calendarFailure, myBookingCards, type BookingCard, type LoadedCalendars } from '../../lib/my-bookings.ts';
-import { protectedFetch } from '../../stores/auth.ts';
+import { api } from '../../stores/api.ts';
 import { $products, loadProducts } from '../../stores/products.ts';
 
 export async function loadMyBookings(uid: string, signal: AbortSignal): Promise<BookingCard[]> {
   const catalog = loadProducts();
-  const user = protectedFetch<DatabaseUser>(`/users/user/${encodeURIComponent(uid)}`, { signal });
+  const user = api.user(uid, signal);
   const calendars: LoadedCalendars = {};
   await Promise.all(
     BOOKING_CALENDARS.map(async (name) => {
       try {
-        calendars[name] = await protectedFetch<CalendarEntry[]>(`/calendar/${name}`, { signal });
+        calendars[name] = await api.calendar(name, signal);
       } catch (error) {
         if (signal.aborted) throw error;
         throw new Error(calendarFailure(name), { cause: error });

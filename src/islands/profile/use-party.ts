@@ -1,7 +1,7 @@
 /** The party of one booking (GET /parties/{dateId}): loading, then the party or a failure that can be tried again. */
 import { useCallback, useEffect, useState } from 'react';
 import type { Party } from '../../lib/party.ts';
-import { protectedFetch } from '../../stores/auth.ts';
+import { api } from '../../stores/api.ts';
 
 export type PartyState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; party: Party };
 
@@ -11,7 +11,7 @@ export function useParty(dateId: string): { state: PartyState; retry: () => void
   const key = `${dateId}#${attempt}`;
   useEffect(() => {
     const controller = new AbortController();
-    protectedFetch<Party>(`/parties/${encodeURIComponent(dateId)}`, { signal: controller.signal }).then(
+    api.party(dateId, controller.signal).then(
       (party) => setState({ key, value: { status: 'ready', party } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;

@@ -6,10 +6,10 @@
  * visitor is sent to /sign-in, which brings them back here.
  */
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api/http.ts';
 import { formatDenverLongDate, formatDenverRecordTime, formatUtcMinute } from '../../lib/dates.ts';
 import { waiverSeasonLastDay, type SignedWaiverCopy } from '../../lib/waiver-record.ts';
-import { protectedFetch } from '../../stores/auth.ts';
+import { api } from '../../stores/api.ts';
 import { AccountLoading } from '../account/fields.tsx';
 import { useAccountUser } from '../account/use-account-user.ts';
 import WaiverText from '../account/WaiverText.tsx';
@@ -40,9 +40,7 @@ function useSignedCopy(uid: string | null, recordId: string | null): Loaded | nu
     if (!uid || !recordId) return;
     const controller = new AbortController();
     const key = `${uid}/${recordId}`;
-    protectedFetch<SignedWaiverCopy>(`/users/user/${encodeURIComponent(uid)}/waivers/${encodeURIComponent(recordId)}`, {
-      signal: controller.signal,
-    }).then(
+    api.signedCopy(uid, recordId, controller.signal).then(
       (copy) => setLoaded({ key, value: { status: 'ready', copy } }),
       (error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ key, value: { status: 'failed', message: failureMessage(error) } });

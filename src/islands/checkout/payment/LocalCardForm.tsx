@@ -5,7 +5,7 @@
  */
 import { useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $card, confirmLocalCard, localSuccessPath, type CardField } from '../../../stores/payment.ts';
+import { $card, confirmLocalCard, localSuccessPath, type CardField } from '../../../stores/card.ts';
 import { useHydrated } from '../../shared/use-hydrated.ts';
 import '../../../styles/payment.css';
 

@@ -10,22 +10,13 @@ import { PUBLIC_STRIPE_PUBLISHABLE_KEY } from 'astro:env/client';
 import { describeTimeLeft, formatTimeLeft, msLeft } from '../../../lib/countdown.ts';
 import { formatDenverDate } from '../../../lib/dates.ts';
 import { formatDollars } from '../../../lib/pricing.ts';
-import { $authUser, startAuth } from '../../../stores/auth.ts';
+import { startAuth } from '../../../stores/auth.ts';
 import { $cart, type Cart } from '../../../stores/cart.ts';
 import { bookingPageOf } from '../../../lib/booking-pages.ts';
-import {
-  $card,
-  $intent,
-  $orderTotal,
-  $promo,
-  applyPromo,
-  cartIsEmpty,
-  checkHold,
-  createIntent,
-  holdAgain,
-  orderFigures,
-  removePromo,
-} from '../../../stores/payment.ts';
+import { cartIsEmpty, orderFigures } from '../../../lib/order.ts';
+import { $card } from '../../../stores/card.ts';
+import { $intent, $orderTotal, applyPromo, createIntent, followOrder, holdAgain, removePromo } from '../../../stores/payment-intent.ts';
+import { $promo } from '../../../stores/promo.ts';
 import { useHydrated } from '../../shared/use-hydrated.ts';
 import LocalCardForm from './LocalCardForm.tsx';
 import '../../../styles/payment.css';
@@ -55,24 +46,16 @@ function StripeUnavailable(_props: { clientSecret: string }) {
 export default function PaymentStep({ inviteCode = null }: Props) {
   const hydrated = useHydrated();
   const cart = useStore($cart);
-  const user = useStore($authUser);
   const intent = useStore($intent);
   const card = useStore($card);
   const empty = cartIsEmpty(cart);
-  const uid = user?.uid ?? null;
-  const startTime = cart.startDate?.getTime() ?? null;
-  const endTime = cart.endDate?.getTime() ?? null;
 
   useEffect(() => {
     void startAuth();
   }, []);
 
-  // Spec section 4: the payment intent is created once user, price and start date exist; a changed
-  // order (another tab, another date) asks again, and the server replaces the hold.
-  useEffect(() => {
-    if (!hydrated || empty || !uid) return;
-    void createIntent({ inviteCode });
-  }, [hydrated, empty, uid, cart.selectedPriceId, cart.dateId, cart.calendar, cart.partySize, startTime, endTime, inviteCode]);
+  // The payment intent follows the order while this step is on screen.
+  useEffect(() => followOrder(inviteCode), [inviteCode]);
 
   if (card.status === 'succeeded') {
     return (
@@ -304,12 +287,7 @@ const MARKS = [
 function HoldTimer({ expiresAt }: { expiresAt: string }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const tick = () => {
-      const time = Date.now();
-      setNow(time);
-      checkHold(time);
-    };
-    const timer = setInterval(tick, 1000);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [expiresAt]);
 

@@ -1,6 +1,6 @@
 /** Shapes the booking API answers with, shared by the API and the islands. */
-import type { Survey } from './schemas.ts';
-import type { WaiverStatus } from './waiver-record.ts';
+import type { Survey } from '../schemas.ts';
+import type { WaiverStatus } from '../waiver-record.ts';
 
 export type { WaiverStatus };
 

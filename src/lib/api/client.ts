@@ -1,0 +1,122 @@
+/**
+ * The booking API as the site calls it: one function per call, each sending what the API takes and
+ * checking what it answers (./answers.ts). Calls for a signed-in customer carry an ID token from
+ * the token source the client is made with; without a signed-in user they fail with 'No
+ * authenticated user found' and send nothing.
+ */
+import type * as v from 'valibot';
+import type { CalendarName, PaymentIntentRequest, Survey, UserData, Waiver } from '../schemas.ts';
+import { WAIVER_TEXT_HEADER } from '../waiver-record.ts';
+import {
+  calendarAnswer,
+  databaseUserAnswer,
+  guideDatesAnswer,
+  inviteAnswer,
+  localPaymentAnswer,
+  partyAnswer,
+  paymentIntentAnswer,
+  productsAnswer,
+  promoAnswer,
+  readAnswer,
+  rosterAnswer,
+  signedCopyAnswer,
+  waiverStatusesAnswer,
+} from './answers.ts';
+import { ApiError, apiFetch } from './http.ts';
+
+/** The signed-in customer's ID token; fails with 'No authenticated user found' when nobody is signed in. */
+export type TokenSource = () => Promise<string>;
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+const user = (uid: string) => `/users/user/${encodeURIComponent(uid)}`;
+
+/** The public calls: no token, cacheable by the browser and the CDN. */
+export const publicApi = {
+  products: () => apiFetch<unknown>('/stripe/products').then((answer) => readAnswer('products', productsAnswer, answer)),
+
+  calendar: (name: CalendarName, options: { signal?: AbortSignal; cache?: RequestCache } = {}) =>
+    apiFetch<unknown>(`/calendar/${name}`, options).then((answer) => readAnswer(name, calendarAnswer, answer)),
+
+  /** The waiver in force; the caller checks its fingerprint before showing it. */
+  waiverInForce: (options: { cache?: RequestCache } = {}) => apiFetch<unknown>('/waiver/current', options),
+};
+
+/**
+ * Creates the database user at sign-in from the identity service's user, or returns the stored one.
+ * It carries the token of the user just signed in, who may not yet be the one the site shows.
+ */
+export async function createDatabaseUser(uid: string, authUser: unknown, token: string) {
+  const answer = await apiFetch<unknown>(user(uid), { method: 'POST', body: authUser, token });
+  return readAnswer('your account', databaseUserAnswer, answer);
+}
+
+export function createBookingApi(token: TokenSource) {
+  /**
+   * A call as the signed-in customer: a non-OK answer fails with its body's message (an `ApiError`,
+   * not logged); any other failure is logged and thrown on.
+   */
+  async function protectedFetch<T = unknown>(path: string, options: CallOptions = {}): Promise<T> {
+    const bearer = await token();
+    try {
+      return await apiFetch<T>(path, { ...options, token: bearer });
+    } catch (error) {
+      if (!(error instanceof ApiError)) console.error(`The call to ${path} failed`, error);
+      throw error;
+    }
+  }
+
+  async function call<S extends v.GenericSchema>(
+    what: string,
+    schema: S,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<v.InferOutput<S>> {
+    return readAnswer(what, schema, await protectedFetch(path, options));
+  }
+
+  return {
+    protectedFetch,
+
+    user: (uid: string, signal?: AbortSignal) => call('your account', databaseUserAnswer, user(uid), signal ? { signal } : {}),
+    saveProfile: (uid: string, userData: UserData) =>
+      call('your account', databaseUserAnswer, `/authUsers/authUser/${encodeURIComponent(uid)}`, { method: 'PUT', body: { userData } }),
+    saveSurvey: (uid: string, survey: Survey) => call('your account', databaseUserAnswer, user(uid), { method: 'PUT', body: { survey } }),
+    /** Signs the waiver whose text has the SHA-256 `shownTextSha256` (the API refuses another with 409). */
+    signWaiver: (uid: string, waiver: Waiver, shownTextSha256: string) =>
+      call('your account', databaseUserAnswer, user(uid), {
+        method: 'PUT',
+        body: waiver,
+        headers: { [WAIVER_TEXT_HEADER]: shownTextSha256 },
+      }),
+    waivers: (uid: string, signal?: AbortSignal) =>
+      call('your waivers', waiverStatusesAnswer, `${user(uid)}/waivers`, signal ? { signal } : {}),
+    signedCopy: (uid: string, recordId: string, signal?: AbortSignal) =>
+      call('your signed waiver', signedCopyAnswer, `${user(uid)}/waivers/${encodeURIComponent(recordId)}`, signal ? { signal } : {}),
+
+    /** A calendar as a customer sees it: their own bookings on it carry their invite codes and parties. */
+    calendar: (name: CalendarName, signal?: AbortSignal) => call(name, calendarAnswer, `/calendar/${name}`, signal ? { signal } : {}),
+    party: (dateId: string, signal?: AbortSignal) =>
+      call('your party', partyAnswer, `/parties/${encodeURIComponent(dateId)}`, signal ? { signal } : {}),
+    joinParty: (inviteCode: string) => call('the invite', inviteAnswer, '/calendar/invite', { method: 'POST', body: { inviteCode } }),
+
+    applyPromo: (body: { promoCode: string; selectedPriceId: string; quantity: number }) =>
+      call('the promo code', promoAnswer, '/promo/apply', { method: 'POST', body }),
+    /** Holds the seats and makes the payment intent (the caller checks that a client secret came with it). */
+    createPaymentIntent: (body: PaymentIntentRequest) =>
+      call('the payment', paymentIntentAnswer, '/stripe/create-payment-intent', { method: 'POST', body }),
+    confirmLocalPayment: (body: { clientSecret: string; cardNumber: string; expiry: string; cvc: string }) =>
+      call('the payment', localPaymentAnswer, '/payments/local/confirm', { method: 'POST', body }),
+
+    guideDates: (signal?: AbortSignal) => call('the dates', guideDatesAnswer, '/guide/dates', signal ? { signal } : {}),
+    roster: (dateId: string, signal?: AbortSignal) =>
+      call('the roster', rosterAnswer, `/guide/dates/${encodeURIComponent(dateId)}/roster`, signal ? { signal } : {}),
+  };
+}
+
+export type BookingApi = ReturnType<typeof createBookingApi>;
