@@ -1,12 +1,11 @@
 /**
- * The waiver (spec sections 2, 4, 5, 9): the agreement's text, the checkbox 'I agree to the terms
- * and conditions', a signature pad whose image is 1500 x 200 px, 'Clear Signature' and 'Sign
- * Waiver'. Sign Waiver is enabled only when the box is ticked and something is drawn; a saved
- * signature is drawn back into the pad and counts as drawn, and the box starts as saved, unless the
- * signature is outdated (an older text, or a season that has ended): then the form says why a new
- * signature is needed and starts with an empty pad and an unticked box. Instead of
- * drawing, the signer may type their name, which is written into the same image (so the waiver can
- * be signed with a keyboard alone). A signed
+ * The waiver: the agreement's text, the checkbox 'I agree to the terms and conditions', a signature
+ * pad whose image is 1500 x 200 px, 'Clear Signature' and 'Sign Waiver'. Sign Waiver is enabled
+ * only when the box is ticked and something is drawn; a saved signature is drawn back into the pad
+ * and counts as drawn, and the box starts as saved, unless the signature is outdated (an older
+ * text, or a season that has ended): then the form says why a new signature is needed and starts
+ * with an empty pad and an unticked box. Instead of drawing, the signer may type their name, which
+ * is written into the same image (so the waiver can be signed with a keyboard alone). A signed
  * waiver replaces the stored database user and calls `onSigned`; a failure shows 'Error: ' and the
  * API's error for 3 s.
  *
@@ -18,37 +17,27 @@
  * The site's text is in the server-rendered HTML. Before hydration the pad's place is reserved (same
  * aspect ratio) and every control is disabled; the form posts back to this page.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useReducer, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import SignatureCanvasImport from 'react-signature-canvas';
-import { WAIVER_SIGNING_NOTE } from '../../content/waiver.ts';
-import { ApiError } from '../../lib/api/http.ts';
+import { ApiError } from '../../lib/api/api-error.ts';
 import type { DatabaseUser } from '../../lib/api/types.ts';
 import { waiverOutdated } from '../../lib/readiness.ts';
-import { TYPED_SIGNATURE_MAX_LENGTH, typedSignatureText } from '../../lib/typed-signature.ts';
+import { TYPED_SIGNATURE_MAX_LENGTH } from '../../lib/typed-signature.ts';
 import { WAIVER_TEXT_CHANGED, waiverRenewalMessage } from '../../lib/waiver-record.ts';
 import { failureText, signWaiver } from '../../stores/account.ts';
 import { $waiverInForce, loadWaiverInForce } from '../../stores/waiver-in-force.ts';
 import { NeedsJavaScript, SignedOutNotice } from './fields.tsx';
-import { mapPointsToBuffer, type ScalablePad } from './signature-scaling.ts';
-import { writeTypedSignature } from './typed-signature-canvas.ts';
+import SignMethodChoice from './SignMethodChoice.tsx';
+import SigningNote from './SigningNote.tsx';
 import Toast, { useToast } from './Toast.tsx';
 import { useAccountUser } from './use-account-user.ts';
+import { SignatureCanvas, useSignaturePad } from './use-signature-pad.ts';
+import { initialWaiverFormState, waiverFormReducer, type SignMethod } from './waiver-form-state.ts';
 import WaiverText from './WaiverText.tsx';
 import { usePagePath } from './use-page-path.ts';
 import '../../styles/account.css';
 
-/**
- * react-signature-canvas is CommonJS with `exports.default`: bundlers hand over the class, while
- * Node's own import (server rendering) hands over the exports object. Either way, the class.
- */
-const SignatureCanvas: typeof SignatureCanvasImport =
-  (SignatureCanvasImport as unknown as { default?: typeof SignatureCanvasImport }).default ?? SignatureCanvasImport;
-type Pad = InstanceType<typeof SignatureCanvasImport>;
-
-/** The stored image's size (spec section 9): the canvas's drawing buffer, whatever its size on screen. */
-export const SIGNATURE_WIDTH = 1500;
-export const SIGNATURE_HEIGHT = 200;
+export { SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from './use-signature-pad.ts';
 export const WAIVER_SIGN_FAILED = 'An error occurred while signing the waiver. Please try again.';
 export const WAIVER_ERROR_MS = 3000;
 /** Said when the API refused a signature because a new text came into force while the page was open. */
@@ -58,155 +47,78 @@ export const WAIVER_TEXT_REPLACED =
 /** The API's refusal of a signature for a text that is no longer in force. */
 const isTextChanged = (error: unknown) => error instanceof ApiError && error.status === 409 && failureText(error) === WAIVER_TEXT_CHANGED;
 
-/** What the pad holds: the saved signature, one drawn since, or nothing (cleared). */
-type PadContent = 'saved' | 'drawn' | 'empty';
-/** How the signer signs: by drawing on the pad, or by typing their name into it. */
-type SignMethod = 'draw' | 'type';
-const INK = '#1b2730';
-
 interface Props {
   /** Called with the saved database user after the waiver is signed (checkout moves on to payment). */
   onSigned?: (user: DatabaseUser) => void;
-}
-
-/** The words of the note that link to the profile, where the signed copy is. */
-const PROFILE_WORDS = 'your profile';
-
-/** Signing electronically binds as on paper, and a copy stays available from the profile (the ESIGN Act's consent and retention points). */
-function SigningNote() {
-  const at = WAIVER_SIGNING_NOTE.indexOf(PROFILE_WORDS);
-  if (at < 0) return <p className="waiver-signing-note">{WAIVER_SIGNING_NOTE}</p>;
-  return (
-    <p className="waiver-signing-note">
-      {WAIVER_SIGNING_NOTE.slice(0, at)}
-      <a href="/profile">{PROFILE_WORDS}</a>
-      {WAIVER_SIGNING_NOTE.slice(at + PROFILE_WORDS.length)}
-    </p>
-  );
 }
 
 export default function WaiverForm({ onSigned }: Props) {
   const { hydrated, state, dbUser } = useAccountUser();
   const page = usePagePath();
   const id = useId();
-  const pad = useRef<Pad | null>(null);
-  /** The saved signature drawn into the pad, and the signature_pad instance it was drawn with. */
-  const shown = useRef<{ instance: unknown; signature: string } | null>(null);
-  const [content, setContent] = useState<PadContent>('saved');
-  const [method, setMethod] = useState<SignMethod>('draw');
-  const [typedName, setTypedName] = useState('');
-  const [agreedChoice, setAgreedChoice] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
   const { toast, show, clear } = useToast();
 
   const [openedAt] = useState(() => Date.now());
   const waiver = useStore($waiverInForce);
-  /** Set when the API refused a signature because another text came into force; cleared by a signature. */
-  const [textReplaced, setTextReplaced] = useState(false);
+  const [form, dispatch] = useReducer(waiverFormReducer, waiver.sha256, initialWaiverFormState);
+  const { method, typedName, busy, textReplaced } = form;
 
   useEffect(() => void loadWaiverInForce(), []);
-  // A box ticked or a signature drawn for one text is not a yes to another: when the text shown
-  // changes, the form starts again from what the customer has signed.
-  const [textAgreedTo, setTextAgreedTo] = useState(waiver.sha256);
-  if (textAgreedTo !== waiver.sha256) {
-    setTextAgreedTo(waiver.sha256);
-    setAgreedChoice(null);
-    setContent('saved');
-    setTypedName('');
-  }
-  const textInPad = useRef(waiver.sha256);
-  useEffect(() => {
-    if (textInPad.current === waiver.sha256) return;
-    textInPad.current = waiver.sha256;
-    pad.current?.clear();
-    shown.current = null;
-  }, [waiver.sha256]);
+  // The box and the pad are for the text shown: a new one starts the form again.
+  if (form.text !== waiver.sha256) dispatch({ type: 'text-shown', text: waiver.sha256 });
 
   const ready = state === 'ready';
+  const controlsLive = hydrated && ready;
   // A signature of an older text or an ended season is not drawn back: the customer signs anew. So
   // too when the page shows a newer text than the one the customer's account was read against.
   const outdated = ready && (waiverOutdated(dbUser) || (!!dbUser?.waiver && dbUser.waiver.sha256 !== waiver.sha256));
   const renewal = outdated && dbUser?.waiver ? waiverRenewalMessage(dbUser.waiver, waiver.version, openedAt) : null;
   const savedSignature = ready && !outdated ? (dbUser?.signature ?? null) : null;
-  const agreed = agreedChoice ?? (ready && !outdated && dbUser?.agreed === true);
-  const typed = method === 'type' && typedSignatureText(typedName) !== '';
-  const drawn = method === 'draw' ? content === 'drawn' || (content === 'saved' && savedSignature !== null) : typed;
-  const canSign = hydrated && ready && agreed && drawn;
-
-  // Draw the saved signature into the pad (spec section 4), once per pad: a remounted pad starts blank.
-  useEffect(() => {
-    const canvas = pad.current;
-    const instance = canvas?.getSignaturePad();
-    if (!canvas || !instance) return;
-    mapPointsToBuffer(instance as unknown as ScalablePad);
-    if (content !== 'saved' || !savedSignature) return;
-    if (shown.current?.instance === instance && shown.current.signature === savedSignature) return;
-    canvas.clear();
-    canvas.fromDataURL(savedSignature, { width: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT });
-    shown.current = { instance, signature: savedSignature };
-  }, [ready, content, savedSignature]);
-
-  // A typed signature is written into the pad as the name changes; the pad takes no strokes meanwhile.
-  useEffect(() => {
-    const canvas = pad.current;
-    if (!canvas || method !== 'type') return;
-    canvas.off();
-    canvas.clear();
-    writeTypedSignature(canvas.getCanvas(), typedName, INK);
-    return () => canvas.on();
-  }, [ready, method, typedName]);
+  const agreed = form.agreedChoice ?? (ready && !outdated && dbUser?.agreed === true);
+  const pad = useSignaturePad({
+    live: controlsLive,
+    text: waiver.sha256,
+    method,
+    content: form.pad,
+    typedName,
+    savedSignature,
+    onDrawn: () => dispatch({ type: 'stroke-drawn' }),
+  });
+  const canSign = hydrated && ready && agreed && !pad.empty;
 
   function chooseMethod(next: SignMethod) {
     if (busy || next === method) return;
-    pad.current?.clear();
-    shown.current = null;
-    setContent('empty');
-    setTypedName('');
-    setMethod(next);
-  }
-
-  function attachPad(instance: Pad | null) {
-    pad.current = instance;
-    const signaturePad = instance?.getSignaturePad();
-    if (signaturePad) mapPointsToBuffer(signaturePad as unknown as ScalablePad);
+    pad.clear();
+    dispatch({ type: 'method-chosen', method: next });
   }
 
   function clearSignature() {
     if (busy) return;
-    pad.current?.clear();
-    shown.current = null;
-    setContent('empty');
-    setTypedName('');
+    pad.clear();
+    dispatch({ type: 'pad-cleared' });
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const canvas = pad.current;
-    if (!canSign || busy || !canvas) return;
-    // An untouched saved signature is sent as it was stored, not re-encoded (its image may still be loading).
-    const signature = method === 'draw' && content === 'saved' && savedSignature ? savedSignature : canvas.toDataURL('image/png');
+    if (!canSign || busy) return;
+    const signature = pad.take();
+    if (!signature) return;
     clear();
-    setBusy(true);
+    dispatch({ type: 'signing-started' });
     try {
-      const user = await signWaiver(signature, waiver.sha256);
-      shown.current = { instance: canvas.getSignaturePad(), signature: user.signature ?? signature };
-      setContent('saved');
-      setMethod('draw');
-      setTypedName('');
-      setAgreedChoice(null);
-      setTextReplaced(false);
-      setBusy(false);
+      const user = await signWaiver(signature.image, waiver.sha256);
+      signature.markSaved(user.signature ?? signature.image);
+      dispatch({ type: 'signed' });
       onSigned?.(user);
     } catch (error) {
       if (isTextChanged(error)) {
         await loadWaiverInForce({ again: true });
-        setTextReplaced(true);
-        setBusy(false);
+        dispatch({ type: 'text-replaced' });
         return;
       }
       const text = failureText(error);
       show('error', text ? `Error: ${text}` : WAIVER_SIGN_FAILED, WAIVER_ERROR_MS);
-      setBusy(false);
+      dispatch({ type: 'signing-failed' });
     }
   }
 
@@ -216,7 +128,6 @@ export default function WaiverForm({ onSigned }: Props) {
   const padStateId = `${id}-pad-state`;
   const signHintId = `${id}-sign-hint`;
   const typedNameId = `${id}-typed-name`;
-  const controlsLive = hydrated && ready;
 
   return (
     <div className="account-form-frame waiver">
@@ -250,31 +161,11 @@ export default function WaiverForm({ onSigned }: Props) {
               type="checkbox"
               checked={agreed}
               disabled={!hydrated || !ready}
-              onChange={(event) => setAgreedChoice(event.target.checked)}
+              onChange={(event) => dispatch({ type: 'agreement-set', agreed: event.target.checked })}
             />
             <label htmlFor={agreeId}>I agree to the terms and conditions</label>
           </div>
-          <fieldset className="sign-method">
-            <legend>How will you sign?</legend>
-            {(
-              [
-                ['draw', 'Draw my signature'],
-                ['type', 'Type my name'],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="sign-method-choice">
-                <input
-                  type="radio"
-                  name="signMethod"
-                  value={value}
-                  checked={method === value}
-                  disabled={!controlsLive}
-                  onChange={() => chooseMethod(value)}
-                />
-                {label}
-              </label>
-            ))}
-          </fieldset>
+          <SignMethodChoice method={method} disabled={!controlsLive} onChoose={chooseMethod} />
           {method === 'type' && (
             <div className="field">
               <label htmlFor={typedNameId}>Your full name, as your signature</label>
@@ -285,7 +176,7 @@ export default function WaiverForm({ onSigned }: Props) {
                 maxLength={TYPED_SIGNATURE_MAX_LENGTH}
                 value={typedName}
                 disabled={!controlsLive}
-                onChange={(event) => setTypedName(event.target.value)}
+                onChange={(event) => dispatch({ type: 'name-typed', name: event.target.value })}
               />
             </div>
           )}
@@ -293,7 +184,7 @@ export default function WaiverForm({ onSigned }: Props) {
             {method === 'draw' ? 'Signature (draw with your mouse, finger or stylus)' : 'Signature (your typed name)'}
           </p>
           <span className="visually-hidden" id={padStateId}>
-            {drawn ? 'Signed' : 'Empty'}
+            {pad.empty ? 'Empty' : 'Signed'}
           </span>
           <div
             className={method === 'draw' ? 'signature-pad' : 'signature-pad typed'}
@@ -302,15 +193,7 @@ export default function WaiverForm({ onSigned }: Props) {
             aria-busy={!ready}
           >
             {controlsLive ? (
-              <SignatureCanvas
-                ref={attachPad}
-                clearOnResize={false}
-                penColor={INK}
-                minWidth={1.5}
-                maxWidth={4.5}
-                onEnd={() => setContent('drawn')}
-                canvasProps={{ width: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT, className: 'signature-canvas' }}
-              />
+              <SignatureCanvas {...pad.signatureCanvasProps} />
             ) : (
               <span className="signature-placeholder">
                 <span className="spinner" aria-hidden="true" />
