@@ -7,6 +7,7 @@
  * one cancellation per booking.
  */
 import type { Db } from '../db/client.ts';
+import { named, queryNamed, type NamedSql, type NamedValues } from '../db/named-sql.ts';
 import type { AccountState, Identity } from '../identity.ts';
 import { enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
 import { carryOut } from '../outbox/worker.ts';
@@ -19,30 +20,31 @@ export const LAPSE_GRACE_SECONDS = 120;
 /** Holds released per statement; a sweep repeats until none is left. */
 const BATCH = 200;
 
-const releaseSql = (which: string) => `with chosen as (
+const releaseSql = (which: string) =>
+  named(`with chosen as (
     select id from bookings where status = 'held' and ${which}
      order by hold_expires_at limit ${BATCH} for update skip locked
   ), released as (
     update bookings b set status = 'released', updated_at = now() from chosen where b.id = chosen.id
     returning b.id, b.payment_intent_id
   ), cancels as (
-    ${enqueueCancelsSql('released', '$1', '$2::int')}
+    ${enqueueCancelsSql('released', '{reason}', '{lease}::int')}
   )
-  select (select count(*)::int from released) as released, coalesce((select json_agg(cancels) from cancels), '[]'::json) as cancels`;
+  select (select count(*)::int from released) as released, coalesce((select json_agg(cancels) from cancels), '[]'::json) as cancels`);
 
-const LAPSED_SQL = releaseSql(`hold_expires_at <= now() - make_interval(secs => $3)`);
-const OF_ACCOUNTS_SQL = releaseSql(`user_id = any($3::text[]) and hold_expires_at > now() - make_interval(secs => $4)
-       and (created_at < to_timestamp($5::float8 / 1000) or $5::float8 is null)`);
+const LAPSED = releaseSql(`hold_expires_at <= now() - make_interval(secs => {grace})`);
+const OF_ACCOUNTS = releaseSql(`user_id = any({uids}::text[]) and hold_expires_at > now() - make_interval(secs => {grace})
+       and (created_at < to_timestamp({before}::float8 / 1000) or {before}::float8 is null)`);
 
 interface Released {
   released: number;
   cancels: ClaimedAction[];
 }
 
-async function releaseAll(db: Db, sql: string, params: readonly unknown[]): Promise<Released> {
+async function releaseAll(db: Db, statement: NamedSql, values: NamedValues): Promise<Released> {
   const total: Released = { released: 0, cancels: [] };
   for (;;) {
-    const [row] = await db.query<Released & Record<string, unknown>>(sql, params);
+    const [row] = await queryNamed<Released & Record<string, unknown>>(db, statement, values);
     total.released += row?.released ?? 0;
     total.cancels.push(...(row?.cancels ?? []));
     if ((row?.released ?? 0) < BATCH) return total;
@@ -51,7 +53,7 @@ async function releaseAll(db: Db, sql: string, params: readonly unknown[]): Prom
 
 /** Releases holds that lapsed more than the grace ago; returns the claimed cancellations of their intents. */
 export function releaseLapsedHolds(db: Db): Promise<Released> {
-  return releaseAll(db, LAPSED_SQL, ['hold lapsed' satisfies ActionReason, LEASE_SECONDS, LAPSE_GRACE_SECONDS]);
+  return releaseAll(db, LAPSED, { reason: 'hold lapsed' satisfies ActionReason, lease: LEASE_SECONDS, grace: LAPSE_GRACE_SECONDS });
 }
 
 /** Whether an account may keep holds made at `heldAt` (ms): it exists, is enabled, and was not signed out everywhere since. */
@@ -78,13 +80,13 @@ export async function releaseHoldsOfClosedAccounts(db: Db, identity: Identity): 
     if (accountMayHold(state, new Date(holder.first_held).getTime())) continue;
     // A deleted or disabled account loses every hold; one signed out everywhere, the holds made before.
     const before = state && !state.disabled ? state.validSince : null;
-    const run = await releaseAll(db, OF_ACCOUNTS_SQL, [
-      'account closed while holding seats' satisfies ActionReason,
-      LEASE_SECONDS,
-      [holder.user_id],
-      LAPSE_GRACE_SECONDS,
+    const run = await releaseAll(db, OF_ACCOUNTS, {
+      reason: 'account closed while holding seats' satisfies ActionReason,
+      lease: LEASE_SECONDS,
+      uids: [holder.user_id],
+      grace: LAPSE_GRACE_SECONDS,
       before,
-    ]);
+    });
     total.released += run.released;
     total.cancels.push(...run.cancels);
   }

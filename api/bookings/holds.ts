@@ -3,37 +3,22 @@
  * window so a date is never oversold. A customer holds one date at a time: a new hold releases
  * their others and cancels those payment intents at the provider (through the outbox), so the old
  * ones can never be paid.
- *
- * A new hold is one read (what the customer has done, since a profile, the survey and the current
- * waiver are needed before seats are held; and the same request's hold, which answers the request
- * again) and, with a promo code, the count of one code try; then a transaction of three statements
- * (five with a code of limited uses), then one statement after the provider's answer:
- *  1. save the customer (created on first sight: the upsert locks the customer's row either way) and
- *     lock the date's row, reading the price and the promo code with them;
- *  2. (a code with limited uses) lock the customer's holds, then the code's row;
- *  3. read the customer's current hold on the date, the seats taken and the code's uses. This must
- *     be a statement of its own, after the locks: a statement reads as of its start, so counts
- *     taken in the locking statement could miss a hold committed while it waited for the lock;
- *  4. write: release the customer's holds, enqueue their intents' cancellations, count the new hold
- *     against the customer's limit and insert it unless that count is over;
- *  5. after the commit, store the new intent on the hold and record the cancellations.
- * The provider is called after the commit (the new intent and the cancellations side by side),
- * never while the date is locked.
  */
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { named, queryNamed } from '../db/named-sql.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { Caller } from '../identity.ts';
 import type { PaymentIntentRequest } from '../../src/lib/schemas.ts';
 import { orderTotal } from '../../src/lib/pricing.ts';
 import { HttpError, randomId } from '../http.ts';
 import { enqueueAction, enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
-import { attempt, carryOut, recordAttemptsSql, recordParams, summarize, type Attempt } from '../outbox/worker.ts';
+import { attempt, carryOut, RECORD_ATTEMPTS_SQL, recordParams, summarize, type Attempt } from '../outbox/worker.ts';
 import { countHitSql, enforce, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
 import { notReadyMessage } from '../../src/lib/readiness.ts';
 import { missingFrom, READINESS_COLUMNS, READINESS_JOIN, type ReadinessRow } from '../users/readiness.ts';
 import { ACTIVE_BOOKING, LIVE_HOLD, seatsLeft } from './seats.ts';
 import { discountOf, INVALID_PROMO, promoColumns, readPromo, type PromoRow } from './promo.ts';
-import { saveUserSql, userParams } from '../users/store.ts';
+import { SAVE_USER_SQL, userParams } from '../users/store.ts';
 
 export const BOOKINGS_CLOSED = 'Bookings for this date have closed. Please choose a later date.';
 export const SESSION_ENDED = 'This payment session has ended. Please start checkout again.';
@@ -68,23 +53,96 @@ export const TOO_MANY_PROMO = 'Too many promo code attempts.';
 /** The rate-limit keys a promo code try counts under: the client's address and, when signed in, the customer. */
 export const promoTryKeys = (clientKey: string, uid: string | null) => [`promo:ip:${clientKey}`, ...(uid ? [`promo:uid:${uid}`] : [])];
 
-// The statements, built once.
+export interface Hold {
+  bookingId: string;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  expiresAt: string;
+  /** Whether this call took seats (false when it returned a hold the caller already had). */
+  fresh: boolean;
+}
+
+/** A hold as its transaction leaves it: without a client secret when its intent is still to be made. */
+type Prepared = Omit<Hold, 'clientSecret'> & { clientSecret: string | null; description: string; actions: ClaimedAction[] };
+
+/** One request for a hold, as each of its steps reads it. */
+interface HoldCall {
+  caller: Caller;
+  request: PaymentIntentRequest;
+  /** The code as entered, trimmed and in capitals; null without one. */
+  promoCode: string | null;
+  settings: HoldSettings;
+}
+
+/**
+ * Holds seats for a request and makes its payment intent, or answers with the hold and intent the
+ * same request already has.
+ *
+ * A new hold is one read (what the customer has done, since a profile, the survey and the current
+ * waiver are needed before seats are held; and the same request's hold, which answers the request
+ * again) and, with a promo code, the count of one code try; then a transaction of three statements
+ * (five with a code of limited uses), then one statement after the provider's answer:
+ *  1. save the customer (created on first sight: the upsert locks the customer's row either way) and
+ *     lock the date's row, reading the price and the promo code with them;
+ *  2. (a code with limited uses) lock the customer's holds, then the code's row;
+ *  3. read the customer's current hold on the date, the seats taken and the code's uses. This must
+ *     be a statement of its own, after the locks: a statement reads as of its start, so counts
+ *     taken in the locking statement could miss a hold committed while it waited for the lock;
+ *  4. write: release the customer's holds, enqueue their intents' cancellations, count the new hold
+ *     against the customer's limit and insert it unless that count is over;
+ *  5. after the commit, store the new intent on the hold and record the cancellations.
+ * The provider is called after the commit (the new intent and the cancellations side by side),
+ * never while the date is locked.
+ */
+export async function createHold(
+  db: Db,
+  provider: PaymentProvider,
+  caller: Caller,
+  request: PaymentIntentRequest,
+  settings: HoldSettings,
+): Promise<Hold> {
+  const call: HoldCall = { caller, request, promoCode: request.promoCode?.trim().toUpperCase() || null, settings };
+  checkRequest(call);
+  const customer = await readCustomer(db, call);
+  const standing = standingHold(customer, settings.currency);
+  if (standing) return standing;
+  checkReady(customer, settings.waiverVersion);
+  await countPromoTry(db, call);
+
+  const prepared = await db.transaction((tx) => prepareHold(tx, provider.name, call));
+  const { actions, description: _description, ...hold } = prepared;
+  // A hold this customer already had, with its intent: nothing was released, so nothing to cancel.
+  if (hold.clientSecret) return { ...hold, clientSecret: hold.clientSecret };
+  return { ...hold, clientSecret: await makeIntent(db, provider, caller, request, prepared, actions) };
+}
+
+/** Refuses a request made for someone else, or whose quantity is not its party size. */
+function checkRequest({ caller, request: { quantity, metadata } }: HoldCall): void {
+  if (metadata.userId !== caller.uid) throw new HttpError(403, 'You may only book for yourself.');
+  if (quantity !== metadata.partySize) {
+    // A date id names a single day, so quantity is the party size times one day.
+    throw new HttpError(400, 'Please specify a valid party size.');
+  }
+}
+
+// Before any lock.
 
 /**
  * Read before any lock: what the customer has done (a profile, the survey, the current waiver),
  * and the same request's live hold with its payment (null columns when none). No row for a
  * customer the API has never seen.
  */
-const CUSTOMER_SQL = `select ${READINESS_COLUMNS},
+const CUSTOMER = named(`select ${READINESS_COLUMNS},
          live.id as hold_id, live.client_secret, live.amount, live.currency, live.expires_at
     from users u
     ${READINESS_JOIN}
     left join lateral (
       select id, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
-       where date_id = $1 and user_id = u.uid and ${LIVE_HOLD} and client_secret is not null
-         and price_id = $3 and quantity = $4 and promo_code is not distinct from $5
+       where date_id = {dateId} and user_id = u.uid and ${LIVE_HOLD} and client_secret is not null
+         and price_id = {priceId} and quantity = {quantity} and promo_code is not distinct from {promoCode}
        limit 1) live on true
-   where u.uid = $2`;
+   where u.uid = {uid}`);
 
 interface CustomerRow extends ReadinessRow {
   hold_id: string | null;
@@ -94,82 +152,73 @@ interface CustomerRow extends ReadinessRow {
   expires_at: string | null;
 }
 
+async function readCustomer(db: Queryable, { caller, request, promoCode }: HoldCall): Promise<CustomerRow | undefined> {
+  const [customer] = await queryNamed<CustomerRow & Record<string, unknown>>(db, CUSTOMER, {
+    dateId: request.metadata.dateId,
+    uid: caller.uid,
+    priceId: request.priceId,
+    quantity: request.quantity,
+    promoCode,
+  });
+  return customer;
+}
+
+/** The same request again (a reload, a double click): the hold and its payment stand. Null for any other request. */
+function standingHold(customer: CustomerRow | undefined, currency: string): Hold | null {
+  if (!customer?.hold_id || !customer.client_secret) return null;
+  return {
+    bookingId: customer.hold_id,
+    clientSecret: customer.client_secret,
+    amount: customer.amount ?? 0,
+    currency: customer.currency ?? currency,
+    expiresAt: customer.expires_at ?? '',
+    fresh: false,
+  };
+}
+
+/** Seats are held only for a customer who could ride: a throw-away account cannot squat a date. */
+function checkReady(customer: CustomerRow | undefined, waiverVersion: string): void {
+  const notReady = notReadyMessage(missingFrom(customer, waiverVersion));
+  if (notReady) throw new HttpError(403, notReady);
+}
+
+/** A code tried here counts like one tried at /promo/apply, and stays counted when the hold is refused. */
+async function countPromoTry(db: Queryable, { caller, promoCode, settings }: HoldCall): Promise<void> {
+  if (promoCode) await enforce(db, promoTryKeys(settings.clientKey, caller.uid), settings.promoLimit, TOO_MANY_PROMO);
+}
+
+// The transaction.
+
+/** Statements 1 to 4: the locks, the checks, and the new hold written (or the customer's current one kept). */
+async function prepareHold(tx: Queryable, providerName: string, call: HoldCall): Promise<Prepared> {
+  const { request, promoCode, settings } = call;
+  const target = await lockCustomerAndDate(tx, call);
+  checkBookable(target, request.metadata.calendar);
+  const price: Price = { id: target.price_id, unitAmount: target.unit_amount, currency: target.currency || settings.currency };
+  const { promo, limited } = await lockLimitedCode(tx, call, target);
+  const state = await readState(tx, call, target, limited);
+  const description = `${target.product_name}: ${target.nickname} x ${request.quantity}`;
+  const kept = keptHold(state, price, call, description);
+  if (kept) return kept;
+  checkSeats(target, state.taken, request.metadata.partySize);
+  const amount = orderAmount(price, request.quantity, promoCode, promo, state.promo_uses);
+  return writeHold(tx, providerName, call, { dateId: target.id, price, amount, description });
+}
+
 /**
  * Statement 1: saves the customer (created on first sight, the e-mail following the token), which
  * locks the customer's row, and locks the date's row; reads the price and the promo code.
  */
-const LOCK_SQL = `with customer as (${saveUserSql(5)})
+const LOCK = named(`with customer as (${SAVE_USER_SQL})
   select d.id, d.calendar, d.product_id, d.price_id as date_price_id, d.capacity, d.active,
-         d.active and d.starts_at > now() + make_interval(secs => $2) as open,
+         d.active and d.starts_at > now() + make_interval(secs => {cutoffSeconds}) as open,
          pr.id as price_id, pr.product_id as price_product_id, pr.nickname, pr.unit_amount, pr.currency, p.name as product_name,
          ${promoColumns('pc')}
     from calendar_dates d
-    left join (prices pr join products p on p.id = pr.product_id and p.active) on pr.id = $3 and pr.active
-    left join promo_codes pc on pc.code = $4
-   where d.id = $1
-     for update of d`;
-
-/** Statement 2a: the customer's holds, before a limited code's row (see statement 2). */
-const LOCK_HELD_SQL = `select id from bookings where user_id = $1 and status = 'held' for update`;
-
-/**
- * Statement 3: the seats others hold or booked on the date, the uses others make of a limited
- * code ($3, null for any other), and the customer's current hold on the date.
- */
-const STATE_SQL = `select
-    (select coalesce(sum(party_size), 0)::int from bookings
-      where date_id = $1 and ${ACTIVE_BOOKING} and not (user_id = $2 and status = 'held')) as taken,
-    (select count(*)::int from bookings
-      where $3::text is not null and promo_code = $3 and ${ACTIVE_BOOKING} and not (user_id = $2 and status = 'held')) as promo_uses,
-    current.id, current.price_id, current.quantity, current.promo_code, current.client_secret, current.amount,
-    current.currency, current.expires_at
-  from (select 1) as one
-  left join lateral (
-    select id, price_id, quantity, promo_code, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
-     where date_id = $1 and user_id = $2 and ${LIVE_HOLD}
-     order by created_at desc limit 1) current on true`;
-
-/**
- * Statement 4: releases every hold the customer ($1) has, on any date, enqueueing the cancellation
- * of each one's intent (lapsed holds included: their intents could still be paid); counts the new
- * hold against the customer's limit and the client address's ($17, at most $18 in $19 s); inserts it unless
- * a count is over. Returns the counts, the seconds left in their windows, the hold's end (null when
- * not inserted) and the claimed cancellations.
- */
-const WRITE_SQL = `with released as (
-    update bookings set status = 'released', updated_at = now()
-     where user_id = $1 and status = 'held'
-     returning id, payment_intent_id
-  ), cancels as (
-    ${enqueueCancelsSql('released', '$2', '$3::int')}
-  ), counted as (
-    ${countHitSql('$4', '$5::int')}
-  ), counted_here as (
-    ${countHitSql('$17', '$19::int')}
-  ), swept as (
-    -- The keys' earlier windows are over.
-    delete from rate_limits where key = $4 and window_start < (select window_start from counted)
-  ), swept_here as (
-    delete from rate_limits where key = $17 and window_start < (select window_start from counted_here)
-  ), held as (
-    insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code,
-                          status, provider, hold_expires_at)
-    select $7, $8, $1, $9, $10, $11, $12, $13, $14, 'held', $15, now() + make_interval(secs => $16)
-      from counted, counted_here where counted.count <= $6::int and counted_here.count <= $18::int
-    returning ${EXPIRES_AT} as expires_at
-  )
-  select counted.count, counted.retry_after, counted_here.count as count_here, counted_here.retry_after as retry_after_here,
-         (select expires_at from held) as expires_at,
-         coalesce((select json_agg(cancels) from cancels), '[]'::json) as cancels
-    from counted, counted_here`;
-
-/** Stores a new intent on its hold if still held, recording the cancellations' attempts. */
-const ATTACH_SQL = `with recorded as (${recordAttemptsSql(4)})
-  update bookings set payment_intent_id = $2, client_secret = $3, updated_at = now() where id = $1 and status = 'held' returning id`;
-
-/** Gives up a hold whose intent could not be made, recording the cancellations' attempts. */
-const GIVE_UP_SQL = `with recorded as (${recordAttemptsSql(2)})
-  update bookings set status = 'released', updated_at = now() where id = $1 and status = 'held'`;
+    left join (prices pr join products p on p.id = pr.product_id and p.active) on pr.id = {priceId} and pr.active
+    left join promo_codes pc on pc.code = {promoCode}
+   where d.id = {dateId}
+     for update of d`);
 
 /** The locked date, the price asked for (null columns when there is no such active price) and the promo code (likewise). */
 interface TargetRow extends PromoRow {
@@ -188,6 +237,83 @@ interface TargetRow extends PromoRow {
   product_name: string | null;
 }
 
+/** A locked date that takes the booking asked for, at an active price of its product. */
+type BookableTarget = TargetRow & { price_id: string; unit_amount: number };
+
+interface Price {
+  id: string;
+  unitAmount: number;
+  currency: string;
+}
+
+async function lockCustomerAndDate(tx: Queryable, { caller, request, promoCode, settings }: HoldCall): Promise<TargetRow | undefined> {
+  // One checkout at a time per customer, so two requests at once cannot leave two holds; and seat
+  // counts on a date decided one at a time: both rows are locked.
+  const [target] = await queryNamed<TargetRow & Record<string, unknown>>(tx, LOCK, {
+    dateId: request.metadata.dateId,
+    cutoffSeconds: Math.round(settings.cutoffHours * 3600),
+    priceId: request.priceId,
+    promoCode,
+    ...userParams(caller),
+  });
+  return target;
+}
+
+/** Refuses a date that is missing, withdrawn or on another calendar, closed to bookings, or without the price asked for. */
+function checkBookable(target: TargetRow | undefined, calendar: string): asserts target is BookableTarget {
+  if (!target?.active || target.calendar !== calendar) {
+    throw new HttpError(400, 'Please select a valid date for your tour.');
+  }
+  if (!target.open) throw new HttpError(400, BOOKINGS_CLOSED);
+  if (!target.price_id || target.unit_amount === null) throw new HttpError(404, 'Product not found');
+  if (target.price_product_id !== target.product_id || (target.date_price_id !== null && target.date_price_id !== target.price_id)) {
+    throw new HttpError(400, 'This activity is not offered on the selected date.');
+  }
+}
+
+/** Statement 2a: the customer's holds, before a limited code's row (see statement 2). */
+const LOCK_HELD = named(`select id from bookings where user_id = {uid} and status = 'held' for update`);
+
+/**
+ * Statement 2 (a code with limited uses): the customer's holds locked, then the code's row, read
+ * again under its lock. Returns the code (undefined when none was given or there is no such code),
+ * and whether its uses are limited.
+ */
+async function lockLimitedCode(
+  tx: Queryable,
+  { caller, promoCode }: HoldCall,
+  target: TargetRow,
+): Promise<{ promo: PromoRow | undefined; limited: boolean }> {
+  let promo: PromoRow | undefined = promoCode && target.code !== null ? target : undefined;
+  // A code with limited uses is locked, so its last use goes to exactly one hold. Others need no lock.
+  // The customer's holds, released by the new hold, are locked first: a payment being recorded locks
+  // its booking before the code, and the same order here means the two never wait for each other.
+  const limited = promo !== undefined && promo.usable && promo.max_redemptions !== null;
+  if (limited && promoCode) {
+    await queryNamed(tx, LOCK_HELD, { uid: caller.uid });
+    promo = await readPromo(tx, promoCode, true);
+  }
+  return { promo, limited };
+}
+
+/**
+ * Statement 3: the seats others hold or booked on the date, the uses others make of a limited
+ * code (`limitedCode`, null for any other), and the customer's current hold on the date.
+ */
+const STATE = named(`select
+    (select coalesce(sum(party_size), 0)::int from bookings
+      where date_id = {dateId} and ${ACTIVE_BOOKING} and not (user_id = {uid} and status = 'held')) as taken,
+    (select count(*)::int from bookings
+      where {limitedCode}::text is not null and promo_code = {limitedCode} and ${ACTIVE_BOOKING}
+        and not (user_id = {uid} and status = 'held')) as promo_uses,
+    current.id, current.price_id, current.quantity, current.promo_code, current.client_secret, current.amount,
+    current.currency, current.expires_at
+  from (select 1) as one
+  left join lateral (
+    select id, price_id, quantity, promo_code, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
+     where date_id = {dateId} and user_id = {uid} and ${LIVE_HOLD}
+     order by created_at desc limit 1) current on true`);
+
 /** Seats taken by others, uses of a limited code by others, and the customer's current hold on the date (null columns when none). */
 interface StateRow {
   taken: number;
@@ -202,6 +328,91 @@ interface StateRow {
   expires_at: string | null;
 }
 
+async function readState(tx: Queryable, { caller, promoCode }: HoldCall, target: TargetRow, limited: boolean): Promise<StateRow> {
+  // A statement of its own, begun after the locks of statements 1 and 2 were granted, so it sees
+  // every hold and payment committed before them (a statement reads as of its start). The
+  // customer's own holds do not count: a new hold releases them.
+  const [state] = await queryNamed<StateRow & Record<string, unknown>>(tx, STATE, {
+    dateId: target.id,
+    uid: caller.uid,
+    limitedCode: limited ? promoCode : null,
+  });
+  if (!state) throw new Error('the seat count returned no row');
+  return state;
+}
+
+/** The customer's current hold on the date when it answers this same request; null otherwise. */
+function keptHold(state: StateRow, price: Price, { request, promoCode }: HoldCall, description: string): Prepared | null {
+  if (!(state.id && state.price_id === price.id && state.quantity === request.quantity && state.promo_code === promoCode)) return null;
+  // The same request again (a reload, a double click): keep the hold and its payment.
+  return {
+    bookingId: state.id,
+    clientSecret: state.client_secret,
+    amount: state.amount ?? 0,
+    currency: state.currency ?? price.currency,
+    expiresAt: state.expires_at ?? '',
+    fresh: false,
+    description,
+    actions: [],
+  };
+}
+
+/** Refuses a party bigger than the seats others leave on the date. */
+function checkSeats(target: TargetRow, taken: number, partySize: number): void {
+  const left = seatsLeft(target, taken);
+  if (left < partySize) {
+    throw new HttpError(409, left === 0 ? 'Sorry, this date is fully booked.' : `Sorry, only ${left} spot(s) left on this date.`);
+  }
+}
+
+/** The order's total after the code's discount; refuses a code that cannot be used here, and a total below the smallest card charge. */
+function orderAmount(price: Price, quantity: number, promoCode: string | null, promo: PromoRow | undefined, promoUses: number): number {
+  let discount = null;
+  if (promoCode) {
+    discount = discountOf(promo, price.id, promoUses);
+    if (!discount) throw new HttpError(400, INVALID_PROMO);
+  }
+  const amount = orderTotal(price.unitAmount, quantity, discount);
+  if (amount < MINIMUM_CHARGE) throw new HttpError(400, 'The order total is below the minimum card charge.');
+  return amount;
+}
+
+/**
+ * Statement 4: releases every hold the customer (`uid`) has, on any date, enqueueing the
+ * cancellation of each one's intent (lapsed holds included: their intents could still be paid);
+ * counts the new hold against the customer's limit (`customerKey`, at most `customerMax` in
+ * `customerWindow` s) and the client address's (`addressKey`, at most `addressMax` in
+ * `addressWindow` s); inserts it unless a count is over. Returns the counts, the seconds left in
+ * their windows, the hold's end (null when not inserted) and the claimed cancellations.
+ */
+const WRITE = named(`with released as (
+    update bookings set status = 'released', updated_at = now()
+     where user_id = {uid} and status = 'held'
+     returning id, payment_intent_id
+  ), cancels as (
+    ${enqueueCancelsSql('released', '{reason}', '{lease}::int')}
+  ), counted as (
+    ${countHitSql('{customerKey}', '{customerWindow}::int')}
+  ), counted_here as (
+    ${countHitSql('{addressKey}', '{addressWindow}::int')}
+  ), swept as (
+    -- The keys' earlier windows are over.
+    delete from rate_limits where key = {customerKey} and window_start < (select window_start from counted)
+  ), swept_here as (
+    delete from rate_limits where key = {addressKey} and window_start < (select window_start from counted_here)
+  ), held as (
+    insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code,
+                          status, provider, hold_expires_at)
+    select {bookingId}, {dateId}, {uid}, {priceId}, {partySize}, {quantity}, {amount}, {currency}, {promoCode},
+           'held', {provider}, now() + make_interval(secs => {holdSeconds})
+      from counted, counted_here where counted.count <= {customerMax}::int and counted_here.count <= {addressMax}::int
+    returning ${EXPIRES_AT} as expires_at
+  )
+  select counted.count, counted.retry_after, counted_here.count as count_here, counted_here.retry_after as retry_after_here,
+         (select expires_at from held) as expires_at,
+         coalesce((select json_agg(cancels) from cancels), '[]'::json) as cancels
+    from counted, counted_here`);
+
 interface WrittenRow {
   count: number;
   retry_after: number;
@@ -212,162 +423,73 @@ interface WrittenRow {
   cancels: ClaimedAction[];
 }
 
-export interface Hold {
-  bookingId: string;
-  clientSecret: string;
+/** The new hold, priced and described, as statement 4 writes it. */
+interface NewHold {
+  dateId: string;
+  price: Price;
   amount: number;
-  currency: string;
-  expiresAt: string;
-  /** Whether this call took seats (false when it returned a hold the caller already had). */
-  fresh: boolean;
+  description: string;
 }
 
-type Prepared = Omit<Hold, 'clientSecret'> & { clientSecret: string | null; description: string; actions: ClaimedAction[] };
-
-export async function createHold(
-  db: Db,
-  provider: PaymentProvider,
-  caller: Caller,
-  request: PaymentIntentRequest,
-  settings: HoldSettings,
-): Promise<Hold> {
-  const { priceId, quantity, metadata } = request;
-  const promoCode = request.promoCode?.trim().toUpperCase() || null;
-  if (metadata.userId !== caller.uid) throw new HttpError(403, 'You may only book for yourself.');
-  if (quantity !== metadata.partySize) {
-    // A date id names a single day, so quantity is the party size times one day.
-    throw new HttpError(400, 'Please specify a valid party size.');
-  }
-  const [customer] = await db.query<CustomerRow & Record<string, unknown>>(CUSTOMER_SQL, [
-    metadata.dateId,
-    caller.uid,
-    priceId,
-    quantity,
+async function writeHold(
+  tx: Queryable,
+  providerName: string,
+  { caller, request, promoCode, settings }: HoldCall,
+  { dateId, price, amount, description }: NewHold,
+): Promise<Prepared> {
+  // Counted only here, where a new hold and intent are made; a refused hold rolls all of it back.
+  const bookingId = randomId('bk');
+  const [written] = await queryNamed<WrittenRow & Record<string, unknown>>(tx, WRITE, {
+    uid: caller.uid,
+    reason: 'replaced by a newer hold' satisfies ActionReason,
+    lease: LEASE_SECONDS,
+    customerKey: `intents:${caller.uid}`,
+    customerWindow: windowOf(settings.intentLimit),
+    customerMax: settings.intentLimit.max,
+    bookingId,
+    dateId,
+    priceId: price.id,
+    partySize: request.metadata.partySize,
+    quantity: request.quantity,
+    amount,
+    currency: price.currency,
     promoCode,
-  ]);
-  if (customer?.hold_id && customer.client_secret) {
-    // The same request again (a reload, a double click): the hold and its payment stand.
-    return {
-      bookingId: customer.hold_id,
-      clientSecret: customer.client_secret,
-      amount: customer.amount ?? 0,
-      currency: customer.currency ?? settings.currency,
-      expiresAt: customer.expires_at ?? '',
-      fresh: false,
-    };
-  }
-  // Seats are held only for a customer who could ride: a throw-away account cannot squat a date.
-  const notReady = notReadyMessage(missingFrom(customer, settings.waiverVersion));
-  if (notReady) throw new HttpError(403, notReady);
-  // A code tried here counts like one tried at /promo/apply, and stays counted when the hold is refused.
-  if (promoCode) await enforce(db, promoTryKeys(settings.clientKey, caller.uid), settings.promoLimit, TOO_MANY_PROMO);
-
-  const prepared = await db.transaction<Prepared>(async (tx) => {
-    // One checkout at a time per customer, so two requests at once cannot leave two holds; and seat
-    // counts on a date decided one at a time: both rows are locked.
-    const [target] = await tx.query<TargetRow & Record<string, unknown>>(LOCK_SQL, [
-      metadata.dateId,
-      Math.round(settings.cutoffHours * 3600),
-      priceId,
-      promoCode,
-      ...userParams(caller),
-    ]);
-    if (!target?.active || target.calendar !== metadata.calendar) {
-      throw new HttpError(400, 'Please select a valid date for your tour.');
-    }
-    if (!target.open) throw new HttpError(400, BOOKINGS_CLOSED);
-    if (!target.price_id || target.unit_amount === null) throw new HttpError(404, 'Product not found');
-    if (target.price_product_id !== target.product_id || (target.date_price_id !== null && target.date_price_id !== target.price_id)) {
-      throw new HttpError(400, 'This activity is not offered on the selected date.');
-    }
-    const price = { id: target.price_id, unitAmount: target.unit_amount, currency: target.currency || settings.currency };
-    let promo: PromoRow | undefined = promoCode && target.code !== null ? target : undefined;
-    // A code with limited uses is locked, so its last use goes to exactly one hold. Others need no lock.
-    // The customer's holds, released below, are locked first: a payment being recorded locks its
-    // booking before the code, and the same order here means the two never wait for each other.
-    const limited = promo !== undefined && promo.usable && promo.max_redemptions !== null;
-    if (limited && promoCode) {
-      await tx.query(LOCK_HELD_SQL, [caller.uid]);
-      promo = await readPromo(tx, promoCode, true);
-    }
-
-    // A statement of its own, begun after the locks above were granted, so it sees every hold and
-    // payment committed before them (a statement reads as of its start). The customer's own holds do
-    // not count: a new hold releases them.
-    const [state] = await tx.query<StateRow & Record<string, unknown>>(STATE_SQL, [target.id, caller.uid, limited ? promoCode : null]);
-    if (!state) throw new Error('the seat count returned no row');
-    const description = `${target.product_name}: ${target.nickname} x ${quantity}`;
-    if (state.id && state.price_id === price.id && state.quantity === quantity && state.promo_code === promoCode) {
-      // The same request again (a reload, a double click): keep the hold and its payment.
-      return {
-        bookingId: state.id,
-        clientSecret: state.client_secret,
-        amount: state.amount ?? 0,
-        currency: state.currency ?? price.currency,
-        expiresAt: state.expires_at ?? '',
-        fresh: false,
-        description,
-        actions: [],
-      };
-    }
-
-    const left = seatsLeft(target, state.taken);
-    if (left < metadata.partySize) {
-      throw new HttpError(409, left === 0 ? 'Sorry, this date is fully booked.' : `Sorry, only ${left} spot(s) left on this date.`);
-    }
-    let discount = null;
-    if (promoCode) {
-      discount = discountOf(promo, price.id, state.promo_uses);
-      if (!discount) throw new HttpError(400, INVALID_PROMO);
-    }
-    const amount = orderTotal(price.unitAmount, quantity, discount);
-    if (amount < MINIMUM_CHARGE) throw new HttpError(400, 'The order total is below the minimum card charge.');
-
-    // Counted only here, where a new hold and intent are made; a refused hold rolls all of it back.
-    const bookingId = randomId('bk');
-    const [written] = await tx.query<WrittenRow & Record<string, unknown>>(WRITE_SQL, [
-      caller.uid,
-      'replaced by a newer hold' satisfies ActionReason,
-      LEASE_SECONDS,
-      `intents:${caller.uid}`,
-      windowOf(settings.intentLimit),
-      settings.intentLimit.max,
-      bookingId,
-      target.id,
-      price.id,
-      metadata.partySize,
-      quantity,
-      amount,
-      price.currency,
-      promoCode,
-      provider.name,
-      settings.holdSeconds,
-      `holds:ip:${settings.clientKey}`,
-      settings.addressLimit.max,
-      windowOf(settings.addressLimit),
-    ]);
-    if (!written) throw new Error('the hold statement returned no row');
-    const refused =
-      overLimit([{ count: written.count, retryAfterSeconds: written.retry_after }], settings.intentLimit, TOO_MANY) ??
-      overLimit([{ count: written.count_here, retryAfterSeconds: written.retry_after_here }], settings.addressLimit, TOO_MANY_HERE);
-    if (refused) throw refused;
-    return {
-      bookingId,
-      clientSecret: null,
-      amount,
-      currency: price.currency,
-      expiresAt: written.expires_at ?? '',
-      fresh: true,
-      description,
-      actions: written.cancels,
-    };
+    provider: providerName,
+    holdSeconds: settings.holdSeconds,
+    addressKey: `holds:ip:${settings.clientKey}`,
+    addressMax: settings.addressLimit.max,
+    addressWindow: windowOf(settings.addressLimit),
   });
-
-  const { actions, description: _description, ...hold } = prepared;
-  // A hold this customer already had, with its intent: nothing was released, so nothing to cancel.
-  if (hold.clientSecret) return { ...hold, clientSecret: hold.clientSecret };
-  return { ...hold, clientSecret: await makeIntent(db, provider, caller, request, prepared, actions) };
+  if (!written) throw new Error('the hold statement returned no row');
+  const refused =
+    overLimit([{ count: written.count, retryAfterSeconds: written.retry_after }], settings.intentLimit, TOO_MANY) ??
+    overLimit([{ count: written.count_here, retryAfterSeconds: written.retry_after_here }], settings.addressLimit, TOO_MANY_HERE);
+  if (refused) throw refused;
+  return {
+    bookingId,
+    clientSecret: null,
+    amount,
+    currency: price.currency,
+    expiresAt: written.expires_at ?? '',
+    fresh: true,
+    description,
+    actions: written.cancels,
+  };
 }
+
+// After the commit.
+
+/** Statement 5: stores a new intent on its hold if still held, recording the cancellations' attempts. */
+const ATTACH = named(`with recorded as (${RECORD_ATTEMPTS_SQL})
+  update bookings set payment_intent_id = {intentId}, client_secret = {clientSecret}, updated_at = now()
+   where id = {bookingId} and status = 'held' returning id`);
+
+/** Gives up a hold whose intent could not be made, recording the cancellations' attempts. */
+const GIVE_UP = named(`with recorded as (${RECORD_ATTEMPTS_SQL})
+  update bookings set status = 'released', updated_at = now() where id = {bookingId} and status = 'held'`);
+
+/** Stores an intent, without its client secret, on a hold released while the intent was being made. */
+const RECORD_INTENT = named(`update bookings set payment_intent_id = {intentId}, updated_at = now() where id = {bookingId}`);
 
 /**
  * Makes the payment intent of a hold while the intents of the holds it replaced are cancelled (the
@@ -410,7 +532,7 @@ async function makeIntent(
     return made.intent.clientSecret;
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    await db.query(GIVE_UP_SQL, [prepared.bookingId, ...recordParams(attempts)]);
+    await queryNamed(db, GIVE_UP, { bookingId: prepared.bookingId, ...recordParams(attempts) });
     console.error('payment provider failed to create an intent', { bookingId: prepared.bookingId, error });
     throw new HttpError(502, 'Failed to create payment intent: the payment provider is unavailable. Please try again.');
   }
@@ -428,10 +550,15 @@ async function attachIntent(
   intent: { id: string; clientSecret: string },
   attempts: readonly Attempt[],
 ) {
-  const attached = await db.query(ATTACH_SQL, [bookingId, intent.id, intent.clientSecret, ...recordParams(attempts)]);
+  const attached = await queryNamed(db, ATTACH, {
+    bookingId,
+    intentId: intent.id,
+    clientSecret: intent.clientSecret,
+    ...recordParams(attempts),
+  });
   if (attached.length > 0) return true;
   const cancel = await db.transaction(async (tx) => {
-    await tx.query(`update bookings set payment_intent_id = $2, updated_at = now() where id = $1`, [bookingId, intent.id]);
+    await queryNamed(tx, RECORD_INTENT, { bookingId, intentId: intent.id });
     return enqueueAction(tx, { kind: 'cancel', bookingId, intentId: intent.id, reason: 'hold ended before its payment was ready' });
   });
   await carryOut(db, provider, cancel ? [cancel] : []);

@@ -4,6 +4,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db, Queryable } from '../db/client.ts';
+import { named, queryNamed } from '../db/named-sql.ts';
 import { errorBody, HttpError } from '../http.ts';
 
 export interface Limit {
@@ -50,9 +51,9 @@ export function windowOf(limit: Limit): number {
 }
 
 /**
- * The statement that counts one hit, for `key` and `window` given as SQL (placeholders such as `$1`
- * and `$2::int`): it adds one to the counter of the key's current window and returns the new
- * `count`, the `retry_after` seconds left in the window, and its `window_start`.
+ * The statement that counts one hit, for `key` and `window` given as SQL (named parameters such as
+ * `{key}` and `{window}::int`): it adds one to the counter of the key's current window and returns
+ * the new `count`, the `retry_after` seconds left in the window, and its `window_start`.
  */
 export function countHitSql(key: string, window: string): string {
   return countHitsSql(`values (${key})`, window);
@@ -67,18 +68,20 @@ function countHitsSql(keys: string, window: string): string {
                greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${window}) - now())))::int as retry_after`;
 }
 
-/** Counts one hit on each of the keys ($1, distinct) in windows of $2 seconds, dropping the ended windows of keys whose new window began. */
-const HIT_ALL_SQL = `with counted as (
-    ${countHitsSql('select unnest($1::text[])', '$2::int')}
+/** Counts one hit on each of `keys` (distinct) in windows of `window` seconds, dropping the ended windows of keys whose new window began. */
+const HIT_ALL = named(`with counted as (
+    ${countHitsSql('select unnest({keys}::text[])', '{window}::int')}
   ), swept as (
     delete from rate_limits r using counted c where c.count = 1 and r.key = c.key and r.window_start < c.window_start
   )
-  select count, retry_after from counted`;
+  select count, retry_after from counted`);
+
+const HIT = named(countHitSql('{key}', '{window}'));
 
 /** Counts one hit on `key`; returns the count in the current window and the seconds until it ends. */
 export async function hit(db: Queryable, key: string, limit: Limit): Promise<{ count: number; retryAfterSeconds: number }> {
   const window = windowOf(limit);
-  const [row] = await db.query<{ count: number; retry_after: number }>(countHitSql('$1', '$2'), [key, window]);
+  const [row] = await queryNamed<{ count: number; retry_after: number }>(db, HIT, { key, window });
   const count = row?.count ?? 1;
   if (count === 1) {
     // A new window began for this key: its earlier windows are over.
@@ -99,7 +102,7 @@ export function overLimit(
 
 /** Counts a hit on every key, in one statement, and throws TooManyRequests when any of them is over its limit. */
 export async function enforce(db: Queryable, keys: readonly string[], limit: Limit, message: string): Promise<void> {
-  const rows = await db.query<{ count: number; retry_after: number }>(HIT_ALL_SQL, [[...new Set(keys)], windowOf(limit)]);
+  const rows = await queryNamed<{ count: number; retry_after: number }>(db, HIT_ALL, { keys: [...new Set(keys)], window: windowOf(limit) });
   const refused = overLimit(
     rows.map((row) => ({ count: row.count, retryAfterSeconds: row.retry_after })),
     limit,

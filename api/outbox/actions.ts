@@ -63,8 +63,9 @@ export async function enqueueAction(tx: Queryable, action: ActionRequest): Promi
 /**
  * The same as enqueueAction, as SQL for a statement that decides the actions itself: an insert of
  * one cancellation per row of `source` (a CTE with `id`, the booking, and `payment_intent_id`) that
- * has an intent, for `reason` (a placeholder), leased for `lease` seconds (a placeholder). Returns
- * the claimed rows. Ids are random like randomId's, made by the database.
+ * has an intent, for `reason`, leased for `lease` seconds (both SQL, named parameters such as
+ * `{reason}` and `{lease}::int`). Returns the claimed rows. Ids are random like randomId's, made by
+ * the database.
  */
 export function enqueueCancelsSql(source: string, reason: string, lease: string): string {
   return `insert into payment_outbox (id, kind, booking_id, intent_id, idempotency_key, reason, attempts, next_attempt_at)

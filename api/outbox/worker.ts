@@ -4,6 +4,7 @@
  * on by one instance at a time, and picked up again if that instance dies mid-way.
  */
 import type { Db } from '../db/client.ts';
+import { named, queryNamed } from '../db/named-sql.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { CLAIMED_COLUMNS, LEASE_SECONDS, type ClaimedAction } from './actions.ts';
 
@@ -46,30 +47,37 @@ export async function attempt(provider: PaymentProvider, actions: readonly Claim
 }
 
 /**
- * One statement that records attempts on their rows, its four parameters numbered from `first`
- * (recordParams gives their values): a success marks its row done; a failure keeps the row pending
- * with its error, to be retried later with the same idempotency key. Usable inside a larger statement.
+ * One statement that records attempts on their rows, with the named parameters `{attemptIds}`,
+ * `{attemptResults}`, `{attemptErrors}` and `{attemptDelays}` (recordParams gives their values): a
+ * success marks its row done; a failure keeps the row pending with its error, to be retried later
+ * with the same idempotency key. Usable inside a larger statement.
  */
-export function recordAttemptsSql(first: number): string {
-  const [ids, results, errors, delays] = [first, first + 1, first + 2, first + 3].map((n) => `$${n}`);
-  return `update payment_outbox o
+export const RECORD_ATTEMPTS_SQL = `update payment_outbox o
         set status = case when r.error is null then 'done' else o.status end,
             result = coalesce(r.result, o.result),
             last_error = coalesce(r.error, o.last_error),
             done_at = case when r.error is null then now() else o.done_at end,
             next_attempt_at = case when r.error is null then now() else now() + make_interval(secs => r.delay) end,
             updated_at = now()
-       from unnest(${ids}::text[], ${results}::text[], ${errors}::text[], ${delays}::int[]) as r (id, result, error, delay)
+       from unnest({attemptIds}::text[], {attemptResults}::text[], {attemptErrors}::text[], {attemptDelays}::int[])
+         as r (id, result, error, delay)
       where o.id = r.id`;
-}
 
-export function recordParams(attempts: readonly Attempt[]): unknown[] {
-  return [
-    attempts.map((one) => one.action.id),
-    attempts.map((one) => one.result),
-    attempts.map((one) => one.error),
-    attempts.map((one) => retryDelaySeconds(one.action.attempts)),
-  ];
+export type RecordParams = {
+  attemptIds: string[];
+  attemptResults: (string | null)[];
+  attemptErrors: (string | null)[];
+  attemptDelays: number[];
+};
+
+/** The values of RECORD_ATTEMPTS_SQL's parameters. */
+export function recordParams(attempts: readonly Attempt[]): RecordParams {
+  return {
+    attemptIds: attempts.map((one) => one.action.id),
+    attemptResults: attempts.map((one) => one.result),
+    attemptErrors: attempts.map((one) => one.error),
+    attemptDelays: attempts.map((one) => retryDelaySeconds(one.action.attempts)),
+  };
 }
 
 /** Counts the attempts and logs each failure. */
@@ -90,7 +98,7 @@ export function summarize(attempts: readonly Attempt[]): RunSummary {
   return summary;
 }
 
-const RECORD_SQL = recordAttemptsSql(1);
+const RECORD_ATTEMPTS = named(RECORD_ATTEMPTS_SQL);
 
 /**
  * Carries out claimed rows. A failure is recorded on its row and retried later with the same
@@ -99,7 +107,7 @@ const RECORD_SQL = recordAttemptsSql(1);
 export async function carryOut(db: Db, provider: PaymentProvider, actions: readonly ClaimedAction[]): Promise<RunSummary> {
   if (actions.length === 0) return { done: 0, failed: 0 };
   const attempts = await attempt(provider, actions);
-  await db.query(RECORD_SQL, recordParams(attempts));
+  await queryNamed(db, RECORD_ATTEMPTS, recordParams(attempts));
   return summarize(attempts);
 }
 

@@ -1,6 +1,7 @@
 /** The database user: profile copy, safety survey, latest waiver signature, and the ids of the dates the user is booked on. */
 import * as v from 'valibot';
 import type { Queryable } from '../db/client.ts';
+import { named, queryNamed } from '../db/named-sql.ts';
 import type { Caller } from '../identity.ts';
 import { authDisplayNameSchema, authPhotoUrlSchema, type Survey, type UserData } from '../../src/lib/schemas.ts';
 import type { DatabaseUser } from '../../src/lib/api/types.ts';
@@ -64,36 +65,44 @@ type Profile = { displayName?: string | null | undefined; photoURL?: string | nu
 
 /**
  * The statement that creates the database user, or brings its e-mail up to date with the identity
- * token, its five parameters numbered from `first` (userParams gives their values). Either way the
- * user's row is then locked (for no key update) until the transaction ends: an upsert locks the row
- * it finds even when it leaves it unchanged. Usable inside a larger statement.
+ * token, with the named parameters `{uid}`, `{email}`, `{displayName}`, `{photoUrl}` and
+ * `{phoneNumber}` (userParams gives their values). Either way the user's row is then locked (for no
+ * key update) until the transaction ends: an upsert locks the row it finds even when it leaves it
+ * unchanged. Usable inside a larger statement.
  */
-export function saveUserSql(first: number): string {
-  const [uid, email, name, photo, phone] = [0, 1, 2, 3, 4].map((n) => `$${first + n}`);
-  return `insert into users (uid, email, display_name, photo_url, phone_number) values (${uid}, ${email}, ${name}, ${photo}, ${phone})
+export const SAVE_USER_SQL = `insert into users (uid, email, display_name, photo_url, phone_number)
+       values ({uid}, {email}, {displayName}, {photoUrl}, {phoneNumber})
      on conflict (uid) do update set email = excluded.email, updated_at = now(),
        -- A new address confirmed through its link is no longer pending.
        pending_email = case when lower(users.pending_email) = lower(excluded.email) then null else users.pending_email end
        where users.email is distinct from excluded.email`;
+
+export type UserParams = {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoUrl: string | null;
+  phoneNumber: string | null;
+};
+
+/** The values of SAVE_USER_SQL's parameters. */
+export function userParams(caller: Caller, profile: Profile = {}): UserParams {
+  return {
+    uid: caller.uid,
+    email: caller.email,
+    displayName: profile.displayName ?? fromToken(authDisplayNameSchema, caller.name),
+    photoUrl: profile.photoURL ?? fromToken(authPhotoUrlSchema, caller.picture),
+    phoneNumber: profile.phoneNumber ?? null,
+  };
 }
 
-export function userParams(caller: Caller, profile: Profile = {}): unknown[] {
-  return [
-    caller.uid,
-    caller.email,
-    profile.displayName ?? fromToken(authDisplayNameSchema, caller.name),
-    profile.photoURL ?? fromToken(authPhotoUrlSchema, caller.picture),
-    profile.phoneNumber ?? null,
-  ];
-}
-
-const SAVE_USER_SQL = saveUserSql(1);
+const SAVE_USER = named(SAVE_USER_SQL);
 
 /** Creates the database user on first sight; the e-mail always follows the identity token. */
 export async function ensureUser(db: Queryable, caller: Caller, profile: Profile = {}): Promise<void> {
   const [known] = await db.query<{ email: string | null }>('select email from users where uid = $1', [caller.uid]);
   if (known && known.email === caller.email) return;
-  await db.query(SAVE_USER_SQL, userParams(caller, profile));
+  await queryNamed(db, SAVE_USER, userParams(caller, profile));
 }
 
 export async function saveSurvey(db: Queryable, uid: string, survey: Survey): Promise<boolean> {
