@@ -9,6 +9,7 @@ import { $knownUser } from '../stores/known-user.ts';
 import { linkToButton } from './link-to-button.ts';
 
 const authStore = () => import('../stores/auth.ts');
+const authActions = () => import('../stores/auth-actions.ts');
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')) {
   const link = root.querySelector<HTMLAnchorElement>('a[data-account-button]');
@@ -76,7 +77,7 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
     void (async () => {
       let failure: string | null = null;
       try {
-        const { logout } = await authStore().catch(() => {
+        const { logout } = await authActions().catch(() => {
           throw new Error(SIGN_IN_UNAVAILABLE_MESSAGE);
         });
         await logout();

@@ -26,7 +26,8 @@ import {
   type UserData,
 } from '../lib/schemas.ts';
 import { api } from './api.ts';
-import { $authUser, $dbUser, requestEmailChange, startAuth, storeDbUser } from './auth.ts';
+import { requestEmailChange } from './auth-actions.ts';
+import { $authUser, $dbUser, startAuth, storeDbUser } from './auth.ts';
 
 /** Input refused before it reached the API, by the shared schemas or the identity service, with the message to show. */
 export class InvalidInput extends Error {

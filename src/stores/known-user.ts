@@ -1,7 +1,8 @@
 /**
  * The last signed-in user, remembered in localStorage so the account menu can show it on any page
- * before Firebase (or the auth store) loads. Only the auth store writes it.
+ * before Firebase (or the auth store) loads. The auth store tells it who signed in and their role.
  */
+import type { ReadableAtom } from 'nanostores';
 import { persistentJSON } from '@nanostores/persistent';
 import { neverSignedIn, type StoredUser } from '../lib/sign-in-trace.ts';
 
@@ -15,7 +16,22 @@ export interface KnownUser {
   guide?: boolean;
 }
 
-export const $knownUser = persistentJSON<KnownUser | null>(KNOWN_USER_KEY, null);
+const known = persistentJSON<KnownUser | null>(KNOWN_USER_KEY, null);
+export const $knownUser: ReadableAtom<KnownUser | null> = known;
+
+const remembered = (uid: string, email: string | null, guide: boolean): KnownUser => ({ uid, email, ...(guide ? { guide } : {}) });
+
+/** Who is signed in now (null: nobody); the guide role is kept for the same user until their token says otherwise. */
+export function rememberUser(user: { uid: string; email: string | null } | null): void {
+  const before = known.get();
+  known.set(user ? remembered(user.uid, user.email, before?.uid === user.uid && before.guide === true) : null);
+}
+
+/** The guide role the signed-in user's token carries. */
+export function rememberRole(uid: string, email: string | null, guide: boolean): void {
+  const before = known.get();
+  if (before?.uid === uid && (before.guide === true) !== guide) known.set(remembered(uid, email, guide));
+}
 
 const PROBE_KEY = 'auth:storage-probe';
 

@@ -86,9 +86,10 @@ const report = (user: User | null) => {
   for (const listener of firebase.listeners) (listener as Listener)(user);
 };
 
+/** The auth store and the sign-in actions, loaded afresh. */
 async function freshStore() {
   vi.resetModules();
-  return import('../../src/stores/auth.ts');
+  return { ...(await import('../../src/stores/auth.ts')), ...(await import('../../src/stores/auth-actions.ts')) };
 }
 
 const firebaseListening = () => vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));

@@ -7,7 +7,8 @@
 import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
 import { afterSignIn, FIRST_STEP, finishStep, LOGIN_STEP, openStep, type CheckoutStep, type StepState } from '../../lib/checkout-steps.ts';
-import { $authStatus, $authUser, $confirmingKnownUser, $knownUser, logout, startAuth } from '../../stores/auth.ts';
+import { logout } from '../../stores/auth-actions.ts';
+import { $authStatus, $authUser, $confirmingKnownUser, $knownUser, startAuth } from '../../stores/auth.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import InviteStep from './InviteStep.tsx';
 import { PaymentStep, preloadLaterSteps, ProfileAndSurvey, StepLoading, WaiverForm } from './later-steps.tsx';

@@ -7,7 +7,8 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $authStatus, $authUser, refreshSignedInUser } from '../../stores/auth.ts';
+import { refreshSignedInUser } from '../../stores/auth-actions.ts';
+import { $authStatus, $authUser } from '../../stores/auth.ts';
 import ProfileForm from '../account/ProfileForm.tsx';
 import SurveyForm from '../account/SurveyForm.tsx';
 import SignedWaivers from '../account/SignedWaivers.tsx';

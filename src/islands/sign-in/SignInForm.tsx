@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $authError, clearAuthError, passwordPolicy, signIn, signInWithGoogle, signUp, startAuth } from '../../stores/auth.ts';
+import { passwordPolicy, signIn, signInWithGoogle, signUp } from '../../stores/auth-actions.ts';
+import { $authError, clearAuthError, startAuth } from '../../stores/auth.ts';
 import { passwordProblems } from '../../lib/password-policy.ts';
 import { goBackOnePage } from '../../scripts/page-history.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
