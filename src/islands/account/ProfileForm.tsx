@@ -23,7 +23,7 @@ import {
   type ProfileField,
   type ProfileValues,
 } from './form-values.ts';
-import { AccountLoading, describedBy, FieldError, NeedsJavaScript, SignedOutNotice } from './fields.tsx';
+import { AccountLoading, describedBy, FieldError, NeedsJavaScript, SignedOutNotice, TextField } from './fields.tsx';
 import ProfilePhoto from './ProfilePhoto.tsx';
 import Toast, { useToast } from './Toast.tsx';
 import { useAccountUser } from './use-account-user.ts';
@@ -102,39 +102,35 @@ export default function ProfileForm({ onSave }: Props) {
         <div className="profile-head">
           <ProfilePhoto url={profilePhoto(dbUser, authUser)} />
         </div>
-        <div className="field">
-          <label htmlFor={fieldId('displayName')}>Name</label>
-          <input
-            id={fieldId('displayName')}
-            type="text"
-            autoComplete="name"
-            required
-            maxLength={100}
-            value={values.displayName}
-            onChange={(event) => change('displayName', event.target.value)}
-            {...describedBy(errors.displayName, errorId('displayName'))}
-          />
-          <FieldError id={errorId('displayName')} error={errors.displayName} />
-        </div>
-        <div className="field">
-          <label htmlFor={fieldId('email')}>Email</label>
-          <input
-            id={fieldId('email')}
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            value={values.email}
-            onChange={(event) => change('email', event.target.value)}
-            {...describedBy(errors.email, errorId('email'), dbUser?.pendingEmail ? pendingId : undefined)}
-          />
+        <TextField
+          id={fieldId('displayName')}
+          label="Name"
+          error={errors.displayName}
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={100}
+          value={values.displayName}
+          onChange={(event) => change('displayName', event.target.value)}
+        />
+        <TextField
+          id={fieldId('email')}
+          label="Email"
+          error={errors.email}
+          hintId={dbUser?.pendingEmail ? pendingId : undefined}
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          value={values.email}
+          onChange={(event) => change('email', event.target.value)}
+        >
           {dbUser?.pendingEmail ? (
             <p className="form-hint pending-email" id={pendingId} role="status">
               Check {dbUser.pendingEmail} to confirm the new address. Until then you sign in with {dbUser.email}.
             </p>
           ) : null}
-          <FieldError id={errorId('email')} error={errors.email} />
-        </div>
+        </TextField>
         <fieldset className="field phone-field">
           <legend>Phone</legend>
           <div className="phone-inputs">

@@ -3,10 +3,11 @@
  * with `history`, every signature they have made (version, time signed, whether it still counts),
  * each linking to its copy (GET /users/user/{uid}/waivers). Nothing shows before the first signature.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { formatDenverRecordTime } from '../../lib/dates.ts';
 import { signedCopyPath, type WaiverStatus } from '../../lib/waiver-record.ts';
 import { api } from '../../stores/api.ts';
+import { useLoaded } from '../shared/use-loaded.ts';
 import { useAccountUser } from './use-account-user.ts';
 
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; signatures: WaiverStatus[] };
@@ -14,21 +15,8 @@ type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready';
 /** The customer's signatures, loaded again whenever their latest one changes (they signed). */
 function useSignatures(uid: string | null, latestId: string | null, wanted: boolean): History {
   const key = wanted && uid && latestId ? `${uid}/${latestId}` : null;
-  const [loaded, setLoaded] = useState<{ key: string; value: History } | null>(null);
-  useEffect(() => {
-    if (!key || !uid) return;
-    const controller = new AbortController();
-    api.waivers(uid, controller.signal).then(
-      (signatures) => setLoaded({ key, value: { status: 'ready', signatures } }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('Could not load the signed waivers', error);
-        setLoaded({ key, value: { status: 'failed' } });
-      },
-    );
-    return () => controller.abort();
-  }, [key, uid]);
-  return loaded && loaded.key === key ? loaded.value : { status: 'loading' };
+  const loaded = useLoaded(key, (signal) => api.waivers(uid ?? '', signal), 'Could not load the signed waivers');
+  return loaded.status === 'ready' ? { status: 'ready', signatures: loaded.value } : { status: loaded.status };
 }
 
 export default function SignedWaivers({ history = false }: { history?: boolean }) {

@@ -3,11 +3,12 @@
  * runs; `signed-out` (the page sends the visitor to /sign-in, which brings them back); `not-a-guide`
  * for a 403, with nothing shown; `failed` with what went wrong; else the answer.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { $authStatus, startAuth } from '../../stores/auth.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
+import { useLoaded } from '../shared/use-loaded.ts';
 
 export type GuideData<T> =
   | { status: 'loading' }
@@ -23,31 +24,11 @@ export type GuideData<T> =
 export function useGuideData<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): GuideData<T> {
   const hydrated = useHydrated();
   const auth = useStore($authStatus);
-  const [answer, setAnswer] = useState<{ key: string; result: GuideData<T> } | null>(null);
-  const loader = useRef(load);
-  useEffect(() => {
-    loader.current = load;
-  });
+  const loaded = useLoaded(hydrated && auth === 'signed-in' ? key : null, load);
 
   useEffect(() => {
     void startAuth();
   }, []);
-
-  useEffect(() => {
-    if (!hydrated || auth !== 'signed-in' || !key) return;
-    const controller = new AbortController();
-    loader.current(controller.signal).then(
-      (data) => setAnswer({ key, result: { status: 'ready', data } }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = error instanceof Error ? error.message : String(error);
-        const result: GuideData<T> =
-          error instanceof ApiError && error.status === 403 ? { status: 'not-a-guide', message } : { status: 'failed', message };
-        setAnswer({ key, result });
-      },
-    );
-    return () => controller.abort();
-  }, [hydrated, auth, key]);
 
   useEffect(() => {
     if (hydrated && auth === 'signed-out') window.location.replace('/sign-in');
@@ -55,6 +36,10 @@ export function useGuideData<T>(key: string | null, load: (signal: AbortSignal) 
 
   if (!hydrated || auth === 'loading') return { status: 'loading' };
   if (auth === 'signed-out') return { status: 'signed-out' };
-  if (!key || answer?.key !== key) return { status: 'loading' };
-  return answer.result;
+  if (loaded.status === 'ready') return { status: 'ready', data: loaded.value };
+  if (loaded.status === 'loading') return loaded;
+  const message = loaded.error instanceof Error ? loaded.error.message : String(loaded.error);
+  return loaded.error instanceof ApiError && loaded.error.status === 403
+    ? { status: 'not-a-guide', message }
+    : { status: 'failed', message };
 }

@@ -5,11 +5,12 @@
  * season covered. Laid out to print on letter paper (src/styles/signed-copy.css). A signed-out
  * visitor is sent to /sign-in, which brings them back here.
  */
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api/http.ts';
 import { formatDenverLongDate, formatDenverRecordTime, formatUtcMinute } from '../../lib/dates.ts';
 import { waiverSeasonLastDay, type SignedWaiverCopy } from '../../lib/waiver-record.ts';
 import { api } from '../../stores/api.ts';
+import { useLoaded } from '../shared/use-loaded.ts';
 import { AccountLoading } from '../account/fields.tsx';
 import { useAccountUser } from '../account/use-account-user.ts';
 import WaiverText from '../account/WaiverText.tsx';
@@ -35,20 +36,10 @@ function failureMessage(error: unknown): string {
 }
 
 function useSignedCopy(uid: string | null, recordId: string | null): Loaded | null {
-  const [loaded, setLoaded] = useState<{ key: string; value: Loaded } | null>(null);
-  useEffect(() => {
-    if (!uid || !recordId) return;
-    const controller = new AbortController();
-    const key = `${uid}/${recordId}`;
-    api.signedCopy(uid, recordId, controller.signal).then(
-      (copy) => setLoaded({ key, value: { status: 'ready', copy } }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ key, value: { status: 'failed', message: failureMessage(error) } });
-      },
-    );
-    return () => controller.abort();
-  }, [uid, recordId]);
-  return loaded?.key === `${uid}/${recordId}` ? loaded.value : null;
+  const key = uid && recordId ? `${uid}/${recordId}` : null;
+  const loaded = useLoaded(key, (signal) => api.signedCopy(uid ?? '', recordId ?? '', signal));
+  if (loaded.status === 'ready') return { status: 'ready', copy: loaded.value };
+  return loaded.status === 'failed' ? { status: 'failed', message: failureMessage(loaded.error) } : null;
 }
 
 function SignedCopy({ copy }: { copy: SignedWaiverCopy }) {
