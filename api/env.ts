@@ -78,6 +78,22 @@ export function emulatorRuleViolation(projectId: string, emulatorHost: string | 
   );
 }
 
+/** The process's environment as given, for the operator commands that read a setting or two of it. */
+export function processEnv(): Readonly<Record<string, string | undefined>> {
+  return process.env;
+}
+
+/**
+ * firebase-admin reads the Auth emulator's address from the process itself, in every module that
+ * uses it: this is where the process's setting is read and given.
+ */
+export const authEmulator = {
+  host: (): string | undefined => process.env['FIREBASE_AUTH_EMULATOR_HOST'] || undefined,
+  use(host: string): void {
+    process.env['FIREBASE_AUTH_EMULATOR_HOST'] = host;
+  },
+};
+
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const result = v.safeParse(envSchema, defined);

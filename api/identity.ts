@@ -1,7 +1,7 @@
 /** The hosted identity service (Firebase Auth) as the API uses it: verify ID tokens, update a user. */
 import { initializeApp, getApps, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { emulatorRuleViolation } from './env.ts';
+import { authEmulator, emulatorRuleViolation } from './env.ts';
 import { HttpError } from './http.ts';
 
 export interface Caller {
@@ -74,7 +74,7 @@ const rejectionReasons: Record<string, RejectionReason> = {
  * is not a `demo-` project.
  */
 export function firebaseIdentity(projectId: string): Identity {
-  const violation = emulatorRuleViolation(projectId, process.env['FIREBASE_AUTH_EMULATOR_HOST'] || undefined);
+  const violation = emulatorRuleViolation(projectId, authEmulator.host());
   if (violation) throw new Error(violation);
   const app: App = getApps().find((existing) => existing.name === projectId) ?? initializeApp({ projectId }, projectId);
   const auth = getAuth(app);

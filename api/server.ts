@@ -5,7 +5,7 @@ import { createApp } from './app.ts';
 import { publicCache } from './cache.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { readEnv } from './env.ts';
+import { authEmulator, readEnv } from './env.ts';
 import { cachedIdentity, firebaseIdentity } from './identity.ts';
 import { localProvider } from './payments/local.ts';
 import { stripeProvider } from './payments/stripe.ts';
@@ -33,7 +33,7 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
 /** How often lapsed holds, and the holds of closed accounts, are released. */
 const HOLD_SWEEP_INTERVAL_MS = 15_000;
 
-if (env.FIREBASE_AUTH_EMULATOR_HOST) process.env['FIREBASE_AUTH_EMULATOR_HOST'] = env.FIREBASE_AUTH_EMULATOR_HOST;
+if (env.FIREBASE_AUTH_EMULATOR_HOST) authEmulator.use(env.FIREBASE_AUTH_EMULATOR_HOST);
 let releaseDataDir = () => {};
 if (!env.DATABASE_URL) {
   mkdirSync(env.DATA_DIR, { recursive: true });

@@ -7,6 +7,7 @@
  */
 import { getAuth } from 'firebase-admin/auth';
 import { initializeApp } from 'firebase-admin/app';
+import { authEmulator, processEnv } from '../env.ts';
 import { identityTarget } from './identity-target.ts';
 import { describeAccount, setGuideRole, UnknownEmail, UnverifiedEmail } from './guide-role.ts';
 
@@ -18,13 +19,13 @@ if ((action !== 'grant' && action !== 'revoke') || !email || rest.length > 0 || 
   process.exit(2);
 }
 
-const target = identityTarget(process.env);
+const target = identityTarget(processEnv());
 if ('problem' in target) {
   console.error(target.problem);
   process.exit(2);
 }
 const { projectId, emulatorHost } = target;
-if (emulatorHost) process.env['FIREBASE_AUTH_EMULATOR_HOST'] = emulatorHost;
+if (emulatorHost) authEmulator.use(emulatorHost);
 
 try {
   const auth = getAuth(initializeApp({ projectId }));
