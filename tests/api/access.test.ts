@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freeDate, harness, intentBody, makeReady, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
+import { freeDate, harness, holdDate, makeReady, newUser, payForDate, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 import type { DatabaseUser } from '../../src/lib/api/types.ts';
 import type { Party } from '../../src/lib/party.ts';
 
@@ -27,19 +27,9 @@ beforeAll(async () => {
   await makeReady(h, bob, 'Bob Lund');
   const paidDate = await freeDate(h, 'winter-day-tours');
   bobPartyDate = paidDate.id;
-  const paid = await h.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {
-    token: bob.token,
-    body: intentBody(bob, paidDate, 'winter-day-tours', 'price_tour_ski', 2),
-  });
-  await h.json('POST', '/payments/local/confirm', {
-    token: bob.token,
-    body: { clientSecret: paid.body.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
-  });
+  await payForDate(h, bob, paidDate, 'winter-day-tours', 'price_tour_ski', 2);
   const date = await freeDate(h, 'winter-day-tours');
-  const intent = await h.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {
-    token: bob.token,
-    body: intentBody(bob, date, 'winter-day-tours', 'price_tour_ski', 2),
-  });
+  const intent = await holdDate(h, bob, date, 'winter-day-tours', 'price_tour_ski', 2);
   bobSecret = intent.body.clientSecret;
   bobDateId = date.id;
 });

@@ -16,6 +16,7 @@ import { parseCidrList } from '../../api/limits/client-ip.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { currentWaiverEdition, type WaiverEdition } from '../../api/users/waiver-edition.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import { surveyAnswers } from '../support/customer-answers.ts';
 
 export const PROJECT_ID = process.env['GCLOUD_PROJECT'] ?? 'demo-kamas-test';
 const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'];
@@ -235,17 +236,30 @@ export function intentBody(
   };
 }
 
-export const SURVEY = {
-  transportation: 'Snowmobile',
-  uphillAbility: 'Intermediate',
-  downhillAbility: 'Advanced',
-  beacon: 'Yes',
-  shovel: 'Yes',
-  probe: 'No',
-  emergencyContactName: 'Jo Rider',
-  emergencyContactNumber: '+14355550100',
-  medicalConditions: '',
-};
+/** The local provider's test card that pays. */
+export const PAYING_CARD = { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' };
+
+/** Holds `entry` for `user` and a party of `partySize`, as checkout does before the card step. */
+export function holdDate(h: Harness, user: TestUser, entry: CalendarEntry, calendar: string, priceId: string, partySize = 1) {
+  return h.json<{ bookingId: string; clientSecret: string }>('POST', '/stripe/create-payment-intent', {
+    token: user.token,
+    body: intentBody(user, entry, calendar, priceId, partySize),
+  });
+}
+
+/** Holds `entry` for `user` and a party of `partySize`, and pays for it with the paying card; returns the payment's answer. */
+export async function payForDate(h: Harness, user: TestUser, entry: CalendarEntry, calendar: string, priceId: string, partySize = 1) {
+  const intent = await holdDate(h, user, entry, calendar, priceId, partySize);
+  return h.json('POST', '/payments/local/confirm', { token: user.token, body: { clientSecret: intent.body.clientSecret, ...PAYING_CARD } });
+}
+
+/** The invite code `user` sees for their party on the date `dateId` of `calendar`, if any. */
+export async function inviteCodeOf(h: Harness, user: TestUser, calendar: string, dateId: string): Promise<string | undefined> {
+  const { body } = await h.json<CalendarEntry[]>('GET', `/calendar/${calendar}`, { token: user.token });
+  return body.find((entry) => entry.id === dateId)?.inviteCode;
+}
+
+export const SURVEY = surveyAnswers({ probe: 'No', emergencyContactName: 'Jo Rider', emergencyContactNumber: '+14355550100' });
 
 /** A tiny but real PNG (1 x 1) as a data URL. */
 export const SIGNATURE =

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freeDate, harness, intentBody, newUser, readyUser, type Harness, type TestUser } from './harness.ts';
+import { freeDate, harness, inviteCodeOf, newUser, payForDate, readyUser, type Harness, type TestUser } from './harness.ts';
 import type { CalendarEntry, DatabaseUser } from '../../src/lib/api/types.ts';
 
 let h: Harness;
@@ -12,16 +12,8 @@ beforeAll(async () => {
   leader = await readyUser(h);
   const date = await freeDate(h, 'winter-day-tours');
   dateId = date.id;
-  const intent = await h.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {
-    token: leader.token,
-    body: intentBody(leader, date, 'winter-day-tours', 'price_tour_ski', 2),
-  });
-  await h.json('POST', '/payments/local/confirm', {
-    token: leader.token,
-    body: { clientSecret: intent.body.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
-  });
-  const calendar = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours', { token: leader.token });
-  inviteCode = calendar.body.find((entry) => entry.id === dateId)?.inviteCode ?? '';
+  await payForDate(h, leader, date, 'winter-day-tours', 'price_tour_ski', 2);
+  inviteCode = (await inviteCodeOf(h, leader, 'winter-day-tours', dateId)) ?? '';
 });
 
 describe('POST /calendar/invite', () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freeDate, harness, intentBody, readyUser, type Harness } from './harness.ts';
+import { freeDate, harness, holdDate, intentBody, readyUser, type Harness } from './harness.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import { localProvider } from '../../api/payments/local.ts';
 import type { PaymentProvider } from '../../api/payments/provider.ts';
@@ -132,10 +132,7 @@ describe('payment intents and the local provider', () => {
   it("tells a day tour's party which activity was booked, and nobody else", async () => {
     const rider = await readyUser(h);
     const tour = await freeDate(h, 'winter-day-tours');
-    const intent = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
-      token: rider.token,
-      body: intentBody(rider, tour, 'winter-day-tours', 'price_tour_snowmobile', 1),
-    });
+    const intent = await holdDate(h, rider, tour, 'winter-day-tours', 'price_tour_snowmobile', 1);
     await h.json('POST', '/payments/local/confirm', { token: rider.token, body: { clientSecret: intent.body.clientSecret, ...CARD } });
     const mine = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours', { token: rider.token });
     expect(mine.body.find((item) => item.id === tour.id)?.bookedPriceId).toBe('price_tour_snowmobile');
@@ -149,10 +146,7 @@ describe('payment intents and the local provider', () => {
   ])('declines %s with %j, keeps the hold, and a second card in the same checkout pays', async (cardNumber, message) => {
     const rider = await readyUser(h);
     const date = await freeDate(h, 'winter-day-tours');
-    const intent = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
-      token: rider.token,
-      body: intentBody(rider, date, 'winter-day-tours', 'price_tour_ski', 1),
-    });
+    const intent = await holdDate(h, rider, date, 'winter-day-tours', 'price_tour_ski', 1);
     const declined = await h.json<{ error: string }>('POST', '/payments/local/confirm', {
       token: rider.token,
       body: { ...CARD, clientSecret: intent.body.clientSecret, cardNumber },
@@ -175,15 +169,9 @@ describe('one hold at a time', () => {
   it('a new hold releases the customer\u2019s hold on another date, whose payment session then ends', async () => {
     const rider = await readyUser(h);
     const tour = await freeDate(h, 'winter-day-tours');
-    const first = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
-      token: rider.token,
-      body: intentBody(rider, tour, 'winter-day-tours', 'price_tour_ski', 2),
-    });
+    const first = await holdDate(h, rider, tour, 'winter-day-tours', 'price_tour_ski', 2);
     const klass = await freeDate(h, 'winter-classes');
-    const second = await h.json<Intent>('POST', '/stripe/create-payment-intent', {
-      token: rider.token,
-      body: intentBody(rider, klass, 'winter-classes', klass.stripeId ?? '', 1),
-    });
+    const second = await holdDate(h, rider, klass, 'winter-classes', klass.stripeId ?? '', 1);
     expect(second.status).toBe(200);
     expect(await bookingStatus(first.body.bookingId)).toBe('released');
     const { body: tours } = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours');

@@ -11,10 +11,12 @@ import {
   freeDate,
   harness,
   intentBody,
+  inviteCodeOf,
   newUser,
+  payForDate,
   PROJECT_ID,
   readyUser,
-  signInAgain,
+  signInAgain as signIn,
   SIGNATURE,
   SURVEY,
   type Harness,
@@ -49,8 +51,6 @@ async function verifyEmail(user: TestUser): Promise<void> {
   await verifyByLink(EMULATOR, PROJECT_ID, user.token, user.email);
 }
 
-const signIn = signInAgain;
-
 const claimsOf = async (uid: string) => (await admin.getUser(uid)).customClaims ?? {};
 const reads = async () =>
   h.db.query<{ guide_uid: string; date_id: string }>('select guide_uid, date_id, format from roster_reads order by id');
@@ -81,16 +81,8 @@ beforeAll(async () => {
 
   const date = await freeDate(h, 'winter-day-tours');
   dateId = date.id;
-  const intent = await h.json<{ clientSecret: string }>('POST', '/stripe/create-payment-intent', {
-    token: lead.token,
-    body: intentBody(lead, date, 'winter-day-tours', 'price_tour_ski', 3),
-  });
-  await h.json('POST', '/payments/local/confirm', {
-    token: lead.token,
-    body: { clientSecret: intent.body.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
-  });
-  const calendar = await h.json<CalendarEntry[]>('GET', '/calendar/winter-day-tours', { token: lead.token });
-  const inviteCode = calendar.body.find((entry) => entry.id === dateId)?.inviteCode;
+  await payForDate(h, lead, date, 'winter-day-tours', 'price_tour_ski', 3);
+  const inviteCode = await inviteCodeOf(h, lead, 'winter-day-tours', dateId);
   await h.json('POST', '/calendar/invite', { token: friend.token, body: { inviteCode } });
 
   await verifyEmail(guide);

@@ -2,6 +2,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cachedIdentity, firebaseIdentity } from '../../api/identity.ts';
+import { newAuthUser } from '../support/auth-user.ts';
 import { harness, newUser, PROJECT_ID, signInAgain, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 import type { DatabaseUser } from '../../src/lib/api/types.ts';
 
@@ -22,17 +23,11 @@ beforeAll(async () => {
   rider = await newUser();
 });
 
-const authUser = (user: TestUser) => ({
-  uid: user.uid,
-  email: user.email,
-  emailVerified: false,
-  displayName: null,
-  photoURL: null,
-  phoneNumber: null,
-  isAnonymous: false,
-  providerData: [],
-  tenantId: null,
-});
+const authUser = (user: TestUser) => newAuthUser(user.uid, user.email);
+
+/** PUT /users/user/{uid} for the rider with a body sent as it is, under this Content-Type. */
+const putRawBody = (body: string, contentType: string) =>
+  h.call('PUT', `/users/user/${rider.uid}`, { token: rider.token, body, headers: { 'Content-Type': contentType } });
 
 describe('the database user', () => {
   it('is created on first POST and returned unchanged on the next', async () => {
@@ -123,20 +118,12 @@ describe('the database user', () => {
   });
 
   it('answers 415 for a body that is not JSON', async () => {
-    const response = await h.call('PUT', `/users/user/${rider.uid}`, {
-      token: rider.token,
-      body: 'survey=1',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    });
+    const response = await putRawBody('survey=1', 'application/x-www-form-urlencoded');
     expect(response.status).toBe(415);
   });
 
   it('answers 400 for malformed JSON', async () => {
-    const response = await h.call('PUT', `/users/user/${rider.uid}`, {
-      token: rider.token,
-      body: '{"survey":',
-      headers: { 'Content-Type': 'application/json' },
-    });
+    const response = await putRawBody('{"survey":', 'application/json');
     expect(response.status).toBe(400);
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { E2E } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
+import { SETTINGS_WITHOUT_LOCAL_DEFAULTS } from '../support/production-settings.ts';
 
 /** Shapes of secrets that must never reach a browser. */
 const SECRET_PATTERNS: [string, RegExp][] = [
@@ -56,13 +57,7 @@ test('a production build with local or demo settings fails and says which', () =
   rmSync(outDir, { recursive: true, force: true });
   expect(status).not.toBe(0);
   expect(output).toContain("A production build (Netlify's production context) refuses these settings");
-  for (const name of [
-    'PUBLIC_SITE_URL',
-    'PUBLIC_API_URL',
-    'PUBLIC_FIREBASE_PROJECT_ID',
-    'PUBLIC_FIREBASE_API_KEY',
-    'PUBLIC_FIREBASE_AUTH_DOMAIN',
-  ]) {
+  for (const name of SETTINGS_WITHOUT_LOCAL_DEFAULTS) {
     expect(output).toContain(`  - ${name} is`);
   }
 });

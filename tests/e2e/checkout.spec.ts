@@ -34,7 +34,7 @@ import {
   uniquePhone,
   type Entry,
 } from './api-customers.ts';
-import { atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
+import { atPhoneAndDesktop, axeViolations, expect, islandsReady, ownApiSettings, test } from './fixtures.ts';
 import {
   chooseDayTour,
   CLASS_PAGE,
@@ -768,16 +768,11 @@ test('the Stripe path: our code hands Stripe.js the key, the intent’s secret a
   try {
     ({ child: api } = await startApiProcess({
       API_PORT: String(STRIPE_API_PORT),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'test',
+      ...ownApiSettings(dataDir),
       PAYMENT_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
       STRIPE_API_BASE: fake.url,
-      SITE_ORIGINS: E2E.site,
-      FIREBASE_PROJECT_ID: E2E.projectId,
-      FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
     }));
     // The site talks to 8788; in this test that is the Stripe-backed API.
     await page.route(`${E2E.api}/**`, (route) => route.continue({ url: route.request().url().replace(E2E.api, stripeApi) }));
@@ -927,6 +922,13 @@ async function watchCheckoutFrames(page: Page) {
   };
 }
 
+/** A customer ready to book, made through the API, who signs in on /sign-in. */
+async function signedInReadyCustomer(page: Page) {
+  const customer = await readyCustomer(page.request);
+  await signIn(page, customer.email);
+  return customer;
+}
+
 const checkingSignIn = (page: Page) => stepSection(page).getByRole('status').filter({ hasText: 'Checking your sign-in' });
 
 atPhoneAndDesktop('at', () => {
@@ -934,8 +936,7 @@ atPhoneAndDesktop('at', () => {
     page,
     problems,
   }) => {
-    const customer = await readyCustomer(page.request);
-    await signIn(page, customer.email);
+    await signedInReadyCustomer(page);
     const expectNoFormAndNoJump = await watchCheckoutFrames(page);
     // The identity service is held back, so the check can be seen (and read by axe) while it waits.
     const identity = await holdRequests(page, new RegExp(`^http://${E2E.authEmulator}/`));
@@ -963,8 +964,7 @@ test('a customer who signed in before goes straight to step 2: the sign-in form 
   page,
   problems,
 }) => {
-  const customer = await readyCustomer(page.request);
-  await signIn(page, customer.email);
+  await signedInReadyCustomer(page);
   const expectNoFormAndNoJump = await watchCheckoutFrames(page);
 
   await page.goto('/checkout');
@@ -978,8 +978,7 @@ test('a remembered customer whose account is gone meets the sign-in form after t
   page,
   problems,
 }) => {
-  const customer = await readyCustomer(page.request);
-  await signIn(page, customer.email);
+  const customer = await signedInReadyCustomer(page);
   // The account is deleted elsewhere: this browser still remembers the customer and their session.
   const response = await page.request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:delete?key=demo-key`, {
     data: { idToken: (await signInByApi(page.request, customer.email)).idToken },

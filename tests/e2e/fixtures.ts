@@ -9,6 +9,21 @@ import { E2E } from '../../playwright.config.ts';
 /** A 1 x 1 PNG, standing in for the daily forecast images the real sites publish. */
 export const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
+/**
+ * The settings of a booking API of a test's own: its database a PGlite folder in `dataDir`, serving
+ * this run's site and signing in through this run's Auth emulator (add API_PORT and the rest).
+ */
+export function ownApiSettings(dataDir: string) {
+  return {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'test',
+    SITE_ORIGINS: E2E.site,
+    FIREBASE_PROJECT_ID: E2E.projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
+  };
+}
+
 export interface Problems {
   errors: string[];
   /** Messages this test expects, such as a deliberately failed image. */

@@ -13,7 +13,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import { bookByApi, calendar, freshDate, newGuide, readyCustomer, startOf, uniquePhone, type Customer } from './api-customers.ts';
-import { atPhoneAndDesktop, axeViolations, expect, holdSeats, islandsReady, test } from './fixtures.ts';
+import { atPhoneAndDesktop, axeViolations, expect, holdSeats, islandsReady, ownApiSettings, test } from './fixtures.ts';
 import { dateAndTime, logInHere, signIn } from './page-helpers.ts';
 
 const TOUR_PRICE = 'price_tour_ski';
@@ -220,14 +220,7 @@ test('a customer opening /guide sees no data, no Roster link, and the roster API
  */
 async function privateApi() {
   const dataDir = mkdtempSync(join(tmpdir(), 'roster-e2e-reads-'));
-  const { base, child } = await startApiProcess({
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    NODE_ENV: 'test',
-    SITE_ORIGINS: E2E.site,
-    FIREBASE_PROJECT_ID: E2E.projectId,
-    FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
-  });
+  const { base, child } = await startApiProcess(ownApiSettings(dataDir));
   return {
     url: base,
     dataDir,

@@ -1,5 +1,6 @@
 import { E2E } from '../../playwright.config.ts';
 import { emulatorUser, expect, islandsReady, PHONE, test } from './fixtures.ts';
+import { signUpHere } from './page-helpers.ts';
 
 test.describe('the Services dropdown', () => {
   test('opens on hover, and says so exactly while it shows', async ({ page, problems }) => {
@@ -108,10 +109,7 @@ test.describe('the account menu', () => {
     const { email } = await emulatorUser(page);
     await page.goto('/sign-in');
     await islandsReady(page);
-    await page.getByRole('link', { name: 'Sign Up', exact: true }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('another-password');
-    await page.locator('form').getByRole('button', { name: 'Sign Up' }).click();
+    await signUpHere(page, email, 'another-password');
     await expect(page.getByRole('alert')).toHaveText('The email address is already in use.');
   });
 
@@ -197,10 +195,7 @@ test('sign up, logout, sign in and a wrong password, all through the menu', asyn
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('link', { name: 'Login' }).click();
   await islandsReady(page);
-  await page.getByRole('link', { name: 'Sign Up', exact: true }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('powder-day-1');
-  await page.locator('form').getByRole('button', { name: 'Sign Up' }).click();
+  await signUpHere(page, email, 'powder-day-1');
 
   // Back one page, signed in.
   await expect(page).toHaveURL(/\/about$/);
@@ -251,10 +246,7 @@ test('when the database user cannot be created at sign-up, the new account is re
   const email = `e2e-rollback-${Date.now()}@example.com`;
   await page.goto('/sign-in');
   await islandsReady(page);
-  await page.getByRole('link', { name: 'Sign Up', exact: true }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('powder-day-1');
-  await page.locator('form').getByRole('button', { name: 'Sign Up' }).click();
+  await signUpHere(page, email, 'powder-day-1');
   await expect(page.getByRole('alert')).toHaveText('Bookings are offline for a moment. Please try again.');
   await expect(page).toHaveURL(/\/sign-in\?mode=signup$/);
 

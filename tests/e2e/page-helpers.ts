@@ -181,6 +181,14 @@ export async function logInHere(page: Page, email: string) {
   await expect(page).not.toHaveURL(/\/sign-in/);
 }
 
+/** Switches the sign-in page the browser is on to Sign Up, and signs up with this e-mail and password. */
+export async function signUpHere(page: Page, email: string, password: string) {
+  await page.getByRole('link', { name: 'Sign Up', exact: true }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.locator('form').getByRole('button', { name: 'Sign Up' }).click();
+}
+
 /** Logs out through the account menu, as a customer would. */
 export async function logOut(page: Page, email: string) {
   await page.getByRole('button', { name: `Account menu, signed in as ${email}` }).click();

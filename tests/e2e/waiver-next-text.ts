@@ -7,7 +7,13 @@
  */
 import { createHash } from 'node:crypto';
 import { waiverPlainText } from '../../src/lib/waiver-record.ts';
-import { WAIVER_INTRO as TODAYS_INTRO, WAIVER_SECTIONS, WAIVER_SIGNING_NOTE, WAIVER_TITLE } from '../../src/content/waiver.ts';
+import {
+  WAIVER_DOCUMENT as TODAYS_DOCUMENT,
+  WAIVER_INTRO as TODAYS_INTRO,
+  WAIVER_SECTIONS,
+  WAIVER_SIGNING_NOTE,
+  WAIVER_TITLE,
+} from '../../src/content/waiver.ts';
 
 export type { WaiverBlock, WaiverSection } from '../../src/content/waiver.ts';
 export { WAIVER_SECTIONS, WAIVER_SIGNING_NOTE, WAIVER_TITLE };
@@ -19,12 +25,8 @@ export const ADDED_SENTENCE = "From this season on, each guest carries a charged
 
 export const WAIVER_INTRO: readonly string[] = [...TODAYS_INTRO, ADDED_SENTENCE];
 
-export const WAIVER_DOCUMENT = {
-  version: WAIVER_VERSION,
-  title: WAIVER_TITLE,
-  intro: WAIVER_INTRO,
-  sections: WAIVER_SECTIONS,
-} as const;
+/** Today's document under the new version, with the added sentence in its intro. */
+export const WAIVER_DOCUMENT = { ...TODAYS_DOCUMENT, version: WAIVER_VERSION, intro: WAIVER_INTRO } as const;
 
 /** SHA-256 of this text (waiverPlainText), as a new issue declares it. */
 export const WAIVER_SHA256 = createHash('sha256').update(waiverPlainText(WAIVER_DOCUMENT)).digest('hex');

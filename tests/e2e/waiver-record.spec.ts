@@ -13,8 +13,9 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import { WAIVER_SHA256, WAIVER_TITLE, WAIVER_VERSION } from '../../src/content/waiver.ts';
+import type { WaiverStatus as WaiverRecord } from '../../src/lib/waiver-record.ts';
 import { bookByApi, calendar, freshDate, PASSWORD, readyCustomer, uniquePhone, type Customer } from './api-customers.ts';
-import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, islandsReady, test, type ApiCustomer } from './fixtures.ts';
+import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, islandsReady, ownApiSettings, test, type ApiCustomer } from './fixtures.ts';
 import {
   chooseDayTour,
   drawSignature,
@@ -32,15 +33,6 @@ import * as nextText from './waiver-next-text.ts';
 const TEXT_CHANGE_API_PORT = 8795;
 const NEXT_TEXT_HOOK = new URL('./waiver-next-text-hook.ts', import.meta.url).pathname;
 const INTRO_START = 'Please read this agreement carefully before you sign it.';
-
-interface WaiverRecord {
-  id: string;
-  version: string;
-  sha256: string;
-  signedAt: string;
-  coversUntil: string;
-  current: boolean;
-}
 
 /** 'Sun, Nov 22, 2026, 1:14 AM MST': a time in Kamas with its year and zone, worked out with Intl. */
 const recordTime = inDenver({
@@ -211,12 +203,7 @@ atPhoneAndDesktop('at', () => {
 async function startTextChangeApi(dataDir: string, text: 'today' | 'next'): Promise<ChildProcess> {
   const { child } = await startApiProcess({
     API_PORT: String(TEXT_CHANGE_API_PORT),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    NODE_ENV: 'test',
-    SITE_ORIGINS: E2E.site,
-    FIREBASE_PROJECT_ID: E2E.projectId,
-    FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
+    ...ownApiSettings(dataDir),
     NODE_OPTIONS: text === 'next' ? `--import=${NEXT_TEXT_HOOK}` : '',
   });
   return child;

@@ -30,12 +30,14 @@ async function logIn(page: Page, email: string) {
   await form.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-/** Signs in on /sign-in and waits until the site has the customer. */
-async function signedIn(page: Page, customer: ApiCustomer) {
+/** A new customer, made through the API, who signs in on /sign-in; waits until the site has them. */
+async function signedInCustomer(page: Page): Promise<ApiCustomer> {
+  const customer = await apiCustomer(page.request);
   await page.goto('/sign-in');
   await islandsReady(page);
   await logIn(page, customer.email);
   await expect(page).not.toHaveURL(/\/sign-in/);
+  return customer;
 }
 
 async function storedWaiver(page: Page, customer: ApiCustomer) {
@@ -79,8 +81,7 @@ test('a customer signs, goes back one page, and on return finds the box ticked a
   page,
   problems,
 }) => {
-  const customer = await apiCustomer(page.request);
-  await signedIn(page, customer);
+  const customer = await signedInCustomer(page);
   await page.goto('/booking/faq');
   await footerLink(page, 'Safety Waiver').click();
   await expect(page).toHaveURL('/waiver');
@@ -121,8 +122,7 @@ test('opened by a typed address, a typed signature is saved and the customer goe
   page,
   problems,
 }) => {
-  const customer = await apiCustomer(page.request);
-  await signedIn(page, customer);
+  const customer = await signedInCustomer(page);
   await page.goto('/booking/faq');
   await page.goto('/waiver');
   await signByTyping(page);
@@ -137,8 +137,7 @@ test('opened from a bookmark in a new tab, the waiver goes back to the page read
   page,
   problems,
 }) => {
-  const customer = await apiCustomer(page.request);
-  await signedIn(page, customer);
+  const customer = await signedInCustomer(page);
   await page.goto('/cancellation-policy');
   const tab = await page.context().newPage();
   await tab.goto('/waiver');
@@ -167,7 +166,7 @@ atPhoneAndDesktop('at', () => {
     await islandsReady(page);
     expect(await axeViolations(page), 'signed out').toEqual([]);
 
-    await signedIn(page, await apiCustomer(page.request));
+    await signedInCustomer(page);
     await page.goto('/waiver');
     await expect(agree(page)).toBeEnabled();
     expect(await axeViolations(page), 'signed in').toEqual([]);

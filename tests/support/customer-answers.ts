@@ -1,7 +1,8 @@
 /** What a returning customer has filled in, for tests and benchmarks that make one through the API. */
+import type { Survey } from '../../src/lib/schemas.ts';
 
 /** A safety survey the survey form accepts. */
-export const SURVEY_ANSWERS = {
+export const SURVEY_ANSWERS: Survey = {
   transportation: 'Snowmobile',
   uphillAbility: 'Intermediate',
   downhillAbility: 'Advanced',
@@ -12,6 +13,11 @@ export const SURVEY_ANSWERS = {
   emergencyContactNumber: '+14355550199',
   medicalConditions: '',
 };
+
+/** The accepted safety survey with some answers given otherwise. */
+export function surveyAnswers(changes: Partial<Survey>): Survey {
+  return { ...SURVEY_ANSWERS, ...changes };
+}
 
 /** A 1 x 1 PNG as a data URL, the shape of a drawn signature. */
 export const TINY_SIGNATURE =

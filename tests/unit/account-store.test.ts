@@ -8,6 +8,7 @@ import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { databaseUser, fakeUser } from './support/accounts.ts';
+import { surveyAnswers } from '../support/customer-answers.ts';
 import { WAIVER_SHA256 } from '../../src/content/waiver.ts';
 
 const firebase = vi.hoisted(() => ({
@@ -80,17 +81,7 @@ async function signedIn(user: User | null) {
 }
 
 const profile = { displayName: 'Kim Larsen', email: 'kim@example.com', countryCode: '+1' as const, phoneNumber: '4355550148' };
-const survey = {
-  transportation: 'Snowmobile',
-  uphillAbility: 'Intermediate',
-  downhillAbility: 'Advanced',
-  beacon: 'Yes',
-  shovel: 'Yes',
-  probe: 'No',
-  emergencyContactName: 'Pat Larsen',
-  emergencyContactNumber: '+14355550199',
-  medicalConditions: 'Asthma; carries an inhaler.',
-} as const;
+const survey = surveyAnswers({ probe: 'No', emergencyContactName: 'Pat Larsen', medicalConditions: 'Asthma; carries an inhaler.' });
 const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 beforeEach(() => {

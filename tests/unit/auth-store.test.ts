@@ -6,6 +6,7 @@ import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngi
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGOUT_FAILED_MESSAGE, SIGN_IN_UNAVAILABLE_MESSAGE, UNEXPECTED_MESSAGE } from '../../src/lib/auth-errors.ts';
+import { fakeUser as firebaseUser } from './support/accounts.ts';
 
 type Listener = (user: User | null) => void;
 
@@ -41,23 +42,11 @@ vi.mock('../../src/lib/firebase.ts', () => ({ firebaseAuth: () => ({}), serverPa
 
 function fakeUser(uid: string, expiresInMs = 60 * 60_000, claims: Record<string, unknown> = {}) {
   const refreshes: boolean[] = [];
-  const user = {
-    uid,
-    email: `${uid}@example.com`,
-    emailVerified: false,
-    displayName: null,
-    photoURL: null,
-    phoneNumber: null,
-    isAnonymous: false,
-    providerData: [],
-    tenantId: null,
-    getIdTokenResult: async () => ({ token: `token-of-${uid}`, expirationTime: new Date(Date.now() + expiresInMs).toUTCString(), claims }),
-    getIdToken: async (force?: boolean) => {
-      refreshes.push(Boolean(force));
-      return `fresh-token-of-${uid}`;
-    },
+  const getIdToken = async (force?: boolean) => {
+    refreshes.push(Boolean(force));
+    return `fresh-token-of-${uid}`;
   };
-  return { user: user as unknown as User, refreshes };
+  return { user: firebaseUser(uid, { expiresInMs, claims, getIdToken }), refreshes };
 }
 
 /** Answers POST /users/user/{uid} with the database user, when the test says so. */

@@ -1,8 +1,9 @@
 /** `$cart` against the persistent store's test engine in place of localStorage (another tab speaks through setTestStorageKey). */
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CalendarEntry, Price, Product } from '../../src/lib/api/types.ts';
+import type { Price, Product } from '../../src/lib/api/types.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
+import { tourOn } from './support/calendar.ts';
 
 const ski: Price = { id: 'price_ski', nickname: 'Ski Day', unit_amount: 25000, currency: 'usd', metadata: { image: '/ski.svg' } };
 const moto: Price = { id: 'price_moto', nickname: 'Moto Class', unit_amount: 39500, currency: 'usd', metadata: { type: 'moto' } };
@@ -10,12 +11,7 @@ const tours: Product = { id: 'prod_tours', name: 'Backcountry Tours', descriptio
 const classes: Product = { id: 'prod_classes', name: 'Avalanche Courses', description: '', images: [], prices: [moto] };
 
 const start = denverInstant('2026-12-05', 8);
-const tourDate: CalendarEntry = {
-  id: 'tour-2026-12-05',
-  date: { _seconds: start.getTime() / 1000, _nanoseconds: 0 },
-  partySize: 4,
-  users: [],
-};
+const tourDate = tourOn('2026-12-05');
 
 useTestStorageEngine();
 

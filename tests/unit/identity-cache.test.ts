@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedIdentity, type Caller, type Identity, type VerifyOptions } from '../../api/identity.ts';
+import { cachedIdentity, type CacheOptions, type Caller, type Identity, type VerifyOptions } from '../../api/identity.ts';
 
 const START = Date.parse('2026-12-05T15:00:00Z');
 
@@ -50,10 +50,15 @@ function clock(start = START) {
   return { now: () => time, advance: (ms: number) => (time += ms) };
 }
 
+/** A fake identity service and a cache in front of it (with these limits) on a clock that stands still. */
+function cachedFake(limits: Omit<CacheOptions, 'now'> = {}) {
+  const fake = fakeIdentity();
+  return { fake, cache: cachedIdentity(fake.identity, { ...limits, now: clock().now }) };
+}
+
 describe('the verified-token cache', () => {
   it('verifies a token once and answers repeats from the cache', async () => {
-    const fake = fakeIdentity();
-    const cache = cachedIdentity(fake.identity, { now: clock().now });
+    const { fake, cache } = cachedFake();
     const good = token('good-1');
     expect((await cache.verifyIdToken(good)).uid).toBe('good-1');
     expect((await cache.verifyIdToken(good)).uid).toBe('good-1');
@@ -61,8 +66,7 @@ describe('the verified-token cache', () => {
   });
 
   it('keeps good tokens through a flood of failing ones', async () => {
-    const fake = fakeIdentity();
-    const cache = cachedIdentity(fake.identity, { maxEntries: 10, maxPending: 5, now: clock().now });
+    const { fake, cache } = cachedFake({ maxEntries: 10, maxPending: 5 });
     const goods = Array.from({ length: 10 }, (_, index) => token(`good-${index}`));
     for (const good of goods) await cache.verifyIdToken(good);
     for (let index = 0; index < 1000; index += 1) {
@@ -73,8 +77,7 @@ describe('the verified-token cache', () => {
   });
 
   it('does not remember a failure: the next call verifies again', async () => {
-    const fake = fakeIdentity();
-    const cache = cachedIdentity(fake.identity, { now: clock().now });
+    const { fake, cache } = cachedFake();
     const junk = token('junk');
     await expect(cache.verifyIdToken(junk)).rejects.toThrow();
     await expect(cache.verifyIdToken(junk)).rejects.toThrow();
@@ -82,8 +85,7 @@ describe('the verified-token cache', () => {
   });
 
   it('evicts the least recently used token, and a hit makes a token recent again', async () => {
-    const fake = fakeIdentity();
-    const cache = cachedIdentity(fake.identity, { maxEntries: 2, now: clock().now });
+    const { fake, cache } = cachedFake({ maxEntries: 2 });
     const [a, b, c] = [token('good-a'), token('good-b'), token('good-c')];
     await cache.verifyIdToken(a);
     await cache.verifyIdToken(b);
@@ -97,8 +99,7 @@ describe('the verified-token cache', () => {
   });
 
   it('shares one verification between concurrent calls with the same new token', async () => {
-    const fake = fakeIdentity();
-    const cache = cachedIdentity(fake.identity, { now: clock().now });
+    const { fake, cache } = cachedFake();
     const good = token('good-burst');
     const junk = token('junk-burst');
     fake.hold();
@@ -111,8 +112,7 @@ describe('the verified-token cache', () => {
   });
 
   it('tracks a bounded number of verifications in flight; beyond that each call verifies on its own', async () => {
-    const fake = fakeIdentity();
-    const cache = cachedIdentity(fake.identity, { maxPending: 2, now: clock().now });
+    const { fake, cache } = cachedFake({ maxPending: 2 });
     const tokens = [token('good-1'), token('good-2'), token('good-3')];
     fake.hold();
     const calls = [...tokens, ...tokens].map((value) => cache.verifyIdToken(value));
@@ -148,8 +148,7 @@ describe('the verified-token cache', () => {
   });
 
   it('never answers a revocation-checked call from the cache', async () => {
-    const fake = fakeIdentity();
-    const cache = cachedIdentity(fake.identity, { now: clock().now });
+    const { fake, cache } = cachedFake();
     const good = token('good-writer');
     await cache.verifyIdToken(good);
     await cache.verifyIdToken(good, { checkRevoked: true });

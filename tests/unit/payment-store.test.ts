@@ -5,8 +5,9 @@
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CalendarEntry, Price, Product } from '../../src/lib/api/types.ts';
+import type { Price, Product } from '../../src/lib/api/types.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
+import { tourOn } from './support/calendar.ts';
 import { fakeUser } from './support/accounts.ts';
 
 const firebase = vi.hoisted(() => ({ listeners: [] as ((user: unknown) => void)[] }));
@@ -24,12 +25,7 @@ useTestStorageEngine();
 const ski: Price = { id: 'price_ski', nickname: 'Ski Day', unit_amount: 25_000, currency: 'usd', metadata: { image: '/ski.svg' } };
 const tours: Product = { id: 'prod_tours', name: 'Backcountry Tours', description: '', images: [], prices: [ski] };
 const start = denverInstant('2030-12-05', 8);
-const tourDate: CalendarEntry = {
-  id: 'tour-2030-12-05',
-  date: { _seconds: start.getTime() / 1000, _nanoseconds: 0 },
-  partySize: 4,
-  users: [],
-};
+const tourDate = tourOn('2030-12-05');
 
 // ---- The stand-in API ----
 

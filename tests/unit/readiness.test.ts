@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { missingSteps, notReadyMessage, profileComplete, surveyComplete, waiverOutdated, waiverSigned } from '../../src/lib/readiness.ts';
+import { surveyAnswers } from '../support/customer-answers.ts';
 
 const complete = {
   displayName: 'Avery Lund',
   email: 'avery@example.com',
   phoneNumber: '+14355550148',
-  survey: {
-    transportation: 'Snowmobile',
-    uphillAbility: 'Intermediate',
-    downhillAbility: 'Advanced',
-    beacon: 'Yes',
-    shovel: 'Yes',
-    probe: 'No',
-    emergencyContactName: 'Sam Lund',
-    emergencyContactNumber: '+14355550199',
-    medicalConditions: '',
-  },
+  survey: surveyAnswers({ probe: 'No', emergencyContactName: 'Sam Lund' }),
   signature: 'data:image/png;base64,iVBORw0KGgo=',
   agreed: true,
   waiver: {

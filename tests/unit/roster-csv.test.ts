@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, joinedHow, participantName, rosterCsv, rosterFileName, toCsv, waiverSummary } from '../../src/lib/roster-csv.ts';
 import type { Roster, RosterParticipant } from '../../src/lib/api/types.ts';
+import { surveyAnswers } from '../support/customer-answers.ts';
 
-const survey = {
-  transportation: 'Snowmobile',
-  uphillAbility: 'Intermediate',
-  downhillAbility: 'Advanced',
-  beacon: 'Yes',
-  shovel: 'Yes',
+const survey = surveyAnswers({
   probe: 'No',
   emergencyContactName: 'Jo "JJ" Rider',
   emergencyContactNumber: '+14355550100',
   medicalConditions: 'Asthma,\nbee stings',
-} as const;
+});
 
 const lead: RosterParticipant = {
   uid: 'u1',

@@ -5,6 +5,7 @@ import { contentSecurityPolicy, directiveSources } from '../../scripts/csp.ts';
 import { formatHeadersFile, headersFor, netlifyHeaderRules, parseHeadersFile } from '../../scripts/headers.ts';
 import { gradeHeaders, scoreCsp } from '../../scripts/observatory.ts';
 import { productionProblems, readSiteSettings, secretProblems } from '../../scripts/site-settings.ts';
+import { SETTINGS_WITHOUT_LOCAL_DEFAULTS } from '../support/production-settings.ts';
 
 const PRODUCTION = readSiteSettings({
   PUBLIC_SITE_URL: 'https://www.kamasbackcountry.com',
@@ -28,13 +29,7 @@ function deployedHeaders(settings = PRODUCTION) {
 describe('a production build', () => {
   it('refuses every local or demo default, naming each setting', () => {
     const problems = productionProblems(LOCAL);
-    for (const name of [
-      'PUBLIC_SITE_URL',
-      'PUBLIC_API_URL',
-      'PUBLIC_FIREBASE_PROJECT_ID',
-      'PUBLIC_FIREBASE_API_KEY',
-      'PUBLIC_FIREBASE_AUTH_DOMAIN',
-    ]) {
+    for (const name of SETTINGS_WITHOUT_LOCAL_DEFAULTS) {
       expect(
         problems.some((problem) => problem.startsWith(name)),
         name,

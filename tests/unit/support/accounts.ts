@@ -1,25 +1,24 @@
 /** Stand-ins for the signed-in user: a Firebase user with a token, and the database user the API keeps. */
 import type { User } from 'firebase/auth';
 import type { DatabaseUser } from '../../../src/lib/api/types.ts';
+import { newAuthUser } from '../../support/auth-user.ts';
 
-/** A Firebase user whose ID token is `token-of-{uid}` for another hour. */
-export function fakeUser(uid: string): User {
+export interface FakeUserOptions {
+  /** How long the ID token has left; an hour unless told. */
+  expiresInMs?: number;
+  /** The ID token's custom claims. */
+  claims?: Record<string, unknown>;
+  /** What `getIdToken` does; it answers `token-of-{uid}` unless told. */
+  getIdToken?: (force?: boolean) => Promise<string>;
+}
+
+/** A Firebase user whose ID token is `token-of-{uid}` for another hour (or as `options` say). */
+export function fakeUser(uid: string, options: FakeUserOptions = {}): User {
+  const { expiresInMs = 3_600_000, claims = {}, getIdToken = async () => `token-of-${uid}` } = options;
   return {
-    uid,
-    email: `${uid}@example.com`,
-    emailVerified: false,
-    displayName: null,
-    photoURL: null,
-    phoneNumber: null,
-    isAnonymous: false,
-    providerData: [],
-    tenantId: null,
-    getIdTokenResult: async () => ({
-      token: `token-of-${uid}`,
-      expirationTime: new Date(Date.now() + 3_600_000).toUTCString(),
-      claims: {},
-    }),
-    getIdToken: async () => `token-of-${uid}`,
+    ...newAuthUser(uid, `${uid}@example.com`),
+    getIdTokenResult: async () => ({ token: `token-of-${uid}`, expirationTime: new Date(Date.now() + expiresInMs).toUTCString(), claims }),
+    getIdToken,
   } as unknown as User;
 }
 
