@@ -1,7 +1,7 @@
 /** What every route may use, handed to the app when it is built. */
 import type { Db } from './db/client.ts';
 import type { Caller, Identity } from './identity.ts';
-import type { PaymentProvider, WebhookProvider } from './payments/provider.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 import type { PublicCache } from './cache.ts';
 import type { ClientIpSettings } from './limits/client-ip.ts';
 import type { RateLimits } from './limits/rate-limit.ts';
@@ -10,7 +10,7 @@ import type { WaiverEdition } from './users/waiver-edition.ts';
 export interface AppDeps {
   db: Db;
   identity: Identity;
-  payments: PaymentProvider | WebhookProvider;
+  payments: PaymentProvider;
   siteOrigins: readonly string[];
   holdSeconds: number;
   currency: string;

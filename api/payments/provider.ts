@@ -47,16 +47,20 @@ export type CancelResult = 'canceled' | 'already-final';
 /** How a refund ended: refunded now, or the charge had already been refunded. */
 export type RefundResult = 'refunded' | 'already-refunded';
 
+/** Signed event deliveries from a provider that reports payment outcomes by webhook. */
+export interface WebhookReceiver {
+  /** Checks the signature on the raw body; throws when it is wrong. Returns null for events the API ignores. */
+  parse(rawBody: string, signature: string): PaymentEvent | null;
+}
+
 export interface PaymentProvider {
+  /** `local` takes the test cards itself through the API; `stripe` takes real cards and reports by webhook. */
   readonly name: 'local' | 'stripe';
   createIntent(request: IntentRequest): Promise<CreatedIntent>;
   /** Gives back what an intent charged. The same idempotency key on every retry refunds once. */
   refund(intentId: string, idempotencyKey: string): Promise<RefundResult>;
   /** Makes an intent unpayable. The same idempotency key on every retry. */
   cancelIntent(intentId: string, idempotencyKey: string): Promise<CancelResult>;
-}
-
-export interface WebhookProvider extends PaymentProvider {
-  /** Checks the signature on the raw body; throws when it is wrong. Returns null for events the API ignores. */
-  parseWebhook(rawBody: string, signature: string): PaymentEvent | null;
+  /** Present when the provider reports outcomes by signed webhook events; without it the API has no webhook. */
+  readonly webhooks?: WebhookReceiver;
 }

@@ -1,6 +1,6 @@
 /** The Stripe payment provider: PaymentIntents for holds, cancellations, refunds, and signed webhooks. */
 import Stripe from 'stripe';
-import type { PaymentEvent, WebhookProvider } from './provider.ts';
+import type { PaymentEvent, PaymentProvider } from './provider.ts';
 
 export interface StripeOptions {
   secretKey: string;
@@ -67,7 +67,7 @@ export function toPaymentEvent(eventId: string, type: string, object: Fields): P
   return null;
 }
 
-export function stripeProvider(options: StripeOptions): WebhookProvider {
+export function stripeProvider(options: StripeOptions): PaymentProvider {
   const base = options.apiBase ? new URL(options.apiBase) : null;
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
@@ -111,11 +111,13 @@ export function stripeProvider(options: StripeOptions): WebhookProvider {
         throw error;
       }
     },
-    parseWebhook(rawBody, signature) {
-      const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
-      const object: unknown = event.data?.object;
-      if (typeof object !== 'object' || object === null) return null;
-      return toPaymentEvent(event.id, event.type, object as Fields);
+    webhooks: {
+      parse(rawBody, signature) {
+        const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+        const object: unknown = event.data?.object;
+        if (typeof object !== 'object' || object === null) return null;
+        return toPaymentEvent(event.id, event.type, object as Fields);
+      },
     },
   };
 }

@@ -21,17 +21,17 @@ function requireGuide(identity: Identity): MiddlewareHandler<AppEnv> {
 }
 
 export function guideRoutes({ db, identity, waiver }: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const group = new Hono<AppEnv>();
   // Medical data: a token revoked by signing out everywhere, or of a disabled account, is refused too.
   const guidesOnly = [requireCaller(identity, { checkRevoked: true }), requireGuide(identity)] as const;
 
-  app.get('/guide/dates', ...guidesOnly, async (c) => c.json(await upcomingDates(db)));
+  group.get('/dates', ...guidesOnly, async (c) => c.json(await upcomingDates(db)));
 
-  app.get('/guide/dates/:dateId/roster', ...guidesOnly, async (c) => {
+  group.get('/dates/:dateId/roster', ...guidesOnly, async (c) => {
     const roster = await readRoster(db, safeParam(c, 'dateId'), c.get('caller'), waiver.version);
     if (!roster) throw new HttpError(404, 'Date not found');
     return c.json(roster);
   });
 
-  return app;
+  return group;
 }

@@ -8,14 +8,14 @@ import { HttpError } from '../http.ts';
 export const NOT_A_MEMBER = 'You are not a member of this party.';
 
 export function partyRoutes({ db, identity, waiver }: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const group = new Hono<AppEnv>();
 
-  app.get('/parties/:dateId', requireCaller(identity), async (c) => {
+  group.get('/:dateId', requireCaller(identity), async (c) => {
     const party = await partyOf(db, c.get('caller').uid, safeParam(c, 'dateId'), waiver.version);
     if (!party) throw new HttpError(403, NOT_A_MEMBER);
     c.header('Cache-Control', 'private, no-store');
     return c.json(party);
   });
 
-  return app;
+  return group;
 }

@@ -1,77 +1,55 @@
-/** The database user and the identity-service profile: POST/GET/PUT /users/user/{uid}, PUT /authUsers/authUser/{uid}. */
+/** The database user: POST/GET/PUT /users/user/{uid}, and GET /users/user/{uid}/waivers[/{id}], each for the customer's own uid only. */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { authUserSchema, SIGNATURE_MAX_CHARS, updateAuthUserSchema, userUpdateSchemaFor } from '../../src/lib/schemas.ts';
-import { WAIVER_TEXT_CHANGED, WAIVER_TEXT_HEADER } from '../../src/lib/waiver-record.ts';
-import { ownUid, requireCaller, safeParam } from '../auth.ts';
+import { SIGNATURE_MAX_CHARS, authUserSchema, userUpdateSchemaFor } from '../../src/lib/schemas.ts';
+import { WAIVER_TEXT_HEADER } from '../../src/lib/waiver-record.ts';
+import { requireCaller, safeParam } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { HttpError, parseBody } from '../http.ts';
+import { HttpError } from '../http.ts';
 import { clientAddress } from '../limits/client-ip.ts';
-import { enforce } from '../limits/rate-limit.ts';
-import { ensureUser, readUser, saveProfile, saveSurvey } from '../users/store.ts';
-import { listSignatures, recordSignature, signedCopy } from '../users/waivers.ts';
-import { tooLarge } from './limits.ts';
+import { accountOf, registerAccount, updateAccount } from '../users/account.ts';
+import { listSignatures, signedCopy } from '../users/waivers.ts';
+import { jsonBody } from '../validation.ts';
+import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
+import { ownAccount } from './guards.ts';
+
+/** A survey, or a signature image with room for the rest of the body. */
+const UPDATE_BODY_LIMIT = SIGNATURE_MAX_CHARS + 4096;
 
 export function userRoutes({ db, identity, waiver, limits, clientIp: ipSettings }: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const group = new Hono<AppEnv>();
   // Per route, so that a path no route knows answers 404 rather than asking for a token.
   const signedIn = requireCaller(identity);
-  // Changing who the customer is, or what they signed, also refuses a token revoked by signing out everywhere.
+  // Changing what the customer signed also refuses a token revoked by signing out everywhere.
   const signedInNotRevoked = requireCaller(identity, { checkRevoked: true });
 
-  const found = async (uid: string) => {
-    const user = await readUser(db, uid, waiver.version);
-    if (!user) throw new HttpError(404, 'User not found');
-    return user;
-  };
-
-  app.post('/users/user/:uid', signedIn, async (c) => {
-    const uid = ownUid(c);
-    const body = await parseBody(c, authUserSchema);
-    if (body.uid !== uid) throw new HttpError(400, 'The user in the body does not match the path');
-    await ensureUser(db, c.get('caller'), body);
-    return c.json(await found(uid));
+  // Declared before the group's default limit, which therefore never reaches it: a route's answer ends the chain.
+  // Its own, larger limit applies once the caller is known.
+  group.put('/user/:uid', signedInNotRevoked, limitBody(UPDATE_BODY_LIMIT), ownAccount, jsonBody(userUpdateSchemaFor), async (c) => {
+    const signing = {
+      waiver,
+      shownText: c.req.header(WAIVER_TEXT_HEADER),
+      limit: limits.waiverSignings,
+      request: { ipAddress: clientAddress(c, ipSettings), userAgent: c.req.header('user-agent') ?? '' },
+    };
+    return c.json(await updateAccount(db, c.req.param('uid'), c.req.valid('json'), signing));
   });
 
-  app.get('/users/user/:uid', signedIn, async (c) => c.json(await found(ownUid(c))));
+  group.use('*', limitBody(DEFAULT_BODY_LIMIT));
 
-  app.put('/users/user/:uid', signedInNotRevoked, bodyLimit({ maxSize: SIGNATURE_MAX_CHARS + 4096, onError: tooLarge }), async (c) => {
-    const uid = ownUid(c);
-    const body = await parseBody(c, userUpdateSchemaFor);
-    // A page that names the text it showed is refused when that is no longer the text in force.
-    const shownText = c.req.header(WAIVER_TEXT_HEADER);
-    if ('signature' in body && shownText !== undefined && shownText.trim().toLowerCase() !== waiver.sha256) {
-      throw new HttpError(409, WAIVER_TEXT_CHANGED);
-    }
-    // Each signing keeps a record with its image, so a customer may sign only so often.
-    if ('signature' in body) await enforce(db, [`waiver:uid:${uid}`], limits.waiverSignings, 'Too many waiver signatures.');
-    const saved =
-      'survey' in body
-        ? await saveSurvey(db, uid, body.survey)
-        : await recordSignature(db, uid, body.signature, waiver, {
-            ipAddress: clientAddress(c, ipSettings),
-            userAgent: c.req.header('user-agent') ?? '',
-          });
-    if (!saved) throw new HttpError(404, 'User not found');
-    return c.json(await found(uid));
-  });
+  group.post('/user/:uid', signedIn, ownAccount, jsonBody(authUserSchema), async (c) =>
+    c.json(await registerAccount(db, c.get('caller'), c.req.valid('json'), waiver.version)),
+  );
+
+  group.get('/user/:uid', signedIn, ownAccount, async (c) => c.json(await accountOf(db, c.req.param('uid'), waiver.version)));
 
   // The customer's own signatures, newest first, and a signed copy of one (someone else's id is not found).
-  app.get('/users/user/:uid/waivers', signedIn, async (c) => c.json(await listSignatures(db, ownUid(c), waiver.version)));
+  group.get('/user/:uid/waivers', signedIn, ownAccount, async (c) => c.json(await listSignatures(db, c.req.param('uid'), waiver.version)));
 
-  app.get('/users/user/:uid/waivers/:id', signedIn, async (c) => {
-    const copy = await signedCopy(db, ownUid(c), safeParam(c, 'id'), waiver.version);
+  group.get('/user/:uid/waivers/:id', signedIn, ownAccount, async (c) => {
+    const copy = await signedCopy(db, c.req.param('uid'), safeParam(c, 'id'), waiver.version);
     if (!copy) throw new HttpError(404, 'Signed waiver not found');
     return c.json(copy);
   });
 
-  app.put('/authUsers/authUser/:uid', signedInNotRevoked, async (c) => {
-    const uid = ownUid(c);
-    const { userData } = await parseBody(c, updateAuthUserSchema);
-    await identity.updateDisplayName(uid, userData.displayName);
-    await saveProfile(db, c.get('caller'), userData);
-    return c.json(await found(uid));
-  });
-
-  return app;
+  return group;
 }

@@ -10,11 +10,11 @@ import type { AppDeps, AppEnv } from '../context.ts';
 const WAIVER_CACHE = 'public, max-age=60';
 
 export function waiverRoutes({ waiver }: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const group = new Hono<AppEnv>();
   const published: PublishedWaiver = { version: waiver.version, sha256: waiver.sha256, document: waiver.document };
-  app.get('/waiver/current', (c) => {
+  group.get('/current', (c) => {
     c.header('Cache-Control', WAIVER_CACHE);
     return c.json(published);
   });
-  return app;
+  return group;
 }

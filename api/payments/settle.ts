@@ -1,0 +1,26 @@
+/** Settling a payment outcome, whichever way it arrived: a provider's webhook or the local confirm call. */
+import type { PublicCache } from '../cache.ts';
+import type { Db } from '../db/client.ts';
+import { recordPaymentEvent, type Outcome } from '../bookings/outcomes.ts';
+import { carryOut } from '../outbox/worker.ts';
+import type { PaymentEvent, PaymentProvider } from './provider.ts';
+
+/** What settling an outcome touches: the bookings, the provider for refunds, and the public answers. */
+export interface Settlement {
+  db: Db;
+  payments: PaymentProvider;
+  cache: PublicCache;
+  /** Bookings close this many hours before a date starts. */
+  bookingCutoffHours: number;
+}
+
+/**
+ * Records an outcome, then carries out the refunds and cancellations it decided while the caller
+ * waits. An outcome that changed a booking drops the public answers, whose seats it may have moved.
+ */
+export async function settlePayment({ db, payments, cache, bookingCutoffHours }: Settlement, event: PaymentEvent): Promise<Outcome> {
+  const outcome = await recordPaymentEvent(db, event, { cutoffHours: bookingCutoffHours });
+  await carryOut(db, payments, outcome.actions);
+  if (outcome.result !== 'duplicate' && outcome.result !== 'unknown') cache.clear();
+  return outcome;
+}

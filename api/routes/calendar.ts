@@ -1,0 +1,52 @@
+/**
+ * The calendars: GET /calendar/{winter-classes|winter-day-tours|winter-mentorship}, public and
+ * saying more to members, and POST /calendar/invite, joining a party by its invite code.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { CALENDARS, inviteSchema } from '../../src/lib/schemas.ts';
+import { optionalCaller, requireCaller } from '../auth.ts';
+import { joinByInvite } from '../bookings/invites.ts';
+import { listCalendar, partiesOf } from '../catalog/calendars.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { HttpError } from '../http.ts';
+import { clientIp } from '../limits/client-ip.ts';
+import { rateLimit } from '../limits/rate-limit.ts';
+import { jsonBody } from '../validation.ts';
+import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
+
+const CALENDAR_CACHE = 'public, max-age=15, s-maxage=15, stale-while-revalidate=60';
+
+export function calendarRoutes({ db, identity, cache, limits, bookingCutoffHours, clientIp: ipSettings }: AppDeps) {
+  const group = new Hono<AppEnv>();
+  group.use('*', limitBody(DEFAULT_BODY_LIMIT));
+
+  group.get('/:name', async (c) => {
+    const parsed = v.safeParse(v.picklist(CALENDARS), c.req.param('name'));
+    if (!parsed.success) throw new HttpError(404, 'Not found');
+    const name = parsed.output;
+    c.header('Vary', 'Authorization');
+    const entries = await cache.get(`calendar:${name}`, () => listCalendar(db, name, bookingCutoffHours));
+    const caller = await optionalCaller(identity, c);
+    if (!caller) {
+      c.header('Cache-Control', CALENDAR_CACHE);
+      return c.json(entries);
+    }
+    c.header('Cache-Control', 'private, no-store');
+    // The caller's own bookings carry their invite code and the party's unclaimed seats.
+    const parties = await partiesOf(db, caller.uid);
+    return c.json(entries.map((entry) => ({ ...entry, ...parties.get(entry.id) })));
+  });
+
+  const inviteTries = rateLimit<AppEnv>(db, limits.inviteTries, 'Too many invite code attempts.', (c) => [
+    `invite:ip:${clientIp(c, ipSettings)}`,
+    `invite:uid:${c.get('caller').uid}`,
+  ]);
+  group.post('/invite', requireCaller(identity), inviteTries, jsonBody(inviteSchema), async (c) => {
+    const result = await joinByInvite(db, c.get('caller'), c.req.valid('json').inviteCode);
+    cache.clear();
+    return c.json({ success: true, ...result });
+  });
+
+  return group;
+}
