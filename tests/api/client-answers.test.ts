@@ -5,22 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../api/identity.ts';
-import {
-  calendarAnswer,
-  databaseUserAnswer,
-  guideDatesAnswer,
-  inviteAnswer,
-  localPaymentAnswer,
-  partyAnswer,
-  paymentIntentAnswer,
-  productsAnswer,
-  promoAnswer,
-  readAnswer,
-  rosterAnswer,
-  signedCopyAnswer,
-  UnreadableAnswer,
-  waiverStatusesAnswer,
-} from '../../src/lib/api/answers.ts';
+import * as answers from '../../src/lib/api/answers.ts';
 import { freeDate, harness, intentBody, PROJECT_ID, readyUser, type Harness, type TestUser } from './harness.ts';
 
 const CARD = { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' };
@@ -44,15 +29,15 @@ beforeAll(async () => {
   [lead, friend] = [await readyUser(h, 'Ana Lund'), await readyUser(h, 'Kim Berg')];
   const entry = await freeDate(h, 'winter-day-tours');
   dateId = entry.id;
-  const intent = readAnswer(
+  const intent = answers.readAnswer(
     'intent',
-    paymentIntentAnswer,
+    answers.paymentIntentAnswer,
     await answer('POST', '/stripe/create-payment-intent', lead, intentBody(lead, entry, 'winter-day-tours', 'price_tour_ski', 2)),
   );
   expect(intent.clientSecret).toBeTruthy();
-  const paid = readAnswer(
+  const paid = answers.readAnswer(
     'paid',
-    localPaymentAnswer,
+    answers.localPaymentAnswer,
     await answer('POST', '/payments/local/confirm', lead, { clientSecret: intent.clientSecret, ...CARD }),
   );
   expect(paid.dateId).toBe(dateId);
@@ -60,23 +45,27 @@ beforeAll(async () => {
 
 describe("the site's reading of the API's answers", () => {
   it('reads the catalog and the three public calendars', async () => {
-    const products = readAnswer('products', productsAnswer, await answer('GET', '/stripe/products', null));
+    const products = answers.readAnswer('products', answers.productsAnswer, await answer('GET', '/stripe/products', null));
     expect(products.length).toBeGreaterThan(0);
     expect(products.flatMap((product) => product.prices).every((price) => price.unit_amount > 0)).toBe(true);
     for (const name of ['winter-classes', 'winter-day-tours', 'winter-mentorship']) {
-      const entries = readAnswer(name, calendarAnswer, await answer('GET', `/calendar/${name}`, null));
+      const entries = answers.readAnswer(name, answers.calendarAnswer, await answer('GET', `/calendar/${name}`, null));
       expect(entries.length).toBeGreaterThan(0);
       expect(entries.every((entry) => entry.inviteCode === undefined)).toBe(true);
     }
   });
 
   it("reads a member's calendar, the party, and a friend's joining", async () => {
-    const mine = readAnswer('calendar', calendarAnswer, await answer('GET', '/calendar/winter-day-tours', lead));
+    const mine = answers.readAnswer('calendar', answers.calendarAnswer, await answer('GET', '/calendar/winter-day-tours', lead));
     const booked = mine.find((entry) => entry.id === dateId);
     expect(booked).toMatchObject({ partySeats: 2, partySpotsLeft: 1, bookedPriceId: 'price_tour_ski' });
-    const joined = readAnswer('invite', inviteAnswer, await answer('POST', '/calendar/invite', friend, { inviteCode: booked?.inviteCode }));
+    const joined = answers.readAnswer(
+      'invite',
+      answers.inviteAnswer,
+      await answer('POST', '/calendar/invite', friend, { inviteCode: booked?.inviteCode }),
+    );
     expect(joined.success).toBe(true);
-    const party = readAnswer('party', partyAnswer, await answer('GET', `/parties/${dateId}`, friend));
+    const party = answers.readAnswer('party', answers.partyAnswer, await answer('GET', `/parties/${dateId}`, friend));
     expect(party.members.map((member) => [member.name, member.you])).toEqual([
       ['Ana Lund', false],
       ['Kim Berg', true],
@@ -84,46 +73,56 @@ describe("the site's reading of the API's answers", () => {
   });
 
   it('reads the database user after each save, the signatures and a signed copy', async () => {
-    const user = readAnswer('user', databaseUserAnswer, await answer('GET', `/users/user/${lead.uid}`, lead));
+    const user = answers.readAnswer('user', answers.databaseUserAnswer, await answer('GET', `/users/user/${lead.uid}`, lead));
     expect(user).toMatchObject({ uid: lead.uid, bookings: [dateId], displayName: 'Ana Lund', agreed: true });
     expect(user.waiver?.current).toBe(true);
-    const created = readAnswer(
+    const created = answers.readAnswer(
       'user',
-      databaseUserAnswer,
+      answers.databaseUserAnswer,
       await answer('POST', `/users/user/${lead.uid}`, lead, { uid: lead.uid, email: lead.email }),
     );
     expect(created.uid).toBe(lead.uid);
-    const saved = readAnswer(
+    const saved = answers.readAnswer(
       'user',
-      databaseUserAnswer,
+      answers.databaseUserAnswer,
       await answer('PUT', `/authUsers/authUser/${lead.uid}`, lead, {
         userData: { displayName: 'Ana Lund', email: lead.email, phoneNumber: '+14355550100' },
       }),
     );
     expect(saved.phoneNumber).toBe('+14355550100');
-    const signatures = readAnswer('waivers', waiverStatusesAnswer, await answer('GET', `/users/user/${lead.uid}/waivers`, lead));
+    const signatures = answers.readAnswer(
+      'waivers',
+      answers.waiverStatusesAnswer,
+      await answer('GET', `/users/user/${lead.uid}/waivers`, lead),
+    );
     expect(signatures).toHaveLength(1);
-    const copy = readAnswer('copy', signedCopyAnswer, await answer('GET', `/users/user/${lead.uid}/waivers/${signatures[0]?.id}`, lead));
+    const copy = answers.readAnswer(
+      'copy',
+      answers.signedCopyAnswer,
+      await answer('GET', `/users/user/${lead.uid}/waivers/${signatures[0]?.id}`, lead),
+    );
     expect(copy.signerName).toBe('Ana Lund');
     expect(copy.signature).toMatch(/^data:image\/png;base64,/);
   });
 
   it('reads a promo answer, the dates a guide sees and a roster', async () => {
-    const promo = readAnswer(
+    const promo = answers.readAnswer(
       'promo',
-      promoAnswer,
+      answers.promoAnswer,
       await answer('POST', '/promo/apply', null, { promoCode: 'WELCOME10', selectedPriceId: 'price_tour_ski', quantity: 2 }),
     );
     expect(promo.finalTotal).toBeGreaterThan(0);
-    const dates = readAnswer('dates', guideDatesAnswer, await answer('GET', '/guide/dates', lead));
+    const dates = answers.readAnswer('dates', answers.guideDatesAnswer, await answer('GET', '/guide/dates', lead));
     expect(dates.find((date) => date.id === dateId)).toMatchObject({ taken: 2, free: 0 });
-    const roster = readAnswer('roster', rosterAnswer, await answer('GET', `/guide/dates/${dateId}/roster`, lead));
+    const roster = answers.readAnswer('roster', answers.rosterAnswer, await answer('GET', `/guide/dates/${dateId}/roster`, lead));
     expect(roster.participants.map((participant) => participant.role)).toEqual(['booked', 'invited']);
   });
 
   it('refuses an answer of another shape, saying where', () => {
-    expect(() => readAnswer('your account', databaseUserAnswer, { uid: 'u1', bookings: 'none' })).toThrow(UnreadableAnswer);
-    expect(() => readAnswer('your account', databaseUserAnswer, { uid: 'u1', bookings: 'none' })).toThrow(
+    expect(() => answers.readAnswer('your account', answers.databaseUserAnswer, { uid: 'u1', bookings: 'none' })).toThrow(
+      answers.UnreadableAnswer,
+    );
+    expect(() => answers.readAnswer('your account', answers.databaseUserAnswer, { uid: 'u1', bookings: 'none' })).toThrow(
       "The booking service's answer (your account) could not be read at bookings",
     );
   });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatDollars } from '../../lib/pricing.ts';
 import type { CalendarSource } from '../../stores/calendars.ts';
 import CheckoutButton from './CheckoutButton.tsx';
+import DetailsList from '../shared/DetailsList.tsx';
 
 interface Props {
   image: { src: string; alt: string } | null;
@@ -18,14 +19,7 @@ export default function OrderSummary({ image, details, children, total, source }
     <section className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title">Order Summary</h2>
       <div className="summary-image">{image && <img src={image.src} alt={image.alt} width="480" height="270" />}</div>
-      <dl className="summary-details">
-        {details.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList details={details} className="summary-details" />
       <div className="summary-description">{children}</div>
       <p className="summary-total">
         <span>Total</span> <strong>{total === null ? 'N/A' : formatDollars(total)}</strong>

@@ -4,12 +4,13 @@
  * starts at step 2 (one remembered on this browser sees a short check of their sign-in, not the
  * sign-in form, until Firebase confirms it); a reached step can be reopened, a later one cannot.
  */
-import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { afterSignIn, FIRST_STEP, finishStep, LOGIN_STEP, openStep, type CheckoutStep, type StepState } from '../../lib/checkout-steps.ts';
 import { logout } from '../../stores/auth-actions.ts';
 import { $authStatus, $authUser, $confirmingKnownUser, $knownUser, startAuth } from '../../stores/auth.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
+import { useSearchParam } from '../shared/use-search-param.ts';
 import InviteStep from './InviteStep.tsx';
 import { PaymentStep, preloadLaterSteps, ProfileAndSurvey, StepLoading, WaiverForm } from './later-steps.tsx';
 import LoginStep from './LoginStep.tsx';
@@ -18,18 +19,9 @@ import '../../styles/checkout.css';
 
 const STEP_TITLE_ID = 'checkout-step-title';
 
-const noChanges = () => () => undefined;
-/** The invite code in the address, once the island runs. */
-const useInviteCode = () =>
-  useSyncExternalStore(
-    noChanges,
-    () => new URLSearchParams(window.location.search).get('invite')?.trim() || null,
-    () => null,
-  );
-
 export default function CheckoutWizard() {
   const hydrated = useHydrated();
-  const inviteCode = useInviteCode();
+  const inviteCode = useSearchParam('invite');
   const status = useStore($authStatus);
   const user = useStore($authUser);
   const [steps, setSteps] = useState<StepState>(FIRST_STEP);

@@ -14,6 +14,7 @@ import { api } from '../../stores/api.ts';
 import { useGuideData } from './use-guide-data.ts';
 import '../../styles/account.css';
 import '../../styles/guide.css';
+import DetailsList from '../shared/DetailsList.tsx';
 
 const noChanges = () => () => undefined;
 
@@ -40,14 +41,7 @@ function Participant({ person }: { person: RosterParticipant }) {
   return (
     <li className="roster-person">
       <h3>{participantName(person)}</h3>
-      <dl>
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList details={rows} />
     </li>
   );
 }

@@ -5,12 +5,13 @@
  * season covered. Laid out to print on letter paper (src/styles/signed-copy.css). A signed-out
  * visitor is sent to /sign-in, which brings them back here.
  */
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useId } from 'react';
 import { ApiError } from '../../lib/api/http.ts';
 import { formatDenverLongDate, formatDenverRecordTime, formatUtcMinute } from '../../lib/dates.ts';
 import { waiverSeasonLastDay, type SignedWaiverCopy } from '../../lib/waiver-record.ts';
 import { api } from '../../stores/api.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
+import { useSearchParam } from '../shared/use-search-param.ts';
 import { AccountLoading } from '../account/fields.tsx';
 import { useAccountUser } from '../account/use-account-user.ts';
 import WaiverText from '../account/WaiverText.tsx';
@@ -18,15 +19,6 @@ import '../../styles/account.css';
 import '../../styles/signed-copy.css';
 
 export const COPY_NOT_FOUND = 'Signed waiver not found';
-
-const noChanges = () => () => undefined;
-/** The record id in the address, once the island runs. */
-const useRecordId = () =>
-  useSyncExternalStore(
-    noChanges,
-    () => new URLSearchParams(window.location.search).get('id')?.trim() || null,
-    () => null,
-  );
 
 type Loaded = { status: 'ready'; copy: SignedWaiverCopy } | { status: 'failed'; message: string };
 
@@ -104,7 +96,7 @@ function SignedCopy({ copy }: { copy: SignedWaiverCopy }) {
 
 export default function SignedCopyPage() {
   const { state, authUser } = useAccountUser();
-  const recordId = useRecordId();
+  const recordId = useSearchParam('id');
   const loaded = useSignedCopy(state === 'ready' ? (authUser?.uid ?? null) : null, recordId);
 
   useEffect(() => {

@@ -29,6 +29,17 @@ const optionalText = v.optional(v.nullable(text), null);
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const instant = v.pipe(v.string(), v.isoTimestamp());
 const timestamp = v.looseObject({ _seconds: v.number(), _nanoseconds: v.optional(v.number()) });
+/** A date of a calendar: its id and when it starts. */
+const dated = { id: text, date: timestamp };
+
+/** An answer checked by `schema`, as the type the site names it by (the check covers what the pages read). */
+const named =
+  <T>() =>
+  <S extends v.GenericSchema>(schema: S) =>
+    v.pipe(
+      schema,
+      v.transform((checked: v.InferOutput<S>) => checked as unknown as T),
+    );
 
 const waiverStatus = v.looseObject({
   id: text,
@@ -39,17 +50,13 @@ const waiverStatus = v.looseObject({
   current: v.boolean(),
 });
 
-export const waiverStatusesAnswer = v.pipe(
-  v.array(waiverStatus),
-  v.transform((list) => list as WaiverStatus[]),
-);
+export const waiverStatusesAnswer = named<WaiverStatus[]>()(v.array(waiverStatus));
 
-export const signedCopyAnswer = v.pipe(
+export const signedCopyAnswer = named<SignedWaiverCopy>()(
   v.looseObject({ ...waiverStatus.entries, signerName: optionalText, signature: text, text, document: v.looseObject({}) }),
-  v.transform((copy) => copy as unknown as SignedWaiverCopy),
 );
 
-export const databaseUserAnswer = v.pipe(
+export const databaseUserAnswer = named<DatabaseUser>()(
   v.looseObject({
     uid: v.pipe(text, v.nonEmpty()),
     email: optionalText,
@@ -63,27 +70,18 @@ export const databaseUserAnswer = v.pipe(
     bookings: v.optional(v.array(text), []),
     pendingEmail: optionalText,
   }),
-  v.transform((user) => user as unknown as DatabaseUser),
 );
 
-const price = v.looseObject({
-  id: text,
-  nickname: text,
-  unit_amount: count,
-  currency: text,
-  metadata: v.optional(v.looseObject({}), {}),
-});
+const price = v.looseObject({ id: text, nickname: text, unit_amount: count, currency: text, metadata: v.optional(v.looseObject({}), {}) });
 
-export const productsAnswer = v.pipe(
+export const productsAnswer = named<Product[]>()(
   v.array(v.looseObject({ id: text, name: text, description: v.optional(text, ''), images: v.array(text), prices: v.array(price) })),
-  v.transform((products) => products as unknown as Product[]),
 );
 
-export const calendarAnswer = v.pipe(
+export const calendarAnswer = named<CalendarEntry[]>()(
   v.array(
     v.looseObject({
-      id: text,
-      date: timestamp,
+      ...dated,
       partySize: count,
       users: v.array(text),
       closesAt: v.optional(timestamp),
@@ -93,10 +91,9 @@ export const calendarAnswer = v.pipe(
       bookedPriceId: v.optional(text),
     }),
   ),
-  v.transform((entries) => entries as unknown as CalendarEntry[]),
 );
 
-export const partyAnswer = v.pipe(
+export const partyAnswer = named<Party>()(
   v.looseObject({
     dateId: text,
     members: v.array(
@@ -104,31 +101,17 @@ export const partyAnswer = v.pipe(
     ),
     openSpots: count,
   }),
-  v.transform((party) => party as unknown as Party),
 );
 
-const guideDate = v.looseObject({
-  id: text,
-  date: timestamp,
-  calendar: text,
-  productName: text,
-  capacity: count,
-  taken: count,
-  held: count,
-  free: count,
-});
+const guideDate = v.looseObject({ ...dated, calendar: text, productName: text, capacity: count, taken: count, held: count, free: count });
 
-export const guideDatesAnswer = v.pipe(
-  v.array(guideDate),
-  v.transform((dates) => dates as unknown as GuideDate[]),
-);
+export const guideDatesAnswer = named<GuideDate[]>()(v.array(guideDate));
 
-export const rosterAnswer = v.pipe(
+export const rosterAnswer = named<Roster>()(
   v.looseObject({
     date: guideDate,
     participants: v.array(v.looseObject({ uid: text, bookingId: text, role: v.picklist(['booked', 'invited']) })),
   }),
-  v.transform((roster) => roster as unknown as Roster),
 );
 
 /** POST /stripe/create-payment-intent. The client secret is read on its own: without one the payment cannot go on. */

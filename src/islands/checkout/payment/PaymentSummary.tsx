@@ -12,6 +12,7 @@ import type { Cart } from '../../../stores/cart.ts';
 import { $intent, $orderTotal, applyPromo } from '../../../stores/payment-intent.ts';
 import { $promo } from '../../../stores/promo.ts';
 import { useHydrated } from '../../shared/use-hydrated.ts';
+import DetailsList from '../../shared/DetailsList.tsx';
 
 export default function PaymentSummary({ cart }: { cart: Cart }) {
   const total = useStore($orderTotal);
@@ -40,14 +41,7 @@ export default function PaymentSummary({ cart }: { cart: Cart }) {
     <section className="payment-panel payment-summary" aria-labelledby="payment-summary-title">
       <h3 id="payment-summary-title">Order Summary</h3>
       <div className="payment-summary-image">{image && <img src={image} alt={price?.nickname ?? ''} width="480" height="270" />}</div>
-      <dl className="payment-details">
-        {details.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList details={details} className="summary-details payment-details" />
       <p className="payment-total">
         <span>Total</span> <strong>{formatDollars(total)}</strong>
       </p>
