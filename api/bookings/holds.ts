@@ -16,9 +16,9 @@ import { attempt, carryOut, RECORD_ATTEMPTS_SQL, recordParams, summarize, type A
 import { countHitSql, enforce, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
 import { notReadyMessage } from '../../src/lib/readiness.ts';
 import { missingFrom, READINESS_COLUMNS, READINESS_JOIN, type ReadinessRow } from '../users/readiness.ts';
-import { ACTIVE_BOOKING, LIVE_HOLD, seatsLeft } from './seats.ts';
 import { discountOf, INVALID_PROMO, promoColumns, readPromo, type PromoRow } from './promo.ts';
 import { SAVE_USER_SQL, userParams } from '../users/store.ts';
+import { bookingsOpenSql, cutoffSeconds, LIVE_HOLD_SQL, promoUsesSql, seatsLeft, seatsTakenSql } from '../../src/lib/seat-rules.ts';
 
 export const BOOKINGS_CLOSED = 'Bookings for this date have closed. Please choose a later date.';
 export const SESSION_ENDED = 'This payment session has ended. Please start checkout again.';
@@ -139,7 +139,7 @@ const CUSTOMER = named(`select ${READINESS_COLUMNS},
     ${READINESS_JOIN}
     left join lateral (
       select id, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
-       where date_id = {dateId} and user_id = u.uid and ${LIVE_HOLD} and client_secret is not null
+       where date_id = {dateId} and user_id = u.uid and ${LIVE_HOLD_SQL} and client_secret is not null
          and price_id = {priceId} and quantity = {quantity} and promo_code is not distinct from {promoCode}
        limit 1) live on true
    where u.uid = {uid}`);
@@ -211,7 +211,7 @@ async function prepareHold(tx: Queryable, providerName: string, call: HoldCall):
  */
 const LOCK = named(`with customer as (${SAVE_USER_SQL})
   select d.id, d.calendar, d.product_id, d.price_id as date_price_id, d.capacity, d.active,
-         d.active and d.starts_at > now() + make_interval(secs => {cutoffSeconds}) as open,
+         d.active and ${bookingsOpenSql('d.starts_at', '{cutoffSeconds}')} as open,
          pr.id as price_id, pr.product_id as price_product_id, pr.nickname, pr.unit_amount, pr.currency, p.name as product_name,
          ${promoColumns('pc')}
     from calendar_dates d
@@ -251,7 +251,7 @@ async function lockCustomerAndDate(tx: Queryable, { caller, request, promoCode, 
   // counts on a date decided one at a time: both rows are locked.
   const [target] = await queryNamed<TargetRow & Record<string, unknown>>(tx, LOCK, {
     dateId: request.metadata.dateId,
-    cutoffSeconds: Math.round(settings.cutoffHours * 3600),
+    cutoffSeconds: cutoffSeconds(settings.cutoffHours),
     priceId: request.priceId,
     promoCode,
     ...userParams(caller),
@@ -296,22 +296,22 @@ async function lockLimitedCode(
   return { promo, limited };
 }
 
+/** Every booking but the customer's (`uid`) own holds: a new hold releases those, so they do not count against it. */
+const NOT_OWN_HOLD = `not (user_id = {uid} and status = 'held')`;
+
 /**
  * Statement 3: the seats others hold or booked on the date, the uses others make of a limited
  * code (`limitedCode`, null for any other), and the customer's current hold on the date.
  */
 const STATE = named(`select
-    (select coalesce(sum(party_size), 0)::int from bookings
-      where date_id = {dateId} and ${ACTIVE_BOOKING} and not (user_id = {uid} and status = 'held')) as taken,
-    (select count(*)::int from bookings
-      where {limitedCode}::text is not null and promo_code = {limitedCode} and ${ACTIVE_BOOKING}
-        and not (user_id = {uid} and status = 'held')) as promo_uses,
+    ${seatsTakenSql('{dateId}', NOT_OWN_HOLD)} as taken,
+    ${promoUsesSql('{limitedCode}', `{limitedCode}::text is not null and ${NOT_OWN_HOLD}`)} as promo_uses,
     current.id, current.price_id, current.quantity, current.promo_code, current.client_secret, current.amount,
     current.currency, current.expires_at
   from (select 1) as one
   left join lateral (
     select id, price_id, quantity, promo_code, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
-     where date_id = {dateId} and user_id = {uid} and ${LIVE_HOLD}
+     where date_id = {dateId} and user_id = {uid} and ${LIVE_HOLD_SQL}
      order by created_at desc limit 1) current on true`);
 
 /** Seats taken by others, uses of a limited code by others, and the customer's current hold on the date (null columns when none). */

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { HttpError } from '../http.ts';
 import { ensureUser } from '../users/store.ts';
+import { partySpotsLeft } from '../../src/lib/seat-rules.ts';
 
 export async function joinByInvite(
   db: Db,
@@ -19,7 +20,9 @@ export async function joinByInvite(
     const members = await tx.query<{ user_id: string }>(`select user_id from booking_members where booking_id = $1`, [booking.id]);
     const result = { bookingId: booking.id, dateId: booking.date_id };
     if (members.some((member) => member.user_id === caller.uid)) return { ...result, joined: false };
-    if (members.length >= booking.party_size) throw new HttpError(409, 'Failed to validate invite: no spots are left in this party');
+    if (partySpotsLeft(booking.party_size, members.length) === 0) {
+      throw new HttpError(409, 'Failed to validate invite: no spots are left in this party');
+    }
     await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2)`, [booking.id, caller.uid]);
     return { ...result, joined: true };
   });

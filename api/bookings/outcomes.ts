@@ -11,7 +11,8 @@ import { enqueueActions, type ActionReason, type ClaimedAction } from '../outbox
 import { flagBooking, money } from './flags.ts';
 import { honouredDiscount } from './promo.ts';
 import { orderTotal, type Discount } from '../../src/lib/pricing.ts';
-import { lockDate, seatsLeft, takenSeats, type LockedDate } from './seats.ts';
+import { lockDate, takenSeats, type LockedDate } from './seats.ts';
+import { HOLD_LAPSED_SQL, seatsLeft } from '../../src/lib/seat-rules.ts';
 
 export type Outcome =
   | { result: 'duplicate' | 'unknown'; actions: ClaimedAction[] }
@@ -59,7 +60,7 @@ export async function recordPaymentEvent(db: Db, event: PaymentEvent, settings: 
     const date = await lockDate(tx, found.date_id, settings.cutoffHours);
     const [booking] = await tx.query<BookingRow & Record<string, unknown>>(
       `select id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code, payment_intent_id, status,
-              hold_expires_at <= now() as expired
+              ${HOLD_LAPSED_SQL} as expired
          from bookings where payment_intent_id = $1 for update`,
       [event.intentId],
     );

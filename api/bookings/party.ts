@@ -6,6 +6,7 @@
 import type { Queryable } from '../db/client.ts';
 import { memberName, surveyState, waiverState, type Party } from '../../src/lib/party.ts';
 import type { Survey } from '../../src/lib/schemas.ts';
+import { partySpotsLeft } from '../../src/lib/seat-rules.ts';
 
 interface BookingRow {
   id: string;
@@ -64,5 +65,5 @@ export async function partyOf(
       now,
     ),
   }));
-  return { dateId, members, openSpots: Math.max(0, booking.party_size - rows.length) };
+  return { dateId, members, openSpots: partySpotsLeft(booking.party_size, rows.length) };
 }

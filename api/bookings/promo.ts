@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client.ts';
 import type { Discount } from '../../src/lib/pricing.ts';
 import { HttpError } from '../http.ts';
 import { INVALID_PROMO_MESSAGE as INVALID_PROMO } from '../../src/lib/messages.ts';
-import { ACTIVE_BOOKING } from './seats.ts';
+import { promoHasUseLeft, promoUsesSql } from '../../src/lib/seat-rules.ts';
 
 export { INVALID_PROMO };
 
@@ -29,7 +29,7 @@ export const promoColumns = (alias: string) =>
 export function discountOf(promo: PromoRow | undefined, priceId: string, used: number): Discount | null {
   if (!promo || !promo.usable) return null;
   if (promo.price_ids && !promo.price_ids.includes(priceId)) return null;
-  if (promo.max_redemptions !== null && used >= promo.max_redemptions) return null;
+  if (!promoHasUseLeft(promo.max_redemptions, used)) return null;
   return promo.percent_off !== null ? { percentOff: promo.percent_off } : { amountOff: promo.amount_off ?? 0 };
 }
 
@@ -44,9 +44,7 @@ export async function readPromo(tx: Queryable, code: string, lock: boolean): Pro
 
 /** The holds and paid bookings that use a code; counted after its row is locked, in a statement of its own. */
 async function promoUses(tx: Queryable, code: string): Promise<number> {
-  const [row] = await tx.query<{ used: number }>(`select count(*)::int as used from bookings where promo_code = $1 and ${ACTIVE_BOOKING}`, [
-    code,
-  ]);
+  const [row] = await tx.query<{ used: number }>(`select ${promoUsesSql('$1')} as used`, [code]);
   return row?.used ?? 0;
 }
 

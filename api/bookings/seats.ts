@@ -1,9 +1,6 @@
-/** Seat arithmetic in SQL: paid seats and unexpired holds both count as taken. */
+/** A date's row locked for a seat decision, and the seats taken on it; the rules themselves are in src/lib/seat-rules.ts. */
 import type { Queryable } from '../db/client.ts';
-
-/** A hold counts until it expires; a lapsed one no longer keeps anyone's seats. */
-export const LIVE_HOLD = `(status = 'held' and hold_expires_at > now())`;
-export const ACTIVE_BOOKING = `(status = 'paid' or ${LIVE_HOLD})`;
+import { bookingsOpenSql, cutoffSeconds, seatsTakenSql } from '../../src/lib/seat-rules.ts';
 
 export interface LockedDate {
   id: string;
@@ -25,24 +22,15 @@ export interface LockedDate {
 export async function lockDate(tx: Queryable, dateId: string, cutoffHours = 0): Promise<LockedDate | undefined> {
   const [date] = await tx.query<LockedDate & Record<string, unknown>>(
     `select id, calendar, product_id, price_id, capacity, active, starts_at <= now() as started,
-            active and starts_at > now() + make_interval(secs => $2) as open
+            active and ${bookingsOpenSql('starts_at', '$2')} as open
        from calendar_dates where id = $1 for update`,
-    [dateId, Math.round(cutoffHours * 3600)],
+    [dateId, cutoffSeconds(cutoffHours)],
   );
   return date;
 }
 
+/** The seats taken on a date, leaving out the booking `exceptBookingId`. */
 export async function takenSeats(tx: Queryable, dateId: string, exceptBookingId = ''): Promise<number> {
-  const [row] = await tx.query<{ taken: number }>(
-    `select coalesce(sum(party_size), 0)::int as taken from bookings
-      where date_id = $1 and id <> $2 and ${ACTIVE_BOOKING}`,
-    [dateId, exceptBookingId],
-  );
+  const [row] = await tx.query<{ taken: number }>(`select ${seatsTakenSql('$1', 'id <> $2')} as taken`, [dateId, exceptBookingId]);
   return row?.taken ?? 0;
-}
-
-/** A day tour is private: full once anyone holds it. Other dates fill up to their capacity. */
-export function seatsLeft(date: Pick<LockedDate, 'calendar' | 'capacity'>, taken: number): number {
-  if (date.calendar === 'winter-day-tours') return taken > 0 ? 0 : date.capacity;
-  return Math.max(0, date.capacity - taken);
 }

@@ -4,8 +4,8 @@
  */
 import type { Queryable } from '../db/client.ts';
 import type { CalendarName } from '../../src/lib/schemas.ts';
-import { ACTIVE_BOOKING } from '../bookings/seats.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import { closingTime, partySpotsLeftSql, seatsTakenSql } from '../../src/lib/seat-rules.ts';
 
 interface DateRow {
   id: string;
@@ -25,7 +25,7 @@ const TAKEN_SEAT = 'reserved';
 export async function listCalendar(db: Queryable, calendar: CalendarName, cutoffHours: number): Promise<CalendarEntry[]> {
   const rows = await db.query<DateRow & Record<string, unknown>>(
     `select d.id, extract(epoch from d.starts_at)::float8 as seconds, d.capacity, d.price_id, d.class_type, d.title, d.description,
-            coalesce((select sum(b.party_size) from bookings b where b.date_id = d.id and ${ACTIVE_BOOKING}), 0)::int as taken
+            ${seatsTakenSql('d.id')} as taken
        from calendar_dates d
       where d.calendar = $1 and d.active
       order by d.starts_at, d.id`,
@@ -43,7 +43,7 @@ function toEntry(calendar: CalendarName, row: DateRow, cutoffHours: number): Cal
   const entry: CalendarEntry = {
     id: row.id,
     date: timestamp(row.seconds),
-    closesAt: timestamp(row.seconds - Math.round(cutoffHours * 3600)),
+    closesAt: timestamp(closingTime(row.seconds, cutoffHours)),
     partySize: row.capacity,
     users: Array.from({ length: Math.min(row.taken, row.capacity) }, () => TAKEN_SEAT),
   };
@@ -71,7 +71,7 @@ export interface PartyView {
 export async function partiesOf(db: Queryable, uid: string): Promise<Map<string, PartyView>> {
   const rows = await db.query<{ date_id: string; invite_code: string; party_size: number; spots_left: number; price_id: string }>(
     `select b.date_id, b.invite_code, b.party_size, b.price_id,
-            greatest(0, b.party_size - (select count(*) from booking_members x where x.booking_id = b.id))::int as spots_left
+            ${partySpotsLeftSql('b')} as spots_left
        from booking_members m join bookings b on b.id = m.booking_id
       where m.user_id = $1 and b.status = 'paid' and b.invite_code is not null
       order by b.paid_at, b.id`,

@@ -5,7 +5,7 @@
  */
 import type { Db, Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
-import { LIVE_HOLD, seatsLeft } from '../bookings/seats.ts';
+import { LIVE_HOLD_SQL, seatSumSql, seatsLeft } from '../../src/lib/seat-rules.ts';
 import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from '../users/waivers.ts';
 import type { GuideDate, Roster, RosterParticipant, RosterRead } from '../../src/lib/api/types.ts';
 import type { Survey } from '../../src/lib/schemas.ts';
@@ -21,8 +21,7 @@ interface DateRow {
 }
 
 const DATE_COLUMNS = `d.id, extract(epoch from d.starts_at)::float8 as seconds, d.calendar, p.name as product_name, d.capacity,
-  coalesce((select sum(b.party_size) from bookings b where b.date_id = d.id and b.status = 'paid'), 0)::int as taken,
-  coalesce((select sum(b.party_size) from bookings b where b.date_id = d.id and ${LIVE_HOLD}), 0)::int as held`;
+  ${seatSumSql('d.id', `status = 'paid'`)} as taken, ${seatSumSql('d.id', LIVE_HOLD_SQL)} as held`;
 
 function guideDate(row: DateRow): GuideDate {
   const seconds = Math.floor(row.seconds);

@@ -1,12 +1,14 @@
 /**
  * What the booking calendars show for each date: spots left and whether it can be chosen, from the
- * public calendar entries (held and paid seats both count as taken) and the booking cut-off. The
- * visitor's own live hold is not counted against them: their seats are theirs while it lasts.
+ * public calendar entries (held and paid seats both count as taken) and the booking cut-off, by the
+ * rules of seat-rules.ts. The visitor's own live hold is not counted against them: their seats are
+ * theirs while it lasts.
  */
 import type { CalendarEntry } from './api/types.ts';
 import type { CalendarName } from './schemas.ts';
 import { denverDay } from './dates.ts';
 import { monthOf, type DayKey, type MonthKey } from './calendar-grid.ts';
+import { bookingsOpen, holdLapsed, seatsLeft } from './seat-rules.ts';
 
 export type DayState = 'available' | 'full' | 'unavailable';
 
@@ -29,24 +31,22 @@ export interface OwnHold {
 
 /** The seats of `entry` the visitor holds themselves as of `now`: none once the hold has ended. */
 export function ownSeats(entry: CalendarEntry, hold: OwnHold | null, now: number): number {
-  if (!hold || hold.dateId !== entry.id || Date.parse(hold.expiresAt) <= now) return 0;
+  if (!hold || hold.dateId !== entry.id || holdLapsed(Date.parse(hold.expiresAt), now)) return 0;
   return Math.min(hold.partySize, entry.users.length);
 }
 
 /**
- * A day tour is private: full once anyone else holds it. A class fills up to its capacity
- * (partySize). `own` seats, the visitor's, are not taken from them.
+ * The spots a date has left by seatsLeft (a day tour is private, a class fills up to its capacity,
+ * partySize), from the entry's taken seats. `own` seats, the visitor's, are not taken from them.
  */
 export function spotsLeft(entry: CalendarEntry, calendar: CalendarName, own = 0): number {
-  const taken = entry.users.length - own;
-  if (calendar === 'winter-day-tours') return taken > 0 ? 0 : entry.partySize;
-  return Math.max(0, entry.partySize - taken);
+  return seatsLeft({ calendar, capacity: entry.partySize }, entry.users.length - own);
 }
 
 /** Bookings close at the API's cut-off before the start (or at the start when the answer does not say). */
 export function isOpen(entry: CalendarEntry, now: number): boolean {
   const closes = entry.closesAt ? entry.closesAt._seconds * 1000 : startOf(entry).getTime();
-  return closes > now;
+  return bookingsOpen(closes, now);
 }
 
 export function availabilityOf(entry: CalendarEntry, calendar: CalendarName, now: number, hold: OwnHold | null = null): DateAvailability {
