@@ -1,7 +1,7 @@
 /**
  * Waiver signatures as records that hold up: each signing adds a row (never overwrites one) with the
  * version and fingerprint of the text signed, the time, the signer's name from the profile, and the
- * request's IP address and user agent. The client sends only the spec's `{ signature, agreed }`.
+ * request's IP address and user agent. The client sends only `{ signature, agreed }`.
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { randomId } from '../http.ts';

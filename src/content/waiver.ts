@@ -1,5 +1,5 @@
 /**
- * The liability waiver every guest signs (spec section 2, Waiver): a release of liability,
+ * The liability waiver every guest signs: a release of liability,
  * assumption of risk and indemnity agreement for our guided days and courses. Plain text, in
  * sections; a string is a paragraph and a list of strings is a bulleted list. Changing the wording
  * means a new `WAIVER_VERSION`.

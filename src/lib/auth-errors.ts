@@ -1,4 +1,4 @@
-/** The identity service's error codes, as the messages customers read (spec section 8). */
+/** The identity service's error codes, as the messages customers read. */
 import { ApiError } from './api/api-error.ts';
 
 export const AUTH_MESSAGES = {
@@ -34,7 +34,7 @@ export function errorCode(error: unknown): string {
 }
 
 /**
- * The message for a failed sign-in, sign-up or account call: the spec's text for a known identity
+ * The message for a failed sign-in, sign-up or account call: its `AUTH_MESSAGES` text for a known identity
  * code, the booking API's own answer (written for customers), else the unexpected-error text.
  */
 export function authErrorMessage(error: unknown): string {

@@ -80,7 +80,7 @@ export function openingMonth(dates: readonly DateAvailability[], now: number): M
   return monthOf(first ? first.day : denverDay(now));
 }
 
-/** The spec's 'N spot(s) left', word for word. */
+/** 'N spot(s) left', word for word as customers have always read it. */
 export function spotsLabel(count: number): string {
   return `${count} spot(s) left`;
 }

@@ -1,6 +1,6 @@
 /**
- * The booking selection (spec section 3): the schemas its stored values must pass, the selected
- * product and price derived from it (spec section 4), the Checkout rule and the order total (spec section 5).
+ * The booking selection: the schemas its stored values must pass, the selected product and price
+ * derived from it, the Checkout rule and the order total.
  */
 import * as v from 'valibot';
 import type { Price, Product } from './api/types.ts';
@@ -39,7 +39,7 @@ export const storedDateSchema = v.pipe(
   v.check((date) => !Number.isNaN(date.getTime())),
 );
 
-/** Each value of the selection, under the localStorage key the spec names. */
+/** Each value of the selection, under its fixed localStorage key. */
 export const CART_FIELDS = {
   tourType: idSchema,
   selectedPriceId: idSchema,
@@ -86,7 +86,7 @@ export interface Selection {
 }
 
 /**
- * Spec section 4: with tourType and selectedPriceId both set, the product whose id is tourType and
+ * With tourType and selectedPriceId both set, the product whose id is tourType and
  * its price whose id is selectedPriceId; otherwise neither. `undefined` while the catalog has not
  * arrived, when the answer cannot be known yet.
  */
@@ -109,7 +109,7 @@ export interface CheckoutFields {
   partySize: number | null;
 }
 
-/** Spec section 5: Checkout needs a start date, an end date, a price and a party size above 0. */
+/** Checkout needs a start date, an end date, a price and a party size above 0. */
 export function canCheckout(cart: CheckoutFields): boolean {
   return Boolean(cart.startDate && cart.endDate && cart.selectedPrice && (cart.partySize ?? 0) > 0);
 }

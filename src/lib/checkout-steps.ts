@@ -1,5 +1,5 @@
 /**
- * The checkout wizard's four steps (spec sections 2 and 4): Login, Survey, Waiver, Payment. A step
+ * The checkout wizard's four steps: Login, Survey, Waiver, Payment. A step
  * once reached can be revisited; a later one cannot be jumped to. A signed-in visitor never stays on Login.
  */
 export const CHECKOUT_STEPS = ['Login', 'Survey', 'Waiver', 'Payment'] as const;
@@ -19,7 +19,7 @@ export interface StepState {
 
 export const FIRST_STEP: StepState = { current: LOGIN_STEP, reached: LOGIN_STEP };
 
-/** Signed in at step 1 moves to step 2 (spec section 4). */
+/** Signed in at step 1 moves to step 2. */
 export function afterSignIn(state: StepState): StepState {
   if (state.current !== LOGIN_STEP) return state;
   return { current: SURVEY_STEP, reached: state.reached < SURVEY_STEP ? SURVEY_STEP : state.reached };

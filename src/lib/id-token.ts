@@ -1,4 +1,4 @@
-/** When the ID token the API calls carry must be renewed (spec section 9). */
+/** When the ID token the API calls carry must be renewed. */
 
 /** The identity service refreshes a token this long before it expires. */
 export const TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;

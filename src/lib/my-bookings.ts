@@ -1,5 +1,5 @@
 /**
- * My Bookings (spec sections 2 and 4): which of the season's dates are the customer's, and what each
+ * My Bookings: which of the season's dates are the customer's, and what each
  * card says. A booking shows only once all three calendars have loaded and its id is among the
  * customer's bookings; its title and image come from the price it was booked at, else its product.
  */
@@ -11,7 +11,7 @@ import { PUBLIC_SITE_URL } from 'astro:env/client';
 /** The calendars My Bookings waits for, in the order it asks for them. */
 export const BOOKING_CALENDARS: readonly CalendarName[] = CALENDARS;
 
-/** Shown when a calendar does not load (spec section 8, Bookings view). */
+/** Shown in My Bookings when a calendar does not load. */
 export const calendarFailure = (name: CalendarName) => `Failed to fetch ${name}.`;
 
 /** Shown for a card whose picture is missing or fails to load. */

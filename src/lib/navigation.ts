@@ -1,5 +1,5 @@
 /**
- * "Goes back one page" after signing in and after signing the waiver (spec section 2), by one rule:
+ * "Goes back one page" after signing in and after signing the waiver, by one rule:
  * every page of this site remembers itself and the page read before it, so the page that goes back
  * knows the previous page however the visitor arrived (a link, a typed address, a bookmark), and
  * never sends anyone to another site.

@@ -1,4 +1,4 @@
-/** The password policy (spec section 5): at least 6 characters, plus the rules the identity service sets, when it sets any. */
+/** The password policy: at least 6 characters, plus the rules the identity service sets, when it sets any. */
 
 export interface PasswordPolicy {
   minLength: number;

@@ -1,4 +1,4 @@
-/** Loading with a time-out per try and a few retries some seconds apart (the class calendar's load, spec section 9). */
+/** Loading with a time-out per try and a few retries some seconds apart (the class calendar's load). */
 
 export interface RetryPolicy {
   /** Tries after the first one. */

@@ -27,7 +27,7 @@ const required = (message: string) => v.optional(v.pipe(v.string(message), v.tri
 const choice = <const T extends readonly [string, ...string[]]>(options: T, message: string) =>
   v.optional(v.picklist(options, message), '' as T[number]);
 
-// ---- Profile (spec section 5) ----
+// ---- Profile ----
 
 export const PHONE_DIGITS = /^\d{10,14}$/;
 export const PHONE_MESSAGE = 'Phone number must be between 10 to 14 digits';
@@ -57,7 +57,7 @@ export function splitPhoneNumber(stored: string | null | undefined): { countryCo
   return { countryCode: match[1], digits: match[2] };
 }
 
-// ---- Safety survey (spec section 5) ----
+// ---- Safety survey ----
 
 export const surveySchema = v.strictObject({
   transportation: choice(TRANSPORTATION, 'Please choose your mode of travel'),
@@ -75,7 +75,7 @@ export const surveySchema = v.strictObject({
 });
 export type Survey = v.InferOutput<typeof surveySchema>;
 
-// ---- Waiver (spec section 5) ----
+// ---- Waiver ----
 
 export const waiverSchema = v.strictObject({
   signature: v.pipe(
@@ -107,7 +107,7 @@ export const publishedWaiverSchema = v.object({
   }),
 });
 
-// ---- Auth user as the browser sends it (spec section 3) ----
+// ---- Auth user as the browser sends it ----
 
 const safeText = (message: string) => v.check<string, string>(isSafeText, message);
 

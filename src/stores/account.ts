@@ -1,5 +1,5 @@
 /**
- * The signed-in customer's own records (spec sections 4 and 7): the profile, the safety survey and
+ * The signed-in customer's own records: the profile, the safety survey and
  * the waiver. Each action checks its input with the same schema the booking API uses, sends it as
  * the signed-in user, keeps the database user the API answers with, and returns it.
  *
@@ -77,7 +77,7 @@ export function userDataFromForm(form: ProfileForm): UserData {
 }
 
 /**
- * Saves the name, e-mail and phone number (spec section 4, Profile save). A new e-mail is not the
+ * Saves the name, e-mail and phone number. A new e-mail is not the
  * sign-in e-mail until its owner follows the link the identity service mails there: it is asked
  * for first, and the saved profile then names it as pending (`pendingEmail`).
  */
@@ -98,14 +98,14 @@ export async function saveProfile(form: ProfileForm): Promise<DatabaseUser> {
 
 const sameEmail = (a: string, b: string | null | undefined) => b !== null && b !== undefined && a.toLowerCase() === b.toLowerCase();
 
-/** Saves the safety survey (spec section 4, Survey save). */
+/** Saves the safety survey. */
 export async function saveSurvey(survey: Survey): Promise<DatabaseUser> {
   const checkedSurvey = checked(surveySchema, survey);
   return save((uid) => api.saveSurvey(uid, checkedSurvey));
 }
 
 /**
- * Signs the waiver with a PNG data URL of the signature pad (spec section 4, Waiver), naming the
+ * Signs the waiver with a PNG data URL of the signature pad, naming the
  * text the page showed by its SHA-256: the API refuses (409) when another text is now in force.
  */
 export async function signWaiver(signature: string, shownTextSha256: string): Promise<DatabaseUser> {

@@ -91,9 +91,9 @@ export function calendarSource(name: CalendarName, policy: RetryPolicy): Calenda
   return { name, $load, load, refresh };
 }
 
-/** Spec section 9: day tour dates load once (`Failed to fetch available dates.` otherwise). */
+/** Day tour dates load once (`Failed to fetch available dates.` otherwise). */
 export const dayTourCalendar = calendarSource('winter-day-tours', { retries: 0, delayMs: 0, timeoutMs: 10_000 });
-/** Spec section 9: the class calendar retries 3 times, 5 s apart, with a 10 s time-out. */
+/** The class calendar retries 3 times, 5 s apart, with a 10 s time-out. */
 export const classCalendar = calendarSource('winter-classes', { retries: 3, delayMs: 5_000, timeoutMs: 10_000 });
 /** The monthly mentorship days load like the classes: a few dates, worth retrying for. */
 export const mentorshipCalendar = calendarSource('winter-mentorship', { retries: 3, delayMs: 5_000, timeoutMs: 10_000 });

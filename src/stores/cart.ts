@@ -1,6 +1,7 @@
 /**
- * `$cart`: the booking selection, kept in localStorage under the spec's keys, so it is the same on
- * every page and in every tab (a change in one tab reaches the others through storage events).
+ * `$cart`: the booking selection, kept in localStorage under the keys the site has always used (tourType,
+ * selectedPriceId, selectedProduct, selectedPrice, startDate, endDate, partySize, dateId, calendar), so it
+ * is the same on every page and in every tab (a change in one tab reaches the others through storage events).
  * Stored values that do not parse or fail their schema are logged and treated as absent.
  */
 import { batched, computed, type ReadableAtom } from 'nanostores';
@@ -53,7 +54,7 @@ function setIfChanged<T>(store: { get(): T; set(value: T): void }, value: T) {
   if (JSON.stringify(store.get()) !== JSON.stringify(value)) store.set(value);
 }
 
-// The selected product and price follow tourType, selectedPriceId and the catalog (spec section 4);
+// The selected product and price follow tourType, selectedPriceId and the catalog;
 // while the catalog loads, the stored ones stand.
 computed([$products, $tourType, $selectedPriceId], deriveSelection).subscribe((selection) => {
   if (selection === undefined) return;
@@ -82,7 +83,7 @@ export function startBooking(productId: string, calendar: CalendarName, partySiz
   else if ($partySize.get() === null) $partySize.set(1);
 }
 
-/** Spec section 4: on the class page, changing the class resets the chosen date. */
+/** On the class page, changing the class resets the chosen date. */
 export function choosePrice(priceId: string | null, { resetsDate = false } = {}) {
   if ($selectedPriceId.get() === priceId) return;
   $selectedPriceId.set(priceId);
@@ -93,7 +94,7 @@ export function choosePartySize(size: number) {
   $partySize.set(size);
 }
 
-/** Spec section 4: picking a date sets start and end to that day and sets the date id. */
+/** Picking a date sets start and end to that day and sets the date id. */
 export function chooseDate(entry: CalendarEntry) {
   const start = startOf(entry);
   $startDate.set(start);

@@ -19,7 +19,7 @@ export function loadProducts(): Promise<void> {
     .products()
     .then((products) => $products.set(products))
     .catch((error: unknown) => {
-      // The spec shows no error state for prices: log it and keep the loading indicator.
+      // Prices have no error state: a failed load is logged and the loading indicator stays.
       console.warn('Could not load the product list', error);
       $failed.set(true);
       loading = null;

@@ -113,7 +113,7 @@ async function expectCheckoutReady(page: Page) {
   await expect(summaryOf(page).getByText(CHECKOUT_ALERT)).toHaveCount(0);
 }
 
-/** The spec's month view: Sun to Sat, six rows of seven cells, out-of-month cells shown but not buttons, and each day named. */
+/** The month view: Sun to Sat, six rows of seven cells, out-of-month cells shown but not buttons, and each day named. */
 async function expectMonthGrid(grid: Locator, month: string, names: string[]) {
   await expect(grid.getByRole('columnheader')).toHaveText(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
   await expect(grid.getByRole('row')).toHaveCount(7);
@@ -184,7 +184,7 @@ async function fillDate(request: APIRequestContext, entry: Entry, name: Calendar
   expect(now && spotsLeft(now, name)).toBe(0);
 }
 
-// ---- The pages as the spec draws them, by mouse and by keyboard; dates that fill; dates that cannot load ----
+// ---- The pages as customers see them, by mouse and by keyboard; dates that fill; dates that cannot load ----
 
 test.describe('the day tour page', () => {
   test('shows its choices, a six-week calendar and the summary, holds Checkout until all is chosen, then checks out with the selection kept', async ({

@@ -9,7 +9,7 @@ import { expect, islandsReady } from './fixtures.ts';
 
 export const TOUR_PAGE = '/booking/backcountry-tour';
 export const CLASS_PAGE = '/booking/avalanche-class';
-/** The cart's localStorage keys (spec section 3). */
+/** The cart's localStorage keys. */
 export const CART_KEYS = [
   'tourType',
   'selectedPriceId',

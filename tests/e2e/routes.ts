@@ -20,7 +20,7 @@ export const ROUTES = [
   ['/guide/roster', 'Roster'],
 ] as const;
 
-/** The account pages a signed-out visitor is sent on from, once the page has checked who they are (spec section 2). */
+/** The account pages a signed-out visitor is sent on from, once the page has checked who they are. */
 export const SIGNED_OUT_REDIRECTS: Partial<Record<(typeof ROUTES)[number][0], string>> = {
   '/profile': '/',
   '/waiver': '/sign-in',

@@ -1,6 +1,6 @@
 /**
  * What the account forms show and check, without a browser: every field's message through the
- * shared schemas (word for word with spec section 5 for the profile), the saved values a form
+ * shared schemas (word for word for the profile), the saved values a form
  * starts from, the photo it may show, the waiver text, and the signature pad's mapping of pointer
  * positions into its 1500 x 200 drawing buffer, checked against the signature_pad code the site ships.
  */

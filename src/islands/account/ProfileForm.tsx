@@ -1,5 +1,5 @@
 /**
- * The profile form (spec sections 2, 4, 5): name, e-mail and phone (+1 USA and 10 to 14 digits),
+ * The profile form: name, e-mail and phone (+1 USA and 10 to 14 digits),
  * with the customer's picture. It starts from the saved profile (the database user, falling back
  * on the auth user) and checks with the shared schema, so its messages are the API's. After a
  * save the form shows the saved values again, 'Profile saved' for 3 s, and calls `onSave`; a failed

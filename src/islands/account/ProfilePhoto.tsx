@@ -1,6 +1,6 @@
 /**
  * The customer's profile picture (an https address only), or a drawn default when there is none or
- * it fails to load (spec section 2, Profile form). The default is inline, so it needs no file.
+ * it fails to load. The default is inline, so it needs no file.
  */
 import { useState } from 'react';
 

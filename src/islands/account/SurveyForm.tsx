@@ -1,5 +1,5 @@
 /**
- * The safety survey (spec sections 2, 4, 5): how the customer travels, their uphill and downhill
+ * The safety survey: how the customer travels, their uphill and downhill
  * ability, whether they carry a beacon, shovel and probe, an emergency contact and any medical
  * conditions. It starts from the saved survey, so a customer who completed it passes with one
  * click, and checks with the shared schema. A save replaces the stored database user and calls

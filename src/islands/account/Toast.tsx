@@ -1,5 +1,5 @@
 /**
- * A short message after a save (spec sections 4 and 9): success in a polite status region, an error
+ * A short message after a save: success in a polite status region, an error
  * in an alert region. Both regions are always in the page, so screen readers announce what appears
  * in them; the message clears itself after the time it was shown with.
  */

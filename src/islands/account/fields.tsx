@@ -41,7 +41,7 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
   );
 }
 
-/** A centered spinner while the user loads (spec section 2); its name is read out, the wheel is not. */
+/** A centered spinner while the user loads; its name is read out, the wheel is not. */
 export function AccountLoading({ label }: { label: string }) {
   return (
     <div className="account-loading" role="status">

@@ -1,5 +1,5 @@
 /**
- * The signature pad keeps a fixed 1500 x 200 drawing buffer (spec section 9) while its canvas is
+ * The signature pad keeps a fixed 1500 x 200 drawing buffer while its canvas is
  * shown at the width of the page. signature_pad 2.3.2, which react-signature-canvas 1.0.7 wraps,
  * places each point at `clientX - rect.left`, `clientY - rect.top` of the canvas's
  * getBoundingClientRect(): CSS pixels, not buffer pixels. On a canvas shown 600 px wide a stroke at

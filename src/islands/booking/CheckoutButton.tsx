@@ -1,6 +1,6 @@
 /**
- * Checkout (spec section 5): disabled until start and end dates, a price and a party size are set,
- * with the spec's alert. Before leaving, the chosen date is looked at afresh, so a visitor who left
+ * Checkout: disabled until start and end dates, a price and a party size are set, with
+ * `CHECKOUT_ALERT` saying so. Before leaving, the chosen date is looked at afresh, so a visitor who left
  * the tab open does not go on with a date that filled meanwhile.
  */
 import { useId, useState } from 'react';

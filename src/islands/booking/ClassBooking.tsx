@@ -1,5 +1,5 @@
 /**
- * /booking/avalanche-class (spec section 2): Select Class, Select Date (spots left per date), the month
+ * /booking/avalanche-class: Select Class, Select Date (spots left per date), the month
  * calendar with an icon per class type, and the summary with the class's learning objectives.
  * Changing the class resets the date; picking a date sets start and end to that day.
  */

@@ -1,5 +1,5 @@
 /**
- * /booking/backcountry-tour (spec section 2): Select Activity, Select Party Size, the calendar of
+ * /booking/backcountry-tour: Select Activity, Select Party Size, the calendar of
  * day tours and the Order Summary. A day tour is private: a date is full once anyone holds it.
  */
 import type { DayKey } from '../../lib/calendar-grid.ts';

@@ -1,5 +1,5 @@
 /**
- * The month view of the booking calendars (spec: Prev, Next, Sun to Sat, 42 cells), a keyboard grid
+ * The month view of the booking calendars (Prev, Next, Sun to Sat, 42 cells), a keyboard grid
  * after the WAI-ARIA date grid: arrows move by day and week, Home and End to the week's ends, Page Up
  * and Page Down by month, Enter or Space chooses. Each day's name says its date and state.
  */

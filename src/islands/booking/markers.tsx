@@ -1,4 +1,4 @@
-/** The small drawings in calendar cells: a cross for a full day tour, and an icon per class type (spec: sledski, moto). */
+/** The small drawings in calendar cells: a cross for a full day tour, and an icon per class type (sledski, moto). */
 
 export function FullMark() {
   return (

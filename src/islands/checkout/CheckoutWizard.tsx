@@ -1,5 +1,5 @@
 /**
- * /checkout (spec sections 2 and 4): Login, then the profile and the safety survey, then the waiver,
+ * /checkout: Login, then the profile and the safety survey, then the waiver,
  * then payment, or for an invited friend (`?invite=CODE`) joining the booking. A signed-in visitor
  * starts at step 2 (one remembered on this browser sees a short check of their sign-in, not the
  * sign-in form, until Firebase confirms it); a reached step can be reopened, a later one cannot.

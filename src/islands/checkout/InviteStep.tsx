@@ -1,4 +1,4 @@
-/** Step 4 for an invited friend (spec section 4, Invite): the invite code is posted, and on success the friend goes to their profile. */
+/** Step 4 for an invited friend: the invite code is posted, and on success the friend goes to their profile. */
 import { useEffect, useState } from 'react';
 import { api } from '../../stores/api.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Step 1 of the checkout (spec section 4): the Login / Sign Up form, in the page's HTML from the
+ * Step 1 of the checkout: the Login / Sign Up form, in the page's HTML from the
  * start (its buttons wait for the island); for a visitor remembered as signed in on this browser,
  * a short check of their sign-in while Firebase confirms it (the form waits hidden, keeping anything
  * typed, in case they turn out to be signed out); for a visitor already signed in who came back to

@@ -1,4 +1,4 @@
-/** Checkout step 2 (spec section 4): the profile first, and the safety survey once a complete profile is saved. */
+/** Checkout step 2: the profile first, and the safety survey once a complete profile is saved. */
 import { useStore } from '@nanostores/react';
 import { profileComplete } from '../../lib/readiness.ts';
 import { $dbUser } from '../../stores/auth.ts';

@@ -1,4 +1,4 @@
-/** The checkout's step bar (spec: Login, Survey, Waiver, Payment): an ordered list that says which step is current; reached steps can be reopened. */
+/** The checkout's step bar (Login, Survey, Waiver, Payment): an ordered list that says which step is current; reached steps can be reopened. */
 import { canOpen, CHECKOUT_STEPS, type CheckoutStep, type StepState } from '../../lib/checkout-steps.ts';
 
 interface Props {

@@ -1,5 +1,5 @@
 /**
- * /payment-success (spec sections 2 and 9): 'Payment Successful!' only once the payment is known to
+ * /payment-success: 'Payment Successful!' only once the payment is known to
  * have succeeded, then /profile after 5 seconds, with the cart emptied. Stripe returns here with
  * the intent's client secret and the intent's own status decides; the local provider's checkout
  * comes with the booked date, which must be in the signed-in user's bookings. A cold visit is told
@@ -10,7 +10,7 @@ import { verifyPayment, type PaymentOutcome } from '../../stores/payment-outcome
 import { site } from '../../site.ts';
 import '../../styles/payment.css';
 
-/** Spec section 9: the redirect to /profile after a successful payment. */
+/** The wait before the redirect to /profile after a successful payment. */
 const PROFILE_REDIRECT_MS = 5000;
 
 type View = PaymentOutcome['status'] | 'verifying';

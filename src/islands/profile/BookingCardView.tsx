@@ -1,8 +1,8 @@
 /**
- * One booking (spec section 2, My Bookings): its picture (a default when it fails to load), the price
- * nickname, the date and time in Kamas, the spots left, the party (each member's survey and waiver,
- * and the open spots), the invite link with its copy button and the booking's QR code. Beyond the spec: the meeting area, Add to calendar, and, printed, the company's
- * phone, so the card works at a trailhead with no signal.
+ * One booking in My Bookings: its picture (a default when it fails to load), the price nickname, the
+ * date and time in Kamas, the spots left, the party (each member's survey and waiver, and the open
+ * spots), the invite link with its copy button and the booking's QR code. Also: the meeting area, Add
+ * to calendar, and, printed, the company's phone, so the card works at a trailhead with no signal.
  */
 import { useId, useState } from 'react';
 import { QRCodeSVG } from 'qrcode.react';

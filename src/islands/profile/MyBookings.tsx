@@ -1,5 +1,5 @@
 /**
- * My Bookings (spec sections 2, 4 and 8): a spinner while the calendars load, then a grid of the
+ * My Bookings: a spinner while the calendars load, then a grid of the
  * customer's booking cards, 'No bookings found.' when there are none, or 'Error: ' and what failed.
  */
 import { useId } from 'react';

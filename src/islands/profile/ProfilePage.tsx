@@ -1,5 +1,5 @@
 /**
- * /profile (spec sections 2 and 6): a loading indicator while sign-in is checked, home (/) for a
+ * /profile: a loading indicator while sign-in is checked, home (/) for a
  * visitor who is signed out, and for a customer their details, their bookings, the safety survey
  * ('Survey saved') and the waiver ('Waiver saved') with the signed copies of it. A saved name is read
  * back from the identity service. A new e-mail waits for its confirmation link (the profile form says

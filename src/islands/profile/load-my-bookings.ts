@@ -1,5 +1,5 @@
 /**
- * What My Bookings reads (spec sections 4 and 7), as the signed-in customer: their booking ids
+ * What My Bookings reads, as the signed-in customer: their booking ids
  * (GET /users/user/{uid}), the three calendars with their own invite codes (GET /calendar/{name}
  * with their token) and the catalog for titles and pictures. A calendar that does not load fails
  * the whole list with 'Failed to fetch {calendar name}.'; a catalog that does not load only costs

@@ -1,6 +1,6 @@
 /**
- * Copies text to the clipboard and marks which item was copied for 2 seconds (spec sections 2 and
- * 9). A clipboard that refuses is only logged: the link stays on screen to copy by hand.
+ * Copies text to the clipboard and marks which item was copied for 2 seconds. A clipboard that
+ * refuses is only logged: the link stays on screen to copy by hand.
  */
 import { useCallback, useEffect, useState } from 'react';
 

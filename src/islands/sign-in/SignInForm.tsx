@@ -1,5 +1,5 @@
 /**
- * The Login / Sign Up form (spec section 2). Safe before it hydrates and without JavaScript: its
+ * The Login / Sign Up form. Safe before it hydrates and without JavaScript: its
  * inputs have no names and it posts, so a password can never land in an address; its buttons stay
  * disabled until the island runs; the Login / Sign Up switch is a plain link (`?mode=signup`).
  */

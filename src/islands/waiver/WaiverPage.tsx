@@ -1,5 +1,5 @@
 /**
- * /waiver (spec section 2): the waiver form on a page of its own. Its text shows at once, from the
+ * /waiver: the waiver form on a page of its own. Its text shows at once, from the
  * server; while sign-in is checked the signature pad shows a spinner and the controls wait. A
  * signed-out visitor is sent to /sign-in (which brings them back here once signed in). After
  * signing, the customer goes back one page, by the sign-in page's rule (the page read before,

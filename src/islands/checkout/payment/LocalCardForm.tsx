@@ -1,5 +1,5 @@
 /**
- * The local payment provider's card form (design section 2: no network, no keys), clearly in test
+ * The local payment provider's card form (no network, no keys), clearly in test
  * mode: it takes the test cards of the README. A declined card shows the provider's message and the
  * form stays for another card; a paid order goes to /payment-success, which checks the booking.
  */

@@ -1,5 +1,5 @@
 /**
- * Stripe's Payment Element for the held order (design section 1), loaded only on the payment step.
+ * Stripe's Payment Element for the held order, loaded only on the payment step.
  * Pay now confirms the payment with /payment-success as the return address; 3-D Secure and other
  * redirects come back there too, and that page reads the intent's status. Errors follow Stripe's
  * documented pattern: the message of a card or validation error, else 'An unexpected error occurred.'
