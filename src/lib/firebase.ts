@@ -1,15 +1,33 @@
 /**
  * Firebase Auth for the islands, created on first use so that pages which never need it never
  * download it. A `demo-` project id always talks to the local Auth emulator.
+ *
+ * Auth starts with the places a session is kept and nothing else: Firebase's pop-up and redirect
+ * machinery goes to the Google sign-in alone (firebase-auth-functions.ts), so no page sets it up
+ * before a visitor chooses Google.
  */
 import { initializeApp, getApps } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
 import {
   PUBLIC_FIREBASE_API_KEY,
   PUBLIC_FIREBASE_AUTH_DOMAIN,
   PUBLIC_FIREBASE_AUTH_EMULATOR_URL,
   PUBLIC_FIREBASE_PROJECT_ID,
 } from 'astro:env/client';
+
+/**
+ * Where a session is kept, first choice first: IndexedDB, else localStorage, else sessionStorage.
+ * These are Firebase's own default places in its own order, so a session begun on one page, or
+ * before this set-up, is found again on the next.
+ */
+const SESSION_STORES = [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence];
 
 let auth: Auth | null = null;
 
@@ -25,7 +43,7 @@ export function firebaseAuth(): Auth {
   const app =
     getApps()[0] ??
     initializeApp({ apiKey: PUBLIC_FIREBASE_API_KEY, authDomain: PUBLIC_FIREBASE_AUTH_DOMAIN, projectId: PUBLIC_FIREBASE_PROJECT_ID });
-  auth = getAuth(app);
+  auth = initializeAuth(app, { persistence: SESSION_STORES });
   if (usesEmulator(PUBLIC_FIREBASE_PROJECT_ID) && PUBLIC_FIREBASE_AUTH_EMULATOR_URL) {
     connectAuthEmulator(auth, PUBLIC_FIREBASE_AUTH_EMULATOR_URL, { disableWarnings: true });
   }

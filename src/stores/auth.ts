@@ -117,7 +117,7 @@ class SignInUnavailable extends Error {
 
 async function loadFirebase() {
   try {
-    return await Promise.all([import('firebase/auth'), import('../lib/firebase.ts')]);
+    return await Promise.all([import('../lib/firebase-auth-functions.ts'), import('../lib/firebase.ts')]);
   } catch (error) {
     throw new SignInUnavailable(error);
   }
@@ -301,8 +301,8 @@ export function signUp(email: string, password: string): Promise<DatabaseUser> {
 export function signInWithGoogle(): Promise<DatabaseUser> {
   return run(
     async () => {
-      const [{ GoogleAuthProvider, signInWithPopup }, { firebaseAuth }] = await loadFirebase();
-      const { user } = await signInWithPopup(firebaseAuth(), new GoogleAuthProvider());
+      const [{ signInWithGooglePopup }, { firebaseAuth }] = await loadFirebase();
+      const { user } = await signInWithGooglePopup(firebaseAuth());
       return settle(user);
     },
     (error) => (errorCode(error) === 'auth/popup-closed-by-user' ? authErrorMessage(error) : GOOGLE_FAILED_MESSAGE),
