@@ -12,7 +12,7 @@ export class SignInUnavailable extends Error {
 
 export async function loadFirebase() {
   try {
-    return await Promise.all([import('firebase/auth'), import('./firebase.ts')]);
+    return await Promise.all([import('./firebase-auth-functions.ts'), import('./firebase.ts')]);
   } catch (error) {
     throw new SignInUnavailable(error);
   }

@@ -36,8 +36,8 @@ export function signUp(email: string, password: string): Promise<DatabaseUser> {
 export function signInWithGoogle(): Promise<DatabaseUser> {
   return runAuthAction(
     async () => {
-      const [{ GoogleAuthProvider, signInWithPopup }, { firebaseAuth }] = await loadFirebase();
-      const { user } = await signInWithPopup(firebaseAuth(), new GoogleAuthProvider());
+      const [{ signInWithGooglePopup }, { firebaseAuth }] = await loadFirebase();
+      const { user } = await signInWithGooglePopup(firebaseAuth());
       return settle(user);
     },
     (error) => (errorCode(error) === 'auth/popup-closed-by-user' ? authErrorMessage(error) : GOOGLE_FAILED_MESSAGE),

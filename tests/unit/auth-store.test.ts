@@ -1,6 +1,7 @@
 /**
- * The auth store against a stand-in for the Firebase SDK (at its module boundary) and for the
- * booking API (at fetch), with the persistent store's test engine in place of localStorage.
+ * The auth store against a stand-in for the Firebase SDK (at the module that names the SDK functions
+ * the store calls) and for the booking API (at fetch), with the persistent store's test engine in
+ * place of localStorage.
  */
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import type { User } from 'firebase/auth';
@@ -37,7 +38,7 @@ const firebaseModule = vi.hoisted(() => () => {
     signOut: () => firebase.signOut(),
   };
 });
-vi.mock('firebase/auth', firebaseModule);
+vi.mock('../../src/lib/firebase-auth-functions.ts', firebaseModule);
 vi.mock('../../src/lib/firebase.ts', () => ({ firebaseAuth: () => ({}), serverPasswordRules: false }));
 
 function fakeUser(uid: string, expiresInMs = 60 * 60_000, claims: Record<string, unknown> = {}) {
@@ -214,7 +215,7 @@ describe('the database user', () => {
 describe('a Firebase that cannot load', () => {
   it('is shown, not left loading, and retried by the next action', async () => {
     firebase.failLoads = 1;
-    vi.doMock('firebase/auth', firebaseModule);
+    vi.doMock('../../src/lib/firebase-auth-functions.ts', firebaseModule);
     const auth = await freshStore();
     await auth.startAuth();
     expect(auth.$authStatus.get()).toBe('signed-out');
@@ -265,7 +266,7 @@ describe('a user remembered on this browser', () => {
   it('is not left being confirmed when Firebase cannot load', async () => {
     remember('offline');
     firebase.failLoads = 1;
-    vi.doMock('firebase/auth', firebaseModule);
+    vi.doMock('../../src/lib/firebase-auth-functions.ts', firebaseModule);
     const auth = await freshStore();
     await auth.startAuth();
     expect(auth.$confirmingKnownUser.get()).toBe(false);

@@ -15,7 +15,9 @@
  * and an empty pad, and says why.
  *
  * The site's text is in the server-rendered HTML. Before hydration the pad's place is reserved (same
- * aspect ratio) and every control is disabled; the form posts back to this page.
+ * aspect ratio) and every control is disabled; the form posts back to this page. The pad's drawing
+ * code arrives when the pad comes near the screen (use-signature-canvas.ts), its place reserved the
+ * same way meanwhile.
  */
 import { useEffect, useId, useReducer, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
@@ -31,7 +33,8 @@ import SignMethodChoice from './SignMethodChoice.tsx';
 import SigningNote from './SigningNote.tsx';
 import Toast, { useToast } from './Toast.tsx';
 import { useAccountUser } from './use-account-user.ts';
-import { SignatureCanvas, useSignaturePad } from './use-signature-pad.ts';
+import { useSignatureCanvas } from './use-signature-canvas.ts';
+import { useSignaturePad } from './use-signature-pad.ts';
 import { initialWaiverFormState, waiverFormReducer, type SignMethod } from './waiver-form-state.ts';
 import WaiverText from './WaiverText.tsx';
 import { usePagePath } from './use-page-path.ts';
@@ -75,8 +78,10 @@ export default function WaiverForm({ onSigned }: Props) {
   const renewal = outdated && dbUser?.waiver ? waiverRenewalMessage(dbUser.waiver, waiver.version, openedAt) : null;
   const savedSignature = ready && !outdated ? (dbUser?.signature ?? null) : null;
   const agreed = form.agreedChoice ?? (ready && !outdated && dbUser?.agreed === true);
+  const { drawCanvas, padBoxRef } = useSignatureCanvas();
+  const padShown = controlsLive && drawCanvas !== null;
   const pad = useSignaturePad({
-    live: controlsLive,
+    live: padShown,
     text: waiver.sha256,
     method,
     content: form.pad,
@@ -187,13 +192,14 @@ export default function WaiverForm({ onSigned }: Props) {
             {pad.empty ? 'Empty' : 'Signed'}
           </span>
           <div
+            ref={padBoxRef}
             className={method === 'draw' ? 'signature-pad' : 'signature-pad typed'}
             role="img"
             aria-labelledby={`${padLabelId} ${padStateId}`}
-            aria-busy={!ready}
+            aria-busy={!padShown}
           >
-            {controlsLive ? (
-              <SignatureCanvas {...pad.signatureCanvasProps} />
+            {padShown ? (
+              drawCanvas(pad.signatureCanvasProps)
             ) : (
               <span className="signature-placeholder">
                 <span className="spinner" aria-hidden="true" />

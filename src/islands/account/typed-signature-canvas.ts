@@ -16,3 +16,12 @@ export function writeTypedSignature(canvas: HTMLCanvasElement, name: string, ink
   context.fillText(layout.text, layout.x, layout.y);
   context.restore();
 }
+
+/** A typed name written into a blank, transparent image of the given size, as a PNG data URL: the image an emptied pad holds with it. */
+export function typedSignatureImage(name: string, width: number, height: number, ink: string): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  writeTypedSignature(canvas, name, ink);
+  return canvas.toDataURL('image/png');
+}

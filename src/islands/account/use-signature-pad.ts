@@ -3,22 +3,18 @@
  * strokes placed where the pointer is (see signature-scaling.ts). While the pad holds the saved
  * signature it is drawn back into it, once per canvas (a remounted canvas starts blank); a typed
  * name is written into it instead of strokes; a new text empties it. The pad is empty unless it
- * holds a stroke drawn since, the saved signature, or a typed name with something in it.
+ * holds a stroke drawn since, the saved signature, or a typed name with something in it. A saved
+ * signature or a typed name can be sent before the canvas is there (its code still on its way);
+ * strokes need the canvas.
  */
 import { useEffect, useRef } from 'react';
-import SignatureCanvasImport from 'react-signature-canvas';
+import type SignatureCanvas from 'react-signature-canvas';
 import { typedSignatureText } from '../../lib/typed-signature.ts';
 import { mapPointsToBuffer, type ScalablePad } from './signature-scaling.ts';
-import { writeTypedSignature } from './typed-signature-canvas.ts';
+import { typedSignatureImage, writeTypedSignature } from './typed-signature-canvas.ts';
 import type { PadContent, SignMethod } from './waiver-form-state.ts';
 
-/**
- * react-signature-canvas is CommonJS with `exports.default`: bundlers hand over the class, while
- * Node's own import (server rendering) hands over the exports object. Either way, the class.
- */
-export const SignatureCanvas: typeof SignatureCanvasImport =
-  (SignatureCanvasImport as unknown as { default?: typeof SignatureCanvasImport }).default ?? SignatureCanvasImport;
-type Pad = InstanceType<typeof SignatureCanvasImport>;
+type Pad = InstanceType<typeof SignatureCanvas>;
 
 /** The stored image's size: the canvas's drawing buffer, whatever its size on screen. */
 export const SIGNATURE_WIDTH = 1500;
@@ -26,7 +22,7 @@ export const SIGNATURE_HEIGHT = 200;
 const INK = '#1b2730';
 
 interface Options {
-  /** Whether the canvas is in the page (it mounts, blank, once the form is ready). */
+  /** Whether the canvas is in the page (it mounts, blank, once the form is ready and its code has arrived). */
   live: boolean;
   /** The SHA-256 of the text signed: a new text empties the pad. */
   text: string;
@@ -95,16 +91,17 @@ export function useSignaturePad({ live, text, method, content, typedName, savedS
     shown.current = null;
   }
 
-  /** The signature to send, or null without a canvas. */
+  /** The signature to send, or null for strokes without a canvas. */
   function take(): TakenSignature | null {
     const canvas = pad.current;
-    if (!canvas) return null;
-    // An untouched saved signature is sent as it was stored, not re-encoded (its image may still be loading).
-    const image = method === 'draw' && content === 'saved' && savedSignature ? savedSignature : canvas.toDataURL('image/png');
     const markSaved = (stored: string) => {
-      shown.current = { instance: canvas.getSignaturePad(), signature: stored };
+      shown.current = canvas ? { instance: canvas.getSignaturePad(), signature: stored } : null;
     };
-    return { image, markSaved };
+    // An untouched saved signature is sent as it was stored, not re-encoded (its image may still be loading).
+    if (method === 'draw' && content === 'saved' && savedSignature) return { image: savedSignature, markSaved };
+    if (canvas) return { image: canvas.toDataURL('image/png'), markSaved };
+    if (method === 'type') return { image: typedSignatureImage(typedName, SIGNATURE_WIDTH, SIGNATURE_HEIGHT, INK), markSaved };
+    return null;
   }
 
   const holdsStrokes = content === 'drawn' || (content === 'saved' && savedSignature !== null);

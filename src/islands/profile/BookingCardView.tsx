@@ -5,11 +5,11 @@
  * to calendar, and, printed, the company's phone, so the card works at a trailhead with no signal.
  */
 import { useId, useState } from 'react';
-import { QRCodeSVG } from 'qrcode.react';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { meetingArea } from '../../lib/meeting-area.ts';
 import { DEFAULT_BOOKING_IMAGE, type BookingCard } from '../../lib/my-bookings.ts';
 import { site } from '../../site.ts';
+import BookingQrCode from './BookingQrCode.tsx';
 import { downloadBookingIcs } from './download-ics.ts';
 import YourParty from './YourParty.tsx';
 
@@ -91,7 +91,7 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
           </div>
         )}
         <figure className="booking-qr">
-          <QRCodeSVG value={booking.id} size={QR_SIZE} marginSize={4} role="img" aria-label={`QR code of booking ${booking.id}`} />
+          <BookingQrCode bookingId={booking.id} size={QR_SIZE} />
           <figcaption>Booking {booking.id}</figcaption>
         </figure>
         <div className="booking-actions">
