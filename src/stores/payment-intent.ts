@@ -10,24 +10,17 @@
  * (what the card is charged).
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { NO_USER_MESSAGE } from '../lib/api/http.ts';
 import { cartTotal } from '../lib/cart.ts';
 import { msLeft } from '../lib/countdown.ts';
-import {
-  INTENT_FAILED_PREFIX,
-  MISSING_SECRET_MESSAGE,
-  NO_DATE_MESSAGE,
-  NO_PARTY_MESSAGE,
-  NO_PRICE_MESSAGE,
-  NO_USER_PAYMENT_MESSAGE,
-} from '../lib/messages.ts';
-import { cartIsEmpty, orderFigures } from '../lib/order.ts';
-import { PARTY_SIZE_MAX, PARTY_SIZE_MIN, type PaymentIntentRequest } from '../lib/schemas.ts';
+import { MISSING_SECRET_MESSAGE } from '../lib/messages.ts';
+import { orderFigures } from '../lib/order.ts';
+import { checkOrder, intentFailure } from '../lib/payment-order.ts';
+import type { PaymentIntentRequest } from '../lib/schemas.ts';
 import { api } from './api.ts';
 import { $authUser } from './auth.ts';
 import { $cart, emptyCart } from './cart.ts';
 import { clearHoldRecord, recordHold } from './checkout-hold.ts';
-import { $promo, acceptedPromoCode, askForPromo, clearPromo } from './promo.ts';
+import { $promo, acceptedPromoCode, clearPromo } from './promo.ts';
 
 export type IntentProvider = 'local' | 'stripe';
 
@@ -63,49 +56,12 @@ export const $orderTotal: ReadableAtom<number> = computed([$cart, $promo, intent
   return cartTotal(cart);
 });
 
-// ---- The order the intent is made for ----
-
-type Checked = { ok: true; body: PaymentIntentRequest; key: string } | { ok: false; message: string };
+// ---- The order the intent is made for (../lib/payment-order.ts) ----
 
 /** Sent with every request once the checkout came from an invite link. */
 let inviteCode: string | null = null;
 
-/** The preconditions, in order, then the request the API takes; `key` tells one order from another. */
-function checkOrder(): Checked {
-  const cart = $cart.get();
-  const user = $authUser.get();
-  if (!cart.selectedPriceId || !cart.selectedPrice) return { ok: false, message: NO_PRICE_MESSAGE };
-  if (!user) return { ok: false, message: NO_USER_PAYMENT_MESSAGE };
-  const { days, quantity } = orderFigures(cart);
-  if (!cart.dateId || !cart.startDate || !cart.calendar || days < 1) return { ok: false, message: NO_DATE_MESSAGE };
-  const partySize = cart.partySize;
-  if (partySize === null || !Number.isInteger(partySize) || partySize < PARTY_SIZE_MIN || partySize > PARTY_SIZE_MAX) {
-    return { ok: false, message: NO_PARTY_MESSAGE };
-  }
-  const promoCode = acceptedPromoCode();
-  const body: PaymentIntentRequest = {
-    priceId: cart.selectedPriceId,
-    quantity,
-    ...(promoCode ? { promoCode } : {}),
-    metadata: {
-      userId: user.uid,
-      dateId: cart.dateId,
-      partySize,
-      calendar: cart.calendar,
-      ...(inviteCode ? { inviteCode } : {}),
-      stripeId: cart.selectedPriceId,
-      email: user.email,
-    },
-  };
-  return { ok: true, body, key: JSON.stringify(body) };
-}
-
-/** 'Failed to create payment intent: ' and the server's reason, without saying it twice. */
-function intentFailure(error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
-  if (reason === NO_USER_MESSAGE) return NO_USER_PAYMENT_MESSAGE;
-  return reason.startsWith(INTENT_FAILED_PREFIX) ? reason : `${INTENT_FAILED_PREFIX}${reason}`;
-}
+const currentOrder = () => checkOrder($cart.get(), { user: $authUser.get(), promoCode: acceptedPromoCode(), inviteCode });
 
 // ---- The requests and the hold's clock ----
 
@@ -163,7 +119,7 @@ function holdMade(ready: ReadyIntent, key: string, order: PaymentIntentRequest) 
  */
 export function createIntent(options: { inviteCode?: string | null; force?: boolean } = {}): Promise<void> {
   if (options.inviteCode !== undefined) inviteCode = options.inviteCode;
-  const checked = checkOrder();
+  const checked = currentOrder();
   if (!checked.ok) {
     session.generation += 1;
     session.inFlight = null;
@@ -209,65 +165,6 @@ export function holdEndedByServer(ended: ReadyIntent, reason: string): void {
   if (intent.get() !== ended) return;
   session.generation += 1;
   setIntent({ status: 'expired', reason });
-}
-
-/**
- * While the payment step is on screen: the intent is created once the user, the price and the date
- * exist, and again whenever the order changes (another tab, another date); a hold whose time passed
- * while the tab was hidden ends when it is shown again. Returns the way to stop.
- */
-export function followOrder(invite: string | null): () => void {
-  let lastOrder: string | null = null;
-  const follow = () => {
-    const cart = $cart.get();
-    const uid = $authUser.get()?.uid ?? null;
-    if (cartIsEmpty(cart) || !uid) return void (lastOrder = null);
-    const order = JSON.stringify([
-      uid,
-      cart.selectedPriceId,
-      cart.dateId,
-      cart.calendar,
-      cart.partySize,
-      cart.startDate,
-      cart.endDate,
-      invite,
-    ]);
-    if (order === lastOrder) return;
-    lastOrder = order;
-    void createIntent({ inviteCode: invite });
-  };
-  const lookAtClock = () => {
-    if (document.visibilityState === 'visible') checkHold();
-  };
-  const stopCart = $cart.subscribe(follow);
-  const stopUser = $authUser.listen(follow);
-  document.addEventListener('visibilitychange', lookAtClock);
-  return () => {
-    stopCart();
-    stopUser();
-    document.removeEventListener('visibilitychange', lookAtClock);
-  };
-}
-
-// ---- The promo code, which the intent follows ----
-
-/** The intent follows the promo code: made again when the code it was made with is not the accepted one. */
-function followPromo(): Promise<void> {
-  const state = intent.get();
-  if (state.status === 'ready' && state.promoCode === acceptedPromoCode()) return Promise.resolve();
-  if (state.status === 'idle' || state.status === 'expired') return Promise.resolve();
-  return createIntent();
-}
-
-/** Applies a promo code (./promo.ts says how it is judged); the intent is then made again with it, so the amount charged falls. */
-export async function applyPromo(input: string): Promise<void> {
-  if (await askForPromo(input)) return followPromo();
-}
-
-/** Goes on without a promo code (for one the hold itself refused). */
-export function removePromo(): Promise<void> {
-  clearPromo();
-  return followPromo();
 }
 
 // ---- After the payment ----

@@ -112,6 +112,7 @@ async function loadStores(user: User | null = fakeUser('rider')) {
     ...(await import('../../src/lib/order.ts')),
     ...(await import('../../src/stores/promo.ts')),
     ...(await import('../../src/stores/payment-intent.ts')),
+    ...(await import('../../src/stores/checkout-order.ts')),
     ...(await import('../../src/stores/card.ts')),
     ...(await import('../../src/stores/payment-outcome.ts')),
   };

@@ -2,7 +2,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { describeTimeLeft, formatTimeLeft, msLeft } from '../../../lib/countdown.ts';
-import { createIntent, holdAgain, removePromo } from '../../../stores/payment-intent.ts';
+import { removePromo } from '../../../stores/checkout-order.ts';
+import { createIntent, holdAgain } from '../../../stores/payment-intent.ts';
 import { $promo } from '../../../stores/promo.ts';
 
 /** What the customer can do next, and always: choose another date. */
