@@ -39,6 +39,7 @@ function timestamp(epochSeconds: number) {
   return { _seconds: seconds, _nanoseconds: Math.round((epochSeconds - seconds) * 1e9) };
 }
 
+/** A date in the answer's names: `partySize` is its capacity, `users` one placeholder per taken seat, `stripeId` its price, `type` its class. */
 function toEntry(calendar: CalendarName, row: DateRow, cutoffHours: number): CalendarEntry {
   const entry: CalendarEntry = {
     id: row.id,

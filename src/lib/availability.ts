@@ -1,10 +1,10 @@
 /**
  * What the booking calendars show for each date: spots left and whether it can be chosen, from the
- * public calendar entries (held and paid seats both count as taken) and the booking cut-off, by the
- * rules of seat-rules.ts. The visitor's own live hold is not counted against them: their seats are
- * theirs while it lasts.
+ * seats taken on it (held and paid seats both count) and the booking cut-off, by the rules of
+ * seat-rules.ts. The visitor's own live hold is not counted against them: their seats are theirs
+ * while it lasts.
  */
-import type { CalendarEntry } from './api/types.ts';
+import type { CalendarDate } from './calendar-date.ts';
 import type { CalendarName } from './schemas.ts';
 import { denverDay } from './dates.ts';
 import { monthOf, type DayKey, type MonthKey } from './calendar-grid.ts';
@@ -13,13 +13,12 @@ import { bookingsOpen, holdLapsed, seatsLeft } from './seat-rules.ts';
 export type DayState = 'available' | 'full' | 'unavailable';
 
 export interface DateAvailability {
-  entry: CalendarEntry;
+  /** The calendar's date itself. */
+  entry: CalendarDate;
   day: DayKey;
   spotsLeft: number;
   state: DayState;
 }
-
-export const startOf = (entry: CalendarEntry): Date => new Date(entry.date._seconds * 1000 + Math.floor(entry.date._nanoseconds / 1e6));
 
 /** The visitor's own hold on seats (the checkout's record of it). */
 export interface OwnHold {
@@ -29,42 +28,42 @@ export interface OwnHold {
   partySize: number;
 }
 
-/** The seats of `entry` the visitor holds themselves as of `now`: none once the hold has ended. */
-export function ownSeats(entry: CalendarEntry, hold: OwnHold | null, now: number): number {
-  if (!hold || hold.dateId !== entry.id || holdLapsed(Date.parse(hold.expiresAt), now)) return 0;
-  return Math.min(hold.partySize, entry.users.length);
+/** The seats of `date` the visitor holds themselves as of `now`: none once the hold has ended. */
+export function ownSeats(date: CalendarDate, hold: OwnHold | null, now: number): number {
+  if (!hold || hold.dateId !== date.id || holdLapsed(Date.parse(hold.expiresAt), now)) return 0;
+  return Math.min(hold.partySize, date.seatsTaken);
 }
 
 /**
- * The spots a date has left by seatsLeft (a day tour is private, a class fills up to its capacity,
- * partySize), from the entry's taken seats. `own` seats, the visitor's, are not taken from them.
+ * The spots a date has left by seatsLeft (a day tour is private, a class fills up to its
+ * capacity), from its taken seats. `own` seats, the visitor's, are not taken from them.
  */
-export function spotsLeft(entry: CalendarEntry, calendar: CalendarName, own = 0): number {
-  return seatsLeft({ calendar, capacity: entry.partySize }, entry.users.length - own);
+export function spotsLeft(date: CalendarDate, calendar: CalendarName, own = 0): number {
+  return seatsLeft({ calendar, capacity: date.capacity }, date.seatsTaken - own);
 }
 
 /** Bookings close at the API's cut-off before the start (or at the start when the answer does not say). */
-export function isOpen(entry: CalendarEntry, now: number): boolean {
-  const closes = entry.closesAt ? entry.closesAt._seconds * 1000 : startOf(entry).getTime();
-  return bookingsOpen(closes, now);
+export function isOpen(date: CalendarDate, now: number): boolean {
+  return bookingsOpen((date.closesAt ?? date.startsAt).getTime(), now);
 }
 
-export function availabilityOf(entry: CalendarEntry, calendar: CalendarName, now: number, hold: OwnHold | null = null): DateAvailability {
-  const left = spotsLeft(entry, calendar, ownSeats(entry, hold, now));
-  const state: DayState = !isOpen(entry, now) ? 'unavailable' : left > 0 ? 'available' : 'full';
-  return { entry, day: denverDay(startOf(entry)), spotsLeft: left, state };
+export function availabilityOf(date: CalendarDate, calendar: CalendarName, now: number, hold: OwnHold | null = null): DateAvailability {
+  const left = spotsLeft(date, calendar, ownSeats(date, hold, now));
+  const state: DayState = !isOpen(date, now) ? 'unavailable' : left > 0 ? 'available' : 'full';
+  return { entry: date, day: denverDay(date.startsAt), spotsLeft: left, state };
 }
 
-/** Every entry's availability, in start order. */
+/** Every date's availability, in start order (dates starting in the same second by id). */
 export function availabilityList(
-  entries: readonly CalendarEntry[],
+  dates: readonly CalendarDate[],
   calendar: CalendarName,
   now: number,
   hold: OwnHold | null = null,
 ): DateAvailability[] {
-  return entries
-    .map((entry) => availabilityOf(entry, calendar, now, hold))
-    .sort((a, b) => a.entry.date._seconds - b.entry.date._seconds || a.entry.id.localeCompare(b.entry.id));
+  const second = (date: CalendarDate) => Math.floor(date.startsAt.getTime() / 1000);
+  return dates
+    .map((date) => availabilityOf(date, calendar, now, hold))
+    .sort((a, b) => second(a.entry) - second(b.entry) || a.entry.id.localeCompare(b.entry.id));
 }
 
 /** The dates of each Kamas day. */

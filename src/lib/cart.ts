@@ -39,7 +39,7 @@ export const storedDateSchema = v.pipe(
   v.check((date) => !Number.isNaN(date.getTime())),
 );
 
-/** Each value of the selection, under its fixed localStorage key. */
+/** Each value of the selection, under its fixed localStorage key (the product's id under `tourType`). */
 export const CART_FIELDS = {
   tourType: idSchema,
   selectedPriceId: idSchema,
@@ -86,18 +86,18 @@ export interface Selection {
 }
 
 /**
- * With tourType and selectedPriceId both set, the product whose id is tourType and
+ * With productId and selectedPriceId both set, the product whose id is productId and
  * its price whose id is selectedPriceId; otherwise neither. `undefined` while the catalog has not
  * arrived, when the answer cannot be known yet.
  */
 export function deriveSelection(
   products: readonly Product[] | null,
-  tourType: string | null,
+  productId: string | null,
   selectedPriceId: string | null,
 ): Selection | null | undefined {
-  if (!tourType || !selectedPriceId) return null;
+  if (!productId || !selectedPriceId) return null;
   if (!products) return undefined;
-  const product = products.find((candidate) => candidate.id === tourType);
+  const product = products.find((candidate) => candidate.id === productId);
   const price = product?.prices.find((candidate) => candidate.id === selectedPriceId);
   return product && price ? { product, price } : null;
 }

@@ -3,8 +3,9 @@
  * card says. A booking shows only once all three calendars have loaded and its id is among the
  * customer's bookings; its title and image come from the price it was booked at, else its product.
  */
-import type { CalendarEntry, Product } from './api/types.ts';
-import { spotsLeft, startOf } from './availability.ts';
+import type { Product } from './api/types.ts';
+import { spotsLeft } from './availability.ts';
+import type { CalendarDate } from './calendar-date.ts';
 import { CALENDARS, type CalendarName } from './schemas.ts';
 import { PUBLIC_SITE_URL } from 'astro:env/client';
 
@@ -39,7 +40,7 @@ export interface BookingCard {
   partyFull: boolean;
 }
 
-export type LoadedCalendars = Partial<Record<CalendarName, readonly CalendarEntry[]>>;
+export type LoadedCalendars = Partial<Record<CalendarName, readonly CalendarDate[]>>;
 
 /** The checkout address that lets a friend join the booking with its invite code, on the site's own origin. */
 export function inviteLink(inviteCode: string, siteUrl: string = PUBLIC_SITE_URL): string {
@@ -48,9 +49,9 @@ export function inviteLink(inviteCode: string, siteUrl: string = PUBLIC_SITE_URL
   return url.toString();
 }
 
-function priceAndProduct(entry: CalendarEntry, calendar: CalendarName, products: readonly Product[]) {
+function priceAndProduct(date: CalendarDate, calendar: CalendarName, products: readonly Product[]) {
   // The price the customer booked (a day tour's activity), else the date's own.
-  const priceId = entry.bookedPriceId ?? entry.stripeId;
+  const priceId = date.booking?.bookedPriceId ?? date.priceId;
   for (const product of products) {
     const price = priceId ? product.prices.find((candidate) => candidate.id === priceId) : undefined;
     if (price) return { price, product };
@@ -58,19 +59,20 @@ function priceAndProduct(entry: CalendarEntry, calendar: CalendarName, products:
   return { price: undefined, product: products.find((product) => product.name === CALENDAR_PRODUCT[calendar]) };
 }
 
-function cardOf(entry: CalendarEntry, calendar: CalendarName, products: readonly Product[]): BookingCard {
-  const { price, product } = priceAndProduct(entry, calendar, products);
-  const partyFull = entry.inviteCode !== undefined && entry.partySpotsLeft === 0;
+function cardOf(date: CalendarDate, calendar: CalendarName, products: readonly Product[]): BookingCard {
+  const { price, product } = priceAndProduct(date, calendar, products);
+  const { booking } = date;
+  const partyFull = booking?.partySpotsLeft === 0;
   return {
-    id: entry.id,
+    id: date.id,
     calendar,
-    start: startOf(entry),
-    title: price?.nickname || entry.title || product?.name || CALENDAR_PRODUCT[calendar],
+    start: date.startsAt,
+    title: price?.nickname || date.title || product?.name || CALENDAR_PRODUCT[calendar],
     image: price?.metadata.image || product?.images[0] || DEFAULT_BOOKING_IMAGE,
     // The seats friends can still take with the invite link; the date's own spots when the answer does not say.
-    remainingSpots: entry.partySpotsLeft ?? spotsLeft(entry, calendar),
-    partySeats: entry.partySeats ?? null,
-    inviteLink: entry.inviteCode && !partyFull ? inviteLink(entry.inviteCode) : null,
+    remainingSpots: booking?.partySpotsLeft ?? spotsLeft(date, calendar),
+    partySeats: booking?.partySeats ?? null,
+    inviteLink: booking?.inviteCode && !partyFull ? inviteLink(booking.inviteCode) : null,
     partyFull,
   };
 }
@@ -87,9 +89,9 @@ export function myBookingCards(
   const mine = new Set(bookingIds);
   const cards: BookingCard[] = [];
   for (const calendar of BOOKING_CALENDARS) {
-    const entries = calendars[calendar];
-    if (!entries) return null;
-    for (const entry of entries) if (mine.has(entry.id)) cards.push(cardOf(entry, calendar, products));
+    const dates = calendars[calendar];
+    if (!dates) return null;
+    for (const date of dates) if (mine.has(date.id)) cards.push(cardOf(date, calendar, products));
   }
   return cards.sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
 }

@@ -5,8 +5,8 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { publicApi } from '../lib/api/client.ts';
-import type { CalendarEntry } from '../lib/api/types.ts';
-import { availabilityOf, startOf } from '../lib/availability.ts';
+import { availabilityOf } from '../lib/availability.ts';
+import type { CalendarDate } from '../lib/calendar-date.ts';
 import { formatDenverDate } from '../lib/dates.ts';
 import { withRetries, withTimeout, type RetryPolicy } from '../lib/retry.ts';
 import type { CalendarName } from '../lib/schemas.ts';
@@ -18,7 +18,7 @@ export type CalendarLoad =
   | { status: 'reconnecting'; attempt: number; of: number }
   | { status: 'failed' }
   /** `checkedAt`: when the answer arrived; dates are judged open or closed as of then. */
-  | { status: 'ready'; entries: CalendarEntry[]; checkedAt: number };
+  | { status: 'ready'; entries: CalendarDate[]; checkedAt: number };
 
 export interface CalendarSource {
   readonly name: CalendarName;
@@ -38,13 +38,13 @@ export function dismissSelectionNotice() {
 }
 
 /** Lets go of the chosen date of this calendar when it has filled (with others' seats), closed or gone. */
-function releaseClosedSelection(name: CalendarName, entries: readonly CalendarEntry[]) {
+function releaseClosedSelection(name: CalendarName, entries: readonly CalendarDate[]) {
   const { calendar, dateId, startDate } = $cart.get();
   if (calendar !== name || !dateId) return;
-  const entry = entries.find((candidate) => candidate.id === dateId);
-  if (entry && availabilityOf(entry, name, Date.now(), $checkoutHold.get()).state === 'available') return;
+  const chosen = entries.find((candidate) => candidate.id === dateId);
+  if (chosen && availabilityOf(chosen, name, Date.now(), $checkoutHold.get()).state === 'available') return;
   clearDate();
-  const day = formatDenverDate(entry ? startOf(entry) : (startDate ?? Date.now()));
+  const day = formatDenverDate(chosen ? chosen.startsAt : (startDate ?? Date.now()));
   $releasedNotice.set(`${day} is no longer available: it filled up or closed. Please choose another date.`);
 }
 
@@ -54,7 +54,7 @@ export function calendarSource(name: CalendarName, policy: RetryPolicy): Calenda
 
   const fetchEntries = (signal: AbortSignal, cache?: RequestCache) => publicApi.calendar(name, { signal, ...(cache ? { cache } : {}) });
 
-  function arrived(entries: CalendarEntry[]) {
+  function arrived(entries: CalendarDate[]) {
     $load.set({ status: 'ready', entries, checkedAt: Date.now() });
     releaseClosedSelection(name, entries);
   }

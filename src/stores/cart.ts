@@ -2,12 +2,12 @@
  * `$cart`: the booking selection, kept in localStorage under the keys the site has always used (tourType,
  * selectedPriceId, selectedProduct, selectedPrice, startDate, endDate, partySize, dateId, calendar), so it
  * is the same on every page and in every tab (a change in one tab reaches the others through storage events).
- * Stored values that do not parse or fail their schema are logged and treated as absent.
+ * The selection calls the product's id `productId`; it is kept under `tourType`. Every other field is
+ * kept under its own name. Stored values that do not parse or fail their schema are logged and treated as absent.
  */
 import { batched, computed, type ReadableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-import type { CalendarEntry } from '../lib/api/types.ts';
-import { startOf } from '../lib/availability.ts';
+import type { CalendarDate } from '../lib/calendar-date.ts';
 import { canCheckout, deriveSelection, readStoredValue, type CartKey, type CartValue } from '../lib/cart.ts';
 import type { CalendarName } from '../lib/schemas.ts';
 import { $products } from './products.ts';
@@ -22,7 +22,7 @@ function stored<K extends CartKey>(key: K) {
   });
 }
 
-const $tourType = stored('tourType');
+const $productId = stored('tourType');
 const $selectedPriceId = stored('selectedPriceId');
 const $selectedProduct = stored('selectedProduct');
 const $selectedPrice = stored('selectedPrice');
@@ -33,9 +33,9 @@ const $dateId = stored('dateId');
 const $calendar = stored('calendar');
 
 export const $cart = batched(
-  [$tourType, $selectedPriceId, $selectedProduct, $selectedPrice, $startDate, $endDate, $partySize, $dateId, $calendar],
-  (tourType, selectedPriceId, selectedProduct, selectedPrice, startDate, endDate, partySize, dateId, calendar) => ({
-    tourType,
+  [$productId, $selectedPriceId, $selectedProduct, $selectedPrice, $startDate, $endDate, $partySize, $dateId, $calendar],
+  (productId, selectedPriceId, selectedProduct, selectedPrice, startDate, endDate, partySize, dateId, calendar) => ({
+    productId,
     selectedPriceId,
     selectedProduct,
     selectedPrice,
@@ -54,9 +54,9 @@ function setIfChanged<T>(store: { get(): T; set(value: T): void }, value: T) {
   if (JSON.stringify(store.get()) !== JSON.stringify(value)) store.set(value);
 }
 
-// The selected product and price follow tourType, selectedPriceId and the catalog;
+// The selected product and price follow the product id, selectedPriceId and the catalog;
 // while the catalog loads, the stored ones stand.
-computed([$products, $tourType, $selectedPriceId], deriveSelection).subscribe((selection) => {
+computed([$products, $productId, $selectedPriceId], deriveSelection).subscribe((selection) => {
   if (selection === undefined) return;
   setIfChanged($selectedProduct, selection?.product ?? null);
   setIfChanged($selectedPrice, selection?.price ?? null);
@@ -73,8 +73,8 @@ export function clearDate() {
  * back to the same one keeps what was chosen.
  */
 export function startBooking(productId: string, calendar: CalendarName, partySize: number | null = null) {
-  if ($tourType.get() !== productId || $calendar.get() !== calendar) {
-    $tourType.set(productId);
+  if ($productId.get() !== productId || $calendar.get() !== calendar) {
+    $productId.set(productId);
     $calendar.set(calendar);
     $selectedPriceId.set(null);
     clearDate();
@@ -95,15 +95,16 @@ export function choosePartySize(size: number) {
 }
 
 /** Picking a date sets start and end to that day and sets the date id. */
-export function chooseDate(entry: CalendarEntry) {
-  const start = startOf(entry);
+export function chooseDate(date: CalendarDate) {
+  // The selection's own copy of the start, apart from the calendar's.
+  const start = new Date(date.startsAt.getTime());
   $startDate.set(start);
   $endDate.set(start);
-  $dateId.set(entry.id);
+  $dateId.set(date.id);
 }
 
 /** After a payment: the whole selection goes, on every page and in every tab. */
 export function emptyCart() {
-  for (const store of [$tourType, $selectedPriceId, $selectedProduct, $selectedPrice, $partySize, $calendar]) store.set(null);
+  for (const store of [$productId, $selectedPriceId, $selectedProduct, $selectedPrice, $partySize, $calendar]) store.set(null);
   clearDate();
 }

@@ -72,6 +72,16 @@ describe("the site's reading of the API's answers", () => {
     ]);
   });
 
+  it("reads a calendar's dates in the site's names: a member's own booking among them", async () => {
+    const mine = answers.readAnswer('calendar', answers.calendarDatesAnswer, await answer('GET', '/calendar/winter-day-tours', lead));
+    const booked = mine.find((date) => date.id === dateId);
+    expect(booked).toMatchObject({ seatsTaken: 2, priceId: null, booking: { partySeats: 2, bookedPriceId: 'price_tour_ski' } });
+    expect(booked?.booking?.inviteCode).toBeTruthy();
+    expect(booked?.startsAt).toBeInstanceOf(Date);
+    const open = answers.readAnswer('calendar', answers.calendarDatesAnswer, await answer('GET', '/calendar/winter-classes', null));
+    expect(open.every((date) => date.booking === undefined && date.priceId !== null && date.capacity > 0)).toBe(true);
+  });
+
   it('reads the database user after each save, the signatures and a signed copy', async () => {
     const user = answers.readAnswer('user', answers.databaseUserAnswer, await answer('GET', `/users/user/${lead.uid}`, lead));
     expect(user).toMatchObject({ uid: lead.uid, bookings: [dateId], displayName: 'Ana Lund', agreed: true });

@@ -11,6 +11,7 @@ import { lockDate, takenSeats } from '../../api/bookings/seats.ts';
 import { listCalendar } from '../../api/catalog/calendars.ts';
 import { upcomingDates } from '../../api/roster/roster.ts';
 import { isOpen, spotsLeft } from '../../src/lib/availability.ts';
+import { calendarDateOf } from '../../src/lib/calendar-date.ts';
 import type { CalendarName } from '../../src/lib/schemas.ts';
 import {
   bookingsOpen,
@@ -195,7 +196,8 @@ describe('which bookings take seats, and the seats a date has left', () => {
         const others = read.filter(({ row }) => row.id !== first.row.id).map(({ booking }) => booking);
         expect(await takenSeats(tx, dateId, first.row.id)).toBe(seatsTaken(others, now));
       }
-      const entry = (await listCalendar(tx, calendar, 12)).find((candidate) => candidate.id === dateId);
+      const listed = (await listCalendar(tx, calendar, 12)).find((candidate) => candidate.id === dateId);
+      const entry = listed && calendarDateOf(listed);
       expect(entry && spotsLeft(entry, calendar)).toBe(left);
       const guideDate = (await upcomingDates(tx)).find((candidate) => candidate.id === dateId);
       expect(guideDate?.free).toBe(left);
@@ -225,7 +227,8 @@ describe('the booking cut-off', () => {
 
       // Where the API and the site use the rule: a hold's or a late payment's check, and the calendar a visitor reads.
       expect((await lockDate(tx, dateId, hours))?.open).toBe(open);
-      const entry = (await listCalendar(tx, 'winter-day-tours', hours)).find((candidate) => candidate.id === dateId);
+      const listed = (await listCalendar(tx, 'winter-day-tours', hours)).find((candidate) => candidate.id === dateId);
+      const entry = listed && calendarDateOf(listed);
       expect(entry && isOpen(entry, row.now * 1000)).toBe(open);
     });
   });

@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { availabilityList, availabilityOf, byDay, openingMonth, ownSeats, spotsLabel, spotsLeft } from '../../src/lib/availability.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import type { CalendarDate } from '../../src/lib/calendar-date.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
+import { fromWire } from './support/calendar.ts';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** A calendar entry as the API answers: start 8:00 AM Kamas time, bookings closing 12 hours before. */
-function entry(day: string, taken: number, partySize: number, extra: Partial<CalendarEntry> = {}): CalendarEntry {
+/** A calendar entry as the API answers (start 8:00 AM Kamas time, bookings closing 12 hours before), read as the site reads it. */
+function entry(day: string, taken: number, capacity: number, extra: Partial<CalendarEntry> = {}): CalendarDate {
   const start = denverInstant(day, 8);
-  return {
+  return fromWire({
     id: `date-${day}`,
     date: { _seconds: seconds(start), _nanoseconds: 0 },
     closesAt: { _seconds: seconds(start) - 12 * 3600, _nanoseconds: 0 },
-    partySize,
+    partySize: capacity,
     users: Array.from({ length: taken }, () => 'reserved'),
     ...extra,
-  };
+  });
 }
 
 const NOW = denverInstant('2026-12-01', 9).getTime();
@@ -81,14 +83,14 @@ describe('day states', () => {
   });
 
   it('closes at the start when the answer gives no cut-off', () => {
-    const { closesAt: _closes, ...withoutCutoff } = entry('2026-12-01', 0, 4);
+    const withoutCutoff = { ...entry('2026-12-01', 0, 4), closesAt: null };
     expect(availabilityOf(withoutCutoff, 'winter-day-tours', denverInstant('2026-12-01', 7).getTime()).state).toBe('available');
     expect(availabilityOf(withoutCutoff, 'winter-day-tours', denverInstant('2026-12-01', 8).getTime()).state).toBe('unavailable');
   });
 
   it('files each date under its day in Kamas, even when the start is the next day in UTC', () => {
-    const late = { ...entry('2026-12-05', 0, 4), date: { _seconds: seconds(denverInstant('2026-12-05', 19)), _nanoseconds: 0 } };
-    expect(late.date._seconds * 1000).toBeGreaterThan(Date.parse('2026-12-06T00:00:00Z'));
+    const late = entry('2026-12-05', 0, 4, { date: { _seconds: seconds(denverInstant('2026-12-05', 19)), _nanoseconds: 0 } });
+    expect(late.startsAt.getTime()).toBeGreaterThan(Date.parse('2026-12-06T00:00:00Z'));
     expect(availabilityOf(late, 'winter-day-tours', NOW).day).toBe('2026-12-05');
   });
 

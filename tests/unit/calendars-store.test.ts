@@ -3,11 +3,13 @@ import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
+import { fromWire } from './support/calendar.ts';
 
 useTestStorageEngine();
 
 const start = denverInstant('2030-12-07', 7);
-const classDate = (taken: number): CalendarEntry => ({
+/** A moto class with `taken` of its 10 seats taken, as the API answers it. */
+const classEntry = (taken: number): CalendarEntry => ({
   id: 'class-moto-2030-12-07',
   date: { _seconds: start.getTime() / 1000, _nanoseconds: 0 },
   closesAt: { _seconds: start.getTime() / 1000 - 12 * 3600, _nanoseconds: 0 },
@@ -16,6 +18,8 @@ const classDate = (taken: number): CalendarEntry => ({
   stripeId: 'price_class_moto',
   type: 'moto',
 });
+/** The same class as the site reads it. */
+const classDate = (taken: number) => fromWire(classEntry(taken));
 
 let answers: (() => Response | Promise<Response>)[] = [];
 const requests: RequestInit[] = [];
@@ -60,7 +64,7 @@ describe('the class calendar load', () => {
     await done;
     expect(seen).toEqual(['loading', 'reconnecting 1/3', 'reconnecting 2/3', 'reconnecting 3/3', 'failed']);
 
-    answers.push(json([classDate(0)]));
+    answers.push(json([classEntry(0)]));
     await classCalendar.load();
     expect(classCalendar.$load.get()).toMatchObject({ status: 'ready', entries: [classDate(0)] });
   });
@@ -71,7 +75,7 @@ describe('fresh availability', () => {
     const { classCalendar, chooseDate, startBooking, choosePrice, $cart, $checkoutReady, $selectionNotice, confirmChosenDate } =
       await stores();
     const unbind = $cart.listen(() => undefined);
-    answers.push(json([classDate(9)]));
+    answers.push(json([classEntry(9)]));
     await classCalendar.load();
     startBooking('prod_avalanche_courses', 'winter-classes', 1);
     choosePrice('price_class_moto');
@@ -79,7 +83,7 @@ describe('fresh availability', () => {
     expect($cart.get().dateId).toBe('class-moto-2030-12-07');
 
     // Another customer takes the last seat; the visitor comes back and heads to Checkout.
-    answers.push(json([classDate(10)]));
+    answers.push(json([classEntry(10)]));
     expect(await confirmChosenDate(classCalendar)).toBe(false);
     expect(requests.at(-1)?.cache).toBe('no-cache');
     expect($cart.get()).toMatchObject({ dateId: null, startDate: null, endDate: null, selectedPriceId: 'price_class_moto' });
@@ -91,11 +95,11 @@ describe('fresh availability', () => {
   it('keeps a date that is still open, and goes on when the fresh look cannot be had', async () => {
     const { classCalendar, chooseDate, startBooking, $cart, $selectionNotice, confirmChosenDate } = await stores();
     const unbind = $cart.listen(() => undefined);
-    answers.push(json([classDate(3)]));
+    answers.push(json([classEntry(3)]));
     await classCalendar.load();
     startBooking('prod_avalanche_courses', 'winter-classes', 1);
     chooseDate(classDate(3));
-    answers.push(json([classDate(9)]));
+    answers.push(json([classEntry(9)]));
     expect(await confirmChosenDate(classCalendar)).toBe(true);
     // The API decides at payment in any case; a network blip does not stop the visitor here.
     expect(await confirmChosenDate(classCalendar)).toBe(true);
@@ -107,19 +111,19 @@ describe('fresh availability', () => {
   it('keeps the date the visitor holds seats on themselves, and lets it go once that hold has ended', async () => {
     const { classCalendar, chooseDate, startBooking, $cart, recordHold, $selectionNotice, confirmChosenDate } = await stores();
     const unbind = $cart.listen(() => undefined);
-    answers.push(json([classDate(9)]));
+    answers.push(json([classEntry(9)]));
     await classCalendar.load();
     startBooking('prod_avalanche_courses', 'winter-classes', 1);
     chooseDate(classDate(9));
     // At checkout the visitor's hold took the last seat; back on the booking page, the date is still theirs.
     recordHold({ dateId: 'class-moto-2030-12-07', expiresAt: new Date(Date.now() + 600_000).toISOString(), partySize: 1 });
-    answers.push(json([classDate(10)]));
+    answers.push(json([classEntry(10)]));
     expect(await confirmChosenDate(classCalendar)).toBe(true);
     expect($cart.get().dateId).toBe('class-moto-2030-12-07');
     expect($selectionNotice.get()).toBeNull();
 
     recordHold({ dateId: 'class-moto-2030-12-07', expiresAt: new Date(Date.now() - 1000).toISOString(), partySize: 1 });
-    answers.push(json([classDate(10)]));
+    answers.push(json([classEntry(10)]));
     expect(await confirmChosenDate(classCalendar)).toBe(false);
     expect($cart.get().dateId).toBeNull();
     unbind();

@@ -55,7 +55,7 @@ describe('$cart', () => {
     expect(cart.startDate?.getTime()).toBe(start.getTime());
     expect(cart.endDate?.getTime()).toBe(start.getTime());
     expect(cart).toMatchObject({
-      tourType: 'prod_tours',
+      productId: 'prod_tours',
       selectedPriceId: 'price_ski',
       partySize: 3,
       dateId: 'tour-2026-12-05',
@@ -74,7 +74,7 @@ describe('$cart', () => {
     setTestStorageKey('selectedPrice', '{"id":1}');
     setTestStorageKey('tourType', '"prod_tours"');
     const { $cart, $checkoutReady, unbind } = await loadStores();
-    expect($cart.get()).toMatchObject({ startDate: null, partySize: null, selectedPrice: null, tourType: 'prod_tours' });
+    expect($cart.get()).toMatchObject({ startDate: null, partySize: null, selectedPrice: null, productId: 'prod_tours' });
     expect($checkoutReady.get()).toBe(false);
     expect(warnings.join('\n')).toMatch(/stored startDate/);
     expect(warnings.join('\n')).toMatch(/stored partySize/);
@@ -109,7 +109,7 @@ describe('$cart', () => {
     expect($cart.get()).toMatchObject({ dateId: null, startDate: null, endDate: null });
 
     startBooking('prod_tours', 'winter-day-tours');
-    expect($cart.get()).toMatchObject({ tourType: 'prod_tours', calendar: 'winter-day-tours', selectedPriceId: null, partySize: 1 });
+    expect($cart.get()).toMatchObject({ productId: 'prod_tours', calendar: 'winter-day-tours', selectedPriceId: null, partySize: 1 });
     choosePrice('price_ski');
     chooseDate(tourDate);
     choosePartySize(4);
@@ -126,7 +126,7 @@ describe('$cart', () => {
     setTestStorageKey('tourType', '"prod_tours"');
     setTestStorageKey('selectedPriceId', '"price_ski"');
     setTestStorageKey('partySize', '2');
-    expect($cart.get()).toMatchObject({ tourType: 'prod_tours', selectedPriceId: 'price_ski', selectedPrice: ski, partySize: 2 });
+    expect($cart.get()).toMatchObject({ productId: 'prod_tours', selectedPriceId: 'price_ski', selectedPrice: ski, partySize: 2 });
     setTestStorageKey('partySize', undefined);
     expect($cart.get().partySize).toBeNull();
     unbind();

@@ -4,10 +4,12 @@ import type { CalendarEntry, Product } from '../../src/lib/api/types.ts';
 import { bookingEventUid, bookingIcs, bookingIcsFileName } from '../../src/lib/booking-ics.ts';
 import { meetingArea } from '../../src/lib/meeting-area.ts';
 import { calendarFailure, DEFAULT_BOOKING_IMAGE, inviteLink, myBookingCards, type BookingCard } from '../../src/lib/my-bookings.ts';
+import { fromWire } from './support/calendar.ts';
 
 const at = (iso: string) => ({ _seconds: Date.parse(iso) / 1000, _nanoseconds: 0 });
 
-const classDate: CalendarEntry = {
+// The dates as the API answers them (classEntry, tourEntry), and as the site reads them.
+const classEntry: CalendarEntry = {
   id: 'class-dec-5',
   date: at('2026-12-05T14:00:00Z'), // 7:00 AM in Kamas
   partySize: 10,
@@ -15,20 +17,22 @@ const classDate: CalendarEntry = {
   stripeId: 'price_class_moto',
   inviteCode: 'INVITE123',
 };
-const otherClass: CalendarEntry = {
+const otherClass = fromWire({
   id: 'class-dec-12',
   date: at('2026-12-12T14:00:00Z'),
   partySize: 10,
   users: [],
   stripeId: 'price_class_moto',
-};
-const tourDate: CalendarEntry = {
+});
+const tourEntry: CalendarEntry = {
   id: 'tour-jan-9',
   date: at('2027-01-09T15:00:00Z'),
   partySize: 4,
   users: ['reserved'],
   inviteCode: 'TOUR9',
 };
+const classDate = fromWire(classEntry);
+const tourDate = fromWire(tourEntry);
 const products: Product[] = [
   { id: 'prod_tours', name: 'Backcountry Tours', description: '', images: ['/images/tours/skin-track.svg'], prices: [] },
   {
@@ -82,21 +86,21 @@ describe('which bookings My Bookings shows', () => {
           }
         : product,
     );
-    const booked = { ...tourDate, bookedPriceId: 'price_tour_sled' };
+    const booked = fromWire({ ...tourEntry, bookedPriceId: 'price_tour_sled' });
     const [tour] = myBookingCards(['tour-jan-9'], { ...all, 'winter-day-tours': [booked] }, withSki) ?? [];
     expect(tour).toMatchObject({ title: 'Snowmobile Day', image: '/images/tours/skin-track.svg' });
     expect(bookingIcs(tour as BookingCard)).toContain('SUMMARY:Snowmobile Day with');
   });
 
   it("counts remaining spots as the party's seats nobody has claimed, which the API tells the party's members", () => {
-    const mine = { ...classDate, inviteCode: 'inv_abc', partySeats: 3, partySpotsLeft: 2 };
+    const mine = fromWire({ ...classEntry, inviteCode: 'inv_abc', partySeats: 3, partySpotsLeft: 2 });
     const [card] = myBookingCards(['class-dec-5'], { ...all, 'winter-classes': [mine] }, products) ?? [];
     expect(card?.remainingSpots).toBe(2);
     expect(card?.partySeats).toBe(3);
   });
 
   it("falls back to the date's capacity less the seats taken when the answer does not say", () => {
-    const full = { ...classDate, users: Array.from({ length: 10 }, () => 'reserved') };
+    const full = fromWire({ ...classEntry, users: Array.from({ length: 10 }, () => 'reserved') });
     const [card] = myBookingCards(['class-dec-5'], { ...all, 'winter-classes': [full] }, products) ?? [];
     expect(card?.remainingSpots).toBe(0);
     expect(card?.partySeats).toBeNull();
@@ -116,15 +120,16 @@ describe('the invite link', () => {
   });
 
   it('is on a card only when the calendar gave the customer a code', () => {
-    const { inviteCode: _code, ...withoutCode } = classDate;
+    const { inviteCode: _code, ...rest } = classEntry;
+    const withoutCode = fromWire(rest);
     const all = { 'winter-classes': [withoutCode], 'winter-day-tours': [tourDate], 'winter-mentorship': [] };
     const cards = myBookingCards(['class-dec-5', 'tour-jan-9'], all, products) ?? [];
     expect(cards.map((card) => card.inviteLink)).toEqual([null, 'https://www.kamasbackcountry.com/checkout?invite=TOUR9']);
   });
 
   it('offers no invite link once every seat of the party is claimed, and says the party is full', () => {
-    const full = { ...tourDate, partySeats: 2, partySpotsLeft: 0 };
-    const open = { ...classDate, partySeats: 3, partySpotsLeft: 1 };
+    const full = fromWire({ ...tourEntry, partySeats: 2, partySpotsLeft: 0 });
+    const open = fromWire({ ...classEntry, partySeats: 3, partySpotsLeft: 1 });
     const calendars = { 'winter-classes': [open], 'winter-day-tours': [full], 'winter-mentorship': [] };
     const cards = myBookingCards(['tour-jan-9', 'class-dec-5'], calendars, products) ?? [];
     expect(cards.map((card) => [card.id, card.inviteLink !== null, card.partyFull])).toEqual([

@@ -30,15 +30,17 @@ export default function ClassBooking() {
     partySize: CLASS_PARTY_SIZE,
   });
   const price = cart.selectedPrice;
-  const classDates = dates.filter((date) => date.entry.stripeId === cart.selectedPriceId && date.state !== 'unavailable');
-  const nicknameOf = (date: DateAvailability) => product?.prices.find((option) => option.id === date.entry.stripeId)?.nickname ?? 'Class';
+  /** Whether a date is of the chosen class (none is, before a class is chosen). */
+  const ofChosenClass = (date: DateAvailability) => cart.selectedPriceId !== null && date.entry.priceId === cart.selectedPriceId;
+  const classDates = dates.filter((date) => ofChosenClass(date) && date.state !== 'unavailable');
+  const nicknameOf = (date: DateAvailability) => product?.prices.find((option) => option.id === date.entry.priceId)?.nickname ?? 'Class';
 
   function dayView(day: DayKey): DayView {
     const onDay = days.get(day) ?? [];
     const marker = (
       <span className="class-icons">
         {onDay.map((date) => (
-          <ClassIcon key={date.entry.id} type={date.entry.type} />
+          <ClassIcon key={date.entry.id} type={date.entry.classType} />
         ))}
       </span>
     );
@@ -57,10 +59,10 @@ export default function ClassBooking() {
   /** A day on the calendar chooses its class too: the chosen class's date when it has one that day. */
   function selectDay(day: DayKey) {
     const open = (days.get(day) ?? []).filter((date) => date.state === 'available');
-    const date = open.find((candidate) => candidate.entry.stripeId === cart.selectedPriceId) ?? open[0];
-    if (!date?.entry.stripeId) return;
+    const date = open.find(ofChosenClass) ?? open[0];
+    if (!date?.entry.priceId) return;
     dismissSelectionNotice();
-    choosePrice(date.entry.stripeId, { resetsDate: true });
+    choosePrice(date.entry.priceId, { resetsDate: true });
     chooseDate(date.entry);
   }
 

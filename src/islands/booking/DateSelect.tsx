@@ -1,5 +1,5 @@
 /** Select Date on the class and mentorship pages: each date with its start in Kamas and its spots left; full dates cannot be chosen. */
-import { spotsLabel, startOf, type DateAvailability } from '../../lib/availability.ts';
+import { spotsLabel, type DateAvailability } from '../../lib/availability.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 
 interface Props {
@@ -23,7 +23,7 @@ export default function DateSelect({ id, dates, value, disabled, placeholder, on
         </option>
         {dates.map((date) => (
           <option key={date.entry.id} value={date.entry.id} disabled={date.spotsLeft <= 0}>
-            {formatDenverDateTime(startOf(date.entry))} - {spotsLabel(date.spotsLeft)}
+            {formatDenverDateTime(date.entry.startsAt)} - {spotsLabel(date.spotsLeft)}
           </option>
         ))}
       </select>

@@ -28,7 +28,7 @@ function SledskiIcon() {
   );
 }
 
-export function ClassIcon({ type }: { type: string | undefined }) {
+export function ClassIcon({ type }: { type: string | null | undefined }) {
   if (type === 'moto') return <MotoIcon />;
   if (type === 'sledski') return <SledskiIcon />;
   return null;

@@ -15,7 +15,7 @@ import { $products, loadProducts, productByTitle } from '../../stores/products.t
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 const EMPTY_CART: Cart = {
-  tourType: null,
+  productId: null,
   selectedPriceId: null,
   selectedProduct: null,
   selectedPrice: null,

@@ -4,6 +4,7 @@
  * pages do not read are let through unchecked; fields an older API may leave out get their empty value.
  */
 import * as v from 'valibot';
+import { calendarDateOf } from '../calendar-date.ts';
 import type { Party } from '../party.ts';
 import type { SignedWaiverCopy, WaiverStatus } from '../waiver-record.ts';
 import type { CalendarEntry, DatabaseUser, GuideDate, Product, Roster } from './types.ts';
@@ -28,7 +29,7 @@ const text = v.string();
 const optionalText = v.optional(v.nullable(text), null);
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const instant = v.pipe(v.string(), v.isoTimestamp());
-const timestamp = v.looseObject({ _seconds: v.number(), _nanoseconds: v.optional(v.number()) });
+const timestamp = v.looseObject({ _seconds: v.number(), _nanoseconds: v.optional(v.number(), 0) });
 /** A date of a calendar: its id and when it starts. */
 const dated = { id: text, date: timestamp };
 
@@ -78,12 +79,17 @@ export const productsAnswer = named<Product[]>()(
   v.array(v.looseObject({ id: text, name: text, description: v.optional(text, ''), images: v.array(text), prices: v.array(price) })),
 );
 
+/** A calendar as the API answers it, in its own names. */
 export const calendarAnswer = named<CalendarEntry[]>()(
   v.array(
     v.looseObject({
       ...dated,
       partySize: count,
       users: v.array(text),
+      stripeId: v.optional(text),
+      type: v.optional(text),
+      title: v.optional(text),
+      description: v.optional(text),
       closesAt: v.optional(timestamp),
       inviteCode: v.optional(text),
       partySeats: v.optional(count),
@@ -91,6 +97,12 @@ export const calendarAnswer = named<CalendarEntry[]>()(
       bookedPriceId: v.optional(text),
     }),
   ),
+);
+
+/** A calendar as the pages read it: its dates (./calendar-date.ts). */
+export const calendarDatesAnswer = v.pipe(
+  calendarAnswer,
+  v.transform((entries) => entries.map(calendarDateOf)),
 );
 
 export const partyAnswer = named<Party>()(

@@ -8,7 +8,7 @@ import type * as v from 'valibot';
 import type { CalendarName, PaymentIntentRequest, Survey, UserData, Waiver } from '../schemas.ts';
 import { WAIVER_TEXT_HEADER } from '../waiver-record.ts';
 import {
-  calendarAnswer,
+  calendarDatesAnswer,
   databaseUserAnswer,
   guideDatesAnswer,
   inviteAnswer,
@@ -41,7 +41,7 @@ export const publicApi = {
   products: () => apiFetch<unknown>('/stripe/products').then((answer) => readAnswer('products', productsAnswer, answer)),
 
   calendar: (name: CalendarName, options: { signal?: AbortSignal; cache?: RequestCache } = {}) =>
-    apiFetch<unknown>(`/calendar/${name}`, options).then((answer) => readAnswer(name, calendarAnswer, answer)),
+    apiFetch<unknown>(`/calendar/${name}`, options).then((answer) => readAnswer(name, calendarDatesAnswer, answer)),
 
   /** The waiver in force; the caller checks its fingerprint before showing it. */
   waiverInForce: (options: { cache?: RequestCache } = {}) => apiFetch<unknown>('/waiver/current', options),
@@ -100,7 +100,7 @@ export function createBookingApi(token: TokenSource) {
       call('your signed waiver', signedCopyAnswer, `${user(uid)}/waivers/${encodeURIComponent(recordId)}`, signal ? { signal } : {}),
 
     /** A calendar as a customer sees it: their own bookings on it carry their invite codes and parties. */
-    calendar: (name: CalendarName, signal?: AbortSignal) => call(name, calendarAnswer, `/calendar/${name}`, signal ? { signal } : {}),
+    calendar: (name: CalendarName, signal?: AbortSignal) => call(name, calendarDatesAnswer, `/calendar/${name}`, signal ? { signal } : {}),
     party: (dateId: string, signal?: AbortSignal) =>
       call('your party', partyAnswer, `/parties/${encodeURIComponent(dateId)}`, signal ? { signal } : {}),
     joinParty: (inviteCode: string) => call('the invite', inviteAnswer, '/calendar/invite', { method: 'POST', body: { inviteCode } }),

@@ -42,14 +42,21 @@ export interface Timestamp {
   _nanoseconds: number;
 }
 
+/**
+ * A date of a calendar as the API sends it (GET /calendar/{name}), in the names its answer has always
+ * used. The site reads it as a `CalendarDate` (../calendar-date.ts) where the answer arrives.
+ */
 export interface CalendarEntry {
   id: string;
+  /** When the date starts. */
   date: Timestamp;
   /** Capacity of the date. */
   partySize: number;
   /** One opaque entry per taken seat. */
   users: string[];
+  /** The price the date is sold at; absent on a day tour, whose activity is chosen with the booking. */
   stripeId?: string;
+  /** The kind of class. */
   type?: string;
   title?: string;
   description?: string;

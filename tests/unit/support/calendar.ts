@@ -1,9 +1,13 @@
-/** Calendar entries as the booking API answers them. */
+/** Calendar dates built as the booking API answers them, and read as the site reads every answer. */
 import type { CalendarEntry } from '../../../src/lib/api/types.ts';
+import { calendarDateOf, type CalendarDate } from '../../../src/lib/calendar-date.ts';
 import { denverInstant } from '../../../src/lib/dates.ts';
 
-/** A day tour at 8:00 AM Kamas time on `day` (YYYY-MM-DD) for a party of up to four, with nobody booked yet. */
-export function tourOn(day: string): CalendarEntry {
+/** A calendar entry of the API's answer, as the site reads it. */
+export const fromWire = (entry: CalendarEntry): CalendarDate => calendarDateOf(entry);
+
+/** A day tour at 8:00 AM Kamas time on `day` (YYYY-MM-DD) for a party of up to four, with nobody booked yet, as the API answers it. */
+export function tourEntryOn(day: string): CalendarEntry {
   return {
     id: `tour-${day}`,
     date: { _seconds: denverInstant(day, 8).getTime() / 1000, _nanoseconds: 0 },
@@ -11,3 +15,6 @@ export function tourOn(day: string): CalendarEntry {
     users: [],
   };
 }
+
+/** The same day tour as the site reads it. */
+export const tourOn = (day: string): CalendarDate => fromWire(tourEntryOn(day));
