@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, findBrowser } from './scripts/browser.ts';
 
-/** The e2e stack on its own ports: the built site, the API on a throw-away database, the Auth emulator (started by npm test). */
+/** The e2e stack on its own ports: the built site, the API on a throw-away database, a mail catcher, the Auth emulator (started by npm test). */
 export const E2E = {
   site: 'http://127.0.0.1:4322',
   api: 'http://127.0.0.1:8788',
   authEmulator: '127.0.0.1:9199',
   projectId: 'demo-kamas-test',
+  /** The mail catcher (maildev): the API sends to its SMTP port, tests read its inbox's API. */
+  mailSmtpPort: '1026',
+  mailInbox: 'http://127.0.0.1:1081',
 };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kamas-e2e-'));
@@ -39,6 +42,11 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: `maildev --smtp ${E2E.mailSmtpPort} --ip 127.0.0.1 --web ${new URL(E2E.mailInbox).port} --web-ip 127.0.0.1 --silent`,
+      url: `${E2E.mailInbox}/api/healthz`,
+      reuseExistingServer: false,
+    },
+    {
       command: 'node api/server.ts',
       url: `${E2E.api}/health`,
       reuseExistingServer: false,
@@ -54,6 +62,7 @@ export default defineConfig({
         SITE_ORIGINS: E2E.site,
         FIREBASE_PROJECT_ID: E2E.projectId,
         FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
+        SMTP_URL: `smtp://127.0.0.1:${E2E.mailSmtpPort}`,
       },
     },
     {

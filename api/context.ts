@@ -5,6 +5,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import type { PublicCache } from './cache.ts';
 import type { ClientIpSettings } from './limits/client-ip.ts';
 import type { RateLimits } from './limits/rate-limit.ts';
+import type { Mailer } from './mail/worker.ts';
 import type { WaiverEdition } from './users/waiver-edition.ts';
 
 export interface AppDeps {
@@ -22,6 +23,8 @@ export interface AppDeps {
   clientIp: ClientIpSettings;
   /** The waiver text signatures are recorded against; older versions no longer count. */
   waiver: WaiverEdition;
+  /** Sends the messages a request has just written; without one they wait for the next round of the mail worker. */
+  mailer?: Mailer;
 }
 
 export type AppEnv = { Variables: { caller: Caller } };

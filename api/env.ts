@@ -56,9 +56,27 @@ const envSchema = v.object({
   ),
   /** New holds allowed per client address per hour (a shop's Wi-Fi serves many customers). */
   HOLDS_PER_ADDRESS_PER_HOUR: v.pipe(v.optional(v.string(), '30'), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)),
+  /** The mail server (smtp://user:password@host:port, or smtps://); locally the mail catcher npm run dev starts. */
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL'))),
+  /** Who the site's messages come from, e.g. "Kamas Backcountry Guides <bookings@kamasbackcountry.com>". */
+  MAIL_FROM: v.optional(v.string()),
+  /** Where a customer's reply goes. */
+  MAIL_REPLY_TO: v.optional(v.string()),
+  /** The site's own origin, for the links in messages; the first of SITE_ORIGINS unless set. */
+  SITE_URL: v.optional(v.pipe(v.string(), v.url())),
 });
 
-export type Env = Omit<v.InferOutput<typeof envSchema>, 'SEED_ON_FIRST_START' | 'TRUSTED_PROXIES'> & {
+/** The mail catcher npm run dev starts (maildev): SMTP here, its inbox at http://127.0.0.1:1080. */
+export const LOCAL_MAIL_CATCHER = 'smtp://127.0.0.1:1025';
+
+export type Env = Omit<
+  v.InferOutput<typeof envSchema>,
+  'SEED_ON_FIRST_START' | 'TRUSTED_PROXIES' | 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_REPLY_TO' | 'SITE_URL'
+> & {
+  SMTP_URL: string;
+  MAIL_FROM: string;
+  MAIL_REPLY_TO: string;
+  SITE_URL: string;
   TRUSTED_PROXIES: Cidr[];
   PAYMENT_PROVIDER: 'local' | 'stripe';
   /** Demo data on an empty database: on by default except in production. */
@@ -123,5 +141,25 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     );
   }
   const seed = env.SEED_ON_FIRST_START === undefined ? env.NODE_ENV !== 'production' : ['true', '1'].includes(env.SEED_ON_FIRST_START);
-  return { ...env, PAYMENT_PROVIDER: provider, SEED_ON_FIRST_START: seed, TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? [] };
+  return {
+    ...env,
+    ...mailSettings(env),
+    PAYMENT_PROVIDER: provider,
+    SEED_ON_FIRST_START: seed,
+    TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? [],
+  };
+}
+
+/** Locally the messages go to the mail catcher of npm run dev; production names its own mail server, sender and reply address. */
+function mailSettings(env: v.InferOutput<typeof envSchema>) {
+  const missing = (['SMTP_URL', 'MAIL_FROM', 'MAIL_REPLY_TO'] as const).filter((name) => !env[name]);
+  if (env.NODE_ENV === 'production' && missing.length > 0) {
+    throw new Error(`Messages to customers need ${missing.join(', ')} in production (the mail server, the sender and the reply address)`);
+  }
+  return {
+    SMTP_URL: env.SMTP_URL ?? LOCAL_MAIL_CATCHER,
+    MAIL_FROM: env.MAIL_FROM ?? 'Kamas Backcountry Guides <bookings@kamasbackcountry.local>',
+    MAIL_REPLY_TO: env.MAIL_REPLY_TO ?? 'hello@kamasbackcountry.com',
+    SITE_URL: (env.SITE_URL ?? env.SITE_ORIGINS[0] ?? 'http://127.0.0.1:4321').replace(/\/$/, ''),
+  };
 }

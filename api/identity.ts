@@ -53,6 +53,8 @@ export interface AccountState {
   disabled: boolean;
   /** When the account was last signed out everywhere (ms): tokens and holds from before then no longer count. */
   validSince: number | null;
+  /** The sign-in e-mail: where messages to the customer go. */
+  email?: string | null;
 }
 
 /** The identity service answers about this many accounts per call. */
@@ -110,7 +112,11 @@ export function firebaseIdentity(projectId: string): Identity {
         const { users } = await auth.getUsers(uids.slice(start, start + ACCOUNTS_PER_LOOKUP).map((uid) => ({ uid })));
         for (const user of users) {
           const validSince = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : NaN;
-          states.set(user.uid, { disabled: user.disabled, validSince: Number.isNaN(validSince) ? null : validSince });
+          states.set(user.uid, {
+            disabled: user.disabled,
+            validSince: Number.isNaN(validSince) ? null : validSince,
+            email: user.email ?? null,
+          });
         }
       }
       return states;

@@ -16,6 +16,8 @@ import { runDueActions } from './outbox/worker.ts';
 import { sweepHolds } from './bookings/hold-sweeps.ts';
 import { repeatEvery } from './periodic.ts';
 import { currentWaiverEdition } from './users/waiver-edition.ts';
+import { smtpTransport } from './mail/transport.ts';
+import { mailer as startMailer, sendDueMail } from './mail/worker.ts';
 
 const env = readEnv();
 
@@ -32,6 +34,8 @@ const OUTBOX_INTERVAL_MS = 30_000;
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 /** How often lapsed holds, and the holds of closed accounts, are released. */
 const HOLD_SWEEP_INTERVAL_MS = 15_000;
+/** How often the mail outbox looks for messages that are due. */
+const MAIL_INTERVAL_MS = 30_000;
 
 if (env.FIREBASE_AUTH_EMULATOR_HOST) authEmulator.use(env.FIREBASE_AUTH_EMULATOR_HOST);
 let releaseDataDir = () => {};
@@ -59,6 +63,15 @@ const payments =
 
 const identity = cachedIdentity(firebaseIdentity(env.FIREBASE_PROJECT_ID));
 const cache = publicCache(2000);
+const mailDeps = {
+  db,
+  identity,
+  transport: smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO }),
+  siteUrl: env.SITE_URL,
+  waiverVersion: currentWaiverEdition.version,
+  messageDomain: new URL(env.SITE_URL).hostname,
+};
+const mailer = startMailer(mailDeps);
 const app = createApp({
   db,
   identity,
@@ -71,6 +84,7 @@ const app = createApp({
   limits: LIMITS,
   clientIp: { header: env.CLIENT_IP_HEADER ?? null, trustedProxies: env.TRUSTED_PROXIES },
   waiver: currentWaiverEdition,
+  mailer,
 });
 
 // Refunds and cancellations still owed at the provider: at start (work left by a previous run), then on a timer.
@@ -78,6 +92,8 @@ const outbox = repeatEvery(OUTBOX_INTERVAL_MS, 'payment outbox', () => runDueAct
 const sweeper = repeatEvery(SWEEP_INTERVAL_MS, 'rate-limit sweep', () => sweepRateLimits(db));
 // Holds that can no longer stand give up their payment intents, so none is paid later at old terms.
 const holdSweep = repeatEvery(HOLD_SWEEP_INTERVAL_MS, 'hold sweep', () => sweepHolds(db, identity, payments, cache));
+// Messages due now (reminders, briefings, retries): at start, then on a timer, whichever instance claims them.
+const mail = repeatEvery(MAIL_INTERVAL_MS, 'mail outbox', () => sendDueMail(mailDeps), { runNow: true });
 
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.API_PORT }, (info) => {
   console.log(`booking API on http://${env.HOST}:${info.port} (${db.kind}, ${payments.name} payments)`);
@@ -89,7 +105,8 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`${signal}: stopping the booking API`);
   server.close();
-  await Promise.all([outbox.stop(), sweeper.stop(), holdSweep.stop()]);
+  await Promise.all([outbox.stop(), sweeper.stop(), holdSweep.stop(), mail.stop(), mailer.idle()]);
+  mailDeps.transport.close();
   await db.close();
   releaseDataDir();
   process.exit(0);

@@ -1,7 +1,8 @@
 /**
  * npm run dev | npm start: the whole local stack in one command, offline.
  *   - Firebase Auth emulator (demo project, users kept in .data/auth between runs)
- *   - the booking API on PGlite in .data/pglite (migrated, seeded on first start)
+ *   - the mail catcher (maildev): the site's messages land in its inbox at http://127.0.0.1:1080, kept in .data/mail
+ *   - the booking API on PGlite in .data/pglite (migrated, seeded on first start), sending its mail to the catcher
  *   - the site: Astro's dev server (dev) or the production build behind the local CDN server (start)
  * Ctrl-C stops all of them; the emulator saves its users on the way out.
  */
@@ -21,8 +22,14 @@ mkdirSync(authDir, { recursive: true });
 const emulatorArgs = ['emulators:start', '--only', 'auth', '--project', projectId, '--export-on-exit', authDir];
 if (existsSync(`${authDir}/firebase-export-metadata.json`)) emulatorArgs.push('--import', authDir);
 
+const mailDir = '.data/mail';
+mkdirSync(mailDir, { recursive: true });
+/** The catcher's SMTP port is the API's default mail server outside production (LOCAL_MAIL_CATCHER). */
+const mailArgs = ['--smtp', '1025', '--ip', '127.0.0.1', '--web', '1080', '--web-ip', '127.0.0.1', '--mail-directory', mailDir, '--silent'];
+
 const services: [name: string, command: string, args: string[], env?: Record<string, string>][] = [
   ['auth', 'firebase', emulatorArgs],
+  ['mail', 'maildev', mailArgs],
   [
     'api',
     process.execPath,
@@ -71,6 +78,8 @@ for (const [name, command, args, env] of services) {
   children.push(child);
 }
 
-console.log(`Site http://127.0.0.1:${sitePort}  API http://127.0.0.1:${apiPort}  Auth emulator http://${authEmulator}  (Ctrl-C stops all)`);
+console.log(
+  `Site http://127.0.0.1:${sitePort}  API http://127.0.0.1:${apiPort}  Auth emulator http://${authEmulator}  Mail http://127.0.0.1:1080  (Ctrl-C stops all)`,
+);
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));

@@ -2,6 +2,7 @@
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { HttpError } from '../http.ts';
+import { enqueueMemberJoined } from '../mail/outbox.ts';
 import { ensureUser } from '../users/store.ts';
 import { partySpotsLeft } from '../../src/lib/seat-rules.ts';
 
@@ -24,6 +25,7 @@ export async function joinByInvite(
       throw new HttpError(409, 'Failed to validate invite: no spots are left in this party');
     }
     await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2)`, [booking.id, caller.uid]);
+    await enqueueMemberJoined(tx, booking.id, caller.uid);
     return { ...result, joined: true };
   });
 }

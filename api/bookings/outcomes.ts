@@ -9,6 +9,8 @@ import type { PaymentEvent } from '../payments/provider.ts';
 import { randomId } from '../http.ts';
 import { enqueueActions, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
 import { flagBooking, money } from './flags.ts';
+import { enqueueBookingCancelled, enqueueBookingPaid } from '../mail/outbox.ts';
+import { site } from '../../src/site.ts';
 import { honouredDiscount } from './promo.ts';
 import { orderTotal, type Discount } from '../../src/lib/pricing.ts';
 import { lockDate, takenSeats, type LockedDate } from './seats.ts';
@@ -129,6 +131,7 @@ async function settleSuccess(
     randomId('inv', 16),
   ]);
   await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2) on conflict do nothing`, [booking.id, booking.user_id]);
+  await enqueueBookingPaid(tx, booking.id);
   return settled('paid', booking);
 }
 
@@ -178,5 +181,13 @@ async function settleRefund(tx: Queryable, booking: BookingRow, event: Extract<P
   }
   if (booking.status === 'refunded') return settled('unchanged', booking);
   await tx.query(`update bookings set status = 'refunded', updated_at = now() where id = $1`, [booking.id]);
+  if (booking.status === 'paid') {
+    await enqueueBookingCancelled(tx, booking.id, {
+      cancelledBy: site.name,
+      reason: null,
+      refundAmount: event.amountRefunded,
+      currency: event.currency ?? booking.currency,
+    });
+  }
   return { result: 'refunded', bookingId: booking.id, dateId: booking.date_id, reason: 'refunded at the provider', actions: [] };
 }

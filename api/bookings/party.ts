@@ -8,7 +8,7 @@ import { memberName, surveyState, waiverState, type Party } from '../../src/lib/
 import type { Survey } from '../../src/lib/schemas.ts';
 import { partySpotsLeft } from '../../src/lib/seat-rules.ts';
 
-interface BookingRow {
+export interface BookingRow {
   id: string;
   booker: string;
   party_size: number;
@@ -44,6 +44,17 @@ export async function partyOf(
     [uid, dateId],
   );
   if (!booking) return null;
+  return { dateId, ...(await bookingParty(db, booking, uid, waiverVersion, now)) };
+}
+
+/** The members of one booking and its open spots, as `viewerUid` sees them (their own row marked `you`). */
+export async function bookingParty(
+  db: Queryable,
+  booking: BookingRow,
+  viewerUid: string,
+  waiverVersion: string,
+  now: Date = new Date(),
+): Promise<Pick<Party, 'members' | 'openSpots'>> {
   const rows = await db.query<MemberRow & Record<string, unknown>>(
     `select m.user_id, u.display_name, u.email, u.survey, w.version, w.covers_until
        from booking_members m
@@ -56,7 +67,7 @@ export async function partyOf(
   );
   const members = rows.map((row) => ({
     name: memberName(row.display_name, row.email),
-    you: row.user_id === uid,
+    you: row.user_id === viewerUid,
     survey: surveyState(row.survey),
     waiver: waiverState(
       row.version && row.covers_until ? { version: row.version, coversUntil: new Date(row.covers_until) } : null,
@@ -65,5 +76,5 @@ export async function partyOf(
       now,
     ),
   }));
-  return { dateId, members, openSpots: partySpotsLeft(booking.party_size, rows.length) };
+  return { members, openSpots: partySpotsLeft(booking.party_size, rows.length) };
 }

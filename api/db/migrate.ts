@@ -4,12 +4,14 @@ import * as initial from './migrations/001_initial.ts';
 import * as outboxLimitsFlags from './migrations/002_outbox_limits_flags.ts';
 import * as waiverRecordsRosterReads from './migrations/003_waiver_records_roster_reads.ts';
 import * as holdSweepsPendingEmail from './migrations/004_hold_sweeps_pending_email.ts';
+import * as mailOutbox from './migrations/005_mail_outbox.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
   { version: '002_outbox_limits_flags', sql: outboxLimitsFlags.sql },
   { version: '003_waiver_records_roster_reads', sql: waiverRecordsRosterReads.sql },
   { version: '004_hold_sweeps_pending_email', sql: holdSweepsPendingEmail.sql },
+  { version: '005_mail_outbox', sql: mailOutbox.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

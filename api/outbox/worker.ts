@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { named, queryNamed } from '../db/named-sql.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { CLAIMED_COLUMNS, LEASE_SECONDS, type ClaimedAction } from './actions.ts';
+import { claimDue } from './claim.ts';
 
 const FIRST_RETRY_SECONDS = 30;
 /** Retries back off exponentially up to this gap, and never stop. */
@@ -111,25 +112,11 @@ export async function carryOut(db: Db, provider: PaymentProvider, actions: reado
   return summarize(attempts);
 }
 
-/** Claims up to a batch of due rows, counting the attempt and leasing them to this worker. */
-async function claimDue(db: Db): Promise<ClaimedAction[]> {
-  return db.query<ClaimedAction & Record<string, unknown>>(
-    `update payment_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $1), updated_at = now()
-      where id in (select id from payment_outbox
-                    where status = 'pending' and next_attempt_at <= now()
-                    order by next_attempt_at, created_at
-                    limit $2
-                    for update skip locked)
-      returning ${CLAIMED_COLUMNS}`,
-    [LEASE_SECONDS, BATCH],
-  );
-}
-
 /** Runs every due row, batch by batch: at start, on the timer, and from the operator's tests. */
 export async function runDueActions(db: Db, provider: PaymentProvider): Promise<RunSummary> {
   const total: RunSummary = { done: 0, failed: 0 };
   for (;;) {
-    const claimed = await claimDue(db);
+    const claimed = await claimDue<ClaimedAction & Record<string, unknown>>(db, 'payment_outbox', CLAIMED_COLUMNS, LEASE_SECONDS, BATCH);
     const run = await carryOut(db, provider, claimed);
     total.done += run.done;
     total.failed += run.failed;

@@ -3,6 +3,7 @@ import type { PublicCache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { recordPaymentEvent, type Outcome } from '../bookings/outcomes.ts';
 import { carryOut } from '../outbox/worker.ts';
+import type { Mailer } from '../mail/worker.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 
 /** What settling an outcome touches: the bookings, the provider for refunds, and the public answers. */
@@ -12,15 +13,23 @@ export interface Settlement {
   cache: PublicCache;
   /** Bookings close this many hours before a date starts. */
   bookingCutoffHours: number;
+  mailer?: Mailer | undefined;
 }
 
 /**
  * Records an outcome, then carries out the refunds and cancellations it decided while the caller
- * waits. An outcome that changed a booking drops the public answers, whose seats it may have moved.
+ * waits, and starts sending the messages it wrote. An outcome that changed a booking drops the public answers, whose seats it may have moved.
  */
-export async function settlePayment({ db, payments, cache, bookingCutoffHours }: Settlement, event: PaymentEvent): Promise<Outcome> {
+export async function settlePayment(
+  { db, payments, cache, bookingCutoffHours, mailer }: Settlement,
+  event: PaymentEvent,
+): Promise<Outcome> {
   const outcome = await recordPaymentEvent(db, event, { cutoffHours: bookingCutoffHours });
   await carryOut(db, payments, outcome.actions);
-  if (outcome.result !== 'duplicate' && outcome.result !== 'unknown') cache.clear();
+  if (outcome.result !== 'duplicate' && outcome.result !== 'unknown') {
+    cache.clear();
+    // Messages the outcome wrote (a confirmation, a cancellation) go out now, after the answer.
+    mailer?.kick();
+  }
   return outcome;
 }

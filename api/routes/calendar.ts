@@ -17,7 +17,7 @@ import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 
 const CALENDAR_CACHE = 'public, max-age=15, s-maxage=15, stale-while-revalidate=60';
 
-export function calendarRoutes({ db, identity, cache, limits, bookingCutoffHours, clientIp: ipSettings }: AppDeps) {
+export function calendarRoutes({ db, identity, cache, limits, bookingCutoffHours, clientIp: ipSettings, mailer }: AppDeps) {
   const group = new Hono<AppEnv>();
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
 
@@ -45,6 +45,7 @@ export function calendarRoutes({ db, identity, cache, limits, bookingCutoffHours
   group.post('/invite', requireCaller(identity), inviteTries, jsonBody(inviteSchema), async (c) => {
     const result = await joinByInvite(db, c.get('caller'), c.req.valid('json').inviteCode);
     cache.clear();
+    if (result.joined) mailer?.kick();
     return c.json({ success: true, ...result });
   });
 

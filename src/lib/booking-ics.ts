@@ -1,64 +1,10 @@
-/**
- * A booking as an iCalendar event (RFC 5545), to add to a phone's calendar and have at the trailhead
- * with no signal: start and end in America/Denver with the zone's VTIMEZONE, the activity, the
- * meeting area and how to reach the company. The UID is the booking's own, so a second download
- * updates the same event instead of adding another.
- */
-import { TZDate } from '@date-fns/tz';
-import ical, { ICalCalendarMethod } from 'ical-generator';
-import { tzlib_get_ical_block } from 'timezones-ical-library';
-import { COMPANY_TIME_ZONE, formatDenverDateTime } from './dates.ts';
-import { durationHours, meetingArea } from './meeting-area.ts';
-import type { BookingCard } from './my-bookings.ts';
+/** A booking on My Bookings as a calendar file, linking back to this site (./booking-calendar-file.ts writes it). */
 import { PUBLIC_SITE_URL } from 'astro:env/client';
-import { site } from '../site.ts';
+import { bookingCalendarFile } from './booking-calendar-file.ts';
+import type { BookingCard } from './my-bookings.ts';
 
-const HOUR_MS = 3_600_000;
-
-/** The same UID for the same booking, whoever downloads it and however often. */
-export function bookingEventUid(bookingId: string): string {
-  return `booking-${bookingId}@${new URL(site.url).hostname.replace(/^www\./, '')}`;
-}
-
-export function bookingIcsFileName(booking: Pick<BookingCard, 'id'>): string {
-  return `kamas-booking-${booking.id.replace(/[^A-Za-z0-9_-]/g, '-')}.ics`;
-}
-
-/** The VTIMEZONE block of a zone, which ical-generator puts in the calendar for events in it. */
-function vtimezone(zone: string): string | null {
-  const [block] = tzlib_get_ical_block(zone);
-  return block || null;
-}
+export { bookingEventUid, bookingIcsFileName } from './booking-calendar-file.ts';
 
 export function bookingIcs(booking: BookingCard, now: Date = new Date()): string {
-  const calendar = ical({
-    name: site.name,
-    prodId: { company: site.name, product: 'Bookings', language: 'EN' },
-    method: ICalCalendarMethod.PUBLISH,
-    // No calendar-wide zone, so DTSTAMP stays in UTC as RFC 5545 asks; the generator still writes
-    // the VTIMEZONE of every zone an event uses (America/Denver).
-    timezone: { name: null, generator: vtimezone },
-  });
-  const where = meetingArea(booking.calendar);
-  const description = [
-    `${booking.title}, ${formatDenverDateTime(booking.start)} (Kamas time).`,
-    `Meeting area: ${where}.`,
-    `Questions on the day: call ${site.phone.display} or e-mail ${site.email}.`,
-    ...(booking.inviteLink ? [`Invite friends: ${booking.inviteLink}`] : []),
-    `Booking: ${booking.id}`,
-  ].join('\n');
-  calendar.createEvent({
-    id: bookingEventUid(booking.id),
-    sequence: 0,
-    stamp: now,
-    // Dates whose fields read on Kamas time: ical-generator writes them as local times of the TZID.
-    start: new TZDate(booking.start.getTime(), COMPANY_TIME_ZONE),
-    end: new TZDate(booking.start.getTime() + durationHours(booking.calendar) * HOUR_MS, COMPANY_TIME_ZONE),
-    timezone: COMPANY_TIME_ZONE,
-    summary: `${booking.title} with ${site.shortName}`,
-    location: where,
-    description,
-    url: new URL('/profile', PUBLIC_SITE_URL).href,
-  });
-  return calendar.toString();
+  return bookingCalendarFile(booking, PUBLIC_SITE_URL, now);
 }

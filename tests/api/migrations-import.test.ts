@@ -17,6 +17,7 @@ describe('migrations and catalog imports', () => {
         '002_outbox_limits_flags',
         '003_waiver_records_roster_reads',
         '004_hold_sweeps_pending_email',
+        '005_mail_outbox',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

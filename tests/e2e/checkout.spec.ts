@@ -36,6 +36,18 @@ import {
 } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, expect, islandsReady, ownApiSettings, test } from './fixtures.ts';
 import {
+  expectStep,
+  fillCard,
+  logInAtLogin,
+  passSavedSteps,
+  signInCard,
+  stepBar,
+  stepButton,
+  stepSection,
+  STEPS,
+  type StepName,
+} from './checkout-steps.ts';
+import {
   chooseDayTour,
   CLASS_PAGE,
   dateAndTime,
@@ -80,29 +92,6 @@ async function chooseClass(page: Page, label: string, entry: Entry, total: strin
 
 // ---- The checkout ----
 
-const STEPS = ['Login', 'Survey', 'Waiver', 'Payment'] as const;
-type StepName = (typeof STEPS)[number];
-
-const stepBar = (page: Page) => page.getByRole('navigation', { name: 'Checkout steps' });
-const stepButton = (page: Page, name: StepName) => stepBar(page).getByRole('button', { name: new RegExp(`^${name}\\b`) });
-/** The step on screen. */
-const stepSection = (page: Page) => page.locator('section.checkout-step');
-/** The sign-in form of step 1 (its heading is Login or Sign Up). */
-const signInCard = (page: Page) => stepSection(page).locator('.auth-card');
-
-/** The step bar says `current` is the current step; the steps up to `reached` (but the current) are buttons, later ones are not. */
-async function expectStep(page: Page, current: StepName, reached: StepName = current) {
-  const items = stepBar(page).getByRole('listitem');
-  await expect(items).toHaveCount(4);
-  await expect(stepBar(page).locator('[aria-current="step"]')).toHaveCount(1);
-  await expect(items.nth(STEPS.indexOf(current))).toHaveAttribute('aria-current', 'step');
-  for (const [index, name] of STEPS.entries()) {
-    await expect(items.nth(index)).toContainText(name);
-    const opens = name !== current && index <= STEPS.indexOf(reached);
-    await expect(items.nth(index).getByRole('button'), `${name} can${opens ? '' : 'not'} be opened`).toHaveCount(opens ? 1 : 0);
-  }
-}
-
 /** A click on a step not yet reached does nothing. */
 async function expectLocked(page: Page, name: StepName, current: StepName) {
   const item = stepBar(page).getByRole('listitem').nth(STEPS.indexOf(name));
@@ -118,14 +107,6 @@ async function signUpAtLogin(page: Page, email: string) {
   await step.getByLabel('Email').fill(email);
   await step.getByLabel('Password').fill(PASSWORD);
   await step.getByRole('button', { name: 'Sign Up', exact: true }).click();
-}
-
-async function logInAtLogin(page: Page, email: string) {
-  const step = stepSection(page);
-  await expect(signInCard(page).getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
-  await step.getByLabel('Email').fill(email);
-  await step.getByLabel('Password').fill(PASSWORD);
-  await step.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 const SURVEY_CHOICES = [
@@ -157,18 +138,6 @@ async function signWaiver(page: Page) {
   await page.getByRole('button', { name: 'Sign Waiver' }).click();
 }
 
-/** Steps 2 and 3 of a returning customer: the saved survey and waiver, sent again with one click each. */
-async function passSavedSteps(page: Page) {
-  await expectStep(page, 'Survey', 'Survey');
-  await expect(page.getByRole('heading', { level: 2, name: 'Your profile and safety survey' })).toBeVisible();
-  await expect(page.getByLabel('Transportation')).toHaveValue('Snowmobile');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expectStep(page, 'Waiver', 'Waiver');
-  await expect(page.getByLabel('I agree to the terms and conditions')).toBeChecked();
-  await page.getByRole('button', { name: 'Sign Waiver' }).click();
-  await expectStep(page, 'Payment', 'Payment');
-}
-
 const holdTimer = (page: Page) => page.getByRole('timer');
 const cardForm = (page: Page) => page.getByRole('region', { name: 'Checkout' });
 
@@ -178,12 +147,6 @@ async function secondsLeft(page: Page): Promise<number> {
   const match = /(\d+):(\d{2})$/.exec(text.trim());
   if (!match) throw new Error(`the countdown reads "${text}"`);
   return Number(match[1]) * 60 + Number(match[2]);
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
 }
 
 /**

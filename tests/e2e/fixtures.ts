@@ -11,7 +11,8 @@ export const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAA
 
 /**
  * The settings of a booking API of a test's own: its database a PGlite folder in `dataDir`, serving
- * this run's site and signing in through this run's Auth emulator (add API_PORT and the rest).
+ * this run's site, signing in through this run's Auth emulator and mailing this run's catcher (add
+ * API_PORT and the rest).
  */
 export function ownApiSettings(dataDir: string) {
   return {
@@ -21,6 +22,7 @@ export function ownApiSettings(dataDir: string) {
     SITE_ORIGINS: E2E.site,
     FIREBASE_PROJECT_ID: E2E.projectId,
     FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
+    SMTP_URL: `smtp://127.0.0.1:${E2E.mailSmtpPort}`,
   };
 }
 

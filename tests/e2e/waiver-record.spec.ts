@@ -262,6 +262,8 @@ async function afterTextChange(
     child = await startTextChangeApi(dataDir, 'next');
     await body({ api, lead, friend, leadRecord });
   } finally {
+    // The page leaves first: one still loading would otherwise ask the run's own API about this test's customers.
+    await page.goto('about:blank');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await stop(child);
     // A file system may still be settling the database's last writes: rmSync retries those.

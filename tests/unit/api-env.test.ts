@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '../../api/env.ts';
 
+/** A production mail server, sender and reply address. */
+const LIVE_MAIL = {
+  SMTP_URL: 'smtps://apikey:secret@smtp.example.com:465',
+  MAIL_FROM: 'Kamas Backcountry Guides <bookings@kamasbackcountry.com>',
+  MAIL_REPLY_TO: 'hello@kamasbackcountry.com',
+};
+
 describe('the API environment', () => {
   it('defaults to the local stack: PGlite, local payments, a demo seed', () => {
     const env = readEnv({});
@@ -46,12 +53,23 @@ describe('the API environment', () => {
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
       DATABASE_URL: 'postgres://db.example.com/kamas',
+      ...LIVE_MAIL,
     };
     expect(readEnv(live)).toMatchObject({ PAYMENT_PROVIDER: 'stripe', SEED_ON_FIRST_START: false });
     expect(readEnv(live).FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
     expect(() => readEnv({ ...live, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/must not be set in production/);
     expect(() => readEnv({ ...live, STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_BASE must not be set in production/);
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/local payment provider/);
+  });
+
+  it('sends mail to the local catcher by default, and refuses production without its own mail server, sender and reply address', () => {
+    expect(readEnv({})).toMatchObject({ SMTP_URL: 'smtp://127.0.0.1:1025', SITE_URL: 'http://localhost:4321' });
+    expect(readEnv({ SITE_ORIGINS: 'https://www.kamasbackcountry.com' }).SITE_URL).toBe('https://www.kamasbackcountry.com');
+    const live = { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(() => readEnv(live)).toThrow('Messages to customers need SMTP_URL, MAIL_FROM, MAIL_REPLY_TO in production');
+    expect(() => readEnv({ ...live, ...LIVE_MAIL, MAIL_REPLY_TO: '' })).toThrow(/need MAIL_REPLY_TO/);
+    expect(readEnv({ ...live, ...LIVE_MAIL })).toMatchObject(LIVE_MAIL);
+    expect(() => readEnv({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL/);
   });
 
   it('names the setting that is wrong', () => {

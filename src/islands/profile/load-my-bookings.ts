@@ -12,6 +12,8 @@ import { $products, loadProducts } from '../../stores/products.ts';
 export async function loadMyBookings(uid: string, signal: AbortSignal): Promise<BookingCard[]> {
   const catalog = loadProducts();
   const user = api.user(uid, signal);
+  // Its failure is met below, after the calendars'; heard now, so it is never a stray rejection meanwhile.
+  user.catch(() => undefined);
   const calendars: LoadedCalendars = {};
   await Promise.all(
     BOOKING_CALENDARS.map(async (name) => {

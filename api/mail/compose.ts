@@ -1,0 +1,177 @@
+/**
+ * Writes one message from the outbox as it stands when it is sent: the booking, the trip and the
+ * party are read then, so a reminder says what a member still owes at that moment. A message
+ * whose moment has gone (a booking that ended, a trip that started, a member with nothing left to
+ * do) is skipped with the reason.
+ */
+import type { Queryable } from '../db/client.ts';
+import { bookingParty } from '../bookings/party.ts';
+import { meetingArea } from '../../src/lib/meeting-area.ts';
+import { memberName } from '../../src/lib/party.ts';
+import type { CalendarName } from '../../src/lib/schemas.ts';
+import { accountLinks, inviteLink } from '../../src/lib/site-links.ts';
+import { forecasts, site } from '../../src/site.ts';
+import { gearFor } from './gear.ts';
+import type { MailKind, MemberState, Owed, RenderedMail, Trip } from './message-types.ts';
+import * as templates from './templates/index.ts';
+import { tripCalendarFile } from './trip-calendar-file.ts';
+
+/** A row of the outbox, claimed to be sent. */
+export interface QueuedMail {
+  id: string;
+  kind: MailKind;
+  recipient_uid: string;
+  booking_id: string | null;
+  facts: Record<string, unknown>;
+}
+
+export type Composed = { send: RenderedMail } | { skip: string };
+
+export interface ComposeSettings {
+  siteUrl: string;
+  waiverVersion: string;
+  now?: Date;
+}
+
+interface BookingFacts {
+  id: string;
+  booker: string;
+  status: string;
+  party_size: number;
+  amount: number;
+  currency: string;
+  promo_code: string | null;
+  invite_code: string | null;
+  starts_at: Date | string;
+  calendar: CalendarName;
+  nickname: string;
+}
+
+async function bookingFacts(db: Queryable, bookingId: string): Promise<BookingFacts | undefined> {
+  const [row] = await db.query<BookingFacts & Record<string, unknown>>(
+    `select b.id, b.user_id as booker, b.status, b.party_size, b.amount, b.currency, b.promo_code, b.invite_code,
+            d.starts_at, d.calendar, p.nickname
+       from bookings b join calendar_dates d on d.id = b.date_id join prices p on p.id = b.price_id
+      where b.id = $1`,
+    [bookingId],
+  );
+  return row;
+}
+
+async function nameOf(db: Queryable, uid: string): Promise<string> {
+  const [row] = await db.query<{ display_name: string | null; email: string | null }>(
+    `select display_name, email from users where uid = $1`,
+    [uid],
+  );
+  return memberName(row?.display_name ?? null, row?.email ?? null);
+}
+
+const owedBy = (member: MemberState | undefined): Owed => ({ survey: member?.survey === 'missing', waiver: member?.waiver === 'missing' });
+const owesSomething = (member: MemberState) => member.survey === 'missing' || member.waiver === 'missing';
+
+export async function composeMail(db: Queryable, mail: QueuedMail, settings: ComposeSettings): Promise<Composed> {
+  const now = settings.now ?? new Date();
+  if (!mail.booking_id) return { skip: 'no booking' };
+  const booking = await bookingFacts(db, mail.booking_id);
+  if (!booking) return { skip: 'booking not found' };
+  const startsAt = new Date(booking.starts_at);
+  const trip: Trip = {
+    title: booking.nickname,
+    calendar: booking.calendar,
+    startsAt,
+    meetingArea: meetingArea(booking.calendar),
+    mapUrl: site.address.mapsUrl,
+    partySize: booking.party_size,
+  };
+  const links = accountLinks(settings.siteUrl);
+  const recipientName = await nameOf(db, mail.recipient_uid);
+
+  if (mail.kind === 'booking-cancelled') {
+    const refundAmount = mail.recipient_uid === booking.booker ? Number(mail.facts['refundAmount'] ?? 0) : 0;
+    return {
+      send: await templates.renderBookingCancelled({
+        recipientName,
+        trip,
+        cancelledBy: String(mail.facts['cancelledBy'] ?? site.name),
+        reason: typeof mail.facts['reason'] === 'string' ? mail.facts['reason'] : null,
+        refundAmount,
+        currency: String(mail.facts['currency'] ?? booking.currency),
+        refundExpected: refundAmount > 0 ? 'within 5 to 10 business days, on the card you paid with' : null,
+        links,
+      }),
+    };
+  }
+
+  if (booking.status !== 'paid') return { skip: `booking ${booking.status}` };
+  const party = await bookingParty(db, { ...booking, id: booking.id }, mail.recipient_uid, settings.waiverVersion, now);
+  const recipient = party.members.find((member) => member.you);
+  if (!recipient) return { skip: 'no longer in the party' };
+  const isPayer = mail.recipient_uid === booking.booker;
+
+  switch (mail.kind) {
+    case 'booking-confirmed': {
+      const invite = party.openSpots > 0 && booking.invite_code ? inviteLink(booking.invite_code, settings.siteUrl) : null;
+      const rendered = await templates.renderBookingConfirmed({
+        recipientName,
+        trip,
+        amountPaid: booking.amount,
+        currency: booking.currency,
+        promoCode: booking.promo_code,
+        inviteLink: invite,
+        openSpots: party.openSpots,
+        members: party.members,
+        links,
+      });
+      return { send: { ...rendered, attachments: [tripCalendarFile(booking.id, trip, settings.siteUrl, invite)] } };
+    }
+    case 'party-joined':
+      return {
+        send: await templates.renderPartyJoined({
+          recipientName,
+          trip,
+          payerName: await nameOf(db, booking.booker),
+          owed: owedBy(recipient),
+          links,
+        }),
+      };
+    case 'friend-joined':
+      return {
+        send: await templates.renderFriendJoined({
+          recipientName,
+          trip,
+          friendName: await nameOf(db, String(mail.facts['friendUid'] ?? '')),
+          members: party.members,
+          openSpots: party.openSpots,
+          links,
+        }),
+      };
+    case 'readiness-reminder': {
+      if (startsAt <= now) return { skip: 'trip started' };
+      const owed = owedBy(recipient);
+      const partyOwes = isPayer && party.members.some(owesSomething);
+      if (!owed.survey && !owed.waiver && !partyOwes) return { skip: 'ready' };
+      return {
+        send: await templates.renderReadinessReminder({
+          recipientName,
+          trip,
+          daysBefore: Number(mail.facts['daysBefore'] ?? 0),
+          owed,
+          party: isPayer ? party.members : null,
+          links,
+        }),
+      };
+    }
+    case 'trip-briefing':
+      if (startsAt <= now) return { skip: 'trip started' };
+      return {
+        send: await templates.renderTripBriefing({
+          recipientName,
+          trip,
+          gear: gearFor(trip),
+          forecasts: forecasts.map(({ title, href }) => ({ title, href })),
+          phone: site.phone,
+          links,
+        }),
+      };
+  }
+}

@@ -1,0 +1,68 @@
+/** The mail outbox as an operator reads it: what is waiting, what keeps failing, and what went out. */
+import type { Queryable } from '../db/client.ts';
+
+export type MailStatus = 'pending' | 'failing' | 'sent' | 'skipped';
+
+export interface MailListing {
+  id: string;
+  kind: string;
+  bookingId: string | null;
+  recipientUid: string;
+  status: MailStatus;
+  attempts: number;
+  dueAt: string;
+  nextAttemptAt: string;
+  lastError: string | null;
+  sentTo: string | null;
+  sentAt: string | null;
+  skippedReason: string | null;
+}
+
+interface Row {
+  id: string;
+  kind: string;
+  booking_id: string | null;
+  recipient_uid: string;
+  status: 'pending' | 'sent' | 'skipped';
+  attempts: number;
+  due_at: Date | string;
+  next_attempt_at: Date | string;
+  last_error: string | null;
+  sent_to: string | null;
+  sent_at: Date | string | null;
+  skipped_reason: string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * `open`: the messages not yet sent (pending, failing first); `all`: also the sent and skipped
+ * ones, newest first. At most `limit` rows.
+ */
+export async function listMail(
+  db: Queryable,
+  { include = 'open', limit = 200 }: { include?: 'open' | 'all'; limit?: number } = {},
+): Promise<MailListing[]> {
+  const rows = await db.query<Row & Record<string, unknown>>(
+    `select id, kind, booking_id, recipient_uid, status, attempts, due_at, next_attempt_at, last_error, sent_to, sent_at, skipped_reason
+       from mail_outbox
+      where $1 = 'all' or status = 'pending'
+      order by (status = 'pending' and last_error is not null) desc, (status = 'pending') desc, coalesce(sent_at, due_at) desc
+      limit $2`,
+    [include, limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    bookingId: row.booking_id,
+    recipientUid: row.recipient_uid,
+    status: row.status === 'pending' && row.last_error ? 'failing' : row.status,
+    attempts: row.attempts,
+    dueAt: iso(row.due_at),
+    nextAttemptAt: iso(row.next_attempt_at),
+    lastError: row.last_error,
+    sentTo: row.sent_to,
+    sentAt: row.sent_at ? iso(row.sent_at) : null,
+    skippedReason: row.skipped_reason,
+  }));
+}

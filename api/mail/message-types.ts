@@ -1,0 +1,119 @@
+/**
+ * What each message to customers says, as the facts its template is given. The mail outbox
+ * gathers these from the database when the message is sent (so a member's state is as it is then),
+ * and a template (./templates) turns them into a subject, HTML and plain text.
+ */
+
+export type MailKind =
+  'booking-confirmed' | 'party-joined' | 'friend-joined' | 'readiness-reminder' | 'trip-briefing' | 'booking-cancelled';
+
+/** A member of the party as a message names them: a name and two states, never contacts or medical notes. */
+export interface MemberState {
+  name: string;
+  survey: 'done' | 'missing';
+  waiver: 'signed' | 'missing';
+  /** This member is the message's recipient. */
+  you: boolean;
+}
+
+/** The day out a message is about. */
+export interface Trip {
+  /** What was booked, as My Bookings titles it: the price's nickname (e.g. 'Ski & Splitboard Touring Day'). */
+  title: string;
+  calendar: 'winter-classes' | 'winter-day-tours' | 'winter-mentorship';
+  startsAt: Date;
+  /** Where the day starts (src/lib/meeting-area.ts). */
+  meetingArea: string;
+  /** A map of the meeting area (Kamas, or the trailheads). */
+  mapUrl: string;
+  partySize: number;
+}
+
+/** Absolute links into the site (its own origin). */
+export interface SiteLinks {
+  myBookings: string;
+  survey: string;
+  waiver: string;
+  cancellationPolicy: string;
+}
+
+/** What a member still owes before the trip. */
+export interface Owed {
+  survey: boolean;
+  waiver: boolean;
+}
+
+export interface BookingConfirmedFacts {
+  recipientName: string;
+  trip: Trip;
+  /** In cents. */
+  amountPaid: number;
+  currency: string;
+  promoCode: string | null;
+  /** The invite link while spots are open; null once the party is full. */
+  inviteLink: string | null;
+  openSpots: number;
+  members: MemberState[];
+  links: SiteLinks;
+}
+
+export interface PartyJoinedFacts {
+  recipientName: string;
+  trip: Trip;
+  payerName: string;
+  owed: Owed;
+  links: SiteLinks;
+}
+
+export interface FriendJoinedFacts {
+  recipientName: string;
+  trip: Trip;
+  friendName: string;
+  members: MemberState[];
+  openSpots: number;
+  links: SiteLinks;
+}
+
+export interface ReadinessReminderFacts {
+  recipientName: string;
+  trip: Trip;
+  /** 7 or 2: how many days before the trip the reminder goes. */
+  daysBefore: number;
+  /** What the recipient still owes themselves (nothing for a ready payer). */
+  owed: Owed;
+  /** For the payer: the party's state. Null in a member's reminder. */
+  party: MemberState[] | null;
+  links: SiteLinks;
+}
+
+export interface TripBriefingFacts {
+  recipientName: string;
+  trip: Trip;
+  gear: string[];
+  forecasts: { title: string; href: string }[];
+  /** The guides' phone for the morning, as written and as a tel: link. */
+  phone: { display: string; href: string };
+  links: SiteLinks;
+}
+
+export interface BookingCancelledFacts {
+  recipientName: string;
+  trip: Trip;
+  /** Who cancelled, in words: 'you', 'the person who booked', 'Kamas Backcountry Guides'. */
+  cancelledBy: string;
+  reason: string | null;
+  /** In cents; 0 when nothing is refunded (a member's seat, or a cancellation inside the policy's last days). */
+  refundAmount: number;
+  currency: string;
+  /** When the refund is expected, in words ('within 5 to 10 business days'); null without a refund. */
+  refundExpected: string | null;
+  links: SiteLinks;
+}
+
+/** A message ready to send. */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: { filename: string; content: string; contentType: string }[];
+}

@@ -1,0 +1,119 @@
+/**
+ * The mail outbox: messages to customers, written in the same transaction as the event that causes
+ * them (a payment recorded, a friend joining, a cancellation). A message is keyed by its kind, its
+ * event and its recipient, so an event that happens twice (a webhook delivered again, two API
+ * instances) still gives one message per recipient. Messages before a trip are rows due at a time.
+ */
+import type { Queryable } from '../db/client.ts';
+import { randomId } from '../http.ts';
+import type { MailKind } from './message-types.ts';
+import { tripMessageTimes } from './schedule.ts';
+
+export interface MailRequest {
+  kind: MailKind;
+  /** What happened, for the key: one message per kind, event and recipient. */
+  eventKey: string;
+  recipientUid: string;
+  bookingId: string;
+  dueAt?: Date;
+  /** What the event adds to what the database holds when the message is sent. */
+  facts?: Record<string, unknown>;
+}
+
+/** Writes messages, leaving out any already written for the same kind, event and recipient; returns how many are new. */
+export async function enqueueMail(tx: Queryable, requests: readonly MailRequest[]): Promise<number> {
+  if (requests.length === 0) return 0;
+  const rows = await tx.query<{ id: string }>(
+    `insert into mail_outbox (id, kind, event_key, recipient_uid, booking_id, facts, due_at, next_attempt_at)
+     select r.id, r.kind, r.event_key, r.recipient_uid, r.booking_id, r.facts::jsonb, r.due_at, r.due_at
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+         as r (id, kind, event_key, recipient_uid, booking_id, facts, due_at)
+     on conflict (kind, event_key, recipient_uid) do nothing
+     returning id`,
+    [
+      requests.map(() => randomId('mail')),
+      requests.map((request) => request.kind),
+      requests.map((request) => request.eventKey),
+      requests.map((request) => request.recipientUid),
+      requests.map((request) => request.bookingId),
+      requests.map((request) => JSON.stringify(request.facts ?? {})),
+      requests.map((request) => (request.dueAt ?? new Date()).toISOString()),
+    ],
+  );
+  return rows.length;
+}
+
+/** The readiness reminders and the briefing of one member of a booking, for the times still ahead. */
+function tripMessages(bookingId: string, uid: string, startsAt: Date, now: Date): MailRequest[] {
+  const { reminders, briefing } = tripMessageTimes(startsAt, now);
+  return [
+    ...reminders.map(({ daysBefore, dueAt }): MailRequest => ({
+      kind: 'readiness-reminder',
+      eventKey: `${bookingId}:${daysBefore}`,
+      recipientUid: uid,
+      bookingId,
+      dueAt,
+      facts: { daysBefore },
+    })),
+    ...(briefing
+      ? [{ kind: 'trip-briefing', eventKey: bookingId, recipientUid: uid, bookingId, dueAt: briefing } satisfies MailRequest]
+      : []),
+  ];
+}
+
+async function startOf(tx: Queryable, bookingId: string): Promise<{ startsAt: Date; payerUid: string }> {
+  const [row] = await tx.query<{ starts_at: Date | string; user_id: string }>(
+    `select d.starts_at, b.user_id from bookings b join calendar_dates d on d.id = b.date_id where b.id = $1`,
+    [bookingId],
+  );
+  if (!row) throw new Error(`No booking ${bookingId}`);
+  return { startsAt: new Date(row.starts_at), payerUid: row.user_id };
+}
+
+/** A booking was paid: the payer's confirmation now, and their reminders and briefing before the trip. */
+export async function enqueueBookingPaid(tx: Queryable, bookingId: string, now = new Date()): Promise<number> {
+  const { startsAt, payerUid } = await startOf(tx, bookingId);
+  return enqueueMail(tx, [
+    { kind: 'booking-confirmed', eventKey: bookingId, recipientUid: payerUid, bookingId },
+    ...tripMessages(bookingId, payerUid, startsAt, now),
+  ]);
+}
+
+/** A friend joined a booking by its invite: a welcome to them, word to the payer, and the friend's messages before the trip. */
+export async function enqueueMemberJoined(tx: Queryable, bookingId: string, memberUid: string, now = new Date()): Promise<number> {
+  const { startsAt, payerUid } = await startOf(tx, bookingId);
+  return enqueueMail(tx, [
+    { kind: 'party-joined', eventKey: bookingId, recipientUid: memberUid, bookingId },
+    { kind: 'friend-joined', eventKey: `${bookingId}:${memberUid}`, recipientUid: payerUid, bookingId, facts: { friendUid: memberUid } },
+    ...tripMessages(bookingId, memberUid, startsAt, now),
+  ]);
+}
+
+/** What a cancellation message says beyond the booking itself. */
+export interface CancellationFacts {
+  cancelledBy: string;
+  reason: string | null;
+  /** In cents, to the payer; members paid nothing. */
+  refundAmount: number;
+  currency: string;
+}
+
+/** A booking was cancelled: every member is told, and the payer what comes back; nothing more is sent before the trip. */
+export async function enqueueBookingCancelled(tx: Queryable, bookingId: string, facts: CancellationFacts): Promise<number> {
+  const members = await tx.query<{ user_id: string }>(`select user_id from booking_members where booking_id = $1`, [bookingId]);
+  await tx.query(
+    `update mail_outbox set status = 'skipped', skipped_reason = 'booking cancelled', updated_at = now()
+      where booking_id = $1 and status = 'pending' and kind in ('readiness-reminder', 'trip-briefing')`,
+    [bookingId],
+  );
+  return enqueueMail(
+    tx,
+    members.map(({ user_id }) => ({
+      kind: 'booking-cancelled' as const,
+      eventKey: bookingId,
+      recipientUid: user_id,
+      bookingId,
+      facts: { ...facts },
+    })),
+  );
+}

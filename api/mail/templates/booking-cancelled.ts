@@ -1,0 +1,35 @@
+/** What was cancelled, by whom and why, and the refund with when to expect it, or that nothing is refunded. */
+import { createElement as h } from 'react';
+import { formatDenverDateTime } from '../../../src/lib/dates.ts';
+import type { BookingCancelledFacts, RenderedMail } from '../message-types.ts';
+import { Layout } from './layout.ts';
+import { buttonLink, formatMoney, paragraph, renderMail, textLink, tripFacts, tripLine } from './parts.ts';
+
+function refundLine(facts: BookingCancelledFacts) {
+  if (facts.refundAmount <= 0) {
+    return paragraph(
+      'Nothing is refunded for this cancellation. The terms: ',
+      textLink(facts.links.cancellationPolicy, 'Cancellation Policy'),
+    );
+  }
+  const amount = formatMoney(facts.refundAmount, facts.currency);
+  const expected = facts.refundExpected === null ? '' : `, ${facts.refundExpected}`;
+  return paragraph(h('strong', null, `Refund: ${amount}`), ` to the card you paid with${expected}.`);
+}
+
+function BookingCancelled(facts: BookingCancelledFacts) {
+  const when = formatDenverDateTime(facts.trip.startsAt);
+  return h(
+    Layout,
+    { preview: `${facts.trip.title} on ${when} is cancelled.`, heading: 'Booking cancelled' },
+    paragraph(`Hi ${facts.recipientName}, ${facts.trip.title} on ${when} was cancelled by ${facts.cancelledBy}.`),
+    facts.reason === null ? null : paragraph(h('strong', null, 'Reason: '), facts.reason),
+    tripFacts(facts.trip),
+    refundLine(facts),
+    buttonLink(facts.links.myBookings, 'My Bookings'),
+  );
+}
+
+export function renderBookingCancelled(facts: BookingCancelledFacts): Promise<RenderedMail> {
+  return renderMail(`Cancelled: ${tripLine(facts.trip)}`, h(BookingCancelled, facts));
+}

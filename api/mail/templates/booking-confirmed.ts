@@ -1,0 +1,74 @@
+/**
+ * To the payer once the booking is paid: the day, the meeting area, the party and the amount, the
+ * invite link while spots are open, what each member still owes, and the cancellation terms in brief.
+ * (The calendar attachment is added where the message is sent.)
+ */
+import { createElement as h, Fragment } from 'react';
+import type { BookingConfirmedFacts, RenderedMail } from '../message-types.ts';
+import { Layout } from './layout.ts';
+import {
+  bulletList,
+  buttonLink,
+  formatMoney,
+  memberOwed,
+  memberStates,
+  openSpots,
+  owesAnything,
+  owedSection,
+  paragraph,
+  renderMail,
+  subheading,
+  textLink,
+  tripFacts,
+  tripLine,
+  urlLink,
+} from './parts.ts';
+
+function invite(facts: BookingConfirmedFacts) {
+  if (facts.inviteLink === null || facts.openSpots <= 0) return null;
+  return h(
+    Fragment,
+    null,
+    subheading('Invite your party'),
+    paragraph(`${openSpots(facts.openSpots)}: send your friends this link.`),
+    paragraph(urlLink(facts.inviteLink)),
+  );
+}
+
+function cancellationTerms(facts: BookingConfirmedFacts) {
+  return h(
+    Fragment,
+    null,
+    subheading('If you need to cancel'),
+    bulletList([
+      '30 days or more before the day: a refund less a $50 fee, or a move to another date for $50.',
+      '14 to 29 days before: a 50% refund, less a $50 fee.',
+      '13 days or fewer: no refund.',
+    ]),
+    paragraph('The whole policy: ', textLink(facts.links.cancellationPolicy, 'Cancellation Policy')),
+  );
+}
+
+function BookingConfirmed(facts: BookingConfirmedFacts) {
+  const paid = formatMoney(facts.amountPaid, facts.currency);
+  const you = facts.members.find((member) => member.you);
+  const othersOwe = facts.members.some((member) => !member.you && owesAnything(memberOwed(member)));
+  return h(
+    Layout,
+    { preview: `Your ${tripLine(facts.trip)} is booked.`, heading: 'You are booked' },
+    paragraph(`Hi ${facts.recipientName}, thank you for booking with us. Here is your day out.`),
+    tripFacts(facts.trip),
+    paragraph(h('strong', null, 'Paid: '), paid, facts.promoCode === null ? '' : ` (promo code ${facts.promoCode})`),
+    invite(facts),
+    subheading('Before the day'),
+    facts.members.length > 0 ? memberStates(facts.members) : null,
+    you ? owedSection(memberOwed(you), facts.links) : null,
+    othersOwe ? paragraph('Each member finishes their own from My Bookings, signed in with their own account.') : null,
+    buttonLink(facts.links.myBookings, 'My Bookings'),
+    cancellationTerms(facts),
+  );
+}
+
+export function renderBookingConfirmed(facts: BookingConfirmedFacts): Promise<RenderedMail> {
+  return renderMail(`Booked: ${tripLine(facts.trip)}`, h(BookingConfirmed, facts));
+}

@@ -1,0 +1,7 @@
+/** The messages to customers: each turns its facts (../message-types.ts) into a subject, HTML and plain text. */
+export { renderBookingCancelled } from './booking-cancelled.ts';
+export { renderBookingConfirmed } from './booking-confirmed.ts';
+export { renderFriendJoined } from './friend-joined.ts';
+export { renderPartyJoined } from './party-joined.ts';
+export { renderReadinessReminder } from './readiness-reminder.ts';
+export { renderTripBriefing } from './trip-briefing.ts';

@@ -1,0 +1,129 @@
+/**
+ * Pieces several messages show: the trip's facts, what a member still owes with direct links, the
+ * party's states, a button, amounts of money, and the rendering of a message to HTML and plain text.
+ */
+import { Button, Heading, Link, Section, Text } from '@react-email/components';
+import { render } from '@react-email/render';
+import { createElement as h, type ReactElement, type ReactNode } from 'react';
+import { formatDenverDateTime } from '../../../src/lib/dates.ts';
+import { formatDollars } from '../../../src/lib/pricing.ts';
+import type { MemberState, Owed, RenderedMail, SiteLinks, Trip } from '../message-types.ts';
+import { styles } from './layout.ts';
+
+/** 'Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM': the trip as a subject line names it. */
+export function tripLine(trip: Trip): string {
+  return `${trip.title}, ${formatDenverDateTime(trip.startsAt)}`;
+}
+
+/** An amount in cents: '$125' or '$125.50' in dollars, otherwise the amount and the currency's code. */
+export function formatMoney(cents: number, currency: string): string {
+  if (currency.toLowerCase() === 'usd') return formatDollars(cents);
+  return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+}
+
+/** '1 person', '3 people'. */
+export function people(count: number): string {
+  return count === 1 ? '1 person' : `${count} people`;
+}
+
+/** '1 open spot', '2 open spots'. */
+export function openSpots(count: number): string {
+  return count === 1 ? '1 open spot' : `${count} open spots`;
+}
+
+export function paragraph(...children: ReactNode[]) {
+  return h(Text, { style: styles.text }, ...children);
+}
+
+export function subheading(text: string) {
+  return h(Heading, { as: 'h2', style: styles.subheading }, text);
+}
+
+export function textLink(href: string, text: string) {
+  return h(Link, { href, style: styles.link }, text);
+}
+
+/** A link that shows its own address (to copy), broken anywhere so it never widens the column. */
+export function urlLink(href: string) {
+  return h(Link, { href, style: { ...styles.link, wordBreak: 'break-all' } }, href);
+}
+
+export function buttonLink(href: string, text: string) {
+  return h(Section, { style: { margin: '8px 0 24px' } }, h(Button, { href, style: styles.button }, text));
+}
+
+export function bulletList(items: ReactNode[]) {
+  return h('ul', { style: styles.list }, ...items.map((item) => h('li', { style: styles.listItem }, item)));
+}
+
+/** A labelled fact on its own line: 'When: Sat, Dec 5, 8:00 AM'. */
+function fact(label: string, ...value: ReactNode[]) {
+  return h(Text, { style: { ...styles.text, margin: '0 0 8px' } }, h('strong', null, `${label}: `), ...value);
+}
+
+/** The day out: what, when, where (with its map) and, where it matters, how many. */
+export function tripFacts(trip: Trip, options: { partySize?: boolean } = {}) {
+  return h(
+    Section,
+    { style: { margin: '0 0 16px' } },
+    fact('Activity', trip.title),
+    fact('Date and start', formatDenverDateTime(trip.startsAt)),
+    fact('Meeting area', trip.meetingArea),
+    fact('Map', textLink(trip.mapUrl, 'Open the map')),
+    options.partySize === false ? null : fact('Party', people(trip.partySize)),
+  );
+}
+
+/** What a member still owes, as words: 'survey and waiver', 'waiver'; null when ready. */
+export function owedWords(owed: Owed): string | null {
+  const items = [owed.survey ? 'survey' : null, owed.waiver ? 'waiver' : null].filter((item) => item !== null);
+  return items.length === 0 ? null : items.join(' and ');
+}
+
+export function owesAnything(owed: Owed): boolean {
+  return owed.survey || owed.waiver;
+}
+
+/** What a member of the party still owes, from their states. */
+export function memberOwed(member: MemberState): Owed {
+  return { survey: member.survey === 'missing', waiver: member.waiver === 'missing' };
+}
+
+/** A member's state as a line: 'Avery Lund (you): ready', 'Sam Ortiz: survey and waiver still to do'. */
+export function memberLine(member: MemberState): string {
+  const owed = owedWords(memberOwed(member));
+  return `${member.name}${member.you ? ' (you)' : ''}: ${owed === null ? 'ready' : `${owed} still to do`}`;
+}
+
+export function memberStates(members: MemberState[]) {
+  return bulletList(members.map(memberLine));
+}
+
+/** What the recipient still owes, each with its direct link; a line saying nothing is left when ready. */
+export function owedSection(owed: Owed, links: SiteLinks) {
+  if (!owesAnything(owed)) return paragraph('You have nothing left to do before the day.');
+  const items = [
+    owed.survey ? textLink(links.survey, 'Fill in the pre-trip survey') : null,
+    owed.waiver ? textLink(links.waiver, 'Sign the safety waiver') : null,
+  ].filter((item) => item !== null);
+  return h(Section, null, paragraph('Still to do before the day:'), bulletList(items));
+}
+
+/** The message as HTML and as plain text (headings kept in their case, web links written out after their words). */
+export async function renderMail(subject: string, element: ReactElement): Promise<RenderedMail> {
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, {
+      plainText: true,
+      htmlToTextOptions: {
+        selectors: [
+          { selector: 'h1', options: { uppercase: false } },
+          { selector: 'h2', options: { uppercase: false } },
+          { selector: 'a[href^="tel:"]', format: 'anchor', options: { ignoreHref: true } },
+          { selector: 'a[href^="mailto:"]', format: 'anchor', options: { ignoreHref: true } },
+        ],
+      },
+    }),
+  ]);
+  return { subject, html, text };
+}

@@ -1,0 +1,20 @@
+/** Absolute links into the site on a given origin, for what leaves the page: invite links, calendar files, messages. */
+
+/** The checkout address that lets a friend join the booking with its invite code. */
+export function inviteLink(inviteCode: string, siteUrl: string): string {
+  const url = new URL('/checkout', siteUrl);
+  url.searchParams.set('invite', inviteCode);
+  return url.toString();
+}
+
+export const siteLink = (path: string, siteUrl: string): string => new URL(path, siteUrl).toString();
+
+/** My Bookings, the safety survey and the waiver: where a customer sees their bookings and does what a trip needs. */
+export function accountLinks(siteUrl: string) {
+  return {
+    myBookings: siteLink('/profile', siteUrl),
+    survey: siteLink('/profile#survey', siteUrl),
+    waiver: siteLink('/waiver', siteUrl),
+    cancellationPolicy: siteLink('/cancellation-policy', siteUrl),
+  };
+}

@@ -1,0 +1,53 @@
+/** The checkout as a customer goes through it: its step bar and steps, the sign-in form of step 1, the saved steps 2 and 3, the card. */
+import type { Page } from '@playwright/test';
+import { PASSWORD } from './api-customers.ts';
+import { expect } from './fixtures.ts';
+
+export const STEPS = ['Login', 'Survey', 'Waiver', 'Payment'] as const;
+export type StepName = (typeof STEPS)[number];
+
+export const stepBar = (page: Page) => page.getByRole('navigation', { name: 'Checkout steps' });
+export const stepButton = (page: Page, name: StepName) => stepBar(page).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+/** The step on screen. */
+export const stepSection = (page: Page) => page.locator('section.checkout-step');
+/** The sign-in form of step 1 (its heading is Login or Sign Up). */
+export const signInCard = (page: Page) => stepSection(page).locator('.auth-card');
+
+/** The step bar says `current` is the current step; the steps up to `reached` (but the current) are buttons, later ones are not. */
+export async function expectStep(page: Page, current: StepName, reached: StepName = current) {
+  const items = stepBar(page).getByRole('listitem');
+  await expect(items).toHaveCount(4);
+  await expect(stepBar(page).locator('[aria-current="step"]')).toHaveCount(1);
+  await expect(items.nth(STEPS.indexOf(current))).toHaveAttribute('aria-current', 'step');
+  for (const [index, name] of STEPS.entries()) {
+    await expect(items.nth(index)).toContainText(name);
+    const opens = name !== current && index <= STEPS.indexOf(reached);
+    await expect(items.nth(index).getByRole('button'), `${name} can${opens ? '' : 'not'} be opened`).toHaveCount(opens ? 1 : 0);
+  }
+}
+
+export async function logInAtLogin(page: Page, email: string) {
+  const step = stepSection(page);
+  await expect(signInCard(page).getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
+  await step.getByLabel('Email').fill(email);
+  await step.getByLabel('Password').fill(PASSWORD);
+  await step.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Steps 2 and 3 of a returning customer: the saved survey and waiver, sent again with one click each. */
+export async function passSavedSteps(page: Page) {
+  await expectStep(page, 'Survey', 'Survey');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your profile and safety survey' })).toBeVisible();
+  await expect(page.getByLabel('Transportation')).toHaveValue('Snowmobile');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectStep(page, 'Waiver', 'Waiver');
+  await expect(page.getByLabel('I agree to the terms and conditions')).toBeChecked();
+  await page.getByRole('button', { name: 'Sign Waiver' }).click();
+  await expectStep(page, 'Payment', 'Payment');
+}
+
+export async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+}

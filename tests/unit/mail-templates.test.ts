@@ -1,0 +1,349 @@
+import { describe, expect, it } from 'vitest';
+import type {
+  BookingCancelledFacts,
+  BookingConfirmedFacts,
+  FriendJoinedFacts,
+  MemberState,
+  PartyJoinedFacts,
+  ReadinessReminderFacts,
+  RenderedMail,
+  SiteLinks,
+  Trip,
+  TripBriefingFacts,
+} from '../../api/mail/message-types.ts';
+import {
+  renderBookingCancelled,
+  renderBookingConfirmed,
+  renderFriendJoined,
+  renderPartyJoined,
+  renderReadinessReminder,
+  renderTripBriefing,
+} from '../../api/mail/templates/index.ts';
+import { site } from '../../src/site.ts';
+
+/** Sat, Dec 5, 8:00 AM in Denver (MST, UTC-7). */
+const DECEMBER_START = new Date('2026-12-05T15:00:00Z');
+/** Sat, Mar 20, 8:00 AM in Denver: after the change to daylight time on Mar 14 (MDT, UTC-6). */
+const MARCH_START = new Date('2027-03-20T14:00:00Z');
+/** Sat, Mar 13, 8:00 AM in Denver: the last Saturday before the change (MST). */
+const MARCH_BEFORE_CHANGE = new Date('2027-03-13T15:00:00Z');
+
+const trip: Trip = {
+  title: 'Ski & Splitboard Touring Day',
+  calendar: 'winter-day-tours',
+  startsAt: DECEMBER_START,
+  meetingArea: 'Soapstone, Pine Valley or Wolf Creek Pass Trailhead, Kamas, Utah (confirmed two days before)',
+  mapUrl: 'https://www.google.com/maps/search/?api=1&query=Kamas%2C%20UT',
+  partySize: 3,
+};
+
+const links: SiteLinks = {
+  myBookings: 'https://www.kamasbackcountry.com/booking/my-bookings',
+  survey: 'https://www.kamasbackcountry.com/profile#survey',
+  waiver: 'https://www.kamasbackcountry.com/waiver',
+  cancellationPolicy: 'https://www.kamasbackcountry.com/cancellation-policy',
+};
+
+const inviteLink = 'https://www.kamasbackcountry.com/booking/join?invite=7f3a9c';
+
+const avery: MemberState = { name: 'Avery Lund', survey: 'done', waiver: 'missing', you: true };
+const sam: MemberState = { name: 'Sam Ortiz', survey: 'missing', waiver: 'missing', you: false };
+const jo: MemberState = { name: 'Jo Park', survey: 'done', waiver: 'signed', you: false };
+const ready = (member: MemberState): MemberState => ({ ...member, survey: 'done', waiver: 'signed' });
+
+const confirmed: BookingConfirmedFacts = {
+  recipientName: 'Avery Lund',
+  trip,
+  amountPaid: 67500,
+  currency: 'usd',
+  promoCode: 'EARLY10',
+  inviteLink,
+  openSpots: 1,
+  members: [avery, sam],
+  links,
+};
+
+const joined: PartyJoinedFacts = {
+  recipientName: 'Sam Ortiz',
+  trip,
+  payerName: 'Avery Lund',
+  owed: { survey: true, waiver: true },
+  links,
+};
+
+const friendJoined: FriendJoinedFacts = {
+  recipientName: 'Avery Lund',
+  trip,
+  friendName: 'Jo Park',
+  members: [avery, sam, jo],
+  openSpots: 0,
+  links,
+};
+
+const reminder: ReadinessReminderFacts = {
+  recipientName: 'Sam Ortiz',
+  trip,
+  daysBefore: 7,
+  owed: { survey: true, waiver: false },
+  party: null,
+  links,
+};
+
+const guidesPhone = { display: '(435) 555-0199', href: 'tel:+14355550199' };
+
+const briefing: TripBriefingFacts = {
+  recipientName: 'Sam Ortiz',
+  trip: { ...trip, startsAt: MARCH_START },
+  gear: ['Avalanche beacon, shovel and probe', 'Skins and ski crampons', 'Lunch and two liters of water'],
+  forecasts: [
+    { title: 'Utah Avalanche Center forecast, Uintas', href: 'https://utahavalanchecenter.org/forecast/uintas' },
+    { title: 'National Weather Service forecast', href: 'https://forecast.weather.gov/MapClick.php?lat=40.643&lon=-111.281' },
+  ],
+  phone: guidesPhone,
+  links,
+};
+
+const cancelled: BookingCancelledFacts = {
+  recipientName: 'Avery Lund',
+  trip,
+  cancelledBy: 'Kamas Backcountry Guides',
+  reason: 'High avalanche danger across the Uintas',
+  refundAmount: 33750,
+  currency: 'usd',
+  refundExpected: 'within 5 to 10 business days',
+  links,
+};
+
+/** The HTML with its character references undone, so facts read as they are written. */
+function htmlText(html: string): string {
+  return html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** Asserts each fact appears in both the plain text and the HTML. */
+function expectBoth(mail: RenderedMail, ...facts: string[]) {
+  const html = htmlText(mail.html);
+  for (const fact of facts) {
+    expect(mail.text).toContain(fact);
+    expect(html).toContain(fact);
+  }
+}
+
+/** Asserts no fact appears in the plain text or the HTML (case-insensitive). */
+function expectNeither(mail: RenderedMail, ...facts: string[]) {
+  const html = htmlText(mail.html).toLowerCase();
+  const text = mail.text.toLowerCase();
+  for (const fact of facts) {
+    expect(text).not.toContain(fact.toLowerCase());
+    expect(html).not.toContain(fact.toLowerCase());
+  }
+}
+
+const allMessages: [string, () => Promise<RenderedMail>][] = [
+  ['booking confirmed', () => renderBookingConfirmed(confirmed)],
+  [
+    'booking confirmed, full party without a promo code',
+    () => renderBookingConfirmed({ ...confirmed, promoCode: null, inviteLink: null, openSpots: 0 }),
+  ],
+  ['party joined', () => renderPartyJoined(joined)],
+  ['friend joined', () => renderFriendJoined(friendJoined)],
+  ['readiness reminder, member', () => renderReadinessReminder(reminder)],
+  ['readiness reminder, payer', () => renderReadinessReminder({ ...reminder, recipientName: 'Avery Lund', party: [avery, sam] })],
+  ['trip briefing', () => renderTripBriefing(briefing)],
+  ['booking cancelled with a refund', () => renderBookingCancelled(cancelled)],
+  [
+    'booking cancelled without a refund',
+    () => renderBookingCancelled({ ...cancelled, refundAmount: 0, refundExpected: null, reason: null }),
+  ],
+];
+
+describe('every message', () => {
+  it.each(allMessages)('%s: a whole HTML document and its plain text, with no missing values', async (_name, renderMessage) => {
+    const mail = await renderMessage();
+    expect(mail.subject).not.toMatch(/undefined|null|NaN/);
+    expect(mail.html).toMatch(/^<!DOCTYPE html/);
+    expect(mail.html).toContain('max-width:600px');
+    expect(mail.html).not.toMatch(/\bundefined\b|\bnull\b|\bNaN\b|\[object Object\]/);
+    expect(mail.text).not.toMatch(/\bundefined\b|\bnull\b|\bNaN\b|\[object Object\]/);
+    expectBoth(mail, site.name, site.phone.display, site.email, links.myBookings);
+  });
+
+  it.each(allMessages)('%s: no e-mail address or phone but the company’s and the guides’', async (_name, renderMessage) => {
+    const mail = await renderMessage();
+    const both = `${mail.text}\n${htmlText(mail.html)}`;
+    const emails = new Set(both.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g));
+    expect([...emails]).toEqual([site.email]);
+    const phones = new Set(both.match(/\(\d{3}\) \d{3}-\d{4}|\+1\d{10}|\b\d{3}[-.]\d{3}[-.]\d{4}\b/g));
+    const allowed: string[] = [site.phone.display, site.phone.href.slice(4), guidesPhone.display, guidesPhone.href.slice(4)];
+    for (const phone of phones) expect(allowed).toContain(phone);
+  });
+});
+
+describe('booking confirmed', () => {
+  it('names the day in Denver time, where to meet, the party, the amount and the promo code', async () => {
+    const mail = await renderBookingConfirmed(confirmed);
+    expect(mail.subject).toBe('Booked: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM');
+    expectBoth(mail, 'Ski & Splitboard Touring Day', 'Sat, Dec 5, 8:00 AM', trip.meetingArea, trip.mapUrl, '3 people', '$675', 'EARLY10');
+  });
+
+  it('gives the invite link while spots are open', async () => {
+    const mail = await renderBookingConfirmed(confirmed);
+    expectBoth(mail, '1 open spot: send your friends this link', inviteLink);
+    const two = await renderBookingConfirmed({ ...confirmed, openSpots: 2 });
+    expectBoth(two, '2 open spots: send your friends this link');
+  });
+
+  it('leaves out the invite and the promo code when the party is full and none was used', async () => {
+    const mail = await renderBookingConfirmed({ ...confirmed, promoCode: null, inviteLink: null, openSpots: 0 });
+    expectNeither(mail, 'open spot', inviteLink, 'promo code');
+  });
+
+  it('lists what each member still owes, with direct links to what the payer owes', async () => {
+    const mail = await renderBookingConfirmed(confirmed);
+    expectBoth(mail, 'Avery Lund (you): waiver still to do', 'Sam Ortiz: survey and waiver still to do', links.waiver);
+    expectNeither(mail, links.survey);
+  });
+
+  it('mentions neither survey nor waiver when the whole party is ready', async () => {
+    const mail = await renderBookingConfirmed({ ...confirmed, members: [ready(avery), ready(sam)] });
+    expectBoth(mail, 'Avery Lund (you): ready', 'Sam Ortiz: ready', 'nothing left to do');
+    expectNeither(mail, 'survey', 'waiver', links.survey, links.waiver);
+  });
+
+  it('states the cancellation terms in brief with the policy link', async () => {
+    const mail = await renderBookingConfirmed(confirmed);
+    expectBoth(
+      mail,
+      '30 days or more',
+      'less a $50 fee',
+      'another date for $50',
+      '14 to 29 days',
+      '50% refund',
+      '13 days or fewer: no refund',
+      links.cancellationPolicy,
+    );
+  });
+
+  it('writes cents when the amount has them', async () => {
+    const mail = await renderBookingConfirmed({ ...confirmed, amountPaid: 12550 });
+    expectBoth(mail, '$125.50');
+  });
+});
+
+describe('party joined', () => {
+  it('tells the member whose party they joined and links what they owe', async () => {
+    const mail = await renderPartyJoined(joined);
+    expect(mail.subject).toBe("You joined Avery Lund's party: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM");
+    expectBoth(mail, "you joined Avery Lund's party", 'Sat, Dec 5, 8:00 AM', trip.meetingArea, trip.mapUrl, links.survey, links.waiver);
+  });
+
+  it('links only the waiver when the survey is done', async () => {
+    const mail = await renderPartyJoined({ ...joined, owed: { survey: false, waiver: true } });
+    expectBoth(mail, 'Sign the safety waiver', links.waiver);
+    expectNeither(mail, 'survey');
+  });
+
+  it('says nothing is left for a ready member', async () => {
+    const mail = await renderPartyJoined({ ...joined, owed: { survey: false, waiver: false } });
+    expectBoth(mail, 'nothing left to do');
+    expectNeither(mail, 'survey', 'waiver');
+  });
+});
+
+describe('friend joined', () => {
+  it('tells the payer who joined, the party’s states and that it is full', async () => {
+    const mail = await renderFriendJoined(friendJoined);
+    expect(mail.subject).toBe('Jo Park joined your party: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM');
+    expectBoth(
+      mail,
+      'Jo Park joined your party',
+      'Avery Lund (you): waiver still to do',
+      'Sam Ortiz: survey and waiver still to do',
+      'Jo Park: ready',
+    );
+    expectBoth(mail, 'Your party is full.');
+    expectNeither(mail, 'open spot');
+  });
+
+  it('counts the spots still open', async () => {
+    const mail = await renderFriendJoined({ ...friendJoined, members: [avery, jo], openSpots: 1 });
+    expectBoth(mail, '1 open spot left');
+  });
+});
+
+describe('readiness reminder', () => {
+  it('a week before, links what the member still owes and nothing else', async () => {
+    const mail = await renderReadinessReminder(reminder);
+    expect(mail.subject).toBe('In a week: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM (survey still to do)');
+    expectBoth(mail, 'Fill in the pre-trip survey', links.survey, 'Sat, Dec 5, 8:00 AM');
+    expectNeither(mail, 'waiver', 'Your party');
+  });
+
+  it('two days before, a ready member is told nothing is left and neither step is mentioned', async () => {
+    const mail = await renderReadinessReminder({ ...reminder, daysBefore: 2, owed: { survey: false, waiver: false } });
+    expect(mail.subject).toBe('In 2 days: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM');
+    expectBoth(mail, 'nothing left to do');
+    expectNeither(mail, 'survey', 'waiver', links.survey, links.waiver);
+  });
+
+  it('gives the payer each member’s state', async () => {
+    const mail = await renderReadinessReminder({
+      ...reminder,
+      recipientName: 'Avery Lund',
+      daysBefore: 2,
+      owed: { survey: false, waiver: true },
+      party: [avery, sam, jo],
+    });
+    expect(mail.subject).toBe('In 2 days: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM (waiver still to do)');
+    expectBoth(
+      mail,
+      'Your party',
+      'Avery Lund (you): waiver still to do',
+      'Sam Ortiz: survey and waiver still to do',
+      'Jo Park: ready',
+      links.waiver,
+    );
+    expectNeither(mail, links.survey);
+  });
+});
+
+describe('trip briefing', () => {
+  it('gives the start in Denver daylight time after the March change, the meeting point, the gear, the forecasts and the guides’ phone', async () => {
+    const mail = await renderTripBriefing(briefing);
+    expect(mail.subject).toBe('Tomorrow: Ski & Splitboard Touring Day, Sat, Mar 20, 8:00 AM');
+    expectBoth(mail, 'Sat, Mar 20, 8:00 AM', trip.meetingArea, trip.mapUrl, guidesPhone.display, ...briefing.gear);
+    expect(mail.html).toContain(`href="${guidesPhone.href}"`);
+    for (const forecast of briefing.forecasts) expectBoth(mail, forecast.title, forecast.href);
+  });
+
+  it('keeps the same wall-clock start on both sides of the change', async () => {
+    const before = await renderTripBriefing({ ...briefing, trip: { ...trip, startsAt: MARCH_BEFORE_CHANGE } });
+    expect(before.subject).toBe('Tomorrow: Ski & Splitboard Touring Day, Sat, Mar 13, 8:00 AM');
+    const sameInstantAfter = await renderTripBriefing({ ...briefing, trip: { ...trip, startsAt: new Date('2027-03-20T15:00:00Z') } });
+    expect(sameInstantAfter.subject).toBe('Tomorrow: Ski & Splitboard Touring Day, Sat, Mar 20, 9:00 AM');
+  });
+});
+
+describe('booking cancelled', () => {
+  it('says what was cancelled, by whom and why, and the refund with when to expect it', async () => {
+    const mail = await renderBookingCancelled(cancelled);
+    const said = [
+      'Ski & Splitboard Touring Day on Sat, Dec 5, 8:00 AM was cancelled by Kamas Backcountry Guides',
+      'High avalanche danger across the Uintas',
+      '$337.50',
+      'within 5 to 10 business days',
+    ];
+    expectBoth(mail, ...said);
+    expect(mail.subject).toBe('Cancelled: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM');
+  });
+
+  it('says nothing is refunded when nothing is, without an amount or a reason it was not given', async () => {
+    const mail = await renderBookingCancelled({ ...cancelled, cancelledBy: 'you', refundAmount: 0, refundExpected: null, reason: null });
+    expectBoth(mail, 'was cancelled by you', 'Nothing is refunded', links.cancellationPolicy);
+    expectNeither(mail, '$0', 'Refund:', 'Reason:', 'business days');
+  });
+});
