@@ -4,7 +4,10 @@
  * Budgets (reported, not enforced): reads at least 2,000 req/s with p99 under 25 ms at 50
  * connections (autocannon, closed loop); payment intents at 200 req/s with p99 under 50 ms, each
  * request a new hold and intent from one of some 280 signed-in customers across the season's dates
- * (and, for comparison, one customer's identical request repeated). Also the API's peak memory.
+ * (and, for comparison, one customer's identical request repeated); then each customer pays for the
+ * hold that stands at 100 req/s (each payment books the seats and writes the booking's messages;
+ * budget p99 under 50 ms), the confirmations going to a mail server in this process. Also the
+ * API's peak memory.
  *
  * The rows at a fixed rate are open loop: request i is due at start + i / rate, whether or not
  * earlier answers came back, and its latency runs from when it was due (so a stalled server or a
@@ -26,6 +29,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startApiProcess } from './processes.ts';
 import { SURVEY_ANSWERS, TINY_SIGNATURE } from '../tests/support/customer-answers.ts';
+import { smtpCatcher } from '../tests/support/smtp-catcher.ts';
 
 const emulator = process.env['BENCH_AUTH_EMULATOR'] || process.env['FIREBASE_AUTH_EMULATOR_HOST'];
 const projectId = process.env['GCLOUD_PROJECT'] ?? 'demo-kamas-test';
@@ -36,9 +40,14 @@ const WRITE_SECONDS = Number(process.env['BENCH_WRITE_SECONDS'] ?? 12);
 const INTENT_LIMIT = 10;
 /** Warm-up rounds before the write row, each a new hold for every warm-up customer. */
 const WARM_ROUNDS = 6;
+/** Payments of the holds that stand, per second. */
+const PAY_RATE = Number(process.env['BENCH_PAY_RATE'] ?? 100);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kamas-bench-'));
+// The API's messages go to a mail server in this process, as they would to a provider's.
+const mailServer = await smtpCatcher();
 const { base, child: api } = await startApiProcess({
+  SMTP_URL: mailServer.url,
   DATA_DIR: dataDir,
   DATABASE_URL: process.env['BENCH_DATABASE_URL'] ?? '',
   NODE_ENV: 'test',
@@ -280,7 +289,7 @@ async function paced(
   rate: number,
   count: number,
   callFor: (index: number) => Call,
-  onResponse?: (status: number, body: string) => void,
+  onResponse?: (status: number, body: string, index: number) => void,
 ): Promise<Row> {
   const interval = 1000 / rate;
   const latencies: number[] = [];
@@ -301,7 +310,7 @@ async function paced(
           latencies.push(lastEnd - due);
           trace.push(`${JSON.stringify(name)},${index},${Math.round(due - start)},${Math.round(lastEnd - due)},${status}`);
           statuses.set(String(status), (statuses.get(String(status)) ?? 0) + 1);
-          onResponse?.(status, body);
+          onResponse?.(status, body, index);
         },
         () => {
           errors += 1;
@@ -368,6 +377,7 @@ for (let round = 0; round < WARM_ROUNDS; round += 1) {
 
 // Writes: request k goes to writer k mod WRITERS, onto that writer's next order.
 const holds = new Set<string>();
+const latestHold = new Map<number, { index: number; clientSecret: string }>();
 const writes = await paced(
   `POST /stripe/create-payment-intent, a new hold each @${RATE}/s for ${WRITE_SECONDS} s (${WRITERS} customers, ${distinctDates} dates)`,
   RATE,
@@ -383,12 +393,39 @@ const writes = await paced(
       body: intentFor(writer.uid, writer.orders[(step + writer.offset) % writer.orders.length] as Order),
     };
   },
-  (status, body) => {
-    if (status === 200) holds.add((JSON.parse(body) as { bookingId: string }).bookingId);
+  (status, body, index) => {
+    if (status !== 200) return;
+    const answer = JSON.parse(body) as { bookingId: string; clientSecret: string };
+    holds.add(answer.bookingId);
+    // A customer holds one date at a time: their latest hold is the one that stands.
+    const writer = index % WRITERS;
+    if ((latestHold.get(writer)?.index ?? -1) < index) latestHold.set(writer, { index, clientSecret: answer.clientSecret });
   },
 );
 const newHolds = holds.size;
-const rows: Row[] = [...reads, writes, repeats, reference];
+
+// Payments: each customer pays for the hold that stands with the local card; each payment books
+// the seats and writes the booking's messages (the confirmation, the reminders, the briefing) in
+// its transaction, and the API sends the confirmation to the mail server after answering.
+const standing = [...latestHold].map(([writer, hold]) => ({ writer: writers[writer] as Customer, clientSecret: hold.clientSecret }));
+const mailBefore = mailServer.messages.length;
+const payments = await paced(
+  `POST /payments/local/confirm, a hold paid each @${PAY_RATE}/s (${standing.length} bookings, mail outbox written)`,
+  PAY_RATE,
+  standing.length,
+  (index) => {
+    const { writer, clientSecret } = standing[index] as (typeof standing)[number];
+    return {
+      method: 'POST',
+      path: '/payments/local/confirm',
+      headers: headersOf(writer),
+      body: JSON.stringify({ clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }),
+    };
+  },
+);
+await sleep(3000);
+const confirmationsSent = mailServer.messages.length - mailBefore;
+const rows: Row[] = [...reads, writes, payments, repeats, reference];
 
 const status = readFileSync(`/proc/${api.pid}/status`, 'utf8');
 const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -396,6 +433,7 @@ agent.destroy();
 if (process.env['BENCH_TRACE']) writeFileSync(process.env['BENCH_TRACE'], `${trace.join('\n')}\n`);
 api.kill('SIGTERM');
 rmSync(dataDir, { recursive: true, force: true });
+await mailServer.close();
 
 console.log(`\nAPI on ${process.env['BENCH_DATABASE_URL'] ? 'Postgres' : 'PGlite'}`);
 console.log('\n| call | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|---:|');
@@ -404,5 +442,6 @@ for (const row of rows) {
   console.log(`| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95 ?? '-'} | ${row.p99} | ${non2xx} | ${row.errors} |`);
 }
 console.log(`\nNew holds created by the write row: ${newHolds} of ${WRITES} requests (each a new payment intent).`);
+console.log(`Booking confirmations the mail server received within 3 s of the payments: ${confirmationsSent} of ${standing.length}.`);
 console.log(`API peak resident memory: ${(peakKb / 1024).toFixed(0)} MiB`);
 process.exit(0);
