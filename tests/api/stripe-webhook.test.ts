@@ -165,6 +165,18 @@ describe('the Stripe provider', () => {
     expect(user.body.bookings).toEqual([held.date.id]);
   });
 
+  it('writes the booking confirmation once, whether the payment arrives twice as one event or as two events at once', async () => {
+    const held = await hold(2);
+    await Promise.all([deliver(intentEvent('payment_intent.succeeded', held)), deliver(intentEvent('payment_intent.succeeded', held))]);
+    const again = intentEvent('payment_intent.succeeded', held);
+    expect((await deliver(again)).status).toBe(200);
+    expect((await deliver(again)).status).toBe(200);
+    const confirmations = await h.db.query(`select recipient_uid from mail_outbox where booking_id = $1 and kind = 'booking-confirmed'`, [
+      held.bookingId,
+    ]);
+    expect(confirmations).toEqual([{ recipient_uid: held.rider.uid }]);
+  });
+
   it('keeps the hold when a card is declined, so a second card can pay', async () => {
     const held = await hold(1);
     expect((await deliver(intentEvent('payment_intent.payment_failed', held))).status).toBe(200);
