@@ -1,4 +1,8 @@
-/** The Firebase Auth code, imported only when something needs it; a failed import is tried again next time. */
+/**
+ * The Firebase Auth code, imported only when something needs it, and with it the API client that
+ * creates the database user at sign-in (neither is needed to show who is signed in); a failed
+ * import is tried again next time.
+ */
 import type { User } from 'firebase/auth';
 import { authErrorMessage, SIGN_IN_UNAVAILABLE_MESSAGE } from './auth-errors.ts';
 import { tokenNeedsRefresh } from './id-token.ts';
@@ -12,7 +16,7 @@ export class SignInUnavailable extends Error {
 
 export async function loadFirebase() {
   try {
-    return await Promise.all([import('./firebase-auth-functions.ts'), import('./firebase.ts')]);
+    return await Promise.all([import('./firebase-auth-functions.ts'), import('./firebase.ts'), import('./api/client.ts')]);
   } catch (error) {
     throw new SignInUnavailable(error);
   }

@@ -26,7 +26,6 @@ import {
   type UserData,
 } from '../lib/schemas.ts';
 import { api } from './api.ts';
-import { requestEmailChange } from './auth-actions.ts';
 import { $authUser, $dbUser, startAuth, storeDbUser } from './auth.ts';
 
 /** Input refused before it reached the API, by the shared schemas or the identity service, with the message to show. */
@@ -88,6 +87,8 @@ export async function saveProfile(form: ProfileForm): Promise<DatabaseUser> {
   const pending = $dbUser.get()?.uid === uid ? $dbUser.get()?.pendingEmail : null;
   if (!sameEmail(userData.email, signInEmail) && !sameEmail(userData.email, pending)) {
     try {
+      // The sign-in actions load only for the rare save that changes the sign-in e-mail.
+      const { requestEmailChange } = await import('./auth-actions.ts');
       await requestEmailChange(userData.email);
     } catch (error) {
       throw new InvalidInput(error instanceof Error ? error.message : String(error));

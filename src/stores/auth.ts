@@ -11,7 +11,6 @@
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { User } from 'firebase/auth';
-import { createDatabaseUser } from '../lib/api/client.ts';
 import { NO_USER_MESSAGE } from '../lib/api/http.ts';
 import type { DatabaseUser } from '../lib/api/types.ts';
 import { authErrorField, errorCode, SIGN_OUT_CODES, type AuthField } from '../lib/auth-errors.ts';
@@ -142,6 +141,7 @@ let loadingDbUser: { uid: string; promise: Promise<DatabaseUser> } | null = null
 function loadDbUser(user: User): Promise<DatabaseUser> {
   if (loadingDbUser?.uid === user.uid) return loadingDbUser.promise;
   const promise = (async () => {
+    const [, , { createDatabaseUser }] = await loadFirebase();
     const dbUser = await createDatabaseUser(user.uid, authUserPayload(user), await freshToken(user));
     storeDbUser(dbUser);
     return dbUser;

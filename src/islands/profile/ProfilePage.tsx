@@ -7,7 +7,6 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { refreshSignedInUser } from '../../stores/auth-actions.ts';
 import { $authStatus, $authUser } from '../../stores/auth.ts';
 import ProfileForm from '../account/ProfileForm.tsx';
 import SurveyForm from '../account/SurveyForm.tsx';
@@ -39,6 +38,13 @@ function SavedAlert({ alert }: { alert: { text: string; count: number } | null }
       )}
     </div>
   );
+}
+
+/** After a saved profile, the account menu reads the account again; the sign-in actions load only then. */
+function refreshAccount() {
+  import('../../stores/auth-actions.ts')
+    .then(({ refreshSignedInUser }) => refreshSignedInUser())
+    .catch((error: unknown) => console.warn('Could not read the updated account', error));
 }
 
 export default function ProfilePage() {
@@ -75,7 +81,7 @@ export default function ProfilePage() {
     <div className="profile-page">
       <section className="profile-section profile-details" aria-labelledby={`${id}-details`}>
         <h2 id={`${id}-details`}>Your details</h2>
-        <ProfileForm onSave={() => void refreshSignedInUser()} />
+        <ProfileForm onSave={refreshAccount} />
       </section>
       <MyBookings uid={user.uid} />
       <section className="profile-section profile-survey" aria-labelledby={`${id}-survey`}>
