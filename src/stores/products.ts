@@ -3,8 +3,14 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { publicApi } from '../lib/api/client.ts';
 import type { Product } from '../lib/api/types.ts';
 
+const catalog = atom<Product[] | null>(null);
 /** null until the catalog has arrived. */
-export const $products = atom<Product[] | null>(null);
+export const $products: ReadableAtom<Product[] | null> = catalog;
+
+/** The catalog has arrived (from the API, or already at hand). */
+export function receiveProducts(products: Product[]): void {
+  catalog.set(products);
+}
 
 const $failed = atom(false);
 /** True after a load failed, until the next try: the booking pages say so and offer to try again. */
@@ -17,7 +23,7 @@ export function loadProducts(): Promise<void> {
   $failed.set(false);
   loading = publicApi
     .products()
-    .then((products) => $products.set(products))
+    .then(receiveProducts)
     .catch((error: unknown) => {
       // Prices have no error state: a failed load is logged and the loading indicator stays.
       console.warn('Could not load the product list', error);

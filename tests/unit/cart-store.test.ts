@@ -37,7 +37,7 @@ afterEach(() => {
 describe('$cart', () => {
   it('keeps the selection under the spec keys, as JSON, and a new page load revives it with dates as dates', async () => {
     const first = await loadStores();
-    first.$products.set([tours, classes]);
+    first.receiveProducts([tours, classes]);
     first.startBooking('prod_tours', 'winter-day-tours');
     first.choosePrice('price_ski');
     first.choosePartySize(3);
@@ -83,8 +83,8 @@ describe('$cart', () => {
   });
 
   it('derives the product and price from tourType, selectedPriceId and the catalog, and clears them otherwise', async () => {
-    const { $cart, $products, startBooking, choosePrice, unbind } = await loadStores();
-    $products.set([tours, classes]);
+    const { $cart, receiveProducts, startBooking, choosePrice, unbind } = await loadStores();
+    receiveProducts([tours, classes]);
     startBooking('prod_classes', 'winter-classes', 1);
     expect($cart.get()).toMatchObject({ selectedProduct: null, selectedPrice: null });
     choosePrice('price_moto');
@@ -98,8 +98,8 @@ describe('$cart', () => {
   });
 
   it('changing the class resets the chosen date; changing the party size or activity of a day tour does not', async () => {
-    const { $cart, $products, startBooking, choosePrice, chooseDate, choosePartySize, unbind } = await loadStores();
-    $products.set([tours, classes]);
+    const { $cart, receiveProducts, startBooking, choosePrice, chooseDate, choosePartySize, unbind } = await loadStores();
+    receiveProducts([tours, classes]);
     startBooking('prod_classes', 'winter-classes', 1);
     choosePrice('price_moto', { resetsDate: true });
     chooseDate(tourDate);
@@ -121,8 +121,8 @@ describe('$cart', () => {
   });
 
   it('follows a change made in another tab', async () => {
-    const { $cart, $products, unbind } = await loadStores();
-    $products.set([tours, classes]);
+    const { $cart, receiveProducts, unbind } = await loadStores();
+    receiveProducts([tours, classes]);
     setTestStorageKey('tourType', '"prod_tours"');
     setTestStorageKey('selectedPriceId', '"price_ski"');
     setTestStorageKey('partySize', '2');

@@ -120,7 +120,7 @@ async function loadStores(user: User | null = fakeUser('rider')) {
   await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
   for (const listener of firebase.listeners) listener(user);
   await started;
-  products.$products.set([tours]);
+  products.receiveProducts([tours]);
   return { ...cart, ...products, ...auth, ...payment };
 }
 
