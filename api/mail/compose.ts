@@ -103,7 +103,7 @@ export async function composeMail(db: Queryable, mail: QueuedMail, settings: Com
   }
 
   if (booking.status !== 'paid') return { skip: `booking ${booking.status}` };
-  const party = await bookingParty(db, { ...booking, id: booking.id }, mail.recipient_uid, settings.waiverVersion, now);
+  const party = await bookingParty(db, booking, mail.recipient_uid, settings.waiverVersion, now);
   const recipient = party.members.find((member) => member.you);
   if (!recipient) return { skip: 'no longer in the party' };
   const isPayer = mail.recipient_uid === booking.booker;

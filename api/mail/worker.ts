@@ -11,6 +11,7 @@ import type { Identity } from '../identity.ts';
 import { claimDue } from '../outbox/claim.ts';
 import { retryDelaySeconds } from '../outbox/worker.ts';
 import { composeMail, type ComposeSettings, type QueuedMail } from './compose.ts';
+import type { RenderedMail } from './message-types.ts';
 import type { MailTransport } from './transport.ts';
 
 /** How long a claimed message is left alone: longer than writing and sending one. */
@@ -55,17 +56,27 @@ async function markFailed(db: Db, mail: ClaimedMail, error: unknown): Promise<vo
   );
 }
 
+/** Why a message is not sent to anyone, or the address and the message to send. */
+async function prepare(deps: MailWorkerDeps, mail: ClaimedMail): Promise<{ skip: string } | { to: string; send: RenderedMail }> {
+  const account = (await deps.identity.accountStates([mail.recipient_uid])).get(mail.recipient_uid);
+  if (!account) return { skip: 'account gone' };
+  if (!account.email) return { skip: 'no e-mail address' };
+  const composed = await composeMail(deps.db, mail, deps);
+  return 'skip' in composed ? composed : { to: account.email, send: composed.send };
+}
+
 /** Writes and sends one claimed message; records what became of it. Never throws. */
 async function deliver(deps: MailWorkerDeps, mail: ClaimedMail, summary: MailSummary): Promise<void> {
   try {
-    const account = (await deps.identity.accountStates([mail.recipient_uid])).get(mail.recipient_uid);
-    if (!account) return void (await markSkipped(deps.db, mail.id, 'account gone'), (summary.skipped += 1));
-    if (!account.email) return void (await markSkipped(deps.db, mail.id, 'no e-mail address'), (summary.skipped += 1));
-    const composed = await composeMail(deps.db, mail, deps);
-    if ('skip' in composed) return void (await markSkipped(deps.db, mail.id, composed.skip), (summary.skipped += 1));
+    const prepared = await prepare(deps, mail);
+    if ('skip' in prepared) {
+      await markSkipped(deps.db, mail.id, prepared.skip);
+      summary.skipped += 1;
+      return;
+    }
     const messageId = `<${mail.id}@${deps.messageDomain ?? 'kamasbackcountry.com'}>`;
-    await deps.transport.send({ ...composed.send, to: account.email, messageId });
-    await markSent(deps.db, mail.id, account.email, messageId);
+    await deps.transport.send({ ...prepared.send, to: prepared.to, messageId });
+    await markSent(deps.db, mail.id, prepared.to, messageId);
     summary.sent += 1;
   } catch (error) {
     await markFailed(deps.db, mail, error).catch((cannotRecord: unknown) => console.error('could not record a mail failure', cannotRecord));
