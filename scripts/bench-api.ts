@@ -407,21 +407,28 @@ const newHolds = holds.size;
 // Payments: each customer pays for the hold that stands with the local card; each payment books
 // the seats and writes the booking's messages (the confirmation, the reminders, the briefing) in
 // its transaction, and the API sends the confirmation to the mail server after answering.
-const standing = [...latestHold].map(([writer, hold]) => ({ writer: writers[writer] as Customer, clientSecret: hold.clientSecret }));
+const allStanding = [...latestHold].map(([writer, hold]) => ({ writer: writers[writer] as Customer, clientSecret: hold.clientSecret }));
+const payFor = ({ writer, clientSecret }: (typeof allStanding)[number]): Call => ({
+  method: 'POST',
+  path: '/payments/local/confirm',
+  headers: headersOf(writer),
+  body: JSON.stringify({ clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }),
+});
+// Warm-up, not measured: the first payments and the first messages written and sent (the mail
+// templates' first renders, the mail server's first connection), as the holds were warmed up.
+const PAY_WARM = 20;
+for (const hold of allStanding.slice(0, PAY_WARM)) {
+  const paid = await send(payFor(hold));
+  if (paid.status !== 200) throw new Error(`warm-up payment refused: ${paid.status} ${paid.body}`);
+}
+await sleep(3000);
+const standing = allStanding.slice(PAY_WARM);
 const mailBefore = mailServer.messages.length;
 const payments = await paced(
   `POST /payments/local/confirm, a hold paid each @${PAY_RATE}/s (${standing.length} bookings, mail outbox written)`,
   PAY_RATE,
   standing.length,
-  (index) => {
-    const { writer, clientSecret } = standing[index] as (typeof standing)[number];
-    return {
-      method: 'POST',
-      path: '/payments/local/confirm',
-      headers: headersOf(writer),
-      body: JSON.stringify({ clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }),
-    };
-  },
+  (index) => payFor(standing[index] as (typeof standing)[number]),
 );
 await sleep(3000);
 const confirmationsSent = mailServer.messages.length - mailBefore;
