@@ -17,7 +17,7 @@ import { sweepHolds } from './bookings/hold-sweeps.ts';
 import { repeatEvery } from './periodic.ts';
 import { currentWaiverEdition } from './users/waiver-edition.ts';
 import { smtpTransport } from './mail/transport.ts';
-import { mailer as startMailer, sendDueMail } from './mail/worker.ts';
+import { mailer as startMailer } from './mail/worker.ts';
 
 const env = readEnv();
 
@@ -93,7 +93,7 @@ const sweeper = repeatEvery(SWEEP_INTERVAL_MS, 'rate-limit sweep', () => sweepRa
 // Holds that can no longer stand give up their payment intents, so none is paid later at old terms.
 const holdSweep = repeatEvery(HOLD_SWEEP_INTERVAL_MS, 'hold sweep', () => sweepHolds(db, identity, payments, cache));
 // Messages due now (reminders, briefings, retries): at start, then on a timer, whichever instance claims them.
-const mail = repeatEvery(MAIL_INTERVAL_MS, 'mail outbox', () => sendDueMail(mailDeps), { runNow: true });
+const mail = repeatEvery(MAIL_INTERVAL_MS, 'mail outbox', () => mailer.run(), { runNow: true });
 
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.API_PORT }, (info) => {
   console.log(`booking API on http://${env.HOST}:${info.port} (${db.kind}, ${payments.name} payments)`);

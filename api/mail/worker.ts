@@ -98,6 +98,8 @@ export async function sendDueMail(deps: MailWorkerDeps): Promise<MailSummary> {
 export interface Mailer {
   /** Sends what is due soon, without waiting (the request that wrote the messages answers first). */
   kick(): void;
+  /** Sends what is due (the timer's round); joins a run already under way, and runs again after it when asked meanwhile. */
+  run(): Promise<void>;
   /** The run in flight, if any; resolves when it is done. */
   idle(): Promise<void>;
 }
@@ -123,6 +125,7 @@ export function mailer(deps: MailWorkerDeps): Mailer {
     return running;
   };
   return {
+    run,
     kick: () => void run(),
     idle: async () => {
       while (running) await running;

@@ -7,6 +7,7 @@ import type { Product } from './api/types.ts';
 import { spotsLeft } from './availability.ts';
 import type { CalendarDate } from './calendar-date.ts';
 import { CALENDARS, type CalendarName } from './schemas.ts';
+import { inviteLink as inviteLinkOn } from './site-links.ts';
 import { PUBLIC_SITE_URL } from 'astro:env/client';
 
 /** The calendars My Bookings waits for, in the order it asks for them. */
@@ -44,9 +45,7 @@ export type LoadedCalendars = Partial<Record<CalendarName, readonly CalendarDate
 
 /** The checkout address that lets a friend join the booking with its invite code, on the site's own origin. */
 export function inviteLink(inviteCode: string, siteUrl: string = PUBLIC_SITE_URL): string {
-  const url = new URL('/checkout', siteUrl);
-  url.searchParams.set('invite', inviteCode);
-  return url.toString();
+  return inviteLinkOn(inviteCode, siteUrl);
 }
 
 function priceAndProduct(date: CalendarDate, calendar: CalendarName, products: readonly Product[]) {

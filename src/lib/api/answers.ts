@@ -135,7 +135,6 @@ export const paymentIntentAnswer = v.looseObject({
   expiresAt: instant,
   provider: v.picklist(['local', 'stripe']),
 });
-export type PaymentIntentAnswer = v.InferOutput<typeof paymentIntentAnswer>;
 
 /** POST /promo/apply: the server's total for the whole order, in cents. */
 export const promoAnswer = v.looseObject({ promoCode: v.optional(v.nullable(text)), finalTotal: count });

@@ -35,6 +35,7 @@ export interface CallOptions {
 }
 
 const user = (uid: string) => `/users/user/${encodeURIComponent(uid)}`;
+const withSignal = (signal: AbortSignal | undefined): CallOptions => (signal ? { signal } : {});
 
 /** The public calls: no token, cacheable by the browser and the CDN. */
 export const publicApi = {
@@ -83,7 +84,7 @@ export function createBookingApi(token: TokenSource) {
   return {
     protectedFetch,
 
-    user: (uid: string, signal?: AbortSignal) => call('your account', databaseUserAnswer, user(uid), signal ? { signal } : {}),
+    user: (uid: string, signal?: AbortSignal) => call('your account', databaseUserAnswer, user(uid), withSignal(signal)),
     saveProfile: (uid: string, userData: UserData) =>
       call('your account', databaseUserAnswer, `/authUsers/authUser/${encodeURIComponent(uid)}`, { method: 'PUT', body: { userData } }),
     saveSurvey: (uid: string, survey: Survey) => call('your account', databaseUserAnswer, user(uid), { method: 'PUT', body: { survey } }),
@@ -94,15 +95,14 @@ export function createBookingApi(token: TokenSource) {
         body: waiver,
         headers: { [WAIVER_TEXT_HEADER]: shownTextSha256 },
       }),
-    waivers: (uid: string, signal?: AbortSignal) =>
-      call('your waivers', waiverStatusesAnswer, `${user(uid)}/waivers`, signal ? { signal } : {}),
+    waivers: (uid: string, signal?: AbortSignal) => call('your waivers', waiverStatusesAnswer, `${user(uid)}/waivers`, withSignal(signal)),
     signedCopy: (uid: string, recordId: string, signal?: AbortSignal) =>
-      call('your signed waiver', signedCopyAnswer, `${user(uid)}/waivers/${encodeURIComponent(recordId)}`, signal ? { signal } : {}),
+      call('your signed waiver', signedCopyAnswer, `${user(uid)}/waivers/${encodeURIComponent(recordId)}`, withSignal(signal)),
 
     /** A calendar as a customer sees it: their own bookings on it carry their invite codes and parties. */
-    calendar: (name: CalendarName, signal?: AbortSignal) => call(name, calendarDatesAnswer, `/calendar/${name}`, signal ? { signal } : {}),
+    calendar: (name: CalendarName, signal?: AbortSignal) => call(name, calendarDatesAnswer, `/calendar/${name}`, withSignal(signal)),
     party: (dateId: string, signal?: AbortSignal) =>
-      call('your party', partyAnswer, `/parties/${encodeURIComponent(dateId)}`, signal ? { signal } : {}),
+      call('your party', partyAnswer, `/parties/${encodeURIComponent(dateId)}`, withSignal(signal)),
     joinParty: (inviteCode: string) => call('the invite', inviteAnswer, '/calendar/invite', { method: 'POST', body: { inviteCode } }),
 
     applyPromo: (body: { promoCode: string; selectedPriceId: string; quantity: number }) =>
@@ -113,10 +113,8 @@ export function createBookingApi(token: TokenSource) {
     confirmLocalPayment: (body: { clientSecret: string; cardNumber: string; expiry: string; cvc: string }) =>
       call('the payment', localPaymentAnswer, '/payments/local/confirm', { method: 'POST', body }),
 
-    guideDates: (signal?: AbortSignal) => call('the dates', guideDatesAnswer, '/guide/dates', signal ? { signal } : {}),
+    guideDates: (signal?: AbortSignal) => call('the dates', guideDatesAnswer, '/guide/dates', withSignal(signal)),
     roster: (dateId: string, signal?: AbortSignal) =>
-      call('the roster', rosterAnswer, `/guide/dates/${encodeURIComponent(dateId)}/roster`, signal ? { signal } : {}),
+      call('the roster', rosterAnswer, `/guide/dates/${encodeURIComponent(dateId)}/roster`, withSignal(signal)),
   };
 }
-
-export type BookingApi = ReturnType<typeof createBookingApi>;
