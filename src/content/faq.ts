@@ -1,5 +1,6 @@
 /** Booking questions and answers. Answers are trusted, hand-written HTML. */
 import { site } from '../site.ts';
+import { termsInBrief } from '../lib/cancellation-policy.ts';
 
 export const faq = [
   {
@@ -43,9 +44,8 @@ export const faq = [
   },
   {
     question: 'What is your cancellation policy?',
-    answer: `<p>With 30 days' notice or more you get a refund less a $50 fee; with less than 30 days but at least two weeks, a 50% refund less a
-      $50 fee; within two weeks there are no refunds or reschedules. The full terms are on our
-      <a href="/cancellation-policy">cancellation policy</a> page.</p>`,
+    answer: `<p>${termsInBrief().join(' ')} You can cancel from My Bookings, which shows the refund before you confirm. The full terms are on
+      our <a href="/cancellation-policy">cancellation policy</a> page.</p>`,
   },
   {
     question: 'Why do I need to sign a waiver?',

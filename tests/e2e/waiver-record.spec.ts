@@ -98,6 +98,8 @@ test('a customer signs at /waiver, then reads and prints the signed copy, which 
 }) => {
   const customer = await namedCustomer(page.request, 'Rowan Cornice');
   await signIn(page, customer.email);
+  // The customer comes to the waiver from their profile, the page it goes back to once signed.
+  await page.goto('/profile');
   await page.goto('/waiver');
   await islandsReady(page);
   await expect(agree(page)).toBeEnabled();
@@ -410,6 +412,7 @@ test('a waiver page left open while a new text comes into force does not record 
     },
     async ({ lead }) => {
       await signIn(page, lead.email);
+      await page.goto('/profile');
       await page.goto('/waiver');
       await islandsReady(page);
       await expect(page.getByText(`Version ${WAIVER_VERSION}`, { exact: true })).toBeVisible();

@@ -6,6 +6,7 @@
 import { createElement as h, Fragment } from 'react';
 import type { BookingConfirmedFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
+import { termsInBrief } from '../../../src/lib/cancellation-policy.ts';
 import {
   bulletList,
   buttonLink,
@@ -40,11 +41,7 @@ function cancellationTerms(facts: BookingConfirmedFacts) {
     Fragment,
     null,
     subheading('If you need to cancel'),
-    bulletList([
-      '30 days or more before the day: a refund less a $50 fee, or a move to another date for $50.',
-      '14 to 29 days before: a 50% refund, less a $50 fee.',
-      '13 days or fewer: no refund.',
-    ]),
+    bulletList(termsInBrief()),
     paragraph('The whole policy: ', textLink(facts.links.cancellationPolicy, 'Cancellation Policy')),
   );
 }

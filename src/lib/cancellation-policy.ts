@@ -1,0 +1,134 @@
+/**
+ * The cancellation policy as one versioned definition: `/cancellation-policy` writes its terms from
+ * it, and the API computes every refund and date change with it. Each paid booking stores the
+ * version in force when it was paid, so a later policy never changes an old booking's terms.
+ *
+ * Notice is counted in whole calendar days in Kamas (America/Denver), from the day the customer asks
+ * to the day of the trip.
+ */
+import { differenceInCalendarDays } from 'date-fns';
+import { tz } from '@date-fns/tz';
+import { COMPANY_TIME_ZONE, denverDay, denverInstant } from './dates.ts';
+
+export interface CancellationPolicy {
+  version: string;
+  /** With this many days' notice or more: the full amount back, less the fee, or a move to another date for the move fee. */
+  fullRefundDays: number;
+  /** With this many days' notice or more (and less than fullRefundDays): `partialShare` back, less the fee. */
+  partialRefundDays: number;
+  /** The share of what was paid that comes back with partial notice (0.5: half). */
+  partialShare: number;
+  /** Cents kept from every refund. */
+  cancellationFee: number;
+  /** Cents a move to another date costs. */
+  moveFee: number;
+}
+
+export const CANCELLATION_POLICIES = {
+  '2026-1': {
+    version: '2026-1',
+    fullRefundDays: 30,
+    partialRefundDays: 14,
+    partialShare: 0.5,
+    cancellationFee: 5000,
+    moveFee: 5000,
+  },
+} as const satisfies Record<string, CancellationPolicy>;
+
+export type PolicyVersion = keyof typeof CANCELLATION_POLICIES;
+
+/** The terms that new bookings are paid under. */
+export const CURRENT_POLICY: CancellationPolicy = CANCELLATION_POLICIES['2026-1'];
+
+/** The policy of a stored version; the current one for a booking paid before versions were stored. */
+export function policyOf(version: string | null | undefined): CancellationPolicy {
+  return (version && Object.hasOwn(CANCELLATION_POLICIES, version) ? CANCELLATION_POLICIES[version as PolicyVersion] : null) ?? CURRENT_POLICY;
+}
+
+const inDenver = tz(COMPANY_TIME_ZONE);
+
+/** Whole calendar days in Kamas from the day of `asked` to the day of `tripStart` (0 on the day itself, negative after it). */
+export function noticeDays(asked: Date | number, tripStart: Date | number): number {
+  return differenceInCalendarDays(tripStart, asked, { in: inDenver });
+}
+
+/** Which rung of the ladder a notice stands on. */
+export type NoticeTier = 'full' | 'partial' | 'none';
+
+export function noticeTier(policy: CancellationPolicy, days: number): NoticeTier {
+  if (days >= policy.fullRefundDays) return 'full';
+  if (days >= policy.partialRefundDays) return 'partial';
+  return 'none';
+}
+
+export interface CancellationTerms {
+  policyVersion: string;
+  noticeDays: number;
+  tier: NoticeTier;
+  /** Cents paid for the booking (after any promo code). */
+  paid: number;
+  /** Cents that come back on cancelling; never negative. */
+  refund: number;
+  /** Whether the booking may move to another date, and for how many cents. */
+  canMove: boolean;
+  moveFee: number;
+  /** The Kamas day these terms are computed for ('YYYY-MM-DD'), and the instant they stop holding (the next midnight there). */
+  quoteDay: string;
+  goodUntil: Date;
+}
+
+/** The next midnight in Kamas after the Kamas day `day`. */
+function nextDenverMidnight(day: string): Date {
+  const noon = denverInstant(day, 12);
+  return denverInstant(denverDay(noon.getTime() + 24 * 3600 * 1000));
+}
+
+/** What cancelling (or moving) a booking paid `paid` cents for a trip at `tripStart` gives when asked at `asked`. */
+export function cancellationTerms(policy: CancellationPolicy, paid: number, tripStart: Date | number, asked: Date | number): CancellationTerms {
+  const days = noticeDays(asked, tripStart);
+  const tier = noticeTier(policy, days);
+  const share = tier === 'full' ? 1 : tier === 'partial' ? policy.partialShare : 0;
+  const refund = tier === 'none' ? 0 : Math.max(0, Math.round(paid * share) - policy.cancellationFee);
+  const quoteDay = denverDay(asked);
+  return {
+    policyVersion: policy.version,
+    noticeDays: days,
+    tier,
+    paid,
+    refund,
+    canMove: tier === 'full',
+    moveFee: policy.moveFee,
+    quoteDay,
+    goodUntil: nextDenverMidnight(quoteDay),
+  };
+}
+
+/** '$50': whole dollars, as the policy writes its fees. */
+const dollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** The three rungs in brief, as the booking confirmation lists them. */
+export function termsInBrief(policy: CancellationPolicy = CURRENT_POLICY): string[] {
+  const fee = dollars(policy.cancellationFee);
+  return [
+    `${policy.fullRefundDays} days or more before the day: a refund less a ${fee} fee, or a move to another date for ${dollars(policy.moveFee)}.`,
+    `${policy.partialRefundDays} to ${policy.fullRefundDays - 1} days before: a ${percent(policy.partialShare)} refund, less a ${fee} fee.`,
+    `${policy.partialRefundDays - 1} days or fewer: no refund.`,
+  ];
+}
+
+/** The rungs as the policy page writes them out: a lead in bold, then the terms. */
+export function termsInFull(policy: CancellationPolicy = CURRENT_POLICY): { lead: string; terms: string }[] {
+  const fee = dollars(policy.cancellationFee);
+  return [
+    {
+      lead: `${policy.fullRefundDays} days' notice or more:`,
+      terms: `we refund what you paid, less a ${fee} cancellation fee. You may instead move your booking to another date for a ${dollars(policy.moveFee)} fee.`,
+    },
+    {
+      lead: `${policy.partialRefundDays} to ${policy.fullRefundDays - 1} days' notice:`,
+      terms: `we refund ${percent(policy.partialShare)} of what you paid, less a ${fee} cancellation fee. The date cannot be changed.`,
+    },
+    { lead: `${policy.partialRefundDays - 1} days' notice or less:`, terms: 'no refunds or date changes.' },
+  ];
+}

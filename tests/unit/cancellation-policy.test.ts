@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { CANCELLATION_POLICIES, CURRENT_POLICY, cancellationTerms, noticeDays, policyOf } from '../../src/lib/cancellation-policy.ts';
+import { denverInstant } from '../../src/lib/dates.ts';
+import { orderTotal } from '../../src/lib/pricing.ts';
+
+const policy = CURRENT_POLICY;
+/** A trip at 8:00 AM in Kamas on Saturday, January 30, 2027. */
+const trip = denverInstant('2027-01-30', 8);
+const PAID = 30000;
+
+/** Asked at a wall-clock time in Kamas on a Kamas calendar day. */
+const askedOn = (day: string, hour = 12, minute = 0) => denverInstant(day, hour, minute);
+
+describe('the notice ladder, at every boundary', () => {
+  it('30 days before: the whole amount back less $50, or a move for $50', () => {
+    const terms = cancellationTerms(policy, PAID, trip, askedOn('2026-12-31'));
+    expect(terms).toMatchObject({ noticeDays: 30, tier: 'full', refund: 25000, canMove: true, moveFee: 5000, policyVersion: '2026-1' });
+  });
+
+  it('29 days before: half back less $50, and no move', () => {
+    const terms = cancellationTerms(policy, PAID, trip, askedOn('2027-01-01'));
+    expect(terms).toMatchObject({ noticeDays: 29, tier: 'partial', refund: 10000, canMove: false });
+  });
+
+  it('14 days before: still half back less $50', () => {
+    expect(cancellationTerms(policy, PAID, trip, askedOn('2027-01-16'))).toMatchObject({ noticeDays: 14, tier: 'partial', refund: 10000 });
+  });
+
+  it('13 days before, on the day and after it: nothing back and no move', () => {
+    for (const [day, days] of [
+      ['2027-01-17', 13],
+      ['2027-01-30', 0],
+      ['2027-01-31', -1],
+    ] as const) {
+      expect(cancellationTerms(policy, PAID, trip, askedOn(day))).toMatchObject({ noticeDays: days, tier: 'none', refund: 0, canMove: false });
+    }
+  });
+
+  it('never gives back less than nothing', () => {
+    expect(cancellationTerms(policy, 4000, trip, askedOn('2026-12-01')).refund).toBe(0);
+    expect(cancellationTerms(policy, 9000, trip, askedOn('2027-01-10')).refund).toBe(0);
+    expect(cancellationTerms(policy, 0, trip, askedOn('2026-12-01')).refund).toBe(0);
+  });
+});
+
+describe('days counted in Kamas, whatever the clock elsewhere', () => {
+  it('11:59 PM on the 30th day before still counts 30; a minute later, 12:00 AM, counts 29', () => {
+    expect(noticeDays(askedOn('2026-12-31', 23, 59), trip)).toBe(30);
+    expect(noticeDays(askedOn('2027-01-01', 0, 0), trip)).toBe(29);
+    // 11:59 PM in Kamas is already the next day in UTC: the count follows Kamas.
+    expect(askedOn('2026-12-31', 23, 59).toISOString()).toBe('2027-01-01T06:59:00.000Z');
+  });
+
+  it('the start time of the trip does not matter, only its day', () => {
+    const earlyTrip = denverInstant('2027-01-30', 0, 30);
+    const lateTrip = denverInstant('2027-01-30', 23, 30);
+    expect(noticeDays(askedOn('2026-12-31', 23, 59), earlyTrip)).toBe(30);
+    expect(noticeDays(askedOn('2026-12-31', 0, 0), lateTrip)).toBe(30);
+  });
+
+  it('across the March change to daylight time, a day is a day', () => {
+    // Clocks go forward at 2:00 AM on Sunday, March 14, 2027.
+    const marchTrip = denverInstant('2027-03-20', 8);
+    expect(noticeDays(askedOn('2027-02-18', 23, 59), marchTrip)).toBe(30);
+    expect(noticeDays(askedOn('2027-02-19', 0, 0), marchTrip)).toBe(29);
+    expect(noticeDays(askedOn('2027-03-06', 23, 59), marchTrip)).toBe(14);
+    expect(noticeDays(askedOn('2027-03-07', 0, 0), marchTrip)).toBe(13);
+  });
+
+  it('across the November change back to standard time, a day is a day', () => {
+    // Clocks go back at 2:00 AM on Sunday, November 1, 2026.
+    const novemberTrip = denverInstant('2026-11-14', 8);
+    expect(noticeDays(askedOn('2026-10-15', 23, 59), novemberTrip)).toBe(30);
+    expect(noticeDays(askedOn('2026-10-16', 0, 0), novemberTrip)).toBe(29);
+    expect(noticeDays(askedOn('2026-10-31', 23, 59), novemberTrip)).toBe(14);
+    expect(noticeDays(askedOn('2026-11-01', 0, 0), novemberTrip)).toBe(13);
+  });
+
+  it('a quote holds until the next midnight in Kamas, on a day 23 or 25 hours long too', () => {
+    expect(cancellationTerms(policy, PAID, trip, askedOn('2026-12-31', 23, 59))).toMatchObject({
+      quoteDay: '2026-12-31',
+      goodUntil: denverInstant('2027-01-01'),
+    });
+    expect(cancellationTerms(policy, PAID, trip, askedOn('2027-03-14', 0, 30)).goodUntil).toEqual(denverInstant('2027-03-15'));
+    expect(cancellationTerms(policy, PAID, trip, askedOn('2026-11-01', 23, 30)).goodUntil).toEqual(denverInstant('2026-11-02'));
+  });
+});
+
+describe('what was paid', () => {
+  it('a promo-discounted booking gets back its share of what was paid, not of the list price', () => {
+    const paid = orderTotal(15000, 2, { percentOff: 20 });
+    expect(paid).toBe(24000);
+    expect(cancellationTerms(policy, paid, trip, askedOn('2026-12-01')).refund).toBe(19000);
+    expect(cancellationTerms(policy, paid, trip, askedOn('2027-01-10')).refund).toBe(7000);
+  });
+
+  it('half of an odd number of cents rounds to the nearest cent', () => {
+    expect(cancellationTerms(policy, 12345, trip, askedOn('2027-01-10')).refund).toBe(1173);
+  });
+});
+
+describe('versions', () => {
+  it('a booking keeps the terms of the version it was paid under; one paid before versions were stored gets the current terms', () => {
+    expect(policyOf('2026-1')).toBe(CANCELLATION_POLICIES['2026-1']);
+    expect(policyOf(null)).toBe(CURRENT_POLICY);
+    expect(policyOf('toString')).toBe(CURRENT_POLICY);
+  });
+});
