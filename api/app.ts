@@ -8,6 +8,7 @@ import { errorBody, HttpError } from './http.ts';
 import { TooManyRequests, tooManyRequests } from './limits/rate-limit.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './routes/body-limit.ts';
+import { bookingRoutes } from './routes/bookings.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { guideRoutes } from './routes/guide.ts';
 import { partyRoutes } from './routes/party.ts';
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps) {
   app.route('/promo', promoRoutes(deps));
   app.route('/payments', paymentRoutes(deps));
   app.route('/parties', partyRoutes(deps));
+  app.route('/bookings', bookingRoutes(deps));
   app.route('/guide', guideRoutes(deps));
   app.route('/waiver', waiverRoutes(deps));
 

@@ -7,14 +7,15 @@
 import type { Db, Queryable } from '../db/client.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 import { randomId } from '../http.ts';
-import { enqueueActions, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
+import { enqueueActions, type ClaimedAction, type PaymentActionReason } from '../outbox/actions.ts';
 import { flagBooking, money } from './flags.ts';
 import { enqueueBookingCancelled, enqueueBookingPaid } from '../mail/outbox.ts';
 import { site } from '../../src/site.ts';
 import { honouredDiscount } from './promo.ts';
 import { orderTotal, type Discount } from '../../src/lib/pricing.ts';
 import { lockDate, takenSeats, type LockedDate } from './seats.ts';
-import { HOLD_LAPSED_SQL, seatsLeft } from '../../src/lib/seat-rules.ts';
+import { HOLD_LAPSED_SQL, seatsLeft, type BookingStatus } from '../../src/lib/seat-rules.ts';
+import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
 
 export type Outcome =
   | { result: 'duplicate' | 'unknown'; actions: ClaimedAction[] }
@@ -23,7 +24,7 @@ export type Outcome =
       result: 'refunded';
       bookingId: string;
       dateId: string;
-      reason: ActionReason | 'refunded at the provider';
+      reason: PaymentActionReason | 'refunded at the provider';
       actions: ClaimedAction[];
     };
 
@@ -38,7 +39,9 @@ interface BookingRow {
   currency: string;
   promo_code: string | null;
   payment_intent_id: string;
-  status: 'held' | 'paid' | 'released' | 'refunded';
+  status: BookingStatus;
+  /** Cents given back when the booking was cancelled; null otherwise. */
+  refund_amount: number | null;
   expired: boolean;
 }
 
@@ -62,7 +65,7 @@ export async function recordPaymentEvent(db: Db, event: PaymentEvent, settings: 
     const date = await lockDate(tx, found.date_id, settings.cutoffHours);
     const [booking] = await tx.query<BookingRow & Record<string, unknown>>(
       `select id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code, payment_intent_id, status,
-              ${HOLD_LAPSED_SQL} as expired
+              refund_amount, ${HOLD_LAPSED_SQL} as expired
          from bookings where payment_intent_id = $1 for update`,
       [event.intentId],
     );
@@ -113,7 +116,7 @@ async function settleSuccess(
   date: LockedDate | undefined,
   event: Extract<PaymentEvent, { type: 'succeeded' }>,
 ): Promise<Settled> {
-  if (booking.status === 'paid' || booking.status === 'refunded') return settled('unchanged', booking);
+  if (booking.status !== 'held' && booking.status !== 'released') return settled('unchanged', booking);
   const wrong = mismatch(booking, event);
   if (wrong) {
     await flagBooking(tx, booking.id, 'payment_mismatch', wrong, event.eventId);
@@ -126,10 +129,11 @@ async function settleSuccess(
     const refusal = await lateTermsRefused(tx, booking, date);
     if (refusal) return refund(tx, booking, refusal);
   }
-  await tx.query(`update bookings set status = 'paid', paid_at = now(), invite_code = $2, updated_at = now() where id = $1`, [
-    booking.id,
-    randomId('inv', 16),
-  ]);
+  // The booking keeps the cancellation terms in force when it was paid.
+  await tx.query(
+    `update bookings set status = 'paid', paid_at = now(), invite_code = $2, policy_version = $3, updated_at = now() where id = $1`,
+    [booking.id, randomId('inv', 16), CURRENT_POLICY.version],
+  );
   await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2) on conflict do nothing`, [booking.id, booking.user_id]);
   await enqueueBookingPaid(tx, booking.id);
   return settled('paid', booking);
@@ -140,7 +144,7 @@ async function settleSuccess(
  * still open for booking (before its cut-off), its seats are free, and the promo code and the price
  * still give the amount paid.
  */
-async function lateTermsRefused(tx: Queryable, booking: BookingRow, date: LockedDate): Promise<ActionReason | null> {
+async function lateTermsRefused(tx: Queryable, booking: BookingRow, date: LockedDate): Promise<PaymentActionReason | null> {
   if (!date.open) return 'bookings closed before the late payment';
   const left = seatsLeft(date, await takenSeats(tx, booking.date_id, booking.id));
   if (left < booking.party_size) return 'seats taken after the hold lapsed';
@@ -155,7 +159,7 @@ async function lateTermsRefused(tx: Queryable, booking: BookingRow, date: Locked
 }
 
 /** The booking gives its seats back and the payment is refunded through the outbox. */
-async function refund(tx: Queryable, booking: BookingRow, reason: ActionReason): Promise<Settled> {
+async function refund(tx: Queryable, booking: BookingRow, reason: PaymentActionReason): Promise<Settled> {
   await tx.query(`update bookings set status = 'refunded', updated_at = now() where id = $1`, [booking.id]);
   const actions = await enqueueActions(tx, [{ kind: 'refund', bookingId: booking.id, intentId: booking.payment_intent_id, reason }]);
   return { result: 'refunded', bookingId: booking.id, dateId: booking.date_id, reason, actions };
@@ -169,6 +173,8 @@ async function settleCancel(tx: Queryable, booking: BookingRow): Promise<Settled
 
 /** Money given back at the provider (its dashboard): a full refund frees the seats, a partial one is for an operator. */
 async function settleRefund(tx: Queryable, booking: BookingRow, event: Extract<PaymentEvent, { type: 'refunded' }>): Promise<Settled> {
+  // The refund of a cancellation this API decided: nothing more to do when it is the amount decided.
+  if (booking.status === 'cancelled' && event.amountRefunded === booking.refund_amount) return settled('unchanged', booking);
   if (event.amountRefunded < event.amount) {
     await flagBooking(
       tx,

@@ -44,7 +44,7 @@ export async function partyOf(
     [uid, dateId],
   );
   if (!booking) return null;
-  return { dateId, ...(await bookingParty(db, booking, uid, waiverVersion, now)) };
+  return { dateId, bookingId: booking.id, youPaid: booking.booker === uid, ...(await bookingParty(db, booking, uid, waiverVersion, now)) };
 }
 
 /** The members of one booking and its open spots, as `viewerUid` sees them (their own row marked `you`). */

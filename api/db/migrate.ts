@@ -5,6 +5,7 @@ import * as outboxLimitsFlags from './migrations/002_outbox_limits_flags.ts';
 import * as waiverRecordsRosterReads from './migrations/003_waiver_records_roster_reads.ts';
 import * as holdSweepsPendingEmail from './migrations/004_hold_sweeps_pending_email.ts';
 import * as mailOutbox from './migrations/005_mail_outbox.ts';
+import * as cancellations from './migrations/006_cancellations.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -12,6 +13,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '003_waiver_records_roster_reads', sql: waiverRecordsRosterReads.sql },
   { version: '004_hold_sweeps_pending_email', sql: holdSweepsPendingEmail.sql },
   { version: '005_mail_outbox', sql: mailOutbox.sql },
+  { version: '006_cancellations', sql: cancellations.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

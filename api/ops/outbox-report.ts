@@ -4,12 +4,16 @@
  * person to look at (disputes, partial refunds, payments that did not match their booking).
  */
 import type { Queryable } from '../db/client.ts';
+import { money } from '../bookings/flags.ts';
 
 const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 export interface OutboxEntry {
   id: string;
   kind: 'refund' | 'cancel';
+  /** Cents of a refund of part of the payment; null for the whole payment. */
+  amount: number | null;
+  currency: string;
   booking_id: string;
   intent_id: string;
   date_id: string;
@@ -39,7 +43,7 @@ export interface FlagEntry {
 /** Pending rows (failing ones first), then with `all` the done ones, newest first. */
 export async function listOutbox(db: Queryable, { all = false } = {}): Promise<OutboxEntry[]> {
   return db.query<OutboxEntry & Record<string, unknown>>(
-    `select o.id, o.kind, o.booking_id, o.intent_id, b.date_id, u.email, o.reason, o.status, o.attempts, o.last_error, o.result,
+    `select o.id, o.kind, o.amount, b.currency, o.booking_id, o.intent_id, b.date_id, u.email, o.reason, o.status, o.attempts, o.last_error, o.result,
             ${ISO('o.next_attempt_at')} as next_attempt_at, ${ISO('o.created_at')} as created_at, ${ISO('o.done_at')} as done_at
        from payment_outbox o join bookings b on b.id = o.booking_id left join users u on u.uid = b.user_id
       where $1 or o.status = 'pending'
@@ -74,7 +78,7 @@ export function formatReport(outbox: readonly OutboxEntry[], flags: readonly Fla
   );
   for (const entry of outbox) {
     lines.push(
-      `  ${outboxState(entry)} ${entry.kind} of ${entry.intent_id} for booking ${entry.booking_id} (${entry.date_id}, ${entry.email ?? 'no e-mail'}): ${entry.reason}`,
+      `  ${outboxState(entry)} ${entry.kind}${entry.amount === null ? '' : ` of ${money(entry.amount, entry.currency)}`} of ${entry.intent_id} for booking ${entry.booking_id} (${entry.date_id}, ${entry.email ?? 'no e-mail'}): ${entry.reason}`,
     );
     const when = entry.status === 'done' ? `done ${entry.done_at ?? '?'} (${entry.result ?? 'done'})` : `next try ${entry.next_attempt_at}`;
     lines.push(`    attempts ${entry.attempts}, ${when}, queued ${entry.created_at}`);

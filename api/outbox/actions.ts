@@ -9,8 +9,8 @@ import { randomId } from '../http.ts';
 
 export type ActionKind = 'refund' | 'cancel';
 
-/** Why money goes back or an intent is ended, in words an operator reads in the outbox listing. */
-export type ActionReason =
+/** Why a payment itself goes back or its intent is ended, in words an operator reads in the outbox listing. */
+export type PaymentActionReason =
   | 'seats taken after the hold lapsed'
   | 'bookings closed before the late payment'
   | 'price changed after the hold lapsed'
@@ -22,11 +22,24 @@ export type ActionReason =
   | 'hold lapsed'
   | 'account closed while holding seats';
 
+/** Why money goes back or an intent is ended: the payment's own reasons, or a cancellation of a paid booking. */
+export type ActionReason = PaymentActionReason | 'cancelled by the customer';
+
+/**
+ * What a refund is for: the payment itself (a payment that could not be booked), or a cancellation
+ * of a paid booking. A booking owes at most one action per kind and purpose.
+ */
+export type ActionPurpose = 'payment' | 'cancellation';
+
 export interface ActionRequest {
   kind: ActionKind;
   bookingId: string;
   intentId: string;
   reason: ActionReason;
+  /** 'payment' when not given. */
+  purpose?: ActionPurpose;
+  /** Cents to give back, for part of the payment; the whole payment when not given. */
+  amount?: number;
 }
 
 /** A row someone is about to carry out: its attempt is counted and other workers leave it alone for a while. */
@@ -37,25 +50,30 @@ export interface ClaimedAction {
   intent_id: string;
   idempotency_key: string;
   attempts: number;
+  /** Cents to refund; null for the whole payment (and for cancellations). */
+  amount: number | null;
 }
 
 /** How long a claimed row is left alone: longer than a provider call with its own retries. */
 export const LEASE_SECONDS = 300;
 
-export const CLAIMED_COLUMNS = 'id, kind, booking_id, intent_id, idempotency_key, attempts';
+export const CLAIMED_COLUMNS = 'id, kind, booking_id, intent_id, idempotency_key, attempts, amount';
 
 /**
  * Records that an action is owed, claimed by the caller for its first attempt; returns the row, or
- * null when the booking already has an action of that kind. The idempotency key is fixed here, so
+ * null when the booking already has an action of that kind and purpose. The idempotency key is fixed here, so
  * every attempt sends the provider the same key.
  */
 export async function enqueueAction(tx: Queryable, action: ActionRequest): Promise<ClaimedAction | null> {
+  const purpose = action.purpose ?? 'payment';
+  // The payment's own actions keep the key they always had, so rows written before purposes existed match.
+  const key = purpose === 'payment' ? `${action.kind}-${action.bookingId}` : `${action.kind}-${action.bookingId}-${purpose}`;
   const [row] = await tx.query<ClaimedAction & Record<string, unknown>>(
-    `insert into payment_outbox (id, kind, booking_id, intent_id, idempotency_key, reason, attempts, next_attempt_at)
-     values ($1, $2, $3, $4, $5, $6, 1, now() + make_interval(secs => $7))
-     on conflict (booking_id, kind) do nothing
+    `insert into payment_outbox (id, kind, booking_id, intent_id, idempotency_key, reason, purpose, amount, attempts, next_attempt_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 1, now() + make_interval(secs => $9))
+     on conflict (booking_id, kind, purpose) do nothing
      returning ${CLAIMED_COLUMNS}`,
-    [randomId('act'), action.kind, action.bookingId, action.intentId, `${action.kind}-${action.bookingId}`, action.reason, LEASE_SECONDS],
+    [randomId('act'), action.kind, action.bookingId, action.intentId, key, action.reason, purpose, action.amount ?? null, LEASE_SECONDS],
   );
   return row ?? null;
 }
@@ -72,7 +90,7 @@ export function enqueueCancelsSql(source: string, reason: string, lease: string)
      select 'act_' || rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '='),
             'cancel', id, payment_intent_id, 'cancel-' || id, ${reason}, 1, now() + make_interval(secs => ${lease})
        from ${source} where payment_intent_id is not null
-     on conflict (booking_id, kind) do nothing
+     on conflict (booking_id, kind, purpose) do nothing
      returning ${CLAIMED_COLUMNS}`;
 }
 

@@ -37,7 +37,7 @@ export async function attempt(provider: PaymentProvider, actions: readonly Claim
     try {
       const result =
         action.kind === 'refund'
-          ? await provider.refund(action.intent_id, action.idempotency_key)
+          ? await provider.refund(action.intent_id, action.idempotency_key, action.amount ?? undefined)
           : await provider.cancelIntent(action.intent_id, action.idempotency_key);
       attempts.push({ action, result, error: null });
     } catch (error) {

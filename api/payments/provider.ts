@@ -57,8 +57,8 @@ export interface PaymentProvider {
   /** `local` takes the test cards itself through the API; `stripe` takes real cards and reports by webhook. */
   readonly name: 'local' | 'stripe';
   createIntent(request: IntentRequest): Promise<CreatedIntent>;
-  /** Gives back what an intent charged. The same idempotency key on every retry refunds once. */
-  refund(intentId: string, idempotencyKey: string): Promise<RefundResult>;
+  /** Gives back what an intent charged, or `amount` cents of it. The same idempotency key on every retry refunds once. */
+  refund(intentId: string, idempotencyKey: string, amount?: number): Promise<RefundResult>;
   /** Makes an intent unpayable. The same idempotency key on every retry. */
   cancelIntent(intentId: string, idempotencyKey: string): Promise<CancelResult>;
   /** Present when the provider reports outcomes by signed webhook events; without it the API has no webhook. */

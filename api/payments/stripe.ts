@@ -91,9 +91,9 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
       return { id: intent.id, clientSecret: intent.client_secret };
     },
-    async refund(intentId, idempotencyKey) {
+    async refund(intentId, idempotencyKey, amount) {
       try {
-        await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+        await stripe.refunds.create({ payment_intent: intentId, ...(amount === undefined ? {} : { amount }) }, { idempotencyKey });
         return 'refunded';
       } catch (error) {
         if (errorCode(error) === ALREADY_REFUNDED) return 'already-refunded';

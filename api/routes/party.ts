@@ -4,8 +4,8 @@ import { requireCaller, safeParam } from '../auth.ts';
 import { partyOf } from '../bookings/party.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
+import { NOT_A_MEMBER } from '../bookings/cancellation.ts';
 
-export const NOT_A_MEMBER = 'You are not a member of this party.';
 
 export function partyRoutes({ db, identity, waiver }: AppDeps) {
   const group = new Hono<AppEnv>();

@@ -42,7 +42,9 @@ export const CURRENT_POLICY: CancellationPolicy = CANCELLATION_POLICIES['2026-1'
 
 /** The policy of a stored version; the current one for a booking paid before versions were stored. */
 export function policyOf(version: string | null | undefined): CancellationPolicy {
-  return (version && Object.hasOwn(CANCELLATION_POLICIES, version) ? CANCELLATION_POLICIES[version as PolicyVersion] : null) ?? CURRENT_POLICY;
+  return (
+    (version && Object.hasOwn(CANCELLATION_POLICIES, version) ? CANCELLATION_POLICIES[version as PolicyVersion] : null) ?? CURRENT_POLICY
+  );
 }
 
 const inDenver = tz(COMPANY_TIME_ZONE);
@@ -84,7 +86,12 @@ function nextDenverMidnight(day: string): Date {
 }
 
 /** What cancelling (or moving) a booking paid `paid` cents for a trip at `tripStart` gives when asked at `asked`. */
-export function cancellationTerms(policy: CancellationPolicy, paid: number, tripStart: Date | number, asked: Date | number): CancellationTerms {
+export function cancellationTerms(
+  policy: CancellationPolicy,
+  paid: number,
+  tripStart: Date | number,
+  asked: Date | number,
+): CancellationTerms {
   const days = noticeDays(asked, tripStart);
   const tier = noticeTier(policy, days);
   const share = tier === 'full' ? 1 : tier === 'partial' ? policy.partialShare : 0;

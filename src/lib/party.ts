@@ -22,6 +22,9 @@ export interface PartyMember {
 /** GET /parties/{dateId}: the booker first, then friends in the order they joined. */
 export interface Party {
   dateId: string;
+  /** The booking the party is on, and whether the caller paid for it (and so may cancel it; a member may leave). */
+  bookingId: string;
+  youPaid: boolean;
   members: PartyMember[];
   /** Paid seats nobody has claimed. */
   openSpots: number;

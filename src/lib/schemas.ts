@@ -210,6 +210,9 @@ export type PaymentIntentRequest = v.InferOutput<typeof paymentIntentSchema>;
 
 export const inviteSchema = v.strictObject({ inviteCode: id('Invite code is required') });
 
+/** POST /bookings/{id}/cancellation: the quote the customer confirms. */
+export const cancellationSchema = v.strictObject({ quoteId: id('Quote is required') });
+
 export const localConfirmSchema = v.strictObject({
   clientSecret: id('Payment session not found.'),
   cardNumber: v.pipe(v.string('Your card number is incomplete.'), v.regex(/^[\d ]{12,23}$/, 'Your card number is invalid.')),

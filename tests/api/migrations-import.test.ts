@@ -18,6 +18,7 @@ describe('migrations and catalog imports', () => {
         '003_waiver_records_roster_reads',
         '004_hold_sweeps_pending_email',
         '005_mail_outbox',
+        '006_cancellations',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

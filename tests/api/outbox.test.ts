@@ -120,6 +120,44 @@ describe('the refund outbox', () => {
     expect(refundKeys(payment.intentId)).toHaveLength(3);
   });
 
+  it('owes a booking one action per kind and purpose: a cancellation refunds part of the payment at Stripe, under a key of its own', async () => {
+    const payment = await paymentToRefund();
+    const owed = await h.db.transaction(async (tx) => [
+      await enqueueAction(tx, { kind: 'refund', bookingId: payment.bookingId, intentId: payment.intentId, reason: 'hold lapsed' }),
+      await enqueueAction(tx, {
+        kind: 'refund',
+        purpose: 'cancellation',
+        amount: 12_500,
+        bookingId: payment.bookingId,
+        intentId: payment.intentId,
+        reason: 'cancelled by the customer',
+      }),
+      await enqueueAction(tx, {
+        kind: 'refund',
+        purpose: 'cancellation',
+        amount: 99_999,
+        bookingId: payment.bookingId,
+        intentId: payment.intentId,
+        reason: 'cancelled by the customer',
+      }),
+    ]);
+    expect(owed.map((action) => action?.idempotency_key ?? null)).toEqual([
+      `refund-${payment.bookingId}`,
+      `refund-${payment.bookingId}-cancellation`,
+      null,
+    ]);
+    await makeDue([payment.bookingId]);
+    await runDueActions(h.db, h.payments);
+    const sent = fake.requestsTo('/v1/refunds').filter((request) => request.form.get('payment_intent') === payment.intentId);
+    expect(sent.map((request) => [request.headers['idempotency-key'], request.form.get('amount')])).toEqual(
+      expect.arrayContaining([
+        [`refund-${payment.bookingId}`, null],
+        [`refund-${payment.bookingId}-cancellation`, '12500'],
+      ]),
+    );
+    expect(sent).toHaveLength(2);
+  });
+
   it('waits twice as long after each failure, never more than six hours', () => {
     expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([30, 60, 120, 240]);
     expect(retryDelaySeconds(10)).toBe(15_360);

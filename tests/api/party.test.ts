@@ -97,6 +97,8 @@ describe('GET /parties/{dateId}', () => {
       status: 200,
       body: {
         dateId,
+        bookingId: expect.stringMatching(/^bk_/),
+        youPaid: true,
         members: [
           { name: 'Avery Lund', you: true, survey: 'done', waiver: 'signed' },
           { name: emailName(friend), you: false, survey: 'missing', waiver: 'missing' },

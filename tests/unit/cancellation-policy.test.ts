@@ -32,7 +32,12 @@ describe('the notice ladder, at every boundary', () => {
       ['2027-01-30', 0],
       ['2027-01-31', -1],
     ] as const) {
-      expect(cancellationTerms(policy, PAID, trip, askedOn(day))).toMatchObject({ noticeDays: days, tier: 'none', refund: 0, canMove: false });
+      expect(cancellationTerms(policy, PAID, trip, askedOn(day))).toMatchObject({
+        noticeDays: days,
+        tier: 'none',
+        refund: 0,
+        canMove: false,
+      });
     }
   });
 

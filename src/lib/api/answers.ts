@@ -108,6 +108,8 @@ export const calendarDatesAnswer = v.pipe(
 export const partyAnswer = named<Party>()(
   v.looseObject({
     dateId: text,
+    bookingId: text,
+    youPaid: v.boolean(),
     members: v.array(
       v.looseObject({ name: text, you: v.boolean(), survey: v.picklist(['done', 'missing']), waiver: v.picklist(['signed', 'missing']) }),
     ),

@@ -1,0 +1,202 @@
+/**
+ * A customer cancels their own booking by the policy. The server quotes first (what comes back and
+ * until when the quote holds); confirming names the quote, and is refused with the new quote when
+ * the day or the booking changed since. The booking, its seats, the refund owed and the messages to
+ * the party change in one transaction; the same confirmation sent twice refunds once.
+ */
+import { createHash } from 'node:crypto';
+import { cancellationTerms, policyOf, type CancellationTerms } from '../../src/lib/cancellation-policy.ts';
+import { memberName } from '../../src/lib/party.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { HttpError } from '../http.ts';
+import { enqueueBookingCancelled } from '../mail/outbox.ts';
+import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
+import { lockDate } from './seats.ts';
+import type { BookingStatus } from '../../src/lib/seat-rules.ts';
+
+export const BOOKING_NOT_FOUND = 'Booking not found';
+export const ONLY_THE_PAYER = 'Only the person who paid for this booking can cancel it.';
+export const ALREADY_CANCELLED = 'This booking is already cancelled.';
+export const TRIP_STARTED = 'This trip has already started.';
+export const QUOTE_CHANGED = 'The terms of this cancellation have changed. Please read the new quote.';
+
+/** What cancelling would give back, as the customer is shown it before confirming. */
+export interface CancellationQuote {
+  quoteId: string;
+  bookingId: string;
+  policyVersion: string;
+  noticeDays: number;
+  /** Cents paid, and cents that come back. */
+  paid: number;
+  refund: number;
+  currency: string;
+  /** The Kamas day the quote is for, and the instant it stops holding. */
+  quoteDay: string;
+  goodUntil: string;
+}
+
+export type Cancellation =
+  | { outcome: 'cancelled'; bookingId: string; dateId: string; refund: number; currency: string; actions: ClaimedAction[] }
+  | { outcome: 'stale'; quote: CancellationQuote };
+
+interface BookingRow {
+  id: string;
+  date_id: string;
+  user_id: string;
+  status: BookingStatus;
+  amount: number;
+  currency: string;
+  payment_intent_id: string | null;
+  policy_version: string | null;
+  updated_at: Date | string;
+  starts_at: Date | string;
+  cancelled_by: string | null;
+  cancel_quote: string | null;
+  refund_amount: number | null;
+  payer_name: string | null;
+  payer_email: string | null;
+}
+
+const BOOKING_COLUMNS = `b.id, b.date_id, b.user_id, b.status, b.amount, b.currency, b.payment_intent_id, b.policy_version,
+       b.updated_at, d.starts_at, b.cancelled_by, b.cancel_quote, b.refund_amount,
+       u.display_name as payer_name, u.email as payer_email`;
+
+async function readBooking(db: Queryable, bookingId: string, callerUid: string, lock: boolean): Promise<BookingRow> {
+  const [booking] = await db.query<BookingRow & Record<string, unknown>>(
+    `select ${BOOKING_COLUMNS}
+       from bookings b join calendar_dates d on d.id = b.date_id join users u on u.uid = b.user_id
+      where b.id = $1 and b.status in ('paid', 'cancelled', 'refunded')
+      ${lock ? 'for update of b' : ''}`,
+    [bookingId],
+  );
+  if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+  if (booking.user_id !== callerUid) throw new HttpError(403, ONLY_THE_PAYER);
+  return booking;
+}
+
+/** A quote's id names everything it was computed from: the same booking on the same day gives the same id. */
+function quoteIdOf(booking: BookingRow, terms: CancellationTerms): string {
+  const facts = [
+    booking.id,
+    booking.date_id,
+    booking.status,
+    booking.amount,
+    new Date(booking.updated_at).toISOString(),
+    terms.policyVersion,
+    terms.quoteDay,
+    terms.refund,
+  ];
+  return `cq_${createHash('sha256').update(facts.join('\n')).digest('base64url').slice(0, 22)}`;
+}
+
+function quoteOf(booking: BookingRow, now: Date): CancellationQuote {
+  if (booking.status !== 'paid') throw new HttpError(409, ALREADY_CANCELLED);
+  if (new Date(booking.starts_at) <= now) throw new HttpError(409, TRIP_STARTED);
+  const terms = cancellationTerms(policyOf(booking.policy_version), booking.amount, new Date(booking.starts_at), now);
+  return {
+    quoteId: quoteIdOf(booking, terms),
+    bookingId: booking.id,
+    policyVersion: terms.policyVersion,
+    noticeDays: terms.noticeDays,
+    paid: terms.paid,
+    refund: terms.refund,
+    currency: booking.currency,
+    quoteDay: terms.quoteDay,
+    goodUntil: terms.goodUntil.toISOString(),
+  };
+}
+
+/** What cancelling the caller's booking would give back now. */
+export async function quoteCancellation(db: Queryable, callerUid: string, bookingId: string, now = new Date()): Promise<CancellationQuote> {
+  return quoteOf(await readBooking(db, bookingId, callerUid, false), now);
+}
+
+/**
+ * Cancels the caller's booking on the terms of `quoteId`: the seats are free at once, the refund is
+ * owed through the payment outbox (carried out by the caller after the commit), and every member of
+ * the party is told. The same quote confirmed again answers as the first time and changes nothing.
+ */
+export async function cancelBooking(
+  db: Db,
+  callerUid: string,
+  bookingId: string,
+  quoteId: string,
+  now = new Date(),
+): Promise<Cancellation> {
+  return db.transaction(async (tx) => {
+    const [where] = await tx.query<{ date_id: string }>(`select date_id from bookings where id = $1`, [bookingId]);
+    if (!where) throw new HttpError(404, BOOKING_NOT_FOUND);
+    // Lock order everywhere: the date first, then its bookings.
+    await lockDate(tx, where.date_id);
+    const booking = await readBooking(tx, bookingId, callerUid, true);
+    if (booking.status === 'cancelled' && booking.cancelled_by === 'customer' && booking.cancel_quote === quoteId) {
+      const refund = booking.refund_amount ?? 0;
+      return { outcome: 'cancelled', bookingId, dateId: booking.date_id, refund, currency: booking.currency, actions: [] };
+    }
+    const quote = quoteOf(booking, now);
+    if (quote.quoteId !== quoteId) return { outcome: 'stale', quote };
+    await tx.query(
+      `update bookings set status = 'cancelled', cancelled_at = $2, cancelled_by = 'customer', cancel_quote = $3, refund_amount = $4,
+              updated_at = now()
+        where id = $1`,
+      [bookingId, now, quoteId, quote.refund],
+    );
+    const actions: ClaimedAction[] = [];
+    if (quote.refund > 0 && booking.payment_intent_id) {
+      const action = await enqueueAction(tx, {
+        kind: 'refund',
+        purpose: 'cancellation',
+        bookingId,
+        intentId: booking.payment_intent_id,
+        amount: quote.refund,
+        reason: 'cancelled by the customer',
+      });
+      if (action) actions.push(action);
+    }
+    await enqueueBookingCancelled(tx, bookingId, {
+      cancelledBy: memberName(booking.payer_name, booking.payer_email),
+      reason: null,
+      refundAmount: quote.refund,
+      currency: booking.currency,
+    });
+    return { outcome: 'cancelled', bookingId, dateId: booking.date_id, refund: quote.refund, currency: booking.currency, actions };
+  });
+}
+
+export const NOT_A_MEMBER = 'You are not a member of this party.';
+export const PAYER_CANNOT_LEAVE = 'You paid for this booking: cancel it instead of leaving.';
+
+/**
+ * A member who joined by invite leaves the party: their seat is an open spot again and no money
+ * moves. Their reminders and briefing are not sent. Leaving twice answers the same.
+ */
+export async function leaveParty(
+  db: Db,
+  callerUid: string,
+  bookingId: string,
+): Promise<{ bookingId: string; dateId: string; left: boolean }> {
+  return db.transaction(async (tx) => {
+    const [booking] = await tx.query<{ date_id: string; user_id: string; status: BookingStatus } & Record<string, unknown>>(
+      `select date_id, user_id, status from bookings where id = $1 and status = 'paid' for update`,
+      [bookingId],
+    );
+    if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+    if (booking.user_id === callerUid) throw new HttpError(409, PAYER_CANNOT_LEAVE);
+    const removed = await tx.query(`delete from booking_members where booking_id = $1 and user_id = $2 returning user_id`, [
+      bookingId,
+      callerUid,
+    ]);
+    if (removed.length === 0) {
+      const [left] = await tx.query(`select 1 from booking_departures where booking_id = $1 and user_id = $2`, [bookingId, callerUid]);
+      if (!left) throw new HttpError(403, NOT_A_MEMBER);
+      return { bookingId, dateId: booking.date_id, left: false };
+    }
+    await tx.query(`insert into booking_departures (booking_id, user_id) values ($1, $2) on conflict do nothing`, [bookingId, callerUid]);
+    await tx.query(
+      `update mail_outbox set status = 'skipped', skipped_reason = 'left the party', updated_at = now()
+        where booking_id = $1 and recipient_uid = $2 and status = 'pending'`,
+      [bookingId, callerUid],
+    );
+    return { bookingId, dateId: booking.date_id, left: true };
+  });
+}

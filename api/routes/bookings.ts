@@ -1,0 +1,43 @@
+/**
+ * A customer's own booking: GET /bookings/{id}/cancellation (what cancelling gives back now),
+ * POST /bookings/{id}/cancellation (cancel on the terms of a quote; 409 with the new quote when it no
+ * longer holds), and POST /bookings/{id}/leave (a member leaves the party).
+ */
+import { Hono } from 'hono';
+import { cancellationSchema } from '../../src/lib/schemas.ts';
+import { requireCaller, safeParam } from '../auth.ts';
+import { cancelBooking, leaveParty, QUOTE_CHANGED, quoteCancellation } from '../bookings/cancellation.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { errorBody } from '../http.ts';
+import { carryOut } from '../outbox/worker.ts';
+import { jsonBody } from '../validation.ts';
+import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
+
+export function bookingRoutes({ db, identity, payments, cache, mailer }: AppDeps) {
+  const group = new Hono<AppEnv>();
+  group.use('*', limitBody(DEFAULT_BODY_LIMIT));
+  const signedIn = requireCaller(identity);
+
+  group.get('/:bookingId/cancellation', signedIn, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await quoteCancellation(db, c.get('caller').uid, safeParam(c, 'bookingId')));
+  });
+
+  group.post('/:bookingId/cancellation', signedIn, jsonBody(cancellationSchema), async (c) => {
+    const result = await cancelBooking(db, c.get('caller').uid, safeParam(c, 'bookingId'), c.req.valid('json').quoteId);
+    if (result.outcome === 'stale') return c.json({ ...errorBody(QUOTE_CHANGED), quote: result.quote }, 409);
+    await carryOut(db, payments, result.actions);
+    cache.clear();
+    mailer?.kick();
+    const { bookingId, dateId, refund, currency } = result;
+    return c.json({ status: 'cancelled', bookingId, dateId, refund, currency });
+  });
+
+  group.post('/:bookingId/leave', signedIn, async (c) => {
+    const result = await leaveParty(db, c.get('caller').uid, safeParam(c, 'bookingId'));
+    if (result.left) cache.clear();
+    return c.json(result);
+  });
+
+  return group;
+}
