@@ -13,27 +13,15 @@ import { enqueueBookingCancelled } from '../mail/outbox.ts';
 import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
 import { lockDate } from './seats.ts';
 import type { BookingStatus } from '../../src/lib/seat-rules.ts';
+import type { CancellationQuote } from '../../src/lib/api/types.ts';
+
+export type { CancellationQuote };
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const ONLY_THE_PAYER = 'Only the person who paid for this booking can cancel it.';
 export const ALREADY_CANCELLED = 'This booking is already cancelled.';
 export const TRIP_STARTED = 'This trip has already started.';
 export const QUOTE_CHANGED = 'The terms of this cancellation have changed. Please read the new quote.';
-
-/** What cancelling would give back, as the customer is shown it before confirming. */
-export interface CancellationQuote {
-  quoteId: string;
-  bookingId: string;
-  policyVersion: string;
-  noticeDays: number;
-  /** Cents paid, and cents that come back. */
-  paid: number;
-  refund: number;
-  currency: string;
-  /** The Kamas day the quote is for, and the instant it stops holding. */
-  quoteDay: string;
-  goodUntil: string;
-}
 
 export type Cancellation =
   | { outcome: 'cancelled'; bookingId: string; dateId: string; refund: number; currency: string; actions: ClaimedAction[] }

@@ -96,7 +96,7 @@ export async function composeMail(db: Queryable, mail: QueuedMail, settings: Com
         reason: typeof mail.facts['reason'] === 'string' ? mail.facts['reason'] : null,
         refundAmount,
         currency: String(mail.facts['currency'] ?? booking.currency),
-        refundExpected: refundAmount > 0 ? 'within 5 to 10 business days, on the card you paid with' : null,
+        refundExpected: refundAmount > 0 ? 'usually within 5 to 10 business days' : null,
         links,
       }),
     };

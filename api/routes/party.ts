@@ -6,7 +6,6 @@ import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
 import { NOT_A_MEMBER } from '../bookings/cancellation.ts';
 
-
 export function partyRoutes({ db, identity, waiver }: AppDeps) {
   const group = new Hono<AppEnv>();
 

@@ -9,6 +9,7 @@
 import { differenceInCalendarDays } from 'date-fns';
 import { tz } from '@date-fns/tz';
 import { COMPANY_TIME_ZONE, denverDay, denverInstant } from './dates.ts';
+import { formatDollars } from './pricing.ts';
 
 export interface CancellationPolicy {
   version: string;
@@ -110,15 +111,13 @@ export function cancellationTerms(
   };
 }
 
-/** '$50': whole dollars, as the policy writes its fees. */
-const dollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** The three rungs in brief, as the booking confirmation lists them. */
 export function termsInBrief(policy: CancellationPolicy = CURRENT_POLICY): string[] {
-  const fee = dollars(policy.cancellationFee);
+  const fee = formatDollars(policy.cancellationFee);
   return [
-    `${policy.fullRefundDays} days or more before the day: a refund less a ${fee} fee, or a move to another date for ${dollars(policy.moveFee)}.`,
+    `${policy.fullRefundDays} days or more before the day: a refund less a ${fee} fee, or a move to another date for ${formatDollars(policy.moveFee)}.`,
     `${policy.partialRefundDays} to ${policy.fullRefundDays - 1} days before: a ${percent(policy.partialShare)} refund, less a ${fee} fee.`,
     `${policy.partialRefundDays - 1} days or fewer: no refund.`,
   ];
@@ -126,11 +125,11 @@ export function termsInBrief(policy: CancellationPolicy = CURRENT_POLICY): strin
 
 /** The rungs as the policy page writes them out: a lead in bold, then the terms. */
 export function termsInFull(policy: CancellationPolicy = CURRENT_POLICY): { lead: string; terms: string }[] {
-  const fee = dollars(policy.cancellationFee);
+  const fee = formatDollars(policy.cancellationFee);
   return [
     {
       lead: `${policy.fullRefundDays} days' notice or more:`,
-      terms: `we refund what you paid, less a ${fee} cancellation fee. You may instead move your booking to another date for a ${dollars(policy.moveFee)} fee.`,
+      terms: `we refund what you paid, less a ${fee} cancellation fee. You may instead move your booking to another date for a ${formatDollars(policy.moveFee)} fee.`,
     },
     {
       lead: `${policy.partialRefundDays} to ${policy.fullRefundDays - 1} days' notice:`,

@@ -3,35 +3,12 @@
  * a lead books a day tour for two on the built site and finds the confirmation with the invite
  * link; a friend follows that link, joins, and the lead hears that a friend joined.
  */
-import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { freshDate, GOOD_CARD, readyCustomer, startOf } from './api-customers.ts';
 import { fillCard, logInAtLogin, passSavedSteps } from './checkout-steps.ts';
 import { expect, islandsReady, test } from './fixtures.ts';
+import { mailTo } from './mail-inbox.ts';
 import { chooseDayTour, dateAndTime, TOUR_PAGE } from './page-helpers.ts';
-
-interface CaughtMail {
-  subject: string;
-  text: string;
-  to: { address: string }[];
-  attachments: { fileName?: string; generatedFileName?: string }[];
-}
-
-/** The first message to `address` whose subject matches, once it has arrived. */
-async function mailTo(request: APIRequestContext, address: string, subject: RegExp): Promise<CaughtMail> {
-  let found: CaughtMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const inbox = (await (await request.get(`${E2E.mailInbox}/api/email`)).json()) as CaughtMail[];
-        found = inbox.find((mail) => mail.to.some((to) => to.address === address) && subject.test(mail.subject));
-        return Boolean(found);
-      },
-      { timeout: 20_000, message: `a message to ${address} matching ${subject}` },
-    )
-    .toBe(true);
-  return found as CaughtMail;
-}
 
 test('the lead’s confirmation brings the invite link; a friend who follows it joins, and the lead is told', async ({
   page,

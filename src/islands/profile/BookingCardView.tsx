@@ -12,6 +12,8 @@ import { site } from '../../site.ts';
 import BookingQrCode from './BookingQrCode.tsx';
 import { downloadBookingIcs } from './download-ics.ts';
 import YourParty from './YourParty.tsx';
+import BookingChanges from './BookingChanges.tsx';
+import { useParty } from './use-party.ts';
 
 export const QR_SIZE = 120;
 
@@ -26,6 +28,8 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
   const [imageFailed, setImageFailed] = useState(false);
   const [calendarFailed, setCalendarFailed] = useState(false);
   const when = formatDenverDateTime(booking.start);
+  const party = useParty(booking.id);
+  const [ended, setEnded] = useState<string | null>(null);
 
   function addToCalendar() {
     setCalendarFailed(false);
@@ -33,6 +37,22 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
       console.warn('Could not make the calendar file', error);
       setCalendarFailed(true);
     });
+  }
+
+  if (ended) {
+    return (
+      <article className="booking-card booking-ended" aria-labelledby={`${id}-title`}>
+        <div className="booking-body">
+          <h3 id={`${id}-title`}>{booking.title}</h3>
+          <p>
+            <time dateTime={booking.start.toISOString()}>{when}</time>
+          </p>
+          <p className="booking-ended-notice" role="status" tabIndex={-1} ref={(notice) => notice?.focus()}>
+            {ended}
+          </p>
+        </div>
+      </article>
+    );
   }
 
   return (
@@ -71,7 +91,8 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
           </div>
         </dl>
         <YourParty
-          dateId={booking.id}
+          state={party.state}
+          retry={party.retry}
           expectedRows={booking.partySeats ?? booking.remainingSpots + 1}
           inviteFieldId={booking.inviteLink ? `${id}-invite` : null}
         />
@@ -105,6 +126,9 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
             {calendarFailed ? 'The calendar file could not be made. Please try again.' : ''}
           </p>
         </div>
+        {party.state.status === 'ready' && (
+          <BookingChanges party={party.state.party} label={`${booking.title}, ${when}`} onEnded={setEnded} />
+        )}
       </div>
     </article>
   );

@@ -6,12 +6,14 @@
  */
 import { useId } from 'react';
 import { OPEN_SPOT, partyRows, SURVEY_LABELS, WAIVER_LABELS, type PartyMember } from '../../lib/party.ts';
-import { useParty } from './use-party.ts';
+import type { PartyState } from './use-party.ts';
 
 export const PARTY_FAILED = 'Your party could not be loaded.';
 
 interface Props {
-  dateId: string;
+  /** The party as loaded by the card, and how to load it again. */
+  state: PartyState;
+  retry: () => void;
   /** Rows to hold while loading: one per paid seat. */
   expectedRows: number;
   /** The id of the card's invite link field, when the card shows one. */
@@ -56,9 +58,8 @@ function OpenRow({ inviteFieldId }: { inviteFieldId: string | null }) {
   );
 }
 
-export default function YourParty({ dateId, expectedRows, inviteFieldId }: Props) {
+export default function YourParty({ state, retry, expectedRows, inviteFieldId }: Props) {
   const id = useId();
-  const { state, retry } = useParty(dateId);
 
   return (
     <section className="booking-party" aria-labelledby={`${id}-title`} aria-busy={state.status === 'loading'}>

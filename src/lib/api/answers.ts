@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { calendarDateOf } from '../calendar-date.ts';
 import type { Party } from '../party.ts';
 import type { SignedWaiverCopy, WaiverStatus } from '../waiver-record.ts';
-import type { CalendarEntry, DatabaseUser, GuideDate, Product, Roster } from './types.ts';
+import type { CalendarEntry, CancellationQuote, Cancelled, DatabaseUser, GuideDate, Product, Roster } from './types.ts';
 
 /** An answer of a shape the site does not know. */
 export class UnreadableAnswer extends Error {
@@ -146,3 +146,23 @@ export const localPaymentAnswer = v.looseObject({ status: v.literal('succeeded')
 
 /** POST /calendar/invite */
 export const inviteAnswer = v.looseObject({ success: v.boolean() });
+
+export const cancellationQuoteAnswer = named<CancellationQuote>()(
+  v.looseObject({
+    quoteId: text,
+    bookingId: text,
+    policyVersion: text,
+    noticeDays: v.pipe(v.number(), v.integer()),
+    paid: count,
+    refund: count,
+    currency: text,
+    quoteDay: text,
+    goodUntil: instant,
+  }),
+);
+
+export const cancelledAnswer = named<Cancelled>()(
+  v.looseObject({ status: v.literal('cancelled'), bookingId: text, dateId: text, refund: count, currency: text }),
+);
+
+export const leaveAnswer = v.looseObject({ bookingId: text, dateId: text, left: v.boolean() });

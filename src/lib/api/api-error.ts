@@ -1,3 +1,5 @@
+import type { CancellationQuote } from './types.ts';
+
 /** An error answer of the booking API: its status, its readable text and its body. */
 export class ApiError extends Error {
   readonly status: number;
@@ -7,5 +9,15 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+  }
+}
+
+/** A cancellation refused because its quote no longer holds (409): the answer carries the new quote. */
+export class QuoteChanged extends ApiError {
+  readonly quote: CancellationQuote;
+  constructor(message: string, body: unknown, quote: CancellationQuote) {
+    super(409, message, body);
+    this.name = 'QuoteChanged';
+    this.quote = quote;
   }
 }

@@ -9,9 +9,12 @@ import type { CalendarName, PaymentIntentRequest, Survey, UserData, Waiver } fro
 import { WAIVER_TEXT_HEADER } from '../waiver-record.ts';
 import {
   calendarDatesAnswer,
+  cancellationQuoteAnswer,
+  cancelledAnswer,
   databaseUserAnswer,
   guideDatesAnswer,
   inviteAnswer,
+  leaveAnswer,
   localPaymentAnswer,
   partyAnswer,
   paymentIntentAnswer,
@@ -22,6 +25,7 @@ import {
   signedCopyAnswer,
   waiverStatusesAnswer,
 } from './answers.ts';
+import { QuoteChanged } from './api-error.ts';
 import { ApiError, apiFetch } from './http.ts';
 
 /** The signed-in customer's ID token; fails with 'No authenticated user found' when nobody is signed in. */
@@ -35,6 +39,7 @@ export interface CallOptions {
 }
 
 const user = (uid: string) => `/users/user/${encodeURIComponent(uid)}`;
+const booking = (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}`;
 const withSignal = (signal: AbortSignal | undefined): CallOptions => (signal ? { signal } : {});
 
 /** The public calls: no token, cacheable by the browser and the CDN. */
@@ -104,6 +109,22 @@ export function createBookingApi(token: TokenSource) {
     party: (dateId: string, signal?: AbortSignal) =>
       call('your party', partyAnswer, `/parties/${encodeURIComponent(dateId)}`, withSignal(signal)),
     joinParty: (inviteCode: string) => call('the invite', inviteAnswer, '/calendar/invite', { method: 'POST', body: { inviteCode } }),
+
+    /** What cancelling the booking gives back now; confirming names the quote (409 with the new one when it no longer holds). */
+    cancellationQuote: (bookingId: string, signal?: AbortSignal) =>
+      call('the cancellation', cancellationQuoteAnswer, `${booking(bookingId)}/cancellation`, withSignal(signal)),
+    /** Cancels on the terms of `quoteId`; a quote that no longer holds fails with `QuoteChanged`, carrying the new one. */
+    cancelBooking: async (bookingId: string, quoteId: string) => {
+      try {
+        return await call('the cancellation', cancelledAnswer, `${booking(bookingId)}/cancellation`, { method: 'POST', body: { quoteId } });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409 && error.body && typeof error.body === 'object' && 'quote' in error.body) {
+          throw new QuoteChanged(error.message, error.body, readAnswer('the cancellation', cancellationQuoteAnswer, error.body.quote));
+        }
+        throw error;
+      }
+    },
+    leaveParty: (bookingId: string) => call('leaving the party', leaveAnswer, `${booking(bookingId)}/leave`, { method: 'POST' }),
 
     applyPromo: (body: { promoCode: string; selectedPriceId: string; quantity: number }) =>
       call('the promo code', promoAnswer, '/promo/apply', { method: 'POST', body }),

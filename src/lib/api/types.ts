@@ -117,3 +117,27 @@ export interface RosterRead {
   format: string;
   readAt: string;
 }
+
+/** GET /bookings/{id}/cancellation: what cancelling the caller's booking gives back now, by its policy. */
+export interface CancellationQuote {
+  quoteId: string;
+  bookingId: string;
+  policyVersion: string;
+  noticeDays: number;
+  /** Cents paid, and cents that come back. */
+  paid: number;
+  refund: number;
+  currency: string;
+  /** The Kamas day the quote is for ('YYYY-MM-DD'), and the instant it stops holding (ISO 8601). */
+  quoteDay: string;
+  goodUntil: string;
+}
+
+/** POST /bookings/{id}/cancellation: the booking is cancelled, and this many cents come back. */
+export interface Cancelled {
+  status: 'cancelled';
+  bookingId: string;
+  dateId: string;
+  refund: number;
+  currency: string;
+}

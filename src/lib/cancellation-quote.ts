@@ -1,0 +1,27 @@
+/** What My Bookings says of a cancellation quote, and of a booking once cancelled. */
+import type { CancellationQuote } from './api/types.ts';
+import { formatDenverDate } from './dates.ts';
+import { formatDollars } from './pricing.ts';
+
+const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+
+/** 'Cancelling now gives back $250 of the $300 you paid (45 days' notice).' */
+export function quoteSummary(quote: CancellationQuote): string {
+  const notice = `${days(quote.noticeDays)}' notice`;
+  if (quote.refund <= 0) return `Cancelling now gives nothing back of the ${formatDollars(quote.paid)} you paid (${notice}).`;
+  return `Cancelling now gives back ${formatDollars(quote.refund)} of the ${formatDollars(quote.paid)} you paid (${notice}).`;
+}
+
+/** 'This quote holds through Tue, Nov 24 (Kamas time).': the last Kamas day it stands. */
+export function quoteHolds(quote: CancellationQuote): string {
+  return `This quote holds through ${formatDenverDate(Date.parse(quote.goodUntil) - 1)} (Kamas time).`;
+}
+
+/** What the card says once the booking is cancelled. */
+export function cancelledNotice(refund: number): string {
+  if (refund <= 0) return 'Booking cancelled. Nothing is refunded; your party has been told.';
+  return `Booking cancelled. ${formatDollars(refund)} goes back to the card you paid with, usually within 5 to 10 business days. Your party has been told.`;
+}
+
+export const LEFT_NOTICE = 'You left this party. Your spot is open again for the person who booked.';
+export const QUOTE_CHANGED_NOTICE = 'The terms changed since you opened this. Here is the new quote.';

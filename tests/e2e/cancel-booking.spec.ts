@@ -1,0 +1,100 @@
+/**
+ * Cancelling from My Bookings, as customers do it: the payer of a booking months ahead asks to
+ * cancel, reads the refund the policy gives before confirming, confirms, and the seats are back on
+ * the calendar and the party is told by e-mail. A friend who joined by invite can only leave, and
+ * their seat opens again for the payer.
+ */
+import { CURRENT_POLICY, cancellationTerms } from '../../src/lib/cancellation-policy.ts';
+import { formatDenverDate } from '../../src/lib/dates.ts';
+import { formatDollars } from '../../src/lib/pricing.ts';
+import { bookByApi, freshDate, readyCustomer, seatsTaken, startOf } from './api-customers.ts';
+import { axeViolations, expect, test } from './fixtures.ts';
+import { mailTo } from './mail-inbox.ts';
+import { myBookings, signInAndOpenProfile } from './page-helpers.ts';
+import { E2E } from '../../playwright.config.ts';
+
+const CALENDAR = 'winter-day-tours';
+/** Ski & Splitboard Touring Day, $250 a person. */
+const PRICE = { id: 'price_tour_ski', unitAmount: 25_000, title: 'Ski & Splitboard Touring Day' };
+
+test('the payer sees the refund before confirming, cancels, and the seats are back on the calendar', async ({ page, problems }) => {
+  test.setTimeout(60_000);
+  const payer = await readyCustomer(page.request);
+  const date = await freshDate(page.request, CALENDAR);
+  await bookByApi(page.request, payer, { dateId: date.id, priceId: PRICE.id, calendar: CALENDAR, partySize: 2 });
+  expect(await seatsTaken(page.request, CALENDAR, date.id)).toBe(2);
+  const terms = cancellationTerms(CURRENT_POLICY, 2 * PRICE.unitAmount, startOf(date), Date.now());
+  expect(terms.noticeDays, 'the date is more than 30 days ahead').toBeGreaterThanOrEqual(30);
+
+  await signInAndOpenProfile(page, payer.email);
+  const card = myBookings(page).getByRole('article', { name: PRICE.title });
+  await expect(card).toHaveCount(1);
+  // A second thought: the customer keeps the booking, and focus comes back to the button.
+  const cancelButton = card.getByRole('button', { name: /^Cancel booking/ });
+  await cancelButton.click();
+  const panel = card.getByRole('region', { name: 'Cancel this booking?' });
+  await expect(panel.getByRole('heading', { name: 'Cancel this booking?' })).toBeFocused();
+  await panel.getByRole('button', { name: 'Keep booking' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(cancelButton).toBeFocused();
+
+  await cancelButton.click();
+  await expect(panel).toContainText(
+    `Cancelling now gives back ${formatDollars(terms.refund)} of the ${formatDollars(terms.paid)} you paid (${terms.noticeDays} days' notice).`,
+  );
+  expect(terms.refund).toBe(45_000);
+  await expect(panel).toContainText(`This quote holds through ${formatDenverDate(Date.now())} (Kamas time).`);
+  await expect(panel.getByRole('link', { name: 'Cancellation Policy' })).toHaveAttribute('href', '/cancellation-policy');
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await seatsTaken(page.request, CALENDAR, date.id), 'nothing changes before the customer confirms').toBe(2);
+
+  await panel.getByRole('button', { name: 'Confirm cancellation' }).click();
+  await expect(card.getByRole('status')).toHaveText(
+    'Booking cancelled. $450 goes back to the card you paid with, usually within 5 to 10 business days. Your party has been told.',
+  );
+  await expect(card.getByRole('status')).toBeFocused();
+  expect(await seatsTaken(page.request, CALENDAR, date.id)).toBe(0);
+
+  const message = await mailTo(page.request, payer.email, /^Cancelled: /);
+  expect(message.text).toContain('Refund: $450 to the card you paid with, usually within 5 to 10 business days.');
+
+  await page.reload();
+  await expect(myBookings(page).getByText('No bookings found.')).toBeVisible();
+  expect(problems.errors).toEqual([]);
+});
+
+test('a friend who joined by invite can only leave; their seat opens again for the payer', async ({ page, browser, problems }) => {
+  test.setTimeout(60_000);
+  const payer = await readyCustomer(page.request);
+  const friend = await readyCustomer(page.request);
+  const date = await freshDate(page.request, CALENDAR);
+  await bookByApi(page.request, payer, { dateId: date.id, priceId: PRICE.id, calendar: CALENDAR, partySize: 2 });
+  const calendarAnswer = await page.request.get(`${E2E.api}/calendar/${CALENDAR}`, {
+    headers: { Authorization: `Bearer ${payer.idToken}` },
+  });
+  const inviteCode = ((await calendarAnswer.json()) as { id: string; inviteCode?: string }[]).find(
+    (entry) => entry.id === date.id,
+  )?.inviteCode;
+  const joined = await page.request.post(`${E2E.api}/calendar/invite`, {
+    headers: { Authorization: `Bearer ${friend.idToken}` },
+    data: { inviteCode },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+
+  await signInAndOpenProfile(page, friend.email);
+  const card = myBookings(page).getByRole('article', { name: PRICE.title });
+  await expect(card.getByRole('button', { name: /^Cancel booking/ })).toHaveCount(0);
+  await card.getByRole('button', { name: /^Leave party/ }).click();
+  const panel = card.getByRole('region', { name: 'Leave this party?' });
+  await expect(panel).toContainText('No money moves: they paid for the booking.');
+  await panel.getByRole('button', { name: 'Leave party' }).click();
+  await expect(card.getByRole('status')).toHaveText('You left this party. Your spot is open again for the person who booked.');
+
+  const payerPage = await (await browser.newContext({ baseURL: E2E.site })).newPage();
+  await signInAndOpenProfile(payerPage, payer.email);
+  const payerCard = myBookings(payerPage).getByRole('article', { name: PRICE.title });
+  await expect(payerCard.getByRole('listitem').filter({ hasText: 'Open spot' })).toHaveCount(1);
+  await expect(payerCard.getByLabel('Invite link')).toBeVisible();
+  await payerPage.context().close();
+  expect(problems.errors).toEqual([]);
+});
