@@ -12,8 +12,9 @@ import { stripeProvider } from './payments/stripe.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { claimDataDir } from './db/data-dir-lock.ts';
 import { sweepRateLimits, type RateLimits } from './limits/rate-limit.ts';
-import { runDueActions } from './outbox/worker.ts';
+import { carryOut, runDueActions } from './outbox/worker.ts';
 import { sweepHolds } from './bookings/hold-sweeps.ts';
+import { refundUnchosen } from './bookings/call-off.ts';
 import { repeatEvery } from './periodic.ts';
 import { currentWaiverEdition } from './users/waiver-edition.ts';
 import { smtpTransport } from './mail/transport.ts';
@@ -36,6 +37,8 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
 const HOLD_SWEEP_INTERVAL_MS = 15_000;
 /** How often the mail outbox looks for messages that are due. */
 const MAIL_INTERVAL_MS = 30_000;
+/** Bookings on called-off dates whose payers did not choose in time are refunded within a minute. */
+const CALL_OFF_INTERVAL_MS = 60_000;
 
 if (env.FIREBASE_AUTH_EMULATOR_HOST) authEmulator.use(env.FIREBASE_AUTH_EMULATOR_HOST);
 let releaseDataDir = () => {};
@@ -94,6 +97,19 @@ const sweeper = repeatEvery(SWEEP_INTERVAL_MS, 'rate-limit sweep', () => sweepRa
 const holdSweep = repeatEvery(HOLD_SWEEP_INTERVAL_MS, 'hold sweep', () => sweepHolds(db, identity, payments, cache));
 // Messages due now (reminders, briefings, retries): at start, then on a timer, whichever instance claims them.
 const mail = repeatEvery(MAIL_INTERVAL_MS, 'mail outbox', () => mailer.run(), { runNow: true });
+// Called-off bookings past their deadline are refunded in full, whichever instance claims them.
+const callOffs = repeatEvery(
+  CALL_OFF_INTERVAL_MS,
+  'called-off refunds',
+  async () => {
+    const actions = await refundUnchosen(db);
+    if (actions.length === 0) return;
+    await carryOut(db, payments, actions);
+    cache.clear();
+    mailer.kick();
+  },
+  { runNow: true },
+);
 
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.API_PORT }, (info) => {
   console.log(`booking API on http://${env.HOST}:${info.port} (${db.kind}, ${payments.name} payments)`);
@@ -105,7 +121,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`${signal}: stopping the booking API`);
   server.close();
-  await Promise.all([outbox.stop(), sweeper.stop(), holdSweep.stop(), mail.stop(), mailer.idle()]);
+  await Promise.all([outbox.stop(), sweeper.stop(), holdSweep.stop(), mail.stop(), callOffs.stop(), mailer.idle()]);
   mailDeps.transport.close();
   await db.close();
   releaseDataDir();

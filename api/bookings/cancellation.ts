@@ -21,6 +21,7 @@ export const BOOKING_NOT_FOUND = 'Booking not found';
 export const ONLY_THE_PAYER = 'Only the person who paid for this booking can cancel it.';
 export const ALREADY_CANCELLED = 'This booking is already cancelled.';
 export const TRIP_STARTED = 'This trip has already started.';
+export const DATE_CALLED_OFF = 'We called off this date: choose a full refund or a new date on the page our message links to.';
 export const QUOTE_CHANGED = 'The terms of this cancellation have changed. Please read the new quote.';
 
 export type Cancellation =
@@ -38,6 +39,7 @@ interface BookingRow {
   policy_version: string | null;
   updated_at: Date | string;
   starts_at: Date | string;
+  called_off: boolean;
   cancelled_by: string | null;
   cancel_quote: string | null;
   refund_amount: number | null;
@@ -46,7 +48,7 @@ interface BookingRow {
 }
 
 const BOOKING_COLUMNS = `b.id, b.date_id, b.user_id, b.status, b.amount, b.currency, b.payment_intent_id, b.policy_version,
-       b.updated_at, d.starts_at, b.cancelled_by, b.cancel_quote, b.refund_amount,
+       b.updated_at, d.starts_at, d.called_off_at is not null as called_off, b.cancelled_by, b.cancel_quote, b.refund_amount,
        u.display_name as payer_name, u.email as payer_email`;
 
 async function readBooking(db: Queryable, bookingId: string, callerUid: string, lock: boolean): Promise<BookingRow> {
@@ -79,6 +81,7 @@ function quoteIdOf(booking: BookingRow, terms: CancellationTerms): string {
 
 function quoteOf(booking: BookingRow, now: Date): CancellationQuote {
   if (booking.status !== 'paid') throw new HttpError(409, ALREADY_CANCELLED);
+  if (booking.called_off) throw new HttpError(409, DATE_CALLED_OFF);
   if (new Date(booking.starts_at) <= now) throw new HttpError(409, TRIP_STARTED);
   const terms = cancellationTerms(policyOf(booking.policy_version), booking.amount, new Date(booking.starts_at), now);
   return {

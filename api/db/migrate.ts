@@ -6,6 +6,7 @@ import * as waiverRecordsRosterReads from './migrations/003_waiver_records_roste
 import * as holdSweepsPendingEmail from './migrations/004_hold_sweeps_pending_email.ts';
 import * as mailOutbox from './migrations/005_mail_outbox.ts';
 import * as cancellations from './migrations/006_cancellations.ts';
+import * as callOffs from './migrations/007_call_offs.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -14,6 +15,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '004_hold_sweeps_pending_email', sql: holdSweepsPendingEmail.sql },
   { version: '005_mail_outbox', sql: mailOutbox.sql },
   { version: '006_cancellations', sql: cancellations.sql },
+  { version: '007_call_offs', sql: callOffs.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -9,7 +9,7 @@ import { bookingParty } from '../bookings/party.ts';
 import { meetingArea } from '../../src/lib/meeting-area.ts';
 import { memberName } from '../../src/lib/party.ts';
 import type { CalendarName } from '../../src/lib/schemas.ts';
-import { accountLinks, inviteLink } from '../../src/lib/site-links.ts';
+import { accountLinks, calledOffChoiceLink, inviteLink } from '../../src/lib/site-links.ts';
 import { forecasts, site } from '../../src/site.ts';
 import { gearFor } from './gear.ts';
 import type { MailKind, MemberState, Owed, RenderedMail, Trip } from './message-types.ts';
@@ -64,6 +64,24 @@ async function nameOf(db: Queryable, uid: string): Promise<string> {
     [uid],
   );
   return memberName(row?.display_name ?? null, row?.email ?? null);
+}
+
+/** When a booking was before the move `moveId`. */
+async function movedFrom(db: Queryable, moveId: string): Promise<Date> {
+  const [row] = await db.query<{ starts_at: Date | string }>(
+    `select d.starts_at from booking_moves m join calendar_dates d on d.id = m.from_date where m.id = $1`,
+    [moveId],
+  );
+  if (!row) throw new Error(`No move ${moveId}`);
+  return new Date(row.starts_at);
+}
+
+async function callOffChoiceOf(db: Queryable, bookingId: string) {
+  const [row] = await db.query<{ reason: string; choose_by: Date | string; choice: string | null }>(
+    `select reason, choose_by, choice from called_off_bookings where booking_id = $1`,
+    [bookingId],
+  );
+  return row;
 }
 
 const owedBy = (member: MemberState | undefined): Owed => ({ survey: member?.survey === 'missing', waiver: member?.waiver === 'missing' });
@@ -157,6 +175,31 @@ export async function composeMail(db: Queryable, mail: QueuedMail, settings: Com
           daysBefore: Number(mail.facts['daysBefore'] ?? 0),
           owed,
           party: isPayer ? party.members : null,
+          links,
+        }),
+      };
+    }
+    case 'booking-moved':
+      return {
+        send: await templates.renderBookingMoved({
+          recipientName,
+          trip,
+          movedFrom: await movedFrom(db, String(mail.facts['moveId'] ?? '')),
+          links,
+        }),
+      };
+    case 'date-called-off': {
+      const choice = await callOffChoiceOf(db, booking.id);
+      if (!choice || choice.choice !== null) return { skip: 'already chosen' };
+      return {
+        send: await templates.renderDateCalledOff({
+          recipientName,
+          trip,
+          reason: choice.reason,
+          amountPaid: booking.amount,
+          currency: booking.currency,
+          choiceLink: calledOffChoiceLink(booking.id, settings.siteUrl),
+          chooseBy: new Date(choice.choose_by),
           links,
         }),
       };

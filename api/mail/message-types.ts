@@ -5,7 +5,14 @@
  */
 
 export type MailKind =
-  'booking-confirmed' | 'party-joined' | 'friend-joined' | 'readiness-reminder' | 'trip-briefing' | 'booking-cancelled';
+  | 'booking-confirmed'
+  | 'party-joined'
+  | 'friend-joined'
+  | 'readiness-reminder'
+  | 'trip-briefing'
+  | 'booking-cancelled'
+  | 'booking-moved'
+  | 'date-called-off';
 
 /** A member of the party as a message names them: a name and two states, never contacts or medical notes. */
 export interface MemberState {
@@ -116,4 +123,26 @@ export interface RenderedMail {
   html: string;
   text: string;
   attachments?: { filename: string; content: string; contentType: string }[];
+}
+
+export interface BookingMovedFacts {
+  recipientName: string;
+  /** The trip on its new date. */
+  trip: Trip;
+  /** When the trip was before it moved. */
+  movedFrom: Date;
+  links: SiteLinks;
+}
+
+export interface DateCalledOffFacts {
+  recipientName: string;
+  trip: Trip;
+  reason: string;
+  /** In cents: all of it comes back with a refund. */
+  amountPaid: number;
+  currency: string;
+  /** Where the payer chooses, and until when; after that the refund is automatic. */
+  choiceLink: string;
+  chooseBy: Date;
+  links: SiteLinks;
 }

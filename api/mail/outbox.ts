@@ -43,21 +43,22 @@ export async function enqueueMail(tx: Queryable, requests: readonly MailRequest[
   return rows.length;
 }
 
-/** The readiness reminders and the briefing of one member of a booking, for the times still ahead. */
-function tripMessages(bookingId: string, uid: string, startsAt: Date, now: Date): MailRequest[] {
+/**
+ * The readiness reminders and the briefing of one member of a booking, for the times still ahead.
+ * `event` names what they are for: the booking, or the booking on a date it moved to.
+ */
+function tripMessages(bookingId: string, uid: string, startsAt: Date, now: Date, event: string = bookingId): MailRequest[] {
   const { reminders, briefing } = tripMessageTimes(startsAt, now);
   return [
     ...reminders.map(({ daysBefore, dueAt }): MailRequest => ({
       kind: 'readiness-reminder',
-      eventKey: `${bookingId}:${daysBefore}`,
+      eventKey: `${event}:${daysBefore}`,
       recipientUid: uid,
       bookingId,
       dueAt,
       facts: { daysBefore },
     })),
-    ...(briefing
-      ? [{ kind: 'trip-briefing', eventKey: bookingId, recipientUid: uid, bookingId, dueAt: briefing } satisfies MailRequest]
-      : []),
+    ...(briefing ? [{ kind: 'trip-briefing', eventKey: event, recipientUid: uid, bookingId, dueAt: briefing } satisfies MailRequest] : []),
   ];
 }
 
@@ -98,20 +99,71 @@ export interface CancellationFacts {
   currency: string;
 }
 
-/** A booking was cancelled: every member is told, and the payer what comes back; nothing more is sent before the trip. */
-export async function enqueueBookingCancelled(tx: Queryable, bookingId: string, facts: CancellationFacts): Promise<number> {
-  const members = await tx.query<{ user_id: string }>(`select user_id from booking_members where booking_id = $1`, [bookingId]);
+/** The messages before the trip that have not gone yet are not sent (the booking ended or moved). */
+async function skipTripMessages(tx: Queryable, bookingId: string, why: string): Promise<void> {
   await tx.query(
-    `update mail_outbox set status = 'skipped', skipped_reason = 'booking cancelled', updated_at = now()
+    `update mail_outbox set status = 'skipped', skipped_reason = $2, updated_at = now()
       where booking_id = $1 and status = 'pending' and kind in ('readiness-reminder', 'trip-briefing')`,
-    [bookingId],
+    [bookingId, why],
   );
+}
+
+async function membersOf(tx: Queryable, bookingId: string): Promise<string[]> {
+  const rows = await tx.query<{ user_id: string }>(`select user_id from booking_members where booking_id = $1`, [bookingId]);
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * A booking moved to another date (move `moveId`): every member is told, and their messages before
+ * the trip follow the new date.
+ */
+export async function enqueueBookingMoved(
+  tx: Queryable,
+  bookingId: string,
+  moveId: string,
+  toDateId: string,
+  now = new Date(),
+): Promise<number> {
+  const { startsAt } = await startOf(tx, bookingId);
+  await skipTripMessages(tx, bookingId, 'booking moved');
+  const members = await membersOf(tx, bookingId);
   return enqueueMail(
     tx,
-    members.map(({ user_id }) => ({
+    members.flatMap((uid) => [
+      { kind: 'booking-moved' as const, eventKey: moveId, recipientUid: uid, bookingId, facts: { moveId } },
+      ...tripMessages(bookingId, uid, startsAt, now, `${bookingId}@${toDateId}`),
+    ]),
+  );
+}
+
+/**
+ * The company called off the date of a booking: the payer is asked to choose a full refund or
+ * another date by `chooseBy`; nothing more is sent before the trip.
+ */
+export async function enqueueDateCalledOff(tx: Queryable, bookingId: string, facts: { reason: string; chooseBy: Date }): Promise<number> {
+  const { payerUid } = await startOf(tx, bookingId);
+  await skipTripMessages(tx, bookingId, 'date called off');
+  return enqueueMail(tx, [
+    {
+      kind: 'date-called-off',
+      eventKey: bookingId,
+      recipientUid: payerUid,
+      bookingId,
+      facts: { reason: facts.reason, chooseBy: facts.chooseBy.toISOString() },
+    },
+  ]);
+}
+
+/** A booking was cancelled: every member is told, and the payer what comes back; nothing more is sent before the trip. */
+export async function enqueueBookingCancelled(tx: Queryable, bookingId: string, facts: CancellationFacts): Promise<number> {
+  const members = await membersOf(tx, bookingId);
+  await skipTripMessages(tx, bookingId, 'booking cancelled');
+  return enqueueMail(
+    tx,
+    members.map((uid) => ({
       kind: 'booking-cancelled' as const,
       eventKey: bookingId,
-      recipientUid: user_id,
+      recipientUid: uid,
       bookingId,
       facts: { ...facts },
     })),

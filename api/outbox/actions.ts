@@ -23,7 +23,7 @@ export type PaymentActionReason =
   | 'account closed while holding seats';
 
 /** Why money goes back or an intent is ended: the payment's own reasons, or a cancellation of a paid booking. */
-export type ActionReason = PaymentActionReason | 'cancelled by the customer';
+export type ActionReason = PaymentActionReason | 'cancelled by the customer' | 'date called off by the company';
 
 /**
  * What a refund is for: the payment itself (a payment that could not be booked), or a cancellation

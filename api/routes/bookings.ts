@@ -1,10 +1,13 @@
 /**
  * A customer's own booking: GET /bookings/{id}/cancellation (what cancelling gives back now),
  * POST /bookings/{id}/cancellation (cancel on the terms of a quote; 409 with the new quote when it no
- * longer holds), and POST /bookings/{id}/leave (a member leaves the party).
+ * longer holds), POST /bookings/{id}/leave (a member leaves the party), and GET/POST
+ * /bookings/{id}/call-off (after the company called off the date: the payer's choice of a full
+ * refund or another date at no charge).
  */
 import { Hono } from 'hono';
-import { cancellationSchema } from '../../src/lib/schemas.ts';
+import { callOffChoiceSchema, cancellationSchema } from '../../src/lib/schemas.ts';
+import { callOffChoice, chooseAfterCallOff } from '../bookings/call-off.ts';
 import { requireCaller, safeParam } from '../auth.ts';
 import { cancelBooking, leaveParty, QUOTE_CHANGED, quoteCancellation } from '../bookings/cancellation.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
@@ -13,7 +16,7 @@ import { carryOut } from '../outbox/worker.ts';
 import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 
-export function bookingRoutes({ db, identity, payments, cache, mailer }: AppDeps) {
+export function bookingRoutes({ db, identity, payments, cache, mailer, bookingCutoffHours }: AppDeps) {
   const group = new Hono<AppEnv>();
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
   const signedIn = requireCaller(identity);
@@ -31,6 +34,20 @@ export function bookingRoutes({ db, identity, payments, cache, mailer }: AppDeps
     mailer?.kick();
     const { bookingId, dateId, refund, currency } = result;
     return c.json({ status: 'cancelled', bookingId, dateId, refund, currency });
+  });
+
+  group.get('/:bookingId/call-off', signedIn, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await callOffChoice(db, c.get('caller').uid, safeParam(c, 'bookingId'), bookingCutoffHours));
+  });
+
+  group.post('/:bookingId/call-off', signedIn, jsonBody(callOffChoiceSchema), async (c) => {
+    const bookingId = safeParam(c, 'bookingId');
+    const result = await chooseAfterCallOff(db, c.get('caller').uid, bookingId, c.req.valid('json'), bookingCutoffHours);
+    await carryOut(db, payments, result.actions);
+    cache.clear();
+    mailer?.kick();
+    return c.json(await callOffChoice(db, c.get('caller').uid, bookingId, bookingCutoffHours));
   });
 
   group.post('/:bookingId/leave', signedIn, async (c) => {

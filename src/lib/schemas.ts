@@ -213,6 +213,12 @@ export const inviteSchema = v.strictObject({ inviteCode: id('Invite code is requ
 /** POST /bookings/{id}/cancellation: the quote the customer confirms. */
 export const cancellationSchema = v.strictObject({ quoteId: id('Quote is required') });
 
+/** POST /bookings/{id}/call-off: after the company called off the date, a full refund or another date. */
+export const callOffChoiceSchema = v.variant('choice', [
+  v.strictObject({ choice: v.literal('refund') }),
+  v.strictObject({ choice: v.literal('move'), dateId: id('Choose a date') }),
+]);
+
 export const localConfirmSchema = v.strictObject({
   clientSecret: id('Payment session not found.'),
   cardNumber: v.pipe(v.string('Your card number is incomplete.'), v.regex(/^[\d ]{12,23}$/, 'Your card number is invalid.')),

@@ -18,3 +18,12 @@ export function accountLinks(siteUrl: string) {
     cancellationPolicy: siteLink('/cancellation-policy', siteUrl),
   };
 }
+
+/** The page where the payer of a booking on a called-off date chooses a full refund or a new date. */
+export const CALLED_OFF_PATH = '/booking/called-off';
+
+export function calledOffChoiceLink(bookingId: string, siteUrl: string): string {
+  const url = new URL(CALLED_OFF_PATH, siteUrl);
+  url.searchParams.set('booking', bookingId);
+  return url.toString();
+}

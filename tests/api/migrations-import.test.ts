@@ -19,6 +19,7 @@ describe('migrations and catalog imports', () => {
         '004_hold_sweeps_pending_email',
         '005_mail_outbox',
         '006_cancellations',
+        '007_call_offs',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

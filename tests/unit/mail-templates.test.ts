@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type {
   BookingCancelledFacts,
   BookingConfirmedFacts,
+  BookingMovedFacts,
+  DateCalledOffFacts,
   FriendJoinedFacts,
   MemberState,
   PartyJoinedFacts,
@@ -14,6 +16,8 @@ import type {
 import {
   renderBookingCancelled,
   renderBookingConfirmed,
+  renderBookingMoved,
+  renderDateCalledOff,
   renderFriendJoined,
   renderPartyJoined,
   renderReadinessReminder,
@@ -114,6 +118,19 @@ const cancelled: BookingCancelledFacts = {
   links,
 };
 
+const calledOff: DateCalledOffFacts = {
+  recipientName: 'Avery Lund',
+  trip,
+  reason: 'High avalanche danger across the Uintas',
+  amountPaid: 75000,
+  currency: 'usd',
+  choiceLink: 'https://www.kamasbackcountry.com/booking/called-off?booking=bk_123',
+  chooseBy: new Date('2026-12-05T15:00:00Z'),
+  links,
+};
+
+const moved: BookingMovedFacts = { recipientName: 'Sam Ortiz', trip: { ...trip, startsAt: MARCH_START }, movedFrom: DECEMBER_START, links };
+
 /** The HTML with its character references undone, so facts read as they are written. */
 function htmlText(html: string): string {
   return html
@@ -159,6 +176,8 @@ const allMessages: [string, () => Promise<RenderedMail>][] = [
     'booking cancelled without a refund',
     () => renderBookingCancelled({ ...cancelled, refundAmount: 0, refundExpected: null, reason: null }),
   ],
+  ['date called off', () => renderDateCalledOff(calledOff)],
+  ['booking moved', () => renderBookingMoved(moved)],
 ];
 
 describe('every message', () => {
@@ -345,5 +364,29 @@ describe('booking cancelled', () => {
     const mail = await renderBookingCancelled({ ...cancelled, cancelledBy: 'you', refundAmount: 0, refundExpected: null, reason: null });
     expectBoth(mail, 'was cancelled by you', 'Nothing is refunded', links.cancellationPolicy);
     expectNeither(mail, '$0', 'Refund:', 'Reason:', 'business days');
+  });
+});
+
+describe('date called off', () => {
+  it('says why, offers the full refund or a new date at no charge with the link to choose, and the deadline in Kamas time', async () => {
+    const mail = await renderDateCalledOff(calledOff);
+    expectBoth(
+      mail,
+      'we called off Ski & Splitboard Touring Day on Sat, Dec 5, 8:00 AM',
+      'High avalanche danger across the Uintas',
+      'A full refund of $750 to the card you paid with.',
+      'at no charge',
+      calledOff.choiceLink,
+      'If you have not chosen by Sat, Dec 5, 8:00 AM (Kamas time), we refund you in full.',
+    );
+    expect(mail.subject).toBe('Called off: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM');
+  });
+});
+
+describe('booking moved', () => {
+  it('gives the old and the new day in Kamas time, across the change to daylight time', async () => {
+    const mail = await renderBookingMoved(moved);
+    expectBoth(mail, 'moved from Sat, Dec 5, 8:00 AM to Sat, Mar 20, 8:00 AM', 'invite link and QR code stay the same');
+    expect(mail.subject).toBe('New date: Ski & Splitboard Touring Day, Sat, Mar 20, 8:00 AM');
   });
 });

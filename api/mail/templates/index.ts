@@ -5,3 +5,5 @@ export { renderFriendJoined } from './friend-joined.ts';
 export { renderPartyJoined } from './party-joined.ts';
 export { renderReadinessReminder } from './readiness-reminder.ts';
 export { renderTripBriefing } from './trip-briefing.ts';
+export { renderBookingMoved } from './booking-moved.ts';
+export { renderDateCalledOff } from './date-called-off.ts';

@@ -1,0 +1,225 @@
+/**
+ * The company calls off a date for conditions. The date leaves the calendars; each paid booking on
+ * it waits for its payer's choice, a full refund or another date at no charge, until seven days
+ * have passed or the date has come, whichever is first; then it is refunded in full. Calling off a
+ * date twice does nothing more, and each booking is refunded or moved once.
+ */
+import type { Db, Queryable } from '../db/client.ts';
+import { HttpError } from '../http.ts';
+import { enqueueBookingCancelled, enqueueDateCalledOff } from '../mail/outbox.ts';
+import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
+import { site } from '../../src/site.ts';
+import { BOOKING_NOT_FOUND, ONLY_THE_PAYER } from './cancellation.ts';
+import { moveBooking, moveTargets, type MoveTarget } from './move.ts';
+import { lockDate } from './seats.ts';
+
+/** How long a payer has to choose, at most. */
+export const CHOICE_DAYS = 7;
+export const NOT_CALLED_OFF = 'This booking is not on a date we called off.';
+export const ALREADY_CHOSEN = 'You have already chosen for this booking.';
+
+export interface CallOffResult {
+  dateId: string;
+  /** False when the date had already been called off: nothing more was done. */
+  calledOff: boolean;
+  /** The paid bookings whose payers are asked to choose. */
+  bookings: number;
+}
+
+/** Withdraws the date and asks every payer on it to choose; a date already called off is left as it is. */
+export async function callOffDate(db: Db, dateId: string, reason: string, now = new Date()): Promise<CallOffResult> {
+  const why = reason.trim();
+  if (!why) throw new HttpError(400, 'A reason is required.');
+  return db.transaction(async (tx) => {
+    const date = await lockDate(tx, dateId);
+    if (!date) throw new HttpError(404, `No date ${dateId}`);
+    const [state] = await tx.query<{ called_off: boolean; starts_at: Date | string }>(
+      `select called_off_at is not null as called_off, starts_at from calendar_dates where id = $1`,
+      [dateId],
+    );
+    if (state?.called_off) return { dateId, calledOff: false, bookings: 0 };
+    await tx.query(`update calendar_dates set active = false, called_off_at = $2, call_off_reason = $3 where id = $1`, [dateId, now, why]);
+    const startsAt = new Date(state?.starts_at ?? now);
+    const week = new Date(now.getTime() + CHOICE_DAYS * 86_400_000);
+    const chooseBy = startsAt < week ? startsAt : week;
+    const paid = await tx.query<{ id: string }>(
+      `insert into called_off_bookings (booking_id, date_id, reason, choose_by)
+       select id, date_id, $2, $3 from bookings where date_id = $1 and status = 'paid'
+       on conflict (booking_id) do nothing
+       returning booking_id as id`,
+      [dateId, why, chooseBy],
+    );
+    for (const { id } of paid) await enqueueDateCalledOff(tx, id, { reason: why, chooseBy });
+    return { dateId, calledOff: true, bookings: paid.length };
+  });
+}
+
+/** What the payer of a booking on a called-off date is shown. */
+export interface CallOffChoice {
+  bookingId: string;
+  dateId: string;
+  startsAt: string;
+  reason: string;
+  chooseBy: string;
+  /** Cents paid: all of it comes back with a refund. */
+  amountPaid: number;
+  currency: string;
+  partySize: number;
+  choice: 'refund' | 'move' | null;
+  /** The date the booking moved to, once it has. */
+  movedTo: string | null;
+  /** Dates the booking may move to, while no choice is made. */
+  dates: MoveTarget[];
+}
+
+interface ChoiceRow {
+  booking_id: string;
+  user_id: string;
+  date_id: string;
+  party_size: number;
+  amount: number;
+  currency: string;
+  payment_intent_id: string | null;
+  status: string;
+  reason: string;
+  choose_by: Date | string;
+  choice: 'refund' | 'move' | null;
+  moved_to: string | null;
+  called_off_date: string;
+  starts_at: Date | string;
+}
+
+async function readChoice(db: Queryable, bookingId: string, callerUid: string | null, lock: boolean): Promise<ChoiceRow> {
+  const [row] = await db.query<ChoiceRow & Record<string, unknown>>(
+    `select c.booking_id, b.user_id, b.date_id, b.party_size, b.amount, b.currency, b.payment_intent_id, b.status, c.reason,
+            c.choose_by, c.choice, c.moved_to, c.date_id as called_off_date, d.starts_at
+       from called_off_bookings c join bookings b on b.id = c.booking_id join calendar_dates d on d.id = c.date_id
+      where c.booking_id = $1 ${lock ? 'for update of c, b' : ''}`,
+    [bookingId],
+  );
+  if (!row) {
+    const [exists] = await db.query<{ user_id: string }>(`select user_id from bookings where id = $1 and status <> 'held'`, [bookingId]);
+    if (!exists) throw new HttpError(404, BOOKING_NOT_FOUND);
+    if (callerUid !== null && exists.user_id !== callerUid) throw new HttpError(403, ONLY_THE_PAYER);
+    throw new HttpError(409, NOT_CALLED_OFF);
+  }
+  if (callerUid !== null && row.user_id !== callerUid) throw new HttpError(403, ONLY_THE_PAYER);
+  return row;
+}
+
+/** The payer's choice page: the called-off date, the reason, the deadline, and the dates that fit the party. */
+export async function callOffChoice(db: Queryable, callerUid: string, bookingId: string, cutoffHours: number): Promise<CallOffChoice> {
+  const row = await readChoice(db, bookingId, callerUid, false);
+  const dates =
+    row.choice === null
+      ? await moveTargets(db, { id: row.booking_id, date_id: row.called_off_date, party_size: row.party_size }, cutoffHours)
+      : [];
+  return {
+    bookingId: row.booking_id,
+    dateId: row.called_off_date,
+    startsAt: new Date(row.starts_at).toISOString(),
+    reason: row.reason,
+    chooseBy: new Date(row.choose_by).toISOString(),
+    amountPaid: row.amount,
+    currency: row.currency,
+    partySize: row.party_size,
+    choice: row.choice,
+    movedTo: row.moved_to,
+    dates,
+  };
+}
+
+export type Choice = { choice: 'refund' } | { choice: 'move'; dateId: string };
+
+/** Refunds the whole payment of a called-off booking, inside the caller's transaction, and tells the party. */
+async function refundInFull(tx: Queryable, row: ChoiceRow, chosenBy: 'customer' | 'deadline'): Promise<ClaimedAction[]> {
+  await tx.query(
+    `update bookings set status = 'cancelled', cancelled_at = now(), cancelled_by = 'company', cancel_reason = $2, refund_amount = amount,
+            updated_at = now()
+      where id = $1`,
+    [row.booking_id, row.reason],
+  );
+  await tx.query(`update called_off_bookings set choice = 'refund', chosen_by = $2, chosen_at = now() where booking_id = $1`, [
+    row.booking_id,
+    chosenBy,
+  ]);
+  await enqueueBookingCancelled(tx, row.booking_id, {
+    cancelledBy: site.name,
+    reason: row.reason,
+    refundAmount: row.amount,
+    currency: row.currency,
+  });
+  if (!row.payment_intent_id || row.amount <= 0) return [];
+  const action = await enqueueAction(tx, {
+    kind: 'refund',
+    purpose: 'cancellation',
+    bookingId: row.booking_id,
+    intentId: row.payment_intent_id,
+    amount: row.amount,
+    reason: 'date called off by the company',
+  });
+  return action ? [action] : [];
+}
+
+/**
+ * The payer chooses: a full refund (owed through the payment outbox, carried out by the caller after
+ * the commit), or a move to one of the dates that fit, at no charge. A choice is made once; the
+ * same choice sent again answers as the first time.
+ */
+export async function chooseAfterCallOff(
+  db: Db,
+  callerUid: string,
+  bookingId: string,
+  choice: Choice,
+  cutoffHours: number,
+): Promise<{ choice: 'refund' | 'move'; movedTo: string | null; actions: ClaimedAction[] }> {
+  return db.transaction(async (tx) => {
+    const [where] = await tx.query<{ date_id: string }>(`select date_id from called_off_bookings where booking_id = $1`, [bookingId]);
+    // Lock order everywhere: the dates first, then the booking (a move locks both dates itself, in id order).
+    if (where && choice.choice === 'refund') await lockDate(tx, where.date_id);
+    if (where && choice.choice === 'move') {
+      for (const dateId of [where.date_id, choice.dateId].sort()) await lockDate(tx, dateId, cutoffHours);
+    }
+    const row = await readChoice(tx, bookingId, callerUid, true);
+    if (row.choice !== null) {
+      const same = row.choice === choice.choice && (choice.choice === 'refund' || row.moved_to === choice.dateId);
+      if (!same) throw new HttpError(409, ALREADY_CHOSEN);
+      return { choice: row.choice, movedTo: row.moved_to, actions: [] };
+    }
+    if (row.status !== 'paid') throw new HttpError(409, ALREADY_CHOSEN);
+    if (choice.choice === 'refund') return { choice: 'refund', movedTo: null, actions: await refundInFull(tx, row, 'customer') };
+    await moveBooking(tx, {
+      bookingId,
+      fromDateId: row.called_off_date,
+      toDateId: choice.dateId,
+      cutoffHours,
+      fee: 0,
+      reason: `date called off: ${row.reason}`,
+    });
+    await tx.query(
+      `update called_off_bookings set choice = 'move', chosen_by = 'customer', chosen_at = now(), moved_to = $2 where booking_id = $1`,
+      [bookingId, choice.dateId],
+    );
+    return { choice: 'move', movedTo: choice.dateId, actions: [] };
+  });
+}
+
+/**
+ * Refunds in full every called-off booking whose payer did not choose in time. Each is claimed
+ * with `skip locked`, so two API instances running this at once refund each booking once.
+ */
+export async function refundUnchosen(db: Db, now = new Date()): Promise<ClaimedAction[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx.query<{ booking_id: string } & Record<string, unknown>>(
+      `select booking_id from called_off_bookings where choice is null and choose_by <= $1 order by choose_by limit 50 for update skip locked`,
+      [now],
+    );
+    const actions: ClaimedAction[] = [];
+    for (const { booking_id } of due) {
+      const row = await readChoice(tx, booking_id, null, true);
+      if (row.choice !== null || row.status !== 'paid') continue;
+      actions.push(...(await refundInFull(tx, row, 'deadline')));
+    }
+    return actions;
+  });
+}

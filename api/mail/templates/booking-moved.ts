@@ -1,0 +1,24 @@
+/** To every member of a booking that moved to another date: the new day, and the one it replaces. */
+import { createElement as h } from 'react';
+import { formatDenverDateTime } from '../../../src/lib/dates.ts';
+import type { BookingMovedFacts, RenderedMail } from '../message-types.ts';
+import { Layout } from './layout.ts';
+import { buttonLink, paragraph, renderMail, tripFacts, tripLine } from './parts.ts';
+
+function BookingMoved(facts: BookingMovedFacts) {
+  const from = formatDenverDateTime(facts.movedFrom);
+  const to = formatDenverDateTime(facts.trip.startsAt);
+  return h(
+    Layout,
+    { preview: `${facts.trip.title} moved to ${to}.`, heading: 'Your booking has a new date' },
+    paragraph(
+      `Hi ${facts.recipientName}, ${facts.trip.title} moved from ${from} to ${to}. Your party, invite link and QR code stay the same.`,
+    ),
+    tripFacts(facts.trip),
+    buttonLink(facts.links.myBookings, 'My Bookings'),
+  );
+}
+
+export function renderBookingMoved(facts: BookingMovedFacts): Promise<RenderedMail> {
+  return renderMail(`New date: ${tripLine(facts.trip)}`, h(BookingMoved, facts));
+}
