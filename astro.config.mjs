@@ -13,7 +13,10 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [
     react(),
-    sitemap({ filter: (page) => !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/roster)$/.test(page) }),
+    sitemap({
+      filter: (page) =>
+        !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/roster|booking\/called-off)$/.test(page),
+    }),
     siteBuild(),
   ],
   // Every script ships as a file, so the Content-Security-Policy (dist/_headers) needs no per-page hashes.

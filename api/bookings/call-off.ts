@@ -10,7 +10,10 @@ import { enqueueBookingCancelled, enqueueDateCalledOff } from '../mail/outbox.ts
 import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
 import { site } from '../../src/site.ts';
 import { BOOKING_NOT_FOUND, ONLY_THE_PAYER } from './cancellation.ts';
-import { moveBooking, moveTargets, type MoveTarget } from './move.ts';
+import { moveBooking, moveTargets } from './move.ts';
+import type { CallOffChoice } from '../../src/lib/api/types.ts';
+
+export type { CallOffChoice };
 import { lockDate } from './seats.ts';
 
 /** How long a payer has to choose, at most. */
@@ -54,24 +57,6 @@ export async function callOffDate(db: Db, dateId: string, reason: string, now = 
   });
 }
 
-/** What the payer of a booking on a called-off date is shown. */
-export interface CallOffChoice {
-  bookingId: string;
-  dateId: string;
-  startsAt: string;
-  reason: string;
-  chooseBy: string;
-  /** Cents paid: all of it comes back with a refund. */
-  amountPaid: number;
-  currency: string;
-  partySize: number;
-  choice: 'refund' | 'move' | null;
-  /** The date the booking moved to, once it has. */
-  movedTo: string | null;
-  /** Dates the booking may move to, while no choice is made. */
-  dates: MoveTarget[];
-}
-
 interface ChoiceRow {
   booking_id: string;
   user_id: string;
@@ -85,15 +70,19 @@ interface ChoiceRow {
   choose_by: Date | string;
   choice: 'refund' | 'move' | null;
   moved_to: string | null;
+  moved_to_starts_at: Date | string | null;
   called_off_date: string;
   starts_at: Date | string;
+  title: string;
 }
 
 async function readChoice(db: Queryable, bookingId: string, callerUid: string | null, lock: boolean): Promise<ChoiceRow> {
   const [row] = await db.query<ChoiceRow & Record<string, unknown>>(
     `select c.booking_id, b.user_id, b.date_id, b.party_size, b.amount, b.currency, b.payment_intent_id, b.status, c.reason,
-            c.choose_by, c.choice, c.moved_to, c.date_id as called_off_date, d.starts_at
+            c.choose_by, c.choice, c.moved_to, m.starts_at as moved_to_starts_at, c.date_id as called_off_date, d.starts_at,
+            p.nickname as title
        from called_off_bookings c join bookings b on b.id = c.booking_id join calendar_dates d on d.id = c.date_id
+       join prices p on p.id = b.price_id left join calendar_dates m on m.id = c.moved_to
       where c.booking_id = $1 ${lock ? 'for update of c, b' : ''}`,
     [bookingId],
   );
@@ -116,6 +105,7 @@ export async function callOffChoice(db: Queryable, callerUid: string, bookingId:
       : [];
   return {
     bookingId: row.booking_id,
+    title: row.title,
     dateId: row.called_off_date,
     startsAt: new Date(row.starts_at).toISOString(),
     reason: row.reason,
@@ -125,6 +115,7 @@ export async function callOffChoice(db: Queryable, callerUid: string, bookingId:
     partySize: row.party_size,
     choice: row.choice,
     movedTo: row.moved_to,
+    movedToStartsAt: row.moved_to_starts_at === null ? null : new Date(row.moved_to_starts_at).toISOString(),
     dates,
   };
 }

@@ -8,16 +8,12 @@ import { HttpError, randomId } from '../http.ts';
 import { enqueueBookingMoved } from '../mail/outbox.ts';
 import { bookingsOpenSql, cutoffSeconds, seatsLeft, seatsTakenSql } from '../../src/lib/seat-rules.ts';
 import { lockDate, takenSeats } from './seats.ts';
+import type { MoveTarget } from '../../src/lib/api/types.ts';
 
 export const DATE_NOT_OFFERED = 'That date cannot be chosen for this booking.';
 export const NO_SEATS_FOR_PARTY = 'That date no longer has seats for your whole party.';
 
-/** A date a booking may move to. */
-export interface MoveTarget {
-  id: string;
-  startsAt: string;
-  seatsLeft: number;
-}
+export type { MoveTarget };
 
 interface MovableBooking {
   id: string;

@@ -30,7 +30,7 @@ function routes(): string[] {
     .sort();
 }
 
-const ACCOUNT_PAGES = new Set(['/profile', '/waiver', '/waiver/copy', '/checkout', '/payment-success']);
+const ACCOUNT_PAGES = new Set(['/profile', '/waiver', '/waiver/copy', '/checkout', '/payment-success', '/booking/called-off']);
 const GUIDE_PAGES = new Set(['/guide', '/guide/roster']);
 const ALL = routes();
 const PUBLIC = ALL.filter((path) => !ACCOUNT_PAGES.has(path) && !GUIDE_PAGES.has(path));

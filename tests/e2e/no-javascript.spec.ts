@@ -4,7 +4,17 @@ import { ROUTES } from './routes.ts';
 
 const STATIC_PAGES = ROUTES.filter(
   ([path]) =>
-    !['/profile', '/waiver', '/waiver/copy', '/checkout', '/payment-success', '/sign-in', '/guide', '/guide/roster'].includes(path),
+    ![
+      '/profile',
+      '/waiver',
+      '/waiver/copy',
+      '/checkout',
+      '/payment-success',
+      '/sign-in',
+      '/guide',
+      '/guide/roster',
+      '/booking/called-off',
+    ].includes(path),
 );
 
 for (const [path, heading] of STATIC_PAGES) {

@@ -66,6 +66,7 @@ test('the sitemap lists the public pages and leaves out the account pages', asyn
   expect(sitemap).not.toContain('/checkout');
   expect(sitemap).not.toContain('/waiver/copy');
   expect(sitemap).not.toContain('/guide');
+  expect(sitemap).not.toContain('/booking/called-off');
 });
 
 test('every page is served with the security headers of netlify.toml', async ({ request }) => {

@@ -15,6 +15,7 @@ export const ROUTES = [
   ['/booking/backcountry-tour', 'Book a Day Tour'],
   ['/booking/avalanche-class', 'Book an Avalanche Class'],
   ['/booking/faq', 'Booking FAQ'],
+  ['/booking/called-off', 'Your Called-Off Day'],
   ['/checkout', 'Checkout'],
   ['/guide', "Guides' Roster"],
   ['/guide/roster', 'Roster'],
@@ -25,6 +26,7 @@ export const SIGNED_OUT_REDIRECTS: Partial<Record<(typeof ROUTES)[number][0], st
   '/profile': '/',
   '/waiver': '/sign-in',
   '/waiver/copy': '/sign-in',
+  '/booking/called-off': '/sign-in',
   '/guide': '/sign-in',
   '/guide/roster': '/sign-in',
 };

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { calendarDateOf } from '../calendar-date.ts';
 import type { Party } from '../party.ts';
 import type { SignedWaiverCopy, WaiverStatus } from '../waiver-record.ts';
-import type { CalendarEntry, CancellationQuote, Cancelled, DatabaseUser, GuideDate, Product, Roster } from './types.ts';
+import type { CalendarEntry, CallOffChoice, CancellationQuote, Cancelled, DatabaseUser, GuideDate, Product, Roster } from './types.ts';
 
 /** An answer of a shape the site does not know. */
 export class UnreadableAnswer extends Error {
@@ -166,3 +166,21 @@ export const cancelledAnswer = named<Cancelled>()(
 );
 
 export const leaveAnswer = v.looseObject({ bookingId: text, dateId: text, left: v.boolean() });
+
+export const callOffChoiceAnswer = named<CallOffChoice>()(
+  v.looseObject({
+    bookingId: text,
+    title: text,
+    dateId: text,
+    startsAt: instant,
+    reason: text,
+    chooseBy: instant,
+    amountPaid: count,
+    currency: text,
+    partySize: count,
+    choice: v.nullable(v.picklist(['refund', 'move'])),
+    movedTo: optionalText,
+    movedToStartsAt: v.optional(v.nullable(instant), null),
+    dates: v.array(v.looseObject({ id: text, startsAt: instant, seatsLeft: count })),
+  }),
+);

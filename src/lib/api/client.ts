@@ -8,6 +8,7 @@ import type * as v from 'valibot';
 import type { CalendarName, PaymentIntentRequest, Survey, UserData, Waiver } from '../schemas.ts';
 import { WAIVER_TEXT_HEADER } from '../waiver-record.ts';
 import {
+  callOffChoiceAnswer,
   calendarDatesAnswer,
   cancellationQuoteAnswer,
   cancelledAnswer,
@@ -124,6 +125,11 @@ export function createBookingApi(token: TokenSource) {
         throw error;
       }
     },
+    /** After the company called off the booking's date: the payer's choice, and the dates that fit the party. */
+    callOffChoice: (bookingId: string, signal?: AbortSignal) =>
+      call('your booking', callOffChoiceAnswer, `${booking(bookingId)}/call-off`, withSignal(signal)),
+    chooseAfterCallOff: (bookingId: string, choice: { choice: 'refund' } | { choice: 'move'; dateId: string }) =>
+      call('your booking', callOffChoiceAnswer, `${booking(bookingId)}/call-off`, { method: 'POST', body: choice }),
     leaveParty: (bookingId: string) => call('leaving the party', leaveAnswer, `${booking(bookingId)}/leave`, { method: 'POST' }),
 
     applyPromo: (body: { promoCode: string; selectedPriceId: string; quantity: number }) =>

@@ -141,3 +141,31 @@ export interface Cancelled {
   refund: number;
   currency: string;
 }
+
+/** A date a booking may move to: of the same activity and price, open, with seats for the whole party. */
+export interface MoveTarget {
+  id: string;
+  startsAt: string;
+  seatsLeft: number;
+}
+
+/** What the payer of a booking on a called-off date is shown. */
+export interface CallOffChoice {
+  bookingId: string;
+  /** What was booked, as My Bookings titles it. */
+  title: string;
+  dateId: string;
+  startsAt: string;
+  reason: string;
+  chooseBy: string;
+  /** Cents paid: all of it comes back with a refund. */
+  amountPaid: number;
+  currency: string;
+  partySize: number;
+  choice: 'refund' | 'move' | null;
+  /** The date the booking moved to and when it starts, once it has. */
+  movedTo: string | null;
+  movedToStartsAt: string | null;
+  /** Dates the booking may move to, while no choice is made. */
+  dates: MoveTarget[];
+}
