@@ -12,7 +12,7 @@ import { site } from '../../site.ts';
 import BookingQrCode from './BookingQrCode.tsx';
 import { downloadBookingIcs } from './download-ics.ts';
 import YourParty from './YourParty.tsx';
-import BookingChanges from './BookingChanges.tsx';
+import BookingChanges, { BookingChangesPlaceholder } from './BookingChanges.tsx';
 import { useParty } from './use-party.ts';
 
 export const QR_SIZE = 120;
@@ -126,8 +126,10 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
             {calendarFailed ? 'The calendar file could not be made. Please try again.' : ''}
           </p>
         </div>
-        {party.state.status === 'ready' && (
+        {party.state.status === 'ready' ? (
           <BookingChanges party={party.state.party} label={`${booking.title}, ${when}`} onEnded={setEnded} />
+        ) : (
+          <BookingChangesPlaceholder />
         )}
       </div>
     </article>

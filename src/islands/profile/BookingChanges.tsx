@@ -25,6 +25,17 @@ interface Props {
   onEnded: (notice: string) => void;
 }
 
+/** While the party loads (which says whether the customer paid), the button's room is kept, so the card does not grow. */
+export function BookingChangesPlaceholder() {
+  return (
+    <div className="booking-changes" aria-hidden="true">
+      <button type="button" className="button secondary booking-changes-placeholder" disabled tabIndex={-1}>
+        Cancel booking
+      </button>
+    </div>
+  );
+}
+
 const failureText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 
