@@ -10,7 +10,7 @@ import { enqueueBookingCancelled, enqueueDateCalledOff } from '../mail/outbox.ts
 import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
 import { site } from '../../src/site.ts';
 import { BOOKING_NOT_FOUND, ONLY_THE_PAYER } from './cancellation.ts';
-import { moveBooking, moveTargets } from './move.ts';
+import { lockMoveDates, moveBooking, moveTargets } from './move.ts';
 import type { CallOffChoice } from '../../src/lib/api/types.ts';
 
 export type { CallOffChoice };
@@ -168,9 +168,7 @@ export async function chooseAfterCallOff(
     const [where] = await tx.query<{ date_id: string }>(`select date_id from called_off_bookings where booking_id = $1`, [bookingId]);
     // Lock order everywhere: the dates first, then the booking (a move locks both dates itself, in id order).
     if (where && choice.choice === 'refund') await lockDate(tx, where.date_id);
-    if (where && choice.choice === 'move') {
-      for (const dateId of [where.date_id, choice.dateId].sort()) await lockDate(tx, dateId, cutoffHours);
-    }
+    if (where && choice.choice === 'move') await lockMoveDates(tx, where.date_id, choice.dateId, cutoffHours);
     const row = await readChoice(tx, bookingId, callerUid, true);
     if (row.choice !== null) {
       const same = row.choice === choice.choice && (choice.choice === 'refund' || row.moved_to === choice.dateId);

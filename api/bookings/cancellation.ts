@@ -35,6 +35,8 @@ interface BookingRow {
   status: BookingStatus;
   amount: number;
   currency: string;
+  party_size: number;
+  price_id: string;
   payment_intent_id: string | null;
   policy_version: string | null;
   updated_at: Date | string;
@@ -47,7 +49,7 @@ interface BookingRow {
   payer_email: string | null;
 }
 
-const BOOKING_COLUMNS = `b.id, b.date_id, b.user_id, b.status, b.amount, b.currency, b.payment_intent_id, b.policy_version,
+const BOOKING_COLUMNS = `b.id, b.date_id, b.user_id, b.status, b.amount, b.currency, b.party_size, b.price_id, b.payment_intent_id, b.policy_version,
        b.updated_at, d.starts_at, d.called_off_at is not null as called_off, b.cancelled_by, b.cancel_quote, b.refund_amount,
        u.display_name as payer_name, u.email as payer_email`;
 
@@ -92,9 +94,20 @@ function quoteOf(booking: BookingRow, now: Date): CancellationQuote {
     paid: terms.paid,
     refund: terms.refund,
     currency: booking.currency,
+    canMove: terms.canMove,
+    moveFee: terms.moveFee,
     quoteDay: terms.quoteDay,
     goodUntil: terms.goodUntil.toISOString(),
   };
+}
+
+/**
+ * The caller's booking, locked, with the quote it has now: for a change of its date, inside a
+ * transaction that has locked its date first.
+ */
+export async function lockedQuote(tx: Queryable, callerUid: string, bookingId: string, now: Date) {
+  const booking = await readBooking(tx, bookingId, callerUid, true);
+  return { booking, quote: quoteOf(booking, now) };
 }
 
 /** What cancelling the caller's booking would give back now. */

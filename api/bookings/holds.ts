@@ -46,7 +46,7 @@ export interface HoldSettings {
   waiverVersion: string;
 }
 
-const TOO_MANY = 'You have started checkout too many times.';
+export const TOO_MANY = 'You have started checkout too many times.';
 const TOO_MANY_HERE = 'Too many bookings have been started from this network.';
 export const TOO_MANY_PROMO = 'Too many promo code attempts.';
 

@@ -57,21 +57,24 @@ export interface MoveRequest {
   /** Cents paid for the move (0 when the company moves it). */
   fee: number;
   reason: string;
+  /** A hold whose seats on the new date are the ones the booking takes (its date-change fee), left out of the count. */
+  exceptBookingId?: string;
+}
+
+/** Locks both dates of a move, in id order, so two moves between the same dates never wait on each other. */
+export async function lockMoveDates(tx: Queryable, fromDateId: string, toDateId: string, cutoffHours: number): Promise<void> {
+  for (const dateId of [fromDateId, toDateId].sort()) await lockDate(tx, dateId, cutoffHours);
 }
 
 /**
- * Moves the booking inside the caller's transaction: both dates are locked (in id order, so two
- * moves between the same dates never wait on each other), then the booking; refused with 409 when
- * the date is not one it may move to or has no seats left for the party.
+ * Refuses (409) a move of a party of `partySize` from one date to another that is not of the same
+ * activity and price, not open for booking, or without seats for the whole party. Both dates are
+ * locked by the caller.
  */
-export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<{ moveId: string }> {
-  const [first, second] = [move.fromDateId, move.toDateId].sort();
-  for (const dateId of [first, second]) if (dateId) await lockDate(tx, dateId, move.cutoffHours);
-  const [booking] = await tx.query<MovableBooking & Record<string, unknown>>(
-    `select id, date_id, party_size from bookings where id = $1 and status = 'paid' for update`,
-    [move.bookingId],
-  );
-  if (!booking || booking.date_id !== move.fromDateId) throw new HttpError(409, DATE_NOT_OFFERED);
+export async function assertMoveTarget(
+  tx: Queryable,
+  move: Pick<MoveRequest, 'fromDateId' | 'toDateId' | 'cutoffHours' | 'exceptBookingId'> & { partySize: number },
+): Promise<void> {
   const [target] = await tx.query<CandidateRow & Record<string, unknown>>(
     `select d.id, d.starts_at, d.calendar, d.capacity, 0 as taken
        from calendar_dates d join calendar_dates cur on cur.id = $1
@@ -79,7 +82,23 @@ export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<{ m
     [move.fromDateId, move.toDateId, cutoffSeconds(move.cutoffHours)],
   );
   if (!target) throw new HttpError(409, DATE_NOT_OFFERED);
-  if (seatsLeft(target, await takenSeats(tx, move.toDateId)) < booking.party_size) throw new HttpError(409, NO_SEATS_FOR_PARTY);
+  if (seatsLeft(target, await takenSeats(tx, move.toDateId, move.exceptBookingId)) < move.partySize) {
+    throw new HttpError(409, NO_SEATS_FOR_PARTY);
+  }
+}
+
+/**
+ * Moves the booking inside the caller's transaction: both dates are locked, then the booking;
+ * refused with 409 when the date is not one it may move to or has no seats left for the party.
+ */
+export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<{ moveId: string }> {
+  await lockMoveDates(tx, move.fromDateId, move.toDateId, move.cutoffHours);
+  const [booking] = await tx.query<MovableBooking & Record<string, unknown>>(
+    `select id, date_id, party_size from bookings where id = $1 and status = 'paid' for update`,
+    [move.bookingId],
+  );
+  if (!booking || booking.date_id !== move.fromDateId) throw new HttpError(409, DATE_NOT_OFFERED);
+  await assertMoveTarget(tx, { ...move, partySize: booking.party_size });
   await tx.query(`update bookings set date_id = $2, updated_at = now() where id = $1`, [move.bookingId, move.toDateId]);
   const moveId = randomId('mv');
   await tx.query(`insert into booking_moves (id, booking_id, from_date, to_date, fee, reason) values ($1, $2, $3, $4, $5, $6)`, [

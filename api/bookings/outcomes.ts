@@ -6,7 +6,7 @@
  */
 import type { Db, Queryable } from '../db/client.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
-import { randomId } from '../http.ts';
+import { HttpError, randomId } from '../http.ts';
 import { enqueueActions, type ClaimedAction, type PaymentActionReason } from '../outbox/actions.ts';
 import { flagBooking, money } from './flags.ts';
 import { enqueueBookingCancelled, enqueueBookingPaid } from '../mail/outbox.ts';
@@ -14,6 +14,7 @@ import { site } from '../../src/site.ts';
 import { honouredDiscount } from './promo.ts';
 import { orderTotal, type Discount } from '../../src/lib/pricing.ts';
 import { lockDate, takenSeats, type LockedDate } from './seats.ts';
+import { lockMoveDates, moveBooking, NO_SEATS_FOR_PARTY } from './move.ts';
 import { HOLD_LAPSED_SQL, seatsLeft, type BookingStatus } from '../../src/lib/seat-rules.ts';
 import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
 
@@ -42,6 +43,8 @@ interface BookingRow {
   status: BookingStatus;
   /** Cents given back when the booking was cancelled; null otherwise. */
   refund_amount: number | null;
+  /** For the fee of a date change: the booking that moves once it is paid. */
+  moves_booking: string | null;
   expired: boolean;
 }
 
@@ -59,20 +62,25 @@ export async function recordPaymentEvent(db: Db, event: PaymentEvent, settings: 
       event.type,
     ]);
     if (fresh.length === 0) return { result: 'duplicate', actions: [] };
-    const [found] = await tx.query<{ date_id: string }>(`select date_id from bookings where payment_intent_id = $1`, [event.intentId]);
+    const [found] = await tx.query<{ date_id: string; moving_from: string | null }>(
+      `select b.date_id, o.date_id as moving_from from bookings b left join bookings o on o.id = b.moves_booking
+        where b.payment_intent_id = $1`,
+      [event.intentId],
+    );
     if (!found) return { result: 'unknown', actions: [] };
-    // Lock order everywhere: the date first, then its bookings.
+    // Lock order everywhere: the date first (both dates of a date change, in id order), then its bookings.
+    if (found.moving_from) await lockMoveDates(tx, found.moving_from, found.date_id, settings.cutoffHours);
     const date = await lockDate(tx, found.date_id, settings.cutoffHours);
     const [booking] = await tx.query<BookingRow & Record<string, unknown>>(
       `select id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code, payment_intent_id, status,
-              refund_amount, ${HOLD_LAPSED_SQL} as expired
+              refund_amount, moves_booking, ${HOLD_LAPSED_SQL} as expired
          from bookings where payment_intent_id = $1 for update`,
       [event.intentId],
     );
     if (!booking) return { result: 'unknown', actions: [] };
     switch (event.type) {
       case 'succeeded':
-        return settleSuccess(tx, booking, date, event);
+        return settleSuccess(tx, booking, date, event, settings);
       case 'failed':
         // A declined card keeps the hold until it expires: the customer may try another card.
         return settled('unchanged', booking);
@@ -115,6 +123,7 @@ async function settleSuccess(
   booking: BookingRow,
   date: LockedDate | undefined,
   event: Extract<PaymentEvent, { type: 'succeeded' }>,
+  settings: OutcomeSettings,
 ): Promise<Settled> {
   if (booking.status !== 'held' && booking.status !== 'released') return settled('unchanged', booking);
   const wrong = mismatch(booking, event);
@@ -123,6 +132,7 @@ async function settleSuccess(
     return refund(tx, booking, 'payment did not match the booking');
   }
   if (!date?.active || date.started) return refund(tx, booking, 'date started or withdrawn');
+  if (booking.moves_booking) return settleDateChange(tx, booking, booking.moves_booking, date, settings);
   const holdStands = booking.status === 'held' && !booking.expired;
   if (!holdStands) {
     // Paid after the hold lapsed or was replaced: booked only on the terms a new hold would get now.
@@ -137,6 +147,45 @@ async function settleSuccess(
   await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2) on conflict do nothing`, [booking.id, booking.user_id]);
   await enqueueBookingPaid(tx, booking.id);
   return settled('paid', booking);
+}
+
+/**
+ * The fee of a date change is paid: the booking moves to the fee hold's date, whose seats it takes
+ * over. A fee paid late is still taken while the date is open and has the seats; otherwise, or when
+ * the booking changed meanwhile, the fee is refunded and the booking stays where it was.
+ */
+async function settleDateChange(
+  tx: Queryable,
+  fee: BookingRow,
+  bookingId: string,
+  date: LockedDate,
+  settings: OutcomeSettings,
+): Promise<Settled> {
+  if (!date.open) return refund(tx, fee, 'bookings closed before the late payment');
+  const [booking] = await tx.query<{ date_id: string; status: string }>(`select date_id, status from bookings where id = $1 for update`, [
+    bookingId,
+  ]);
+  if (booking?.status !== 'paid') return refund(tx, fee, 'booking changed before the fee was paid');
+  try {
+    await moveBooking(tx, {
+      bookingId,
+      fromDateId: booking.date_id,
+      toDateId: fee.date_id,
+      cutoffHours: settings.cutoffHours,
+      fee: fee.amount,
+      reason: 'date changed by the customer',
+      exceptBookingId: fee.id,
+    });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return refund(
+      tx,
+      fee,
+      error.message === NO_SEATS_FOR_PARTY ? 'seats taken after the hold lapsed' : 'booking changed before the fee was paid',
+    );
+  }
+  await tx.query(`update bookings set status = 'applied', paid_at = now(), updated_at = now() where id = $1`, [fee.id]);
+  return settled('paid', fee);
 }
 
 /**

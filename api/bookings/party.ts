@@ -6,6 +6,7 @@
 import type { Queryable } from '../db/client.ts';
 import { memberName, surveyState, waiverState, type Party } from '../../src/lib/party.ts';
 import type { Survey } from '../../src/lib/schemas.ts';
+import { cancellationTerms, policyOf } from '../../src/lib/cancellation-policy.ts';
 import { partySpotsLeft } from '../../src/lib/seat-rules.ts';
 
 export interface BookingRow {
@@ -35,8 +36,10 @@ export async function partyOf(
   waiverVersion: string,
   now: Date = new Date(),
 ): Promise<Party | null> {
-  const [booking] = await db.query<BookingRow & Record<string, unknown>>(
-    `select b.id, b.user_id as booker, b.party_size, d.starts_at
+  const [booking] = await db.query<
+    BookingRow & { amount: number; policy_version: string | null; called_off: boolean } & Record<string, unknown>
+  >(
+    `select b.id, b.user_id as booker, b.party_size, d.starts_at, b.amount, b.policy_version, d.called_off_at is not null as called_off
        from booking_members m join bookings b on b.id = m.booking_id join calendar_dates d on d.id = b.date_id
       where m.user_id = $1 and b.date_id = $2 and b.status = 'paid' and b.invite_code is not null
       order by b.paid_at desc, b.id desc
@@ -44,7 +47,13 @@ export async function partyOf(
     [uid, dateId],
   );
   if (!booking) return null;
-  return { dateId, bookingId: booking.id, youPaid: booking.booker === uid, ...(await bookingParty(db, booking, uid, waiverVersion, now)) };
+  const youPaid = booking.booker === uid;
+  // The payer may change the date while the policy allows it (a called-off date offers its own choice).
+  const canChangeDate =
+    youPaid &&
+    !booking.called_off &&
+    cancellationTerms(policyOf(booking.policy_version), booking.amount, new Date(booking.starts_at), now).canMove;
+  return { dateId, bookingId: booking.id, youPaid, canChangeDate, ...(await bookingParty(db, booking, uid, waiverVersion, now)) };
 }
 
 /** The members of one booking and its open spots, as `viewerUid` sees them (their own row marked `you`). */

@@ -20,7 +20,8 @@ export type PaymentActionReason =
   | 'replaced by a newer hold'
   | 'hold ended before its payment was ready'
   | 'hold lapsed'
-  | 'account closed while holding seats';
+  | 'account closed while holding seats'
+  | 'booking changed before the fee was paid';
 
 /** Why money goes back or an intent is ended: the payment's own reasons, or a cancellation of a paid booking. */
 export type ActionReason = PaymentActionReason | 'cancelled by the customer' | 'date called off by the company';

@@ -26,6 +26,7 @@ const REFUND_MESSAGES: Record<Extract<Outcome, { result: 'refunded' }>['reason']
   'hold ended before its payment was ready': SESSION_ENDED,
   'hold lapsed': SESSION_ENDED,
   'account closed while holding seats': SESSION_ENDED,
+  'booking changed before the fee was paid': 'Your booking changed before this fee was paid. You have not been charged.',
   'refunded at the provider': 'This payment was refunded.',
 };
 
@@ -72,6 +73,7 @@ export async function confirmLocalPayment(
   const [state] = await db.query<{ status: string; date_id: string }>(`select status, date_id from bookings where payment_intent_id = $1`, [
     intentId,
   ]);
-  if (state?.status !== 'paid') throw new HttpError(409, SESSION_ENDED);
+  // Paid: a booking, or the fee of a date change (applied to the booking it moved).
+  if (state?.status !== 'paid' && state?.status !== 'applied') throw new HttpError(409, SESSION_ENDED);
   return { status: 'succeeded', dateId: state.date_id };
 }

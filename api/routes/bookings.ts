@@ -1,12 +1,16 @@
 /**
  * A customer's own booking: GET /bookings/{id}/cancellation (what cancelling gives back now),
  * POST /bookings/{id}/cancellation (cancel on the terms of a quote; 409 with the new quote when it no
- * longer holds), POST /bookings/{id}/leave (a member leaves the party), and GET/POST
+ * longer holds), GET/POST /bookings/{id}/date-change (the fee and the dates; a hold on the new date
+ * whose paid fee moves the booking), POST /bookings/{id}/leave (a member leaves the party), and GET/POST
  * /bookings/{id}/call-off (after the company called off the date: the payer's choice of a full
  * refund or another date at no charge).
  */
 import { Hono } from 'hono';
-import { callOffChoiceSchema, cancellationSchema } from '../../src/lib/schemas.ts';
+import { callOffChoiceSchema, cancellationSchema, dateChangeSchema } from '../../src/lib/schemas.ts';
+import { dateChangeOptions, startDateChange } from '../bookings/date-change.ts';
+import { TOO_MANY } from '../bookings/holds.ts';
+import { rateLimit } from '../limits/rate-limit.ts';
 import { callOffChoice, chooseAfterCallOff } from '../bookings/call-off.ts';
 import { requireCaller, safeParam } from '../auth.ts';
 import { cancelBooking, leaveParty, QUOTE_CHANGED, quoteCancellation } from '../bookings/cancellation.ts';
@@ -16,7 +20,7 @@ import { carryOut } from '../outbox/worker.ts';
 import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 
-export function bookingRoutes({ db, identity, payments, cache, mailer, bookingCutoffHours }: AppDeps) {
+export function bookingRoutes({ db, identity, payments, cache, mailer, bookingCutoffHours, holdSeconds, limits }: AppDeps) {
   const group = new Hono<AppEnv>();
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
   const signedIn = requireCaller(identity);
@@ -34,6 +38,23 @@ export function bookingRoutes({ db, identity, payments, cache, mailer, bookingCu
     mailer?.kick();
     const { bookingId, dateId, refund, currency } = result;
     return c.json({ status: 'cancelled', bookingId, dateId, refund, currency });
+  });
+
+  group.get('/:bookingId/date-change', signedIn, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await dateChangeOptions(db, c.get('caller').uid, safeParam(c, 'bookingId'), bookingCutoffHours));
+  });
+
+  // Each fee hold makes a payment intent: limited per customer, as checkout's holds are.
+  const intents = rateLimit<AppEnv>(db, limits.paymentIntents, TOO_MANY, (c) => [`date-change-intents:${c.get('caller').uid}`]);
+  group.post('/:bookingId/date-change', signedIn, intents, jsonBody(dateChangeSchema), async (c) => {
+    const started = await startDateChange(db, payments, c.get('caller'), safeParam(c, 'bookingId'), c.req.valid('json'), {
+      cutoffHours: bookingCutoffHours,
+      holdSeconds,
+    });
+    if (started.outcome === 'stale') return c.json({ ...errorBody(QUOTE_CHANGED), quote: started.quote }, 409);
+    cache.clear();
+    return c.json(started.hold);
   });
 
   group.get('/:bookingId/call-off', signedIn, async (c) => {

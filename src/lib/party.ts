@@ -25,6 +25,8 @@ export interface Party {
   /** The booking the party is on, and whether the caller paid for it (and so may cancel it; a member may leave). */
   bookingId: string;
   youPaid: boolean;
+  /** The caller paid, and the policy lets them change the date now. */
+  canChangeDate: boolean;
   members: PartyMember[];
   /** Paid seats nobody has claimed. */
   openSpots: number;

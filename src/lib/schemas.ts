@@ -213,6 +213,9 @@ export const inviteSchema = v.strictObject({ inviteCode: id('Invite code is requ
 /** POST /bookings/{id}/cancellation: the quote the customer confirms. */
 export const cancellationSchema = v.strictObject({ quoteId: id('Quote is required') });
 
+/** POST /bookings/{id}/date-change: the quote the customer accepted and the date they chose. */
+export const dateChangeSchema = v.strictObject({ quoteId: id('Quote is required'), dateId: id('Choose a date') });
+
 /** POST /bookings/{id}/call-off: after the company called off the date, a full refund or another date. */
 export const callOffChoiceSchema = v.variant('choice', [
   v.strictObject({ choice: v.literal('refund') }),

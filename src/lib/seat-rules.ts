@@ -12,7 +12,7 @@
  * expressions: a column, a parameter (`$1` or `{name}`) or a literal.
  */
 
-export type BookingStatus = 'held' | 'paid' | 'released' | 'refunded' | 'cancelled';
+export type BookingStatus = 'held' | 'paid' | 'released' | 'refunded' | 'cancelled' | 'applied';
 
 /** A booking as the seat rules read it. Instants are milliseconds since the epoch. */
 export interface SeatBooking {

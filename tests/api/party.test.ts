@@ -99,6 +99,7 @@ describe('GET /parties/{dateId}', () => {
         dateId,
         bookingId: expect.stringMatching(/^bk_/),
         youPaid: true,
+        canChangeDate: false,
         members: [
           { name: 'Avery Lund', you: true, survey: 'done', waiver: 'signed' },
           { name: emailName(friend), you: false, survey: 'missing', waiver: 'missing' },

@@ -1,9 +1,16 @@
 /**
  * Dates the company calls off for conditions: the date keeps when and why; each paid booking on
  * it waits for its payer's choice (a full refund, or another date at no charge) until a deadline,
- * after which it is refunded in full. A booking remembers the dates it moved from.
+ * after which it is refunded in full. A booking remembers the dates it moved from. A customer's
+ * change of date is a hold of its own on the new date for the fee (`moves_booking`), `applied` once
+ * the fee is paid and the booking has moved.
  */
 export const sql = `
+alter table bookings drop constraint bookings_status_check;
+alter table bookings add constraint bookings_status_check
+  check (status in ('held', 'paid', 'released', 'refunded', 'cancelled', 'applied'));
+alter table bookings add column moves_booking text references bookings (id);
+
 alter table calendar_dates add column called_off_at timestamptz;
 alter table calendar_dates add column call_off_reason text;
 

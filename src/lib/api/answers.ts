@@ -7,7 +7,17 @@ import * as v from 'valibot';
 import { calendarDateOf } from '../calendar-date.ts';
 import type { Party } from '../party.ts';
 import type { SignedWaiverCopy, WaiverStatus } from '../waiver-record.ts';
-import type { CalendarEntry, CallOffChoice, CancellationQuote, Cancelled, DatabaseUser, GuideDate, Product, Roster } from './types.ts';
+import type {
+  CalendarEntry,
+  CallOffChoice,
+  CancellationQuote,
+  Cancelled,
+  DateChangeOptions,
+  DatabaseUser,
+  GuideDate,
+  Product,
+  Roster,
+} from './types.ts';
 
 /** An answer of a shape the site does not know. */
 export class UnreadableAnswer extends Error {
@@ -110,6 +120,7 @@ export const partyAnswer = named<Party>()(
     dateId: text,
     bookingId: text,
     youPaid: v.boolean(),
+    canChangeDate: v.optional(v.boolean(), false),
     members: v.array(
       v.looseObject({ name: text, you: v.boolean(), survey: v.picklist(['done', 'missing']), waiver: v.picklist(['signed', 'missing']) }),
     ),
@@ -156,9 +167,15 @@ export const cancellationQuoteAnswer = named<CancellationQuote>()(
     paid: count,
     refund: count,
     currency: text,
+    canMove: v.boolean(),
+    moveFee: count,
     quoteDay: text,
     goodUntil: instant,
   }),
+);
+
+export const dateChangeOptionsAnswer = named<DateChangeOptions>()(
+  v.looseObject({ quote: cancellationQuoteAnswer, dates: v.array(v.looseObject({ id: text, startsAt: instant, seatsLeft: count })) }),
 );
 
 export const cancelledAnswer = named<Cancelled>()(

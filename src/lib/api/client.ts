@@ -12,6 +12,7 @@ import {
   calendarDatesAnswer,
   cancellationQuoteAnswer,
   cancelledAnswer,
+  dateChangeOptionsAnswer,
   databaseUserAnswer,
   guideDatesAnswer,
   inviteAnswer,
@@ -61,6 +62,18 @@ export const publicApi = {
 export async function createDatabaseUser(uid: string, authUser: unknown, token: string) {
   const answer = await apiFetch<unknown>(user(uid), { method: 'POST', body: authUser, token });
   return readAnswer('your account', databaseUserAnswer, answer);
+}
+
+/** A call confirming a quote: its 409 answer carrying the new quote fails with `QuoteChanged`. */
+async function quoted<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409 && error.body && typeof error.body === 'object' && 'quote' in error.body) {
+      throw new QuoteChanged(error.message, error.body, readAnswer('the quote', cancellationQuoteAnswer, error.body.quote));
+    }
+    throw error;
+  }
 }
 
 export function createBookingApi(token: TokenSource) {
@@ -115,16 +128,16 @@ export function createBookingApi(token: TokenSource) {
     cancellationQuote: (bookingId: string, signal?: AbortSignal) =>
       call('the cancellation', cancellationQuoteAnswer, `${booking(bookingId)}/cancellation`, withSignal(signal)),
     /** Cancels on the terms of `quoteId`; a quote that no longer holds fails with `QuoteChanged`, carrying the new one. */
-    cancelBooking: async (bookingId: string, quoteId: string) => {
-      try {
-        return await call('the cancellation', cancelledAnswer, `${booking(bookingId)}/cancellation`, { method: 'POST', body: { quoteId } });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409 && error.body && typeof error.body === 'object' && 'quote' in error.body) {
-          throw new QuoteChanged(error.message, error.body, readAnswer('the cancellation', cancellationQuoteAnswer, error.body.quote));
-        }
-        throw error;
-      }
-    },
+    cancelBooking: (bookingId: string, quoteId: string) =>
+      quoted(call('the cancellation', cancelledAnswer, `${booking(bookingId)}/cancellation`, { method: 'POST', body: { quoteId } })),
+    /** The fee of a change of date (the quote) and the dates that fit the party. */
+    dateChangeOptions: (bookingId: string, signal?: AbortSignal) =>
+      call('the change of date', dateChangeOptionsAnswer, `${booking(bookingId)}/date-change`, withSignal(signal)),
+    /** Holds the new date's seats and makes the intent for the fee; a stale quote fails with `QuoteChanged`. */
+    startDateChange: (bookingId: string, quoteId: string, dateId: string) =>
+      quoted(
+        call('the change of date', paymentIntentAnswer, `${booking(bookingId)}/date-change`, { method: 'POST', body: { quoteId, dateId } }),
+      ),
     /** After the company called off the booking's date: the payer's choice, and the dates that fit the party. */
     callOffChoice: (bookingId: string, signal?: AbortSignal) =>
       call('your booking', callOffChoiceAnswer, `${booking(bookingId)}/call-off`, withSignal(signal)),

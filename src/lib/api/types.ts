@@ -128,6 +128,9 @@ export interface CancellationQuote {
   paid: number;
   refund: number;
   currency: string;
+  /** Whether the booking may move to another date now, and for how many cents. */
+  canMove: boolean;
+  moveFee: number;
   /** The Kamas day the quote is for ('YYYY-MM-DD'), and the instant it stops holding (ISO 8601). */
   quoteDay: string;
   goodUntil: string;
@@ -167,5 +170,11 @@ export interface CallOffChoice {
   movedTo: string | null;
   movedToStartsAt: string | null;
   /** Dates the booking may move to, while no choice is made. */
+  dates: MoveTarget[];
+}
+
+/** GET /bookings/{id}/date-change: the quote (with the fee) and the dates the booking may move to. */
+export interface DateChangeOptions {
+  quote: CancellationQuote;
   dates: MoveTarget[];
 }

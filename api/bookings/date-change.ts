@@ -1,0 +1,179 @@
+/**
+ * A customer changes the date of their booking, with the notice the policy asks for: the seats on
+ * the new date are held (a hold of its own, for the fee, like a checkout's) while the fee is paid
+ * by card; only when the payment is recorded does the booking move (bookings/outcomes.ts). A
+ * declined card, a lapsed hold or a closed page leave the booking as it was.
+ */
+import { CURRENT_POLICY, policyOf } from '../../src/lib/cancellation-policy.ts';
+import type { CancellationQuote, DateChangeOptions } from '../../src/lib/api/types.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError, randomId } from '../http.ts';
+import type { Caller } from '../identity.ts';
+import { enqueueActions, enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
+import { carryOut } from '../outbox/worker.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { lockedQuote, quoteCancellation } from './cancellation.ts';
+import { assertMoveTarget, lockMoveDates, moveTargets } from './move.ts';
+import { SESSION_ENDED } from './holds.ts';
+
+export const NO_DATE_CHANGE = (days = CURRENT_POLICY.fullRefundDays) =>
+  `The date can be changed only with ${days} days' notice or more. You can still cancel the booking.`;
+
+/** What the customer is offered: the quote with its fee, and the dates that fit the party. */
+export async function dateChangeOptions(
+  db: Db,
+  callerUid: string,
+  bookingId: string,
+  cutoffHours: number,
+  now = new Date(),
+): Promise<DateChangeOptions> {
+  const quote = await quoteCancellation(db, callerUid, bookingId, now);
+  const [booking] = await db.query<{ date_id: string; party_size: number; policy_version: string | null }>(
+    `select date_id, party_size, policy_version from bookings where id = $1`,
+    [bookingId],
+  );
+  if (!quote.canMove || !booking) throw new HttpError(409, NO_DATE_CHANGE(policyOf(booking?.policy_version).fullRefundDays));
+  return { quote, dates: await moveTargets(db, { id: bookingId, date_id: booking.date_id, party_size: booking.party_size }, cutoffHours) };
+}
+
+export interface DateChangeSettings {
+  cutoffHours: number;
+  holdSeconds: number;
+}
+
+/** The hold for the fee, as checkout's payment intent answer gives it. */
+export interface DateChangeHold {
+  bookingId: string;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  expiresAt: string;
+  provider: PaymentProvider['name'];
+}
+
+export type DateChangeStart = { outcome: 'held'; hold: DateChangeHold } | { outcome: 'stale'; quote: CancellationQuote };
+
+interface Prepared {
+  feeHoldId: string;
+  fee: number;
+  currency: string;
+  expiresAt: string;
+  cancels: ClaimedAction[];
+}
+
+/**
+ * Holds the new date's seats for the booking's party and makes the intent for the fee. The quote
+ * named must still hold (else the new one comes back); the customer's other holds end, as a new
+ * checkout hold ends them.
+ */
+export async function startDateChange(
+  db: Db,
+  payments: PaymentProvider,
+  caller: Caller,
+  bookingId: string,
+  request: { quoteId: string; dateId: string },
+  settings: DateChangeSettings,
+  now = new Date(),
+): Promise<DateChangeStart> {
+  const prepared = await db.transaction(async (tx): Promise<Prepared | { stale: CancellationQuote }> => {
+    const [where] = await tx.query<{ date_id: string }>(`select date_id from bookings where id = $1`, [bookingId]);
+    if (!where) throw new HttpError(404, 'Booking not found');
+    // Lock order everywhere: the dates first, then their bookings.
+    await lockMoveDates(tx, where.date_id, request.dateId, settings.cutoffHours);
+    const { booking, quote } = await lockedQuote(tx, caller.uid, bookingId, now);
+    if (quote.quoteId !== request.quoteId) return { stale: quote };
+    if (!quote.canMove) throw new HttpError(409, NO_DATE_CHANGE(policyOf(booking.policy_version).fullRefundDays));
+    // One hold at a time: the customer's other holds end, and their intents are cancelled.
+    const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
+      `update bookings set status = 'released', updated_at = now() where user_id = $1 and status = 'held' returning id, payment_intent_id`,
+      [caller.uid],
+    );
+    const cancels = await enqueueActions(
+      tx,
+      released.flatMap((hold) =>
+        hold.payment_intent_id
+          ? [{ kind: 'cancel' as const, bookingId: hold.id, intentId: hold.payment_intent_id, reason: 'replaced by a newer hold' as const }]
+          : [],
+      ),
+    );
+    await assertMoveTarget(tx, {
+      fromDateId: booking.date_id,
+      toDateId: request.dateId,
+      cutoffHours: settings.cutoffHours,
+      partySize: booking.party_size,
+    });
+    const feeHoldId = randomId('bk');
+    const [held] = await tx.query<{ expires_at: Date | string }>(
+      `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, hold_expires_at, moves_booking)
+       values ($1, $2, $3, $4, $5, 1, $6, $7, 'held', $8, now() + make_interval(secs => $9), $10)
+       returning hold_expires_at as expires_at`,
+      [
+        feeHoldId,
+        request.dateId,
+        caller.uid,
+        booking.price_id,
+        booking.party_size,
+        quote.moveFee,
+        booking.currency,
+        payments.name,
+        settings.holdSeconds,
+        bookingId,
+      ],
+    );
+    return {
+      feeHoldId,
+      fee: quote.moveFee,
+      currency: booking.currency,
+      expiresAt: new Date(held?.expires_at ?? now).toISOString(),
+      cancels,
+    };
+  });
+  if ('stale' in prepared) return { outcome: 'stale', quote: prepared.stale };
+  await carryOut(db, payments, prepared.cancels);
+
+  let intent: { id: string; clientSecret: string };
+  try {
+    intent = await payments.createIntent({
+      bookingId: prepared.feeHoldId,
+      amount: prepared.fee,
+      currency: prepared.currency,
+      description: `Date change of booking ${bookingId}`,
+      email: caller.email,
+      metadata: { userId: caller.uid, dateId: request.dateId, changesBooking: bookingId },
+    });
+  } catch (error) {
+    await db.query(`update bookings set status = 'released', updated_at = now() where id = $1 and status = 'held'`, [prepared.feeHoldId]);
+    console.error('payment provider failed to create an intent', { bookingId: prepared.feeHoldId, error });
+    throw new HttpError(502, 'Failed to create payment intent: the payment provider is unavailable. Please try again.');
+  }
+  const attached = await db.query(
+    `update bookings set payment_intent_id = $2, client_secret = $3, updated_at = now() where id = $1 and status = 'held' returning id`,
+    [prepared.feeHoldId, intent.id, intent.clientSecret],
+  );
+  if (attached.length === 0) {
+    // Replaced by a newer hold while the intent was being made: the intent is cancelled.
+    const cancel = await db.transaction(async (tx) => {
+      await tx.query(`update bookings set payment_intent_id = $2, updated_at = now() where id = $1`, [prepared.feeHoldId, intent.id]);
+      const action = await enqueueAction(tx, {
+        kind: 'cancel',
+        bookingId: prepared.feeHoldId,
+        intentId: intent.id,
+        reason: 'replaced by a newer hold',
+      });
+      return action ? [action] : [];
+    });
+    await carryOut(db, payments, cancel);
+    throw new HttpError(409, SESSION_ENDED);
+  }
+  return {
+    outcome: 'held',
+    hold: {
+      bookingId: prepared.feeHoldId,
+      clientSecret: intent.clientSecret,
+      amount: prepared.fee,
+      currency: prepared.currency,
+      expiresAt: prepared.expiresAt,
+      provider: payments.name,
+    },
+  };
+}

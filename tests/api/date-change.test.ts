@@ -1,0 +1,185 @@
+/**
+ * A customer changes the date of their booking with 30 days' notice or more: the fee and the dates
+ * that fit first; then the new seats are held while the fee is paid, and only a paid fee moves the
+ * booking with its party and invite code. A declined card, a stale quote or a late fee whose seats
+ * went to someone else leave the booking where it was.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CalendarEntry, CancellationQuote, DateChangeOptions } from '../../src/lib/api/types.ts';
+import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
+import { freeDate, harness, inviteCodeOf, PAYING_CARD, payForDate, readyUser, type Harness, type TestUser } from './harness.ts';
+
+const TOURS = 'winter-day-tours';
+const PRICE = 'price_tour_ski';
+const DECLINED_CARD = { ...PAYING_CARD, cardNumber: '4000 0000 0000 0002' };
+
+let h: Harness;
+beforeAll(async () => {
+  h = await harness();
+});
+
+async function paidTour(partySize = 2, startsInDays?: number): Promise<{ payer: TestUser; date: CalendarEntry; bookingId: string }> {
+  const payer = await readyUser(h, 'Avery Lund');
+  const date = await freeDate(h, TOURS);
+  if (startsInDays !== undefined) {
+    await h.db.query(`update calendar_dates set starts_at = now() + make_interval(days => $2) where id = $1`, [date.id, startsInDays]);
+    h.cache.clear();
+  }
+  expect((await payForDate(h, payer, date, TOURS, PRICE, partySize)).status).toBe(200);
+  const [row] = await h.db.query<{ id: string }>(`select id from bookings where date_id = $1 and status = 'paid'`, [date.id]);
+  if (!row) throw new Error('not booked');
+  return { payer, date, bookingId: row.id };
+}
+
+const options = (user: TestUser, bookingId: string) =>
+  h.json<DateChangeOptions & { error?: string }>('GET', `/bookings/${bookingId}/date-change`, { token: user.token });
+const start = (user: TestUser, bookingId: string, quoteId: string, dateId: string) =>
+  h.json<{ clientSecret: string; bookingId: string; amount: number; error?: string; quote?: CancellationQuote }>(
+    'POST',
+    `/bookings/${bookingId}/date-change`,
+    { token: user.token, body: { quoteId, dateId } },
+  );
+const pay = (user: TestUser, clientSecret: string, card = PAYING_CARD) =>
+  h.json<{ status?: string; dateId?: string; error?: string }>('POST', '/payments/local/confirm', {
+    token: user.token,
+    body: { clientSecret, ...card },
+  });
+
+const bookingRow = async (bookingId: string) =>
+  (
+    await h.db.query<{ date_id: string; status: string; invite_code: string }>(
+      'select date_id, status, invite_code from bookings where id = $1',
+      [bookingId],
+    )
+  )[0];
+
+/** Seats taken on a date, as the public calendar counts them (paid and held). */
+async function seatsOn(dateId: string): Promise<number> {
+  h.cache.clear();
+  const { body } = await h.json<CalendarEntry[]>('GET', `/calendar/${TOURS}`);
+  return body.find((entry) => entry.id === dateId)?.users.length ?? -1;
+}
+
+describe('what changing the date costs', () => {
+  it('with 30 days or more: the fee and the dates with seats for the party; only the payer is offered it', async () => {
+    const { payer, date, bookingId } = await paidTour();
+    const friend = await readyUser(h, 'Sam Ortiz');
+    await h.json('POST', '/calendar/invite', { token: friend.token, body: { inviteCode: await inviteCodeOf(h, payer, TOURS, date.id) } });
+    const offered = await options(payer, bookingId);
+    expect(offered.status).toBe(200);
+    expect(offered.body.quote).toMatchObject({ canMove: true, moveFee: CURRENT_POLICY.moveFee });
+    expect(offered.body.dates.length).toBeGreaterThan(0);
+    expect(offered.body.dates.every((candidate) => candidate.id !== date.id && candidate.seatsLeft >= 2)).toBe(true);
+    expect((await options(friend, bookingId)).status).toBe(403);
+    const parties = await Promise.all(
+      [payer, friend].map((user) => h.json<{ canChangeDate: boolean }>('GET', `/parties/${date.id}`, { token: user.token })),
+    );
+    expect(parties.map((party) => party.body.canChangeDate)).toEqual([true, false]);
+  });
+
+  it('with less than 30 days: refused, with what the customer can still do', async () => {
+    const { payer, bookingId, date } = await paidTour(1, 20);
+    expect(await options(payer, bookingId)).toMatchObject({
+      status: 409,
+      body: { error: "The date can be changed only with 30 days' notice or more. You can still cancel the booking." },
+    });
+    expect((await h.json<{ canChangeDate: boolean }>('GET', `/parties/${date.id}`, { token: payer.token })).body.canChangeDate).toBe(false);
+  });
+});
+
+describe('changing the date', () => {
+  it('holds the new seats while the fee is paid, then moves the booking with its party and invite code', async () => {
+    const { payer, date, bookingId } = await paidTour(2);
+    const inviteCode = await inviteCodeOf(h, payer, TOURS, date.id);
+    const { body: offered } = await options(payer, bookingId);
+    const target = offered.dates[0];
+    if (!target) throw new Error('no date to move to');
+    const held = await start(payer, bookingId, offered.quote.quoteId, target.id);
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body.amount).toBe(CURRENT_POLICY.moveFee);
+    // Held, not moved: the new date's seats are taken by the hold, the old ones still by the booking.
+    expect(await seatsOn(target.id)).toBe(2);
+    expect(await seatsOn(date.id)).toBe(2);
+    expect((await bookingRow(bookingId))?.date_id).toBe(date.id);
+
+    expect(await pay(payer, held.body.clientSecret)).toEqual({ status: 200, body: { status: 'succeeded', dateId: target.id } });
+    expect(await bookingRow(bookingId)).toMatchObject({ date_id: target.id, status: 'paid', invite_code: inviteCode });
+    expect(await seatsOn(target.id)).toBe(2);
+    expect(await seatsOn(date.id)).toBe(0);
+    expect(await inviteCodeOf(h, payer, TOURS, target.id)).toBe(inviteCode);
+    const moves = await h.db.query<{ fee: number; reason: string }>('select fee, reason from booking_moves where booking_id = $1', [
+      bookingId,
+    ]);
+    expect(moves).toEqual([{ fee: CURRENT_POLICY.moveFee, reason: 'date changed by the customer' }]);
+    const [fee] = await h.db.query<{ status: string }>('select status from bookings where id = $1', [held.body.bookingId]);
+    expect(fee?.status).toBe('applied');
+    // The same payment confirmed again moves nothing more.
+    expect((await pay(payer, held.body.clientSecret)).status).toBe(200);
+    expect(await h.db.query('select 1 from booking_moves where booking_id = $1', [bookingId])).toHaveLength(1);
+  });
+
+  it('a declined fee card keeps everything as it was, and the customer may try another card', async () => {
+    const { payer, date, bookingId } = await paidTour(1);
+    const { body: offered } = await options(payer, bookingId);
+    const target = offered.dates[0];
+    if (!target) throw new Error('no date to move to');
+    const held = await start(payer, bookingId, offered.quote.quoteId, target.id);
+    expect(await pay(payer, held.body.clientSecret, DECLINED_CARD)).toMatchObject({
+      status: 402,
+      body: { error: 'Your card was declined.' },
+    });
+    expect((await bookingRow(bookingId))?.date_id).toBe(date.id);
+    expect(await pay(payer, held.body.clientSecret)).toMatchObject({ status: 200 });
+    expect((await bookingRow(bookingId))?.date_id).toBe(target.id);
+  });
+
+  it('a quote from another day is refused with the new one, and holds nothing', async () => {
+    const { payer, bookingId } = await paidTour(1);
+    const { body: offered } = await options(payer, bookingId);
+    const target = offered.dates[0];
+    if (!target) throw new Error('no date to move to');
+    const refused = await start(payer, bookingId, 'cq_from_yesterday', target.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.quote?.quoteId).toBe(offered.quote.quoteId);
+    expect(await seatsOn(target.id)).toBe(0);
+  });
+
+  it('refuses a date of another activity or its own date, and a date with no seats for the party', async () => {
+    const { payer, date, bookingId } = await paidTour(1);
+    const { body: offered } = await options(payer, bookingId);
+    const classDate = await freeDate(h, 'winter-classes');
+    for (const dateId of [classDate.id, date.id]) {
+      expect(await start(payer, bookingId, offered.quote.quoteId, dateId)).toMatchObject({
+        status: 409,
+        body: { error: 'That date cannot be chosen for this booking.' },
+      });
+    }
+    const taken = offered.dates[0];
+    if (!taken) throw new Error('no date to move to');
+    const other = await readyUser(h);
+    expect((await payForDate(h, other, { id: taken.id } as CalendarEntry, TOURS, PRICE, 1)).status).toBe(200);
+    expect(await start(payer, bookingId, offered.quote.quoteId, taken.id)).toMatchObject({
+      status: 409,
+      body: { error: 'That date no longer has seats for your whole party.' },
+    });
+  });
+
+  it('a fee paid after its hold lapsed and its seats went to someone else is refunded; the booking stays', async () => {
+    const { payer, date, bookingId } = await paidTour(1);
+    const { body: offered } = await options(payer, bookingId);
+    const target = offered.dates[0];
+    if (!target) throw new Error('no date to move to');
+    const held = await start(payer, bookingId, offered.quote.quoteId, target.id);
+    await h.db.query(`update bookings set hold_expires_at = now() - interval '1 second' where id = $1`, [held.body.bookingId]);
+    const other = await readyUser(h);
+    expect((await payForDate(h, other, { id: target.id } as CalendarEntry, TOURS, PRICE, 1)).status).toBe(200);
+    const late = await pay(payer, held.body.clientSecret);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('Your hold on these spots ran out and they were booked by someone else. You have not been charged.');
+    expect((await bookingRow(bookingId))?.date_id).toBe(date.id);
+    const refunds = await h.db.query<{ reason: string }>(`select reason from payment_outbox where booking_id = $1 and kind = 'refund'`, [
+      held.body.bookingId,
+    ]);
+    expect(refunds).toEqual([{ reason: 'seats taken after the hold lapsed' }]);
+  });
+});
