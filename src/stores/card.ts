@@ -54,6 +54,22 @@ function normalizeCard(input: CardInput): CardInput {
   };
 }
 
+/**
+ * The local card call's body for the payment session `clientSecret`, or why the card cannot be sent
+ * (a declined state naming the field), checked as the API checks it.
+ */
+export function checkedCard(
+  clientSecret: string,
+  input: CardInput,
+): { ok: true; body: v.InferOutput<typeof localConfirmSchema> } | { ok: false; state: CardState } {
+  const checked = v.safeParse(localConfirmSchema, { clientSecret, ...normalizeCard(input) });
+  if (checked.success) return { ok: true, body: checked.output };
+  const issue = checked.issues[0];
+  const key = issue?.path?.[0]?.key;
+  const field = key === 'cardNumber' || key === 'expiry' || key === 'cvc' ? key : null;
+  return { ok: false, state: { status: 'declined', message: issue?.message ?? UNEXPECTED_CARD_MESSAGE, field } };
+}
+
 /** Where a paid local checkout goes: /payment-success checks the booking with the API before it says so. */
 export function localSuccessPath(bookingId: string, dateId: string): string {
   return `/payment-success?${new URLSearchParams({ provider: 'local', booking: bookingId, date: dateId }).toString()}`;
@@ -65,16 +81,11 @@ export async function confirmLocalCard(input: CardInput): Promise<CardState> {
   if ($card.get().status === 'processing') return $card.get();
   if (intent.status !== 'ready' || intent.provider !== 'local') return settle(null, { status: 'failed', message: UNEXPECTED_CARD_MESSAGE });
   const session = intent.clientSecret;
-  const checked = v.safeParse(localConfirmSchema, { clientSecret: session, ...normalizeCard(input) });
-  if (!checked.success) {
-    const issue = checked.issues[0];
-    const key = issue?.path?.[0]?.key;
-    const field = key === 'cardNumber' || key === 'expiry' || key === 'cvc' ? key : null;
-    return settle(session, { status: 'declined', message: issue?.message ?? UNEXPECTED_CARD_MESSAGE, field });
-  }
+  const checked = checkedCard(session, input);
+  if (!checked.ok) return settle(session, checked.state);
   settle(session, { status: 'processing' });
   try {
-    const answer = await api.confirmLocalPayment(checked.output);
+    const answer = await api.confirmLocalPayment(checked.body);
     const paid = settle(session, { status: 'succeeded', bookingId: intent.bookingId, dateId: answer.dateId });
     completePayment();
     return paid;

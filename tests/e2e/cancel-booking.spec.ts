@@ -1,13 +1,15 @@
 /**
- * Cancelling from My Bookings, as customers do it: the payer of a booking months ahead asks to
- * cancel, reads the refund the policy gives before confirming, confirms, and the seats are back on
- * the calendar and the party is told by e-mail. A friend who joined by invite can only leave, and
- * their seat opens again for the payer.
+ * Cancelling and changing dates from My Bookings, as customers do it: the payer of a booking months
+ * ahead asks to cancel, reads the refund the policy gives before confirming, confirms, and the seats
+ * are back on the calendar and the party is told by e-mail. Another moves a booking to a later date,
+ * paying the fee with the test card after a declined one. A friend who joined by invite can only
+ * leave, and their seat opens again for the payer.
  */
 import { CURRENT_POLICY, cancellationTerms } from '../../src/lib/cancellation-policy.ts';
 import { formatDenverDate } from '../../src/lib/dates.ts';
 import { formatDollars } from '../../src/lib/pricing.ts';
-import { bookByApi, freshDate, readyCustomer, seatsTaken, startOf } from './api-customers.ts';
+import { bookByApi, calendar, freshDate, readyCustomer, seatsTaken, startOf } from './api-customers.ts';
+import { fillCard } from './checkout-steps.ts';
 import { axeViolations, expect, test } from './fixtures.ts';
 import { mailTo } from './mail-inbox.ts';
 import { myBookings, signInAndOpenProfile } from './page-helpers.ts';
@@ -97,4 +99,50 @@ test('a friend who joined by invite can only leave; their seat opens again for t
   await expect(payerCard.getByLabel('Invite link')).toBeVisible();
   await payerPage.context().close();
   expect(problems.errors).toEqual([]);
+});
+
+test('the payer moves a booking to a later date, paying the $50 fee with the test card after a declined one', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(60_000);
+  // The declined card's answer is the browser's only complaint.
+  problems.allow(/status of 402/);
+  const payer = await readyCustomer(page.request);
+  const date = await freshDate(page.request, CALENDAR);
+  await bookByApi(page.request, payer, { dateId: date.id, priceId: PRICE.id, calendar: CALENDAR, partySize: 1 });
+  const terms = cancellationTerms(CURRENT_POLICY, PRICE.unitAmount, startOf(date), Date.now());
+
+  await signInAndOpenProfile(page, payer.email);
+  const card = myBookings(page).getByRole('article', { name: PRICE.title });
+  await card.getByRole('button', { name: /^Change date/ }).click();
+  const panel = card.getByRole('region', { name: 'Change the date?' });
+  await expect(panel).toContainText(`A new date costs $50 (${terms.noticeDays} days' notice).`);
+  const dates = panel.getByRole('group', { name: 'Dates with seats for your party:' }).getByRole('radio');
+  const later = dates.last();
+  const laterLabel = (await later.evaluate((radio) => radio.parentElement?.textContent ?? '')).trim();
+  await later.check();
+  expect(await axeViolations(page)).toEqual([]);
+  await panel.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(panel).toContainText(`Moving to ${laterLabel}: pay the $50 fee.`);
+
+  await fillCard(page, '4000 0000 0000 0002');
+  await panel.getByRole('button', { name: 'Pay now' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Your card was declined.');
+  const mine = async () => (await calendar(page.request, CALENDAR, { token: payer.idToken })).find((entry) => entry.inviteCode)?.id;
+  expect(await mine(), 'a declined fee moves nothing').toBe(date.id);
+
+  await fillCard(page, '4242 4242 4242 4242');
+  await panel.getByRole('button', { name: 'Pay now' }).click();
+  await expect(card.getByRole('status')).toHaveText(
+    `Date changed. Your booking is now on ${laterLabel}; your party, invite link and QR code stay the same.`,
+  );
+  expect(await seatsTaken(page.request, CALENDAR, date.id)).toBe(0);
+  const moved = await mine();
+  expect(moved).not.toBe(date.id);
+  expect(await seatsTaken(page.request, CALENDAR, moved ?? '')).toBe(1);
+
+  await page.reload();
+  await expect(myBookings(page).getByRole('article', { name: PRICE.title }).getByRole('time')).toHaveText(laterLabel);
+  // Nothing else went wrong: the fixture checks the browser's complaints, with the declined card's allowed.
 });

@@ -341,8 +341,8 @@ test('the printout shows each booking card with its QR code and no navigation', 
   await expect(page.locator('.site-header')).toBeHidden();
   await expect(page.locator('.site-footer')).toBeHidden();
   await expect(page.getByRole('form', { name: 'Profile' })).toBeHidden();
-  // Copy (the invite link), Add to calendar and Cancel booking: none is printed.
-  await expect(card.locator('button')).toHaveCount(3);
+  // Copy (the invite link), Add to calendar, Cancel booking and Change date: none is printed.
+  await expect(card.locator('button')).toHaveCount(4);
   for (const button of await card.locator('button').all()) await expect(button).toBeHidden();
   expect(await readQrCode(card)).toBe(entry.id);
 });

@@ -8,13 +8,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api/http.ts';
 import type { CallOffChoice } from '../../lib/api/types.ts';
 import { calledOffLine, CHOICE_NOT_FOUND, chosenLine, deadlineLine, partyLine, refundOffer } from '../../lib/called-off.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
 import { site } from '../../site.ts';
 import { api } from '../../stores/api.ts';
 import { AccountLoading } from '../account/fields.tsx';
 import { useAccountUser } from '../account/use-account-user.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
+import DateChoice from '../shared/DateChoice.tsx';
 import '../../styles/account.css';
 import '../../styles/called-off.css';
 
@@ -91,21 +91,7 @@ function Choices({ initial }: { initial: CallOffChoice }) {
                 <a href={site.phone.href}>{site.phone.display}</a>.
               </p>
             ) : (
-              <fieldset className="called-off-dates">
-                <legend>{partyLine(choice)}</legend>
-                {choice.dates.map((date) => (
-                  <label key={date.id} className="called-off-date">
-                    <input
-                      type="radio"
-                      name={`${id}-date`}
-                      value={date.id}
-                      checked={picked === date.id}
-                      onChange={() => setPicked(date.id)}
-                    />
-                    {formatDenverDateTime(Date.parse(date.startsAt))}
-                  </label>
-                ))}
-              </fieldset>
+              <DateChoice legend={partyLine(choice)} dates={choice.dates} picked={picked} onPick={setPicked} name={`${id}-date`} />
             )}
             {choice.dates.length > 0 && (
               <button

@@ -1,7 +1,8 @@
 /**
  * Under a booking card: the payer's `Cancel booking`, which asks the server for the refund first and
- * cancels only when the customer confirms that quote; a member's `Leave party`, confirmed the same
- * way. A quote that no longer holds comes back with the new one, shown in its place.
+ * cancels only when the customer confirms that quote, and `Change date` while the policy allows it
+ * (./DateChange.tsx); a member's `Leave party`, confirmed the same way. A quote that no longer holds
+ * comes back with the new one, shown in its place.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { QuoteChanged } from '../../lib/api/api-error.ts';
@@ -9,13 +10,15 @@ import type { CancellationQuote } from '../../lib/api/types.ts';
 import { cancelledNotice, LEFT_NOTICE, QUOTE_CHANGED_NOTICE, quoteHolds, quoteSummary } from '../../lib/cancellation-quote.ts';
 import type { Party } from '../../lib/party.ts';
 import { api } from '../../stores/api.ts';
+import DateChange from './DateChange.tsx';
 
 type Step =
   | { name: 'idle' }
   | { name: 'asking' }
   | { name: 'quoted'; quote: CancellationQuote; changed: boolean }
   | { name: 'leaving' }
-  | { name: 'sending'; quote?: CancellationQuote };
+  | { name: 'sending'; quote?: CancellationQuote }
+  | { name: 'changing-date' };
 
 interface Props {
   party: Party;
@@ -45,14 +48,17 @@ export default function BookingChanges({ party, label, onEnded }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  const open = step.name === 'quoted' || step.name === 'leaving' || step.name === 'sending';
+  const open = step.name === 'quoted' || step.name === 'leaving' || step.name === 'sending' || step.name === 'changing-date';
+  const dateOpener = useRef<HTMLButtonElement>(null);
+  /** Which button opened the panel, for focus to go back to when it closes. */
+  const openedBy = useRef<'cancel-or-leave' | 'change-date'>('cancel-or-leave');
 
   const focusOpener = useRef(false);
   useEffect(() => {
     if (step.name === 'quoted' || step.name === 'leaving') panelHeading.current?.focus();
     if (step.name === 'idle' && focusOpener.current) {
       focusOpener.current = false;
-      opener.current?.focus();
+      (openedBy.current === 'change-date' ? dateOpener : opener).current?.focus();
     }
   }, [step.name]);
 
@@ -61,6 +67,12 @@ export default function BookingChanges({ party, label, onEnded }: Props) {
     focusOpener.current = true;
     setStep({ name: 'idle' });
     setFailure(null);
+  }
+
+  function changeDate() {
+    openedBy.current = 'change-date';
+    setFailure(null);
+    setStep({ name: 'changing-date' });
   }
 
   async function askQuote() {
@@ -115,6 +127,7 @@ export default function BookingChanges({ party, label, onEnded }: Props) {
           aria-disabled={step.name === 'asking'}
           onClick={() => {
             if (step.name === 'asking') return;
+            openedBy.current = 'cancel-or-leave';
             if (party.youPaid) void askQuote();
             else setStep({ name: 'leaving' });
           }}
@@ -123,6 +136,12 @@ export default function BookingChanges({ party, label, onEnded }: Props) {
           <span className="visually-hidden">: {label}</span>
         </button>
       )}
+      {!open && party.canChangeDate && (
+        <button ref={dateOpener} type="button" className="button secondary" onClick={changeDate}>
+          Change date<span className="visually-hidden">: {label}</span>
+        </button>
+      )}
+      {step.name === 'changing-date' && <DateChange bookingId={party.bookingId} onMoved={onEnded} onClose={close} />}
       {open && party.youPaid && quote && (
         <section className="booking-change-panel" aria-labelledby={`${id}-heading`}>
           <h4 id={`${id}-heading`} ref={panelHeading} tabIndex={-1}>

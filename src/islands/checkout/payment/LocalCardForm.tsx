@@ -1,19 +1,27 @@
 /**
- * The local payment provider's card form (no network, no keys), clearly in test
- * mode: it takes the test cards of the README. A declined card shows the provider's message and the
- * form stays for another card; a paid order goes to /payment-success, which checks the booking.
+ * The local payment provider's card form (no network, no keys), clearly in test mode: it takes the
+ * test cards of the README. A declined card shows the provider's message, focuses the field it names
+ * and keeps the form for another card. Checkout and a change of date each give it their payment's
+ * state and what paying does.
  */
 import { useRef, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
-import { $card, confirmLocalCard, localSuccessPath, type CardField } from '../../../stores/card.ts';
+import type { CardField, CardInput, CardState } from '../../../stores/card.ts';
 import { useHydrated } from '../../shared/use-hydrated.ts';
 import '../../../styles/payment.css';
 
 const ERROR_ID = 'local-card-error';
 
-export default function LocalCardForm() {
+interface Props {
+  /** The payment this form is for: idle, processing, declined (with the field), failed or succeeded. */
+  card: CardState;
+  /** Pays with the card entered; resolves with the payment's new state. */
+  pay: (input: CardInput) => Promise<CardState>;
+  /** The page the form belongs to (its inputs have no names, so nothing is sent in an address or a post). */
+  action: string;
+}
+
+export default function LocalCardForm({ card, pay, action }: Props) {
   const hydrated = useHydrated();
-  const card = useStore($card);
   const busy = card.status === 'processing' || card.status === 'succeeded';
   // Uncontrolled inputs with no names: card details never reach an address or a form post.
   const cardNumberInput = useRef<HTMLInputElement>(null);
@@ -28,15 +36,11 @@ export default function LocalCardForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !hydrated) return;
-    const result = await confirmLocalCard({
+    const result = await pay({
       cardNumber: cardNumberInput.current?.value ?? '',
       expiry: expiryInput.current?.value ?? '',
       cvc: cvcInput.current?.value ?? '',
     });
-    if (result.status === 'succeeded') {
-      window.location.assign(localSuccessPath(result.bookingId, result.dateId));
-      return;
-    }
     if (result.status === 'declined') {
       const field = result.field ?? 'cardNumber';
       (field === 'expiry' ? expiryInput : field === 'cvc' ? cvcInput : cardNumberInput).current?.focus();
@@ -44,14 +48,7 @@ export default function LocalCardForm() {
   }
 
   return (
-    <form
-      className="payment-card-form"
-      method="post"
-      action="/checkout"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-busy={busy}
-    >
+    <form className="payment-card-form" method="post" action={action} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <p className="payment-test-mode">
         <strong>Test mode:</strong> no money moves. Use card 4242 4242 4242 4242, any future date and any CVC.
       </p>

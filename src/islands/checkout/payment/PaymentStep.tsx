@@ -3,19 +3,18 @@
  * and the card form titled Checkout. The amounts shown are the server's: the promo answer's total,
  * then the payment intent's amount, which is what the card is charged.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { PUBLIC_STRIPE_PUBLISHABLE_KEY } from 'astro:env/client';
 import { bookingPageOf } from '../../../lib/booking-pages.ts';
 import { cartIsEmpty } from '../../../lib/order.ts';
 import { startAuth } from '../../../stores/auth.ts';
-import { $card } from '../../../stores/card.ts';
+import { $card, confirmLocalCard, localSuccessPath, type CardInput, type CardState } from '../../../stores/card.ts';
 import { $cart } from '../../../stores/cart.ts';
 import { followOrder } from '../../../stores/checkout-order.ts';
 import { $intent } from '../../../stores/payment-intent.ts';
 import { useHydrated } from '../../shared/use-hydrated.ts';
 import { HoldEnded, HoldTimer, IntentFailed } from './HoldStatus.tsx';
-import LocalCardForm from './LocalCardForm.tsx';
+import CardForm from './CardForm.tsx';
 import PaymentSummary from './PaymentSummary.tsx';
 import '../../../styles/payment.css';
 
@@ -24,21 +23,11 @@ interface Props {
   inviteCode?: string | null;
 }
 
-// Stripe's code is fetched only when a Stripe payment is on screen.
-// If that code cannot be fetched (offline, a stale chunk after a deploy), the form says so.
-const StripeCardForm = lazy(() =>
-  import('./StripeCardForm.tsx').catch((error: unknown) => {
-    console.error('The Stripe card form could not load', error);
-    return { default: StripeUnavailable };
-  }),
-);
-
-function StripeUnavailable(_props: { clientSecret: string }) {
-  return (
-    <p role="alert" className="form-error">
-      The card form could not load. Check your connection and reload the page.
-    </p>
-  );
+/** A paid local checkout goes to /payment-success, which checks the booking with the API. */
+async function payCheckout(input: CardInput): Promise<CardState> {
+  const result = await confirmLocalCard(input);
+  if (result.status === 'succeeded') window.location.assign(localSuccessPath(result.bookingId, result.dateId));
+  return result;
 }
 
 export default function PaymentStep({ inviteCode = null }: Props) {
@@ -104,23 +93,14 @@ export default function PaymentStep({ inviteCode = null }: Props) {
         {intent.status === 'ready' && (
           <>
             <HoldTimer expiresAt={intent.expiresAt} />
-            {intent.provider === 'local' ? (
-              <LocalCardForm />
-            ) : PUBLIC_STRIPE_PUBLISHABLE_KEY ? (
-              <Suspense
-                fallback={
-                  <p role="status" className="payment-progress">
-                    <span className="spinner" aria-hidden="true" /> Loading the card form...
-                  </p>
-                }
-              >
-                <StripeCardForm clientSecret={intent.clientSecret} />
-              </Suspense>
-            ) : (
-              <p role="alert" className="form-error">
-                Card payments are not set up on this site yet. Please contact us and we will book you in directly.
-              </p>
-            )}
+            <CardForm
+              provider={intent.provider}
+              clientSecret={intent.clientSecret}
+              card={card}
+              pay={payCheckout}
+              action="/checkout"
+              returnPath="/payment-success"
+            />
           </>
         )}
       </section>

@@ -15,6 +15,10 @@ import '../../../styles/payment.css';
 interface Props {
   /** The payment intent's client secret (a new one mounts a new Payment Element). */
   clientSecret: string;
+  /** Where Stripe brings the customer back once the payment is confirmed. */
+  returnPath?: string;
+  /** The page the form belongs to. */
+  action?: string;
 }
 
 /** The site's colours (global.css) inside Stripe's frame. */
@@ -34,7 +38,7 @@ type Load = { status: 'loading' } | { status: 'ready'; stripe: Stripe } | { stat
 
 const ERROR_ID = 'stripe-card-error';
 
-export default function StripeCardForm({ clientSecret }: Props) {
+export default function StripeCardForm({ clientSecret, returnPath = '/payment-success', action = '/checkout' }: Props) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -84,12 +88,12 @@ export default function StripeCardForm({ clientSecret }: Props) {
   }
   return (
     <Elements key={clientSecret} stripe={load.stripe} options={{ clientSecret, appearance: APPEARANCE }}>
-      <StripePaymentForm />
+      <StripePaymentForm returnPath={returnPath} action={action} />
     </Elements>
   );
 }
 
-function StripePaymentForm() {
+function StripePaymentForm({ returnPath, action }: { returnPath: string; action: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -105,7 +109,7 @@ function StripePaymentForm() {
     try {
       const { error } = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: new URL('/payment-success', window.location.origin).href },
+        confirmParams: { return_url: new URL(returnPath, window.location.origin).href },
       });
       // Reached only when the payment could not go on: success leaves for the return address.
       setMessage(stripeErrorMessage(error));
@@ -117,7 +121,7 @@ function StripePaymentForm() {
   }
 
   return (
-    <form className="payment-card-form" method="post" action="/checkout" onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form className="payment-card-form" method="post" action={action} onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <div className="payment-element" aria-describedby={message ? ERROR_ID : undefined}>
         <PaymentElement options={{ layout: 'tabs' }} onReady={() => setReady(true)} onLoadError={() => setLoadError(true)} />
       </div>

@@ -1,0 +1,199 @@
+/**
+ * A payer changes the date of their booking: the fee and the dates that fit the party, from the
+ * server; then the new seats are held while the fee is paid with the same card form as checkout.
+ * Only a paid fee moves the booking; a declined card keeps everything as it was.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { QuoteChanged } from '../../lib/api/api-error.ts';
+import type { CancellationQuote, DateChangeOptions, MoveTarget } from '../../lib/api/types.ts';
+import { quoteHolds } from '../../lib/cancellation-quote.ts';
+import { formatDenverDateTime } from '../../lib/dates.ts';
+import { formatDollars } from '../../lib/pricing.ts';
+import { ApiError } from '../../lib/api/http.ts';
+import { UNEXPECTED_CARD_MESSAGE } from '../../lib/messages.ts';
+import { api } from '../../stores/api.ts';
+import { checkedCard, type CardInput, type CardState } from '../../stores/card.ts';
+import CardForm from '../checkout/payment/CardForm.tsx';
+import DateChoice from '../shared/DateChoice.tsx';
+
+interface Hold {
+  clientSecret: string;
+  provider: 'local' | 'stripe';
+  amount: number;
+  expiresAt: string;
+  date: MoveTarget;
+}
+
+type Step =
+  | { name: 'loading' }
+  | { name: 'choosing'; options: DateChangeOptions; changed: boolean }
+  | { name: 'holding'; options: DateChangeOptions }
+  | { name: 'paying'; hold: Hold };
+
+interface Props {
+  bookingId: string;
+  /** The booking moved: the card shows `notice` instead. */
+  onMoved: (notice: string) => void;
+  /** The customer keeps the date they have. */
+  onClose: () => void;
+}
+
+const failureText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+
+export const movedNotice = (date: MoveTarget) =>
+  `Date changed. Your booking is now on ${formatDenverDateTime(Date.parse(date.startsAt))}; your party, invite link and QR code stay the same.`;
+
+const feeLine = (quote: CancellationQuote) => `A new date costs ${formatDollars(quote.moveFee)} (${quote.noticeDays} days' notice).`;
+
+export default function DateChange({ bookingId, onMoved, onClose }: Props) {
+  const id = useId();
+  const [step, setStep] = useState<Step>({ name: 'loading' });
+  const [picked, setPicked] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [card, setCard] = useState<CardState>({ status: 'idle' });
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.dateChangeOptions(bookingId, controller.signal).then(
+      (options) => setStep({ name: 'choosing', options, changed: false }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setFailure(failureText(error));
+      },
+    );
+    return () => controller.abort();
+  }, [bookingId]);
+
+  useEffect(() => {
+    if (step.name === 'choosing' || step.name === 'paying') heading.current?.focus();
+  }, [step.name]);
+
+  async function hold(options: DateChangeOptions) {
+    const date = options.dates.find((candidate) => candidate.id === picked);
+    if (!date) {
+      setFailure('Choose a date first.');
+      return;
+    }
+    setFailure(null);
+    setStep({ name: 'holding', options });
+    try {
+      const held = await api.startDateChange(bookingId, options.quote.quoteId, date.id);
+      setCard({ status: 'idle' });
+      setStep({
+        name: 'paying',
+        hold: { clientSecret: held.clientSecret ?? '', provider: held.provider, amount: held.amount, expiresAt: held.expiresAt, date },
+      });
+    } catch (error) {
+      if (error instanceof QuoteChanged) {
+        setStep({ name: 'choosing', options: { ...options, quote: error.quote }, changed: true });
+        return;
+      }
+      setFailure(failureText(error));
+      setStep({ name: 'choosing', options, changed: false });
+    }
+  }
+
+  async function payFee(paying: Hold, input: CardInput): Promise<CardState> {
+    const checked = checkedCard(paying.clientSecret, input);
+    if (!checked.ok) {
+      setCard(checked.state);
+      return checked.state;
+    }
+    setCard({ status: 'processing' });
+    try {
+      const answer = await api.confirmLocalPayment(checked.body);
+      const paid: CardState = { status: 'succeeded', bookingId, dateId: answer.dateId };
+      setCard(paid);
+      onMoved(movedNotice(paying.date));
+      return paid;
+    } catch (error) {
+      const state: CardState =
+        error instanceof ApiError && error.status === 402
+          ? { status: 'declined', message: error.message, field: null }
+          : { status: 'failed', message: error instanceof ApiError && error.status < 500 ? error.message : UNEXPECTED_CARD_MESSAGE };
+      setCard(state);
+      return state;
+    }
+  }
+
+  const busy = step.name === 'holding';
+  const options = step.name === 'choosing' || step.name === 'holding' ? step.options : null;
+
+  return (
+    <section className="booking-change-panel" aria-labelledby={`${id}-heading`} aria-busy={step.name === 'loading' || busy}>
+      <h4 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+        Change the date?
+      </h4>
+      {step.name === 'loading' && !failure && <p role="status">Loading the dates you can move to...</p>}
+      {options && (
+        <>
+          {step.name === 'choosing' && step.changed && <p role="status">The terms changed since you opened this. Here is the new quote.</p>}
+          <p className="booking-quote">{feeLine(options.quote)}</p>
+          <p className="booking-quote-holds">
+            {quoteHolds(options.quote)} <a href="/cancellation-policy">Cancellation Policy</a>
+          </p>
+          {options.dates.length === 0 ? (
+            <p>No other date has seats for your whole party right now.</p>
+          ) : (
+            <DateChoice
+              legend="Dates with seats for your party:"
+              dates={options.dates}
+              picked={picked}
+              onPick={setPicked}
+              name={`${id}-date`}
+            />
+          )}
+          <div className="booking-change-buttons">
+            {options.dates.length > 0 && (
+              <button type="button" className="button primary" aria-disabled={busy} onClick={() => busy || void hold(options)}>
+                {busy ? 'Holding the new date...' : 'Continue to payment'}
+              </button>
+            )}
+            <button type="button" className="button secondary" aria-disabled={busy} onClick={() => busy || onClose()}>
+              Keep this date
+            </button>
+          </div>
+        </>
+      )}
+      {step.name === 'paying' && (
+        <>
+          <p>
+            Moving to {formatDenverDateTime(Date.parse(step.hold.date.startsAt))}: pay the {formatDollars(step.hold.amount)} fee. The seats
+            on the new date are held for you until {formatDenverDateTime(Date.parse(step.hold.expiresAt))}.
+          </p>
+          <CardForm
+            provider={step.hold.provider}
+            clientSecret={step.hold.clientSecret}
+            card={card}
+            pay={(input) => payFee(step.hold, input)}
+            action="/profile"
+            returnPath="/profile"
+          />
+          <div className="booking-change-buttons">
+            <button
+              type="button"
+              className="button secondary"
+              aria-disabled={card.status === 'processing'}
+              onClick={() => card.status === 'processing' || onClose()}
+            >
+              Keep this date
+            </button>
+          </div>
+        </>
+      )}
+      {(step.name === 'loading' || options) && failure && (
+        <>
+          <p role="alert" className="form-error">
+            {failure}
+          </p>
+          {step.name === 'loading' && (
+            <button type="button" className="button secondary" onClick={onClose}>
+              Close
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
