@@ -29,6 +29,14 @@ export function startApiProcess(env: Record<string, string>, timeoutMs = 20_000)
   });
 }
 
+/** Stops a process started here and waits until it has closed (nothing to do when it already has). */
+export async function stopProcess(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const closed = new Promise((resolve) => child.once('close', resolve));
+  child.kill();
+  await closed;
+}
+
 /** Starts the browser headless for Lighthouse, with a debugging port. */
 export async function startChrome(): Promise<LaunchedChrome> {
   const chromeLauncher = await import('chrome-launcher');

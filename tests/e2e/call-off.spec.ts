@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E } from '../../playwright.config.ts';
-import { startApiProcess } from '../../scripts/processes.ts';
+import { startApiProcess, stopProcess } from '../../scripts/processes.ts';
 import { formatDenverDateTime } from '../../src/lib/dates.ts';
 import { bookByApi, calendar, freshDate, readyCustomer, startOf } from './api-customers.ts';
 import { axeViolations, expect, islandsReady, ownApiSettings, test } from './fixtures.ts';
@@ -23,13 +23,6 @@ const REASON = 'High avalanche danger';
 async function startApi(dataDir: string): Promise<ChildProcess> {
   const { child } = await startApiProcess({ API_PORT: String(CALL_OFF_API_PORT), ...ownApiSettings(dataDir) });
   return child;
-}
-
-async function stop(api: ChildProcess | null) {
-  if (!api || api.exitCode !== null) return;
-  const closed = new Promise((resolve) => api.once('close', resolve));
-  api.kill();
-  await closed;
 }
 
 /** `npm run date:call-off -- DATE_ID --reason REASON` on this test's database folder: what it prints. */
@@ -52,7 +45,7 @@ test('a called-off day’s payer follows the link in the message and moves to an
     const payer = await readyCustomer(page.request, api);
     const date = await freshDate(page.request, 'winter-day-tours', undefined, api);
     await bookByApi(page.request, payer, { dateId: date.id, priceId: 'price_tour_ski', calendar: 'winter-day-tours', partySize: 2 }, api);
-    await stop(child);
+    await stopProcess(child);
 
     expect(callOff(dataDir, date.id)).toBe(`Called off ${date.id}: 1 booking was sent a choice of a full refund or a new date.`);
     expect(callOff(dataDir, date.id)).toBe(`${date.id} was already called off; nothing more was done.`);
@@ -98,7 +91,7 @@ test('a called-off day’s payer follows the link in the message and moves to an
   } finally {
     await page.goto('about:blank');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await stop(child);
+    await stopProcess(child);
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 });

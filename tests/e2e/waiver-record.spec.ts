@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import { startApiProcess } from '../../scripts/processes.ts';
+import { startApiProcess, stopProcess } from '../../scripts/processes.ts';
 import { WAIVER_SHA256, WAIVER_TITLE, WAIVER_VERSION } from '../../src/content/waiver.ts';
 import type { WaiverStatus as WaiverRecord } from '../../src/lib/waiver-record.ts';
 import { bookByApi, calendar, freshDate, PASSWORD, readyCustomer, uniquePhone, type Customer } from './api-customers.ts';
@@ -211,13 +211,6 @@ async function startTextChangeApi(dataDir: string, text: 'today' | 'next'): Prom
   return child;
 }
 
-async function stop(api: ChildProcess | null) {
-  if (!api || api.exitCode !== null) return;
-  const closed = new Promise((resolve) => api.once('close', resolve));
-  api.kill();
-  await closed;
-}
-
 interface TextChange {
   api: string;
   lead: Customer;
@@ -260,14 +253,14 @@ async function afterTextChange(
     // The built site calls 8788; in this test that is this test's own API.
     await page.route(`${E2E.api}/**`, (route) => route.continue({ url: route.request().url().replace(E2E.api, api) }));
     await beforeChange({ api, lead, friend, leadRecord });
-    await stop(child);
+    await stopProcess(child);
     child = await startTextChangeApi(dataDir, 'next');
     await body({ api, lead, friend, leadRecord });
   } finally {
     // The page leaves first: one still loading would otherwise ask the run's own API about this test's customers.
     await page.goto('about:blank');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await stop(child);
+    await stopProcess(child);
     // A file system may still be settling the database's last writes: rmSync retries those.
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }

@@ -14,6 +14,7 @@ import { AccountLoading } from '../account/fields.tsx';
 import { useAccountUser } from '../account/use-account-user.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
+import { SignInFirst, useSignInFirst } from '../shared/signed-in-only.tsx';
 import DateChoice from '../shared/DateChoice.tsx';
 import '../../styles/account.css';
 import '../../styles/called-off.css';
@@ -123,17 +124,9 @@ export default function CalledOffPage() {
   const uid = state === 'ready' ? (authUser?.uid ?? null) : null;
   const loaded = useLoaded(uid && bookingId ? `${uid}/${bookingId}` : null, (signal) => api.callOffChoice(bookingId ?? '', signal));
 
-  useEffect(() => {
-    if (state === 'signed-out') window.location.replace('/sign-in');
-  }, [state]);
+  useSignInFirst(state === 'signed-out');
 
-  if (state === 'signed-out') {
-    return (
-      <p className="account-signed-out" role="status">
-        Please <a href="/sign-in">log in</a> to choose for your booking.
-      </p>
-    );
-  }
+  if (state === 'signed-out') return <SignInFirst toDo="choose for your booking" />;
   if (state === 'ready' && (!bookingId || loaded.status === 'failed')) {
     return (
       <div className="called-off-problem">

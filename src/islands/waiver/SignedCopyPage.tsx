@@ -5,13 +5,14 @@
  * season covered. Laid out to print on letter paper (src/styles/signed-copy.css). A signed-out
  * visitor is sent to /sign-in, which brings them back here.
  */
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { ApiError } from '../../lib/api/http.ts';
 import { formatDenverLongDate, formatDenverRecordTime, formatUtcMinute } from '../../lib/dates.ts';
 import { waiverSeasonLastDay, type SignedWaiverCopy } from '../../lib/waiver-record.ts';
 import { api } from '../../stores/api.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
+import { SignInFirst, useSignInFirst } from '../shared/signed-in-only.tsx';
 import { AccountLoading } from '../account/fields.tsx';
 import { useAccountUser } from '../account/use-account-user.ts';
 import WaiverText from '../account/WaiverText.tsx';
@@ -99,17 +100,9 @@ export default function SignedCopyPage() {
   const recordId = useSearchParam('id');
   const loaded = useSignedCopy(state === 'ready' ? (authUser?.uid ?? null) : null, recordId);
 
-  useEffect(() => {
-    if (state === 'signed-out') window.location.replace('/sign-in');
-  }, [state]);
+  useSignInFirst(state === 'signed-out');
 
-  if (state === 'signed-out') {
-    return (
-      <p className="account-signed-out" role="status">
-        Please <a href="/sign-in">log in</a> to see your signed waiver.
-      </p>
-    );
-  }
+  if (state === 'signed-out') return <SignInFirst toDo="see your signed waiver" />;
   if (state === 'ready' && (!recordId || loaded?.status === 'failed')) {
     return (
       <div className="signed-copy-problem">

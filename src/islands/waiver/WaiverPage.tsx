@@ -5,20 +5,18 @@
  * signing, the customer goes back one page, by the sign-in page's rule (the page read before,
  * however the waiver was opened), else to their profile. Once signed, a link under the form leads to the signed copy.
  */
-import { useEffect } from 'react';
 import { goBackOnePage } from '../../scripts/page-history.ts';
 import SignedWaivers from '../account/SignedWaivers.tsx';
 import WaiverForm from '../account/WaiverForm.tsx';
 import { useAccountUser } from '../account/use-account-user.ts';
+import { useSignInFirst } from '../shared/signed-in-only.tsx';
 
 /** With no page read before it, the waiver leads to the profile, where the signed waiver shows. */
 const afterSigning = () => goBackOnePage('/profile');
 
 export default function WaiverPage() {
   const { state } = useAccountUser();
-  useEffect(() => {
-    if (state === 'signed-out') window.location.replace('/sign-in');
-  }, [state]);
+  useSignInFirst(state === 'signed-out');
   return (
     <>
       <WaiverForm onSigned={afterSigning} />
