@@ -4,10 +4,13 @@
  * booking with its party and invite code. A declined card, a stale quote or a late fee whose seats
  * went to someone else leave the booking where it was.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripeProvider } from '../../api/payments/stripe.ts';
+import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 import type { CalendarEntry, CancellationQuote, DateChangeOptions } from '../../src/lib/api/types.ts';
 import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
-import { freeDate, harness, inviteCodeOf, PAYING_CARD, payForDate, readyUser, type Harness, type TestUser } from './harness.ts';
+import { freeDate, harness, intentBody, inviteCodeOf, PAYING_CARD, payForDate, readyUser, type Harness, type TestUser } from './harness.ts';
 
 const TOURS = 'winter-day-tours';
 const PRICE = 'price_tour_ski';
@@ -181,5 +184,79 @@ describe('changing the date', () => {
       held.body.bookingId,
     ]);
     expect(refunds).toEqual([{ reason: 'seats taken after the hold lapsed' }]);
+  });
+});
+
+describe('with Stripe', () => {
+  const SECRET_KEY = 'sk_test_kamas_fake_key_0019';
+  const WEBHOOK_SECRET = 'whsec_kamas_fake_webhook_0019';
+  const signer = new Stripe(SECRET_KEY).webhooks;
+  let fake: FakeStripe;
+  let stripe: Harness;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    stripe = await harness({ payments: stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }) });
+  });
+  afterAll(() => fake.close());
+
+  /** Stripe reports that the intent of hold `bookingId` was paid `amount` cents. */
+  async function paidAtStripe(bookingId: string, amount: number) {
+    const [row] = await stripe.db.query<{ payment_intent_id: string }>('select payment_intent_id from bookings where id = $1', [bookingId]);
+    const payload = JSON.stringify({
+      id: `evt_paid_${bookingId}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: row?.payment_intent_id,
+          object: 'payment_intent',
+          amount,
+          amount_received: amount,
+          currency: 'usd',
+          metadata: { bookingId },
+        },
+      },
+    });
+    const answer = await stripe.call('POST', '/stripe/webhook', {
+      body: payload,
+      headers: {
+        'Stripe-Signature': signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        'Content-Type': 'application/json',
+      },
+    });
+    expect(answer.status).toBe(200);
+  }
+
+  it('the fee is an intent of its own at Stripe, and its success event moves the booking', async () => {
+    const payer = await readyUser(stripe, 'Avery Lund');
+    const date = await freeDate(stripe, TOURS);
+    const hold = await stripe.json<{ bookingId: string; amount: number }>('POST', '/stripe/create-payment-intent', {
+      token: payer.token,
+      body: intentBody(payer, date, TOURS, PRICE, 1),
+    });
+    await paidAtStripe(hold.body.bookingId, hold.body.amount);
+    const bookingId = hold.body.bookingId;
+    const { body: offered } = await stripe.json<DateChangeOptions>('GET', `/bookings/${bookingId}/date-change`, { token: payer.token });
+    const target = offered.dates[0];
+    if (!target) throw new Error('no date to move to');
+    const fee = await stripe.json<{ bookingId: string; amount: number; provider: string; clientSecret: string }>(
+      'POST',
+      `/bookings/${bookingId}/date-change`,
+      { token: payer.token, body: { quoteId: offered.quote.quoteId, dateId: target.id } },
+    );
+    expect(fee.body).toMatchObject({ amount: CURRENT_POLICY.moveFee, provider: 'stripe' });
+    const made = fake.requestsTo('/v1/payment_intents').at(-1);
+    expect(made?.form.get('amount')).toBe(String(CURRENT_POLICY.moveFee));
+    expect(made?.form.get('metadata[changesBooking]')).toBe(bookingId);
+
+    await paidAtStripe(fee.body.bookingId, CURRENT_POLICY.moveFee);
+    const [moved] = await stripe.db.query<{ date_id: string; status: string }>('select date_id, status from bookings where id = $1', [
+      bookingId,
+    ]);
+    expect(moved).toEqual({ date_id: target.id, status: 'paid' });
+    // Delivered again, the event moves nothing more.
+    await paidAtStripe(fee.body.bookingId, CURRENT_POLICY.moveFee);
+    expect(await stripe.db.query('select 1 from booking_moves where booking_id = $1', [bookingId])).toHaveLength(1);
   });
 });
