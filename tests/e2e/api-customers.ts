@@ -85,6 +85,16 @@ export async function freshDate(request: APIRequestContext, name: CalendarName, 
   return entry;
 }
 
+/** The soonest date nobody has touched that starts at least `days` days from now (among the dates tests take from). */
+export async function freshDateAtLeast(request: APIRequestContext, name: CalendarName, days: number, api = E2E.api): Promise<Entry> {
+  const from = Date.now() + days * DAY_MS;
+  const entry = (await datesForTests(request, name, undefined, api, (candidate) => candidate.users.length > 0))
+    .filter((candidate) => startOf(candidate).getTime() >= from)
+    .at(-1);
+  if (!entry) throw new Error(`no untouched date ${days} days ahead on ${name}`);
+  return entry;
+}
+
 /** A mentorship day nobody has booked yet, the latest first: there are only four a season, one a month. */
 export async function freshMentorshipDay(request: APIRequestContext, api = E2E.api): Promise<Entry> {
   const entries = await calendar(request, 'winter-mentorship', { api });
