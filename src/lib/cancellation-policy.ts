@@ -6,9 +6,7 @@
  * Notice is counted in whole calendar days in Kamas (America/Denver), from the day the customer asks
  * to the day of the trip.
  */
-import { differenceInCalendarDays } from 'date-fns';
-import { tz } from '@date-fns/tz';
-import { COMPANY_TIME_ZONE, denverDay, denverInstant } from './dates.ts';
+import { denverDay, denverDaysBetween, nextDenverMidnight } from './dates.ts';
 import { formatDollars } from './pricing.ts';
 
 export interface CancellationPolicy {
@@ -48,11 +46,9 @@ export function policyOf(version: string | null | undefined): CancellationPolicy
   );
 }
 
-const inDenver = tz(COMPANY_TIME_ZONE);
-
 /** Whole calendar days in Kamas from the day of `asked` to the day of `tripStart` (0 on the day itself, negative after it). */
 export function noticeDays(asked: Date | number, tripStart: Date | number): number {
-  return differenceInCalendarDays(tripStart, asked, { in: inDenver });
+  return denverDaysBetween(asked, tripStart);
 }
 
 /** Which rung of the ladder a notice stands on. */
@@ -80,12 +76,6 @@ export interface CancellationTerms {
   goodUntil: Date;
 }
 
-/** The next midnight in Kamas after the Kamas day `day`. */
-function nextDenverMidnight(day: string): Date {
-  const noon = denverInstant(day, 12);
-  return denverInstant(denverDay(noon.getTime() + 24 * 3600 * 1000));
-}
-
 /** What cancelling (or moving) a booking paid `paid` cents for a trip at `tripStart` gives when asked at `asked`. */
 export function cancellationTerms(
   policy: CancellationPolicy,
@@ -107,7 +97,7 @@ export function cancellationTerms(
     canMove: tier === 'full',
     moveFee: policy.moveFee,
     quoteDay,
-    goodUntil: nextDenverMidnight(quoteDay),
+    goodUntil: nextDenverMidnight(asked),
   };
 }
 

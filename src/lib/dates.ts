@@ -3,7 +3,7 @@
  * whatever the time zone of the server or of the visitor's browser. Shared by the site and the API.
  */
 import { tz, TZDate } from '@date-fns/tz';
-import { differenceInCalendarDays, format } from 'date-fns';
+import { addDays, differenceInCalendarDays, format } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 
 export const COMPANY_TIME_ZONE = 'America/Denver';
@@ -28,10 +28,20 @@ export function denverInstant(day: string, hour = 0, minute = 0): Date {
   return new Date(local.getTime());
 }
 
+/** Whole Denver calendar days from the day of `from` to the day of `to` (0 on the same day, negative when `to` is earlier). */
+export function denverDaysBetween(from: Date | number, to: Date | number): number {
+  return differenceInCalendarDays(to, from, { in: inDenver });
+}
+
+/** The midnight in Denver that starts the day after the Denver day of `instant` (a day may be 23 or 25 hours long). */
+export function nextDenverMidnight(instant: Date | number): Date {
+  return denverInstant(denverDay(addDays(instant, 1, { in: inDenver })));
+}
+
 /** Denver calendar days from start to end, both included (the order quantity's day count); 0 when either is missing or end falls on an earlier day. */
 export function inclusiveDenverDays(start: Date | number | null | undefined, end: Date | number | null | undefined): number {
   if (start === null || start === undefined || end === null || end === undefined) return 0;
-  const days = differenceInCalendarDays(end, start, { in: inDenver }) + 1;
+  const days = denverDaysBetween(start, end) + 1;
   return days > 0 ? days : 0;
 }
 

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { QuoteChanged } from '../../lib/api/api-error.ts';
 import type { CancellationQuote, DateChangeOptions, MoveTarget } from '../../lib/api/types.ts';
-import { quoteHolds } from '../../lib/cancellation-quote.ts';
+import { QUOTE_CHANGED_NOTICE, quoteHolds } from '../../lib/cancellation-quote.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { formatDollars } from '../../lib/pricing.ts';
 import { ApiError } from '../../lib/api/http.ts';
@@ -128,7 +128,7 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
       {step.name === 'loading' && !failure && <p role="status">Loading the dates you can move to...</p>}
       {options && (
         <>
-          {step.name === 'choosing' && step.changed && <p role="status">The terms changed since you opened this. Here is the new quote.</p>}
+          {step.name === 'choosing' && step.changed && <p role="status">{QUOTE_CHANGED_NOTICE}</p>}
           <p className="booking-quote">{feeLine(options.quote)}</p>
           <p className="booking-quote-holds">
             {quoteHolds(options.quote)} <a href="/cancellation-policy">Cancellation Policy</a>
