@@ -4,7 +4,7 @@
  * spots), the invite link with its copy button and the booking's QR code. Also: the meeting area, Add
  * to calendar, and, printed, the company's phone, so the card works at a trailhead with no signal.
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { meetingArea } from '../../lib/meeting-area.ts';
 import { DEFAULT_BOOKING_IMAGE, type BookingCard } from '../../lib/my-bookings.ts';
@@ -12,10 +12,13 @@ import { site } from '../../site.ts';
 import BookingQrCode from './BookingQrCode.tsx';
 import { downloadBookingIcs } from './download-ics.ts';
 import YourParty from './YourParty.tsx';
-import BookingChanges, { BookingChangesPlaceholder } from './BookingChanges.tsx';
+import { BookingChangesPlaceholder } from './BookingChangesPlaceholder.tsx';
 import { useParty } from './use-party.ts';
 
 export const QR_SIZE = 120;
+
+// Cancelling, changing the date and leaving are fetched once the party has loaded, after the card is on screen.
+const BookingChanges = lazy(() => import('./BookingChanges.tsx'));
 
 interface Props {
   booking: BookingCard;
@@ -127,7 +130,9 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
           </p>
         </div>
         {party.state.status === 'ready' ? (
-          <BookingChanges party={party.state.party} label={`${booking.title}, ${when}`} onEnded={setEnded} />
+          <Suspense fallback={<BookingChangesPlaceholder />}>
+            <BookingChanges party={party.state.party} label={`${booking.title}, ${when}`} onEnded={setEnded} />
+          </Suspense>
         ) : (
           <BookingChangesPlaceholder />
         )}

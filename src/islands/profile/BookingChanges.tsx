@@ -4,13 +4,12 @@
  * (./DateChange.tsx); a member's `Leave party`, confirmed the same way. A quote that no longer holds
  * comes back with the new one, shown in its place.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { QuoteChanged } from '../../lib/api/api-error.ts';
 import type { CancellationQuote } from '../../lib/api/types.ts';
 import { cancelledNotice, LEFT_NOTICE, QUOTE_CHANGED_NOTICE, quoteHolds, quoteSummary } from '../../lib/cancellation-quote.ts';
 import type { Party } from '../../lib/party.ts';
 import { api } from '../../stores/api.ts';
-import DateChange from './DateChange.tsx';
 
 type Step =
   | { name: 'idle' }
@@ -28,16 +27,8 @@ interface Props {
   onEnded: (notice: string) => void;
 }
 
-/** While the party loads (which says whether the customer paid), the button's room is kept, so the card does not grow. */
-export function BookingChangesPlaceholder() {
-  return (
-    <div className="booking-changes" aria-hidden="true">
-      <button type="button" className="button secondary booking-changes-placeholder" disabled tabIndex={-1}>
-        Cancel booking
-      </button>
-    </div>
-  );
-}
+// The change of date brings the card form with it: fetched only when a customer opens it, so /profile loads no payment code.
+const DateChange = lazy(() => import('./DateChange.tsx'));
 
 const failureText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
@@ -141,7 +132,11 @@ export default function BookingChanges({ party, label, onEnded }: Props) {
           Change date<span className="visually-hidden">: {label}</span>
         </button>
       )}
-      {step.name === 'changing-date' && <DateChange bookingId={party.bookingId} onMoved={onEnded} onClose={close} />}
+      {step.name === 'changing-date' && (
+        <Suspense fallback={<p role="status">Loading the dates you can move to...</p>}>
+          <DateChange bookingId={party.bookingId} onMoved={onEnded} onClose={close} />
+        </Suspense>
+      )}
       {open && party.youPaid && quote && (
         <section className="booking-change-panel" aria-labelledby={`${id}-heading`}>
           <h4 id={`${id}-heading`} ref={panelHeading} tabIndex={-1}>
