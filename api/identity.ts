@@ -45,6 +45,8 @@ export interface Identity {
    * from a token: a role an operator revoked stops counting at once, not when the token expires.
    */
   isGuide(uid: string): Promise<boolean>;
+  /** Whether the user holds the operator role now, asked as isGuide is: the console refuses a revoked operator at once. */
+  isOperator(uid: string): Promise<boolean>;
   /** The state of each account asked about, by uid; an account that no longer exists is missing from the map. */
   accountStates(uids: readonly string[]): Promise<Map<string, AccountState>>;
 }
@@ -121,22 +123,26 @@ export function firebaseIdentity(projectId: string): Identity {
       }
       return states;
     },
-    async isGuide(uid) {
-      try {
-        return hasGuideClaim((await auth.getUser(uid)).customClaims);
-      } catch (error) {
-        if ((error as { code?: string }).code === 'auth/user-not-found') return false;
-        throw error;
-      }
-    },
+    isGuide: async (uid) => hasRoleClaim(await claimsOf(uid), 'guide'),
+    isOperator: async (uid) => hasRoleClaim(await claimsOf(uid), 'operator'),
   };
+
+  async function claimsOf(uid: string): Promise<Record<string, unknown> | undefined> {
+    try {
+      return (await auth.getUser(uid)).customClaims;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'auth/user-not-found') return undefined;
+      throw error;
+    }
+  }
 }
 
-/** The custom claim an operator sets with `npm run guide:grant` (api/ops/guide-role-cli.ts). */
-export const GUIDE_CLAIM = 'guide';
+/** The staff roles, each a custom claim of that name set by `npm run staff:grant` (api/ops/staff-role-cli.ts). */
+export const STAFF_ROLES = ['guide', 'operator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export function hasGuideClaim(claims: Record<string, unknown> | undefined | null): boolean {
-  return claims?.[GUIDE_CLAIM] === true;
+export function hasRoleClaim(claims: Record<string, unknown> | undefined | null, role: StaffRole): boolean {
+  return claims?.[role] === true;
 }
 
 export interface CacheOptions {
@@ -203,6 +209,7 @@ export function cachedIdentity(
     updateDisplayName: (uid, displayName) => identity.updateDisplayName(uid, displayName),
     // Never cached: a revoked role must stop counting on the next call.
     isGuide: (uid) => identity.isGuide(uid),
+    isOperator: (uid) => identity.isOperator(uid),
     accountStates: (uids) => identity.accountStates(uids),
   };
 }

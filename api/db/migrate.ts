@@ -7,6 +7,7 @@ import * as holdSweepsPendingEmail from './migrations/004_hold_sweeps_pending_em
 import * as mailOutbox from './migrations/005_mail_outbox.ts';
 import * as cancellations from './migrations/006_cancellations.ts';
 import * as callOffs from './migrations/007_call_offs.ts';
+import * as operatorActions from './migrations/008_operator_actions.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -16,6 +17,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '005_mail_outbox', sql: mailOutbox.sql },
   { version: '006_cancellations', sql: cancellations.sql },
   { version: '007_call_offs', sql: callOffs.sql },
+  { version: '008_operator_actions', sql: operatorActions.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

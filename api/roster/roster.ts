@@ -10,7 +10,7 @@ import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from '../user
 import type { GuideDate, Roster, RosterParticipant, RosterRead } from '../../src/lib/api/types.ts';
 import type { Survey } from '../../src/lib/schemas.ts';
 
-interface DateRow {
+export interface DateRow {
   id: string;
   seconds: number;
   calendar: string;
@@ -20,10 +20,10 @@ interface DateRow {
   held: number;
 }
 
-const DATE_COLUMNS = `d.id, extract(epoch from d.starts_at)::float8 as seconds, d.calendar, p.name as product_name, d.capacity,
+export const DATE_COLUMNS = `d.id, extract(epoch from d.starts_at)::float8 as seconds, d.calendar, p.name as product_name, d.capacity,
   ${seatSumSql('d.id', `status = 'paid'`)} as taken, ${seatSumSql('d.id', LIVE_HOLD_SQL)} as held`;
 
-function guideDate(row: DateRow): GuideDate {
+export function guideDate(row: DateRow): GuideDate {
   const seconds = Math.floor(row.seconds);
   return {
     id: row.id,

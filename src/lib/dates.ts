@@ -38,6 +38,11 @@ export function nextDenverMidnight(instant: Date | number): Date {
   return denverInstant(denverDay(addDays(instant, 1, { in: inDenver })));
 }
 
+/** The Denver calendar day `days` after `day` (both 'YYYY-MM-DD'; negative goes back). */
+export function denverDayPlus(day: string, days: number): string {
+  return denverDay(addDays(denverInstant(day, 12), days, { in: inDenver }));
+}
+
 /** Denver calendar days from start to end, both included (the order quantity's day count); 0 when either is missing or end falls on an earlier day. */
 export function inclusiveDenverDays(start: Date | number | null | undefined, end: Date | number | null | undefined): number {
   if (start === null || start === undefined || end === null || end === undefined) return 0;

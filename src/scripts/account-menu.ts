@@ -23,17 +23,28 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
 
   const button = linkToButton(link, { 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': 'Account menu' });
 
-  // Guides only: the link to the roster is made here, never written into the page for everyone.
-  const rosterItem = document.createElement('li');
-  const rosterLink = document.createElement('a');
-  rosterLink.href = '/guide';
-  rosterLink.textContent = 'Roster';
-  rosterItem.append(rosterLink);
+  // Staff only: the links to the roster and to the console are made here, never written into the page for everyone.
+  const staffItem = (href: string, text: string) => {
+    const item = document.createElement('li');
+    const anchor = document.createElement('a');
+    anchor.href = href;
+    anchor.textContent = text;
+    item.append(anchor);
+    return item;
+  };
+  const rosterItem = staffItem('/guide', 'Roster');
+  const opsItem = staffItem('/ops', 'Operations');
 
   const render = () => {
     const user = $knownUser.get();
-    if (user?.guide) signedIn.querySelector('ul')?.prepend(rosterItem);
-    else rosterItem.remove();
+    const list = signedIn.querySelector('ul');
+    for (const [item, shown] of [
+      [rosterItem, user?.guide === true],
+      [opsItem, user?.operator === true],
+    ] as const) {
+      if (shown) list?.prepend(item);
+      else item.remove();
+    }
     signedIn.hidden = !user;
     signedOut.hidden = Boolean(user);
     email.textContent = user?.email ?? '';

@@ -15,7 +15,7 @@ import { NO_USER_MESSAGE } from '../lib/api/http.ts';
 import type { DatabaseUser } from '../lib/api/types.ts';
 import { authErrorField, errorCode, SIGN_OUT_CODES, type AuthField } from '../lib/auth-errors.ts';
 import { authUserPayload, freshToken, loadFirebase, signInFailureText } from '../lib/firebase-loader.ts';
-import { $knownUser, rememberRole, rememberUser } from './known-user.ts';
+import { $knownUser, rememberRoles, rememberUser } from './known-user.ts';
 
 export { $knownUser, type KnownUser } from './known-user.ts';
 
@@ -65,13 +65,14 @@ export function setUser(user: User | null): void {
 }
 
 /**
- * Reads the guide role from the user's ID token claims, so the account menu links guides to the
- * roster. Only a hint for the menu: the roster API asks the identity service itself on every call.
+ * Reads the staff roles from the user's ID token claims, so the account menu links guides to the
+ * roster and operators to the console. Only a hint for the menu: those APIs ask the identity service
+ * itself on every call.
  */
 async function readRole(user: User): Promise<void> {
   try {
     const { claims } = await user.getIdTokenResult();
-    if (currentUser.get() === user) rememberRole(user.uid, user.email, claims['guide'] === true);
+    if (currentUser.get() === user) rememberRoles(user.uid, user.email, { guide: claims['guide'] === true, operator: claims['operator'] === true });
   } catch (error) {
     console.warn('Could not read the account role', error);
   }

@@ -14,23 +14,35 @@ export interface KnownUser {
   email: string | null;
   /** Holds the guide role (the `guide` claim of the ID token): the menu then links to the roster. */
   guide?: boolean;
+  /** Holds the operator role (the `operator` claim): the menu then links to the operators' console. */
+  operator?: boolean;
 }
+
+/** The staff roles an ID token may carry, as the menu shows them. */
+export type KnownRoles = Pick<KnownUser, 'guide' | 'operator'>;
 
 const known = persistentJSON<KnownUser | null>(KNOWN_USER_KEY, null);
 export const $knownUser: ReadableAtom<KnownUser | null> = known;
 
-const remembered = (uid: string, email: string | null, guide: boolean): KnownUser => ({ uid, email, ...(guide ? { guide } : {}) });
+const remembered = (uid: string, email: string | null, roles: KnownRoles): KnownUser => ({
+  uid,
+  email,
+  ...(roles.guide ? { guide: true } : {}),
+  ...(roles.operator ? { operator: true } : {}),
+});
 
-/** Who is signed in now (null: nobody); the guide role is kept for the same user until their token says otherwise. */
+/** Who is signed in now (null: nobody); the roles are kept for the same user until their token says otherwise. */
 export function rememberUser(user: { uid: string; email: string | null } | null): void {
   const before = known.get();
-  known.set(user ? remembered(user.uid, user.email, before?.uid === user.uid && before.guide === true) : null);
+  known.set(user ? remembered(user.uid, user.email, before?.uid === user.uid ? before : {}) : null);
 }
 
-/** The guide role the signed-in user's token carries. */
-export function rememberRole(uid: string, email: string | null, guide: boolean): void {
+/** The staff roles the signed-in user's token carries. */
+export function rememberRoles(uid: string, email: string | null, roles: KnownRoles): void {
   const before = known.get();
-  if (before?.uid === uid && (before.guide === true) !== guide) known.set(remembered(uid, email, guide));
+  if (before?.uid !== uid) return;
+  const now = remembered(uid, email, roles);
+  if (before.guide !== now.guide || before.operator !== now.operator) known.set(now);
 }
 
 const PROBE_KEY = 'auth:storage-probe';

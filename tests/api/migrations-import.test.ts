@@ -20,6 +20,7 @@ describe('migrations and catalog imports', () => {
         '005_mail_outbox',
         '006_cancellations',
         '007_call_offs',
+        '008_operator_actions',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  denverDayPlus,
   COMPANY_TIME_ZONE,
   denverDay,
   denverInstant,
@@ -96,6 +97,18 @@ describe('dates in Kamas', () => {
       expect(formatDenverRecordTime(new Date('2027-07-01T18:05:00Z'))).toBe('Thu, Jul 1, 2027, 12:05 PM MDT');
       expect(formatDenverLongDate(new Date('2027-04-01T05:59:59.999Z'))).toBe('March 31, 2027');
       expect(formatUtcMinute(new Date('2026-11-22T08:14:59Z'))).toBe('2026-11-22 08:14 UTC');
+    });
+  });
+
+  it('counts calendar days forward and back from a Kamas day, across month ends and both clock changes', () => {
+    inEveryZone(() => {
+      expect(denverDayPlus('2026-11-24', 1)).toBe('2026-11-25');
+      expect(denverDayPlus('2026-11-30', 1)).toBe('2026-12-01');
+      expect(denverDayPlus('2027-03-13', 1)).toBe('2027-03-14');
+      expect(denverDayPlus('2027-03-14', 1)).toBe('2027-03-15');
+      expect(denverDayPlus('2026-11-01', 1)).toBe('2026-11-02');
+      expect(denverDayPlus('2027-01-01', -1)).toBe('2026-12-31');
+      expect(denverDayPlus('2026-11-24', 0)).toBe('2026-11-24');
     });
   });
 });

@@ -26,6 +26,9 @@ function fakeIdentity() {
     async isGuide() {
       return false;
     },
+    async isOperator() {
+      return false;
+    },
     async accountStates() {
       return new Map();
     },

@@ -1,11 +1,14 @@
 /**
- * The guide role: a `guide` custom claim on the person's Firebase account, set or cleared by an
- * operator with `npm run guide:grant` / `npm run guide:revoke` (guide-role-cli.ts). Other claims the
- * account holds are kept. The roster routes ask Firebase for the claim on every call
- * (Identity.isGuide), so a revocation counts at once, without waiting for the guide's token to expire.
+ * Staff roles: a `guide` or an `operator` custom claim on the person's Firebase account, set or
+ * cleared with `npm run staff:grant -- EMAIL ROLE` / `npm run staff:revoke -- EMAIL ROLE`
+ * (`guide:grant` / `guide:revoke` for the guide role). Other claims the account holds are kept. The
+ * roster and the operators' console ask Firebase for the claim on every call (Identity.isGuide,
+ * Identity.isOperator), so a revocation counts at once, without waiting for the person's token to expire.
  */
 import type { Auth } from 'firebase-admin/auth';
-import { GUIDE_CLAIM } from '../identity.ts';
+import { STAFF_ROLES, type StaffRole } from '../identity.ts';
+
+export { STAFF_ROLES, type StaffRole };
 
 export class UnknownEmail extends Error {
   constructor(email: string) {
@@ -27,7 +30,7 @@ export interface RoleChange {
   email: string;
   /** How the account signs in (password, google.com, ...), so the operator sees whom they changed. */
   providers: string[];
-  /** False when the account already was (or already was not) a guide: running a command twice is harmless. */
+  /** False when the account already held (or already did not hold) the role: running a command twice is harmless. */
   changed: boolean;
 }
 
@@ -36,7 +39,11 @@ export function describeAccount(change: Pick<RoleChange, 'uid' | 'providers'>): 
   return `uid ${change.uid}, signs in with ${change.providers.length > 0 ? change.providers.join(', ') : 'no provider'}`;
 }
 
-export async function setGuideRole(auth: Auth, email: string, guide: boolean): Promise<RoleChange> {
+export function isStaffRole(value: string): value is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export async function setStaffRole(auth: Auth, email: string, role: StaffRole, holds: boolean): Promise<RoleChange> {
   let user;
   try {
     user = await auth.getUserByEmail(email);
@@ -45,11 +52,11 @@ export async function setGuideRole(auth: Auth, email: string, guide: boolean): P
     throw error;
   }
   const account = { uid: user.uid, email, providers: user.providerData.map((provider) => provider.providerId) };
-  const { [GUIDE_CLAIM]: current, ...others } = user.customClaims ?? {};
-  const wasGuide = current === true;
-  if (wasGuide === guide) return { ...account, changed: false };
+  const { [role]: current, ...others } = user.customClaims ?? {};
+  const held = current === true;
+  if (held === holds) return { ...account, changed: false };
   // Taking a role away needs no proof; granting one does.
-  if (guide && !user.emailVerified) throw new UnverifiedEmail(email, describeAccount(account));
-  await auth.setCustomUserClaims(user.uid, guide ? { ...others, [GUIDE_CLAIM]: true } : others);
+  if (holds && !user.emailVerified) throw new UnverifiedEmail(email, describeAccount(account));
+  await auth.setCustomUserClaims(user.uid, holds ? { ...others, [role]: true } : others);
   return { ...account, changed: true };
 }

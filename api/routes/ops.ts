@@ -1,0 +1,78 @@
+/**
+ * The operators' console: GET /ops/days (today and the days ahead, with parties and readiness),
+ * GET /ops/bookings?q= (find a booking), GET /ops/bookings/{id}, POST /ops/bookings/{id}/cancel, and
+ * GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
+ * its own transaction.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import { requireCaller, safeParam } from '../auth.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { HttpError } from '../http.ts';
+import type { Identity } from '../identity.ts';
+import { carryOut } from '../outbox/worker.ts';
+import { jsonBody } from '../validation.ts';
+import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
+import { opsCancelSchema, searchSchema } from '../../src/lib/ops-schemas.ts';
+import { cancelForCustomer } from '../operations/cancel-booking.ts';
+import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../operations/days-ahead.ts';
+import { findBookings, opsBooking } from '../operations/lookup.ts';
+import { listActions } from '../operations/record.ts';
+import { BOOKING_NOT_FOUND } from '../bookings/cancellation.ts';
+
+export const NOT_AN_OPERATOR = 'Only operators can use the console.';
+const ACTIVITY_SHOWN = 200;
+
+/** The role is asked of the identity service on every call, so a revoked operator is refused at once (as the roster does for guides). */
+function requireOperator(identity: Identity): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!(await identity.isOperator(c.get('caller').uid))) throw new HttpError(403, NOT_AN_OPERATOR);
+    c.header('Cache-Control', 'private, no-store');
+    await next();
+  };
+}
+
+/** A query parameter as `schema` reads it, or a 400 with its message. */
+function queryParam<S extends v.GenericSchema>(value: string | undefined, schema: S): v.InferOutput<S> {
+  const parsed = v.safeParse(schema, value);
+  if (!parsed.success) throw new HttpError(400, parsed.issues[0].message);
+  return parsed.output;
+}
+
+const DAYS_MESSAGE = `Days ahead must be a whole number from 0 to ${MAX_DAYS_AHEAD}.`;
+const daysSchema = v.optional(
+  v.pipe(v.string(), v.regex(/^\d{1,3}$/, DAYS_MESSAGE), v.transform(Number), v.maxValue(MAX_DAYS_AHEAD, DAYS_MESSAGE)),
+  String(DAYS_AHEAD),
+);
+
+export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: AppDeps) {
+  const group = new Hono<AppEnv>();
+  group.use('*', limitBody(DEFAULT_BODY_LIMIT));
+  // Customers' contacts and money: a revoked token or a disabled account is refused too.
+  group.use('*', requireCaller(identity, { checkRevoked: true }), requireOperator(identity));
+
+  group.get('/days', async (c) => c.json(await daysAhead(db, queryParam(c.req.query('days'), daysSchema), waiver.version)));
+
+  group.get('/bookings', async (c) => c.json(await findBookings(db, queryParam(c.req.query('q'), searchSchema))));
+
+  group.get('/bookings/:bookingId', async (c) => {
+    const booking = await opsBooking(db, safeParam(c, 'bookingId'), waiver.version);
+    if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+    return c.json(booking);
+  });
+
+  group.post('/bookings/:bookingId/cancel', jsonBody(opsCancelSchema), async (c) => {
+    const bookingId = safeParam(c, 'bookingId');
+    const result = await cancelForCustomer(db, c.get('caller'), bookingId, c.req.valid('json'));
+    await carryOut(db, payments, result.actions);
+    if (result.changed) {
+      cache.clear();
+      mailer?.kick();
+    }
+    return c.json(await opsBooking(db, bookingId, waiver.version));
+  });
+
+  group.get('/activity', async (c) => c.json(await listActions(db, { limit: ACTIVITY_SHOWN })));
+
+  return group;
+}

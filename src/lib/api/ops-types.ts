@@ -1,0 +1,115 @@
+/** What the operators' console (`/ops`) reads from the API; the API writes these shapes, the console checks them as they arrive. */
+import type { PartyMember } from '../party.ts';
+import type { GuideDate } from './types.ts';
+
+/** A member of a party as an operator sees them: readiness, and how to reach them (never medical notes). */
+export interface OpsMember extends Omit<PartyMember, 'you'> {
+  uid: string;
+  email: string | null;
+  phoneNumber: string | null;
+  role: 'booked' | 'invited';
+}
+
+/** One paid booking on a date: its payer, members and unclaimed seats. */
+export interface OpsParty {
+  bookingId: string;
+  payer: string;
+  partySize: number;
+  members: OpsMember[];
+  openSpots: number;
+  /** Notes for the guides on this booking. */
+  notes: number;
+}
+
+export interface OpsDate extends GuideDate {
+  /** ISO 8601 start, for the console's own formatting. */
+  startsAt: string;
+  calledOff: boolean;
+  parties: OpsParty[];
+}
+
+/** GET /ops/days: the dates from the start of today in Kamas through `through` (a Kamas day, YYYY-MM-DD). */
+export interface OpsDays {
+  today: string;
+  through: string;
+  dates: OpsDate[];
+}
+
+export type OpsBookingStatus = 'paid' | 'cancelled' | 'refunded';
+
+/** GET /ops/bookings?q=: a booking found by an e-mail, name, phone or id. */
+export interface OpsBookingSummary {
+  id: string;
+  status: OpsBookingStatus;
+  dateId: string;
+  startsAt: string;
+  productName: string;
+  payerName: string;
+  payerEmail: string | null;
+  partySize: number;
+}
+
+export interface OpsPayment {
+  /** 'payment': what the customer paid; else a refund or an intent cancellation owed at the provider. */
+  kind: 'payment' | 'refund' | 'cancel';
+  amount: number | null;
+  status: string;
+  reason: string | null;
+  at: string;
+  lastError: string | null;
+}
+
+export interface OpsMessage {
+  kind: string;
+  to: string | null;
+  status: string;
+  at: string;
+  lastError: string | null;
+}
+
+export interface OpsNote {
+  note: string;
+  author: string | null;
+  at: string;
+}
+
+/** One line of a booking's history, oldest first. */
+export interface OpsHistoryLine {
+  at: string;
+  text: string;
+  by: string | null;
+  reason: string | null;
+}
+
+/** GET /ops/bookings/{id}: everything an operator needs to answer a customer. */
+export interface OpsBooking extends OpsBookingSummary {
+  calledOff: boolean;
+  amount: number;
+  currency: string;
+  promoCode: string | null;
+  paidAt: string | null;
+  refundAmount: number | null;
+  members: OpsMember[];
+  openSpots: number;
+  /** While paid: what the cancellation policy gives back today. */
+  policyRefund: number | null;
+  payments: OpsPayment[];
+  messages: OpsMessage[];
+  notes: OpsNote[];
+  history: OpsHistoryLine[];
+}
+
+/** One row of the record of operator actions (`/ops/activity`, `npm run ops:activity`). */
+export interface OpsActivity {
+  id: string;
+  at: string;
+  operatorUid: string;
+  operatorEmail: string | null;
+  action: string;
+  subject: string;
+  bookingId: string | null;
+  dateId: string | null;
+  reason: string;
+  before: unknown;
+  after: unknown;
+}

@@ -1,0 +1,41 @@
+/** What the operators' console sends the API, checked by both: the console before it sends, the API as it arrives. */
+import * as v from 'valibot';
+import { isSafeText } from './safe-text.ts';
+
+export const REASON_MESSAGE = 'Give a reason (up to 500 characters).';
+export const REFUND_MESSAGE = 'The refund must be an amount in dollars and cents, 0 or more.';
+export const SEARCH_MESSAGE = 'Type an e-mail, a name, a phone number or a booking id (up to 100 characters).';
+
+const safeText = (message: string) => v.check<string, string>(isSafeText, message);
+
+/** Why an operator acts: kept with the action in the record, never edited. */
+export const reasonSchema = v.pipe(
+  v.string(REASON_MESSAGE),
+  v.trim(),
+  v.nonEmpty(REASON_MESSAGE),
+  v.maxLength(500, REASON_MESSAGE),
+  safeText(REASON_MESSAGE),
+);
+
+/** Cents, a whole number from 0 to a million dollars. */
+const cents = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(100_000_000, message));
+
+/** POST /ops/bookings/{id}/cancel */
+export const opsCancelSchema = v.strictObject({ reason: reasonSchema, refund: cents(REFUND_MESSAGE) });
+export type OpsCancelRequest = v.InferOutput<typeof opsCancelSchema>;
+
+/** GET /ops/bookings?q= */
+export const searchSchema = v.pipe(
+  v.string(SEARCH_MESSAGE),
+  v.trim(),
+  v.nonEmpty(SEARCH_MESSAGE),
+  v.maxLength(100, SEARCH_MESSAGE),
+  safeText(SEARCH_MESSAGE),
+);
+
+/** "$12.50" or "12.5" or "12" to cents, or null when it is no amount of money. */
+export function centsOf(dollars: string): number | null {
+  const match = /^\s*\$?\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(dollars);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}

@@ -1,0 +1,380 @@
+/**
+ * The operators' console API: only operators (asked of Firebase on every call, so a revoked role
+ * counts at once); today and the days ahead with each party's readiness; finding a booking; one
+ * booking's whole story; cancelling for a customer with a reason and a refund up to what was paid,
+ * recorded in the same transaction as the change and never edited.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../api/db/client.ts';
+import { migrate } from '../../api/db/migrate.ts';
+import { seedIfEmpty } from '../../api/seed/seed.ts';
+import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsDays } from '../../src/lib/api/ops-types.ts';
+import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import { verifyEmail as verifyByLink } from '../support/emulator-links.ts';
+import {
+  freeDate,
+  harness,
+  inviteCodeOf,
+  newUser,
+  payForDate,
+  PROJECT_ID,
+  readyUser,
+  signInAgain,
+  type Harness,
+  type TestUser,
+} from './harness.ts';
+
+const run = promisify(execFile);
+const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '';
+const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'ops-test-admin'));
+const CLASSES = 'winter-classes';
+
+/** `npm run staff:grant|staff:revoke -- EMAIL ROLE`, as an operator runs it, against the test's Auth emulator. */
+async function staffRole(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['api/ops/staff-role-cli.ts', ...args], {
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, FIREBASE_PROJECT_ID: PROJECT_ID },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+async function staffMember(role: 'operator' | 'guide'): Promise<TestUser> {
+  const user = await newUser();
+  await verifyByLink(EMULATOR, PROJECT_ID, user.token, user.email);
+  expect((await staffRole('grant', user.email, role)).code).toBe(0);
+  user.token = await signInAgain(user);
+  return user;
+}
+
+let h: Harness;
+let operator: TestUser;
+let guide: TestUser;
+let customer: TestUser;
+
+/** A class date that starts in `hours`, with six seats, copied from a seeded one. */
+async function dateSoon(id: string, hours: number): Promise<CalendarEntry> {
+  await h.db.query(
+    `insert into calendar_dates (id, product_id, calendar, starts_at, capacity, price_id, class_type, title, description)
+     select $1, product_id, calendar, now() + make_interval(hours => $2), 6, price_id, class_type, title, description
+       from calendar_dates where calendar = $3 order by starts_at limit 1`,
+    [id, hours, CLASSES],
+  );
+  h.cache.clear();
+  const { body } = await h.json<CalendarEntry[]>('GET', `/calendar/${CLASSES}`);
+  const entry = body.find((item) => item.id === id);
+  if (!entry) throw new Error(`${id} is not on the calendar`);
+  return entry;
+}
+
+async function paidOn(date: CalendarEntry, partySize: number, name = 'Avery Lund'): Promise<{ payer: TestUser; bookingId: string }> {
+  const payer = await readyUser(h, name);
+  const paid = await payForDate(h, payer, date, CLASSES, date.stripeId ?? '', partySize);
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  const [row] = await h.db.query<{ id: string }>(`select id from bookings where date_id = $1 and user_id = $2 and status = 'paid'`, [
+    date.id,
+    payer.uid,
+  ]);
+  if (!row) throw new Error('not booked');
+  return { payer, bookingId: row.id };
+}
+
+const cancel = (bookingId: string, body: unknown, token = operator.token) =>
+  h.json<OpsBooking & { error?: string }>('POST', `/ops/bookings/${bookingId}/cancel`, { token, body });
+const activityOf = (bookingId: string) =>
+  h.db.query<{ action: string; reason: string; operator_uid: string; before: unknown; after: unknown }>(
+    `select action, reason, operator_uid, before, after from operator_actions where booking_id = $1 order by id`,
+    [bookingId],
+  );
+const refundsOf = (bookingId: string) =>
+  h.db.query<{ amount: number | null; purpose: string; reason: string }>(
+    `select amount, purpose, reason from payment_outbox where booking_id = $1 and kind = 'refund'`,
+    [bookingId],
+  );
+
+beforeAll(async () => {
+  h = await harness({ bookingCutoffHours: 0 });
+  [operator, guide, customer] = [await staffMember('operator'), await staffMember('guide'), await readyUser(h)];
+});
+
+describe('the staff role command', () => {
+  it('grants and revokes the operator role beside the guide role, only to a proved address, and says what it did', async () => {
+    const someone = await newUser();
+    const refused = await staffRole('grant', someone.email, 'operator');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${someone.email} has not been verified (uid ${someone.uid}, signs in with password)`);
+    await verifyByLink(EMULATOR, PROJECT_ID, someone.token, someone.email);
+    expect((await staffRole('grant', someone.email, 'guide')).stdout).toContain('is now a guide');
+    const granted = await staffRole('grant', someone.email, 'operator');
+    expect(granted.stdout).toContain(`${someone.email} (uid ${someone.uid}, signs in with password) is now an operator`);
+    expect((await admin.getUser(someone.uid)).customClaims).toEqual({ guide: true, operator: true });
+    expect((await staffRole('grant', someone.email, 'operator')).stdout).toContain('already is an operator');
+    expect((await staffRole('revoke', someone.email, 'operator')).stdout).toContain('is no longer an operator');
+    expect((await admin.getUser(someone.uid)).customClaims).toEqual({ guide: true });
+  });
+
+  it('refuses an unknown role and a malformed address with its usage', async () => {
+    const role = await staffRole('grant', 'ana@example.com', 'owner');
+    expect(role.code).toBe(2);
+    expect(role.stderr).toContain('usage: npm run staff:grant -- EMAIL ROLE');
+    expect(role.stderr).toContain('(no such role: owner)');
+    const address = await staffRole('grant', 'not-an-address', 'operator');
+    expect(address.code).toBe(2);
+    expect(address.stderr).toContain('(not an e-mail address: not-an-address)');
+  });
+});
+
+describe('who may use the console', () => {
+  const ROUTES: [string, string, unknown?][] = [
+    ['GET', '/ops/days'],
+    ['GET', '/ops/bookings?q=someone'],
+    ['GET', '/ops/bookings/bk_unknown'],
+    ['POST', '/ops/bookings/bk_unknown/cancel', { reason: 'Asked by phone', refund: 0 }],
+    ['GET', '/ops/activity'],
+  ];
+
+  it('answers 401 signed out and 403 to customers and guides on every route', async () => {
+    for (const [method, path, body] of ROUTES) {
+      expect((await h.call(method, path, { body })).status, `${method} ${path} signed out`).toBe(401);
+      for (const user of [customer, guide]) {
+        const answer = await h.json<{ error: string }>(method, path, { token: user.token, body });
+        expect(answer.status, `${method} ${path}`).toBe(403);
+        expect(answer.body.error).toBe('Only operators can use the console.');
+      }
+    }
+  });
+
+  it('refuses an operator whose role was revoked at once, with the token they already hold', async () => {
+    const former = await staffMember('operator');
+    expect((await h.call('GET', '/ops/days', { token: former.token })).status).toBe(200);
+    expect((await staffRole('revoke', former.email, 'operator')).code).toBe(0);
+    for (const [method, path, body] of ROUTES) {
+      expect((await h.call(method, path, { token: former.token, body })).status, `${method} ${path}`).toBe(403);
+    }
+  });
+});
+
+describe('today and the days ahead', () => {
+  it("lists each date's seats and each party's readiness, and marks the member who has not signed the waiver", async () => {
+    const date = await dateSoon('ops-tomorrow', 20);
+    const { payer, bookingId } = await paidOn(date, 2, 'Lee Lead');
+    const friend = await newUser();
+    await h.json('POST', `/users/user/${friend.uid}`, { token: friend.token, body: { uid: friend.uid, email: friend.email } });
+    const inviteCode = await inviteCodeOf(h, payer, CLASSES, date.id);
+    expect((await h.json('POST', '/calendar/invite', { token: friend.token, body: { inviteCode } })).status).toBe(200);
+
+    const { status, body } = await h.json<OpsDays>('GET', '/ops/days?days=2', { token: operator.token });
+    expect(status).toBe(200);
+    const shown = body.dates.find((entry) => entry.id === date.id);
+    expect(shown).toMatchObject({ capacity: 6, taken: 2, held: 0, free: 4, calledOff: false });
+    expect(shown?.parties).toEqual([
+      {
+        bookingId,
+        payer: 'Lee Lead',
+        partySize: 2,
+        notes: 0,
+        openSpots: 0,
+        members: [
+          expect.objectContaining({
+            uid: payer.uid,
+            name: 'Lee Lead',
+            role: 'booked',
+            survey: 'done',
+            waiver: 'signed',
+            email: payer.email,
+          }),
+          expect.objectContaining({ uid: friend.uid, role: 'invited', survey: 'missing', waiver: 'missing', email: friend.email }),
+        ],
+      },
+    ]);
+    // No medical notes or survey answers leave through the console.
+    expect(JSON.stringify(body)).not.toContain('emergencyContact');
+    // The seeded season is months ahead: none of it is in the next two days.
+    expect(body.dates.every((entry) => Date.parse(entry.startsAt) < Date.now() + 3 * 86_400_000)).toBe(true);
+  });
+
+  it('refuses a number of days it cannot read', async () => {
+    for (const days of ['-1', 'abc', '63', '1.5']) {
+      const answer = await h.json<{ error: string }>('GET', `/ops/days?days=${days}`, { token: operator.token });
+      expect(answer.status, days).toBe(400);
+      expect(answer.body.error).toContain('Days ahead must be a whole number from 0 to 62');
+    }
+  });
+});
+
+describe('finding a booking', () => {
+  it('finds it by its id, an e-mail, a name or the digits of a phone number, of anyone in the party', async () => {
+    const date = await freeDate(h, CLASSES);
+    const { payer, bookingId } = await paidOn(date, 1, 'Quinn Marlowe');
+    const search = async (q: string) =>
+      (await h.json<OpsBookingSummary[]>('GET', `/ops/bookings?q=${encodeURIComponent(q)}`, { token: operator.token })).body.map(
+        (found) => found.id,
+      );
+    expect(await search(bookingId)).toEqual([bookingId]);
+    expect(await search(payer.email.toUpperCase())).toEqual([bookingId]);
+    expect(await search('quinn marl')).toEqual([bookingId]);
+    // The test customers share a phone number: the booking is among those found by it.
+    expect(await search('(435) 555-0100')).toContain(bookingId);
+    expect(await search('nobody-like-this')).toEqual([]);
+  });
+
+  it('refuses an empty query and one with a NUL byte', async () => {
+    for (const q of ['', '%20%20', 'a%00b']) {
+      const answer = await h.json<{ error: string }>('GET', `/ops/bookings?q=${q}`, { token: operator.token });
+      expect(answer.status, q).toBe(400);
+      expect(answer.body.error).toContain('Type an e-mail, a name, a phone number or a booking id');
+    }
+  });
+});
+
+describe('cancelling for a customer', () => {
+  it('cancels with a reason and part of the payment, frees the seats, tells the party and records who, why, before and after', async () => {
+    const date = await freeDate(h, CLASSES);
+    const { payer, bookingId } = await paidOn(date, 2);
+    const before = await h.json<OpsBooking>('GET', `/ops/bookings/${bookingId}`, { token: operator.token });
+    expect(before.body).toMatchObject({ id: bookingId, status: 'paid', partySize: 2, payerEmail: payer.email });
+    const paid = before.body.amount;
+    // What the policy gives back today, as the customer's own quote says.
+    const quote = await h.json<{ refund: number }>('GET', `/bookings/${bookingId}/cancellation`, { token: payer.token });
+    expect(before.body.policyRefund).toBe(quote.body.refund);
+
+    const refund = Math.floor(paid / 3);
+    const done = await cancel(bookingId, { reason: '  Family emergency, called the office  ', refund });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'cancelled', refundAmount: refund, policyRefund: null });
+    expect(done.body.payments).toEqual([
+      expect.objectContaining({ kind: 'payment', amount: paid }),
+      expect.objectContaining({ kind: 'refund', amount: refund, reason: 'cancelled by the company' }),
+    ]);
+    expect(done.body.history.at(-1)).toMatchObject({
+      text: 'cancel booking',
+      by: operator.email,
+      reason: 'Family emergency, called the office',
+    });
+    expect(done.body.messages.some((message) => message.kind === 'booking-cancelled' && message.to === payer.email)).toBe(true);
+    expect(await refundsOf(bookingId)).toEqual([{ amount: refund, purpose: 'cancellation', reason: 'cancelled by the company' }]);
+    expect(await activityOf(bookingId)).toEqual([
+      {
+        action: 'cancel booking',
+        reason: 'Family emergency, called the office',
+        operator_uid: operator.uid,
+        before: { status: 'paid', amount: paid },
+        after: { status: 'cancelled', refund },
+      },
+    ]);
+    h.cache.clear();
+    const { body: calendar } = await h.json<CalendarEntry[]>('GET', `/calendar/${CLASSES}`);
+    expect(calendar.find((entry) => entry.id === date.id)?.users).toHaveLength(0);
+
+    // The same request again changes nothing; another one is refused.
+    expect((await cancel(bookingId, { reason: 'Family emergency, called the office', refund })).status).toBe(200);
+    expect(await activityOf(bookingId)).toHaveLength(1);
+    expect(await refundsOf(bookingId)).toHaveLength(1);
+    const again = await cancel(bookingId, { reason: 'Another reason', refund: 0 });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('This booking is already cancelled.');
+
+    const { body: activity } = await h.json<OpsActivity[]>('GET', '/ops/activity', { token: operator.token });
+    expect(activity[0]).toMatchObject({
+      action: 'cancel booking',
+      bookingId,
+      operatorEmail: operator.email,
+      subject: `booking ${bookingId}`,
+    });
+  });
+
+  it('refuses a refund above what was paid, a missing reason and a malformed amount, and changes nothing', async () => {
+    const date = await freeDate(h, CLASSES);
+    const { bookingId } = await paidOn(date, 1);
+    const { body: booking } = await h.json<OpsBooking>('GET', `/ops/bookings/${bookingId}`, { token: operator.token });
+    const tooMuch = await cancel(bookingId, { reason: 'Goodwill', refund: booking.amount + 1 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.error).toMatch(/^A refund can be at most what was paid \(\$[\d.]+\)\.$/);
+    for (const body of [
+      { refund: 0 },
+      { reason: '   ', refund: 0 },
+      { reason: 'Goodwill', refund: -1 },
+      { reason: 'Goodwill', refund: 10.5 },
+      { reason: 'Good\u0000will', refund: 0 },
+      { reason: 'Goodwill', refund: 0, extra: true },
+    ]) {
+      expect((await cancel(bookingId, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await h.json<OpsBooking>('GET', `/ops/bookings/${bookingId}`, { token: operator.token })).body.status).toBe('paid');
+    expect(await activityOf(bookingId)).toEqual([]);
+    expect(await refundsOf(bookingId)).toEqual([]);
+    expect((await cancel('bk_nobody', { reason: 'Goodwill', refund: 0 })).status).toBe(404);
+  });
+
+  it('leaves neither the change nor its record when writing the record fails', async () => {
+    const date = await freeDate(h, CLASSES);
+    const { bookingId } = await paidOn(date, 1);
+    await h.db.exec(`create function refuse_test_record() returns trigger language plpgsql as $$ begin
+      if new.reason = 'Record refused' then raise exception 'record refused'; end if; return new; end $$`);
+    await h.db.exec(
+      `create trigger refuse_test_record before insert on operator_actions for each row execute function refuse_test_record()`,
+    );
+    try {
+      const failed = await cancel(bookingId, { reason: 'Record refused', refund: 100 });
+      expect(failed.status).toBe(500);
+    } finally {
+      await h.db.exec(`drop trigger refuse_test_record on operator_actions`);
+    }
+    const [row] = await h.db.query<{ status: string }>(`select status from bookings where id = $1`, [bookingId]);
+    expect(row?.status).toBe('paid');
+    expect(await refundsOf(bookingId)).toEqual([]);
+    expect(await h.db.query(`select 1 from mail_outbox where booking_id = $1 and kind = 'booking-cancelled'`, [bookingId])).toEqual([]);
+    expect(await activityOf(bookingId)).toEqual([]);
+  });
+
+  it('keeps the record as it was written: it cannot be changed or deleted', async () => {
+    const [first] = await h.db.query<{ id: string }>(`select id from operator_actions order by id limit 1`);
+    expect(first).toBeDefined();
+    await expect(h.db.query(`update operator_actions set reason = 'rewritten' where id = $1`, [first?.id])).rejects.toThrow(/never edited/);
+    await expect(h.db.query(`delete from operator_actions where id = $1`, [first?.id])).rejects.toThrow(/never edited/);
+  });
+});
+
+describe('npm run ops:activity', () => {
+  it('lists the actions taken in the console, newest first, with who, why, before and after', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ops-activity-'));
+    const listing = () =>
+      run(process.execPath, ['api/ops/activity-cli.ts'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    try {
+      expect((await listing()).stdout).toContain('No operator has acted in the console yet.');
+      const db = await openPglite(dataDir);
+      await migrate(db);
+      await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+      const api = await harness({ db });
+      const booker = await readyUser(api, 'Rowan Vale');
+      const date = await freeDate(api, CLASSES);
+      expect((await payForDate(api, booker, date, CLASSES, date.stripeId ?? '', 1)).status).toBe(200);
+      const [booking] = await db.query<{ id: string }>(`select id from bookings where user_id = $1 and status = 'paid'`, [booker.uid]);
+      const cancelled = await api.json('POST', `/ops/bookings/${booking?.id}/cancel`, {
+        token: operator.token,
+        body: { reason: 'Weather window closed', refund: 0 },
+      });
+      expect(cancelled.status).toBe(200);
+      await db.close();
+
+      const { stdout } = await listing();
+      expect(stdout).toContain('The latest 1 operator action, newest first:');
+      expect(stdout).toContain(`${operator.email}  cancel booking  booking ${booking?.id}`);
+      expect(stdout).toContain('why: Weather window closed');
+      expect(stdout).toContain('after: {"refund":0,"status":"cancelled"}');
+      expect(stdout).toContain('before: {"amount":');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
