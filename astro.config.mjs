@@ -15,7 +15,9 @@ export default defineConfig({
     react(),
     sitemap({
       filter: (page) =>
-        !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/roster|booking\/called-off)$/.test(page),
+        !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/roster|booking\/called-off|ops|ops\/booking|ops\/activity)$/.test(
+          page,
+        ),
     }),
     siteBuild(),
   ],

@@ -1,7 +1,7 @@
 /**
- * The console's first view: every offered date from the start of today in Kamas through the days
- * ahead, with its seats (paid, held, free) and each paid party with its members' readiness, so an
- * operator sees at a glance who is not ready for tomorrow.
+ * The console's first view: every offered date from the start of a Kamas day (today unless another
+ * is asked for) through the days after it, with its seats (paid, held, free) and each paid party
+ * with its members' readiness, so an operator sees at a glance who is not ready for tomorrow.
  */
 import type { Queryable } from '../db/client.ts';
 import { DATE_COLUMNS, guideDate, type DateRow } from '../roster/roster.ts';
@@ -25,10 +25,16 @@ interface PartyRow {
   notes: number;
 }
 
-export async function daysAhead(db: Queryable, days: number, waiverVersion: string, now = new Date()): Promise<OpsDays> {
+export async function daysAhead(
+  db: Queryable,
+  { fromDay, days }: { fromDay?: string | undefined; days: number },
+  waiverVersion: string,
+  now = new Date(),
+): Promise<OpsDays> {
   const today = denverDay(now);
-  const through = denverDayPlus(today, days);
-  const from = denverInstant(today);
+  const first = fromDay ?? today;
+  const through = denverDayPlus(first, days);
+  const from = denverInstant(first);
   const until = denverInstant(denverDayPlus(through, 1));
   const dateRows = await db.query<DateRow & { called_off: boolean } & Record<string, unknown>>(
     `select ${DATE_COLUMNS}, d.called_off_at is not null as called_off
@@ -64,5 +70,5 @@ export async function daysAhead(db: Queryable, days: number, waiverVersion: stri
         ...(members.get(party.id) ?? { members: [], openSpots: party.party_size }),
       })),
   }));
-  return { today, through, dates };
+  return { today, from: first, through, dates };
 }

@@ -24,7 +24,8 @@ export type PaymentActionReason =
   | 'booking changed before the fee was paid';
 
 /** Why money goes back or an intent is ended: the payment's own reasons, or a cancellation of a paid booking. */
-export type ActionReason = PaymentActionReason | 'cancelled by the customer' | 'cancelled by the company' | 'date called off by the company';
+export type ActionReason =
+  PaymentActionReason | 'cancelled by the customer' | 'cancelled by the company' | 'date called off by the company';
 
 /**
  * What a refund is for: the payment itself (a payment that could not be booked), or a cancellation

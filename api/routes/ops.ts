@@ -19,6 +19,7 @@ import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../operations/days-ahead.
 import { findBookings, opsBooking } from '../operations/lookup.ts';
 import { listActions } from '../operations/record.ts';
 import { BOOKING_NOT_FOUND } from '../bookings/cancellation.ts';
+import { isCalendarDay } from '../../src/lib/dates.ts';
 
 export const NOT_AN_OPERATOR = 'Only operators can use the console.';
 const ACTIVITY_SHOWN = 200;
@@ -44,6 +45,8 @@ const daysSchema = v.optional(
   v.pipe(v.string(), v.regex(/^\d{1,3}$/, DAYS_MESSAGE), v.transform(Number), v.maxValue(MAX_DAYS_AHEAD, DAYS_MESSAGE)),
   String(DAYS_AHEAD),
 );
+const FROM_MESSAGE = 'The first day must be a calendar day (YYYY-MM-DD).';
+const fromSchema = v.optional(v.pipe(v.string(), v.check(isCalendarDay, FROM_MESSAGE)));
 
 export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: AppDeps) {
   const group = new Hono<AppEnv>();
@@ -51,7 +54,11 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
   // Customers' contacts and money: a revoked token or a disabled account is refused too.
   group.use('*', requireCaller(identity, { checkRevoked: true }), requireOperator(identity));
 
-  group.get('/days', async (c) => c.json(await daysAhead(db, queryParam(c.req.query('days'), daysSchema), waiver.version)));
+  group.get('/days', async (c) => {
+    const days = queryParam(c.req.query('days'), daysSchema);
+    const fromDay = queryParam(c.req.query('from'), fromSchema);
+    return c.json(await daysAhead(db, { fromDay, days }, waiver.version));
+  });
 
   group.get('/bookings', async (c) => c.json(await findBookings(db, queryParam(c.req.query('q'), searchSchema))));
 

@@ -38,6 +38,17 @@ export function nextDenverMidnight(instant: Date | number): Date {
   return denverInstant(denverDay(addDays(instant, 1, { in: inDenver })));
 }
 
+/** Whether `text` names a calendar day that exists, as 'YYYY-MM-DD'. */
+export function isCalendarDay(text: string): boolean {
+  if (!DAY_PATTERN.test(text)) return false;
+  try {
+    denverInstant(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The Denver calendar day `days` after `day` (both 'YYYY-MM-DD'; negative goes back). */
 export function denverDayPlus(day: string, days: number): string {
   return denverDay(addDays(denverInstant(day, 12), days, { in: inDenver }));

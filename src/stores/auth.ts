@@ -72,7 +72,8 @@ export function setUser(user: User | null): void {
 async function readRole(user: User): Promise<void> {
   try {
     const { claims } = await user.getIdTokenResult();
-    if (currentUser.get() === user) rememberRoles(user.uid, user.email, { guide: claims['guide'] === true, operator: claims['operator'] === true });
+    if (currentUser.get() === user)
+      rememberRoles(user.uid, user.email, { guide: claims['guide'] === true, operator: claims['operator'] === true });
   } catch (error) {
     console.warn('Could not read the account role', error);
   }

@@ -203,6 +203,19 @@ describe('today and the days ahead', () => {
     expect(body.dates.every((entry) => Date.parse(entry.startsAt) < Date.now() + 3 * 86_400_000)).toBe(true);
   });
 
+  it('shows the days from another Kamas day when asked', async () => {
+    const date = await freeDate(h, CLASSES);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(date.date._seconds * 1000);
+    const { body } = await h.json<OpsDays>('GET', `/ops/days?from=${day}&days=0`, { token: operator.token });
+    expect(body).toMatchObject({ from: day, through: day });
+    expect(body.dates.map((entry) => entry.id)).toContain(date.id);
+    for (const from of ['2026-02-30', 'tomorrow', '2026-1-5']) {
+      const answer = await h.json<{ error: string }>('GET', `/ops/days?from=${from}`, { token: operator.token });
+      expect(answer.status, from).toBe(400);
+      expect(answer.body.error).toBe('The first day must be a calendar day (YYYY-MM-DD).');
+    }
+  });
+
   it('refuses a number of days it cannot read', async () => {
     for (const days of ['-1', 'abc', '63', '1.5']) {
       const answer = await h.json<{ error: string }>('GET', `/ops/days?days=${days}`, { token: operator.token });

@@ -133,6 +133,20 @@ export async function bookingsOf(request: APIRequestContext, account: { uid: str
   return ((await response.json()) as { bookings: string[] }).bookings;
 }
 
+/** The id of the booking the customer's party holds on `dateId` (as My Bookings' QR code shows it). */
+export async function bookingIdOn(
+  request: APIRequestContext,
+  account: { idToken: string },
+  dateId: string,
+  api = E2E.api,
+): Promise<string> {
+  const response = await request.get(`${api}/parties/${encodeURIComponent(dateId)}`, {
+    headers: { Authorization: `Bearer ${account.idToken}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { bookingId: string }).bookingId;
+}
+
 export interface Customer {
   uid: string;
   email: string;
@@ -210,7 +224,15 @@ export async function bookByApi(
   expect(paid.ok(), await paid.text()).toBe(true);
 }
 
-// ---- Guides ----
+// ---- Staff ----
+
+/** `npm run staff:grant -- EMAIL ROLE`, as an operator runs it against the test's Auth emulator. */
+export function grantStaffRole(email: string, role: 'guide' | 'operator'): string {
+  return execFileSync(process.execPath, ['api/ops/staff-role-cli.ts', 'grant', email, role], {
+    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator, FIREBASE_PROJECT_ID: E2E.projectId },
+    encoding: 'utf8',
+  });
+}
 
 /** `npm run guide:grant -- EMAIL`, as an operator runs it against the test's Auth emulator. */
 export function grantGuideRole(email: string): string {
@@ -220,15 +242,18 @@ export function grantGuideRole(email: string): string {
   });
 }
 
-/** A new account made a guide by the operator command. */
-export async function newGuide(request: APIRequestContext): Promise<string> {
-  const email = newEmail('guide');
+/** A new account with a proved address, given `role` by the command. */
+export async function newStaffMember(request: APIRequestContext, role: 'guide' | 'operator'): Promise<string> {
+  const email = newEmail(role);
   const signUp = await request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
     data: { email, password: PASSWORD, returnSecureToken: true },
   });
   expect(signUp.ok(), await signUp.text()).toBe(true);
-  // The role goes only to a proved address: the new guide follows the verification link first.
+  // The role goes only to a proved address: the new member of staff follows the verification link first.
   await verifyEmail(E2E.authEmulator, E2E.projectId, ((await signUp.json()) as { idToken: string }).idToken, email);
-  expect(grantGuideRole(email)).toContain(`${email}`);
+  expect(role === 'guide' ? grantGuideRole(email) : grantStaffRole(email, role)).toContain(`${email}`);
   return email;
 }
+
+/** A new account made a guide by the operator command. */
+export const newGuide = (request: APIRequestContext) => newStaffMember(request, 'guide');

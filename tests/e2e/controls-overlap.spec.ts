@@ -3,13 +3,14 @@
  * and 1280 px, the boxes of all visible controls (links, buttons, fields, anything with a control's
  * role) are compared pairwise, as a person sees them once the page has settled. A control inside
  * another (a button in a link's box) is not an overlap; controls of a closed menu are not visible.
- * Public pages are read signed out; account pages as a customer with a booking; guides' pages as a guide.
+ * Public pages are read signed out; account pages as a customer with a booking; guides' pages as a
+ * guide; the operators' console as an operator.
  */
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import { bookByApi, calendar, classDateWithSeats, newGuide, readyCustomer } from './api-customers.ts';
+import { bookByApi, bookingIdOn, calendar, classDateWithSeats, newGuide, newStaffMember, readyCustomer } from './api-customers.ts';
 import { expect, islandsReady, readToTheEnd, test } from './fixtures.ts';
 import { logInHere } from './page-helpers.ts';
 
@@ -32,12 +33,15 @@ function routes(): string[] {
 
 const ACCOUNT_PAGES = new Set(['/profile', '/waiver', '/waiver/copy', '/checkout', '/payment-success', '/booking/called-off']);
 const GUIDE_PAGES = new Set(['/guide', '/guide/roster']);
+const OPS_PAGES = new Set(['/ops', '/ops/booking', '/ops/activity']);
 const ALL = routes();
-const PUBLIC = ALL.filter((path) => !ACCOUNT_PAGES.has(path) && !GUIDE_PAGES.has(path));
+const PUBLIC = ALL.filter((path) => !ACCOUNT_PAGES.has(path) && !GUIDE_PAGES.has(path) && !OPS_PAGES.has(path));
 
 test('the list of pages is every route of src/pages', () => {
   expect(ALL).toEqual(expect.arrayContaining(['/', '/404', '/booking/avalanche-class', '/booking/backcountry-tour', '/booking/faq']));
-  expect(ALL.filter((path) => ACCOUNT_PAGES.has(path) || GUIDE_PAGES.has(path))).toHaveLength(ACCOUNT_PAGES.size + GUIDE_PAGES.size);
+  expect(ALL.filter((path) => ACCOUNT_PAGES.has(path) || GUIDE_PAGES.has(path) || OPS_PAGES.has(path))).toHaveLength(
+    ACCOUNT_PAGES.size + GUIDE_PAGES.size + OPS_PAGES.size,
+  );
 });
 
 interface Overlap {
@@ -137,10 +141,11 @@ async function overlapsOn(page: Page, paths: readonly string[], width: number): 
 }
 
 /** A route with what it needs to show its content: the page of unknown addresses, a signed copy's record, a date's roster. */
-function address(path: string, records: { waiver?: string; date?: string } = {}): string {
+function address(path: string, records: { waiver?: string; date?: string; booking?: string | undefined } = {}): string {
   if (path === '/404') return '/no-such-trail';
   if (path === '/waiver/copy') return `/waiver/copy?id=${encodeURIComponent(records.waiver ?? '')}`;
   if (path === '/guide/roster') return `/guide/roster?date=${encodeURIComponent(records.date ?? '')}`;
+  if (path === '/ops/booking') return `/ops/booking?id=${encodeURIComponent(records.booking ?? '')}`;
   return path;
 }
 
@@ -180,6 +185,18 @@ for (const width of WIDTHS) {
       await logInHere(page, email);
       const paths = ALL.filter((path) => GUIDE_PAGES.has(path)).map((path) => address(path, { date: date?.id ?? '' }));
       expect(await overlapsOn(page, paths, width)).toEqual([]);
+    });
+
+    test('no control of an operators\u2019 page covers another', async ({ page, problems: _ }) => {
+      const customer = await readyCustomer(page.request);
+      const entry = await classDateWithSeats(page.request, CLASS_PRICE, 1);
+      await bookByApi(page.request, customer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: 'winter-classes', partySize: 1 });
+      const booking = await bookingIdOn(page.request, customer, entry.id);
+      const email = await newStaffMember(page.request, 'operator');
+      await page.goto('/sign-in');
+      await logInHere(page, email);
+      const paths = ALL.filter((path) => OPS_PAGES.has(path)).map((path) => address(path, { booking }));
+      expect(await overlapsOn(page, [...paths, `/ops?q=${encodeURIComponent(customer.email)}`], width)).toEqual([]);
     });
   });
 }

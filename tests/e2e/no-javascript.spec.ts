@@ -14,6 +14,9 @@ const STATIC_PAGES = ROUTES.filter(
       '/guide',
       '/guide/roster',
       '/booking/called-off',
+      '/ops',
+      '/ops/booking',
+      '/ops/activity',
     ].includes(path),
 );
 

@@ -19,6 +19,9 @@ export const ROUTES = [
   ['/checkout', 'Checkout'],
   ['/guide', "Guides' Roster"],
   ['/guide/roster', 'Roster'],
+  ['/ops', 'Operations'],
+  ['/ops/booking', 'Booking'],
+  ['/ops/activity', 'Operator actions'],
 ] as const;
 
 /** The account pages a signed-out visitor is sent on from, once the page has checked who they are. */
@@ -29,4 +32,7 @@ export const SIGNED_OUT_REDIRECTS: Partial<Record<(typeof ROUTES)[number][0], st
   '/booking/called-off': '/sign-in',
   '/guide': '/sign-in',
   '/guide/roster': '/sign-in',
+  '/ops': '/sign-in',
+  '/ops/booking': '/sign-in',
+  '/ops/activity': '/sign-in',
 };

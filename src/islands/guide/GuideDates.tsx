@@ -4,12 +4,12 @@ import { formatDenverDateTime } from '../../lib/dates.ts';
 import { seatSummary } from '../../lib/guide-seats.ts';
 import { GuideStates } from './GuideStates.tsx';
 import { api } from '../../stores/api.ts';
-import { useGuideData } from './use-guide-data.ts';
+import { useStaffData } from '../shared/use-staff-data.ts';
 import '../../styles/account.css';
 import '../../styles/guide.css';
 
 export default function GuideDates() {
-  const state = useGuideData<GuideDate[]>('dates', api.guideDates);
+  const state = useStaffData<GuideDate[]>('dates', api.guideDates);
   if (state.status !== 'ready') return <GuideStates state={state} loadingLabel="Loading the upcoming dates" />;
   if (state.data.length === 0) return <p className="guide-note">No upcoming dates.</p>;
   return (

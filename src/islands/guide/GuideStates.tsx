@@ -1,8 +1,8 @@
 /** What the guide pages show while their data is not there: loading, signed out, not a guide, or a failure. */
 import { AccountLoading, NeedsJavaScript } from '../account/fields.tsx';
-import type { GuideData } from './use-guide-data.ts';
+import type { StaffData } from '../shared/use-staff-data.ts';
 
-export function GuideStates({ state, loadingLabel }: { state: Exclude<GuideData<unknown>, { status: 'ready' }>; loadingLabel: string }) {
+export function GuideStates({ state, loadingLabel }: { state: Exclude<StaffData<unknown>, { status: 'ready' }>; loadingLabel: string }) {
   switch (state.status) {
     case 'loading':
       return (
@@ -17,7 +17,7 @@ export function GuideStates({ state, loadingLabel }: { state: Exclude<GuideData<
           Please <a href="/sign-in">log in</a> to see the roster.
         </p>
       );
-    case 'not-a-guide':
+    case 'not-allowed':
       return (
         <p className="form-error guide-note" role="alert">
           {state.message} If you guide for us, ask the office to give your account the guide role.

@@ -11,7 +11,7 @@ import { joinedHow, participantName, rosterCsv, rosterFileName, waiverSummary } 
 import { GuideStates } from './GuideStates.tsx';
 import { saveTextFile } from './save-text-file.ts';
 import { api } from '../../stores/api.ts';
-import { useGuideData } from './use-guide-data.ts';
+import { useStaffData } from '../shared/use-staff-data.ts';
 import '../../styles/account.css';
 import '../../styles/guide.css';
 import DetailsList from '../shared/DetailsList.tsx';
@@ -54,7 +54,7 @@ export default function RosterPage() {
     () => undefined,
   );
   const noDate = dateId === null;
-  const state = useGuideData<Roster>(dateId ?? null, (signal) => api.roster(dateId ?? '', signal));
+  const state = useStaffData<Roster>(dateId ?? null, (signal) => api.roster(dateId ?? '', signal));
 
   if (noDate) {
     return (

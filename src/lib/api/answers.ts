@@ -35,16 +35,16 @@ export function readAnswer<S extends v.GenericSchema>(what: string, schema: S, a
   return parsed.output;
 }
 
-const text = v.string();
-const optionalText = v.optional(v.nullable(text), null);
-const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-const instant = v.pipe(v.string(), v.isoTimestamp());
+export const text = v.string();
+export const optionalText = v.optional(v.nullable(text), null);
+export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+export const instant = v.pipe(v.string(), v.isoTimestamp());
 const timestamp = v.looseObject({ _seconds: v.number(), _nanoseconds: v.optional(v.number(), 0) });
 /** A date of a calendar: its id and when it starts. */
 const dated = { id: text, date: timestamp };
 
 /** An answer checked by `schema`, as the type the site names it by (the check covers what the pages read). */
-const named =
+export const named =
   <T>() =>
   <S extends v.GenericSchema>(schema: S) =>
     v.pipe(
@@ -128,7 +128,15 @@ export const partyAnswer = named<Party>()(
   }),
 );
 
-const guideDate = v.looseObject({ ...dated, calendar: text, productName: text, capacity: count, taken: count, held: count, free: count });
+export const guideDate = v.looseObject({
+  ...dated,
+  calendar: text,
+  productName: text,
+  capacity: count,
+  taken: count,
+  held: count,
+  free: count,
+});
 
 export const guideDatesAnswer = named<GuideDate[]>()(v.array(guideDate));
 

@@ -28,9 +28,10 @@ export interface OpsDate extends GuideDate {
   parties: OpsParty[];
 }
 
-/** GET /ops/days: the dates from the start of today in Kamas through `through` (a Kamas day, YYYY-MM-DD). */
+/** GET /ops/days: the dates from the start of the Kamas day `from` through the day `through` (YYYY-MM-DD). */
 export interface OpsDays {
   today: string;
+  from: string;
   through: string;
   dates: OpsDate[];
 }

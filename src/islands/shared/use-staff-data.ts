@@ -1,19 +1,20 @@
 /**
- * A guides-only call of the booking API from a page: loading while sign-in is checked and the call
- * runs; `signed-out` (the page sends the visitor to /sign-in, which brings them back); `not-a-guide`
- * for a 403, with nothing shown; `failed` with what went wrong; else the answer.
+ * A staff-only call of the booking API from a page (guides' roster, operators' console): loading
+ * while sign-in is checked and the call runs; `signed-out` (the page sends the visitor to /sign-in,
+ * which brings them back); `not-allowed` for a 403, with nothing shown; `failed` with what went
+ * wrong; else the answer.
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { $authStatus, startAuth } from '../../stores/auth.ts';
-import { useHydrated } from '../shared/use-hydrated.ts';
-import { useLoaded } from '../shared/use-loaded.ts';
+import { useHydrated } from './use-hydrated.ts';
+import { useLoaded } from './use-loaded.ts';
 
-export type GuideData<T> =
+export type StaffData<T> =
   | { status: 'loading' }
   | { status: 'signed-out' }
-  | { status: 'not-a-guide'; message: string }
+  | { status: 'not-allowed'; message: string }
   | { status: 'failed'; message: string }
   | { status: 'ready'; data: T };
 
@@ -21,7 +22,7 @@ export type GuideData<T> =
  * `key` names what is loaded (null: nothing yet); `load` fetches it through the API client and is
  * called again only when the key changes.
  */
-export function useGuideData<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): GuideData<T> {
+export function useStaffData<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): StaffData<T> {
   const hydrated = useHydrated();
   const auth = useStore($authStatus);
   const loaded = useLoaded(hydrated && auth === 'signed-in' ? key : null, load);
@@ -40,6 +41,6 @@ export function useGuideData<T>(key: string | null, load: (signal: AbortSignal) 
   if (loaded.status === 'loading') return loaded;
   const message = loaded.error instanceof Error ? loaded.error.message : String(loaded.error);
   return loaded.error instanceof ApiError && loaded.error.status === 403
-    ? { status: 'not-a-guide', message }
+    ? { status: 'not-allowed', message }
     : { status: 'failed', message };
 }

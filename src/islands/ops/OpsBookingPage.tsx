@@ -1,0 +1,166 @@
+/**
+ * /ops/booking?id=ID: one booking as an operator answers its customer: when and what, the party
+ * with each member's readiness and contacts, payments and refunds, messages sent, notes for the
+ * guides and its history; and, while it is paid, cancelling it for the customer.
+ */
+import { useState } from 'react';
+import type { OpsBooking } from '../../lib/api/ops-types.ts';
+import { formatDenverDateTime } from '../../lib/dates.ts';
+import { BOOKING_STATUS_LABELS } from '../../lib/ops-links.ts';
+import { formatDollars } from '../../lib/pricing.ts';
+import { opsApi } from '../../stores/ops-api.ts';
+import DetailsList from '../shared/DetailsList.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { useSearchParam } from '../shared/use-search-param.ts';
+import { useStaffData } from '../shared/use-staff-data.ts';
+import { CancelForCustomer } from './CancelForCustomer.tsx';
+import { MemberStates } from './MemberStates.tsx';
+import { OpsStates } from './OpsStates.tsx';
+import '../../styles/account.css';
+import '../../styles/ops.css';
+
+const when = (iso: string) => formatDenverDateTime(Date.parse(iso));
+const money = (cents: number | null) => (cents === null ? 'the whole payment' : formatDollars(cents));
+
+function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (booking: OpsBooking) => void }) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const details: [string, string][] = [
+    ['Status', booking.calledOff && booking.status === 'paid' ? 'Paid, date called off' : BOOKING_STATUS_LABELS[booking.status]],
+    ['Booked by', `${booking.payerName}${booking.payerEmail ? `, ${booking.payerEmail}` : ''}`],
+    ['Paid', `${formatDollars(booking.amount)}${booking.promoCode ? ` with ${booking.promoCode}` : ''}`],
+    ...(booking.refundAmount !== null ? ([['Refunded', formatDollars(booking.refundAmount)]] as [string, string][]) : []),
+    ['Booking id', booking.id],
+  ];
+  return (
+    <div className="ops">
+      <section className="ops-section" aria-labelledby="ops-booking-title">
+        <h2 id="ops-booking-title">
+          {booking.productName}, {when(booking.startsAt)}
+        </h2>
+        <DetailsList details={details} className="ops-details" />
+        {notice && (
+          <p className="ops-notice" role="status">
+            {notice}
+          </p>
+        )}
+        {booking.status === 'paid' && !booking.calledOff && (
+          <CancelForCustomer
+            booking={booking}
+            onCancelled={(cancelled) => {
+              setNotice(`Cancelled. ${formatDollars(cancelled.refundAmount ?? 0)} goes back to ${cancelled.payerName}.`);
+              onChanged(cancelled);
+            }}
+          />
+        )}
+      </section>
+
+      <section className="ops-section" aria-labelledby="ops-party-title">
+        <h2 id="ops-party-title">Party of {booking.partySize}</h2>
+        <ul className="ops-members">
+          {booking.members.map((member) => (
+            <li key={member.uid}>
+              <span className="ops-member-name">
+                {member.name}
+                {member.role === 'booked' ? ' (booked)' : ''}
+              </span>
+              <span className="ops-states">
+                <MemberStates member={member} />
+              </span>
+              <span className="ops-muted">
+                {member.email ?? 'No e-mail'}
+                {member.phoneNumber ? ` · ${member.phoneNumber}` : ''}
+              </span>
+            </li>
+          ))}
+          {booking.openSpots > 0 && (
+            <li className="ops-muted">
+              {booking.openSpots} open {booking.openSpots === 1 ? 'spot' : 'spots'}
+            </li>
+          )}
+        </ul>
+      </section>
+
+      <section className="ops-section" aria-labelledby="ops-payments-title">
+        <h2 id="ops-payments-title">Payments and refunds</h2>
+        <ul className="ops-lines">
+          {booking.payments.map((payment, index) => (
+            <li key={index}>
+              {when(payment.at)}:{' '}
+              {payment.kind === 'payment'
+                ? `paid ${money(payment.amount)}`
+                : payment.kind === 'refund'
+                  ? `refund of ${money(payment.amount)}, ${payment.status === 'done' ? 'done' : 'pending'}`
+                  : `payment intent cancelled, ${payment.status === 'done' ? 'done' : 'pending'}`}
+              {payment.reason ? ` (${payment.reason})` : ''}
+              {payment.lastError ? <span className="form-error"> Last error: {payment.lastError}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="ops-section" aria-labelledby="ops-messages-title">
+        <h2 id="ops-messages-title">Messages</h2>
+        {booking.messages.length === 0 ? (
+          <p className="ops-muted">No messages.</p>
+        ) : (
+          <ul className="ops-lines">
+            {booking.messages.map((message, index) => (
+              <li key={index}>
+                {when(message.at)}: {message.kind} to {message.to ?? 'no address'}, {message.status}
+                {message.lastError ? <span className="form-error"> Last error: {message.lastError}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="ops-section" aria-labelledby="ops-notes-title">
+        <h2 id="ops-notes-title">Notes for the guides</h2>
+        {booking.notes.length === 0 ? (
+          <p className="ops-muted">No notes.</p>
+        ) : (
+          <ul className="ops-lines">
+            {booking.notes.map((note, index) => (
+              <li key={index}>
+                {note.note}{' '}
+                <span className="ops-muted">
+                  ({note.author ?? 'someone'}, {when(note.at)})
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="ops-section" aria-labelledby="ops-history-title">
+        <h2 id="ops-history-title">History</h2>
+        <ol className="ops-lines">
+          {booking.history.map((line, index) => (
+            <li key={index}>
+              {when(line.at)}: {line.text}
+              {line.by ? `, by ${line.by}` : ''}
+              {line.reason ? `: “${line.reason}”` : ''}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+export default function OpsBookingPage() {
+  const hydrated = useHydrated();
+  const bookingId = useSearchParam('id');
+  const state = useStaffData<OpsBooking>(bookingId ? `booking:${bookingId}` : null, (signal) => opsApi.booking(bookingId ?? '', signal));
+  const [changed, setChanged] = useState<OpsBooking | null>(null);
+  if (hydrated && bookingId === null) {
+    return (
+      <p className="ops-note">
+        No booking chosen. <a href="/ops">Find a booking</a>.
+      </p>
+    );
+  }
+  if (state.status !== 'ready') return <OpsStates state={state} loadingLabel="Loading the booking" />;
+  const booking = changed?.id === state.data.id ? changed : state.data;
+  return <Booking booking={booking} onChanged={setChanged} />;
+}

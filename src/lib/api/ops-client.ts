@@ -1,0 +1,97 @@
+/**
+ * The operators' console's calls to the API (/ops/...), each checking what comes back. Made with
+ * the signed-in operator's calls (stores/api.ts `protectedFetch`), kept apart from the customer's
+ * client so that customers' pages never load the console's code.
+ */
+import * as v from 'valibot';
+import { count, guideDate, instant, named, optionalText, readAnswer, text } from './answers.ts';
+import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsDays } from './ops-types.ts';
+import type { OpsCancelRequest } from '../ops-schemas.ts';
+
+type Call = <T = unknown>(path: string, options?: { method?: string; body?: unknown; signal?: AbortSignal }) => Promise<T>;
+
+const member = v.looseObject({
+  uid: text,
+  name: text,
+  email: optionalText,
+  phoneNumber: optionalText,
+  role: v.picklist(['booked', 'invited']),
+  survey: v.picklist(['done', 'missing']),
+  waiver: v.picklist(['signed', 'missing']),
+});
+const party = { members: v.array(member), openSpots: count };
+const summary = {
+  id: text,
+  status: v.picklist(['paid', 'cancelled', 'refunded']),
+  dateId: text,
+  startsAt: instant,
+  productName: text,
+  payerName: text,
+  payerEmail: optionalText,
+  partySize: count,
+};
+const cents = v.nullable(count);
+
+export const opsDaysAnswer = named<OpsDays>()(
+  v.looseObject({
+    today: text,
+    from: text,
+    through: text,
+    dates: v.array(
+      v.looseObject({
+        ...guideDate.entries,
+        startsAt: instant,
+        calledOff: v.boolean(),
+        parties: v.array(v.looseObject({ bookingId: text, payer: text, partySize: count, notes: count, ...party })),
+      }),
+    ),
+  }),
+);
+
+export const opsBookingsAnswer = named<OpsBookingSummary[]>()(v.array(v.looseObject(summary)));
+
+export const opsBookingAnswer = named<OpsBooking>()(
+  v.looseObject({
+    ...summary,
+    ...party,
+    calledOff: v.boolean(),
+    amount: count,
+    currency: text,
+    refundAmount: cents,
+    policyRefund: cents,
+    payments: v.array(v.looseObject({ kind: text, amount: cents, status: text, at: instant })),
+    messages: v.array(v.looseObject({ kind: text, to: optionalText, status: text, at: instant })),
+    notes: v.array(v.looseObject({ note: text, author: optionalText, at: instant })),
+    history: v.array(v.looseObject({ at: instant, text, by: optionalText, reason: optionalText })),
+  }),
+);
+
+export const opsActivityAnswer = named<OpsActivity[]>()(
+  v.array(
+    v.looseObject({ id: text, at: instant, operatorUid: text, operatorEmail: optionalText, action: text, subject: text, reason: text }),
+  ),
+);
+
+const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
+const bookingPath = (bookingId: string) => `/ops/bookings/${encodeURIComponent(bookingId)}`;
+
+export function createOpsApi(call: Call) {
+  const checked =
+    <S extends v.GenericSchema>(what: string, schema: S) =>
+    async (path: string, options?: Parameters<Call>[1]) =>
+      readAnswer(what, schema, await call(path, options));
+  const days = checked('the days ahead', opsDaysAnswer);
+  const bookings = checked('the bookings found', opsBookingsAnswer);
+  const booking = checked('the booking', opsBookingAnswer);
+  const activity = checked('the record', opsActivityAnswer);
+  return {
+    /** The dates from the Kamas day `from` (today when null) through `daysAhead` days after it. */
+    days: (from: string | null, daysAhead: number, signal?: AbortSignal) =>
+      days(`/ops/days?days=${daysAhead}${from ? `&from=${from}` : ''}`, withSignal(signal)),
+    findBookings: (query: string, signal?: AbortSignal) => bookings(`/ops/bookings?q=${encodeURIComponent(query)}`, withSignal(signal)),
+    booking: (bookingId: string, signal?: AbortSignal) => booking(bookingPath(bookingId), withSignal(signal)),
+    cancelBooking: (bookingId: string, request: OpsCancelRequest) =>
+      booking(`${bookingPath(bookingId)}/cancel`, { method: 'POST', body: request }),
+    activity: (signal?: AbortSignal) => activity('/ops/activity', withSignal(signal)),
+  };
+}

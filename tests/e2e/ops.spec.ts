@@ -1,0 +1,119 @@
+/**
+ * The operators' console on a phone: an operator granted by `npm run staff:grant` signs in, finds
+ * `Operations` in the account menu, sees a date's party with the member who has not signed the
+ * waiver marked, finds the booking by the payer's e-mail, cancels it with a reason and a refund
+ * amount, and the seats return on the public calendar; the record lists the action. Axe finds
+ * nothing on any console view.
+ */
+import { E2E } from '../../playwright.config.ts';
+import { formatDenverDateTime } from '../../src/lib/dates.ts';
+import { bookByApi, bookingIdOn, classDateWithSeats, newStaffMember, readyCustomer, seatsTaken, startOf } from './api-customers.ts';
+import { apiCustomer, axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
+import { mailTo } from './mail-inbox.ts';
+import { signIn } from './page-helpers.ts';
+
+const CLASS_PRICE = 'price_class_sledski';
+const CLASSES = 'winter-classes';
+
+test.use(PHONE);
+
+test('an operator finds a party’s readiness, cancels a booking for its customer with a refund, and the seats return', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(120_000);
+  const payer = await readyCustomer(page.request);
+  const entry = await classDateWithSeats(page.request, CLASS_PRICE, 2);
+  await bookByApi(page.request, payer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: CLASSES, partySize: 2 });
+  const bookingId = await bookingIdOn(page.request, payer, entry.id);
+  const calendarAnswer = await page.request.get(`${E2E.api}/calendar/${CLASSES}`, {
+    headers: { Authorization: `Bearer ${payer.idToken}` },
+  });
+  const inviteCode = ((await calendarAnswer.json()) as { id: string; inviteCode?: string }[]).find(
+    (date) => date.id === entry.id,
+  )?.inviteCode;
+  // A friend joins the party but has signed nothing yet.
+  const friend = await apiCustomer(page.request);
+  const joined = await page.request.post(`${E2E.api}/calendar/invite`, {
+    headers: { Authorization: `Bearer ${friend.idToken}` },
+    data: { inviteCode },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  const seatsBefore = await seatsTaken(page.request, CLASSES, entry.id);
+
+  const operator = await newStaffMember(page.request, 'operator');
+  await signIn(page, operator);
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('link', { name: 'Operations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Today and the days ahead' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The week of the booked date: the party, with the friend marked.
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(startOf(entry));
+  await page.goto(`/ops?from=${day}`);
+  const dateCard = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${formatDenverDateTime(startOf(entry))}`) }) });
+  const party = dateCard.getByRole('listitem').filter({ hasText: `${payer.name}, party of 2` });
+  await expect(party.getByRole('listitem').filter({ hasText: 'Casey Ridge' })).toContainText('Ready');
+  await expect(party.getByRole('listitem').filter({ hasText: friend.email.split('@')[0] ?? '' })).toContainText('Waiver missing');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Find the booking by the payer's e-mail, as when they call the office.
+  await page.getByLabel('E-mail, name, phone or booking id').fill(payer.email);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page).toHaveURL(/\/ops\?q=/);
+  const found = page.getByRole('list', { name: `Bookings matching ${payer.email}` });
+  await found.getByRole('link', { name: new RegExp(`^${payer.name}, `) }).click();
+  await expect(page).toHaveURL(new RegExp(`/ops/booking\\?id=${bookingId}$`));
+  await expect(page.getByRole('heading', { level: 2, name: `Party of 2` })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  const form = page.getByRole('form', { name: 'Cancel this booking' });
+  await expect(form.getByLabel('Reason')).toBeFocused();
+  await form.getByLabel('Refund in dollars').fill('1000');
+  await form.getByRole('button', { name: 'Cancel and refund $1000' }).click();
+  await expect(form.getByText(/^A refund can be at most what was paid/)).toBeVisible();
+  await expect(form.getByText('Give a reason (up to 500 characters).')).toBeVisible();
+  await form.getByLabel('Reason').fill('Injured knee, called the office');
+  await form.getByLabel('Refund in dollars').fill('120.50');
+  await form.getByRole('button', { name: 'Cancel and refund $120.50' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Cancelled. $120.50 goes back to ${payer.name}.`);
+  await expect(page.getByRole('list').filter({ hasText: 'refund of $120.50' })).toBeVisible();
+  expect(await seatsTaken(page.request, CLASSES, entry.id)).toBe(seatsBefore - 2);
+  await mailTo(page.request, payer.email, /^Cancelled: /);
+
+  await page.goto('/ops/activity');
+  await islandsReady(page);
+  const action = page.getByRole('listitem').filter({ hasText: `booking ${bookingId}` });
+  await expect(action).toContainText('Injured knee, called the office');
+  await expect(action).toContainText(operator);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(problems.errors).toEqual([]);
+});
+
+test('a customer who opens the console is told it is for operators, and sees no Operations link', async ({ page, problems }) => {
+  problems.allow(/status of 403/);
+  const customer = await readyCustomer(page.request);
+  await signIn(page, customer.email);
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Operations' })).toHaveCount(0);
+  await page.goto('/ops');
+  await islandsReady(page);
+  await expect(page.getByRole('alert').first()).toContainText('Only operators can use the console.');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('without JavaScript the console says it needs it, and its search waits', async ({ browser }) => {
+  const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/ops');
+  await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();
+  await expect(page.getByText('The console needs JavaScript.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Find' })).toBeDisabled();
+  await context.close();
+});
