@@ -29,8 +29,17 @@ export interface CallOffResult {
   bookings: number;
 }
 
-/** Withdraws the date and asks every payer on it to choose; a date already called off is left as it is. */
-export async function callOffDate(db: Db, dateId: string, reason: string, now = new Date()): Promise<CallOffResult> {
+/**
+ * Withdraws the date and asks every payer on it to choose; a date already called off is left as it
+ * is. `alsoDo` runs in the same transaction once the date is called off (an operator's record).
+ */
+export async function callOffDate(
+  db: Db,
+  dateId: string,
+  reason: string,
+  now = new Date(),
+  alsoDo?: (tx: Queryable, result: CallOffResult) => Promise<void>,
+): Promise<CallOffResult> {
   const why = reason.trim();
   if (!why) throw new HttpError(400, 'A reason is required.');
   return db.transaction(async (tx) => {
@@ -53,7 +62,9 @@ export async function callOffDate(db: Db, dateId: string, reason: string, now = 
       [dateId, why, chooseBy],
     );
     for (const { id } of paid) await enqueueDateCalledOff(tx, id, { reason: why, chooseBy });
-    return { dateId, calledOff: true, bookings: paid.length };
+    const result = { dateId, calledOff: true, bookings: paid.length };
+    await alsoDo?.(tx, result);
+    return result;
   });
 }
 

@@ -80,6 +80,12 @@ export async function enqueueBookingPaid(tx: Queryable, bookingId: string, now =
   ]);
 }
 
+/** The payer's confirmation again, at an operator's request `requestId` (the same request twice gives one message). */
+export async function enqueueConfirmationAgain(tx: Queryable, bookingId: string, requestId: string): Promise<number> {
+  const { payerUid } = await startOf(tx, bookingId);
+  return enqueueMail(tx, [{ kind: 'booking-confirmed', eventKey: `${bookingId}:again:${requestId}`, recipientUid: payerUid, bookingId }]);
+}
+
 /** A friend joined a booking by its invite: a welcome to them, word to the payer, and the friend's messages before the trip. */
 export async function enqueueMemberJoined(tx: Queryable, bookingId: string, memberUid: string, now = new Date()): Promise<number> {
   const { startsAt, payerUid } = await startOf(tx, bookingId);

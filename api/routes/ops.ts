@@ -1,6 +1,7 @@
 /**
  * The operators' console: GET /ops/days (today and the days ahead, with parties and readiness),
- * GET /ops/bookings?q= (find a booking), GET /ops/bookings/{id}, POST /ops/bookings/{id}/cancel, and
+ * GET /ops/bookings?q= (find a booking), GET /ops/bookings/{id}, and POST .../cancel, .../notes and
+ * .../resend on it; GET and POST /ops/dates/{id}/call-off (who is affected, then calling it off);
  * GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
  * its own transaction.
  */
@@ -13,7 +14,9 @@ import type { Identity } from '../identity.ts';
 import { carryOut } from '../outbox/worker.ts';
 import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
-import { opsCancelSchema, searchSchema } from '../../src/lib/ops-schemas.ts';
+import { opsCallOffSchema, opsCancelSchema, opsNoteSchema, opsResendSchema, searchSchema } from '../../src/lib/ops-schemas.ts';
+import { addNote, resendConfirmation } from '../operations/booking-actions.ts';
+import { callOffFromConsole, callOffPreview } from '../operations/call-off.ts';
 import { cancelForCustomer } from '../operations/cancel-booking.ts';
 import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../operations/days-ahead.ts';
 import { findBookings, opsBooking } from '../operations/lookup.ts';
@@ -77,6 +80,30 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
       mailer?.kick();
     }
     return c.json(await opsBooking(db, bookingId, waiver.version));
+  });
+
+  group.post('/bookings/:bookingId/notes', jsonBody(opsNoteSchema), async (c) => {
+    const bookingId = safeParam(c, 'bookingId');
+    await addNote(db, c.get('caller'), bookingId, c.req.valid('json').note);
+    return c.json(await opsBooking(db, bookingId, waiver.version));
+  });
+
+  group.post('/bookings/:bookingId/resend', jsonBody(opsResendSchema), async (c) => {
+    const bookingId = safeParam(c, 'bookingId');
+    if (await resendConfirmation(db, c.get('caller'), bookingId, c.req.valid('json'))) mailer?.kick();
+    return c.json(await opsBooking(db, bookingId, waiver.version));
+  });
+
+  group.get('/dates/:dateId/call-off', async (c) => c.json(await callOffPreview(db, safeParam(c, 'dateId'))));
+
+  group.post('/dates/:dateId/call-off', jsonBody(opsCallOffSchema), async (c) => {
+    const dateId = safeParam(c, 'dateId');
+    const result = await callOffFromConsole(db, c.get('caller'), dateId, c.req.valid('json').reason);
+    if (result.calledOff) {
+      cache.clear();
+      mailer?.kick();
+    }
+    return c.json({ ...(await callOffPreview(db, dateId)), asked: result.bookings });
   });
 
   group.get('/activity', async (c) => c.json(await listActions(db, { limit: ACTIVITY_SHOWN })));

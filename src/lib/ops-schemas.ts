@@ -24,6 +24,23 @@ const cents = (message: string) => v.pipe(v.number(message), v.integer(message),
 export const opsCancelSchema = v.strictObject({ reason: reasonSchema, refund: cents(REFUND_MESSAGE) });
 export type OpsCancelRequest = v.InferOutput<typeof opsCancelSchema>;
 
+export const NOTE_MESSAGE = 'Write the note (up to 1000 characters).';
+const REQUEST_MESSAGE = 'The request needs its id.';
+
+/** POST /ops/bookings/{id}/notes: a note for the guides, which is also its reason. */
+export const opsNoteSchema = v.strictObject({
+  note: v.pipe(v.string(NOTE_MESSAGE), v.trim(), v.nonEmpty(NOTE_MESSAGE), v.maxLength(1000, NOTE_MESSAGE), safeText(NOTE_MESSAGE)),
+});
+
+/** POST /ops/bookings/{id}/resend: `requestId` makes the same request sent twice one message. */
+export const opsResendSchema = v.strictObject({
+  reason: reasonSchema,
+  requestId: v.pipe(v.string(REQUEST_MESSAGE), v.regex(/^[\w-]{8,64}$/, REQUEST_MESSAGE)),
+});
+
+/** POST /ops/dates/{id}/call-off */
+export const opsCallOffSchema = v.strictObject({ reason: reasonSchema });
+
 /** GET /ops/bookings?q= */
 export const searchSchema = v.pipe(
   v.string(SEARCH_MESSAGE),

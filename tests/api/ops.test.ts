@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
-import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsDays } from '../../src/lib/api/ops-types.ts';
+import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsCallOffPreview, OpsDays } from '../../src/lib/api/ops-types.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
 import { verifyEmail as verifyByLink } from '../support/emulator-links.ts';
 import {
@@ -140,6 +140,10 @@ describe('who may use the console', () => {
     ['GET', '/ops/bookings?q=someone'],
     ['GET', '/ops/bookings/bk_unknown'],
     ['POST', '/ops/bookings/bk_unknown/cancel', { reason: 'Asked by phone', refund: 0 }],
+    ['POST', '/ops/bookings/bk_unknown/notes', { note: 'Bring a spare beacon' }],
+    ['POST', '/ops/bookings/bk_unknown/resend', { reason: 'Lost the e-mail', requestId: 'req-00000001' }],
+    ['GET', '/ops/dates/no-such-date/call-off'],
+    ['POST', '/ops/dates/no-such-date/call-off', { reason: 'High avalanche danger' }],
     ['GET', '/ops/activity'],
   ];
 
@@ -355,6 +359,90 @@ describe('cancelling for a customer', () => {
     expect(first).toBeDefined();
     await expect(h.db.query(`update operator_actions set reason = 'rewritten' where id = $1`, [first?.id])).rejects.toThrow(/never edited/);
     await expect(h.db.query(`delete from operator_actions where id = $1`, [first?.id])).rejects.toThrow(/never edited/);
+  });
+});
+
+describe('notes and the confirmation again', () => {
+  it('adds a note for the guides, counted on the days ahead, and records it', async () => {
+    const date = await dateSoon('ops-note-day', 30);
+    const { bookingId } = await paidOn(date, 1);
+    const added = await h.json<OpsBooking>('POST', `/ops/bookings/${bookingId}/notes`, {
+      token: operator.token,
+      body: { note: '  Bring a spare beacon for the kid  ' },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.notes).toEqual([expect.objectContaining({ note: 'Bring a spare beacon for the kid', author: operator.email })]);
+    const { body } = await h.json<OpsDays>('GET', '/ops/days?days=3', { token: operator.token });
+    expect(body.dates.find((entry) => entry.id === date.id)?.parties[0]?.notes).toBe(1);
+    expect(await activityOf(bookingId)).toEqual([
+      expect.objectContaining({ action: 'add note', reason: 'Bring a spare beacon for the kid' }),
+    ]);
+    for (const note of ['', '   ', 'x'.repeat(1001), 'a\u0000b']) {
+      expect((await h.call('POST', `/ops/bookings/${bookingId}/notes`, { token: operator.token, body: { note } })).status).toBe(400);
+    }
+  });
+
+  it('sends the confirmation again once per request, to the payer, and records why', async () => {
+    const date = await freeDate(h, CLASSES);
+    const { payer, bookingId } = await paidOn(date, 1);
+    const resend = () =>
+      h.json<OpsBooking>('POST', `/ops/bookings/${bookingId}/resend`, {
+        token: operator.token,
+        body: { reason: 'Lost the first e-mail', requestId: 'req-resend-0001' },
+      });
+    expect((await resend()).status).toBe(200);
+    expect((await resend()).status).toBe(200);
+    const confirmations = await h.db.query<{ recipient_uid: string }>(
+      `select recipient_uid from mail_outbox where booking_id = $1 and kind = 'booking-confirmed' order by created_at`,
+      [bookingId],
+    );
+    expect(confirmations).toEqual([{ recipient_uid: payer.uid }, { recipient_uid: payer.uid }]);
+    expect(await activityOf(bookingId)).toEqual([
+      expect.objectContaining({ action: 'resend confirmation', reason: 'Lost the first e-mail' }),
+    ]);
+    const bad = await h.json<{ error: string }>('POST', `/ops/bookings/${bookingId}/resend`, {
+      token: operator.token,
+      body: { reason: 'Again', requestId: 'x' },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('calling off a date from the console', () => {
+  it('shows who is affected first, then calls it off once with its record', async () => {
+    const date = await freeDate(h, CLASSES);
+    const first = await paidOn(date, 2, 'Morgan Pike');
+    const second = await paidOn(date, 1, 'Jules Ward');
+    const preview = await h.json<OpsCallOffPreview>('GET', `/ops/dates/${date.id}/call-off`, { token: operator.token });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ dateId: date.id, calledOff: false });
+    expect(preview.body.parties).toEqual([
+      expect.objectContaining({ bookingId: first.bookingId, payer: 'Morgan Pike', partySize: 2, members: 1 }),
+      expect.objectContaining({ bookingId: second.bookingId, payer: 'Jules Ward', partySize: 1, members: 1 }),
+    ]);
+
+    const callOff = () =>
+      h.json<OpsCallOffPreview & { asked: number }>('POST', `/ops/dates/${date.id}/call-off`, {
+        token: operator.token,
+        body: { reason: 'High avalanche danger' },
+      });
+    const done = await callOff();
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ calledOff: true, asked: 2 });
+    expect((await callOff()).body).toMatchObject({ calledOff: true, asked: 0 });
+    const records = await h.db.query<{ action: string; reason: string; after: unknown }>(
+      `select action, reason, after from operator_actions where date_id = $1 and action = 'call off date'`,
+      [date.id],
+    );
+    expect(records).toEqual([
+      { action: 'call off date', reason: 'High avalanche danger', after: { active: false, calledOff: true, bookings: 2 } },
+    ]);
+    const asked = await h.db.query(`select 1 from mail_outbox where kind = 'date-called-off' and booking_id = any($1::text[])`, [
+      [first.bookingId, second.bookingId],
+    ]);
+    expect(asked).toHaveLength(2);
+    expect((await h.call('GET', '/ops/dates/no-such-date/call-off', { token: operator.token })).status).toBe(404);
+    expect((await h.call('POST', `/ops/dates/${date.id}/call-off`, { token: operator.token, body: { reason: ' ' } })).status).toBe(400);
   });
 });
 

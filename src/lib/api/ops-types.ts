@@ -114,3 +114,12 @@ export interface OpsActivity {
   before: unknown;
   after: unknown;
 }
+
+/** GET /ops/dates/{id}/call-off: who calling off the date would affect. */
+export interface OpsCallOffPreview {
+  dateId: string;
+  startsAt: string;
+  productName: string;
+  calledOff: boolean;
+  parties: { bookingId: string; payer: string; payerEmail: string | null; partySize: number; members: number }[];
+}

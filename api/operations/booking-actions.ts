@@ -1,0 +1,61 @@
+/**
+ * An operator's smaller actions on a booking: a note for the guides, and the confirmation sent
+ * again to the payer. Each writes its record in the same transaction; the same request sent twice
+ * does it once.
+ */
+import type { Db, Queryable } from '../db/client.ts';
+import { HttpError } from '../http.ts';
+import type { Caller } from '../identity.ts';
+import { enqueueConfirmationAgain } from '../mail/outbox.ts';
+import { BOOKING_NOT_FOUND } from '../bookings/cancellation.ts';
+import { recordAction } from './record.ts';
+
+export const NOT_PAID = 'Only a paid booking has a confirmation to send.';
+
+async function lockBooking(tx: Queryable, bookingId: string): Promise<{ date_id: string; status: string }> {
+  const [booking] = await tx.query<{ date_id: string; status: string }>(
+    `select date_id, status from bookings where id = $1 and status in ('paid', 'cancelled', 'refunded') for update`,
+    [bookingId],
+  );
+  if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+  return booking;
+}
+
+/** Adds a note for the guides to the booking; it shows on the booking and counts on the days ahead. */
+export async function addNote(db: Db, operator: Caller, bookingId: string, note: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, bookingId);
+    await tx.query(`insert into booking_notes (booking_id, note, author_uid, author_email) values ($1, $2, $3, $4)`, [
+      bookingId,
+      note,
+      operator.uid,
+      operator.email,
+    ]);
+    await recordAction(tx, operator, {
+      action: 'add note',
+      subject: `booking ${bookingId}`,
+      bookingId,
+      dateId: booking.date_id,
+      reason: note,
+      after: { note },
+    });
+  });
+}
+
+/** Sends the payer's confirmation again (a new message, with the booking as it is now); false when this request was already done. */
+export async function resendConfirmation(db: Db, operator: Caller, bookingId: string, request: { reason: string; requestId: string }) {
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, bookingId);
+    if (booking.status !== 'paid') throw new HttpError(409, NOT_PAID);
+    const written = await enqueueConfirmationAgain(tx, bookingId, request.requestId);
+    if (written === 0) return false;
+    await recordAction(tx, operator, {
+      action: 'resend confirmation',
+      subject: `booking ${bookingId}`,
+      bookingId,
+      dateId: booking.date_id,
+      reason: request.reason,
+    });
+    return true;
+  });
+}
