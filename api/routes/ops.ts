@@ -2,7 +2,8 @@
  * The operators' console: GET /ops/days (today and the days ahead, with parties and readiness),
  * GET /ops/bookings?q= (find a booking), GET /ops/bookings/{id}, and POST .../cancel, .../notes and
  * .../resend on it; GET and POST /ops/dates/{id}/call-off (who is affected, then calling it off);
- * GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
+ * GET /ops/date-kinds, POST /ops/dates (one date or a weekly pattern), PUT /ops/dates/{id}/capacity,
+ * POST /ops/dates/{id}/withdraw; GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
  * its own transaction.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -14,7 +15,16 @@ import type { Identity } from '../identity.ts';
 import { carryOut } from '../outbox/worker.ts';
 import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
-import { opsCallOffSchema, opsCancelSchema, opsNoteSchema, opsResendSchema, searchSchema } from '../../src/lib/ops-schemas.ts';
+import {
+  opsAddDatesSchema,
+  opsCancelSchema,
+  opsCapacitySchema,
+  opsNoteSchema,
+  opsReasonSchema,
+  opsResendSchema,
+  searchSchema,
+} from '../../src/lib/ops-schemas.ts';
+import { addDates, changeCapacity, dateKinds, withdrawDate } from '../operations/dates.ts';
 import { addNote, resendConfirmation } from '../operations/booking-actions.ts';
 import { callOffFromConsole, callOffPreview } from '../operations/call-off.ts';
 import { cancelForCustomer } from '../operations/cancel-booking.ts';
@@ -96,7 +106,7 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
 
   group.get('/dates/:dateId/call-off', async (c) => c.json(await callOffPreview(db, safeParam(c, 'dateId'))));
 
-  group.post('/dates/:dateId/call-off', jsonBody(opsCallOffSchema), async (c) => {
+  group.post('/dates/:dateId/call-off', jsonBody(opsReasonSchema), async (c) => {
     const dateId = safeParam(c, 'dateId');
     const result = await callOffFromConsole(db, c.get('caller'), dateId, c.req.valid('json').reason);
     if (result.calledOff) {
@@ -104,6 +114,26 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
       mailer?.kick();
     }
     return c.json({ ...(await callOffPreview(db, dateId)), asked: result.bookings });
+  });
+
+  group.get('/date-kinds', async (c) => c.json(await dateKinds(db)));
+
+  group.post('/dates', jsonBody(opsAddDatesSchema), async (c) => {
+    const result = await addDates(db, c.get('caller'), c.req.valid('json'));
+    if (result.added.length > 0) cache.clear();
+    return c.json(result);
+  });
+
+  group.put('/dates/:dateId/capacity', jsonBody(opsCapacitySchema), async (c) => {
+    const result = await changeCapacity(db, c.get('caller'), safeParam(c, 'dateId'), c.req.valid('json'));
+    if (result.changed) cache.clear();
+    return c.json(result);
+  });
+
+  group.post('/dates/:dateId/withdraw', jsonBody(opsReasonSchema), async (c) => {
+    const result = await withdrawDate(db, c.get('caller'), safeParam(c, 'dateId'), c.req.valid('json').reason);
+    if (result.changed) cache.clear();
+    return c.json(result);
   });
 
   group.get('/activity', async (c) => c.json(await listActions(db, { limit: ACTIVITY_SHOWN })));

@@ -4,9 +4,7 @@
  * changes nothing the second time.
  */
 import * as v from 'valibot';
-import { CALENDARS } from '../../src/lib/schemas.ts';
-
-const idText = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,80}$/, 'ids use letters, digits, - and _'));
+import { dateEntrySchema, idText } from '../catalog/calendar-dates.ts';
 const cents = v.pipe(v.number(), v.integer(), v.minValue(1));
 
 export const catalogFileSchema = v.strictObject({
@@ -46,23 +44,7 @@ export const catalogFileSchema = v.strictObject({
     ),
     [],
   ),
-  dates: v.optional(
-    v.array(
-      v.strictObject({
-        id: idText,
-        calendar: v.picklist(CALENDARS),
-        productId: idText,
-        priceId: v.optional(idText),
-        startsAt: v.pipe(v.string(), v.isoTimestamp('startsAt must be an ISO timestamp with a zone')),
-        capacity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
-        type: v.optional(v.string()),
-        title: v.optional(v.string()),
-        description: v.optional(v.string()),
-        active: v.optional(v.boolean(), true),
-      }),
-    ),
-    [],
-  ),
+  dates: v.optional(v.array(dateEntrySchema), []),
   promoCodes: v.optional(
     v.array(
       v.pipe(

@@ -19,7 +19,15 @@ await withOperatorDb(async (db) => {
   const sources: [string, unknown][] = files.map((file) => [file, JSON.parse(readFileSync(file, 'utf8'))]);
   if (args.includes('--demo-season')) sources.push(['demo season', demoCatalog()]);
   for (const [name, json] of sources) {
-    const counts = await importCatalog(db, parseCatalogFile(json, name));
+    let counts;
+    try {
+      counts = await importCatalog(db, parseCatalogFile(json, name));
+    } catch (error) {
+      // A file is loaded whole or not at all: nothing of this one was written.
+      console.error(`${name} was not loaded: ${(error as Error).message}`);
+      process.exitCode = 1;
+      return;
+    }
     console.log(`${name}: ${counts.products} products, ${counts.prices} prices, ${counts.dates} dates, ${counts.promoCodes} promo codes`);
   }
 });

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import type { Db } from '../db/client.ts';
 import { catalogFileSchema, type CatalogFile } from './catalog-file.ts';
+import { writeDate } from '../catalog/calendar-dates.ts';
 
 export function parseCatalogFile(json: unknown, source = 'catalog file'): CatalogFile {
   const result = v.safeParse(catalogFileSchema, json);
@@ -46,27 +47,8 @@ export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportCo
         ],
       );
     }
-    for (const date of file.dates) {
-      await tx.query(
-        `insert into calendar_dates (id, calendar, product_id, price_id, starts_at, capacity, class_type, title, description, active)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         on conflict (id) do update set calendar = excluded.calendar, product_id = excluded.product_id, price_id = excluded.price_id,
-           starts_at = excluded.starts_at, capacity = excluded.capacity, class_type = excluded.class_type, title = excluded.title,
-           description = excluded.description, active = excluded.active`,
-        [
-          date.id,
-          date.calendar,
-          date.productId,
-          date.priceId ?? null,
-          date.startsAt,
-          date.capacity,
-          date.type ?? null,
-          date.title ?? null,
-          date.description ?? null,
-          date.active,
-        ],
-      );
-    }
+    // The console's rule too: a date's capacity never goes below the seats taken on it.
+    for (const date of file.dates) await writeDate(tx, date);
     for (const promo of file.promoCodes) {
       await tx.query(
         `insert into promo_codes (code, percent_off, amount_off, expires_at, max_redemptions, price_ids, active)

@@ -1,5 +1,6 @@
 /** What the operators' console sends the API, checked by both: the console before it sends, the API as it arrives. */
 import * as v from 'valibot';
+import { denverDayPlus, isCalendarDay } from './dates.ts';
 import { isSafeText } from './safe-text.ts';
 
 export const REASON_MESSAGE = 'Give a reason (up to 500 characters).';
@@ -38,8 +39,47 @@ export const opsResendSchema = v.strictObject({
   requestId: v.pipe(v.string(REQUEST_MESSAGE), v.regex(/^[\w-]{8,64}$/, REQUEST_MESSAGE)),
 });
 
-/** POST /ops/dates/{id}/call-off */
-export const opsCallOffSchema = v.strictObject({ reason: reasonSchema });
+/** POST /ops/dates/{id}/call-off and /withdraw: only the reason. */
+export const opsReasonSchema = v.strictObject({ reason: reasonSchema });
+
+export const DAY_MESSAGE = 'Choose a day.';
+export const TIME_MESSAGE = 'Give the start time as HH:MM, 24-hour, in Kamas.';
+export const CAPACITY_MESSAGE = 'Capacity must be a whole number from 1 to 100.';
+export const WEEKDAYS_MESSAGE = 'Choose the weekdays the date repeats on.';
+export const RANGE_MESSAGE = 'The last day must be on or after the first, and within a year of it.';
+const KIND_MESSAGE = 'Choose the kind of date to add.';
+
+const day = (message: string) => v.pipe(v.string(message), v.check(isCalendarDay, message));
+export const capacitySchema = v.pipe(
+  v.number(CAPACITY_MESSAGE),
+  v.integer(CAPACITY_MESSAGE),
+  v.minValue(1, CAPACITY_MESSAGE),
+  v.maxValue(100, CAPACITY_MESSAGE),
+);
+
+/** POST /ops/dates: one date on `firstDay`, or every chosen weekday from `firstDay` through `lastDay`. */
+export const opsAddDatesSchema = v.pipe(
+  v.strictObject({
+    kind: v.pipe(v.string(KIND_MESSAGE), v.nonEmpty(KIND_MESSAGE), v.maxLength(300, KIND_MESSAGE), safeText(KIND_MESSAGE)),
+    firstDay: day(DAY_MESSAGE),
+    lastDay: v.optional(day(DAY_MESSAGE)),
+    weekdays: v.optional(
+      v.pipe(v.array(v.pipe(v.number(WEEKDAYS_MESSAGE), v.integer(), v.minValue(0), v.maxValue(6)), WEEKDAYS_MESSAGE), v.maxLength(7)),
+    ),
+    time: v.pipe(v.string(TIME_MESSAGE), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME_MESSAGE)),
+    capacity: capacitySchema,
+    reason: reasonSchema,
+  }),
+  v.check(
+    (request) => !request.lastDay || (request.lastDay >= request.firstDay && request.lastDay <= denverDayPlus(request.firstDay, 366)),
+    RANGE_MESSAGE,
+  ),
+  v.check((request) => !request.lastDay || (request.weekdays ?? []).length > 0, WEEKDAYS_MESSAGE),
+);
+export type OpsAddDatesRequest = v.InferOutput<typeof opsAddDatesSchema>;
+
+/** PUT /ops/dates/{id}/capacity */
+export const opsCapacitySchema = v.strictObject({ capacity: capacitySchema, reason: reasonSchema });
 
 /** GET /ops/bookings?q= */
 export const searchSchema = v.pipe(

@@ -15,12 +15,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
-import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsCallOffPreview, OpsDays } from '../../src/lib/api/ops-types.ts';
+import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsCallOffPreview, OpsDateKind, OpsDays } from '../../src/lib/api/ops-types.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
 import { verifyEmail as verifyByLink } from '../support/emulator-links.ts';
 import {
   freeDate,
   harness,
+  holdDate,
   inviteCodeOf,
   newUser,
   payForDate,
@@ -144,6 +145,10 @@ describe('who may use the console', () => {
     ['POST', '/ops/bookings/bk_unknown/resend', { reason: 'Lost the e-mail', requestId: 'req-00000001' }],
     ['GET', '/ops/dates/no-such-date/call-off'],
     ['POST', '/ops/dates/no-such-date/call-off', { reason: 'High avalanche danger' }],
+    ['GET', '/ops/date-kinds'],
+    ['POST', '/ops/dates', { kind: 'x', firstDay: '2027-01-05', time: '08:00', capacity: 4, reason: 'More demand' }],
+    ['PUT', '/ops/dates/no-such-date/capacity', { capacity: 4, reason: 'Second guide' }],
+    ['POST', '/ops/dates/no-such-date/withdraw', { reason: 'Guide sick' }],
     ['GET', '/ops/activity'],
   ];
 
@@ -443,6 +448,147 @@ describe('calling off a date from the console', () => {
     expect(asked).toHaveLength(2);
     expect((await h.call('GET', '/ops/dates/no-such-date/call-off', { token: operator.token })).status).toBe(404);
     expect((await h.call('POST', `/ops/dates/${date.id}/call-off`, { token: operator.token, body: { reason: ' ' } })).status).toBe(400);
+  });
+});
+
+describe('dates and capacity', () => {
+  const kinds = async () => (await h.json<OpsDateKind[]>('GET', '/ops/date-kinds', { token: operator.token })).body;
+  const add = (body: Record<string, unknown>) =>
+    h.json<{ added: string[]; existing: number; error?: string }>('POST', '/ops/dates', { token: operator.token, body });
+  const capacity = (dateId: string, value: number) =>
+    h.json<{ changed?: boolean; error?: string }>('PUT', `/ops/dates/${dateId}/capacity`, {
+      token: operator.token,
+      body: { capacity: value, reason: 'A second guide joined' },
+    });
+
+  it('adds one date of a kind, which then shows on its calendar, and adding it again changes nothing', async () => {
+    const kind = (await kinds()).find((entry) => entry.calendar === CLASSES && entry.key.includes('price_class_moto'));
+    expect(kind).toMatchObject({ capacity: 10, startTime: '07:00' });
+    const firstDay = '2031-02-04';
+    const body = { kind: kind?.key, firstDay, time: '09:30', capacity: 8, reason: 'Extra class for a school group' };
+    const added = await add(body);
+    expect(added.status).toBe(200);
+    expect(added.body.added).toHaveLength(1);
+    h.cache.clear();
+    const { body: calendar } = await h.json<CalendarEntry[]>('GET', `/calendar/${CLASSES}`);
+    const shown = calendar.find((entry) => entry.id === added.body.added[0]);
+    expect(shown).toBeDefined();
+    expect(new Date((shown?.date._seconds ?? 0) * 1000).toISOString()).toBe('2031-02-04T16:30:00.000Z');
+    expect(shown?.partySize).toBe(8);
+    expect((await add(body)).body).toEqual({ added: [], existing: 1 });
+    const records = await h.db.query<{ action: string; date_id: string }>(
+      `select action, date_id from operator_actions where action = 'add date'`,
+    );
+    expect(records).toEqual([{ action: 'add date', date_id: added.body.added[0] }]);
+  });
+
+  it('adds a weekly pattern over a range, across the spring clock change, at the same Kamas time', async () => {
+    const kind = (await kinds()).find((entry) => entry.calendar === CLASSES);
+    const added = await add({
+      kind: kind?.key,
+      firstDay: '2031-03-01',
+      lastDay: '2031-03-16',
+      weekdays: [0, 6],
+      time: '07:00',
+      capacity: 10,
+      reason: 'Spring weekends',
+    });
+    expect(added.status).toBe(200);
+    // Saturdays and Sundays from March 1 (a Saturday) to 16: 1, 2, 8, 9, 15, 16.
+    expect(added.body.added).toHaveLength(6);
+    const starts = await h.db.query<{ starts_at: Date }>(
+      `select starts_at from calendar_dates where id = any($1::text[]) order by starts_at`,
+      [added.body.added],
+    );
+    expect(starts.map((row) => new Date(row.starts_at).toISOString())).toEqual([
+      '2031-03-01T14:00:00.000Z',
+      '2031-03-02T14:00:00.000Z',
+      '2031-03-08T14:00:00.000Z',
+      // Daylight time begins on Sunday, March 9, 2031.
+      '2031-03-09T13:00:00.000Z',
+      '2031-03-15T13:00:00.000Z',
+      '2031-03-16T13:00:00.000Z',
+    ]);
+  });
+
+  it('refuses a request it cannot read, with what is wrong', async () => {
+    const kind = (await kinds())[0]?.key;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ kind: 'no-such-kind', firstDay: '2031-01-07', time: '08:00', capacity: 4, reason: 'x' }, 'Choose the kind of date to add.'],
+      [{ kind, firstDay: '2031-02-30', time: '08:00', capacity: 4, reason: 'x' }, 'Choose a day.'],
+      [{ kind, firstDay: '2031-01-07', time: '8am', capacity: 4, reason: 'x' }, 'Give the start time as HH:MM, 24-hour, in Kamas.'],
+      [{ kind, firstDay: '2031-01-07', time: '08:00', capacity: 0, reason: 'x' }, 'Capacity must be a whole number from 1 to 100.'],
+      [
+        { kind, firstDay: '2031-01-07', lastDay: '2031-01-01', weekdays: [1], time: '08:00', capacity: 4, reason: 'x' },
+        'The last day must be on or after the first',
+      ],
+      [
+        { kind, firstDay: '2031-01-07', lastDay: '2031-02-01', time: '08:00', capacity: 4, reason: 'x' },
+        'Choose the weekdays the date repeats on.',
+      ],
+      [{ kind, firstDay: '2020-01-07', time: '08:00', capacity: 4, reason: 'x' }, 'This date has already started.'],
+      [{ kind, firstDay: '2031-01-07', time: '08:00', capacity: 4, reason: ' ' }, 'Give a reason'],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await add(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error).toContain(message);
+    }
+  });
+
+  it('changes a capacity, never below the seats taken, and records before and after', async () => {
+    const date = await freeDate(h, CLASSES);
+    await paidOn(date, 3);
+    const below = await capacity(date.id, 2);
+    expect(below.status).toBe(409);
+    expect(below.body.error).toBe('Capacity cannot go below the 3 seats taken.');
+    expect((await capacity(date.id, 3)).body).toEqual({ changed: true });
+    expect((await capacity(date.id, 3)).body).toEqual({ changed: false });
+    const records = await h.db.query<{ before: unknown; after: unknown }>(
+      `select before, after from operator_actions where date_id = $1 and action = 'change capacity'`,
+      [date.id],
+    );
+    expect(records).toEqual([{ before: { capacity: 10 }, after: { capacity: 3 } }]);
+    expect((await capacity('no-such-date', 3)).status).toBe(404);
+  });
+
+  it('never lowers a capacity below seats taken by a customer holding the last seat at the same moment', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const date = await freeDate(h, CLASSES);
+      await paidOn(date, 3);
+      const rider = await readyUser(h, 'Last Seat');
+      // The date has 10 seats, 3 taken: lowering to 3 and holding 1 more race; whichever locks the date first wins.
+      const [lowered, held] = await Promise.all([capacity(date.id, 3), holdDate(h, rider, date, CLASSES, date.stripeId ?? '', 1)]);
+      const [row] = await h.db.query<{ capacity: number }>(`select capacity from calendar_dates where id = $1`, [date.id]);
+      const taken = (
+        await h.db.query<{ n: number }>(
+          `select coalesce(sum(party_size), 0)::int as n from bookings where date_id = $1 and (status = 'paid' or (status = 'held' and hold_expires_at > now()))`,
+          [date.id],
+        )
+      )[0]?.n;
+      expect(taken).toBeLessThanOrEqual(row?.capacity ?? 0);
+      // Exactly one wins: the capacity falls to the seats taken, or the customer holds the seat.
+      expect([lowered.status, held.status].sort()).toEqual([200, 409]);
+    }
+  });
+
+  it('withdraws a date nobody has booked, and refuses one with a booking', async () => {
+    const free = await freeDate(h, CLASSES);
+    const withdraw = (dateId: string) =>
+      h.json<{ changed?: boolean; error?: string }>('POST', `/ops/dates/${dateId}/withdraw`, {
+        token: operator.token,
+        body: { reason: 'No guide that day' },
+      });
+    expect((await withdraw(free.id)).body).toEqual({ changed: true });
+    expect((await withdraw(free.id)).body).toEqual({ changed: false });
+    h.cache.clear();
+    const { body: calendar } = await h.json<CalendarEntry[]>('GET', `/calendar/${CLASSES}`);
+    expect(calendar.some((entry) => entry.id === free.id)).toBe(false);
+    const booked = await freeDate(h, CLASSES);
+    await paidOn(booked, 1);
+    const refused = await withdraw(booked.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('This date has bookings or holds: call it off instead.');
   });
 });
 

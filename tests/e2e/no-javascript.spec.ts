@@ -17,6 +17,7 @@ const STATIC_PAGES = ROUTES.filter(
       '/ops',
       '/ops/booking',
       '/ops/activity',
+      '/ops/call-off',
     ].includes(path),
 );
 

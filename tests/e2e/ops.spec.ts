@@ -95,6 +95,65 @@ test('an operator finds a party’s readiness, cancels a booking for its custome
   expect(problems.errors).toEqual([]);
 });
 
+test('an operator adds a note, sends the confirmation again, and calls off a date after seeing who is affected', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(120_000);
+  const payer = await readyCustomer(page.request);
+  const entry = await classDateWithSeats(page.request, CLASS_PRICE, 3);
+  await bookByApi(page.request, payer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: CLASSES, partySize: 3 });
+  const bookingId = await bookingIdOn(page.request, payer, entry.id);
+  const operator = await newStaffMember(page.request, 'operator');
+  await signIn(page, operator);
+
+  await page.goto(`/ops/booking?id=${bookingId}`);
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Add a note' }).click();
+  const noteForm = page.getByRole('form', { name: 'A note for the guides' });
+  await expect(noteForm.getByLabel('Note')).toBeFocused();
+  await noteForm.getByRole('button', { name: 'Add note' }).click();
+  await expect(noteForm.getByText('Write the note (up to 1000 characters).')).toBeVisible();
+  await noteForm.getByLabel('Note').fill('Rents a beacon at the shop');
+  await noteForm.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('button', { name: 'Add a note' })).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Notes for the guides' })).toContainText('Rents a beacon at the shop');
+
+  await page.getByRole('button', { name: 'Send the confirmation again' }).click();
+  const resend = page.getByRole('form', { name: 'Send the confirmation again' });
+  await resend.getByLabel('Reason').fill('Could not find the first e-mail');
+  await resend.getByRole('button', { name: 'Send it again' }).click();
+  await expect(page.getByRole('status')).toHaveText(`The confirmation is on its way to ${payer.email}.`);
+  await expect
+    .poll(async () => {
+      const inbox = (await (await page.request.get(`${E2E.mailInbox}/api/email`)).json()) as {
+        to: { address: string }[];
+        subject: string;
+      }[];
+      return inbox.filter((mail) => mail.to.some((to) => to.address === payer.email) && /^Booked: /.test(mail.subject)).length;
+    })
+    .toBe(2);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Conditions turn: the date's card links to calling it off.
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(startOf(entry));
+  await page.goto(`/ops?from=${day}`);
+  await islandsReady(page);
+  await page.getByRole('link', { name: `Call off ${formatDenverDateTime(startOf(entry))}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Call off a date' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Parties on this date' })).toContainText(`${payer.name}, party of 3`);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Call off this date' }).click();
+  const callOff = page.getByRole('form', { name: 'Call off this date' });
+  await callOff.getByLabel('Reason').fill('High avalanche danger');
+  await callOff.getByRole('button', { name: 'Call off the date' }).click();
+  await expect(page.getByRole('status')).toContainText('Called off.');
+  await expect(page.getByText('This date is called off.')).toBeVisible();
+  const message = await mailTo(page.request, payer.email, /^Called off: /);
+  expect(message.text).toContain('Reason: High avalanche danger');
+  expect(problems.errors).toEqual([]);
+});
+
 test('a customer who opens the console is told it is for operators, and sees no Operations link', async ({ page, problems }) => {
   problems.allow(/status of 403/);
   const customer = await readyCustomer(page.request);

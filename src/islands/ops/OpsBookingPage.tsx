@@ -3,7 +3,7 @@
  * with each member's readiness and contacts, payments and refunds, messages sent, notes for the
  * guides and its history; and, while it is paid, cancelling it for the customer.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { OpsBooking } from '../../lib/api/ops-types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { BOOKING_STATUS_LABELS } from '../../lib/ops-links.ts';
@@ -14,6 +14,8 @@ import { useHydrated } from '../shared/use-hydrated.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import { CancelForCustomer } from './CancelForCustomer.tsx';
+import { TextAction } from './TextAction.tsx';
+import { opsNoteSchema, reasonSchema } from '../../lib/ops-schemas.ts';
 import { MemberStates } from './MemberStates.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import '../../styles/account.css';
@@ -24,6 +26,8 @@ const money = (cents: number | null) => (cents === null ? 'the whole payment' : 
 
 function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (booking: OpsBooking) => void }) {
   const [notice, setNotice] = useState<string | null>(null);
+  // One id per request to send the confirmation again: a retry of the same request sends one message.
+  const resendId = useRef(crypto.randomUUID());
   const details: [string, string][] = [
     ['Status', booking.calledOff && booking.status === 'paid' ? 'Paid, date called off' : BOOKING_STATUS_LABELS[booking.status]],
     ['Booked by', `${booking.payerName}${booking.payerEmail ? `, ${booking.payerEmail}` : ''}`],
@@ -43,14 +47,31 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
             {notice}
           </p>
         )}
-        {booking.status === 'paid' && !booking.calledOff && (
-          <CancelForCustomer
-            booking={booking}
-            onCancelled={(cancelled) => {
-              setNotice(`Cancelled. ${formatDollars(cancelled.refundAmount ?? 0)} goes back to ${cancelled.payerName}.`);
-              onChanged(cancelled);
-            }}
-          />
+        {booking.status === 'paid' && (
+          <div className="ops-actions-row">
+            {!booking.calledOff && (
+              <CancelForCustomer
+                booking={booking}
+                onCancelled={(cancelled) => {
+                  setNotice(`Cancelled. ${formatDollars(cancelled.refundAmount ?? 0)} goes back to ${cancelled.payerName}.`);
+                  onChanged(cancelled);
+                }}
+              />
+            )}
+            <TextAction
+              opener="Send the confirmation again"
+              heading="Send the confirmation again"
+              label="Reason"
+              hint={`The confirmation goes to ${booking.payerEmail ?? 'the payer'} as the booking is now.`}
+              submit="Send it again"
+              schema={reasonSchema}
+              act={async (reason) => {
+                onChanged(await opsApi.resendConfirmation(booking.id, reason, resendId.current));
+                resendId.current = crypto.randomUUID();
+                setNotice(`The confirmation is on its way to ${booking.payerEmail ?? 'the payer'}.`);
+              }}
+            />
+          </div>
         )}
       </section>
 
@@ -116,6 +137,15 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
 
       <section className="ops-section" aria-labelledby="ops-notes-title">
         <h2 id="ops-notes-title">Notes for the guides</h2>
+        <TextAction
+          opener="Add a note"
+          heading="A note for the guides"
+          label="Note"
+          hint="Kept with this booking for the guides, with who wrote it and when."
+          submit="Add note"
+          schema={opsNoteSchema.entries.note}
+          act={async (note) => onChanged(await opsApi.addNote(booking.id, note))}
+        />
         {booking.notes.length === 0 ? (
           <p className="ops-muted">No notes.</p>
         ) : (

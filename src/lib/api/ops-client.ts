@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { count, guideDate, instant, named, optionalText, readAnswer, text } from './answers.ts';
-import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsDays } from './ops-types.ts';
+import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsCallOffPreview, OpsDays } from './ops-types.ts';
 import type { OpsCancelRequest } from '../ops-schemas.ts';
 
 type Call = <T = unknown>(path: string, options?: { method?: string; body?: unknown; signal?: AbortSignal }) => Promise<T>;
@@ -66,6 +66,16 @@ export const opsBookingAnswer = named<OpsBooking>()(
   }),
 );
 
+export const opsCallOffAnswer = named<OpsCallOffPreview>()(
+  v.looseObject({
+    dateId: text,
+    startsAt: instant,
+    productName: text,
+    calledOff: v.boolean(),
+    parties: v.array(v.looseObject({ bookingId: text, payer: text, payerEmail: optionalText, partySize: count, members: count })),
+  }),
+);
+
 export const opsActivityAnswer = named<OpsActivity[]>()(
   v.array(
     v.looseObject({ id: text, at: instant, operatorUid: text, operatorEmail: optionalText, action: text, subject: text, reason: text }),
@@ -84,6 +94,8 @@ export function createOpsApi(call: Call) {
   const bookings = checked('the bookings found', opsBookingsAnswer);
   const booking = checked('the booking', opsBookingAnswer);
   const activity = checked('the record', opsActivityAnswer);
+  const callOff = checked('the date', opsCallOffAnswer);
+  const callOffPath = (dateId: string) => `/ops/dates/${encodeURIComponent(dateId)}/call-off`;
   return {
     /** The dates from the Kamas day `from` (today when null) through `daysAhead` days after it. */
     days: (from: string | null, daysAhead: number, signal?: AbortSignal) =>
@@ -92,6 +104,12 @@ export function createOpsApi(call: Call) {
     booking: (bookingId: string, signal?: AbortSignal) => booking(bookingPath(bookingId), withSignal(signal)),
     cancelBooking: (bookingId: string, request: OpsCancelRequest) =>
       booking(`${bookingPath(bookingId)}/cancel`, { method: 'POST', body: request }),
+    addNote: (bookingId: string, note: string) => booking(`${bookingPath(bookingId)}/notes`, { method: 'POST', body: { note } }),
+    /** `requestId` names this request: sent again (a retry), it gives no second message. */
+    resendConfirmation: (bookingId: string, reason: string, requestId: string) =>
+      booking(`${bookingPath(bookingId)}/resend`, { method: 'POST', body: { reason, requestId } }),
+    callOffPreview: (dateId: string, signal?: AbortSignal) => callOff(callOffPath(dateId), withSignal(signal)),
+    callOff: (dateId: string, reason: string) => callOff(callOffPath(dateId), { method: 'POST', body: { reason } }),
     activity: (signal?: AbortSignal) => activity('/ops/activity', withSignal(signal)),
   };
 }

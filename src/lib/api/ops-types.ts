@@ -123,3 +123,14 @@ export interface OpsCallOffPreview {
   calledOff: boolean;
   parties: { bookingId: string; payer: string; payerEmail: string | null; partySize: number; members: number }[];
 }
+
+/** GET /ops/date-kinds: a kind of date the company runs, to add more of. */
+export interface OpsDateKind {
+  /** What POST /ops/dates takes as `kind`. */
+  key: string;
+  label: string;
+  calendar: string;
+  /** The capacity and the Kamas start time (HH:MM) of its latest date, to start from. */
+  capacity: number;
+  startTime: string;
+}
