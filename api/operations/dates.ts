@@ -13,7 +13,7 @@ import { denverDay, denverDayPlus, denverInstant } from '../../src/lib/dates.ts'
 import type { OpsDateKind } from '../../src/lib/api/ops-types.ts';
 import type { CalendarName } from '../../src/lib/schemas.ts';
 import type { OpsAddDatesRequest } from '../../src/lib/ops-schemas.ts';
-import { DATE_NOT_FOUND } from './call-off.ts';
+import { DATE_NOT_FOUND } from './date-overview.ts';
 import { recordAction } from './record.ts';
 
 export const UNKNOWN_KIND = 'Choose the kind of date to add.';

@@ -1,7 +1,7 @@
 /**
  * The operators' console: GET /ops/days (today and the days ahead, with parties and readiness),
  * GET /ops/bookings?q= (find a booking), GET /ops/bookings/{id}, and POST .../cancel, .../notes and
- * .../resend on it; GET and POST /ops/dates/{id}/call-off (who is affected, then calling it off);
+ * .../resend on it; GET /ops/dates/{id} (its seats and who is on it) and POST .../call-off;
  * GET /ops/date-kinds, POST /ops/dates (one date or a weekly pattern), PUT /ops/dates/{id}/capacity,
  * POST /ops/dates/{id}/withdraw; GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
  * its own transaction.
@@ -26,7 +26,7 @@ import {
 } from '../../src/lib/ops-schemas.ts';
 import { addDates, changeCapacity, dateKinds, withdrawDate } from '../operations/dates.ts';
 import { addNote, resendConfirmation } from '../operations/booking-actions.ts';
-import { callOffFromConsole, callOffPreview } from '../operations/call-off.ts';
+import { callOffFromConsole, dateOverview } from '../operations/date-overview.ts';
 import { cancelForCustomer } from '../operations/cancel-booking.ts';
 import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../operations/days-ahead.ts';
 import { findBookings, opsBooking } from '../operations/lookup.ts';
@@ -104,7 +104,7 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
     return c.json(await opsBooking(db, bookingId, waiver.version));
   });
 
-  group.get('/dates/:dateId/call-off', async (c) => c.json(await callOffPreview(db, safeParam(c, 'dateId'))));
+  group.get('/dates/:dateId', async (c) => c.json(await dateOverview(db, safeParam(c, 'dateId'))));
 
   group.post('/dates/:dateId/call-off', jsonBody(opsReasonSchema), async (c) => {
     const dateId = safeParam(c, 'dateId');
@@ -113,7 +113,7 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
       cache.clear();
       mailer?.kick();
     }
-    return c.json({ ...(await callOffPreview(db, dateId)), asked: result.bookings });
+    return c.json({ ...(await dateOverview(db, dateId)), asked: result.bookings });
   });
 
   group.get('/date-kinds', async (c) => c.json(await dateKinds(db)));

@@ -4,6 +4,7 @@ import type { GuideDate } from './api/types.ts';
 import { formatDollars } from './pricing.ts';
 
 export const opsBookingLink = (bookingId: string) => `/ops/booking?id=${encodeURIComponent(bookingId)}`;
+export const opsDateLink = (dateId: string) => `/ops/date?id=${encodeURIComponent(dateId)}`;
 
 export const BOOKING_STATUS_LABELS: Record<OpsBookingStatus, string> = { paid: 'Paid', cancelled: 'Cancelled', refunded: 'Refunded' };
 

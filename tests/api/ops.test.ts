@@ -14,8 +14,9 @@ import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
+import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
-import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsCallOffPreview, OpsDateKind, OpsDays } from '../../src/lib/api/ops-types.ts';
+import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsDateOverview, OpsDateKind, OpsDays } from '../../src/lib/api/ops-types.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
 import { verifyEmail as verifyByLink } from '../support/emulator-links.ts';
 import {
@@ -143,7 +144,7 @@ describe('who may use the console', () => {
     ['POST', '/ops/bookings/bk_unknown/cancel', { reason: 'Asked by phone', refund: 0 }],
     ['POST', '/ops/bookings/bk_unknown/notes', { note: 'Bring a spare beacon' }],
     ['POST', '/ops/bookings/bk_unknown/resend', { reason: 'Lost the e-mail', requestId: 'req-00000001' }],
-    ['GET', '/ops/dates/no-such-date/call-off'],
+    ['GET', '/ops/dates/no-such-date'],
     ['POST', '/ops/dates/no-such-date/call-off', { reason: 'High avalanche danger' }],
     ['GET', '/ops/date-kinds'],
     ['POST', '/ops/dates', { kind: 'x', firstDay: '2027-01-05', time: '08:00', capacity: 4, reason: 'More demand' }],
@@ -418,22 +419,22 @@ describe('calling off a date from the console', () => {
     const date = await freeDate(h, CLASSES);
     const first = await paidOn(date, 2, 'Morgan Pike');
     const second = await paidOn(date, 1, 'Jules Ward');
-    const preview = await h.json<OpsCallOffPreview>('GET', `/ops/dates/${date.id}/call-off`, { token: operator.token });
+    const preview = await h.json<OpsDateOverview>('GET', `/ops/dates/${date.id}`, { token: operator.token });
     expect(preview.status).toBe(200);
-    expect(preview.body).toMatchObject({ dateId: date.id, calledOff: false });
+    expect(preview.body).toMatchObject({ id: date.id, calledOff: false, active: true, taken: 3, free: 7 });
     expect(preview.body.parties).toEqual([
       expect.objectContaining({ bookingId: first.bookingId, payer: 'Morgan Pike', partySize: 2, members: 1 }),
       expect.objectContaining({ bookingId: second.bookingId, payer: 'Jules Ward', partySize: 1, members: 1 }),
     ]);
 
     const callOff = () =>
-      h.json<OpsCallOffPreview & { asked: number }>('POST', `/ops/dates/${date.id}/call-off`, {
+      h.json<OpsDateOverview & { asked: number }>('POST', `/ops/dates/${date.id}/call-off`, {
         token: operator.token,
         body: { reason: 'High avalanche danger' },
       });
     const done = await callOff();
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ calledOff: true, asked: 2 });
+    expect(done.body).toMatchObject({ calledOff: true, active: false, asked: 2 });
     expect((await callOff()).body).toMatchObject({ calledOff: true, asked: 0 });
     const records = await h.db.query<{ action: string; reason: string; after: unknown }>(
       `select action, reason, after from operator_actions where date_id = $1 and action = 'call off date'`,
@@ -446,7 +447,7 @@ describe('calling off a date from the console', () => {
       [first.bookingId, second.bookingId],
     ]);
     expect(asked).toHaveLength(2);
-    expect((await h.call('GET', '/ops/dates/no-such-date/call-off', { token: operator.token })).status).toBe(404);
+    expect((await h.call('GET', '/ops/dates/no-such-date', { token: operator.token })).status).toBe(404);
     expect((await h.call('POST', `/ops/dates/${date.id}/call-off`, { token: operator.token, body: { reason: ' ' } })).status).toBe(400);
   });
 });
@@ -570,6 +571,31 @@ describe('dates and capacity', () => {
       // Exactly one wins: the capacity falls to the seats taken, or the customer holds the seat.
       expect([lowered.status, held.status].sort()).toEqual([200, 409]);
     }
+  });
+
+  it('has the catalog import refuse, whole, a file that would lower a capacity below the seats taken', async () => {
+    const date = await freeDate(h, CLASSES);
+    await paidOn(date, 2);
+    const [row] = await h.db.query<{ product_id: string; price_id: string; starts_at: Date }>(
+      `select product_id, price_id, starts_at from calendar_dates where id = $1`,
+      [date.id],
+    );
+    const file = parseCatalogFile({
+      promoCodes: [{ code: 'NEVERLOADED', percentOff: 10 }],
+      dates: [
+        {
+          id: date.id,
+          calendar: CLASSES,
+          productId: row?.product_id,
+          priceId: row?.price_id,
+          startsAt: new Date(row?.starts_at ?? 0).toISOString(),
+          capacity: 1,
+        },
+      ],
+    });
+    await expect(importCatalog(h.db, file)).rejects.toThrow(`${date.id}: Capacity cannot go below the 2 seats taken.`);
+    expect(await h.db.query(`select 1 from promo_codes where code = 'NEVERLOADED'`)).toEqual([]);
+    expect(await h.db.query(`select capacity from calendar_dates where id = $1`, [date.id])).toEqual([{ capacity: 10 }]);
   });
 
   it('withdraws a date nobody has booked, and refuses one with a booking', async () => {

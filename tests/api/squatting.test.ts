@@ -92,7 +92,9 @@ describe('new holds per client address', () => {
     const answers = [];
     for (const rider of riders) answers.push(await holdClass(shop, rider, date, 1));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
-    expect(answers[3]?.body.error).toMatch(/^Too many bookings have been started from this network\. Please try again in \d+ (minutes|seconds?)\.$/);
+    expect(answers[3]?.body.error).toMatch(
+      /^Too many bookings have been started from this network\. Please try again in \d+ (minutes|seconds?)\.$/,
+    );
     expect(await h.db.query('select id from bookings where user_id = $1', [riders[3]!.uid])).toEqual([]);
     const elsewhere = await shop.json('POST', '/stripe/create-payment-intent', {
       token: riders[3]!.token,

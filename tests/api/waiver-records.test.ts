@@ -241,7 +241,9 @@ describe('signing again and again', () => {
     const refused = await sign(limited, rider);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many waiver signatures\. Please try again in \d+ (minutes|seconds?)\.$/);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^Too many waiver signatures\. Please try again in \d+ (minutes|seconds?)\.$/,
+    );
     expect(await records(rider.uid)).toHaveLength(3);
     // Another customer signs as usual, and the survey is not counted.
     expect((await sign(limited, await customer('Other Signer'))).status).toBe(200);

@@ -33,7 +33,7 @@ function routes(): string[] {
 
 const ACCOUNT_PAGES = new Set(['/profile', '/waiver', '/waiver/copy', '/checkout', '/payment-success', '/booking/called-off']);
 const GUIDE_PAGES = new Set(['/guide', '/guide/roster']);
-const OPS_PAGES = new Set(['/ops', '/ops/booking', '/ops/activity', '/ops/call-off']);
+const OPS_PAGES = new Set(['/ops', '/ops/booking', '/ops/activity', '/ops/date', '/ops/dates']);
 const ALL = routes();
 const PUBLIC = ALL.filter((path) => !ACCOUNT_PAGES.has(path) && !GUIDE_PAGES.has(path) && !OPS_PAGES.has(path));
 
@@ -146,7 +146,7 @@ function address(path: string, records: { waiver?: string; date?: string; bookin
   if (path === '/waiver/copy') return `/waiver/copy?id=${encodeURIComponent(records.waiver ?? '')}`;
   if (path === '/guide/roster') return `/guide/roster?date=${encodeURIComponent(records.date ?? '')}`;
   if (path === '/ops/booking') return `/ops/booking?id=${encodeURIComponent(records.booking ?? '')}`;
-  if (path === '/ops/call-off') return `/ops/call-off?date=${encodeURIComponent(records.date ?? '')}`;
+  if (path === '/ops/date') return `/ops/date?id=${encodeURIComponent(records.date ?? '')}`;
   return path;
 }
 

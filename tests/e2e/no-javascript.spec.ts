@@ -17,7 +17,8 @@ const STATIC_PAGES = ROUTES.filter(
       '/ops',
       '/ops/booking',
       '/ops/activity',
-      '/ops/call-off',
+      '/ops/date',
+      '/ops/dates',
     ].includes(path),
 );
 

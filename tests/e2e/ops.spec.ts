@@ -7,10 +7,19 @@
  */
 import { E2E } from '../../playwright.config.ts';
 import { formatDenverDateTime } from '../../src/lib/dates.ts';
-import { bookByApi, bookingIdOn, classDateWithSeats, newStaffMember, readyCustomer, seatsTaken, startOf } from './api-customers.ts';
+import {
+  bookByApi,
+  bookingIdOn,
+  calendar,
+  classDateWithSeats,
+  newStaffMember,
+  readyCustomer,
+  seatsTaken,
+  startOf,
+} from './api-customers.ts';
 import { apiCustomer, axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
 import { mailTo } from './mail-inbox.ts';
-import { signIn } from './page-helpers.ts';
+import { dayButton, dayKeyOf, gridOf, longDay, showMonthOf, signIn, TOUR_PAGE, utcNoon } from './page-helpers.ts';
 
 const CLASS_PRICE = 'price_class_sledski';
 const CLASSES = 'winter-classes';
@@ -139,8 +148,8 @@ test('an operator adds a note, sends the confirmation again, and calls off a dat
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(startOf(entry));
   await page.goto(`/ops?from=${day}`);
   await islandsReady(page);
-  await page.getByRole('link', { name: `Call off ${formatDenverDateTime(startOf(entry))}` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Call off a date' })).toBeVisible();
+  await page.getByRole('link', { name: `Manage ${formatDenverDateTime(startOf(entry))}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Date' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Parties on this date' })).toContainText(`${payer.name}, party of 3`);
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Call off this date' }).click();
@@ -151,6 +160,41 @@ test('an operator adds a note, sends the confirmation again, and calls off a dat
   await expect(page.getByText('This date is called off.')).toBeVisible();
   const message = await mailTo(page.request, payer.email, /^Called off: /);
   expect(message.text).toContain('Reason: High avalanche danger');
+  expect(problems.errors).toEqual([]);
+});
+
+test('an operator adds a day tour on a Tuesday, and it shows on the booking page', async ({ page, problems }) => {
+  test.setTimeout(90_000);
+  const tours = await calendar(page.request, 'winter-day-tours');
+  const last = dayKeyOf(startOf(tours.at(-1) ?? tours[0]!));
+  // Day tours never run on Tuesdays: the first Tuesday at least three weeks ahead, inside the season.
+  let day = dayKeyOf(new Date(Date.now() + 21 * 86_400_000));
+  while (utcNoon(day).getUTCDay() !== 2) day = dayKeyOf(new Date(utcNoon(day).getTime() + 86_400_000));
+  expect(day <= last, `a Tuesday before the season ends (${last})`).toBe(true);
+
+  const operator = await newStaffMember(page.request, 'operator');
+  await signIn(page, operator);
+  await page.goto('/ops');
+  await islandsReady(page);
+  await page.getByRole('link', { name: 'Add dates' }).click();
+  await islandsReady(page);
+  const form = page.getByRole('form', { name: 'Add dates' });
+  await form.getByLabel('Activity').selectOption({ label: 'Backcountry Tours' });
+  await form.getByLabel('Day', { exact: true }).fill(day);
+  await expect(form.getByLabel('Start time in Kamas')).toHaveValue('08:00');
+  await form.getByRole('button', { name: 'Add date' }).click();
+  await expect(form.getByText('Give a reason (up to 500 characters).')).toBeVisible();
+  await form.getByLabel('Reason').fill('A Tuesday group asked for a tour');
+  await form.getByRole('button', { name: 'Add date' }).click();
+  await expect(form.getByRole('status')).toContainText('Added 1 date.');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.goto(TOUR_PAGE);
+  await islandsReady(page);
+  await page.getByLabel('Select Activity').selectOption({ index: 1 });
+  await page.getByLabel('Select Party Size').selectOption('2');
+  await showMonthOf(page, day);
+  await expect(dayButton(gridOf(page, day), day)).toHaveAccessibleName(`${longDay(day)}, Available`);
   expect(problems.errors).toEqual([]);
 });
 

@@ -22,7 +22,8 @@ export const ROUTES = [
   ['/ops', 'Operations'],
   ['/ops/booking', 'Booking'],
   ['/ops/activity', 'Operator actions'],
-  ['/ops/call-off', 'Call off a date'],
+  ['/ops/date', 'Date'],
+  ['/ops/dates', 'Dates'],
 ] as const;
 
 /** The account pages a signed-out visitor is sent on from, once the page has checked who they are. */
@@ -36,5 +37,6 @@ export const SIGNED_OUT_REDIRECTS: Partial<Record<(typeof ROUTES)[number][0], st
   '/ops': '/sign-in',
   '/ops/booking': '/sign-in',
   '/ops/activity': '/sign-in',
-  '/ops/call-off': '/sign-in',
+  '/ops/date': '/sign-in',
+  '/ops/dates': '/sign-in',
 };

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import type { OpsDate, OpsDays, OpsParty } from '../../lib/api/ops-types.ts';
 import { denverDayPlus, denverInstant, formatDenverDate, formatDenverDateTime } from '../../lib/dates.ts';
-import { opsBookingLink, opsSeats } from '../../lib/ops-links.ts';
+import { opsBookingLink, opsDateLink, opsSeats } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import { MemberStates } from './MemberStates.tsx';
@@ -44,6 +44,9 @@ function DateCard({ date }: { date: OpsDate }) {
         {formatDenverDateTime(Date.parse(date.startsAt))}: {date.productName}
       </h3>
       <p className="ops-muted">{date.calledOff ? 'Called off' : opsSeats(date)}</p>
+      <a className="ops-date-link" href={opsDateLink(date.id)}>
+        Manage<span className="visually-hidden"> {formatDenverDateTime(Date.parse(date.startsAt))}</span>
+      </a>
       {date.parties.length === 0 ? (
         <p className="ops-muted">No bookings yet.</p>
       ) : (

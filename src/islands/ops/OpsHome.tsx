@@ -12,6 +12,7 @@ export default function OpsHome() {
   return (
     <div className="ops">
       <nav className="ops-links" aria-label="Console">
+        <a href="/ops/dates">Add dates</a>
         <a href="/ops/activity">The record of operator actions</a>
       </nav>
       <FindBooking query={query} />

@@ -5,8 +5,8 @@
  */
 import * as v from 'valibot';
 import { count, guideDate, instant, named, optionalText, readAnswer, text } from './answers.ts';
-import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsCallOffPreview, OpsDays } from './ops-types.ts';
-import type { OpsCancelRequest } from '../ops-schemas.ts';
+import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsDateOverview, OpsDateKind, OpsDays } from './ops-types.ts';
+import type { OpsAddDatesRequest, OpsCancelRequest } from '../ops-schemas.ts';
 
 type Call = <T = unknown>(path: string, options?: { method?: string; body?: unknown; signal?: AbortSignal }) => Promise<T>;
 
@@ -66,15 +66,21 @@ export const opsBookingAnswer = named<OpsBooking>()(
   }),
 );
 
-export const opsCallOffAnswer = named<OpsCallOffPreview>()(
+export const opsDateAnswer = named<OpsDateOverview>()(
   v.looseObject({
-    dateId: text,
+    ...guideDate.entries,
     startsAt: instant,
-    productName: text,
+    active: v.boolean(),
     calledOff: v.boolean(),
     parties: v.array(v.looseObject({ bookingId: text, payer: text, payerEmail: optionalText, partySize: count, members: count })),
   }),
 );
+
+export const opsDateKindsAnswer = named<OpsDateKind[]>()(
+  v.array(v.looseObject({ key: text, label: text, calendar: text, capacity: count, startTime: text })),
+);
+const addedAnswer = v.looseObject({ added: v.array(text), existing: count });
+const changedAnswer = v.looseObject({ changed: v.boolean() });
 
 export const opsActivityAnswer = named<OpsActivity[]>()(
   v.array(
@@ -94,8 +100,11 @@ export function createOpsApi(call: Call) {
   const bookings = checked('the bookings found', opsBookingsAnswer);
   const booking = checked('the booking', opsBookingAnswer);
   const activity = checked('the record', opsActivityAnswer);
-  const callOff = checked('the date', opsCallOffAnswer);
-  const callOffPath = (dateId: string) => `/ops/dates/${encodeURIComponent(dateId)}/call-off`;
+  const date = checked('the date', opsDateAnswer);
+  const datePath = (dateId: string) => `/ops/dates/${encodeURIComponent(dateId)}`;
+  const kinds = checked('the kinds of date', opsDateKindsAnswer);
+  const added = checked('the dates added', addedAnswer);
+  const changed = checked('the date', changedAnswer);
   return {
     /** The dates from the Kamas day `from` (today when null) through `daysAhead` days after it. */
     days: (from: string | null, daysAhead: number, signal?: AbortSignal) =>
@@ -108,8 +117,13 @@ export function createOpsApi(call: Call) {
     /** `requestId` names this request: sent again (a retry), it gives no second message. */
     resendConfirmation: (bookingId: string, reason: string, requestId: string) =>
       booking(`${bookingPath(bookingId)}/resend`, { method: 'POST', body: { reason, requestId } }),
-    callOffPreview: (dateId: string, signal?: AbortSignal) => callOff(callOffPath(dateId), withSignal(signal)),
-    callOff: (dateId: string, reason: string) => callOff(callOffPath(dateId), { method: 'POST', body: { reason } }),
+    date: (dateId: string, signal?: AbortSignal) => date(datePath(dateId), withSignal(signal)),
+    callOff: (dateId: string, reason: string) => date(`${datePath(dateId)}/call-off`, { method: 'POST', body: { reason } }),
+    dateKinds: (signal?: AbortSignal) => kinds('/ops/date-kinds', withSignal(signal)),
+    addDates: (request: OpsAddDatesRequest) => added('/ops/dates', { method: 'POST', body: request }),
+    changeCapacity: (dateId: string, capacity: number, reason: string) =>
+      changed(`${datePath(dateId)}/capacity`, { method: 'PUT', body: { capacity, reason } }),
+    withdrawDate: (dateId: string, reason: string) => changed(`${datePath(dateId)}/withdraw`, { method: 'POST', body: { reason } }),
     activity: (signal?: AbortSignal) => activity('/ops/activity', withSignal(signal)),
   };
 }

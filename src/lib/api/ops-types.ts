@@ -115,11 +115,11 @@ export interface OpsActivity {
   after: unknown;
 }
 
-/** GET /ops/dates/{id}/call-off: who calling off the date would affect. */
-export interface OpsCallOffPreview {
-  dateId: string;
+/** GET /ops/dates/{id}: a date's seats and who is on it, before an operator acts on it. */
+export interface OpsDateOverview extends GuideDate {
   startsAt: string;
-  productName: string;
+  /** Offered on the calendars (false once withdrawn or called off). */
+  active: boolean;
   calledOff: boolean;
   parties: { bookingId: string; payer: string; payerEmail: string | null; partySize: number; members: number }[];
 }

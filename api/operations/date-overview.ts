@@ -1,20 +1,24 @@
 /**
- * Calling off a date from the console: first who is affected (each paid party, its payer and size),
- * then the same action as `npm run date:call-off`, recorded in its own transaction.
+ * One date in the console: its seats and who is on it (each paid party, its payer and size), shown
+ * before an operator changes its capacity, withdraws it or calls it off; and calling it off, the same
+ * action as `npm run date:call-off`, recorded in its own transaction.
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import type { Caller } from '../identity.ts';
 import { callOffDate, type CallOffResult } from '../bookings/call-off.ts';
 import { memberName } from '../../src/lib/party.ts';
-import type { OpsCallOffPreview } from '../../src/lib/api/ops-types.ts';
+import type { OpsDateOverview } from '../../src/lib/api/ops-types.ts';
+import { DATE_COLUMNS, guideDate, type DateRow } from '../roster/roster.ts';
 import { recordAction } from './record.ts';
 
 export const DATE_NOT_FOUND = 'Date not found';
 
-export async function callOffPreview(db: Queryable, dateId: string): Promise<OpsCallOffPreview> {
-  const [date] = await db.query<{ id: string; starts_at: Date | string; product_name: string; called_off_at: Date | string | null }>(
-    `select d.id, d.starts_at, p.name as product_name, d.called_off_at from calendar_dates d join products p on p.id = d.product_id where d.id = $1`,
+export async function dateOverview(db: Queryable, dateId: string): Promise<OpsDateOverview> {
+  const [date] = await db.query<
+    DateRow & { starts_at: Date | string; active: boolean; called_off_at: Date | string | null } & Record<string, unknown>
+  >(
+    `select ${DATE_COLUMNS}, d.starts_at, d.active, d.called_off_at from calendar_dates d join products p on p.id = d.product_id where d.id = $1`,
     [dateId],
   );
   if (!date) throw new HttpError(404, DATE_NOT_FOUND);
@@ -26,9 +30,9 @@ export async function callOffPreview(db: Queryable, dateId: string): Promise<Ops
     [dateId],
   );
   return {
-    dateId,
+    ...guideDate(date),
     startsAt: new Date(date.starts_at).toISOString(),
-    productName: date.product_name,
+    active: date.active,
     calledOff: date.called_off_at !== null,
     parties: parties.map((party) => ({
       bookingId: party.id,

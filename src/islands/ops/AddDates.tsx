@@ -1,0 +1,187 @@
+/**
+ * Adding dates from the console: a kind of date, a day and a start time in Kamas, a capacity, and
+ * a reason; or a weekly pattern (weekdays through a last day). Checked by the API's own schema
+ * before anything is sent; the form never submits by itself.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import type { OpsDateKind } from '../../lib/api/ops-types.ts';
+import { opsAddDatesSchema, type OpsAddDatesRequest } from '../../lib/ops-schemas.ts';
+import { opsApi } from '../../stores/ops-api.ts';
+import { describedBy, FieldError, TextField } from '../account/fields.tsx';
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+type Field = 'kind' | 'firstDay' | 'lastDay' | 'weekdays' | 'time' | 'capacity' | 'reason';
+
+/** Each field's first message; a check of the whole request (the range, the weekdays) goes under the field it concerns. */
+function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of issues) {
+    const key = issue.path?.[0]?.key;
+    const field: Field =
+      typeof key === 'string' ? (key as Field) : issue.message.startsWith('Choose the weekdays') ? 'weekdays' : 'lastDay';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
+  const id = useId();
+  const [kindKey, setKindKey] = useState(kinds[0]?.key ?? '');
+  const kind = kinds.find((entry) => entry.key === kindKey);
+  const [firstDay, setFirstDay] = useState('');
+  const [repeat, setRepeat] = useState(false);
+  const [lastDay, setLastDay] = useState('');
+  const [weekdays, setWeekdays] = useState<number[]>([]);
+  const [time, setTime] = useState(kind?.startTime ?? '08:00');
+  const [capacity, setCapacity] = useState(String(kind?.capacity ?? 4));
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<{ added: number; existing: number; from: string } | null>(null);
+  const [sending, setSending] = useState(false);
+
+  function chooseKind(key: string) {
+    setKindKey(key);
+    const chosen = kinds.find((entry) => entry.key === key);
+    if (chosen) {
+      setTime(chosen.startTime);
+      setCapacity(String(chosen.capacity));
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    setDone(null);
+    const request = {
+      kind: kindKey,
+      firstDay,
+      ...(repeat ? { lastDay, weekdays } : {}),
+      time,
+      capacity: capacity.trim() === '' ? Number.NaN : Number(capacity),
+      reason,
+    };
+    const checked = v.safeParse(opsAddDatesSchema, request);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.issues));
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      const result = await opsApi.addDates(checked.output satisfies OpsAddDatesRequest);
+      setDone({ added: result.added.length, existing: result.existing, from: firstDay });
+      setReason('');
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'The dates could not be added. Please try again.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="ops-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Add dates</h2>
+      <div className="field">
+        <label htmlFor={`${id}-kind`}>Activity</label>
+        <select
+          id={`${id}-kind`}
+          value={kindKey}
+          onChange={(event) => chooseKind(event.target.value)}
+          {...describedBy(errors.kind, `${id}-kind-error`)}
+        >
+          {kinds.map((entry) => (
+            <option key={entry.key} value={entry.key}>
+              {entry.label}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-kind-error`} error={errors.kind} />
+      </div>
+      <TextField
+        id={`${id}-first`}
+        label={repeat ? 'First day' : 'Day'}
+        type="date"
+        value={firstDay}
+        error={errors.firstDay}
+        onChange={(event) => setFirstDay(event.target.value)}
+      />
+      <label className="ops-check">
+        <input type="checkbox" checked={repeat} onChange={(event) => setRepeat(event.target.checked)} /> Repeat every week
+      </label>
+      {repeat && (
+        <>
+          <TextField
+            id={`${id}-last`}
+            label="Last day"
+            type="date"
+            value={lastDay}
+            error={errors.lastDay}
+            onChange={(event) => setLastDay(event.target.value)}
+          />
+          <fieldset className="ops-weekdays" {...describedBy(errors.weekdays, `${id}-weekdays-error`)}>
+            <legend>On</legend>
+            {WEEKDAYS.map((name, index) => (
+              <label key={name} className="ops-check">
+                <input
+                  type="checkbox"
+                  checked={weekdays.includes(index)}
+                  onChange={(event) =>
+                    setWeekdays((days) => (event.target.checked ? [...days, index].sort() : days.filter((day) => day !== index)))
+                  }
+                />{' '}
+                {name}
+              </label>
+            ))}
+            <FieldError id={`${id}-weekdays-error`} error={errors.weekdays} />
+          </fieldset>
+        </>
+      )}
+      <TextField
+        id={`${id}-time`}
+        label="Start time in Kamas"
+        type="time"
+        value={time}
+        error={errors.time}
+        onChange={(event) => setTime(event.target.value)}
+      />
+      <TextField
+        id={`${id}-capacity`}
+        label="Capacity"
+        inputMode="numeric"
+        value={capacity}
+        error={errors.capacity}
+        onChange={(event) => setCapacity(event.target.value)}
+      />
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>Reason</label>
+        <textarea
+          id={`${id}-reason`}
+          rows={2}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          {...describedBy(errors.reason, `${id}-reason-error`)}
+        />
+        <FieldError id={`${id}-reason-error`} error={errors.reason} />
+      </div>
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      {done && (
+        <p className="ops-notice" role="status">
+          Added {done.added} {done.added === 1 ? 'date' : 'dates'}
+          {done.existing > 0 ? `; ${done.existing} ${done.existing === 1 ? 'was' : 'were'} already there` : ''}.{' '}
+          <a href={`/ops?from=${done.from}`}>See that week</a>
+        </p>
+      )}
+      <div className="account-actions">
+        <button type="submit" className="button primary" disabled={sending}>
+          {repeat ? 'Add dates' : 'Add date'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * /ops/date?id=ID: one date in the console: its seats and who is on it, and what an operator may do
+ * with it: change its capacity (never below the seats taken), withdraw it while nobody has booked
+ * or holds it, or call it off for conditions, which asks each payer to choose a full refund or
+ * another date (the same action as `npm run date:call-off`).
+ */
+import { useState } from 'react';
+import type { OpsDateOverview } from '../../lib/api/ops-types.ts';
+import { formatDenverDateTime } from '../../lib/dates.ts';
+import { opsBookingLink, opsSeats } from '../../lib/ops-links.ts';
+import { reasonSchema } from '../../lib/ops-schemas.ts';
+import { opsApi } from '../../stores/ops-api.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { useSearchParam } from '../shared/use-search-param.ts';
+import { useStaffData } from '../shared/use-staff-data.ts';
+import { CapacityAction } from './CapacityAction.tsx';
+import { OpsStates } from './OpsStates.tsx';
+import { TextAction } from './TextAction.tsx';
+import '../../styles/account.css';
+import '../../styles/ops.css';
+
+function dateState(date: OpsDateOverview): string {
+  if (date.calledOff) return 'Called off.';
+  if (!date.active) return 'Withdrawn from the calendars.';
+  return `${opsSeats(date)}.`;
+}
+
+function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (notice: string) => void }) {
+  const people = date.parties.reduce((sum, party) => sum + party.partySize, 0);
+  const bookable = date.active && !date.calledOff && Date.parse(date.startsAt) > Date.now();
+  return (
+    <section className="ops-section" aria-labelledby="ops-date-title">
+      <h2 id="ops-date-title">
+        {date.productName}, {formatDenverDateTime(Date.parse(date.startsAt))}
+      </h2>
+      <p>{dateState(date)}</p>
+      {date.parties.length === 0 ? (
+        <p className="ops-muted">No one has booked this date.</p>
+      ) : (
+        <>
+          <p>
+            {date.parties.length} {date.parties.length === 1 ? 'party' : 'parties'}, {people} {people === 1 ? 'seat' : 'seats'}:
+          </p>
+          <ul className="ops-found" aria-label="Parties on this date">
+            {date.parties.map((party) => (
+              <li key={party.bookingId}>
+                <a href={opsBookingLink(party.bookingId)}>
+                  {party.payer}, party of {party.partySize}
+                </a>
+                <span className="ops-muted">{party.payerEmail ?? 'No e-mail'}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {bookable && (
+        <div className="ops-actions-row">
+          <CapacityAction
+            capacity={date.capacity}
+            change={async (capacity, reason) => {
+              await opsApi.changeCapacity(date.id, capacity, reason);
+              onChanged(`The capacity is now ${capacity}.`);
+            }}
+          />
+          {date.parties.length === 0 && date.held === 0 && (
+            <TextAction
+              opener="Withdraw this date"
+              heading="Withdraw this date"
+              label="Reason"
+              hint="Nobody has booked or holds it: it leaves the calendars."
+              submit="Withdraw the date"
+              schema={reasonSchema}
+              act={async (reason) => {
+                await opsApi.withdrawDate(date.id, reason);
+                onChanged('Withdrawn from the calendars.');
+              }}
+            />
+          )}
+          <TextAction
+            opener="Call off this date"
+            heading="Call off this date"
+            label="Reason"
+            hint="Each payer is told this reason and asked to choose a full refund or another date at no charge."
+            submit="Call off the date"
+            schema={reasonSchema}
+            act={async (reason) => {
+              const done = await opsApi.callOff(date.id, reason);
+              onChanged(
+                `Called off. ${done.parties.length} ${done.parties.length === 1 ? 'payer was' : 'payers were'} asked to choose a full refund or another date.`,
+              );
+            }}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default function DatePage() {
+  const hydrated = useHydrated();
+  const dateId = useSearchParam('id');
+  // Each change loads the date again, as it now is.
+  const [version, setVersion] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const state = useStaffData<OpsDateOverview>(dateId ? `date:${dateId}:${version}` : null, (signal) => opsApi.date(dateId ?? '', signal));
+  if (hydrated && dateId === null) {
+    return (
+      <p className="ops-note">
+        No date chosen. <a href="/ops">Choose one from the days ahead</a>.
+      </p>
+    );
+  }
+  return (
+    <div className="ops">
+      {notice && (
+        <p className="ops-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {state.status === 'ready' ? (
+        <DateView
+          date={state.data}
+          onChanged={(text) => {
+            setNotice(text);
+            setVersion((count) => count + 1);
+          }}
+        />
+      ) : (
+        <OpsStates state={state} loadingLabel="Loading the date" />
+      )}
+    </div>
+  );
+}
