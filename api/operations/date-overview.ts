@@ -33,6 +33,7 @@ export async function dateOverview(db: Queryable, dateId: string): Promise<OpsDa
     ...guideDate(date),
     startsAt: new Date(date.starts_at).toISOString(),
     active: date.active,
+    started: new Date(date.starts_at).getTime() <= Date.now(),
     calledOff: date.called_off_at !== null,
     parties: parties.map((party) => ({
       bookingId: party.id,

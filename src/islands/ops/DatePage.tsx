@@ -27,7 +27,7 @@ function dateState(date: OpsDateOverview): string {
 
 function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (notice: string) => void }) {
   const people = date.parties.reduce((sum, party) => sum + party.partySize, 0);
-  const bookable = date.active && !date.calledOff && Date.parse(date.startsAt) > Date.now();
+  const bookable = date.active && !date.calledOff && !date.started;
   return (
     <section className="ops-section" aria-labelledby="ops-date-title">
       <h2 id="ops-date-title">

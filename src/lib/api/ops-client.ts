@@ -71,6 +71,7 @@ export const opsDateAnswer = named<OpsDateOverview>()(
     ...guideDate.entries,
     startsAt: instant,
     active: v.boolean(),
+    started: v.boolean(),
     calledOff: v.boolean(),
     parties: v.array(v.looseObject({ bookingId: text, payer: text, payerEmail: optionalText, partySize: count, members: count })),
   }),

@@ -120,6 +120,8 @@ export interface OpsDateOverview extends GuideDate {
   startsAt: string;
   /** Offered on the calendars (false once withdrawn or called off). */
   active: boolean;
+  /** It has begun: nothing more can be changed. */
+  started: boolean;
   calledOff: boolean;
   parties: { bookingId: string; payer: string; payerEmail: string | null; partySize: number; members: number }[];
 }
