@@ -216,7 +216,7 @@ test('without JavaScript the console says it needs it, and its search waits', as
   const page = await context.newPage();
   await page.goto('/ops');
   await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();
-  await expect(page.getByText('The console needs JavaScript.')).toBeVisible();
+  await expect(page.locator('main noscript p')).toContainText('The console needs JavaScript.');
   await expect(page.getByRole('button', { name: 'Find' })).toBeDisabled();
   await context.close();
 });

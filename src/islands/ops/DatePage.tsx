@@ -20,8 +20,8 @@ import '../../styles/account.css';
 import '../../styles/ops.css';
 
 function dateState(date: OpsDateOverview): string {
-  if (date.calledOff) return 'Called off.';
-  if (!date.active) return 'Withdrawn from the calendars.';
+  if (date.calledOff) return 'This date is called off.';
+  if (!date.active) return 'This date is withdrawn from the calendars.';
   return `${opsSeats(date)}.`;
 }
 
@@ -103,6 +103,10 @@ export default function DatePage() {
   const [version, setVersion] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const state = useStaffData<OpsDateOverview>(dateId ? `date:${dateId}:${version}` : null, (signal) => opsApi.date(dateId ?? '', signal));
+  // While it loads again after a change, the page keeps showing the date as it was.
+  const [lastShown, setLastShown] = useState<OpsDateOverview | null>(null);
+  if (state.status === 'ready' && state.data !== lastShown) setLastShown(state.data);
+  const date = state.status === 'ready' ? state.data : state.status === 'loading' ? lastShown : null;
   if (hydrated && dateId === null) {
     return (
       <p className="ops-note">
@@ -117,16 +121,16 @@ export default function DatePage() {
           {notice}
         </p>
       )}
-      {state.status === 'ready' ? (
+      {date ? (
         <DateView
-          date={state.data}
+          date={date}
           onChanged={(text) => {
             setNotice(text);
             setVersion((count) => count + 1);
           }}
         />
       ) : (
-        <OpsStates state={state} loadingLabel="Loading the date" />
+        state.status !== 'ready' && <OpsStates state={state} loadingLabel="Loading the date" />
       )}
     </div>
   );
