@@ -49,6 +49,19 @@ export interface Identity {
   isOperator(uid: string): Promise<boolean>;
   /** The state of each account asked about, by uid; an account that no longer exists is missing from the map. */
   accountStates(uids: readonly string[]): Promise<Map<string, AccountState>>;
+  /**
+   * The account that signs in with `email`, made (with `displayName`) when there is none: an operator
+   * books for a customer who has never visited the site, who then signs in with that address.
+   */
+  customerAccount(email: string, displayName: string | null): Promise<CustomerAccount>;
+}
+
+export interface CustomerAccount {
+  uid: string;
+  email: string;
+  displayName: string | null;
+  /** True when this call made the account. */
+  created: boolean;
 }
 
 export interface AccountState {
@@ -123,9 +136,33 @@ export function firebaseIdentity(projectId: string): Identity {
       }
       return states;
     },
+    async customerAccount(email, displayName) {
+      const existing = await userByEmail(email);
+      if (existing) return { uid: existing.uid, email: existing.email ?? email, displayName: existing.displayName ?? null, created: false };
+      try {
+        const user = await auth.createUser({ email, ...(displayName ? { displayName } : {}) });
+        return { uid: user.uid, email: user.email ?? email, displayName: user.displayName ?? null, created: true };
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? '';
+        if (code === 'auth/invalid-email') throw new HttpError(400, 'Please enter a valid e-mail address.');
+        // Made by another request meanwhile: that account is the customer's.
+        const made = code === 'auth/email-already-exists' ? await userByEmail(email) : undefined;
+        if (!made) throw error;
+        return { uid: made.uid, email: made.email ?? email, displayName: made.displayName ?? null, created: false };
+      }
+    },
     isGuide: async (uid) => hasRoleClaim(await claimsOf(uid), 'guide'),
     isOperator: async (uid) => hasRoleClaim(await claimsOf(uid), 'operator'),
   };
+
+  async function userByEmail(email: string) {
+    try {
+      return await auth.getUserByEmail(email);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'auth/user-not-found') return undefined;
+      throw error;
+    }
+  }
 
   async function claimsOf(uid: string): Promise<Record<string, unknown> | undefined> {
     try {
@@ -211,6 +248,7 @@ export function cachedIdentity(
     isGuide: (uid) => identity.isGuide(uid),
     isOperator: (uid) => identity.isOperator(uid),
     accountStates: (uids) => identity.accountStates(uids),
+    customerAccount: (email, displayName) => identity.customerAccount(email, displayName),
   };
 }
 

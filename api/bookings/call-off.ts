@@ -14,6 +14,7 @@ import { lockMoveDates, moveBooking, moveTargets } from './move.ts';
 import type { CallOffChoice } from '../../src/lib/api/types.ts';
 
 export type { CallOffChoice };
+import { flagRefundByHand } from './flags.ts';
 import { lockDate } from './seats.ts';
 
 /** How long a payer has to choose, at most. */
@@ -151,7 +152,11 @@ async function refundInFull(tx: Queryable, row: ChoiceRow, chosenBy: 'customer' 
     refundAmount: row.amount,
     currency: row.currency,
   });
-  if (!row.payment_intent_id || row.amount <= 0) return [];
+  if (row.amount <= 0) return [];
+  if (!row.payment_intent_id) {
+    await flagRefundByHand(tx, row.booking_id, row.amount, row.currency, 'date called off by the company');
+    return [];
+  }
   const action = await enqueueAction(tx, {
     kind: 'refund',
     purpose: 'cancellation',

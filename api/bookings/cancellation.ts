@@ -11,6 +11,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import { enqueueBookingCancelled } from '../mail/outbox.ts';
 import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
+import { flagRefundByHand } from './flags.ts';
 import { lockDate } from './seats.ts';
 import type { BookingStatus } from '../../src/lib/seat-rules.ts';
 import type { CancellationQuote } from '../../src/lib/api/types.ts';
@@ -156,6 +157,8 @@ export async function cancelBooking(
         reason: 'cancelled by the customer',
       });
       if (action) actions.push(action);
+    } else if (quote.refund > 0) {
+      await flagRefundByHand(tx, bookingId, quote.refund, booking.currency, 'cancelled by the customer');
     }
     await enqueueBookingCancelled(tx, bookingId, {
       cancelledBy: memberName(booking.payer_name, booking.payer_email),

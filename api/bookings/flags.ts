@@ -1,11 +1,12 @@
 /**
- * Bookings an operator must look at: a dispute, a partial refund made in the provider's dashboard, or
- * a payment that did not match its booking. Listed by `npm run refunds` until resolved there.
+ * Bookings an operator must look at: a dispute, a partial refund made in the provider's dashboard, a
+ * payment that did not match its booking, or money to give back by hand (a booking paid in cash or
+ * by check, cancelled with a refund). Listed by `npm run refunds` until resolved there.
  */
 import type { Queryable } from '../db/client.ts';
 import { randomId } from '../http.ts';
 
-export type FlagReason = 'dispute' | 'partial_refund' | 'payment_mismatch';
+export type FlagReason = 'dispute' | 'partial_refund' | 'payment_mismatch' | 'refund_by_hand';
 
 export async function flagBooking(tx: Queryable, bookingId: string, reason: FlagReason, detail: string, eventId: string | null) {
   await tx.query(`insert into booking_flags (id, booking_id, reason, detail, event_id) values ($1, $2, $3, $4, $5)`, [
@@ -15,6 +16,14 @@ export async function flagBooking(tx: Queryable, bookingId: string, reason: Flag
     detail,
     eventId,
   ]);
+}
+
+/**
+ * A refund owed on a booking that was not paid through the provider: nothing can send it, so an
+ * operator is asked to give it back by hand. Written in the cancellation's own transaction.
+ */
+export async function flagRefundByHand(tx: Queryable, bookingId: string, amount: number, currency: string, why: string) {
+  await flagBooking(tx, bookingId, 'refund_by_hand', `Give back ${money(amount, currency)} by hand: ${why}.`, null);
 }
 
 /** Marks a flag handled; false when there is no such open flag. */

@@ -8,6 +8,7 @@ import * as mailOutbox from './migrations/005_mail_outbox.ts';
 import * as cancellations from './migrations/006_cancellations.ts';
 import * as callOffs from './migrations/007_call_offs.ts';
 import * as operatorActions from './migrations/008_operator_actions.ts';
+import * as officeBookings from './migrations/009_office_bookings.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -18,6 +19,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '006_cancellations', sql: cancellations.sql },
   { version: '007_call_offs', sql: callOffs.sql },
   { version: '008_operator_actions', sql: operatorActions.sql },
+  { version: '009_office_bookings', sql: officeBookings.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -41,6 +41,7 @@ interface BookingFacts {
   amount: number;
   currency: string;
   promo_code: string | null;
+  paid_by: 'cash' | 'check' | 'complimentary' | null;
   invite_code: string | null;
   starts_at: Date | string;
   calendar: CalendarName;
@@ -49,7 +50,7 @@ interface BookingFacts {
 
 async function bookingFacts(db: Queryable, bookingId: string): Promise<BookingFacts | undefined> {
   const [row] = await db.query<BookingFacts & Record<string, unknown>>(
-    `select b.id, b.user_id as booker, b.status, b.party_size, b.amount, b.currency, b.promo_code, b.invite_code,
+    `select b.id, b.user_id as booker, b.status, b.party_size, b.amount, b.currency, b.promo_code, b.paid_by, b.invite_code,
             d.starts_at, d.calendar, p.nickname
        from bookings b join calendar_dates d on d.id = b.date_id join prices p on p.id = b.price_id
       where b.id = $1`,
@@ -135,6 +136,7 @@ export async function composeMail(db: Queryable, mail: QueuedMail, settings: Com
         amountPaid: booking.amount,
         currency: booking.currency,
         promoCode: booking.promo_code,
+        paidBy: booking.paid_by ?? 'card',
         inviteLink: invite,
         openSpots: party.openSpots,
         members: party.members,

@@ -57,6 +57,8 @@ export interface BookingConfirmedFacts {
   amountPaid: number;
   currency: string;
   promoCode: string | null;
+  /** By card online, or as the office took it (cash, check, or complimentary: no charge). */
+  paidBy: 'card' | 'cash' | 'check' | 'complimentary';
   /** The invite link while spots are open; null once the party is full. */
   inviteLink: string | null;
   openSpots: number;

@@ -1,6 +1,6 @@
 /**
  * An operator cancels a customer's booking, for a reason, giving back the policy's refund or another
- * amount up to what was paid. The booking, its seats, the refund owed (the payment outbox), the
+ * amount up to what was paid (by hand, flagged for the office, when it was not paid by card). The booking, its seats, the refund owed (the payment outbox), the
  * messages to the party (the mail outbox) and the record of the action change in one transaction.
  * The same request sent again changes nothing.
  */
@@ -10,6 +10,7 @@ import type { Caller } from '../identity.ts';
 import { enqueueBookingCancelled } from '../mail/outbox.ts';
 import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
 import { lockDate } from '../bookings/seats.ts';
+import { flagRefundByHand } from '../bookings/flags.ts';
 import { ALREADY_CANCELLED, BOOKING_NOT_FOUND } from '../bookings/cancellation.ts';
 import { formatDollars } from '../../src/lib/pricing.ts';
 import { site } from '../../src/site.ts';
@@ -18,7 +19,6 @@ import { recordAction } from './record.ts';
 
 export const refundTooHigh = (paid: number) => `A refund can be at most what was paid (${formatDollars(paid)}).`;
 export const CALLED_OFF_CHOICE_PENDING = 'This date was called off: its payer chooses a full refund or another date.';
-export const NO_CARD_PAYMENT = 'This booking was not paid by card: give the money back another way and cancel with a refund of $0.';
 
 export interface OperatorCancellation {
   reason: string;
@@ -66,7 +66,6 @@ export async function cancelForCustomer(
     if (booking.status !== 'paid') throw new HttpError(409, ALREADY_CANCELLED);
     if (booking.choice_pending) throw new HttpError(409, CALLED_OFF_CHOICE_PENDING);
     if (refund > booking.amount) throw new HttpError(400, refundTooHigh(booking.amount));
-    if (refund > 0 && !booking.payment_intent_id) throw new HttpError(409, NO_CARD_PAYMENT);
 
     await tx.query(
       `update bookings set status = 'cancelled', cancelled_at = $2, cancelled_by = 'company', cancel_reason = $3, refund_amount = $4,
@@ -85,6 +84,8 @@ export async function cancelForCustomer(
         reason: 'cancelled by the company',
       });
       if (action) actions.push(action);
+    } else if (refund > 0) {
+      await flagRefundByHand(tx, bookingId, refund, booking.currency, 'cancelled by the company');
     }
     // The reason is the company's record; the party is told what was cancelled and what comes back.
     await enqueueBookingCancelled(tx, bookingId, {

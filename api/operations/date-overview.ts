@@ -29,6 +29,11 @@ export async function dateOverview(db: Queryable, dateId: string): Promise<OpsDa
       where b.date_id = $1 and b.status = 'paid' order by b.paid_at, b.id`,
     [dateId],
   );
+  const prices = await db.query<{ id: string; nickname: string; unit_amount: number }>(
+    `select pr.id, pr.nickname, pr.unit_amount from prices pr join calendar_dates d on d.product_id = pr.product_id
+      where d.id = $1 and pr.active and (d.price_id is null or pr.id = d.price_id) order by pr.sort, pr.id`,
+    [dateId],
+  );
   return {
     ...guideDate(date),
     startsAt: new Date(date.starts_at).toISOString(),
@@ -42,6 +47,7 @@ export async function dateOverview(db: Queryable, dateId: string): Promise<OpsDa
       partySize: party.party_size,
       members: party.members,
     })),
+    prices: prices.map((price) => ({ id: price.id, nickname: price.nickname, unitAmount: price.unit_amount })),
   };
 }
 

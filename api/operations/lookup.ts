@@ -72,6 +72,7 @@ interface BookingRow extends SummaryRow {
   amount: number;
   currency: string;
   promo_code: string | null;
+  paid_by: OpsBooking['paidBy'] | null;
   paid_at: Date | string | null;
   refund_amount: number | null;
   policy_version: string | null;
@@ -88,7 +89,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** One booking as the console shows it, or null when there is no such booking an operator deals with. */
 export async function opsBooking(db: Queryable, bookingId: string, waiverVersion: string, now = new Date()): Promise<OpsBooking | null> {
   const [row] = await db.query<BookingRow & Record<string, unknown>>(
-    `select ${SUMMARY_COLUMNS}, b.user_id, b.amount, b.currency, b.promo_code, b.paid_at, b.refund_amount, b.policy_version,
+    `select ${SUMMARY_COLUMNS}, b.user_id, b.amount, b.currency, b.promo_code, b.paid_by, b.paid_at, b.refund_amount, b.policy_version,
             d.called_off_at is not null as called_off, d.called_off_at, b.cancelled_at, b.cancelled_by, b.cancel_reason, d.call_off_reason
        from ${SUMMARY_FROM}
       where b.id = $1 and b.status in ${SHOWN_STATUSES}`,
@@ -132,6 +133,10 @@ export async function opsBooking(db: Queryable, bookingId: string, waiverVersion
     `select from_date, to_date, fee, reason, moved_at from booking_moves where booking_id = $1 order by moved_at, id`,
     [bookingId],
   );
+  const flags = await db.query<{ detail: string }>(
+    `select detail from booking_flags where booking_id = $1 and resolved_at is null order by created_at, id`,
+    [bookingId],
+  );
   const actions = await listActions(db, { limit: 200, bookingId });
 
   const history: OpsHistoryLine[] = [
@@ -165,6 +170,7 @@ export async function opsBooking(db: Queryable, bookingId: string, waiverVersion
     amount: row.amount,
     currency: row.currency,
     promoCode: row.promo_code,
+    paidBy: row.paid_by ?? 'card',
     paidAt: row.paid_at ? iso(row.paid_at) : null,
     refundAmount: row.refund_amount,
     ...party,
@@ -182,6 +188,7 @@ export async function opsBooking(db: Queryable, bookingId: string, waiverVersion
         lastError: action.last_error,
       })),
     ],
+    openFlags: flags.map((flag) => flag.detail),
     messages: mail.map((message) => ({
       kind: message.kind,
       to: message.sent_to ?? message.email,

@@ -1,6 +1,6 @@
 /**
  * The operators' console: GET /ops/days (today and the days ahead, with parties and readiness),
- * GET /ops/bookings?q= (find a booking), GET /ops/bookings/{id}, and POST .../cancel, .../notes and
+ * GET /ops/bookings?q= (find a booking), POST /ops/bookings (book for a customer), GET /ops/bookings/{id}, and POST .../cancel, .../notes and
  * .../resend on it; GET /ops/dates/{id} (its seats and who is on it) and POST .../call-off;
  * GET /ops/date-kinds, POST /ops/dates (one date or a weekly pattern), PUT /ops/dates/{id}/capacity,
  * POST /ops/dates/{id}/withdraw; GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
@@ -17,6 +17,7 @@ import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 import {
   opsAddDatesSchema,
+  opsBookSchema,
   opsCancelSchema,
   opsCapacitySchema,
   opsNoteSchema,
@@ -26,6 +27,7 @@ import {
 } from '../../src/lib/ops-schemas.ts';
 import { addDates, changeCapacity, dateKinds, withdrawDate } from '../operations/dates.ts';
 import { addNote, resendConfirmation } from '../operations/booking-actions.ts';
+import { bookForCustomer } from '../operations/book-for-customer.ts';
 import { callOffFromConsole, dateOverview } from '../operations/date-overview.ts';
 import { cancelForCustomer } from '../operations/cancel-booking.ts';
 import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../operations/days-ahead.ts';
@@ -74,6 +76,15 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
   });
 
   group.get('/bookings', async (c) => c.json(await findBookings(db, queryParam(c.req.query('q'), searchSchema))));
+
+  group.post('/bookings', jsonBody(opsBookSchema), async (c) => {
+    const result = await bookForCustomer(db, identity, c.get('caller'), c.req.valid('json'));
+    if (result.booked) {
+      cache.clear();
+      mailer?.kick();
+    }
+    return c.json(await opsBooking(db, result.bookingId, waiver.version), result.booked ? 201 : 200);
+  });
 
   group.get('/bookings/:bookingId', async (c) => {
     const booking = await opsBooking(db, safeParam(c, 'bookingId'), waiver.version);

@@ -2,6 +2,8 @@
 import * as v from 'valibot';
 import { denverDayPlus, isCalendarDay } from './dates.ts';
 import { isSafeText } from './safe-text.ts';
+import { PARTY_SIZE_MAX, PARTY_SIZE_MIN } from './schemas.ts';
+import { NO_DATE_MESSAGE, NO_PARTY_MESSAGE } from './messages.ts';
 
 export const REASON_MESSAGE = 'Give a reason (up to 500 characters).';
 export const REFUND_MESSAGE = 'The refund must be an amount in dollars and cents, 0 or more.';
@@ -33,11 +35,55 @@ export const opsNoteSchema = v.strictObject({
   note: v.pipe(v.string(NOTE_MESSAGE), v.trim(), v.nonEmpty(NOTE_MESSAGE), v.maxLength(1000, NOTE_MESSAGE), safeText(NOTE_MESSAGE)),
 });
 
+const requestIdSchema = v.pipe(v.string(REQUEST_MESSAGE), v.regex(/^[\w-]{8,64}$/, REQUEST_MESSAGE));
+
 /** POST /ops/bookings/{id}/resend: `requestId` makes the same request sent twice one message. */
-export const opsResendSchema = v.strictObject({
+export const opsResendSchema = v.strictObject({ reason: reasonSchema, requestId: requestIdSchema });
+
+/** How a booking an operator takes was paid, when not by card. */
+export const OFFICE_PAYMENTS = ['cash', 'check', 'complimentary'] as const;
+export type OfficePayment = (typeof OFFICE_PAYMENTS)[number];
+export const OFFICE_PAYMENT_LABELS: Record<OfficePayment, string> = {
+  cash: 'Paid in cash',
+  check: 'Paid by check',
+  complimentary: 'Complimentary (no charge)',
+};
+
+export const PAID_BY_MESSAGE = 'Choose how the booking was paid.';
+export const CHOOSE_ACTIVITY = 'Choose the activity for this date.';
+const NAME_MESSAGE = 'The name can be at most 100 characters.';
+const EMAIL_REQUIRED = 'Email is required';
+const EMAIL_INVALID = 'Invalid email format';
+
+/**
+ * POST /ops/bookings: a booking an operator takes for a customer, found (or given an account) by
+ * e-mail; `name` names a customer new to the site. `requestId` makes the same request sent twice one booking.
+ */
+export const opsBookSchema = v.strictObject({
+  email: v.pipe(
+    v.string(EMAIL_REQUIRED),
+    v.trim(),
+    v.toLowerCase(),
+    v.nonEmpty(EMAIL_REQUIRED),
+    v.email(EMAIL_INVALID),
+    v.maxLength(254, EMAIL_INVALID),
+    safeText(EMAIL_INVALID),
+  ),
+  name: v.optional(v.pipe(v.string(NAME_MESSAGE), v.trim(), v.maxLength(100, NAME_MESSAGE), safeText(NAME_MESSAGE)), ''),
+  dateId: v.pipe(v.string(NO_DATE_MESSAGE), v.regex(/^[\w-]{1,100}$/, NO_DATE_MESSAGE)),
+  partySize: v.pipe(
+    v.number(NO_PARTY_MESSAGE),
+    v.integer(NO_PARTY_MESSAGE),
+    v.minValue(PARTY_SIZE_MIN, NO_PARTY_MESSAGE),
+    v.maxValue(PARTY_SIZE_MAX, NO_PARTY_MESSAGE),
+  ),
+  /** Needed where the date offers several activities (a day tour). */
+  priceId: v.optional(v.pipe(v.string(CHOOSE_ACTIVITY), v.regex(/^[\w-]{1,100}$/, CHOOSE_ACTIVITY))),
+  paidBy: v.picklist(OFFICE_PAYMENTS, PAID_BY_MESSAGE),
   reason: reasonSchema,
-  requestId: v.pipe(v.string(REQUEST_MESSAGE), v.regex(/^[\w-]{8,64}$/, REQUEST_MESSAGE)),
+  requestId: requestIdSchema,
 });
+export type OpsBookRequest = v.InferOutput<typeof opsBookSchema>;
 
 /** POST /ops/dates/{id}/call-off and /withdraw: only the reason. */
 export const opsReasonSchema = v.strictObject({ reason: reasonSchema });

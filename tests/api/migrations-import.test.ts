@@ -21,6 +21,7 @@ describe('migrations and catalog imports', () => {
         '006_cancellations',
         '007_call_offs',
         '008_operator_actions',
+        '009_office_bookings',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

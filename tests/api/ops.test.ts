@@ -28,36 +28,14 @@ import {
   payForDate,
   PROJECT_ID,
   readyUser,
-  signInAgain,
   type Harness,
   type TestUser,
 } from './harness.ts';
+import { EMULATOR, staffMember, staffRole } from './staff.ts';
 
 const run = promisify(execFile);
-const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '';
 const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'ops-test-admin'));
 const CLASSES = 'winter-classes';
-
-/** `npm run staff:grant|staff:revoke -- EMAIL ROLE`, as an operator runs it, against the test's Auth emulator. */
-async function staffRole(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['api/ops/staff-role-cli.ts', ...args], {
-      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, FIREBASE_PROJECT_ID: PROJECT_ID },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-async function staffMember(role: 'operator' | 'guide'): Promise<TestUser> {
-  const user = await newUser();
-  await verifyByLink(EMULATOR, PROJECT_ID, user.token, user.email);
-  expect((await staffRole('grant', user.email, role)).code).toBe(0);
-  user.token = await signInAgain(user);
-  return user;
-}
 
 let h: Harness;
 let operator: TestUser;
@@ -141,6 +119,11 @@ describe('who may use the console', () => {
     ['GET', '/ops/days'],
     ['GET', '/ops/bookings?q=someone'],
     ['GET', '/ops/bookings/bk_unknown'],
+    [
+      'POST',
+      '/ops/bookings',
+      { email: 'ana@example.com', dateId: 'd', partySize: 1, paidBy: 'cash', reason: 'Phone', requestId: 'req-00000002' },
+    ],
     ['POST', '/ops/bookings/bk_unknown/cancel', { reason: 'Asked by phone', refund: 0 }],
     ['POST', '/ops/bookings/bk_unknown/notes', { note: 'Bring a spare beacon' }],
     ['POST', '/ops/bookings/bk_unknown/resend', { reason: 'Lost the e-mail', requestId: 'req-00000001' }],

@@ -163,6 +163,45 @@ test('an operator adds a note, sends the confirmation again, and calls off a dat
   expect(problems.errors).toEqual([]);
 });
 
+test('an operator books a customer who called, paid in cash, and the confirmation reaches the customer', async ({ page, problems }) => {
+  test.setTimeout(90_000);
+  const entry = await classDateWithSeats(page.request, CLASS_PRICE, 2);
+  const caller = `e2e-phone-${Date.now()}@example.com`;
+  const operator = await newStaffMember(page.request, 'operator');
+  await signIn(page, operator);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(startOf(entry));
+  await page.goto(`/ops?from=${day}`);
+  await islandsReady(page);
+  await page.getByRole('link', { name: `Manage ${formatDenverDateTime(startOf(entry))}` }).click();
+  await islandsReady(page);
+
+  await page.getByRole('button', { name: 'Book for a customer' }).click();
+  const form = page.getByRole('form', { name: 'Book for a customer' });
+  await expect(form.getByLabel("Customer's e-mail")).toBeFocused();
+  await form.getByLabel("Customer's e-mail").fill(caller);
+  await form.getByLabel('Name, for a customer new to the site').fill('Pat Caller');
+  await form.getByLabel('Party size').selectOption('2');
+  await form.getByRole('button', { name: 'Book' }).click();
+  await expect(form.getByText('Choose how the booking was paid.')).toBeVisible();
+  await expect(form.getByText('Give a reason (up to 500 characters).')).toBeVisible();
+  await form.getByLabel('Paid in cash').check();
+  await expect(form.getByText('Total: $690')).toBeVisible();
+  await form.getByLabel('Reason').fill('Called the office');
+  await form.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByRole('status')).toContainText('Booked for Pat Caller, party of 2.');
+  await expect(page.getByRole('list', { name: 'Parties on this date' })).toContainText('Pat Caller, party of 2');
+  expect(await axeViolations(page)).toEqual([]);
+
+  const confirmation = await mailTo(page.request, caller, /^Booked: /);
+  expect(confirmation.text).toContain('$690 in cash');
+  expect(confirmation.text).toMatch(/booking\/join\?invite=inv_/);
+
+  await page.getByRole('link', { name: 'See the booking' }).click();
+  await islandsReady(page);
+  await expect(page.getByRole('definition').filter({ hasText: '$690 in cash' })).toBeVisible();
+  expect(problems.errors).toEqual([]);
+});
+
 test('an operator adds a day tour on a Tuesday, and it shows on the booking page', async ({ page, problems }) => {
   test.setTimeout(90_000);
   const tours = await calendar(page.request, 'winter-day-tours');

@@ -32,6 +32,9 @@ function fakeIdentity() {
     async accountStates() {
       return new Map();
     },
+    async customerAccount(email) {
+      return { uid: 'made', email, displayName: null, created: true };
+    },
   };
   return {
     identity,

@@ -61,6 +61,7 @@ const confirmed: BookingConfirmedFacts = {
   amountPaid: 67500,
   currency: 'usd',
   promoCode: 'EARLY10',
+  paidBy: 'card',
   inviteLink,
   openSpots: 1,
   members: [avery, sam],
@@ -250,6 +251,15 @@ describe('booking confirmed', () => {
   it('writes cents when the amount has them', async () => {
     const mail = await renderBookingConfirmed({ ...confirmed, amountPaid: 12550 });
     expectBoth(mail, '$125.50');
+  });
+
+  it('says how the office took the payment, and that a complimentary place costs nothing', async () => {
+    expectBoth(await renderBookingConfirmed({ ...confirmed, promoCode: null, paidBy: 'cash' }), '$675 in cash');
+    expectBoth(await renderBookingConfirmed({ ...confirmed, promoCode: null, paidBy: 'check' }), '$675 by check');
+    const free = await renderBookingConfirmed({ ...confirmed, promoCode: null, paidBy: 'complimentary', amountPaid: 0 });
+    expectBoth(free, 'Complimentary: ', 'no charge');
+    expect(free.text).toContain('Complimentary: no charge');
+    expect(free.text).not.toContain('Paid:');
   });
 });
 

@@ -46,8 +46,15 @@ function cancellationTerms(facts: BookingConfirmedFacts) {
   );
 }
 
+/** "Paid: $675.00 (promo code EARLY10)", "Paid: $675.00 in cash", "Complimentary: no charge" */
+function payment(facts: BookingConfirmedFacts) {
+  if (facts.paidBy === 'complimentary') return paragraph(h('strong', null, 'Complimentary: '), 'no charge');
+  const how = { card: '', cash: ' in cash', check: ' by check' }[facts.paidBy];
+  const promo = facts.promoCode === null ? '' : ` (promo code ${facts.promoCode})`;
+  return paragraph(h('strong', null, 'Paid: '), `${formatMoney(facts.amountPaid, facts.currency)}${how}${promo}`);
+}
+
 function BookingConfirmed(facts: BookingConfirmedFacts) {
-  const paid = formatMoney(facts.amountPaid, facts.currency);
   const you = facts.members.find((member) => member.you);
   const othersOwe = facts.members.some((member) => !member.you && owesAnything(memberOwed(member)));
   return h(
@@ -55,7 +62,7 @@ function BookingConfirmed(facts: BookingConfirmedFacts) {
     { preview: `Your ${tripLine(facts.trip)} is booked.`, heading: 'You are booked' },
     paragraph(`Hi ${facts.recipientName}, thank you for booking with us. Here is your day out.`),
     tripFacts(facts.trip),
-    paragraph(h('strong', null, 'Paid: '), paid, facts.promoCode === null ? '' : ` (promo code ${facts.promoCode})`),
+    payment(facts),
     invite(facts),
     subheading('Before the day'),
     facts.members.length > 0 ? memberStates(facts.members) : null,

@@ -9,6 +9,7 @@ import type { OpsDateKind } from '../../lib/api/ops-types.ts';
 import { opsAddDatesSchema, type OpsAddDatesRequest } from '../../lib/ops-schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../account/fields.tsx';
+import { FormFailure, ReasonField } from './form-parts.tsx';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 type Field = 'kind' | 'firstDay' | 'lastDay' | 'weekdays' | 'time' | 'capacity' | 'reason';
@@ -154,22 +155,8 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
         error={errors.capacity}
         onChange={(event) => setCapacity(event.target.value)}
       />
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>Reason</label>
-        <textarea
-          id={`${id}-reason`}
-          rows={2}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          {...describedBy(errors.reason, `${id}-reason-error`)}
-        />
-        <FieldError id={`${id}-reason-error`} error={errors.reason} />
-      </div>
-      {failure && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
+      <FormFailure failure={failure} />
       {done && (
         <p className="ops-notice" role="status">
           Added {done.added} {done.added === 1 ? 'date' : 'dates'}

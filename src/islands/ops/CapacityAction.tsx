@@ -1,8 +1,9 @@
 /** Changing a date's capacity: a number and a reason; the API refuses a capacity below the seats taken and says how many are. */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { opsCapacitySchema } from '../../lib/ops-schemas.ts';
-import { describedBy, FieldError, TextField } from '../account/fields.tsx';
+import { TextField } from '../account/fields.tsx';
+import { firstErrors, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
 
 interface Props {
   capacity: number;
@@ -11,41 +12,21 @@ interface Props {
 
 export function CapacityAction({ capacity, change }: Props) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, button, failure, setFailure, sending, send } = useOpenedForm(`${id}-capacity`);
   const [value, setValue] = useState(String(capacity));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ capacity?: string; reason?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-
-  useEffect(() => {
-    if (open) document.getElementById(`${id}-capacity`)?.focus();
-    else if (wasOpen.current) button.current?.focus();
-    wasOpen.current = open;
-  }, [open, id]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
     const checked = v.safeParse(opsCapacitySchema, { capacity: value.trim() === '' ? Number.NaN : Number(value), reason });
     if (!checked.success) {
-      const found: { capacity?: string; reason?: string } = {};
-      for (const issue of checked.issues) found[issue.path?.[0]?.key === 'capacity' ? 'capacity' : 'reason'] ??= issue.message;
-      setErrors(found);
+      setErrors(firstErrors<'capacity' | 'reason'>(checked.issues, 'reason'));
+      setFailure(null);
       return;
     }
     setErrors({});
-    setSending(true);
-    try {
-      await change(checked.output.capacity, checked.output.reason);
-      setOpen(false);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The capacity could not be changed. Please try again.');
-    } finally {
-      setSending(false);
-    }
+    await send(() => change(checked.output.capacity, checked.output.reason), 'The capacity could not be changed. Please try again.');
   }
 
   if (!open) {
@@ -66,22 +47,8 @@ export function CapacityAction({ capacity, change }: Props) {
         error={errors.capacity}
         onChange={(event) => setValue(event.target.value)}
       />
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>Reason</label>
-        <textarea
-          id={`${id}-reason`}
-          rows={2}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          {...describedBy(errors.reason, `${id}-reason-error`)}
-        />
-        <FieldError id={`${id}-reason-error`} error={errors.reason} />
-      </div>
-      {failure && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
+      <FormFailure failure={failure} />
       <div className="account-actions">
         <button type="submit" className="button primary" disabled={sending}>
           Save capacity

@@ -1,10 +1,10 @@
 /**
  * /ops/date?id=ID: one date in the console: its seats and who is on it, and what an operator may do
- * with it: change its capacity (never below the seats taken), withdraw it while nobody has booked
+ * with it: book it for a customer who called, change its capacity (never below the seats taken), withdraw it while nobody has booked
  * or holds it, or call it off for conditions, which asks each payer to choose a full refund or
  * another date (the same action as `npm run date:call-off`).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { OpsDateOverview } from '../../lib/api/ops-types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { opsBookingLink, opsSeats } from '../../lib/ops-links.ts';
@@ -13,6 +13,7 @@ import { opsApi } from '../../stores/ops-api.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
+import { BookForCustomer } from './BookForCustomer.tsx';
 import { CapacityAction } from './CapacityAction.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import { TextAction } from './TextAction.tsx';
@@ -25,7 +26,7 @@ function dateState(date: OpsDateOverview): string {
   return `${opsSeats(date)}.`;
 }
 
-function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (notice: string) => void }) {
+function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (notice: ReactNode) => void }) {
   const people = date.parties.reduce((sum, party) => sum + party.partySize, 0);
   const bookable = date.active && !date.calledOff && !date.started;
   return (
@@ -55,6 +56,18 @@ function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (noti
       )}
       {bookable && (
         <div className="ops-actions-row">
+          {date.free > 0 && (
+            <BookForCustomer
+              date={date}
+              onBooked={(booking) =>
+                onChanged(
+                  <>
+                    Booked for {booking.payerName}, party of {booking.partySize}. <a href={opsBookingLink(booking.id)}>See the booking</a>
+                  </>,
+                )
+              }
+            />
+          )}
           <CapacityAction
             capacity={date.capacity}
             change={async (capacity, reason) => {
@@ -101,7 +114,7 @@ export default function DatePage() {
   const dateId = useSearchParam('id');
   // Each change loads the date again, as it now is.
   const [version, setVersion] = useState(0);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<ReactNode>(null);
   const state = useStaffData<OpsDateOverview>(dateId ? `date:${dateId}:${version}` : null, (signal) => opsApi.date(dateId ?? '', signal));
   // While it loads again after a change, the page keeps showing the date as it was.
   const [lastShown, setLastShown] = useState<OpsDateOverview | null>(null);

@@ -23,6 +23,13 @@ import '../../styles/ops.css';
 
 const when = (iso: string) => formatDenverDateTime(Date.parse(iso));
 const money = (cents: number | null) => (cents === null ? 'the whole payment' : formatDollars(cents));
+const HOW_PAID: Record<OpsBooking['paidBy'], string> = { card: ' by card', cash: ' in cash', check: ' by check', complimentary: '' };
+
+/** "$790 by card with WELCOME10", "$790 in cash", "Complimentary" */
+function paidLine(booking: OpsBooking): string {
+  if (booking.paidBy === 'complimentary') return 'Complimentary';
+  return `${formatDollars(booking.amount)}${HOW_PAID[booking.paidBy]}${booking.promoCode ? ` with ${booking.promoCode}` : ''}`;
+}
 
 function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (booking: OpsBooking) => void }) {
   const [notice, setNotice] = useState<string | null>(null);
@@ -31,7 +38,7 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
   const details: [string, string][] = [
     ['Status', booking.calledOff && booking.status === 'paid' ? 'Paid, date called off' : BOOKING_STATUS_LABELS[booking.status]],
     ['Booked by', `${booking.payerName}${booking.payerEmail ? `, ${booking.payerEmail}` : ''}`],
-    ['Paid', `${formatDollars(booking.amount)}${booking.promoCode ? ` with ${booking.promoCode}` : ''}`],
+    ['Paid', paidLine(booking)],
     ...(booking.refundAmount !== null ? ([['Refunded', formatDollars(booking.refundAmount)]] as [string, string][]) : []),
     ['Booking id', booking.id],
   ];
@@ -103,12 +110,17 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
 
       <section className="ops-section" aria-labelledby="ops-payments-title">
         <h2 id="ops-payments-title">Payments and refunds</h2>
+        {booking.openFlags.map((flag) => (
+          <p key={flag} className="form-error">
+            For the office: {flag}
+          </p>
+        ))}
         <ul className="ops-lines">
           {booking.payments.map((payment, index) => (
             <li key={index}>
               {when(payment.at)}:{' '}
               {payment.kind === 'payment'
-                ? `paid ${money(payment.amount)}`
+                ? `paid ${money(payment.amount)}${HOW_PAID[booking.paidBy]}`
                 : payment.kind === 'refund'
                   ? `refund of ${money(payment.amount)}, ${payment.status === 'done' ? 'done' : 'pending'}`
                   : `payment intent cancelled, ${payment.status === 'done' ? 'done' : 'pending'}`}

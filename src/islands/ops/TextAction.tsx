@@ -3,9 +3,10 @@
  * text checked by the shared schema before anything is sent, the failure shown in place. The form
  * never submits by itself; focus goes into it when it opens and back to the button when it closes.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { describedBy, FieldError } from '../account/fields.tsx';
+import { FormFailure, useOpenedForm } from './form-parts.tsx';
 
 interface Props {
   /** The button that opens the form, and the form's heading. */
@@ -20,40 +21,23 @@ interface Props {
 
 export function TextAction({ opener, heading, label, hint, submit, schema, act }: Props) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, button, failure, setFailure, sending, send } = useOpenedForm(`${id}-text`);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
 
-  useEffect(() => {
-    if (open) field.current?.focus();
-    else if (wasOpen.current) button.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
-
-  async function send(event: FormEvent) {
+  async function sendText(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
     const checked = v.safeParse(schema, text);
     if (!checked.success) {
       setError(checked.issues[0].message);
+      setFailure(null);
       return;
     }
     setError(undefined);
-    setSending(true);
-    try {
+    await send(async () => {
       await act(checked.output);
       setText('');
-      setOpen(false);
-    } catch (problem) {
-      setFailure(problem instanceof Error ? problem.message : 'That did not work. Please try again.');
-    } finally {
-      setSending(false);
-    }
+    }, 'That did not work. Please try again.');
   }
 
   if (!open) {
@@ -64,7 +48,7 @@ export function TextAction({ opener, heading, label, hint, submit, schema, act }
     );
   }
   return (
-    <form className="ops-form" onSubmit={(event) => void send(event)} noValidate aria-labelledby={`${id}-title`}>
+    <form className="ops-form" onSubmit={(event) => void sendText(event)} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{heading}</h3>
       <div className="field">
         <label htmlFor={`${id}-text`}>{label}</label>
@@ -75,7 +59,6 @@ export function TextAction({ opener, heading, label, hint, submit, schema, act }
         )}
         <textarea
           id={`${id}-text`}
-          ref={field}
           value={text}
           rows={3}
           onChange={(event) => setText(event.target.value)}
@@ -83,11 +66,7 @@ export function TextAction({ opener, heading, label, hint, submit, schema, act }
         />
         <FieldError id={`${id}-error`} error={error} />
       </div>
-      {failure && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure failure={failure} />
       <div className="account-actions">
         <button type="submit" className="button primary" disabled={sending}>
           {submit}

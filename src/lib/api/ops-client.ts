@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { count, guideDate, instant, named, optionalText, readAnswer, text } from './answers.ts';
 import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsDateOverview, OpsDateKind, OpsDays } from './ops-types.ts';
-import type { OpsAddDatesRequest, OpsCancelRequest } from '../ops-schemas.ts';
+import { OFFICE_PAYMENTS, type OpsAddDatesRequest, type OpsBookRequest, type OpsCancelRequest } from '../ops-schemas.ts';
 
 type Call = <T = unknown>(path: string, options?: { method?: string; body?: unknown; signal?: AbortSignal }) => Promise<T>;
 
@@ -57,9 +57,11 @@ export const opsBookingAnswer = named<OpsBooking>()(
     calledOff: v.boolean(),
     amount: count,
     currency: text,
+    paidBy: v.picklist(['card', ...OFFICE_PAYMENTS]),
     refundAmount: cents,
     policyRefund: cents,
     payments: v.array(v.looseObject({ kind: text, amount: cents, status: text, at: instant })),
+    openFlags: v.array(text),
     messages: v.array(v.looseObject({ kind: text, to: optionalText, status: text, at: instant })),
     notes: v.array(v.looseObject({ note: text, author: optionalText, at: instant })),
     history: v.array(v.looseObject({ at: instant, text, by: optionalText, reason: optionalText })),
@@ -74,6 +76,7 @@ export const opsDateAnswer = named<OpsDateOverview>()(
     started: v.boolean(),
     calledOff: v.boolean(),
     parties: v.array(v.looseObject({ bookingId: text, payer: text, payerEmail: optionalText, partySize: count, members: count })),
+    prices: v.array(v.looseObject({ id: text, nickname: text, unitAmount: count })),
   }),
 );
 
@@ -112,6 +115,8 @@ export function createOpsApi(call: Call) {
       days(`/ops/days?days=${daysAhead}${from ? `&from=${from}` : ''}`, withSignal(signal)),
     findBookings: (query: string, signal?: AbortSignal) => bookings(`/ops/bookings?q=${encodeURIComponent(query)}`, withSignal(signal)),
     booking: (bookingId: string, signal?: AbortSignal) => booking(bookingPath(bookingId), withSignal(signal)),
+    /** `request.requestId` names this request: sent again (a retry), it books once. */
+    bookForCustomer: (request: OpsBookRequest) => booking('/ops/bookings', { method: 'POST', body: request }),
     cancelBooking: (bookingId: string, request: OpsCancelRequest) =>
       booking(`${bookingPath(bookingId)}/cancel`, { method: 'POST', body: request }),
     addNote: (bookingId: string, note: string) => booking(`${bookingPath(bookingId)}/notes`, { method: 'POST', body: { note } }),

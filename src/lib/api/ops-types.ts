@@ -1,5 +1,6 @@
 /** What the operators' console (`/ops`) reads from the API; the API writes these shapes, the console checks them as they arrive. */
 import type { PartyMember } from '../party.ts';
+import type { OfficePayment } from '../ops-schemas.ts';
 import type { GuideDate } from './types.ts';
 
 /** A member of a party as an operator sees them: readiness, and how to reach them (never medical notes). */
@@ -88,6 +89,8 @@ export interface OpsBooking extends OpsBookingSummary {
   amount: number;
   currency: string;
   promoCode: string | null;
+  /** By card through the payment provider, or as an operator took it. */
+  paidBy: 'card' | OfficePayment;
   paidAt: string | null;
   refundAmount: number | null;
   members: OpsMember[];
@@ -95,6 +98,8 @@ export interface OpsBooking extends OpsBookingSummary {
   /** While paid: what the cancellation policy gives back today. */
   policyRefund: number | null;
   payments: OpsPayment[];
+  /** Money questions still open for the office (`npm run refunds`): a dispute, a refund to give back by hand. */
+  openFlags: string[];
   messages: OpsMessage[];
   notes: OpsNote[];
   history: OpsHistoryLine[];
@@ -124,6 +129,8 @@ export interface OpsDateOverview extends GuideDate {
   started: boolean;
   calledOff: boolean;
   parties: { bookingId: string; payer: string; payerEmail: string | null; partySize: number; members: number }[];
+  /** The activities a booking on this date can be for (a day tour offers several), at their prices in cents. */
+  prices: { id: string; nickname: string; unitAmount: number }[];
 }
 
 /** GET /ops/date-kinds: a kind of date the company runs, to add more of. */

@@ -1,0 +1,86 @@
+/** Pieces the console's action forms share: the reason an operator gives, what went wrong, and the form that opens from a button. */
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import type * as v from 'valibot';
+import { describedBy, FieldError } from '../account/fields.tsx';
+
+/** Why the operator acts: kept with the action in the record. */
+export function ReasonField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Reason</label>
+      <textarea
+        id={id}
+        rows={2}
+        value={value}
+        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value)}
+        {...describedBy(error, `${id}-error`)}
+      />
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+export function FormFailure({ failure }: { failure: string | null }) {
+  if (!failure) return null;
+  return (
+    <p className="form-error" role="alert">
+      {failure}
+    </p>
+  );
+}
+
+/** Each field's first message, by the request's key it concerns. */
+export function firstErrors<Field extends string>(
+  issues: readonly v.BaseIssue<unknown>[],
+  otherwise: Field,
+): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of issues) {
+    const key = issue.path?.[0]?.key;
+    errors[typeof key === 'string' ? (key as Field) : otherwise] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * A form that opens from a button: focus goes to `firstField` when it opens and back to the button
+ * when it closes; `send` runs the action, shows its failure in place, and closes the form when it worked.
+ */
+export function useOpenedForm(firstField: string) {
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    if (open) document.getElementById(firstField)?.focus();
+    else if (wasOpen.current) button.current?.focus();
+    wasOpen.current = open;
+  }, [open, firstField]);
+
+  async function send(action: () => Promise<void>, fallback: string) {
+    setFailure(null);
+    setSending(true);
+    try {
+      await action();
+      setOpen(false);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : fallback);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return { open, setOpen, button, failure, setFailure, sending, send };
+}

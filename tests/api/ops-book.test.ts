@@ -1,0 +1,236 @@
+/**
+ * Booking for a customer from the console: by e-mail (an account is made for one new to the site),
+ * paid in cash, by check or complimentary, with the usual confirmation and invite link; racing a
+ * customer for the last seat, exactly one wins; the same request twice books once; the booking and
+ * its record commit together or not at all; money paid in cash comes back by hand, flagged.
+ */
+import { randomUUID } from 'node:crypto';
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OpsBooking, OpsDateOverview } from '../../src/lib/api/ops-types.ts';
+import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import { freeDate, harness, holdDate, inviteCodeOf, newUser, PROJECT_ID, readyUser, type Harness, type TestUser } from './harness.ts';
+import { staffMember } from './staff.ts';
+
+const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'ops-book-test-admin'));
+const CLASSES = 'winter-classes';
+const TOURS = 'winter-day-tours';
+
+let h: Harness;
+let operator: TestUser;
+
+beforeAll(async () => {
+  h = await harness({ bookingCutoffHours: 0 });
+  operator = await staffMember('operator');
+});
+
+type Answer = OpsBooking & { error?: string };
+const book = (body: Record<string, unknown>, token = operator.token) => h.json<Answer>('POST', '/ops/bookings', { token, body });
+const request = (date: CalendarEntry, email: string, extra: Record<string, unknown> = {}) => ({
+  email,
+  dateId: date.id,
+  partySize: 2,
+  paidBy: 'cash',
+  reason: 'Called the office',
+  requestId: randomUUID(),
+  ...extra,
+});
+const unitAmountOf = async (priceId: string) =>
+  (await h.db.query<{ unit_amount: number }>(`select unit_amount from prices where id = $1`, [priceId]))[0]?.unit_amount ?? 0;
+const confirmationsOf = (bookingId: string) =>
+  h.db.query<{ recipient_uid: string }>(`select recipient_uid from mail_outbox where booking_id = $1 and kind = 'booking-confirmed'`, [
+    bookingId,
+  ]);
+const recordsOf = (bookingId: string) =>
+  h.db.query<{ action: string; reason: string; after: unknown }>(
+    `select action, reason, after from operator_actions where booking_id = $1 order by id`,
+    [bookingId],
+  );
+
+describe('booking for a customer', () => {
+  it('books a customer who called as paid in cash: their booking, the confirmation with its invite link, and the record', async () => {
+    const date = await freeDate(h, CLASSES);
+    const customer = await readyUser(h, 'Robin Phone');
+    const body = request(date, customer.email.toUpperCase());
+    const booked = await book(body);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const unit = await unitAmountOf(date.stripeId ?? '');
+    expect(booked.body).toMatchObject({
+      status: 'paid',
+      dateId: date.id,
+      payerName: 'Robin Phone',
+      payerEmail: customer.email,
+      partySize: 2,
+      paidBy: 'cash',
+      amount: unit * 2,
+      openSpots: 1,
+      members: [expect.objectContaining({ uid: customer.uid, role: 'booked', survey: 'done' })],
+    });
+    expect(await confirmationsOf(booked.body.id)).toEqual([{ recipient_uid: customer.uid }]);
+    expect(await recordsOf(booked.body.id)).toEqual([
+      {
+        action: 'book for customer',
+        reason: 'Called the office',
+        after: { customer: customer.email, newAccount: false, partySize: 2, priceId: date.stripeId, paidBy: 'cash', amount: unit * 2 },
+      },
+    ]);
+    // The customer sees it as their own, with the invite link for their party.
+    expect(await inviteCodeOf(h, customer, CLASSES, date.id)).toMatch(/^inv_/);
+    const overview = await h.json<OpsDateOverview>('GET', `/ops/dates/${date.id}`, { token: operator.token });
+    expect(overview.body.taken).toBe(2);
+
+    // The same request again (a retry after a dropped connection) books nothing more.
+    const again = await book(body);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(booked.body.id);
+    expect(await h.db.query(`select 1 from bookings where date_id = $1 and status = 'paid'`, [date.id])).toHaveLength(1);
+    expect(await confirmationsOf(booked.body.id)).toHaveLength(1);
+    expect(await recordsOf(booked.body.id)).toHaveLength(1);
+  });
+
+  it('makes an account for a customer new to the site, named as the operator gave it', async () => {
+    const date = await freeDate(h, CLASSES);
+    const email = `walk-in-${randomUUID()}@example.com`;
+    const booked = await book(request(date, email, { name: 'Sam Walkin', partySize: 1, paidBy: 'check' }));
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const account = await admin.getUserByEmail(email);
+    expect(account.displayName).toBe('Sam Walkin');
+    expect(booked.body).toMatchObject({ payerName: 'Sam Walkin', payerEmail: email, paidBy: 'check' });
+    expect(booked.body.members).toEqual([expect.objectContaining({ uid: account.uid, survey: 'missing', waiver: 'missing' })]);
+    expect(await confirmationsOf(booked.body.id)).toEqual([{ recipient_uid: account.uid }]);
+    expect((await recordsOf(booked.body.id))[0]?.after).toMatchObject({ customer: email, newAccount: true, paidBy: 'check' });
+  });
+
+  it('books a complimentary place at no charge, and a day tour for the activity chosen', async () => {
+    const customer = await readyUser(h);
+    const classDate = await freeDate(h, CLASSES);
+    const free = await book(request(classDate, customer.email, { paidBy: 'complimentary', partySize: 1 }));
+    expect(free.body).toMatchObject({ paidBy: 'complimentary', amount: 0 });
+
+    const tour = await freeDate(h, TOURS);
+    const overview = await h.json<OpsDateOverview>('GET', `/ops/dates/${tour.id}`, { token: operator.token });
+    expect(overview.body.prices.length).toBeGreaterThan(1);
+    const unchosen = await book(request(tour, customer.email));
+    expect(unchosen.status).toBe(400);
+    expect(unchosen.body.error).toBe('Choose the activity for this date.');
+    const chosen = overview.body.prices[1];
+    const toured = await book(request(tour, customer.email, { priceId: chosen?.id }));
+    expect(toured.status, JSON.stringify(toured.body)).toBe(201);
+    expect(toured.body.amount).toBe((chosen?.unitAmount ?? 0) * 2);
+    // A day tour is private: once booked, nobody else can have it.
+    const second = await book(request(tour, customer.email, { priceId: chosen?.id }));
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe('This date has no seats left.');
+  });
+
+  it('races a customer holding the last seat, and exactly one of them gets it', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const date = await freeDate(h, CLASSES);
+      await h.db.query(`update calendar_dates set capacity = 1 where id = $1`, [date.id]);
+      h.cache.clear();
+      const [rider, caller] = [await readyUser(h, 'Web Rider'), await readyUser(h, 'Phone Caller')];
+      const [booked, held] = await Promise.all([
+        book(request(date, caller.email, { partySize: 1 })),
+        holdDate(h, rider, date, CLASSES, date.stripeId ?? '', 1),
+      ]);
+      // Exactly one wins: the operator books the seat (201), or the customer holds it (200); the other is refused.
+      expect([booked.status, held.status]).toContainEqual(409);
+      expect(booked.status === 201 || held.status === 200).toBe(true);
+      const [taken] = await h.db.query<{ n: number }>(
+        `select coalesce(sum(party_size), 0)::int as n from bookings where date_id = $1 and (status = 'paid' or (status = 'held' and hold_expires_at > now()))`,
+        [date.id],
+      );
+      expect(taken?.n).toBe(1);
+    }
+  });
+
+  it('refuses what it cannot book, with what is wrong, and books nothing', async () => {
+    const date = await freeDate(h, CLASSES);
+    const customer = await readyUser(h);
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ reason: '' }, 400, 'Give a reason (up to 500 characters).'],
+      [{ email: 'not an address' }, 400, 'Invalid email format'],
+      [
+        { name: 'Sam\u0000' },
+        400,
+        'The field name contains a character that is not allowed: a control character or a broken Unicode character.',
+      ],
+      [{ name: 'S'.repeat(101) }, 400, 'The name can be at most 100 characters.'],
+      [{ partySize: 0 }, 400, 'Please specify a valid party size.'],
+      [{ partySize: 5 }, 400, 'Please specify a valid party size.'],
+      [{ paidBy: 'card' }, 400, 'Choose how the booking was paid.'],
+      [{ requestId: 'x' }, 400, 'The request needs its id.'],
+      [{ dateId: 'no-such-date' }, 404, 'Date not found'],
+      [{ partySize: 4, dateId: date.id }, 201, ''],
+    ];
+    await h.db.query(`update calendar_dates set capacity = 5 where id = $1`, [date.id]);
+    for (const [change, status, error] of cases) {
+      const answer = await book(request(date, customer.email, change));
+      expect(answer.status, JSON.stringify(change)).toBe(status);
+      if (error) expect(answer.body.error).toBe(error);
+    }
+    const full = await book(request(date, customer.email));
+    expect(full.status).toBe(409);
+    expect(full.body.error).toBe('This date has only 1 seat left.');
+    expect(await h.db.query(`select 1 from bookings where date_id = $1`, [date.id])).toHaveLength(1);
+
+    await h.db.query(`update calendar_dates set starts_at = now() - interval '1 hour' where id = $1`, [date.id]);
+    const started = await book(request(date, customer.email, { partySize: 1 }));
+    expect(started.status).toBe(409);
+    expect(started.body.error).toBe('This date is not open for booking: it has started, or it was withdrawn or called off.');
+  });
+
+  it('leaves neither the booking nor its record when writing the record fails', async () => {
+    const date = await freeDate(h, CLASSES);
+    const customer = await newUser();
+    await h.db.exec(`create function refuse_test_booking() returns trigger language plpgsql as $$ begin
+      if new.reason = 'Record refused' then raise exception 'record refused'; end if; return new; end $$`);
+    await h.db.exec(
+      `create trigger refuse_test_booking before insert on operator_actions for each row execute function refuse_test_booking()`,
+    );
+    try {
+      expect((await book(request(date, customer.email, { reason: 'Record refused' }))).status).toBe(500);
+    } finally {
+      await h.db.exec(`drop trigger refuse_test_booking on operator_actions`);
+    }
+    expect(await h.db.query(`select 1 from bookings where date_id = $1`, [date.id])).toEqual([]);
+    expect(await h.db.query(`select 1 from mail_outbox m join bookings b on b.id = m.booking_id where b.date_id = $1`, [date.id])).toEqual(
+      [],
+    );
+  });
+});
+
+describe('money paid in cash', () => {
+  it('comes back by hand when the booking is cancelled with a refund: flagged for the office, nothing sent to the provider', async () => {
+    const date = await freeDate(h, CLASSES);
+    const customer = await readyUser(h);
+    const booked = await book(request(date, customer.email, { partySize: 1 }));
+    const cancelled = await h.json<Answer>('POST', `/ops/bookings/${booked.body.id}/cancel`, {
+      token: operator.token,
+      body: { reason: 'Sick', refund: 5000 },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', refundAmount: 5000 });
+    expect(cancelled.body.openFlags).toEqual(['Give back $50.00 USD by hand: cancelled by the company.']);
+    expect(await h.db.query(`select 1 from payment_outbox where booking_id = $1`, [booked.body.id])).toEqual([]);
+  });
+
+  it("comes back by hand when the customer cancels it themselves: the policy's refund is flagged for the office", async () => {
+    const date = await freeDate(h, CLASSES);
+    const customer = await readyUser(h);
+    const booked = await book(request(date, customer.email, { partySize: 1 }));
+    const quote = await h.json<{ quoteId: string; refund: number }>('GET', `/bookings/${booked.body.id}/cancellation`, {
+      token: customer.token,
+    });
+    expect(quote.body.refund).toBeGreaterThan(0);
+    const cancelled = await h.json('POST', `/bookings/${booked.body.id}/cancellation`, {
+      token: customer.token,
+      body: { quoteId: quote.body.quoteId },
+    });
+    expect(cancelled.status).toBe(200);
+    const shown = await h.json<Answer>('GET', `/ops/bookings/${booked.body.id}`, { token: operator.token });
+    expect(shown.body.openFlags).toEqual([`Give back $${(quote.body.refund / 100).toFixed(2)} USD by hand: cancelled by the customer.`]);
+    expect(await h.db.query(`select 1 from payment_outbox where booking_id = $1`, [booked.body.id])).toEqual([]);
+  });
+});
