@@ -86,7 +86,9 @@ export function contentSecurityPolicy(settings: SiteSettings): string {
   const from = (kind: keyof Sources) => [...new Set(providers.flatMap((provider) => provider[kind] ?? []))];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...INLINE_SCRIPT_HASHES, ...from('script')],
+    // 'wasm-unsafe-eval' lets the console's QR reader (zxing-wasm, where the browser has no
+    // BarcodeDetector) compile its WebAssembly; it allows no eval of JavaScript.
+    ['script-src', "'self'", "'wasm-unsafe-eval'", ...INLINE_SCRIPT_HASHES, ...from('script')],
     ['style-src', "'self'", "'unsafe-inline'", ...from('style')],
     ['img-src', "'self'", 'data:', 'blob:', ...from('img'), ...FORECAST_IMAGES],
     ['font-src', "'self'", ...from('font')],

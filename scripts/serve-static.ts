@@ -28,6 +28,7 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml',
   '.txt': 'text/plain; charset=utf-8',
   '.json': 'application/json',
+  '.wasm': 'application/wasm',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 };
@@ -45,7 +46,7 @@ function resolveFile(path: string): string | null {
 }
 
 /** Text compresses on the CDN; compress it here too, so local measurements match what visitors get. */
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.xml', '.txt', '.json']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.xml', '.txt', '.json', '.wasm']);
 
 createServer((request, response) => {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname;

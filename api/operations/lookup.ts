@@ -45,8 +45,9 @@ function toSummary(row: SummaryRow): OpsBookingSummary {
 }
 
 /**
- * Bookings whose id is `query`, or with anyone in the party whose e-mail or name contains it, or
- * whose phone contains its digits (at least four): the soonest dates first, upcoming before past.
+ * Bookings whose id is `query`, or on the date whose id it is (what the QR code of a customer's
+ * booking card holds), or with anyone in the party whose e-mail or name contains it, or whose phone
+ * contains its digits (at least four): the soonest dates first, upcoming before past.
  */
 export async function findBookings(db: Queryable, query: string, now = new Date()): Promise<OpsBookingSummary[]> {
   const text = query.trim().toLowerCase();
@@ -54,7 +55,7 @@ export async function findBookings(db: Queryable, query: string, now = new Date(
   const rows = await db.query<SummaryRow & Record<string, unknown>>(
     `select ${SUMMARY_COLUMNS} from ${SUMMARY_FROM}
       where b.status in ${SHOWN_STATUSES}
-        and (b.id = $1 or exists (
+        and (b.id = $1 or b.date_id = $1 or exists (
               select 1 from booking_members m join users mu on mu.uid = m.user_id
                where m.booking_id = b.id
                  and (position($2 in lower(coalesce(mu.email, ''))) > 0

@@ -1,6 +1,7 @@
 /**
  * The operators' console: GET /ops/days (today and the days ahead, with parties and readiness),
- * GET /ops/bookings?q= (find a booking), POST /ops/bookings (book for a customer), GET /ops/bookings/{id}, and POST .../cancel, .../notes and
+ * GET /ops/bookings?q= (find a booking), POST /ops/bookings (book for a customer), GET /ops/bookings/{id},
+ * GET .../move-targets, and POST .../cancel, .../move, .../notes and
  * .../resend on it; GET /ops/dates/{id} (its seats and who is on it) and POST .../call-off;
  * GET /ops/date-kinds, POST /ops/dates (one date or a weekly pattern), PUT /ops/dates/{id}/capacity,
  * POST /ops/dates/{id}/withdraw; GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
@@ -20,6 +21,7 @@ import {
   opsBookSchema,
   opsCancelSchema,
   opsCapacitySchema,
+  opsMoveSchema,
   opsNoteSchema,
   opsReasonSchema,
   opsResendSchema,
@@ -28,6 +30,7 @@ import {
 import { addDates, changeCapacity, dateKinds, withdrawDate } from '../operations/dates.ts';
 import { addNote, resendConfirmation } from '../operations/booking-actions.ts';
 import { bookForCustomer } from '../operations/book-for-customer.ts';
+import { moveForCustomer, operatorMoveTargets } from '../operations/move-for-customer.ts';
 import { callOffFromConsole, dateOverview } from '../operations/date-overview.ts';
 import { cancelForCustomer } from '../operations/cancel-booking.ts';
 import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../operations/days-ahead.ts';
@@ -97,6 +100,17 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
     const result = await cancelForCustomer(db, c.get('caller'), bookingId, c.req.valid('json'));
     await carryOut(db, payments, result.actions);
     if (result.changed) {
+      cache.clear();
+      mailer?.kick();
+    }
+    return c.json(await opsBooking(db, bookingId, waiver.version));
+  });
+
+  group.get('/bookings/:bookingId/move-targets', async (c) => c.json(await operatorMoveTargets(db, safeParam(c, 'bookingId'))));
+
+  group.post('/bookings/:bookingId/move', jsonBody(opsMoveSchema), async (c) => {
+    const bookingId = safeParam(c, 'bookingId');
+    if ((await moveForCustomer(db, c.get('caller'), bookingId, c.req.valid('json'))).moved) {
       cache.clear();
       mailer?.kick();
     }

@@ -127,6 +127,19 @@ export type OpsAddDatesRequest = v.InferOutput<typeof opsAddDatesSchema>;
 /** PUT /ops/dates/{id}/capacity */
 export const opsCapacitySchema = v.strictObject({ capacity: capacitySchema, reason: reasonSchema });
 
+export const MOVE_DATE_MESSAGE = 'Choose the date to move to.';
+export const MOVE_FEE_MESSAGE = 'Choose whether the change fee is waived or was paid.';
+/** The change fee of a move by an operator: waived, or taken by the office. */
+export const MOVE_FEES = ['waived', 'cash', 'check'] as const;
+
+/** POST /ops/bookings/{id}/move */
+export const opsMoveSchema = v.strictObject({
+  toDateId: v.pipe(v.string(MOVE_DATE_MESSAGE), v.regex(/^[\w-]{1,100}$/, MOVE_DATE_MESSAGE)),
+  fee: v.picklist(MOVE_FEES, MOVE_FEE_MESSAGE),
+  reason: reasonSchema,
+});
+export type OpsMoveRequest = v.InferOutput<typeof opsMoveSchema>;
+
 /** GET /ops/bookings?q= */
 export const searchSchema = v.pipe(
   v.string(SEARCH_MESSAGE),

@@ -234,3 +234,66 @@ describe('money paid in cash', () => {
     expect(await h.db.query(`select 1 from payment_outbox where booking_id = $1`, [booked.body.id])).toEqual([]);
   });
 });
+
+describe('moving a booking for a customer', () => {
+  const move = (bookingId: string, body: Record<string, unknown>) =>
+    h.json<Answer>('POST', `/ops/bookings/${bookingId}/move`, { token: operator.token, body });
+
+  it('moves it to a date of the same class with seats, the change fee taken in cash, tells the party, and records it once', async () => {
+    const from = await freeDate(h, CLASSES);
+    const to = await freeDate(h, CLASSES, (entry) => entry.stripeId === from.stripeId && entry.id !== from.id);
+    const customer = await readyUser(h);
+    const booked = await book(request(from, customer.email));
+    const targets = await h.json<{ dates: { id: string; seatsLeft: number }[]; moveFee: number }>(
+      'GET',
+      `/ops/bookings/${booked.body.id}/move-targets`,
+      { token: operator.token },
+    );
+    expect(targets.body.moveFee).toBe(5000);
+    expect(targets.body.dates.map((date) => date.id)).toContain(to.id);
+    expect(targets.body.dates.map((date) => date.id)).not.toContain(from.id);
+
+    const body = { toDateId: to.id, fee: 'cash', reason: 'Asked by phone to go a week later' };
+    const moved = await move(booked.body.id, body);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.dateId).toBe(to.id);
+    expect(moved.body.history.map((line) => line.text)).toContain('move booking');
+    expect(await move(booked.body.id, body)).toMatchObject({ status: 200 });
+    const moves = await h.db.query<{ to_date: string; fee: number }>(`select to_date, fee from booking_moves where booking_id = $1`, [
+      booked.body.id,
+    ]);
+    expect(moves).toEqual([{ to_date: to.id, fee: 5000 }]);
+    expect((await recordsOf(booked.body.id)).filter((record) => record.action === 'move booking')).toEqual([
+      { action: 'move booking', reason: body.reason, after: { dateId: to.id, fee: 5000, feePaid: 'cash' } },
+    ]);
+    expect(await h.db.query(`select 1 from mail_outbox where booking_id = $1 and kind = 'booking-moved'`, [booked.body.id])).toHaveLength(
+      1,
+    );
+  });
+
+  it('moves it with the fee waived, and refuses a full date, another class and a request it cannot read', async () => {
+    const from = await freeDate(h, CLASSES);
+    const same = (entry: CalendarEntry) => entry.stripeId === from.stripeId && entry.id !== from.id;
+    const full = await freeDate(h, CLASSES, same);
+    await h.db.query(`update calendar_dates set capacity = 1 where id = $1`, [full.id]);
+    const other = await freeDate(h, CLASSES, (entry) => entry.stripeId !== from.stripeId);
+    const customer = await readyUser(h);
+    const booked = await book(request(from, customer.email));
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ toDateId: full.id, fee: 'waived', reason: 'Weather' }, 409, 'That date no longer has seats for your whole party.'],
+      [{ toDateId: other.id, fee: 'waived', reason: 'Weather' }, 409, 'That date cannot be chosen for this booking.'],
+      [{ toDateId: full.id, fee: 'card', reason: 'Weather' }, 400, 'Choose whether the change fee is waived or was paid.'],
+      [{ toDateId: full.id, fee: 'waived', reason: ' ' }, 400, 'Give a reason (up to 500 characters).'],
+    ];
+    for (const [body, status, error] of cases) {
+      const refused = await move(booked.body.id, body);
+      expect(refused.status, JSON.stringify(body)).toBe(status);
+      expect(refused.body.error).toBe(error);
+    }
+    const to = await freeDate(h, CLASSES, (entry) => same(entry) && entry.id !== full.id);
+    const moved = await move(booked.body.id, { toDateId: to.id, fee: 'waived', reason: 'Guide sick that day' });
+    expect(moved.body.dateId).toBe(to.id);
+    const [row] = await h.db.query<{ fee: number }>(`select fee from booking_moves where booking_id = $1`, [booked.body.id]);
+    expect(row?.fee).toBe(0);
+  });
+});

@@ -125,6 +125,8 @@ describe('who may use the console', () => {
       { email: 'ana@example.com', dateId: 'd', partySize: 1, paidBy: 'cash', reason: 'Phone', requestId: 'req-00000002' },
     ],
     ['POST', '/ops/bookings/bk_unknown/cancel', { reason: 'Asked by phone', refund: 0 }],
+    ['GET', '/ops/bookings/bk_unknown/move-targets'],
+    ['POST', '/ops/bookings/bk_unknown/move', { toDateId: 'd', fee: 'waived', reason: 'Asked by phone' }],
     ['POST', '/ops/bookings/bk_unknown/notes', { note: 'Bring a spare beacon' }],
     ['POST', '/ops/bookings/bk_unknown/resend', { reason: 'Lost the e-mail', requestId: 'req-00000001' }],
     ['GET', '/ops/dates/no-such-date'],
@@ -232,6 +234,14 @@ describe('finding a booking', () => {
     // The test customers share a phone number: the booking is among those found by it.
     expect(await search('(435) 555-0100')).toContain(bookingId);
     expect(await search('nobody-like-this')).toEqual([]);
+  });
+
+  it("finds every party on the date a booking card's QR code names", async () => {
+    const date = await freeDate(h, CLASSES);
+    const first = await paidOn(date, 1, 'Card One');
+    const second = await paidOn(date, 2, 'Card Two');
+    const found = await h.json<OpsBookingSummary[]>('GET', `/ops/bookings?q=${encodeURIComponent(date.id)}`, { token: operator.token });
+    expect(found.body.map((booking) => booking.id).sort()).toEqual([first.bookingId, second.bookingId].sort());
   });
 
   it('refuses an empty query and one with a NUL byte', async () => {

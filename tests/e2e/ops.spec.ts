@@ -19,7 +19,19 @@ import {
 } from './api-customers.ts';
 import { apiCustomer, axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
 import { mailTo } from './mail-inbox.ts';
-import { dayButton, dayKeyOf, gridOf, longDay, showMonthOf, signIn, TOUR_PAGE, utcNoon } from './page-helpers.ts';
+import { browserWithCamera, cameraFileOf } from './fake-camera.ts';
+import {
+  dayButton,
+  dayKeyOf,
+  gridOf,
+  longDay,
+  myBookings,
+  showMonthOf,
+  signIn,
+  signInAndOpenProfile,
+  TOUR_PAGE,
+  utcNoon,
+} from './page-helpers.ts';
 
 const CLASS_PRICE = 'price_class_sledski';
 const CLASSES = 'winter-classes';
@@ -102,6 +114,36 @@ test('an operator finds a party’s readiness, cancels a booking for its custome
   await expect(action).toContainText(operator);
   expect(await axeViolations(page)).toEqual([]);
   expect(problems.errors).toEqual([]);
+});
+
+test('an operator finds a booking by holding the phone’s camera over the QR code on its customer’s card', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const payer = await readyCustomer(page.request);
+  const entry = await classDateWithSeats(page.request, CLASS_PRICE, 1);
+  await bookByApi(page.request, payer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: CLASSES, partySize: 1 });
+  const bookingId = await bookingIdOn(page.request, payer, entry.id);
+  await signInAndOpenProfile(page, payer.email);
+  const cameraFile = testInfo.outputPath('booking-card-qr.y4m');
+  await cameraFileOf(myBookings(page).getByRole('img', { name: `QR code of booking ${entry.id}` }), cameraFile);
+
+  const operator = await newStaffMember(page.request, 'operator');
+  const phone = await browserWithCamera(cameraFile);
+  try {
+    const context = await phone.newContext({ ...PHONE, baseURL: E2E.site, permissions: ['camera'] });
+    const ops = await context.newPage();
+    await signIn(ops, operator);
+    await ops.goto('/ops');
+    await islandsReady(ops);
+    await ops.getByRole('button', { name: 'Scan a booking’s QR code' }).click();
+    await expect(ops).toHaveURL(new RegExp(`/ops\\?q=${entry.id}$`), { timeout: 30_000 });
+    const found = ops.getByRole('list', { name: `Bookings matching ${entry.id}` });
+    // The card names its date: every party on it is listed, each with its payer's e-mail.
+    await found.getByRole('listitem').filter({ hasText: payer.email }).getByRole('link').click();
+    await expect(ops).toHaveURL(new RegExp(`/ops/booking\\?id=${bookingId}$`));
+    await expect(ops.getByRole('definition').filter({ hasText: bookingId })).toBeVisible();
+  } finally {
+    await phone.close();
+  }
 });
 
 test('an operator adds a note, sends the confirmation again, and calls off a date after seeing who is affected', async ({
@@ -194,7 +236,7 @@ test('an operator books a customer who called, paid in cash, and the confirmatio
 
   const confirmation = await mailTo(page.request, caller, /^Booked: /);
   expect(confirmation.text).toContain('$690 in cash');
-  expect(confirmation.text).toMatch(/booking\/join\?invite=inv_/);
+  expect(confirmation.text).toMatch(/\/checkout\?invite=inv_/);
 
   await page.getByRole('link', { name: 'See the booking' }).click();
   await islandsReady(page);

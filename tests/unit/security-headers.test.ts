@@ -85,6 +85,8 @@ describe('the Content-Security-Policy', () => {
     expect(directiveSources(csp, 'connect-src')).toContain('https://api.stripe.com');
     expect(directiveSources(csp, 'script-src')).not.toContain("'unsafe-inline'");
     expect(directiveSources(csp, 'script-src')).not.toContain("'unsafe-eval'");
+    // WebAssembly only, for the console's QR reader.
+    expect(directiveSources(csp, 'script-src')).toContain("'wasm-unsafe-eval'");
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * Find a booking by an e-mail, a name, a phone number or its id. The form is a plain GET of /ops?q=
+ * Find a booking by an e-mail, a name, a phone number or its id, or by scanning the QR code on the
+ * customer's booking card. The form is a plain GET of /ops?q=
  * (Back returns to the same results, and a search can be bookmarked); the island lists what the API
  * finds for the address's `q`.
  */
@@ -11,6 +12,7 @@ import { opsApi } from '../../stores/ops-api.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import { OpsStates } from './OpsStates.tsx';
+import { ScanBooking } from './ScanBooking.tsx';
 
 function Found({ query }: { query: string }) {
   const state = useStaffData<OpsBookingSummary[]>(`find:${query}`, (signal) => opsApi.findBookings(query, signal));
@@ -51,6 +53,7 @@ export function FindBooking({ query }: { query: string | null }) {
           </button>
         </div>
       </form>
+      <ScanBooking />
       {query && <Found query={query} />}
     </section>
   );

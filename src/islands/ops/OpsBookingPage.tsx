@@ -1,7 +1,7 @@
 /**
  * /ops/booking?id=ID: one booking as an operator answers its customer: when and what, the party
  * with each member's readiness and contacts, payments and refunds, messages sent, notes for the
- * guides and its history; and, while it is paid, cancelling it for the customer.
+ * guides and its history; and, while it is paid, moving it to another date or cancelling it for the customer.
  */
 import { useRef, useState } from 'react';
 import type { OpsBooking } from '../../lib/api/ops-types.ts';
@@ -17,6 +17,7 @@ import { CancelForCustomer } from './CancelForCustomer.tsx';
 import { TextAction } from './TextAction.tsx';
 import { opsNoteSchema, reasonSchema } from '../../lib/ops-schemas.ts';
 import { MemberStates } from './MemberStates.tsx';
+import { MoveForCustomer } from './MoveForCustomer.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import '../../styles/account.css';
 import '../../styles/ops.css';
@@ -56,6 +57,15 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
         )}
         {booking.status === 'paid' && (
           <div className="ops-actions-row">
+            {!booking.calledOff && (
+              <MoveForCustomer
+                booking={booking}
+                onMoved={(moved) => {
+                  setNotice(`Moved to ${when(moved.startsAt)}. The party is told by e-mail.`);
+                  onChanged(moved);
+                }}
+              />
+            )}
             {!booking.calledOff && (
               <CancelForCustomer
                 booking={booking}

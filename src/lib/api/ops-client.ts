@@ -5,8 +5,14 @@
  */
 import * as v from 'valibot';
 import { count, guideDate, instant, named, optionalText, readAnswer, text } from './answers.ts';
-import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsDateOverview, OpsDateKind, OpsDays } from './ops-types.ts';
-import { OFFICE_PAYMENTS, type OpsAddDatesRequest, type OpsBookRequest, type OpsCancelRequest } from '../ops-schemas.ts';
+import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsDateOverview, OpsDateKind, OpsDays, OpsMoveTargets } from './ops-types.ts';
+import {
+  OFFICE_PAYMENTS,
+  type OpsAddDatesRequest,
+  type OpsBookRequest,
+  type OpsCancelRequest,
+  type OpsMoveRequest,
+} from '../ops-schemas.ts';
 
 type Call = <T = unknown>(path: string, options?: { method?: string; body?: unknown; signal?: AbortSignal }) => Promise<T>;
 
@@ -84,6 +90,9 @@ export const opsDateKindsAnswer = named<OpsDateKind[]>()(
   v.array(v.looseObject({ key: text, label: text, calendar: text, capacity: count, startTime: text })),
 );
 const addedAnswer = v.looseObject({ added: v.array(text), existing: count });
+export const opsMoveTargetsAnswer = named<OpsMoveTargets>()(
+  v.looseObject({ dates: v.array(v.looseObject({ id: text, startsAt: instant, seatsLeft: count })), moveFee: count }),
+);
 const changedAnswer = v.looseObject({ changed: v.boolean() });
 
 export const opsActivityAnswer = named<OpsActivity[]>()(
@@ -109,6 +118,7 @@ export function createOpsApi(call: Call) {
   const kinds = checked('the kinds of date', opsDateKindsAnswer);
   const added = checked('the dates added', addedAnswer);
   const changed = checked('the date', changedAnswer);
+  const targets = checked('the dates to move to', opsMoveTargetsAnswer);
   return {
     /** The dates from the Kamas day `from` (today when null) through `daysAhead` days after it. */
     days: (from: string | null, daysAhead: number, signal?: AbortSignal) =>
@@ -119,6 +129,9 @@ export function createOpsApi(call: Call) {
     bookForCustomer: (request: OpsBookRequest) => booking('/ops/bookings', { method: 'POST', body: request }),
     cancelBooking: (bookingId: string, request: OpsCancelRequest) =>
       booking(`${bookingPath(bookingId)}/cancel`, { method: 'POST', body: request }),
+    moveTargets: (bookingId: string, signal?: AbortSignal) => targets(`${bookingPath(bookingId)}/move-targets`, withSignal(signal)),
+    moveBooking: (bookingId: string, request: OpsMoveRequest) =>
+      booking(`${bookingPath(bookingId)}/move`, { method: 'POST', body: request }),
     addNote: (bookingId: string, note: string) => booking(`${bookingPath(bookingId)}/notes`, { method: 'POST', body: { note } }),
     /** `requestId` names this request: sent again (a retry), it gives no second message. */
     resendConfirmation: (bookingId: string, reason: string, requestId: string) =>

@@ -1,7 +1,7 @@
 /** What the operators' console (`/ops`) reads from the API; the API writes these shapes, the console checks them as they arrive. */
 import type { PartyMember } from '../party.ts';
 import type { OfficePayment } from '../ops-schemas.ts';
-import type { GuideDate } from './types.ts';
+import type { GuideDate, MoveTarget } from './types.ts';
 
 /** A member of a party as an operator sees them: readiness, and how to reach them (never medical notes). */
 export interface OpsMember extends Omit<PartyMember, 'you'> {
@@ -131,6 +131,12 @@ export interface OpsDateOverview extends GuideDate {
   parties: { bookingId: string; payer: string; payerEmail: string | null; partySize: number; members: number }[];
   /** The activities a booking on this date can be for (a day tour offers several), at their prices in cents. */
   prices: { id: string; nickname: string; unitAmount: number }[];
+}
+
+/** GET /ops/bookings/{id}/move-targets: the dates a booking may move to, and its policy's change fee in cents. */
+export interface OpsMoveTargets {
+  dates: MoveTarget[];
+  moveFee: number;
 }
 
 /** GET /ops/date-kinds: a kind of date the company runs, to add more of. */

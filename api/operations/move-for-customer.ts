@@ -1,0 +1,74 @@
+/**
+ * An operator moves a customer's booking to another date of the same activity and price with seats
+ * for the whole party, for a reason: the change fee of the booking's policy waived, or taken by
+ * the office (in cash or by check). The move (the same as a customer's: the party is told and its
+ * messages follow the new date) and its record are written in one transaction; the same request
+ * sent again changes nothing.
+ */
+import type { Db, Queryable } from '../db/client.ts';
+import { HttpError } from '../http.ts';
+import type { Caller } from '../identity.ts';
+import { moveBooking, moveTargets, type MoveTarget } from '../bookings/move.ts';
+import { BOOKING_NOT_FOUND } from '../bookings/cancellation.ts';
+import { policyOf } from '../../src/lib/cancellation-policy.ts';
+import type { OpsMoveRequest } from '../../src/lib/ops-schemas.ts';
+import { CALLED_OFF_CHOICE_PENDING } from './cancel-booking.ts';
+import { recordAction } from './record.ts';
+
+/** An operator may move a booking until the new date starts: the customers' cut-off is for online changes. */
+const OPERATOR_CUTOFF_HOURS = 0;
+
+interface Row {
+  date_id: string;
+  party_size: number;
+  policy_version: string | null;
+  choice_pending: boolean;
+}
+
+async function paidBooking(db: Queryable, bookingId: string): Promise<Row> {
+  const [booking] = await db.query<Row & Record<string, unknown>>(
+    `select b.date_id, b.party_size, b.policy_version,
+            exists (select 1 from called_off_bookings c where c.booking_id = b.id and c.choice is null) as choice_pending
+       from bookings b where b.id = $1 and b.status = 'paid'`,
+    [bookingId],
+  );
+  if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+  return booking;
+}
+
+/** The dates the booking may move to, soonest first, and the change fee of its policy in cents. */
+export async function operatorMoveTargets(db: Queryable, bookingId: string): Promise<{ dates: MoveTarget[]; moveFee: number }> {
+  const booking = await paidBooking(db, bookingId);
+  return {
+    dates: await moveTargets(db, { id: bookingId, date_id: booking.date_id, party_size: booking.party_size }, OPERATOR_CUTOFF_HOURS),
+    moveFee: policyOf(booking.policy_version).moveFee,
+  };
+}
+
+export async function moveForCustomer(db: Db, operator: Caller, bookingId: string, request: OpsMoveRequest): Promise<{ moved: boolean }> {
+  return db.transaction(async (tx) => {
+    const booking = await paidBooking(tx, bookingId);
+    // The same request again (a retry): the booking is already there.
+    if (booking.date_id === request.toDateId) return { moved: false };
+    if (booking.choice_pending) throw new HttpError(409, CALLED_OFF_CHOICE_PENDING);
+    const fee = request.fee === 'waived' ? 0 : policyOf(booking.policy_version).moveFee;
+    await moveBooking(tx, {
+      bookingId,
+      fromDateId: booking.date_id,
+      toDateId: request.toDateId,
+      cutoffHours: OPERATOR_CUTOFF_HOURS,
+      fee,
+      reason: request.reason,
+    });
+    await recordAction(tx, operator, {
+      action: 'move booking',
+      subject: `booking ${bookingId}`,
+      bookingId,
+      dateId: request.toDateId,
+      reason: request.reason,
+      before: { dateId: booking.date_id },
+      after: { dateId: request.toDateId, fee, feePaid: request.fee },
+    });
+    return { moved: true };
+  });
+}
