@@ -1,7 +1,9 @@
 /**
- * One date in the console: its seats and who is on it (each paid party, its payer and size), shown
- * before an operator changes its capacity, withdraws it or calls it off; and calling it off, the same
- * action as `npm run date:call-off`, recorded in its own transaction.
+ * One date in the console, its manifest: its seats and who is on it (each paid party with its
+ * payer, members and their readiness and contacts, what was paid and how, and the notes for the
+ * guides), shown before an operator books it for a customer, changes its capacity, withdraws it or
+ * calls it off; and calling it off, the same action as `npm run date:call-off`, recorded in its own
+ * transaction.
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
@@ -10,11 +12,23 @@ import { callOffDate, type CallOffResult } from '../bookings/call-off.ts';
 import { memberName } from '../../src/lib/party.ts';
 import type { OpsDateOverview } from '../../src/lib/api/ops-types.ts';
 import { DATE_COLUMNS, guideDate, type DateRow } from '../roster/roster.ts';
+import { membersOf } from './members.ts';
 import { recordAction } from './record.ts';
 
 export const DATE_NOT_FOUND = 'Date not found';
 
-export async function dateOverview(db: Queryable, dateId: string): Promise<OpsDateOverview> {
+interface PartyRow {
+  id: string;
+  user_id: string;
+  display_name: string | null;
+  email: string | null;
+  party_size: number;
+  members: number;
+  amount: number;
+  paid_by: OpsDateOverview['parties'][number]['paidBy'] | null;
+}
+
+export async function dateOverview(db: Queryable, dateId: string, waiverVersion: string, now = new Date()): Promise<OpsDateOverview> {
   const [date] = await db.query<
     DateRow & { starts_at: Date | string; active: boolean; called_off_at: Date | string | null } & Record<string, unknown>
   >(
@@ -22,11 +36,23 @@ export async function dateOverview(db: Queryable, dateId: string): Promise<OpsDa
     [dateId],
   );
   if (!date) throw new HttpError(404, DATE_NOT_FOUND);
-  const parties = await db.query<{ id: string; display_name: string | null; email: string | null; party_size: number; members: number }>(
-    `select b.id, u.display_name, u.email, b.party_size,
+  const parties = await db.query<PartyRow & Record<string, unknown>>(
+    `select b.id, b.user_id, u.display_name, u.email, b.party_size, b.amount, b.paid_by,
             (select count(*)::int from booking_members m where m.booking_id = b.id) as members
        from bookings b join users u on u.uid = b.user_id
       where b.date_id = $1 and b.status = 'paid' order by b.paid_at, b.id`,
+    [dateId],
+  );
+  const startsAt = new Date(date.starts_at);
+  const rosters = await membersOf(
+    db,
+    parties.map((party) => ({ id: party.id, booker: party.user_id, partySize: party.party_size, startsAt })),
+    waiverVersion,
+    now,
+  );
+  const notes = await db.query<{ booking_id: string; note: string; author_email: string | null; created_at: Date | string }>(
+    `select n.booking_id, n.note, n.author_email, n.created_at from booking_notes n join bookings b on b.id = n.booking_id
+      where b.date_id = $1 and b.status = 'paid' order by n.created_at, n.id`,
     [dateId],
   );
   const prices = await db.query<{ id: string; nickname: string; unit_amount: number }>(
@@ -46,6 +72,13 @@ export async function dateOverview(db: Queryable, dateId: string): Promise<OpsDa
       payerEmail: party.email,
       partySize: party.party_size,
       members: party.members,
+      amount: party.amount,
+      paidBy: party.paid_by ?? 'card',
+      roster: rosters.get(party.id)?.members ?? [],
+      openSpots: rosters.get(party.id)?.openSpots ?? party.party_size,
+      notes: notes
+        .filter((note) => note.booking_id === party.id)
+        .map((note) => ({ note: note.note, author: note.author_email, at: new Date(note.created_at).toISOString() })),
     })),
     prices: prices.map((price) => ({ id: price.id, nickname: price.nickname, unitAmount: price.unit_amount })),
   };

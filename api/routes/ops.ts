@@ -129,7 +129,7 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
     return c.json(await opsBooking(db, bookingId, waiver.version));
   });
 
-  group.get('/dates/:dateId', async (c) => c.json(await dateOverview(db, safeParam(c, 'dateId'))));
+  group.get('/dates/:dateId', async (c) => c.json(await dateOverview(db, safeParam(c, 'dateId'), waiver.version)));
 
   group.post('/dates/:dateId/call-off', jsonBody(opsReasonSchema), async (c) => {
     const dateId = safeParam(c, 'dateId');
@@ -138,7 +138,7 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
       cache.clear();
       mailer?.kick();
     }
-    return c.json({ ...(await dateOverview(db, dateId)), asked: result.bookings });
+    return c.json({ ...(await dateOverview(db, dateId, waiver.version)), asked: result.bookings });
   });
 
   group.get('/date-kinds', async (c) => c.json(await dateKinds(db)));

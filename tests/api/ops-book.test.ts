@@ -79,6 +79,17 @@ describe('booking for a customer', () => {
     expect(await inviteCodeOf(h, customer, CLASSES, date.id)).toMatch(/^inv_/);
     const overview = await h.json<OpsDateOverview>('GET', `/ops/dates/${date.id}`, { token: operator.token });
     expect(overview.body.taken).toBe(2);
+    // The date's manifest lists the party with its payment and members.
+    expect(overview.body.parties).toEqual([
+      expect.objectContaining({
+        bookingId: booked.body.id,
+        paidBy: 'cash',
+        amount: unit * 2,
+        openSpots: 1,
+        roster: [expect.objectContaining({ uid: customer.uid, role: 'booked', email: customer.email })],
+        notes: [],
+      }),
+    ]);
 
     // The same request again (a retry after a dropped connection) books nothing more.
     const again = await book(body);

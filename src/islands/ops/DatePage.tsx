@@ -1,5 +1,6 @@
 /**
- * /ops/date?id=ID: one date in the console: its seats and who is on it, and what an operator may do
+ * /ops/date?id=ID: one date in the console, its manifest: its seats and who is on it (each party's
+ * members with readiness and contacts, its payment and the notes for the guides), and what an operator may do
  * with it: book it for a customer who called, change its capacity (never below the seats taken), withdraw it while nobody has booked
  * or holds it, or call it off for conditions, which asks each payer to choose a full refund or
  * another date (the same action as `npm run date:call-off`).
@@ -7,7 +8,7 @@
 import { useState, type ReactNode } from 'react';
 import type { OpsDateOverview } from '../../lib/api/ops-types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
-import { opsBookingLink, opsSeats } from '../../lib/ops-links.ts';
+import { opsBookingLink, opsSeats, paidText } from '../../lib/ops-links.ts';
 import { reasonSchema } from '../../lib/ops-schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
@@ -16,6 +17,7 @@ import { useStaffData } from '../shared/use-staff-data.ts';
 import { BookForCustomer } from './BookForCustomer.tsx';
 import { CapacityAction } from './CapacityAction.tsx';
 import { OpsStates } from './OpsStates.tsx';
+import { PartyMembers } from './PartyMembers.tsx';
 import { TextAction } from './TextAction.tsx';
 import '../../styles/account.css';
 import '../../styles/ops.css';
@@ -42,13 +44,23 @@ function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (noti
           <p>
             {date.parties.length} {date.parties.length === 1 ? 'party' : 'parties'}, {people} {people === 1 ? 'seat' : 'seats'}:
           </p>
-          <ul className="ops-found" aria-label="Parties on this date">
+          <ul className="ops-parties" aria-label="Parties on this date">
             {date.parties.map((party) => (
-              <li key={party.bookingId}>
+              <li key={party.bookingId} className="ops-party">
                 <a href={opsBookingLink(party.bookingId)}>
                   {party.payer}, party of {party.partySize}
                 </a>
-                <span className="ops-muted">{party.payerEmail ?? 'No e-mail'}</span>
+                <span className="ops-muted">
+                  {party.payerEmail ?? 'No e-mail'} · {paidText(party)}
+                </span>
+                <PartyMembers members={party.roster} openSpots={party.openSpots} contacts />
+                {party.notes.length > 0 && (
+                  <ul className="ops-lines" aria-label={`Notes for the guides on ${party.payer}'s party`}>
+                    {party.notes.map((note, index) => (
+                      <li key={index}>Note: {note.note}</li>
+                    ))}
+                  </ul>
+                )}
               </li>
             ))}
           </ul>

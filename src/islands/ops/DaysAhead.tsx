@@ -5,7 +5,7 @@ import { denverDayPlus, denverInstant, formatDenverDate, formatDenverDateTime } 
 import { opsBookingLink, opsDateLink, opsSeats } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
-import { MemberStates } from './MemberStates.tsx';
+import { PartyMembers } from './PartyMembers.tsx';
 import { OpsStates } from './OpsStates.tsx';
 
 const DAYS_SHOWN = 7;
@@ -17,21 +17,7 @@ function Party({ party }: { party: OpsParty }) {
         {party.payer}, party of {party.partySize}
         {party.notes > 0 && ` · ${party.notes} ${party.notes === 1 ? 'note' : 'notes'}`}
       </a>
-      <ul className="ops-members">
-        {party.members.map((member) => (
-          <li key={member.uid}>
-            <span className="ops-member-name">{member.name}</span>
-            <span className="ops-states">
-              <MemberStates member={member} />
-            </span>
-          </li>
-        ))}
-        {party.openSpots > 0 && (
-          <li className="ops-muted">
-            {party.openSpots} open {party.openSpots === 1 ? 'spot' : 'spots'}
-          </li>
-        )}
-      </ul>
+      <PartyMembers members={party.members} openSpots={party.openSpots} />
     </li>
   );
 }

@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import type { OpsBooking } from '../../lib/api/ops-types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
-import { BOOKING_STATUS_LABELS } from '../../lib/ops-links.ts';
+import { BOOKING_STATUS_LABELS, paidText } from '../../lib/ops-links.ts';
 import { formatDollars } from '../../lib/pricing.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import DetailsList from '../shared/DetailsList.tsx';
@@ -16,7 +16,7 @@ import { useStaffData } from '../shared/use-staff-data.ts';
 import { CancelForCustomer } from './CancelForCustomer.tsx';
 import { TextAction } from './TextAction.tsx';
 import { opsNoteSchema, reasonSchema } from '../../lib/ops-schemas.ts';
-import { MemberStates } from './MemberStates.tsx';
+import { PartyMembers } from './PartyMembers.tsx';
 import { MoveForCustomer } from './MoveForCustomer.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import '../../styles/account.css';
@@ -24,13 +24,6 @@ import '../../styles/ops.css';
 
 const when = (iso: string) => formatDenverDateTime(Date.parse(iso));
 const money = (cents: number | null) => (cents === null ? 'the whole payment' : formatDollars(cents));
-const HOW_PAID: Record<OpsBooking['paidBy'], string> = { card: ' by card', cash: ' in cash', check: ' by check', complimentary: '' };
-
-/** "$790 by card with WELCOME10", "$790 in cash", "Complimentary" */
-function paidLine(booking: OpsBooking): string {
-  if (booking.paidBy === 'complimentary') return 'Complimentary';
-  return `${formatDollars(booking.amount)}${HOW_PAID[booking.paidBy]}${booking.promoCode ? ` with ${booking.promoCode}` : ''}`;
-}
 
 function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (booking: OpsBooking) => void }) {
   const [notice, setNotice] = useState<string | null>(null);
@@ -39,7 +32,7 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
   const details: [string, string][] = [
     ['Status', booking.calledOff && booking.status === 'paid' ? 'Paid, date called off' : BOOKING_STATUS_LABELS[booking.status]],
     ['Booked by', `${booking.payerName}${booking.payerEmail ? `, ${booking.payerEmail}` : ''}`],
-    ['Paid', paidLine(booking)],
+    ['Paid', paidText(booking)],
     ...(booking.refundAmount !== null ? ([['Refunded', formatDollars(booking.refundAmount)]] as [string, string][]) : []),
     ['Booking id', booking.id],
   ];
@@ -94,28 +87,7 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
 
       <section className="ops-section" aria-labelledby="ops-party-title">
         <h2 id="ops-party-title">Party of {booking.partySize}</h2>
-        <ul className="ops-members">
-          {booking.members.map((member) => (
-            <li key={member.uid}>
-              <span className="ops-member-name">
-                {member.name}
-                {member.role === 'booked' ? ' (booked)' : ''}
-              </span>
-              <span className="ops-states">
-                <MemberStates member={member} />
-              </span>
-              <span className="ops-muted">
-                {member.email ?? 'No e-mail'}
-                {member.phoneNumber ? ` · ${member.phoneNumber}` : ''}
-              </span>
-            </li>
-          ))}
-          {booking.openSpots > 0 && (
-            <li className="ops-muted">
-              {booking.openSpots} open {booking.openSpots === 1 ? 'spot' : 'spots'}
-            </li>
-          )}
-        </ul>
+        <PartyMembers members={booking.members} openSpots={booking.openSpots} contacts />
       </section>
 
       <section className="ops-section" aria-labelledby="ops-payments-title">
@@ -130,7 +102,9 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
             <li key={index}>
               {when(payment.at)}:{' '}
               {payment.kind === 'payment'
-                ? `paid ${money(payment.amount)}${HOW_PAID[booking.paidBy]}`
+                ? booking.paidBy === 'complimentary'
+                  ? 'complimentary, no charge'
+                  : `paid ${paidText({ amount: payment.amount ?? booking.amount, paidBy: booking.paidBy })}`
                 : payment.kind === 'refund'
                   ? `refund of ${money(payment.amount)}, ${payment.status === 'done' ? 'done' : 'pending'}`
                   : `payment intent cancelled, ${payment.status === 'done' ? 'done' : 'pending'}`}

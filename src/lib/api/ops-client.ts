@@ -37,6 +37,8 @@ const summary = {
   partySize: count,
 };
 const cents = v.nullable(count);
+const paidBy = v.picklist(['card', ...OFFICE_PAYMENTS]);
+const note = v.looseObject({ note: text, author: optionalText, at: instant });
 
 export const opsDaysAnswer = named<OpsDays>()(
   v.looseObject({
@@ -63,13 +65,13 @@ export const opsBookingAnswer = named<OpsBooking>()(
     calledOff: v.boolean(),
     amount: count,
     currency: text,
-    paidBy: v.picklist(['card', ...OFFICE_PAYMENTS]),
+    paidBy,
     refundAmount: cents,
     policyRefund: cents,
     payments: v.array(v.looseObject({ kind: text, amount: cents, status: text, at: instant })),
     openFlags: v.array(text),
     messages: v.array(v.looseObject({ kind: text, to: optionalText, status: text, at: instant })),
-    notes: v.array(v.looseObject({ note: text, author: optionalText, at: instant })),
+    notes: v.array(note),
     history: v.array(v.looseObject({ at: instant, text, by: optionalText, reason: optionalText })),
   }),
 );
@@ -81,7 +83,20 @@ export const opsDateAnswer = named<OpsDateOverview>()(
     active: v.boolean(),
     started: v.boolean(),
     calledOff: v.boolean(),
-    parties: v.array(v.looseObject({ bookingId: text, payer: text, payerEmail: optionalText, partySize: count, members: count })),
+    parties: v.array(
+      v.looseObject({
+        bookingId: text,
+        payer: text,
+        payerEmail: optionalText,
+        partySize: count,
+        members: count,
+        roster: v.array(member),
+        openSpots: count,
+        amount: count,
+        paidBy: paidBy,
+        notes: v.array(note),
+      }),
+    ),
     prices: v.array(v.looseObject({ id: text, nickname: text, unitAmount: count })),
   }),
 );

@@ -128,7 +128,19 @@ export interface OpsDateOverview extends GuideDate {
   /** It has begun: nothing more can be changed. */
   started: boolean;
   calledOff: boolean;
-  parties: { bookingId: string; payer: string; payerEmail: string | null; partySize: number; members: number }[];
+  /** The manifest: each paid party, its members (`members` of them so far) with readiness and contacts, its payment and notes. */
+  parties: {
+    bookingId: string;
+    payer: string;
+    payerEmail: string | null;
+    partySize: number;
+    members: number;
+    roster: OpsMember[];
+    openSpots: number;
+    amount: number;
+    paidBy: OpsBooking['paidBy'];
+    notes: OpsNote[];
+  }[];
   /** The activities a booking on this date can be for (a day tour offers several), at their prices in cents. */
   prices: { id: string; nickname: string; unitAmount: number }[];
 }

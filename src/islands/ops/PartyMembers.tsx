@@ -1,0 +1,32 @@
+/** A party's members as the console lists them: each one's readiness (and, with `contacts`, who booked and how to reach them), then its open spots. */
+import type { OpsMember } from '../../lib/api/ops-types.ts';
+import { MemberStates } from './MemberStates.tsx';
+
+export function PartyMembers({ members, openSpots, contacts = false }: { members: OpsMember[]; openSpots: number; contacts?: boolean }) {
+  return (
+    <ul className="ops-members">
+      {members.map((member) => (
+        <li key={member.uid}>
+          <span className="ops-member-name">
+            {member.name}
+            {contacts && member.role === 'booked' ? ' (booked)' : ''}
+          </span>
+          <span className="ops-states">
+            <MemberStates member={member} />
+          </span>
+          {contacts && (
+            <span className="ops-muted">
+              {member.email ?? 'No e-mail'}
+              {member.phoneNumber ? ` · ${member.phoneNumber}` : ''}
+            </span>
+          )}
+        </li>
+      ))}
+      {openSpots > 0 && (
+        <li className="ops-muted">
+          {openSpots} open {openSpots === 1 ? 'spot' : 'spots'}
+        </li>
+      )}
+    </ul>
+  );
+}
