@@ -15,7 +15,7 @@ export default defineConfig({
     react(),
     sitemap({
       filter: (page) =>
-        !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/roster|booking\/called-off|ops|ops\/booking|ops\/activity|ops\/date|ops\/dates)$/.test(
+        !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/roster|booking\/called-off|ops|ops\/booking|ops\/activity|ops\/date|ops\/dates|ops\/promo-codes)$/.test(
           page,
         ),
     }),

@@ -4,7 +4,7 @@
  * GET .../move-targets, and POST .../cancel, .../move, .../notes and
  * .../resend on it; GET /ops/dates/{id} (its seats and who is on it) and POST .../call-off;
  * GET /ops/date-kinds, POST /ops/dates (one date or a weekly pattern), PUT /ops/dates/{id}/capacity,
- * POST /ops/dates/{id}/withdraw; GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
+ * POST /ops/dates/{id}/withdraw; GET /ops/promo-codes, PUT /ops/promo-codes/{code} (create, change or pause); GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
  * its own transaction.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -22,6 +22,8 @@ import {
   opsCancelSchema,
   opsCapacitySchema,
   opsMoveSchema,
+  opsPromoSchema,
+  promoCodeSchema,
   opsNoteSchema,
   opsReasonSchema,
   opsResendSchema,
@@ -36,6 +38,7 @@ import { cancelForCustomer } from '../operations/cancel-booking.ts';
 import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../operations/days-ahead.ts';
 import { findBookings, opsBooking } from '../operations/lookup.ts';
 import { listActions } from '../operations/record.ts';
+import { listPromos, savePromo } from '../operations/promo-codes.ts';
 import { BOOKING_NOT_FOUND } from '../bookings/cancellation.ts';
 import { isCalendarDay } from '../../src/lib/dates.ts';
 
@@ -159,6 +162,14 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
     const result = await withdrawDate(db, c.get('caller'), safeParam(c, 'dateId'), c.req.valid('json').reason);
     if (result.changed) cache.clear();
     return c.json(result);
+  });
+
+  group.get('/promo-codes', async (c) => c.json(await listPromos(db)));
+
+  group.put('/promo-codes/:code', jsonBody(opsPromoSchema), async (c) => {
+    const code = queryParam(safeParam(c, 'code'), promoCodeSchema);
+    await savePromo(db, c.get('caller'), code, c.req.valid('json'));
+    return c.json(await listPromos(db));
   });
 
   group.get('/activity', async (c) => c.json(await listActions(db, { limit: ACTIVITY_SHOWN })));

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { dateEntrySchema, idText } from '../catalog/calendar-dates.ts';
+import { promoEntrySchema } from '../catalog/promo-codes.ts';
 const cents = v.pipe(v.number(), v.integer(), v.minValue(1));
 
 export const catalogFileSchema = v.strictObject({
@@ -45,26 +46,7 @@ export const catalogFileSchema = v.strictObject({
     [],
   ),
   dates: v.optional(v.array(dateEntrySchema), []),
-  promoCodes: v.optional(
-    v.array(
-      v.pipe(
-        v.strictObject({
-          code: v.pipe(v.string(), v.regex(/^[A-Z0-9_-]{2,40}$/, 'promo codes are upper-case letters and digits')),
-          percentOff: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
-          amountOff: v.optional(cents),
-          expiresAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),
-          maxRedemptions: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
-          priceIds: v.optional(v.nullable(v.array(idText))),
-          active: v.optional(v.boolean(), true),
-        }),
-        v.check(
-          (promo) => (promo.percentOff === undefined) !== (promo.amountOff === undefined),
-          'a promo code has either percentOff or amountOff',
-        ),
-      ),
-    ),
-    [],
-  ),
+  promoCodes: v.optional(v.array(promoEntrySchema), []),
 });
 export type CatalogFile = v.InferOutput<typeof catalogFileSchema>;
 export type CatalogInput = v.InferInput<typeof catalogFileSchema>;

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { Db } from '../db/client.ts';
 import { catalogFileSchema, type CatalogFile } from './catalog-file.ts';
 import { writeDate } from '../catalog/calendar-dates.ts';
+import { writePromo } from '../catalog/promo-codes.ts';
 
 export function parseCatalogFile(json: unknown, source = 'catalog file'): CatalogFile {
   const result = v.safeParse(catalogFileSchema, json);
@@ -49,24 +50,8 @@ export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportCo
     }
     // The console's rule too: a date's capacity never goes below the seats taken on it.
     for (const date of file.dates) await writeDate(tx, date);
-    for (const promo of file.promoCodes) {
-      await tx.query(
-        `insert into promo_codes (code, percent_off, amount_off, expires_at, max_redemptions, price_ids, active)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (code) do update set percent_off = excluded.percent_off, amount_off = excluded.amount_off,
-           expires_at = excluded.expires_at, max_redemptions = excluded.max_redemptions, price_ids = excluded.price_ids,
-           active = excluded.active`,
-        [
-          promo.code,
-          promo.percentOff ?? null,
-          promo.amountOff ?? null,
-          promo.expiresAt ?? null,
-          promo.maxRedemptions ?? null,
-          promo.priceIds ? JSON.stringify(promo.priceIds) : null,
-          promo.active,
-        ],
-      );
-    }
+    // Likewise a code's limit of uses never goes below the holds and bookings using it.
+    for (const promo of file.promoCodes) await writePromo(tx, promo);
     return { products: file.products.length, prices: file.prices.length, dates: file.dates.length, promoCodes: file.promoCodes.length };
   });
 }

@@ -140,6 +140,39 @@ export const opsMoveSchema = v.strictObject({
 });
 export type OpsMoveRequest = v.InferOutput<typeof opsMoveSchema>;
 
+export const PROMO_CODE_MESSAGE = 'A promo code is 2 to 40 capital letters, digits, - or _.';
+export const PERCENT_MESSAGE = 'A percentage off is a whole number from 1 to 100.';
+export const AMOUNT_MESSAGE = 'An amount off is in dollars and cents, more than $0.';
+export const DISCOUNT_MESSAGE = 'Give either a percentage or an amount off.';
+export const USES_MESSAGE = 'Uses must be a whole number from 1 to 100000, or empty for no limit.';
+export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{2,40}$/;
+
+export const promoCodeSchema = v.pipe(v.string(PROMO_CODE_MESSAGE), v.regex(PROMO_CODE_PATTERN, PROMO_CODE_MESSAGE));
+
+/**
+ * PUT /ops/promo-codes/{code}: creates or changes a code: a percentage or an amount (cents) off,
+ * the last Kamas day it can be used (none: it never expires), a limit of uses (none: no limit),
+ * whether it is active (false: paused) and why.
+ */
+export const opsPromoSchema = v.pipe(
+  v.strictObject({
+    percentOff: v.optional(
+      v.pipe(v.number(PERCENT_MESSAGE), v.integer(PERCENT_MESSAGE), v.minValue(1, PERCENT_MESSAGE), v.maxValue(100, PERCENT_MESSAGE)),
+    ),
+    amountOff: v.optional(cents(AMOUNT_MESSAGE)),
+    lastDay: v.optional(v.nullable(day(DAY_MESSAGE)), null),
+    maxRedemptions: v.optional(
+      v.nullable(v.pipe(v.number(USES_MESSAGE), v.integer(USES_MESSAGE), v.minValue(1, USES_MESSAGE), v.maxValue(100_000, USES_MESSAGE))),
+      null,
+    ),
+    active: v.boolean(),
+    reason: reasonSchema,
+  }),
+  v.check((promo) => (promo.percentOff === undefined) !== (promo.amountOff === undefined), DISCOUNT_MESSAGE),
+  v.check((promo) => promo.amountOff !== 0, AMOUNT_MESSAGE),
+);
+export type OpsPromoRequest = v.InferOutput<typeof opsPromoSchema>;
+
 /** GET /ops/bookings?q= */
 export const searchSchema = v.pipe(
   v.string(SEARCH_MESSAGE),

@@ -135,6 +135,8 @@ describe('who may use the console', () => {
     ['POST', '/ops/dates', { kind: 'x', firstDay: '2027-01-05', time: '08:00', capacity: 4, reason: 'More demand' }],
     ['PUT', '/ops/dates/no-such-date/capacity', { capacity: 4, reason: 'Second guide' }],
     ['POST', '/ops/dates/no-such-date/withdraw', { reason: 'Guide sick' }],
+    ['GET', '/ops/promo-codes'],
+    ['PUT', '/ops/promo-codes/SPRING', { percentOff: 10, active: true, reason: 'Spring' }],
     ['GET', '/ops/activity'],
   ];
 

@@ -33,7 +33,7 @@ function routes(): string[] {
 
 const ACCOUNT_PAGES = new Set(['/profile', '/waiver', '/waiver/copy', '/checkout', '/payment-success', '/booking/called-off']);
 const GUIDE_PAGES = new Set(['/guide', '/guide/roster']);
-const OPS_PAGES = new Set(['/ops', '/ops/booking', '/ops/activity', '/ops/date', '/ops/dates']);
+const OPS_PAGES = new Set(['/ops', '/ops/booking', '/ops/activity', '/ops/date', '/ops/dates', '/ops/promo-codes']);
 const ALL = routes();
 const PUBLIC = ALL.filter((path) => !ACCOUNT_PAGES.has(path) && !GUIDE_PAGES.has(path) && !OPS_PAGES.has(path));
 

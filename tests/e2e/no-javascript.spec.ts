@@ -19,6 +19,7 @@ const STATIC_PAGES = ROUTES.filter(
       '/ops/activity',
       '/ops/date',
       '/ops/dates',
+      '/ops/promo-codes',
     ].includes(path),
 );
 

@@ -279,6 +279,41 @@ test('an operator adds a day tour on a Tuesday, and it shows on the booking page
   expect(problems.errors).toEqual([]);
 });
 
+test('an operator adds a promo code, which then applies at checkout, and pauses it', async ({ page, problems }) => {
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  const quote = () => page.request.post(`${E2E.api}/promo/apply`, { data: { promoCode: code, selectedPriceId: CLASS_PRICE, quantity: 1 } });
+  const operator = await newStaffMember(page.request, 'operator');
+  await signIn(page, operator);
+  await page.goto('/ops');
+  await islandsReady(page);
+  await page.getByRole('link', { name: 'Promo codes' }).click();
+  await islandsReady(page);
+  const add = page.getByRole('form', { name: 'Add a promo code' });
+  await add.getByLabel('Code').fill(code.toLowerCase());
+  await add.getByLabel('Amount off').check();
+  await add.getByLabel('Dollars off').fill('25');
+  await add.getByLabel('Limit of uses (empty: no limit)').fill('10');
+  await add.getByRole('button', { name: 'Save code' }).click();
+  await expect(add.getByText('Give a reason (up to 500 characters).')).toBeVisible();
+  await add.getByLabel('Reason').fill('Radio giveaway');
+  await add.getByRole('button', { name: 'Save code' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Saved ${code}.`);
+  const listed = page.getByRole('list', { name: 'Promo codes' }).getByRole('listitem').filter({ hasText: code });
+  await expect(listed).toContainText('$25 off · no end · 0 of 10 uses · Active');
+  expect((await quote()).ok()).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await listed.getByRole('button', { name: `Change ${code}` }).click();
+  const change = page.getByRole('form', { name: `Change ${code}` });
+  await change.getByLabel('Paused: customers cannot use it').check();
+  await change.getByLabel('Reason').fill('The giveaway is over');
+  await change.getByRole('button', { name: 'Save code' }).click();
+  await expect(listed).toContainText('Paused');
+  expect((await quote()).status()).toBe(400);
+  problems.allow(/status of 400/);
+  expect(problems.errors).toEqual([]);
+});
+
 test('a customer who opens the console is told it is for operators, and sees no Operations link', async ({ page, problems }) => {
   problems.allow(/status of 403/);
   const customer = await readyCustomer(page.request);

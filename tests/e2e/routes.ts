@@ -24,6 +24,7 @@ export const ROUTES = [
   ['/ops/activity', 'Operator actions'],
   ['/ops/date', 'Date'],
   ['/ops/dates', 'Dates'],
+  ['/ops/promo-codes', 'Promo codes'],
 ] as const;
 
 /** The account pages a signed-out visitor is sent on from, once the page has checked who they are. */
@@ -39,4 +40,5 @@ export const SIGNED_OUT_REDIRECTS: Partial<Record<(typeof ROUTES)[number][0], st
   '/ops/activity': '/sign-in',
   '/ops/date': '/sign-in',
   '/ops/dates': '/sign-in',
+  '/ops/promo-codes': '/sign-in',
 };

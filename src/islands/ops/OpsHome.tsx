@@ -13,6 +13,7 @@ export default function OpsHome() {
     <div className="ops">
       <nav className="ops-links" aria-label="Console">
         <a href="/ops/dates">Add dates</a>
+        <a href="/ops/promo-codes">Promo codes</a>
         <a href="/ops/activity">The record of operator actions</a>
       </nav>
       <FindBooking query={query} />

@@ -5,13 +5,23 @@
  */
 import * as v from 'valibot';
 import { count, guideDate, instant, named, optionalText, readAnswer, text } from './answers.ts';
-import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsDateOverview, OpsDateKind, OpsDays, OpsMoveTargets } from './ops-types.ts';
+import type {
+  OpsActivity,
+  OpsBooking,
+  OpsBookingSummary,
+  OpsDateOverview,
+  OpsDateKind,
+  OpsDays,
+  OpsMoveTargets,
+  OpsPromoCode,
+} from './ops-types.ts';
 import {
   OFFICE_PAYMENTS,
   type OpsAddDatesRequest,
   type OpsBookRequest,
   type OpsCancelRequest,
   type OpsMoveRequest,
+  type OpsPromoRequest,
 } from '../ops-schemas.ts';
 
 type Call = <T = unknown>(path: string, options?: { method?: string; body?: unknown; signal?: AbortSignal }) => Promise<T>;
@@ -105,6 +115,20 @@ export const opsDateKindsAnswer = named<OpsDateKind[]>()(
   v.array(v.looseObject({ key: text, label: text, calendar: text, capacity: count, startTime: text })),
 );
 const addedAnswer = v.looseObject({ added: v.array(text), existing: count });
+export const opsPromoCodesAnswer = named<OpsPromoCode[]>()(
+  v.array(
+    v.looseObject({
+      code: text,
+      percentOff: v.nullable(count),
+      amountOff: cents,
+      lastDay: optionalText,
+      maxRedemptions: v.nullable(count),
+      uses: count,
+      active: v.boolean(),
+      onlyForSomeActivities: v.boolean(),
+    }),
+  ),
+);
 export const opsMoveTargetsAnswer = named<OpsMoveTargets>()(
   v.looseObject({ dates: v.array(v.looseObject({ id: text, startsAt: instant, seatsLeft: count })), moveFee: count }),
 );
@@ -134,6 +158,7 @@ export function createOpsApi(call: Call) {
   const added = checked('the dates added', addedAnswer);
   const changed = checked('the date', changedAnswer);
   const targets = checked('the dates to move to', opsMoveTargetsAnswer);
+  const promos = checked('the promo codes', opsPromoCodesAnswer);
   return {
     /** The dates from the Kamas day `from` (today when null) through `daysAhead` days after it. */
     days: (from: string | null, daysAhead: number, signal?: AbortSignal) =>
@@ -158,6 +183,9 @@ export function createOpsApi(call: Call) {
     changeCapacity: (dateId: string, capacity: number, reason: string) =>
       changed(`${datePath(dateId)}/capacity`, { method: 'PUT', body: { capacity, reason } }),
     withdrawDate: (dateId: string, reason: string) => changed(`${datePath(dateId)}/withdraw`, { method: 'POST', body: { reason } }),
+    promoCodes: (signal?: AbortSignal) => promos('/ops/promo-codes', withSignal(signal)),
+    savePromo: (code: string, request: OpsPromoRequest) =>
+      promos(`/ops/promo-codes/${encodeURIComponent(code)}`, { method: 'PUT', body: request }),
     activity: (signal?: AbortSignal) => activity('/ops/activity', withSignal(signal)),
   };
 }

@@ -151,6 +151,23 @@ export interface OpsMoveTargets {
   moveFee: number;
 }
 
+/** GET /ops/promo-codes: a promo code with its terms and how many holds and bookings use it now. */
+export interface OpsPromoCode {
+  code: string;
+  percentOff: number | null;
+  /** Cents. */
+  amountOff: number | null;
+  /** The last Kamas day (YYYY-MM-DD) it can be used; null when it never expires. */
+  lastDay: string | null;
+  /** Null when its uses are not limited. */
+  maxRedemptions: number | null;
+  uses: number;
+  /** False while paused. */
+  active: boolean;
+  /** Limited by the catalog import to some activities' prices (the console keeps that limit). */
+  onlyForSomeActivities: boolean;
+}
+
 /** GET /ops/date-kinds: a kind of date the company runs, to add more of. */
 export interface OpsDateKind {
   /** What POST /ops/dates takes as `kind`. */

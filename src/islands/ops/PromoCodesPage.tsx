@@ -1,0 +1,66 @@
+/** /ops/promo-codes: every promo code with its terms and uses; adding one, and changing or pausing each. */
+import { useState } from 'react';
+import type { OpsPromoCode } from '../../lib/api/ops-types.ts';
+import { denverInstant, formatDenverDate } from '../../lib/dates.ts';
+import { formatDollars } from '../../lib/pricing.ts';
+import { opsApi } from '../../stores/ops-api.ts';
+import { useStaffData } from '../shared/use-staff-data.ts';
+import { OpsStates } from './OpsStates.tsx';
+import { PromoForm } from './PromoForm.tsx';
+import '../../styles/account.css';
+import '../../styles/ops.css';
+
+/** "20% off · until Sat, Jan 31 · 3 of 10 uses · Paused" */
+function terms(promo: OpsPromoCode): string {
+  return [
+    promo.percentOff !== null ? `${promo.percentOff}% off` : `${formatDollars(promo.amountOff ?? 0)} off`,
+    promo.lastDay ? `until ${formatDenverDate(denverInstant(promo.lastDay, 12))}` : 'no end',
+    promo.maxRedemptions !== null ? `${promo.uses} of ${promo.maxRedemptions} uses` : `${promo.uses} ${promo.uses === 1 ? 'use' : 'uses'}`,
+    ...(promo.onlyForSomeActivities ? ['some activities only'] : []),
+    promo.active ? 'Active' : 'Paused',
+  ].join(' · ');
+}
+
+export default function PromoCodesPage() {
+  const state = useStaffData<OpsPromoCode[]>('promo-codes', (signal) => opsApi.promoCodes(signal));
+  const [saved, setSaved] = useState<{ codes: OpsPromoCode[]; code: string } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  if (state.status !== 'ready') return <OpsStates state={state} loadingLabel="Loading the promo codes" />;
+  const codes = saved?.codes ?? state.data;
+  const onSaved = (list: OpsPromoCode[], code: string) => {
+    setSaved({ codes: list, code });
+    setEditing(null);
+  };
+  return (
+    <div className="ops">
+      {saved && (
+        <p className="ops-notice" role="status">
+          Saved {saved.code}.
+        </p>
+      )}
+      <section className="ops-section" aria-labelledby="ops-promo-list">
+        <h2 id="ops-promo-list">Promo codes</h2>
+        {codes.length === 0 ? (
+          <p className="ops-muted">No promo codes yet.</p>
+        ) : (
+          <ul className="ops-found" aria-label="Promo codes">
+            {codes.map((promo) => (
+              <li key={promo.code}>
+                <strong>{promo.code}</strong>
+                <span>{terms(promo)}</span>
+                {editing === promo.code ? (
+                  <PromoForm promo={promo} onSaved={onSaved} onClose={() => setEditing(null)} />
+                ) : (
+                  <button type="button" className="button secondary" onClick={() => setEditing(promo.code)}>
+                    Change<span className="visually-hidden"> {promo.code}</span>
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <PromoForm key={saved?.code ?? 'new'} promo={null} onSaved={onSaved} />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * Creating or changing a promo code: a percentage or an amount off, the last Kamas day it can be
+ * used and a limit of uses (both optional), paused or not, and a reason. Checked by the API's own
+ * schema before anything is sent; the form never submits by itself.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import type { OpsPromoCode } from '../../lib/api/ops-types.ts';
+import { AMOUNT_MESSAGE, centsOf, opsPromoSchema, PROMO_CODE_MESSAGE, PROMO_CODE_PATTERN } from '../../lib/ops-schemas.ts';
+import { dollarsField } from '../../lib/ops-links.ts';
+import { opsApi } from '../../stores/ops-api.ts';
+import { TextField } from '../account/fields.tsx';
+import { firstErrors, FormFailure, ReasonField } from './form-parts.tsx';
+
+type Field = 'code' | 'percentOff' | 'amountOff' | 'lastDay' | 'maxRedemptions' | 'reason';
+
+interface Props {
+  /** The code changed, or null for a new one. */
+  promo: OpsPromoCode | null;
+  onSaved: (codes: OpsPromoCode[], code: string) => void;
+  onClose?: () => void;
+}
+
+export function PromoForm({ promo, onSaved, onClose }: Props) {
+  const id = useId();
+  const [code, setCode] = useState(promo?.code ?? '');
+  const [kind, setKind] = useState<'percent' | 'amount'>(promo?.amountOff ? 'amount' : 'percent');
+  const [value, setValue] = useState(promo?.percentOff ? String(promo.percentOff) : promo?.amountOff ? dollarsField(promo.amountOff) : '');
+  const [lastDay, setLastDay] = useState(promo?.lastDay ?? '');
+  const [uses, setUses] = useState(promo?.maxRedemptions ? String(promo.maxRedemptions) : '');
+  const [paused, setPaused] = useState(promo ? !promo.active : false);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const name = code.trim().toUpperCase();
+    const amount = kind === 'amount' ? centsOf(value) : null;
+    const checked = v.safeParse(opsPromoSchema, {
+      ...(kind === 'percent' ? { percentOff: value.trim() === '' ? Number.NaN : Number(value) } : { amountOff: amount ?? Number.NaN }),
+      lastDay: lastDay || null,
+      maxRedemptions: uses.trim() === '' ? null : Number(uses),
+      active: !paused,
+      reason,
+    });
+    const found: Partial<Record<Field, string>> = checked.success
+      ? {}
+      : firstErrors<Field>(checked.issues, kind === 'percent' ? 'percentOff' : 'amountOff');
+    if (!PROMO_CODE_PATTERN.test(name)) found.code = PROMO_CODE_MESSAGE;
+    if (kind === 'amount' && amount === null) found.amountOff = AMOUNT_MESSAGE;
+    setErrors(found);
+    if (!checked.success || Object.keys(found).length > 0) return;
+    setSending(true);
+    try {
+      onSaved(await opsApi.savePromo(name, checked.output), name);
+      setReason('');
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'The code could not be saved. Please try again.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const title = promo ? `Change ${promo.code}` : 'Add a promo code';
+  return (
+    <form className="ops-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{title}</h3>
+      {!promo && (
+        <TextField
+          id={`${id}-code`}
+          label="Code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          value={code}
+          error={errors.code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      )}
+      <fieldset className="ops-choices">
+        <legend>Discount</legend>
+        <label className="ops-check">
+          <input type="radio" name={`${id}-kind`} checked={kind === 'percent'} onChange={() => setKind('percent')} /> Percentage off
+        </label>
+        <label className="ops-check">
+          <input type="radio" name={`${id}-kind`} checked={kind === 'amount'} onChange={() => setKind('amount')} /> Amount off
+        </label>
+      </fieldset>
+      <TextField
+        id={`${id}-value`}
+        label={kind === 'percent' ? 'Percent off' : 'Dollars off'}
+        inputMode="decimal"
+        value={value}
+        error={kind === 'percent' ? errors.percentOff : errors.amountOff}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <TextField
+        id={`${id}-last-day`}
+        label="Last day it can be used (empty: no end)"
+        type="date"
+        value={lastDay}
+        error={errors.lastDay}
+        onChange={(event) => setLastDay(event.target.value)}
+      />
+      <TextField
+        id={`${id}-uses`}
+        label="Limit of uses (empty: no limit)"
+        inputMode="numeric"
+        value={uses}
+        error={errors.maxRedemptions}
+        onChange={(event) => setUses(event.target.value)}
+      />
+      <label className="ops-check">
+        <input type="checkbox" checked={paused} onChange={(event) => setPaused(event.target.checked)} /> Paused: customers cannot use it
+      </label>
+      <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
+      <FormFailure failure={failure} />
+      <div className="account-actions">
+        <button type="submit" className="button primary" disabled={sending}>
+          Save code
+        </button>
+        {onClose && (
+          <button type="button" className="button secondary" onClick={onClose} disabled={sending}>
+            Close
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
