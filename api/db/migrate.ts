@@ -9,6 +9,7 @@ import * as cancellations from './migrations/006_cancellations.ts';
 import * as callOffs from './migrations/007_call_offs.ts';
 import * as operatorActions from './migrations/008_operator_actions.ts';
 import * as officeBookings from './migrations/009_office_bookings.ts';
+import * as blackoutDays from './migrations/010_blackout_days.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -20,6 +21,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '007_call_offs', sql: callOffs.sql },
   { version: '008_operator_actions', sql: operatorActions.sql },
   { version: '009_office_bookings', sql: officeBookings.sql },
+  { version: '010_blackout_days', sql: blackoutDays.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -15,6 +15,7 @@ import type { CalendarName } from '../../src/lib/schemas.ts';
 import type { OpsAddDatesRequest } from '../../src/lib/ops-schemas.ts';
 import { DATE_NOT_FOUND } from './date-overview.ts';
 import { recordAction } from './record.ts';
+import { blackoutAmong } from './blackout-days.ts';
 
 export const UNKNOWN_KIND = 'Choose the kind of date to add.';
 export const HAS_BOOKINGS = 'This date has bookings or holds: call it off instead.';
@@ -116,7 +117,10 @@ export async function addDates(db: Db, operator: Caller, request: OpsAddDatesReq
   if (dates.length === 0) throw new HttpError(400, ALREADY_STARTED);
   return db.transaction(async (tx) => {
     const added: string[] = [];
-    for (const date of dates) {
+    // Nothing is added on a blackout day.
+    const blackout = await blackoutAmong(tx, days);
+    const open = dates.filter((date) => !blackout.has(denverDay(new Date(date.startsAt))));
+    for (const date of open) {
       const [existing] = await tx.query(`select 1 from calendar_dates where id = $1`, [date.id]);
       if (existing) continue;
       await writeDate(tx, date);
@@ -131,7 +135,8 @@ export async function addDates(db: Db, operator: Caller, request: OpsAddDatesReq
         after: { kind: request.kind, capacity: request.capacity, time: request.time, dates: added },
       });
     }
-    return { added, existing: dates.length - added.length };
+    const leftOut = dates.length - open.length;
+    return { added, existing: open.length - added.length, ...(leftOut > 0 ? { blackout: leftOut } : {}) };
   });
 }
 

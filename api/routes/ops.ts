@@ -4,7 +4,8 @@
  * GET .../move-targets, and POST .../cancel, .../move, .../notes and
  * .../resend on it; GET /ops/dates/{id} (its seats and who is on it) and POST .../call-off;
  * GET /ops/date-kinds, POST /ops/dates (one date or a weekly pattern), PUT /ops/dates/{id}/capacity,
- * POST /ops/dates/{id}/withdraw; GET /ops/promo-codes, PUT /ops/promo-codes/{code} (create, change or pause); GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
+ * POST /ops/dates/{id}/withdraw; GET /ops/blackout-days, POST /ops/blackout-days, POST /ops/blackout-days/{day}/lift;
+ * GET /ops/promo-codes, PUT /ops/promo-codes/{code} (create, change or pause); GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
  * its own transaction.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -18,6 +19,7 @@ import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 import {
   opsAddDatesSchema,
+  opsBlackoutSchema,
   opsBookSchema,
   opsCancelSchema,
   opsCapacitySchema,
@@ -39,6 +41,7 @@ import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../operations/days-ahead.
 import { findBookings, opsBooking } from '../operations/lookup.ts';
 import { listActions } from '../operations/record.ts';
 import { listPromos, savePromo } from '../operations/promo-codes.ts';
+import { liftBlackout, listBlackouts, markBlackout } from '../operations/blackout-days.ts';
 import { BOOKING_NOT_FOUND } from '../bookings/cancellation.ts';
 import { isCalendarDay } from '../../src/lib/dates.ts';
 
@@ -68,6 +71,7 @@ const daysSchema = v.optional(
 );
 const FROM_MESSAGE = 'The first day must be a calendar day (YYYY-MM-DD).';
 const fromSchema = v.optional(v.pipe(v.string(), v.check(isCalendarDay, FROM_MESSAGE)));
+const blackoutDaySchema = v.pipe(v.string(), v.check(isCalendarDay, 'The day must be a calendar day (YYYY-MM-DD).'));
 
 export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: AppDeps) {
   const group = new Hono<AppEnv>();
@@ -162,6 +166,19 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
     const result = await withdrawDate(db, c.get('caller'), safeParam(c, 'dateId'), c.req.valid('json').reason);
     if (result.changed) cache.clear();
     return c.json(result);
+  });
+
+  group.get('/blackout-days', async (c) => c.json(await listBlackouts(db)));
+
+  group.post('/blackout-days', jsonBody(opsBlackoutSchema), async (c) => {
+    if ((await markBlackout(db, c.get('caller'), c.req.valid('json'))).changed) cache.clear();
+    return c.json(await listBlackouts(db));
+  });
+
+  group.post('/blackout-days/:day/lift', jsonBody(opsReasonSchema), async (c) => {
+    const day = queryParam(safeParam(c, 'day'), blackoutDaySchema);
+    if ((await liftBlackout(db, c.get('caller'), day, c.req.valid('json').reason)).changed) cache.clear();
+    return c.json(await listBlackouts(db));
   });
 
   group.get('/promo-codes', async (c) => c.json(await listPromos(db)));

@@ -124,6 +124,9 @@ export const opsAddDatesSchema = v.pipe(
 );
 export type OpsAddDatesRequest = v.InferOutput<typeof opsAddDatesSchema>;
 
+/** POST /ops/blackout-days: a Kamas day the company runs nothing. */
+export const opsBlackoutSchema = v.strictObject({ day: day(DAY_MESSAGE), reason: reasonSchema });
+
 /** PUT /ops/dates/{id}/capacity */
 export const opsCapacitySchema = v.strictObject({ capacity: capacitySchema, reason: reasonSchema });
 

@@ -22,6 +22,7 @@ describe('migrations and catalog imports', () => {
         '007_call_offs',
         '008_operator_actions',
         '009_office_bookings',
+        '010_blackout_days',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

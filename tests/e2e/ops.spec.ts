@@ -314,6 +314,30 @@ test('an operator adds a promo code, which then applies at checkout, and pauses 
   expect(problems.errors).toEqual([]);
 });
 
+test('an operator marks a blackout day after the season and lifts it again', async ({ page, problems }) => {
+  const operator = await newStaffMember(page.request, 'operator');
+  await signIn(page, operator);
+  await page.goto('/ops/dates');
+  await islandsReady(page);
+  const mark = page.getByRole('form', { name: 'Mark a blackout day' });
+  await mark.getByLabel('Day').fill('2027-06-15');
+  await mark.getByRole('button', { name: 'Mark the day' }).click();
+  await expect(mark.getByText('Give a reason (up to 500 characters).')).toBeVisible();
+  await mark.getByLabel('Reason').fill('Guides’ rescue course');
+  await mark.getByRole('button', { name: 'Mark the day' }).click();
+  await expect(page.getByRole('status')).toHaveText('Tue, Jun 15 is a blackout day: its dates are off the calendars.');
+  const listed = page.getByRole('list', { name: 'Blackout days ahead' }).getByRole('listitem').filter({ hasText: 'Tue, Jun 15' });
+  await expect(listed).toContainText('Guides’ rescue course · 0 dates off the calendars');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await listed.getByRole('button', { name: 'Lift Tue, Jun 15' }).click();
+  await listed.getByLabel('Reason').fill('The course moved');
+  await listed.getByRole('button', { name: 'Lift it' }).click();
+  await expect(page.getByRole('status')).toHaveText('Tue, Jun 15 is open again.');
+  await expect(page.getByText('No blackout days ahead.')).toBeVisible();
+  expect(problems.errors).toEqual([]);
+});
+
 test('a customer who opens the console is told it is for operators, and sees no Operations link', async ({ page, problems }) => {
   problems.allow(/status of 403/);
   const customer = await readyCustomer(page.request);

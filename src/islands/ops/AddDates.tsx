@@ -9,7 +9,7 @@ import type { OpsDateKind } from '../../lib/api/ops-types.ts';
 import { opsAddDatesSchema, type OpsAddDatesRequest } from '../../lib/ops-schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../account/fields.tsx';
-import { FormFailure, ReasonField } from './form-parts.tsx';
+import { FormFailure, ReasonField, useSending } from './form-parts.tsx';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 type Field = 'kind' | 'firstDay' | 'lastDay' | 'weekdays' | 'time' | 'capacity' | 'reason';
@@ -38,9 +38,8 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
   const [capacity, setCapacity] = useState(String(kind?.capacity ?? 4));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<{ added: number; existing: number; from: string } | null>(null);
-  const [sending, setSending] = useState(false);
+  const { failure, setFailure, sending, send } = useSending();
+  const [done, setDone] = useState<{ added: number; existing: number; blackout: number; from: string } | null>(null);
 
   function chooseKind(key: string) {
     setKindKey(key);
@@ -69,16 +68,11 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
       return;
     }
     setErrors({});
-    setSending(true);
-    try {
+    await send(async () => {
       const result = await opsApi.addDates(checked.output satisfies OpsAddDatesRequest);
-      setDone({ added: result.added.length, existing: result.existing, from: firstDay });
+      setDone({ added: result.added.length, existing: result.existing, blackout: result.blackout ?? 0, from: firstDay });
       setReason('');
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The dates could not be added. Please try again.');
-    } finally {
-      setSending(false);
-    }
+    }, 'The dates could not be added. Please try again.');
   }
 
   return (
@@ -160,7 +154,8 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
       {done && (
         <p className="ops-notice" role="status">
           Added {done.added} {done.added === 1 ? 'date' : 'dates'}
-          {done.existing > 0 ? `; ${done.existing} ${done.existing === 1 ? 'was' : 'were'} already there` : ''}.{' '}
+          {done.existing > 0 ? `; ${done.existing} ${done.existing === 1 ? 'was' : 'were'} already there` : ''}
+          {done.blackout > 0 ? `; ${done.blackout} on blackout days ${done.blackout === 1 ? 'was' : 'were'} left out` : ''}.{' '}
           <a href={`/ops?from=${done.from}`}>See that week</a>
         </p>
       )}

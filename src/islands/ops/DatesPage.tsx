@@ -1,8 +1,9 @@
-/** /ops/dates: adding dates of the kinds the company runs. */
+/** /ops/dates: adding dates of the kinds the company runs, and the blackout days on which it runs none. */
 import type { OpsDateKind } from '../../lib/api/ops-types.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import { AddDates } from './AddDates.tsx';
+import { BlackoutDays } from './BlackoutDays.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import '../../styles/account.css';
 import '../../styles/ops.css';
@@ -13,6 +14,7 @@ export default function DatesPage() {
   return (
     <div className="ops">
       <AddDates kinds={state.data} />
+      <BlackoutDays />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { AMOUNT_MESSAGE, centsOf, opsPromoSchema, PROMO_CODE_MESSAGE, PROMO_CODE
 import { dollarsField } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { TextField } from '../account/fields.tsx';
-import { firstErrors, FormFailure, ReasonField } from './form-parts.tsx';
+import { firstErrors, FormFailure, ReasonField, useSending } from './form-parts.tsx';
 
 type Field = 'code' | 'percentOff' | 'amountOff' | 'lastDay' | 'maxRedemptions' | 'reason';
 
@@ -31,12 +31,10 @@ export function PromoForm({ promo, onSaved, onClose }: Props) {
   const [paused, setPaused] = useState(promo ? !promo.active : false);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { failure, setFailure, sending, send } = useSending();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
     const name = code.trim().toUpperCase();
     const amount = kind === 'amount' ? centsOf(value) : null;
     const checked = v.safeParse(opsPromoSchema, {
@@ -52,16 +50,14 @@ export function PromoForm({ promo, onSaved, onClose }: Props) {
     if (!PROMO_CODE_PATTERN.test(name)) found.code = PROMO_CODE_MESSAGE;
     if (kind === 'amount' && amount === null) found.amountOff = AMOUNT_MESSAGE;
     setErrors(found);
-    if (!checked.success || Object.keys(found).length > 0) return;
-    setSending(true);
-    try {
+    if (!checked.success || Object.keys(found).length > 0) {
+      setFailure(null);
+      return;
+    }
+    await send(async () => {
       onSaved(await opsApi.savePromo(name, checked.output), name);
       setReason('');
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The code could not be saved. Please try again.');
-    } finally {
-      setSending(false);
-    }
+    }, 'The code could not be saved. Please try again.');
   }
 
   const title = promo ? `Change ${promo.code}` : 'Add a promo code';

@@ -52,14 +52,35 @@ export function firstErrors<Field extends string>(
   return errors;
 }
 
+/** Sending a form's request: `send` runs it while `sending`, and keeps its failure (or `fallback`) to show in place; true when it worked. */
+export function useSending() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function send(action: () => Promise<void>, fallback: string): Promise<boolean> {
+    setFailure(null);
+    setSending(true);
+    try {
+      await action();
+      return true;
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : fallback);
+      return false;
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return { failure, setFailure, sending, send };
+}
+
 /**
  * A form that opens from a button: focus goes to `firstField` when it opens and back to the button
  * when it closes; `send` runs the action, shows its failure in place, and closes the form when it worked.
  */
 export function useOpenedForm(firstField: string) {
   const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const sending = useSending();
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
 
@@ -70,17 +91,8 @@ export function useOpenedForm(firstField: string) {
   }, [open, firstField]);
 
   async function send(action: () => Promise<void>, fallback: string) {
-    setFailure(null);
-    setSending(true);
-    try {
-      await action();
-      setOpen(false);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : fallback);
-    } finally {
-      setSending(false);
-    }
+    if (await sending.send(action, fallback)) setOpen(false);
   }
 
-  return { open, setOpen, button, failure, setFailure, sending, send };
+  return { open, setOpen, button, failure: sending.failure, setFailure: sending.setFailure, sending: sending.sending, send };
 }

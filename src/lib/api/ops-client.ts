@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { count, guideDate, instant, named, optionalText, readAnswer, text } from './answers.ts';
 import type {
   OpsActivity,
+  OpsBlackoutDay,
   OpsBooking,
   OpsBookingSummary,
   OpsDateOverview,
@@ -114,7 +115,7 @@ export const opsDateAnswer = named<OpsDateOverview>()(
 export const opsDateKindsAnswer = named<OpsDateKind[]>()(
   v.array(v.looseObject({ key: text, label: text, calendar: text, capacity: count, startTime: text })),
 );
-const addedAnswer = v.looseObject({ added: v.array(text), existing: count });
+const addedAnswer = v.looseObject({ added: v.array(text), existing: count, blackout: v.optional(count) });
 export const opsPromoCodesAnswer = named<OpsPromoCode[]>()(
   v.array(
     v.looseObject({
@@ -129,6 +130,7 @@ export const opsPromoCodesAnswer = named<OpsPromoCode[]>()(
     }),
   ),
 );
+export const opsBlackoutDaysAnswer = named<OpsBlackoutDay[]>()(v.array(v.looseObject({ day: text, reason: text, withdrawn: count })));
 export const opsMoveTargetsAnswer = named<OpsMoveTargets>()(
   v.looseObject({ dates: v.array(v.looseObject({ id: text, startsAt: instant, seatsLeft: count })), moveFee: count }),
 );
@@ -159,6 +161,7 @@ export function createOpsApi(call: Call) {
   const changed = checked('the date', changedAnswer);
   const targets = checked('the dates to move to', opsMoveTargetsAnswer);
   const promos = checked('the promo codes', opsPromoCodesAnswer);
+  const blackouts = checked('the blackout days', opsBlackoutDaysAnswer);
   return {
     /** The dates from the Kamas day `from` (today when null) through `daysAhead` days after it. */
     days: (from: string | null, daysAhead: number, signal?: AbortSignal) =>
@@ -183,6 +186,9 @@ export function createOpsApi(call: Call) {
     changeCapacity: (dateId: string, capacity: number, reason: string) =>
       changed(`${datePath(dateId)}/capacity`, { method: 'PUT', body: { capacity, reason } }),
     withdrawDate: (dateId: string, reason: string) => changed(`${datePath(dateId)}/withdraw`, { method: 'POST', body: { reason } }),
+    blackoutDays: (signal?: AbortSignal) => blackouts('/ops/blackout-days', withSignal(signal)),
+    markBlackout: (day: string, reason: string) => blackouts('/ops/blackout-days', { method: 'POST', body: { day, reason } }),
+    liftBlackout: (day: string, reason: string) => blackouts(`/ops/blackout-days/${day}/lift`, { method: 'POST', body: { reason } }),
     promoCodes: (signal?: AbortSignal) => promos('/ops/promo-codes', withSignal(signal)),
     savePromo: (code: string, request: OpsPromoRequest) =>
       promos(`/ops/promo-codes/${encodeURIComponent(code)}`, { method: 'PUT', body: request }),

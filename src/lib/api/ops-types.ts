@@ -168,6 +168,15 @@ export interface OpsPromoCode {
   onlyForSomeActivities: boolean;
 }
 
+/** GET /ops/blackout-days: a day ahead on which the company runs nothing. */
+export interface OpsBlackoutDay {
+  /** YYYY-MM-DD, a Kamas day. */
+  day: string;
+  reason: string;
+  /** The dates it took off the calendars (given back when it is lifted). */
+  withdrawn: number;
+}
+
 /** GET /ops/date-kinds: a kind of date the company runs, to add more of. */
 export interface OpsDateKind {
   /** What POST /ops/dates takes as `kind`. */

@@ -1,0 +1,101 @@
+/**
+ * Blackout days on /ops/dates: the days ahead on which the company runs nothing, each with why and
+ * how many dates it took off the calendars; marking one (refused while anyone has booked that day)
+ * and lifting it, each for a reason.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import type { OpsBlackoutDay } from '../../lib/api/ops-types.ts';
+import { denverInstant, formatDenverDate } from '../../lib/dates.ts';
+import { opsBlackoutSchema, reasonSchema } from '../../lib/ops-schemas.ts';
+import { opsApi } from '../../stores/ops-api.ts';
+import { TextField } from '../account/fields.tsx';
+import { useStaffData } from '../shared/use-staff-data.ts';
+import { firstErrors, FormFailure, ReasonField, useSending } from './form-parts.tsx';
+import { OpsStates } from './OpsStates.tsx';
+import { TextAction } from './TextAction.tsx';
+
+const longDay = (day: string) => formatDenverDate(denverInstant(day, 12));
+
+function MarkBlackout({ onMarked }: { onMarked: (days: OpsBlackoutDay[], day: string) => void }) {
+  const id = useId();
+  const [day, setDay] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ day?: string; reason?: string }>({});
+  const { failure, setFailure, sending, send } = useSending();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = v.safeParse(opsBlackoutSchema, { day, reason });
+    if (!checked.success) {
+      setErrors(firstErrors<'day' | 'reason'>(checked.issues, 'reason'));
+      setFailure(null);
+      return;
+    }
+    setErrors({});
+    await send(async () => {
+      onMarked(await opsApi.markBlackout(checked.output.day, checked.output.reason), checked.output.day);
+      setDay('');
+      setReason('');
+    }, 'The day could not be marked. Please try again.');
+  }
+
+  return (
+    <form className="ops-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Mark a blackout day</h3>
+      <TextField id={`${id}-day`} label="Day" type="date" value={day} error={errors.day} onChange={(event) => setDay(event.target.value)} />
+      <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
+      <FormFailure failure={failure} />
+      <div className="account-actions">
+        <button type="submit" className="button primary" disabled={sending}>
+          Mark the day
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function BlackoutDays() {
+  const state = useStaffData<OpsBlackoutDay[]>('blackout-days', (signal) => opsApi.blackoutDays(signal));
+  const [changed, setChanged] = useState<{ days: OpsBlackoutDay[]; notice: string } | null>(null);
+  if (state.status !== 'ready') return <OpsStates state={state} loadingLabel="Loading the blackout days" />;
+  const days = changed?.days ?? state.data;
+  return (
+    <section className="ops-section" aria-labelledby="ops-blackout-title">
+      <h2 id="ops-blackout-title">Blackout days</h2>
+      {changed && (
+        <p className="ops-notice" role="status">
+          {changed.notice}
+        </p>
+      )}
+      {days.length === 0 ? (
+        <p className="ops-muted">No blackout days ahead.</p>
+      ) : (
+        <ul className="ops-found" aria-label="Blackout days ahead">
+          {days.map((blackout) => (
+            <li key={blackout.day}>
+              <strong>{longDay(blackout.day)}</strong>
+              <span>
+                {blackout.reason} · {blackout.withdrawn} {blackout.withdrawn === 1 ? 'date' : 'dates'} off the calendars
+              </span>
+              <TextAction
+                opener={`Lift ${longDay(blackout.day)}`}
+                heading={`Lift the blackout of ${longDay(blackout.day)}`}
+                label="Reason"
+                hint="Its dates come back on the calendars."
+                submit="Lift it"
+                schema={reasonSchema}
+                act={async (reason) =>
+                  setChanged({ days: await opsApi.liftBlackout(blackout.day, reason), notice: `${longDay(blackout.day)} is open again.` })
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <MarkBlackout
+        onMarked={(list, day) => setChanged({ days: list, notice: `${longDay(day)} is a blackout day: its dates are off the calendars.` })}
+      />
+    </section>
+  );
+}
