@@ -6,7 +6,8 @@
  * nothing on any console view.
  */
 import { E2E } from '../../playwright.config.ts';
-import { formatDenverDateTime } from '../../src/lib/dates.ts';
+import type { OpsDateKind } from '../../src/lib/api/ops-types.ts';
+import { denverDay, denverDayPlus, denverInstant, formatDenverDateTime } from '../../src/lib/dates.ts';
 import {
   bookByApi,
   bookingIdOn,
@@ -15,6 +16,7 @@ import {
   newStaffMember,
   readyCustomer,
   seatsTaken,
+  signInByApi,
   startOf,
 } from './api-customers.ts';
 import { apiCustomer, axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
@@ -114,6 +116,65 @@ test('an operator finds a party’s readiness, cancels a booking for its custome
   await expect(action).toContainText(operator);
   expect(await axeViolations(page)).toEqual([]);
   expect(problems.errors).toEqual([]);
+});
+
+test('an operator sees tomorrow’s date with the member who has not signed the waiver marked', async ({ page, problems }) => {
+  test.setTimeout(120_000);
+  const operator = await newStaffMember(page.request, 'operator');
+  const asOperator = { Authorization: `Bearer ${(await signInByApi(page.request, operator)).idToken}` };
+  const tomorrow = denverDayPlus(denverDay(new Date()), 1);
+  const kinds = (await (await page.request.get(`${E2E.api}/ops/date-kinds`, { headers: asOperator })).json()) as OpsDateKind[];
+  const kind = kinds.find((candidate) => candidate.calendar === CLASSES);
+  const added = await page.request.post(`${E2E.api}/ops/dates`, {
+    headers: asOperator,
+    data: { kind: kind?.key, firstDay: tomorrow, time: '09:30', capacity: 4, reason: 'A group asked for tomorrow' },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const [dateId] = ((await added.json()) as { added: string[] }).added;
+  // Booked by the office for a customer who called; a friend joins the party but has signed nothing.
+  const payer = await readyCustomer(page.request);
+  const booked = await page.request.post(`${E2E.api}/ops/bookings`, {
+    headers: asOperator,
+    data: {
+      email: payer.email,
+      dateId,
+      partySize: 2,
+      paidBy: 'cash',
+      reason: 'Called the office',
+      requestId: `e2e-tomorrow-${Date.now()}`,
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const mine = (await calendar(page.request, CLASSES, { token: payer.idToken })).find((date) => date.id === dateId);
+  const friend = await apiCustomer(page.request);
+  const joined = await page.request.post(`${E2E.api}/calendar/invite`, {
+    headers: { Authorization: `Bearer ${friend.idToken}` },
+    data: { inviteCode: mine?.inviteCode },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+
+  await signIn(page, operator);
+  await page.goto('/ops');
+  await islandsReady(page);
+  const when = formatDenverDateTime(denverInstant(tomorrow, 9, 30));
+  const dateCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^${when}`) }) });
+  const party = dateCard.getByRole('listitem').filter({ hasText: `${payer.name}, party of 2` });
+  await expect(party.getByRole('listitem').filter({ hasText: friend.email.split('@')[0] ?? '' })).toContainText('Waiver missing');
+  expect(await axeViolations(page)).toEqual([]);
+  expect(problems.errors).toEqual([]);
+
+  // The date leaves the calendars again, so the tests that take class dates never meet it.
+  const { id: bookingId } = (await booked.json()) as { id: string };
+  const cancelled = await page.request.post(`${E2E.api}/ops/bookings/${bookingId}/cancel`, {
+    headers: asOperator,
+    data: { reason: 'End of the test', refund: 0 },
+  });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  const withdrawn = await page.request.post(`${E2E.api}/ops/dates/${dateId}/withdraw`, {
+    headers: asOperator,
+    data: { reason: 'End of the test' },
+  });
+  expect(withdrawn.ok(), await withdrawn.text()).toBe(true);
 });
 
 test('an operator finds a booking by holding the phone’s camera over the QR code on its customer’s card', async ({ page }, testInfo) => {
