@@ -7,9 +7,10 @@
  * booking pages: score >= 95, TBT <= 150 ms, CLS <= 0.02, TTI <= 2.5 s, JavaScript before interaction <= 100 KB, no Firebase code;
  * checkout and payment success: score >= 95, TBT <= 150 ms, CLS <= 0.02 (they load the sign-in code by design);
  * the account pages (profile, waiver, a signed copy of the waiver, checkout as a returning customer) and
- * the guides' pages (the upcoming dates, a date's roster), measured signed in as a customer with a
- * booking, a saved profile, survey and waiver, who is also a guide (the Auth emulator on 9099, which
- * `npm run bench` starts): score >= 95, TBT <= 150 ms, CLS <= 0.02.
+ * the guides' pages (the upcoming dates, a date's roster) and the operators' console (the days ahead,
+ * a date's manifest), measured signed in as a customer with a booking, a saved profile, survey and
+ * waiver, who is also a guide and an operator (the Auth emulator on 9099, which `npm run bench`
+ * starts): score >= 95, TBT <= 150 ms, CLS <= 0.02.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from '@playwright/test';
-import { formatDenverDateTime } from '../src/lib/dates.ts';
+import { denverDay, formatDenverDateTime } from '../src/lib/dates.ts';
 import { CHROMIUM_ARGS, requireBrowser } from './browser.ts';
 import { startApiProcess, startChrome } from './processes.ts';
 import { verifyEmail } from '../tests/support/emulator-links.ts';
@@ -142,12 +143,14 @@ async function benchCustomer(): Promise<BenchCustomer> {
     expiry: '12/30',
     cvc: '123',
   });
-  // `npm run guide:grant`, as an operator runs it, against the bench's Auth emulator, once the address is proved.
   await verifyEmail(new URL(AUTH_EMULATOR).host, 'demo-kamas', idToken, email);
-  execFileSync(process.execPath, ['api/ops/guide-role-cli.ts', 'grant', email], {
-    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: new URL(AUTH_EMULATOR).host, FIREBASE_PROJECT_ID: 'demo-kamas' },
-    stdio: 'ignore',
-  });
+  // `npm run staff:grant -- EMAIL guide|operator`, as an operator runs it, against the bench's Auth emulator, once the address is proved.
+  for (const role of ['guide', 'operator']) {
+    execFileSync(process.execPath, ['api/ops/staff-role-cli.ts', 'grant', email, role], {
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: new URL(AUTH_EMULATOR).host, FIREBASE_PROJECT_ID: 'demo-kamas' },
+      stdio: 'ignore',
+    });
+  }
   return { email, password, name, dateId: date.id, startsAt: date.date._seconds * 1000, waiverId: signed.waiver.id };
 }
 
@@ -178,6 +181,18 @@ const SIGNED_IN_PAGES: SignedInPage[] = [
     path: '/guide/roster',
     row: '/guide/roster?date=… (signed in as a guide)',
     url: (c) => `/guide/roster?date=${encodeURIComponent(c.dateId)}`,
+    shows: (c) => c.name,
+  },
+  {
+    path: '/ops',
+    row: '/ops?from=… (signed in as an operator)',
+    url: (c) => `/ops?from=${denverDay(c.startsAt)}`,
+    shows: (c) => formatDenverDateTime(c.startsAt),
+  },
+  {
+    path: '/ops/date',
+    row: '/ops/date?id=… (signed in as an operator)',
+    url: (c) => `/ops/date?id=${encodeURIComponent(c.dateId)}`,
     shows: (c) => c.name,
   },
 ];
