@@ -1,19 +1,25 @@
 /**
  * An operator books for a customer who called or came to the shop: the customer is found by e-mail
  * (an account is made for one new to the site), then a date with seats, a party size and an
- * activity, paid in cash, by check or complimentary, with a reason. The date's row is locked as a
- * customer's hold locks it, so the last seat goes to exactly one of them. The booking, the payer's
- * place in the party, the confirmation with its invite link (the mail outbox) and the record of the
- * action are written in one transaction; the same request sent again answers with the same booking.
+ * activity, and how it is paid. The date's row is locked as a customer's hold locks it, so the last
+ * seat goes to exactly one of them; the same request sent again answers with the same booking.
+ *
+ * Paid in cash, by check or complimentary: the booking, the payer's place in the party, the
+ * confirmation with its invite link (the mail outbox) and the record are written in one transaction.
+ * Paid by card: the seats are held and a payment intent made, as at checkout; the operator takes
+ * the customer's card in the same card form, and the payment books it through the usual outcome
+ * path (confirmation included), or the hold lapses and the seats return.
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError, randomId } from '../http.ts';
-import type { Caller, Identity } from '../identity.ts';
+import type { Caller, CustomerAccount, Identity } from '../identity.ts';
 import { enqueueBookingPaid } from '../mail/outbox.ts';
-import { lockDate, takenSeats } from '../bookings/seats.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { lockDate, takenSeats, type LockedDate } from '../bookings/seats.ts';
 import { ensureUser } from '../users/store.ts';
 import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
-import { CHOOSE_ACTIVITY, type OpsBookRequest } from '../../src/lib/ops-schemas.ts';
+import { CHOOSE_ACTIVITY, type OfficePayment, type OpsBookRequest } from '../../src/lib/ops-schemas.ts';
+import type { OpsCardHold } from '../../src/lib/api/ops-types.ts';
 import { orderTotal } from '../../src/lib/pricing.ts';
 import { seatsLeft } from '../../src/lib/seat-rules.ts';
 import { DATE_NOT_FOUND } from './date-overview.ts';
@@ -22,6 +28,7 @@ import { recordAction } from './record.ts';
 export const DATE_NOT_OPEN = 'This date is not open for booking: it has started, or it was withdrawn or called off.';
 export const notEnoughSeats = (left: number) =>
   left === 0 ? 'This date has no seats left.' : `This date has only ${left} ${left === 1 ? 'seat' : 'seats'} left.`;
+const PROVIDER_DOWN = 'Failed to create payment intent: the payment provider is unavailable. Please try again.';
 
 export interface OfficeBooking {
   bookingId: string;
@@ -33,31 +40,81 @@ interface PriceRow {
   id: string;
   unit_amount: number;
   currency: string;
+  nickname: string;
 }
 
+/** What the locked date allows for the request: the price, or a refusal. */
+interface Decided {
+  date: LockedDate;
+  price: PriceRow;
+  account: CustomerAccount;
+}
+
+async function bookedBy(db: Queryable, requestId: string): Promise<string | null> {
+  const [row] = await db.query<{ id: string }>(`select id from bookings where office_request = $1`, [requestId]);
+  return row?.id ?? null;
+}
+
+/** The date's own price, or the one asked for among its activity's prices (a day tour offers several). */
+async function priceFor(
+  tx: Queryable,
+  date: { product_id: string; price_id: string | null },
+  asked: string | undefined,
+): Promise<PriceRow> {
+  const prices = await tx.query<PriceRow & Record<string, unknown>>(
+    `select id, unit_amount, currency, nickname from prices
+      where product_id = $1 and active and ($2::text is null or id = $2) order by sort, id`,
+    [date.product_id, date.price_id],
+  );
+  const price = asked ? prices.find((candidate) => candidate.id === asked) : prices.length === 1 ? prices[0] : undefined;
+  if (!price) throw new HttpError(400, CHOOSE_ACTIVITY);
+  return price;
+}
+
+/**
+ * Inside the caller's transaction: saves the customer, locks the date, and decides. Null when the
+ * same request was already made (it answers with that booking); otherwise the price, or a refusal:
+ * the date is missing, not open (an operator may book until it starts: the customers' cut-off is
+ * for online bookings), without the activity asked for, or without seats for the party.
+ */
+async function decide(tx: Queryable, account: CustomerAccount, request: OpsBookRequest): Promise<Decided | string> {
+  await ensureUser(tx, { uid: account.uid, email: account.email, name: account.displayName, picture: null });
+  // Lock order everywhere: the date first, then its bookings.
+  const date = await lockDate(tx, request.dateId);
+  if (!date) throw new HttpError(404, DATE_NOT_FOUND);
+  // The same request, sent again while the first was waiting for the lock.
+  const again = await bookedBy(tx, request.requestId);
+  if (again) return again;
+  if (!date.active || date.started) throw new HttpError(409, DATE_NOT_OPEN);
+  const price = await priceFor(tx, date, request.priceId);
+  const left = seatsLeft(date, await takenSeats(tx, date.id));
+  if (left < request.partySize) throw new HttpError(409, notEnoughSeats(left));
+  return { date, price, account };
+}
+
+const recordOf = ({ account, price }: Decided, request: OpsBookRequest, amount: number) => ({
+  customer: account.email,
+  newAccount: account.created,
+  partySize: request.partySize,
+  priceId: price.id,
+  paidBy: request.paidBy,
+  amount,
+});
+
+/** Books a party paid in cash, by check or complimentary. */
 export async function bookForCustomer(
   db: Db,
   identity: Pick<Identity, 'customerAccount'>,
   operator: Caller,
-  request: OpsBookRequest,
+  request: OpsBookRequest & { paidBy: OfficePayment },
 ): Promise<OfficeBooking> {
   const done = await bookedBy(db, request.requestId);
   if (done) return { bookingId: done, booked: false };
   const account = await identity.customerAccount(request.email, request.name || null);
   return db.transaction(async (tx) => {
-    await ensureUser(tx, { uid: account.uid, email: account.email, name: account.displayName, picture: null });
-    // Lock order everywhere: the date first, then its bookings.
-    const date = await lockDate(tx, request.dateId);
-    if (!date) throw new HttpError(404, DATE_NOT_FOUND);
-    // The same request, sent again while the first was waiting for the lock.
-    const again = await bookedBy(tx, request.requestId);
-    if (again) return { bookingId: again, booked: false };
-    // An operator may book until the date starts: the customers' cut-off is for online bookings.
-    if (!date.active || date.started) throw new HttpError(409, DATE_NOT_OPEN);
-    const price = await priceFor(tx, date, request.priceId);
-    const left = seatsLeft(date, await takenSeats(tx, date.id));
-    if (left < request.partySize) throw new HttpError(409, notEnoughSeats(left));
-
+    const decided = await decide(tx, account, request);
+    if (typeof decided === 'string') return { bookingId: decided, booked: false };
+    const { date, price } = decided;
     const bookingId = randomId('bk');
     const amount = request.paidBy === 'complimentary' ? 0 : orderTotal(price.unit_amount, request.partySize);
     await tx.query(
@@ -86,35 +143,105 @@ export async function bookForCustomer(
       bookingId,
       dateId: date.id,
       reason: request.reason,
-      after: {
-        customer: account.email,
-        newAccount: account.created,
-        partySize: request.partySize,
-        priceId: price.id,
-        paidBy: request.paidBy,
-        amount,
-      },
+      after: recordOf(decided, request, amount),
     });
     return { bookingId, booked: true };
   });
 }
 
-async function bookedBy(db: Queryable, requestId: string): Promise<string | null> {
-  const [row] = await db.query<{ id: string }>(`select id from bookings where office_request = $1`, [requestId]);
-  return row?.id ?? null;
-}
+const HOLD_COLUMNS = `id as "bookingId", client_secret as "clientSecret", amount, currency, status,
+  to_char(hold_expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "expiresAt"`;
 
-/** The date's own price, or the one asked for among its activity's prices (a day tour offers several). */
-async function priceFor(
-  tx: Queryable,
-  date: { product_id: string; price_id: string | null },
-  asked: string | undefined,
-): Promise<PriceRow> {
-  const prices = await tx.query<PriceRow & Record<string, unknown>>(
-    `select id, unit_amount, currency from prices where product_id = $1 and active and ($2::text is null or id = $2) order by sort, id`,
-    [date.product_id, date.price_id],
-  );
-  const price = asked ? prices.find((candidate) => candidate.id === asked) : prices.length === 1 ? prices[0] : undefined;
-  if (!price) throw new HttpError(400, CHOOSE_ACTIVITY);
-  return price;
+type HoldRow = Omit<OpsCardHold, 'provider'> & { status: string };
+
+/**
+ * Holds the seats for a party the customer pays by card now, and makes the payment intent the
+ * operator's card form pays. The same request again answers with the same hold.
+ */
+export async function holdForCard(
+  db: Db,
+  identity: Pick<Identity, 'customerAccount'>,
+  provider: PaymentProvider,
+  operator: Caller,
+  request: OpsBookRequest,
+  holdSeconds: number,
+): Promise<OpsCardHold> {
+  const standing = async (): Promise<OpsCardHold | null> => {
+    const [row] = await db.query<HoldRow & Record<string, unknown>>(`select ${HOLD_COLUMNS} from bookings where office_request = $1`, [
+      request.requestId,
+    ]);
+    if (!row) return null;
+    if (row.status !== 'held' || !row.clientSecret) throw new HttpError(409, `This booking is already ${row.status}.`);
+    return {
+      bookingId: row.bookingId,
+      clientSecret: row.clientSecret,
+      amount: row.amount,
+      currency: row.currency,
+      expiresAt: row.expiresAt,
+      provider: provider.name,
+    };
+  };
+  const done = await standing();
+  if (done) return done;
+  const account = await identity.customerAccount(request.email, request.name || null);
+  const held = await db.transaction(async (tx) => {
+    const decided = await decide(tx, account, request);
+    if (typeof decided === 'string') return null;
+    const bookingId = randomId('bk');
+    const amount = orderTotal(decided.price.unit_amount, request.partySize);
+    await tx.query(
+      `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider,
+                             office_request, hold_expires_at)
+       values ($1, $2, $3, $4, $5, $5, $6, $7, 'held', $8, $9, now() + make_interval(secs => $10))`,
+      [
+        bookingId,
+        decided.date.id,
+        account.uid,
+        decided.price.id,
+        request.partySize,
+        amount,
+        decided.price.currency,
+        provider.name,
+        request.requestId,
+        holdSeconds,
+      ],
+    );
+    await recordAction(tx, operator, {
+      action: 'book for customer',
+      subject: `booking ${bookingId}`,
+      bookingId,
+      dateId: decided.date.id,
+      reason: request.reason,
+      after: { ...recordOf(decided, request, amount), status: 'held until paid' },
+    });
+    return {
+      bookingId,
+      amount,
+      currency: decided.price.currency,
+      description: `${decided.price.nickname} x ${request.partySize}`,
+      dateId: decided.date.id,
+    };
+  });
+  if (!held) return (await standing()) as OpsCardHold;
+  try {
+    const intent = await provider.createIntent({
+      bookingId: held.bookingId,
+      amount: held.amount,
+      currency: held.currency,
+      description: held.description,
+      email: account.email,
+      metadata: { userId: account.uid, dateId: held.dateId, partySize: String(request.partySize), bookedBy: operator.uid },
+    });
+    await db.query(`update bookings set payment_intent_id = $2, client_secret = $3, updated_at = now() where id = $1`, [
+      held.bookingId,
+      intent.id,
+      intent.clientSecret,
+    ]);
+  } catch (error) {
+    // Without an intent nothing can pay the hold: its seats go back at once.
+    await db.query(`update bookings set status = 'released', updated_at = now() where id = $1 and status = 'held'`, [held.bookingId]);
+    console.error('payment provider failed to create an intent for an office booking', { bookingId: held.bookingId, error });
+    throw new HttpError(502, PROVIDER_DOWN);
+  }
+  return (await standing()) as OpsCardHold;
 }

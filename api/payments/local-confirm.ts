@@ -32,6 +32,8 @@ const REFUND_MESSAGES: Record<Extract<Outcome, { result: 'refunded' }>['reason']
 
 type HeldBooking = {
   id: string;
+  /** Set on a booking an operator took: its card may be paid by an operator for the customer. */
+  office_request: string | null;
   payment_intent_id: string;
   user_id: string;
   status: string;
@@ -40,7 +42,8 @@ type HeldBooking = {
 };
 
 /**
- * Pays the caller's hold named by its client secret with a test card, and answers the date it booked.
+ * Pays the caller's hold named by its client secret with a test card, and answers the date it booked;
+ * an operator (asked of the identity service) may pay a hold they took for a customer.
  * A declined card (402) keeps the hold until it lapses, so the customer may try another card; a hold
  * that ended, or a payment refunded instead of booked, is refused (409) with the reason.
  */
@@ -48,14 +51,16 @@ export async function confirmLocalPayment(
   settlement: Settlement,
   caller: Caller,
   confirmation: LocalConfirmation,
+  isOperator: (uid: string) => Promise<boolean> = async () => false,
 ): Promise<{ status: 'succeeded'; dateId: string }> {
   const { db } = settlement;
   const [booking] = await db.query<HeldBooking>(
-    `select id, payment_intent_id, user_id, status, amount, currency from bookings where client_secret = $1`,
+    `select id, office_request, payment_intent_id, user_id, status, amount, currency from bookings where client_secret = $1`,
     [confirmation.clientSecret],
   );
   if (!booking) throw new HttpError(404, 'Payment session not found. Please start checkout again.');
-  if (booking.user_id !== caller.uid) throw new HttpError(403, 'This payment belongs to another account.');
+  const payingForCustomer = booking.office_request !== null && (await isOperator(caller.uid));
+  if (booking.user_id !== caller.uid && !payingForCustomer) throw new HttpError(403, 'This payment belongs to another account.');
   // A released hold's intent was cancelled (a newer hold replaced it): it cannot be paid.
   if (booking.status === 'released') throw new HttpError(409, SESSION_ENDED);
   const card = localCardOutcome(confirmation.cardNumber, confirmation.expiry);

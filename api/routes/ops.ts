@@ -33,7 +33,7 @@ import {
 } from '../../src/lib/ops-schemas.ts';
 import { addDates, changeCapacity, dateKinds, withdrawDate } from '../operations/dates.ts';
 import { addNote, resendConfirmation } from '../operations/booking-actions.ts';
-import { bookForCustomer } from '../operations/book-for-customer.ts';
+import { bookForCustomer, holdForCard } from '../operations/book-for-customer.ts';
 import { moveForCustomer, operatorMoveTargets } from '../operations/move-for-customer.ts';
 import { callOffFromConsole, dateOverview } from '../operations/date-overview.ts';
 import { cancelForCustomer } from '../operations/cancel-booking.ts';
@@ -73,7 +73,7 @@ const FROM_MESSAGE = 'The first day must be a calendar day (YYYY-MM-DD).';
 const fromSchema = v.optional(v.pipe(v.string(), v.check(isCalendarDay, FROM_MESSAGE)));
 const blackoutDaySchema = v.pipe(v.string(), v.check(isCalendarDay, 'The day must be a calendar day (YYYY-MM-DD).'));
 
-export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: AppDeps) {
+export function opsRoutes({ db, identity, payments, cache, mailer, waiver, holdSeconds }: AppDeps) {
   const group = new Hono<AppEnv>();
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
   // Customers' contacts and money: a revoked token or a disabled account is refused too.
@@ -88,7 +88,11 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver }: App
   group.get('/bookings', async (c) => c.json(await findBookings(db, queryParam(c.req.query('q'), searchSchema))));
 
   group.post('/bookings', jsonBody(opsBookSchema), async (c) => {
-    const result = await bookForCustomer(db, identity, c.get('caller'), c.req.valid('json'));
+    const request = c.req.valid('json');
+    const { paidBy } = request;
+    // By card: the seats are held while the operator takes the customer's card in the card form.
+    if (paidBy === 'card') return c.json(await holdForCard(db, identity, payments, c.get('caller'), request, holdSeconds), 202);
+    const result = await bookForCustomer(db, identity, c.get('caller'), { ...request, paidBy });
     if (result.booked) {
       cache.clear();
       mailer?.kick();

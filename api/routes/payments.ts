@@ -14,7 +14,7 @@ export function paymentRoutes(deps: AppDeps) {
 
   const localCards = offeredOnlyIf(deps.payments.name === 'local');
   group.post('/local/confirm', requireCaller(deps.identity), localCards, jsonBody(localConfirmSchema), async (c) =>
-    c.json(await confirmLocalPayment(deps, c.get('caller'), c.req.valid('json'))),
+    c.json(await confirmLocalPayment(deps, c.get('caller'), c.req.valid('json'), (uid) => deps.identity.isOperator(uid))),
   );
 
   return group;

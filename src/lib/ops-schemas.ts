@@ -43,7 +43,11 @@ export const opsResendSchema = v.strictObject({ reason: reasonSchema, requestId:
 /** How a booking an operator takes was paid, when not by card. */
 export const OFFICE_PAYMENTS = ['cash', 'check', 'complimentary'] as const;
 export type OfficePayment = (typeof OFFICE_PAYMENTS)[number];
-export const OFFICE_PAYMENT_LABELS: Record<OfficePayment, string> = {
+/** How an operator's booking is paid: by the customer's card now (the checkout's card form), or as the office took it. */
+export const BOOKING_PAYMENTS = ['card', ...OFFICE_PAYMENTS] as const;
+export type BookingPayment = (typeof BOOKING_PAYMENTS)[number];
+export const PAYMENT_LABELS: Record<BookingPayment, string> = {
+  card: 'By card, now',
   cash: 'Paid in cash',
   check: 'Paid by check',
   complimentary: 'Complimentary (no charge)',
@@ -79,7 +83,7 @@ export const opsBookSchema = v.strictObject({
   ),
   /** Needed where the date offers several activities (a day tour). */
   priceId: v.optional(v.pipe(v.string(CHOOSE_ACTIVITY), v.regex(/^[\w-]{1,100}$/, CHOOSE_ACTIVITY))),
-  paidBy: v.picklist(OFFICE_PAYMENTS, PAID_BY_MESSAGE),
+  paidBy: v.picklist(BOOKING_PAYMENTS, PAID_BY_MESSAGE),
   reason: reasonSchema,
   requestId: requestIdSchema,
 });

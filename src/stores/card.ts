@@ -70,6 +70,24 @@ export function checkedCard(
   return { ok: false, state: { status: 'declined', message: issue?.message ?? UNEXPECTED_CARD_MESSAGE, field } };
 }
 
+/**
+ * Pays a payment session other than the checkout's own hold (a change of date's fee, a booking an
+ * operator takes by card) with the local provider's test card: the card's new state. A declined card
+ * (402) may be tried again; another refusal says why.
+ */
+export async function payWithLocalCard(clientSecret: string, input: CardInput, bookingId: string): Promise<CardState> {
+  const checked = checkedCard(clientSecret, input);
+  if (!checked.ok) return checked.state;
+  try {
+    const answer = await api.confirmLocalPayment(checked.body);
+    return { status: 'succeeded', bookingId, dateId: answer.dateId };
+  } catch (error) {
+    return error instanceof ApiError && error.status === 402
+      ? { status: 'declined', message: error.message, field: null }
+      : { status: 'failed', message: error instanceof ApiError && error.status < 500 ? error.message : UNEXPECTED_CARD_MESSAGE };
+  }
+}
+
 /** Where a paid local checkout goes: /payment-success checks the booking with the API before it says so. */
 export function localSuccessPath(bookingId: string, dateId: string): string {
   return `/payment-success?${new URLSearchParams({ provider: 'local', booking: bookingId, date: dateId }).toString()}`;

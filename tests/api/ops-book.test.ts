@@ -8,9 +8,20 @@ import { randomUUID } from 'node:crypto';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OpsBooking, OpsDateOverview } from '../../src/lib/api/ops-types.ts';
+import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../src/lib/api/ops-types.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
-import { freeDate, harness, holdDate, inviteCodeOf, newUser, PROJECT_ID, readyUser, type Harness, type TestUser } from './harness.ts';
+import {
+  freeDate,
+  harness,
+  holdDate,
+  inviteCodeOf,
+  newUser,
+  PAYING_CARD,
+  PROJECT_ID,
+  readyUser,
+  type Harness,
+  type TestUser,
+} from './harness.ts';
 import { staffMember } from './staff.ts';
 
 const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'ops-book-test-admin'));
@@ -135,6 +146,37 @@ describe('booking for a customer', () => {
     expect(second.body.error).toBe('This date has no seats left.');
   });
 
+  it('holds the seats of a customer paying by card, which the operator pays in the card form, and it is booked as usual', async () => {
+    const date = await freeDate(h, CLASSES);
+    const customer = await readyUser(h, 'Card Caller');
+    const body = request(date, customer.email, { paidBy: 'card' });
+    const held = await h.json<OpsCardHold & { error?: string }>('POST', '/ops/bookings', { token: operator.token, body });
+    expect(held.status, JSON.stringify(held.body)).toBe(202);
+    const unit = await unitAmountOf(date.stripeId ?? '');
+    expect(held.body).toMatchObject({ amount: unit * 2, currency: 'usd', provider: 'local' });
+    expect((await h.json<OpsCardHold>('POST', '/ops/bookings', { token: operator.token, body })).body.clientSecret).toBe(
+      held.body.clientSecret,
+    );
+    expect((await h.json<OpsDateOverview>('GET', `/ops/dates/${date.id}`, { token: operator.token })).body).toMatchObject({ held: 2 });
+
+    const pay = (token: string) =>
+      h.json<{ status?: string; error?: string }>('POST', '/payments/local/confirm', {
+        token,
+        body: { clientSecret: held.body.clientSecret, ...PAYING_CARD },
+      });
+    const someoneElse = await readyUser(h);
+    expect((await pay(someoneElse.token)).status).toBe(403);
+    const paid = await pay(operator.token);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const booking = await h.json<Answer>('GET', `/ops/bookings/${held.body.bookingId}`, { token: operator.token });
+    expect(booking.body).toMatchObject({ status: 'paid', paidBy: 'card', amount: unit * 2, payerEmail: customer.email });
+    expect(await confirmationsOf(held.body.bookingId)).toEqual([{ recipient_uid: customer.uid }]);
+    expect((await recordsOf(held.body.bookingId))[0]?.after).toMatchObject({ paidBy: 'card', status: 'held until paid' });
+    const again = await h.json<{ error: string }>('POST', '/ops/bookings', { token: operator.token, body });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('This booking is already paid.');
+  });
+
   it('races a customer holding the last seat, and exactly one of them gets it', async () => {
     for (let round = 0; round < 4; round += 1) {
       const date = await freeDate(h, CLASSES);
@@ -170,7 +212,7 @@ describe('booking for a customer', () => {
       [{ name: 'S'.repeat(101) }, 400, 'The name can be at most 100 characters.'],
       [{ partySize: 0 }, 400, 'Please specify a valid party size.'],
       [{ partySize: 5 }, 400, 'Please specify a valid party size.'],
-      [{ paidBy: 'card' }, 400, 'Choose how the booking was paid.'],
+      [{ paidBy: 'paypal' }, 400, 'Choose how the booking was paid.'],
       [{ requestId: 'x' }, 400, 'The request needs its id.'],
       [{ dateId: 'no-such-date' }, 404, 'Date not found'],
       [{ partySize: 4, dateId: date.id }, 201, ''],

@@ -305,6 +305,37 @@ test('an operator books a customer who called, paid in cash, and the confirmatio
   expect(problems.errors).toEqual([]);
 });
 
+test('an operator books a customer who pays by card in the same card form, and the confirmation reaches the customer', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(90_000);
+  const entry = await classDateWithSeats(page.request, CLASS_PRICE, 1);
+  const customer = await readyCustomer(page.request);
+  const operator = await newStaffMember(page.request, 'operator');
+  await signIn(page, operator);
+  await page.goto(`/ops/date?id=${entry.id}`);
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Book for a customer' }).click();
+  const form = page.getByRole('form', { name: 'Book for a customer' });
+  await form.getByLabel("Customer's e-mail").fill(customer.email);
+  await form.getByLabel('By card, now').check();
+  await form.getByLabel('Reason').fill('Booked by phone');
+  await form.getByRole('button', { name: 'Hold the seats and take the card' }).click();
+  const card = page.getByRole('region', { name: "The customer's card" });
+  await expect(card).toContainText('$345 by card.');
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await card.getByLabel('CVC').fill('123');
+  await card.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('status')).toContainText(`Booked for ${customer.name}, party of 1.`);
+  const confirmation = await mailTo(page.request, customer.email, /^Booked: /);
+  expect(confirmation.text).toContain('Paid: $345');
+  expect(confirmation.text).not.toContain('in cash');
+  expect(await axeViolations(page)).toEqual([]);
+  expect(problems.errors).toEqual([]);
+});
+
 test('an operator adds a day tour on a Tuesday, and it shows on the booking page', async ({ page, problems }) => {
   test.setTimeout(90_000);
   const tours = await calendar(page.request, 'winter-day-tours');

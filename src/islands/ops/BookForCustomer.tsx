@@ -4,10 +4,10 @@
  * check or complimentary) and a reason. Checked by the API's own schema before anything is sent;
  * one request id per booking, so a retry books once. The customer gets the usual confirmation.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import type { OpsBooking, OpsDateOverview } from '../../lib/api/ops-types.ts';
-import { OFFICE_PAYMENT_LABELS, OFFICE_PAYMENTS, opsBookSchema, type OfficePayment } from '../../lib/ops-schemas.ts';
+import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../lib/api/ops-types.ts';
+import { BOOKING_PAYMENTS, opsBookSchema, PAYMENT_LABELS, type BookingPayment } from '../../lib/ops-schemas.ts';
 import { formatDollars } from '../../lib/pricing.ts';
 import { PARTY_SIZE_MAX, PARTY_SIZE_MIN } from '../../lib/schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
@@ -15,6 +15,9 @@ import { describedBy, FieldError, TextField } from '../account/fields.tsx';
 import { firstErrors, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
 
 type Field = 'email' | 'name' | 'partySize' | 'priceId' | 'paidBy' | 'reason';
+// The card form's code loads only when an operator takes a card.
+const OfficeCardPayment = lazy(() => import('./OfficeCardPayment.tsx'));
+
 const PARTY_SIZES = Array.from({ length: PARTY_SIZE_MAX - PARTY_SIZE_MIN + 1 }, (_, index) => PARTY_SIZE_MIN + index);
 
 export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onBooked: (booking: OpsBooking) => void }) {
@@ -24,7 +27,8 @@ export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onB
   const [name, setName] = useState('');
   const [partySize, setPartySize] = useState(1);
   const [priceId, setPriceId] = useState(date.prices.length === 1 ? (date.prices[0]?.id ?? '') : '');
-  const [paidBy, setPaidBy] = useState<OfficePayment | ''>('');
+  const [paidBy, setPaidBy] = useState<BookingPayment | ''>('');
+  const [cardHold, setCardHold] = useState<OpsCardHold | null>(null);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   // One id per booking: the same request sent again (a retry) books once.
@@ -49,13 +53,57 @@ export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onB
       return;
     }
     setErrors({});
+    if (checked.output.paidBy === 'card') {
+      // The seats are held; the form stays open for the customer's card.
+      setFailure(null);
+      try {
+        setCardHold(await opsApi.holdForCard(checked.output));
+      } catch (error) {
+        setFailure(error instanceof Error ? error.message : 'The seats could not be held. Please try again.');
+      }
+      return;
+    }
     await send(async () => {
       onBooked(await opsApi.bookForCustomer(checked.output));
-      requestId.current = crypto.randomUUID();
-      setEmail('');
-      setName('');
-      setReason('');
+      startAgain();
     }, 'The booking could not be made. Please try again.');
+  }
+
+  function startAgain() {
+    requestId.current = crypto.randomUUID();
+    setEmail('');
+    setName('');
+    setReason('');
+    setCardHold(null);
+  }
+
+  async function cardPaid(hold: OpsCardHold) {
+    try {
+      const booking = await opsApi.booking(hold.bookingId);
+      startAgain();
+      setOpen(false);
+      onBooked(booking);
+    } catch {
+      startAgain();
+      setFailure('The card was paid, but the booking could not be loaded: reload the page to see it.');
+    }
+  }
+
+  if (cardHold) {
+    // The card form is a form of its own: it takes the place of the booking's.
+    return (
+      <section className="ops-form" aria-labelledby={`${id}-card-title`}>
+        <h3 id={`${id}-card-title`}>The customer's card</h3>
+        <Suspense fallback={<p role="status">Loading the card form…</p>}>
+          <OfficeCardPayment hold={cardHold} onPaid={() => void cardPaid(cardHold)} />
+        </Suspense>
+        <div className="account-actions">
+          <button type="button" className="button secondary" onClick={() => setCardHold(null)}>
+            Back to the booking
+          </button>
+        </div>
+      </section>
+    );
   }
 
   if (!open) {
@@ -116,9 +164,9 @@ export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onB
       )}
       <fieldset className="ops-choices" {...describedBy(errors.paidBy, `${id}-paid-error`)}>
         <legend>Payment</legend>
-        {OFFICE_PAYMENTS.map((way) => (
+        {BOOKING_PAYMENTS.map((way) => (
           <label key={way} className="ops-check">
-            <input type="radio" name={`${id}-paid`} checked={paidBy === way} onChange={() => setPaidBy(way)} /> {OFFICE_PAYMENT_LABELS[way]}
+            <input type="radio" name={`${id}-paid`} checked={paidBy === way} onChange={() => setPaidBy(way)} /> {PAYMENT_LABELS[way]}
           </label>
         ))}
         <FieldError id={`${id}-paid-error`} error={errors.paidBy} />
@@ -130,7 +178,7 @@ export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onB
       <FormFailure failure={failure} />
       <div className="account-actions">
         <button type="submit" className="button primary" disabled={sending}>
-          Book
+          {paidBy === 'card' ? 'Hold the seats and take the card' : 'Book'}
         </button>
         <button type="button" className="button secondary" onClick={() => setOpen(false)} disabled={sending}>
           Close

@@ -10,9 +10,8 @@ import { QUOTE_CHANGED_NOTICE, quoteHolds } from '../../lib/cancellation-quote.t
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { formatDollars } from '../../lib/pricing.ts';
 import { ApiError } from '../../lib/api/http.ts';
-import { UNEXPECTED_CARD_MESSAGE } from '../../lib/messages.ts';
 import { api } from '../../stores/api.ts';
-import { checkedCard, type CardInput, type CardState } from '../../stores/card.ts';
+import { payWithLocalCard, type CardInput, type CardState } from '../../stores/card.ts';
 import CardForm from '../checkout/payment/CardForm.tsx';
 import DateChoice from '../shared/DateChoice.tsx';
 
@@ -95,26 +94,11 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
   }
 
   async function payFee(paying: Hold, input: CardInput): Promise<CardState> {
-    const checked = checkedCard(paying.clientSecret, input);
-    if (!checked.ok) {
-      setCard(checked.state);
-      return checked.state;
-    }
     setCard({ status: 'processing' });
-    try {
-      const answer = await api.confirmLocalPayment(checked.body);
-      const paid: CardState = { status: 'succeeded', bookingId, dateId: answer.dateId };
-      setCard(paid);
-      onMoved(movedNotice(paying.date));
-      return paid;
-    } catch (error) {
-      const state: CardState =
-        error instanceof ApiError && error.status === 402
-          ? { status: 'declined', message: error.message, field: null }
-          : { status: 'failed', message: error instanceof ApiError && error.status < 500 ? error.message : UNEXPECTED_CARD_MESSAGE };
-      setCard(state);
-      return state;
-    }
+    const state = await payWithLocalCard(paying.clientSecret, input, bookingId);
+    setCard(state);
+    if (state.status === 'succeeded') onMoved(movedNotice(paying.date));
+    return state;
   }
 
   const busy = step.name === 'holding';

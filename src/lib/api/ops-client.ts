@@ -10,6 +10,7 @@ import type {
   OpsBlackoutDay,
   OpsBooking,
   OpsBookingSummary,
+  OpsCardHold,
   OpsDateOverview,
   OpsDateKind,
   OpsDays,
@@ -17,7 +18,7 @@ import type {
   OpsPromoCode,
 } from './ops-types.ts';
 import {
-  OFFICE_PAYMENTS,
+  BOOKING_PAYMENTS,
   type OpsAddDatesRequest,
   type OpsBookRequest,
   type OpsCancelRequest,
@@ -48,7 +49,7 @@ const summary = {
   partySize: count,
 };
 const cents = v.nullable(count);
-const paidBy = v.picklist(['card', ...OFFICE_PAYMENTS]);
+const paidBy = v.picklist(BOOKING_PAYMENTS);
 const note = v.looseObject({ note: text, author: optionalText, at: instant });
 
 export const opsDaysAnswer = named<OpsDays>()(
@@ -131,6 +132,16 @@ export const opsPromoCodesAnswer = named<OpsPromoCode[]>()(
   ),
 );
 export const opsBlackoutDaysAnswer = named<OpsBlackoutDay[]>()(v.array(v.looseObject({ day: text, reason: text, withdrawn: count })));
+export const opsCardHoldAnswer = named<OpsCardHold>()(
+  v.looseObject({
+    bookingId: text,
+    clientSecret: text,
+    amount: count,
+    currency: text,
+    expiresAt: instant,
+    provider: v.picklist(['local', 'stripe']),
+  }),
+);
 export const opsMoveTargetsAnswer = named<OpsMoveTargets>()(
   v.looseObject({ dates: v.array(v.looseObject({ id: text, startsAt: instant, seatsLeft: count })), moveFee: count }),
 );
@@ -161,6 +172,7 @@ export function createOpsApi(call: Call) {
   const changed = checked('the date', changedAnswer);
   const targets = checked('the dates to move to', opsMoveTargetsAnswer);
   const promos = checked('the promo codes', opsPromoCodesAnswer);
+  const cardHold = checked('the seats held', opsCardHoldAnswer);
   const blackouts = checked('the blackout days', opsBlackoutDaysAnswer);
   return {
     /** The dates from the Kamas day `from` (today when null) through `daysAhead` days after it. */
@@ -170,6 +182,8 @@ export function createOpsApi(call: Call) {
     booking: (bookingId: string, signal?: AbortSignal) => booking(bookingPath(bookingId), withSignal(signal)),
     /** `request.requestId` names this request: sent again (a retry), it books once. */
     bookForCustomer: (request: OpsBookRequest) => booking('/ops/bookings', { method: 'POST', body: request }),
+    /** `request.paidBy` is 'card': the seats are held while the customer's card is taken. */
+    holdForCard: (request: OpsBookRequest) => cardHold('/ops/bookings', { method: 'POST', body: request }),
     cancelBooking: (bookingId: string, request: OpsCancelRequest) =>
       booking(`${bookingPath(bookingId)}/cancel`, { method: 'POST', body: request }),
     moveTargets: (bookingId: string, signal?: AbortSignal) => targets(`${bookingPath(bookingId)}/move-targets`, withSignal(signal)),

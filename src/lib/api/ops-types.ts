@@ -145,6 +145,18 @@ export interface OpsDateOverview extends GuideDate {
   prices: { id: string; nickname: string; unitAmount: number }[];
 }
 
+/** POST /ops/bookings paid by card: the seats held for the customer, and the payment the operator's card form pays. */
+export interface OpsCardHold {
+  bookingId: string;
+  clientSecret: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  /** When the hold lapses (ISO 8601). */
+  expiresAt: string;
+  provider: 'local' | 'stripe';
+}
+
 /** GET /ops/bookings/{id}/move-targets: the dates a booking may move to, and its policy's change fee in cents. */
 export interface OpsMoveTargets {
   dates: MoveTarget[];
