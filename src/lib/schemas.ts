@@ -15,6 +15,8 @@ export const YES_NO = ['Yes', 'No'] as const;
 
 export const PARTY_SIZE_MIN = 1;
 export const PARTY_SIZE_MAX = 4;
+/** Every party size a booking may have, smallest first: the choices of a party-size menu. */
+export const PARTY_SIZES = Array.from({ length: PARTY_SIZE_MAX - PARTY_SIZE_MIN + 1 }, (_, index) => PARTY_SIZE_MIN + index);
 export const COUNTRY_CODES = ['+1'] as const;
 
 /** Largest accepted waiver signature: a PNG data URL of the 1500 x 200 canvas. */

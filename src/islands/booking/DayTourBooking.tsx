@@ -5,7 +5,7 @@
 import type { DayKey } from '../../lib/calendar-grid.ts';
 import { cartTotal } from '../../lib/cart.ts';
 import { formatDenverDate } from '../../lib/dates.ts';
-import { PARTY_SIZE_MAX, PARTY_SIZE_MIN } from '../../lib/schemas.ts';
+import { PARTY_SIZE_MIN, PARTY_SIZES } from '../../lib/schemas.ts';
 import { DAY_TOUR_PRODUCT_TITLE } from '../../site.ts';
 import { chooseDate, choosePartySize, choosePrice } from '../../stores/cart.ts';
 import { dayTourCalendar, dismissSelectionNotice } from '../../stores/calendars.ts';
@@ -16,8 +16,6 @@ import type { DayView } from './MonthCalendar.tsx';
 import OrderSummary from './OrderSummary.tsx';
 import PriceSelect from './PriceSelect.tsx';
 import { useBookingPage } from './use-booking-page.ts';
-
-const PARTY_SIZES = Array.from({ length: PARTY_SIZE_MAX - PARTY_SIZE_MIN + 1 }, (_, index) => PARTY_SIZE_MIN + index);
 
 export default function DayTourBooking() {
   const { hydrated, cart, catalog, product, load, notice, days, selectedDay, month, firstMonth } = useBookingPage({

@@ -9,7 +9,7 @@ import type { OpsDateKind } from '../../lib/api/ops-types.ts';
 import { opsAddDatesSchema, type OpsAddDatesRequest } from '../../lib/ops-schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../account/fields.tsx';
-import { FormFailure, ReasonField, useSending } from './form-parts.tsx';
+import { FormButtons, FormFailure, ReasonField, useSending } from './form-parts.tsx';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 type Field = 'kind' | 'firstDay' | 'lastDay' | 'weekdays' | 'time' | 'capacity' | 'reason';
@@ -159,11 +159,7 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
           <a href={`/ops?from=${done.from}`}>See that week</a>
         </p>
       )}
-      <div className="account-actions">
-        <button type="submit" className="button primary" disabled={sending}>
-          {repeat ? 'Add dates' : 'Add date'}
-        </button>
-      </div>
+      <FormButtons submit={repeat ? 'Add dates' : 'Add date'} sending={sending} />
     </form>
   );
 }

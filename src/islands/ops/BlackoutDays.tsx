@@ -11,7 +11,7 @@ import { opsBlackoutSchema, reasonSchema } from '../../lib/ops-schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { TextField } from '../account/fields.tsx';
 import { useStaffData } from '../shared/use-staff-data.ts';
-import { firstErrors, FormFailure, ReasonField, useSending } from './form-parts.tsx';
+import { firstErrors, FormButtons, FormFailure, ReasonField, useSending } from './form-parts.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import { TextAction } from './TextAction.tsx';
 
@@ -46,11 +46,7 @@ function MarkBlackout({ onMarked }: { onMarked: (days: OpsBlackoutDay[], day: st
       <TextField id={`${id}-day`} label="Day" type="date" value={day} error={errors.day} onChange={(event) => setDay(event.target.value)} />
       <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
       <FormFailure failure={failure} />
-      <div className="account-actions">
-        <button type="submit" className="button primary" disabled={sending}>
-          Mark the day
-        </button>
-      </div>
+      <FormButtons submit="Mark the day" sending={sending} />
     </form>
   );
 }

@@ -9,16 +9,14 @@ import * as v from 'valibot';
 import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../lib/api/ops-types.ts';
 import { BOOKING_PAYMENTS, opsBookSchema, PAYMENT_LABELS, type BookingPayment } from '../../lib/ops-schemas.ts';
 import { formatDollars } from '../../lib/pricing.ts';
-import { PARTY_SIZE_MAX, PARTY_SIZE_MIN } from '../../lib/schemas.ts';
+import { PARTY_SIZES } from '../../lib/schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../account/fields.tsx';
-import { firstErrors, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
+import { firstErrors, FormButtons, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
 
 type Field = 'email' | 'name' | 'partySize' | 'priceId' | 'paidBy' | 'reason';
 // The card form's code loads only when an operator takes a card.
 const OfficeCardPayment = lazy(() => import('./OfficeCardPayment.tsx'));
-
-const PARTY_SIZES = Array.from({ length: PARTY_SIZE_MAX - PARTY_SIZE_MIN + 1 }, (_, index) => PARTY_SIZE_MIN + index);
 
 export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onBooked: (booking: OpsBooking) => void }) {
   const id = useId();
@@ -176,14 +174,11 @@ export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onB
       )}
       <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
       <FormFailure failure={failure} />
-      <div className="account-actions">
-        <button type="submit" className="button primary" disabled={sending}>
-          {paidBy === 'card' ? 'Hold the seats and take the card' : 'Book'}
-        </button>
-        <button type="button" className="button secondary" onClick={() => setOpen(false)} disabled={sending}>
-          Close
-        </button>
-      </div>
+      <FormButtons
+        submit={paidBy === 'card' ? 'Hold the seats and take the card' : 'Book'}
+        sending={sending}
+        onClose={() => setOpen(false)}
+      />
     </form>
   );
 }

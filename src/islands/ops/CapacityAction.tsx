@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { opsCapacitySchema } from '../../lib/ops-schemas.ts';
 import { TextField } from '../account/fields.tsx';
-import { firstErrors, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
+import { firstErrors, FormButtons, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
 
 interface Props {
   capacity: number;
@@ -49,14 +49,7 @@ export function CapacityAction({ capacity, change }: Props) {
       />
       <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
       <FormFailure failure={failure} />
-      <div className="account-actions">
-        <button type="submit" className="button primary" disabled={sending}>
-          Save capacity
-        </button>
-        <button type="button" className="button secondary" onClick={() => setOpen(false)} disabled={sending}>
-          Close
-        </button>
-      </div>
+      <FormButtons submit="Save capacity" sending={sending} onClose={() => setOpen(false)} />
     </form>
   );
 }

@@ -12,7 +12,7 @@ import { formatDollars } from '../../lib/pricing.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { AccountLoading, describedBy, FieldError } from '../account/fields.tsx';
 import { useLoaded } from '../shared/use-loaded.ts';
-import { firstErrors, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
+import { firstErrors, FormButtons, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
 
 type Field = 'toDateId' | 'fee' | 'reason';
 
@@ -100,18 +100,12 @@ export function MoveForCustomer({ booking, onMoved }: { booking: OpsBooking; onM
         </>
       )}
       <FormFailure failure={failure} />
-      <div className="account-actions">
-        <button
-          type="submit"
-          className="button primary"
-          disabled={sending || targets.status !== 'ready' || targets.value.dates.length === 0}
-        >
-          Move
-        </button>
-        <button type="button" className="button secondary" onClick={() => setOpen(false)} disabled={sending}>
-          Close
-        </button>
-      </div>
+      <FormButtons
+        submit="Move"
+        sending={sending}
+        disabled={targets.status !== 'ready' || targets.value.dates.length === 0}
+        onClose={() => setOpen(false)}
+      />
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { AMOUNT_MESSAGE, centsOf, opsPromoSchema, PROMO_CODE_MESSAGE, PROMO_CODE
 import { dollarsField } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { TextField } from '../account/fields.tsx';
-import { firstErrors, FormFailure, ReasonField, useSending } from './form-parts.tsx';
+import { firstErrors, FormButtons, FormFailure, ReasonField, useSending } from './form-parts.tsx';
 
 type Field = 'code' | 'percentOff' | 'amountOff' | 'lastDay' | 'maxRedemptions' | 'reason';
 
@@ -113,16 +113,7 @@ export function PromoForm({ promo, onSaved, onClose }: Props) {
       </label>
       <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
       <FormFailure failure={failure} />
-      <div className="account-actions">
-        <button type="submit" className="button primary" disabled={sending}>
-          Save code
-        </button>
-        {onClose && (
-          <button type="button" className="button secondary" onClick={onClose} disabled={sending}>
-            Close
-          </button>
-        )}
-      </div>
+      <FormButtons submit="Save code" sending={sending} onClose={onClose} />
     </form>
   );
 }

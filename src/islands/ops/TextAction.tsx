@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { describedBy, FieldError } from '../account/fields.tsx';
-import { FormFailure, useOpenedForm } from './form-parts.tsx';
+import { FormButtons, FormFailure, useOpenedForm } from './form-parts.tsx';
 
 interface Props {
   /** The button that opens the form, and the form's heading. */
@@ -67,14 +67,7 @@ export function TextAction({ opener, heading, label, hint, submit, schema, act }
         <FieldError id={`${id}-error`} error={error} />
       </div>
       <FormFailure failure={failure} />
-      <div className="account-actions">
-        <button type="submit" className="button primary" disabled={sending}>
-          {submit}
-        </button>
-        <button type="button" className="button secondary" onClick={() => setOpen(false)} disabled={sending}>
-          Close
-        </button>
-      </div>
+      <FormButtons submit={submit} sending={sending} onClose={() => setOpen(false)} />
     </form>
   );
 }

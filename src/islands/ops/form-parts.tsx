@@ -1,5 +1,5 @@
 /** Pieces the console's action forms share: the reason an operator gives, what went wrong, and the form that opens from a button. */
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import { describedBy, FieldError } from '../account/fields.tsx';
 
@@ -26,6 +26,33 @@ export function ReasonField({
         {...describedBy(error, `${id}-error`)}
       />
       <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** A form's send button and, when it can be closed, its Close button; both wait while it sends. */
+export function FormButtons({
+  submit,
+  sending,
+  disabled = false,
+  onClose,
+}: {
+  submit: ReactNode;
+  sending: boolean;
+  /** The form cannot be sent yet (what it needs is still loading). */
+  disabled?: boolean;
+  onClose?: (() => void) | undefined;
+}) {
+  return (
+    <div className="account-actions">
+      <button type="submit" className="button primary" disabled={sending || disabled}>
+        {submit}
+      </button>
+      {onClose && (
+        <button type="button" className="button secondary" onClick={onClose} disabled={sending}>
+          Close
+        </button>
+      )}
     </div>
   );
 }
