@@ -54,6 +54,8 @@ export interface Identity {
    * books for a customer who has never visited the site, who then signs in with that address.
    */
   customerAccount(email: string, displayName: string | null): Promise<CustomerAccount>;
+  /** A link of the identity service's own where the owner of `email` chooses a password (and so can sign in). */
+  passwordSetupLink(email: string): Promise<string>;
 }
 
 export interface CustomerAccount {
@@ -70,6 +72,8 @@ export interface AccountState {
   validSince: number | null;
   /** The sign-in e-mail: where messages to the customer go. */
   email?: string | null;
+  /** False for an account with no way to sign in yet (no password, no Google): one the office made for a customer. */
+  signsIn?: boolean;
 }
 
 /** The identity service answers about this many accounts per call. */
@@ -131,6 +135,7 @@ export function firebaseIdentity(projectId: string): Identity {
             disabled: user.disabled,
             validSince: Number.isNaN(validSince) ? null : validSince,
             email: user.email ?? null,
+            signsIn: user.providerData.length > 0,
           });
         }
       }
@@ -151,6 +156,7 @@ export function firebaseIdentity(projectId: string): Identity {
         return { uid: made.uid, email: made.email ?? email, displayName: made.displayName ?? null, created: false };
       }
     },
+    passwordSetupLink: (email) => auth.generatePasswordResetLink(email),
     isGuide: async (uid) => hasRoleClaim(await claimsOf(uid), 'guide'),
     isOperator: async (uid) => hasRoleClaim(await claimsOf(uid), 'operator'),
   };
@@ -249,6 +255,7 @@ export function cachedIdentity(
     isOperator: (uid) => identity.isOperator(uid),
     accountStates: (uids) => identity.accountStates(uids),
     customerAccount: (email, displayName) => identity.customerAccount(email, displayName),
+    passwordSetupLink: (email) => identity.passwordSetupLink(email),
   };
 }
 

@@ -88,7 +88,13 @@ async function callOffChoiceOf(db: Queryable, bookingId: string) {
 const owedBy = (member: MemberState | undefined): Owed => ({ survey: member?.survey === 'missing', waiver: member?.waiver === 'missing' });
 const owesSomething = (member: MemberState) => member.survey === 'missing' || member.waiver === 'missing';
 
-export async function composeMail(db: Queryable, mail: QueuedMail, settings: ComposeSettings): Promise<Composed> {
+/** `setupLink`: where the recipient chooses a password, when their account has no way to sign in yet. */
+export async function composeMail(
+  db: Queryable,
+  mail: QueuedMail,
+  settings: ComposeSettings,
+  setupLink: string | null = null,
+): Promise<Composed> {
   const now = settings.now ?? new Date();
   if (!mail.booking_id) return { skip: 'no booking' };
   const booking = await bookingFacts(db, mail.booking_id);
@@ -138,6 +144,7 @@ export async function composeMail(db: Queryable, mail: QueuedMail, settings: Com
         promoCode: booking.promo_code,
         paidBy: booking.paid_by ?? 'card',
         inviteLink: invite,
+        setupLink,
         openSpots: party.openSpots,
         members: party.members,
         links,

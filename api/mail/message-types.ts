@@ -61,6 +61,8 @@ export interface BookingConfirmedFacts {
   paidBy: 'card' | 'cash' | 'check' | 'complimentary';
   /** The invite link while spots are open; null once the party is full. */
   inviteLink: string | null;
+  /** Where a customer whose account the office made chooses a password; absent for one who signs in already. */
+  setupLink?: string | null;
   openSpots: number;
   members: MemberState[];
   links: SiteLinks;

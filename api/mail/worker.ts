@@ -26,7 +26,7 @@ export interface MailSummary {
 
 export interface MailWorkerDeps extends ComposeSettings {
   db: Db;
-  identity: Pick<Identity, 'accountStates'>;
+  identity: Pick<Identity, 'accountStates' | 'passwordSetupLink'>;
   transport: MailTransport;
   /** The domain of the messages' own ids. */
   messageDomain?: string;
@@ -61,7 +61,10 @@ async function prepare(deps: MailWorkerDeps, mail: ClaimedMail): Promise<{ skip:
   const account = (await deps.identity.accountStates([mail.recipient_uid])).get(mail.recipient_uid);
   if (!account) return { skip: 'account gone' };
   if (!account.email) return { skip: 'no e-mail address' };
-  const composed = await composeMail(deps.db, mail, deps);
+  // An account the office made has no way to sign in yet: its confirmation says how to choose a password.
+  const setupLink =
+    mail.kind === 'booking-confirmed' && account.signsIn === false ? await deps.identity.passwordSetupLink(account.email) : null;
+  const composed = await composeMail(deps.db, mail, deps, setupLink);
   return 'skip' in composed ? composed : { to: account.email, send: composed.send };
 }
 

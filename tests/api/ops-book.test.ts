@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { firebaseIdentity } from '../../api/identity.ts';
 import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../src/lib/api/ops-types.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
 import {
@@ -118,6 +119,10 @@ describe('booking for a customer', () => {
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const account = await admin.getUserByEmail(email);
     expect(account.displayName).toBe('Sam Walkin');
+    // It has no way to sign in yet: its confirmation carries a link to choose a password.
+    const states = await firebaseIdentity(PROJECT_ID).accountStates([account.uid, operator.uid]);
+    expect([states.get(account.uid)?.signsIn, states.get(operator.uid)?.signsIn]).toEqual([false, true]);
+    expect(await firebaseIdentity(PROJECT_ID).passwordSetupLink(email)).toContain('mode=resetPassword');
     expect(booked.body).toMatchObject({ payerName: 'Sam Walkin', payerEmail: email, paidBy: 'check' });
     expect(booked.body.members).toEqual([expect.objectContaining({ uid: account.uid, survey: 'missing', waiver: 'missing' })]);
     expect(await confirmationsOf(booked.body.id)).toEqual([{ recipient_uid: account.uid }]);

@@ -14,6 +14,7 @@ import {
   calendar,
   classDateWithSeats,
   newStaffMember,
+  PASSWORD,
   readyCustomer,
   seatsTaken,
   signInByApi,
@@ -266,7 +267,11 @@ test('an operator adds a note, sends the confirmation again, and calls off a dat
   expect(problems.errors).toEqual([]);
 });
 
-test('an operator books a customer who called, paid in cash, and the confirmation reaches the customer', async ({ page, problems }) => {
+test('an operator books a customer who called, paid in cash, and the confirmation reaches the customer', async ({
+  page,
+  problems,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const entry = await classDateWithSeats(page.request, CLASS_PRICE, 2);
   const caller = `e2e-phone-${Date.now()}@example.com`;
@@ -303,6 +308,23 @@ test('an operator books a customer who called, paid in cash, and the confirmatio
   await islandsReady(page);
   await expect(page.getByRole('definition').filter({ hasText: '$690 in cash' })).toBeVisible();
   expect(problems.errors).toEqual([]);
+
+  // New to the site, the customer chooses a password through the message's link, signs in and finds the booking.
+  const setupLink = /(http\S+mode=resetPassword\S+)/.exec(confirmation.text)?.[1] ?? '';
+  expect(confirmation.text).toContain('Choose a password');
+  const oobCode = new URL(setupLink).searchParams.get('oobCode');
+  const reset = await page.request.post(
+    `http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-key`,
+    {
+      data: { oobCode, newPassword: PASSWORD },
+    },
+  );
+  expect(reset.ok(), await reset.text()).toBe(true);
+  const customerContext = await browser.newContext({ ...PHONE, baseURL: E2E.site });
+  const customerPage = await customerContext.newPage();
+  await signInAndOpenProfile(customerPage, caller);
+  await expect(myBookings(customerPage).getByRole('article')).toHaveCount(1);
+  await customerContext.close();
 });
 
 test('an operator books a customer who pays by card in the same card form, and the confirmation reaches the customer', async ({

@@ -35,6 +35,9 @@ function fakeIdentity() {
     async customerAccount(email) {
       return { uid: 'made', email, displayName: null, created: true };
     },
+    async passwordSetupLink() {
+      return 'https://example.com/set-password';
+    },
   };
   return {
     identity,

@@ -253,6 +253,18 @@ describe('booking confirmed', () => {
     expectBoth(mail, '$125.50');
   });
 
+  it('tells a customer the office made an account for how to choose a password, and nobody else', async () => {
+    const made = await renderBookingConfirmed({ ...confirmed, setupLink: 'https://auth.example.com/reset?oobCode=abc' });
+    expectBoth(
+      made,
+      'Your account',
+      'We made you an account with this address',
+      'Choose a password',
+      'https://auth.example.com/reset?oobCode=abc',
+    );
+    expect((await renderBookingConfirmed(confirmed)).text).not.toContain('Choose a password');
+  });
+
   it('says how the office took the payment, and that a complimentary place costs nothing', async () => {
     expectBoth(await renderBookingConfirmed({ ...confirmed, promoCode: null, paidBy: 'cash' }), '$675 in cash');
     expectBoth(await renderBookingConfirmed({ ...confirmed, promoCode: null, paidBy: 'check' }), '$675 by check');

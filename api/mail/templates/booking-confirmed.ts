@@ -46,12 +46,26 @@ function cancellationTerms(facts: BookingConfirmedFacts) {
   );
 }
 
-/** "Paid: $675.00 (promo code EARLY10)", "Paid: $675.00 in cash", "Complimentary: no charge" */
+/** "Paid: $675 (promo code EARLY10)", "Paid: $675 in cash", "Complimentary: no charge" */
 function payment(facts: BookingConfirmedFacts) {
   if (facts.paidBy === 'complimentary') return paragraph(h('strong', null, 'Complimentary: '), 'no charge');
   const how = { card: '', cash: ' in cash', check: ' by check' }[facts.paidBy];
   const promo = facts.promoCode === null ? '' : ` (promo code ${facts.promoCode})`;
   return paragraph(h('strong', null, 'Paid: '), `${formatMoney(facts.amountPaid, facts.currency)}${how}${promo}`);
+}
+
+/** For a customer the office booked who has no way to sign in yet: how to choose a password. */
+function yourAccount(setupLink: string | null | undefined) {
+  if (!setupLink) return null;
+  return h(
+    Fragment,
+    null,
+    subheading('Your account'),
+    paragraph(
+      'We made you an account with this address, to see your booking, invite your party and sign the waiver. Choose a password to sign in:',
+    ),
+    buttonLink(setupLink, 'Choose a password'),
+  );
 }
 
 function BookingConfirmed(facts: BookingConfirmedFacts) {
@@ -63,6 +77,7 @@ function BookingConfirmed(facts: BookingConfirmedFacts) {
     paragraph(`Hi ${facts.recipientName}, thank you for booking with us. Here is your day out.`),
     tripFacts(facts.trip),
     payment(facts),
+    yourAccount(facts.setupLink),
     invite(facts),
     subheading('Before the day'),
     facts.members.length > 0 ? memberStates(facts.members) : null,
