@@ -1,8 +1,9 @@
 /**
  * Booking a date for a customer who called or came in: their e-mail (and a name when they are new
- * to the site), the party size, the activity where the date offers several, how it was paid (cash,
- * check or complimentary) and a reason. Checked by the API's own schema before anything is sent;
- * one request id per booking, so a retry books once. The customer gets the usual confirmation.
+ * to the site), the party size, the activity where the date offers several, how it is paid (by card
+ * now, in the checkout's card form, or in cash, by check or complimentary) and a reason. Checked by
+ * the API's own schema before anything is sent; one request id per booking, so a retry books once.
+ * The customer gets the usual confirmation.
  */
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
