@@ -12,6 +12,7 @@ import { site } from '../../src/site.ts';
 import { BOOKING_NOT_FOUND, ONLY_THE_PAYER } from './cancellation.ts';
 import { lockMoveDates, moveBooking, moveTargets } from './move.ts';
 import type { CallOffChoice } from '../../src/lib/api/types.ts';
+import type { OfficePayment } from '../../src/lib/paid-by.ts';
 
 export type { CallOffChoice };
 import { flagRefundByHand } from './flags.ts';
@@ -77,6 +78,7 @@ interface ChoiceRow {
   amount: number;
   currency: string;
   payment_intent_id: string | null;
+  paid_by: OfficePayment | null;
   status: string;
   reason: string;
   choose_by: Date | string;
@@ -90,7 +92,7 @@ interface ChoiceRow {
 
 async function readChoice(db: Queryable, bookingId: string, callerUid: string | null, lock: boolean): Promise<ChoiceRow> {
   const [row] = await db.query<ChoiceRow & Record<string, unknown>>(
-    `select c.booking_id, b.user_id, b.date_id, b.party_size, b.amount, b.currency, b.payment_intent_id, b.status, c.reason,
+    `select c.booking_id, b.user_id, b.date_id, b.party_size, b.amount, b.currency, b.payment_intent_id, b.paid_by, b.status, c.reason,
             c.choose_by, c.choice, c.moved_to, m.starts_at as moved_to_starts_at, c.date_id as called_off_date, d.starts_at,
             p.nickname as title
        from called_off_bookings c join bookings b on b.id = c.booking_id join calendar_dates d on d.id = c.date_id
@@ -124,6 +126,7 @@ export async function callOffChoice(db: Queryable, callerUid: string, bookingId:
     chooseBy: new Date(row.choose_by).toISOString(),
     amountPaid: row.amount,
     currency: row.currency,
+    paidBy: row.paid_by ?? 'card',
     partySize: row.party_size,
     choice: row.choice,
     movedTo: row.moved_to,

@@ -15,6 +15,7 @@ import { flagRefundByHand } from './flags.ts';
 import { lockDate } from './seats.ts';
 import type { BookingStatus } from '../../src/lib/seat-rules.ts';
 import type { CancellationQuote } from '../../src/lib/api/types.ts';
+import type { OfficePayment } from '../../src/lib/paid-by.ts';
 
 export type { CancellationQuote };
 
@@ -39,6 +40,7 @@ interface BookingRow {
   party_size: number;
   price_id: string;
   payment_intent_id: string | null;
+  paid_by: OfficePayment | null;
   policy_version: string | null;
   updated_at: Date | string;
   starts_at: Date | string;
@@ -50,7 +52,7 @@ interface BookingRow {
   payer_email: string | null;
 }
 
-const BOOKING_COLUMNS = `b.id, b.date_id, b.user_id, b.status, b.amount, b.currency, b.party_size, b.price_id, b.payment_intent_id, b.policy_version,
+const BOOKING_COLUMNS = `b.id, b.date_id, b.user_id, b.status, b.amount, b.currency, b.party_size, b.price_id, b.payment_intent_id, b.paid_by, b.policy_version,
        b.updated_at, d.starts_at, d.called_off_at is not null as called_off, b.cancelled_by, b.cancel_quote, b.refund_amount,
        u.display_name as payer_name, u.email as payer_email`;
 
@@ -99,6 +101,7 @@ function quoteOf(booking: BookingRow, now: Date): CancellationQuote {
     moveFee: terms.moveFee,
     quoteDay: terms.quoteDay,
     goodUntil: terms.goodUntil.toISOString(),
+    paidBy: booking.paid_by ?? 'card',
   };
 }
 

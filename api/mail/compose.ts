@@ -121,7 +121,7 @@ export async function composeMail(
         reason: typeof mail.facts['reason'] === 'string' ? mail.facts['reason'] : null,
         refundAmount,
         currency: String(mail.facts['currency'] ?? booking.currency),
-        refundExpected: refundAmount > 0 ? 'usually within 5 to 10 business days' : null,
+        paidBy: booking.paid_by ?? 'card',
         links,
       }),
     };
@@ -207,6 +207,7 @@ export async function composeMail(
           reason: choice.reason,
           amountPaid: booking.amount,
           currency: booking.currency,
+          paidBy: booking.paid_by ?? 'card',
           choiceLink: calledOffChoiceLink(booking.id, settings.siteUrl),
           chooseBy: new Date(choice.choose_by),
           links,

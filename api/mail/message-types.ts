@@ -3,6 +3,7 @@
  * gathers these from the database when the message is sent (so a member's state is as it is then),
  * and a template (./templates) turns them into a subject, HTML and plain text.
  */
+import type { BookingPayment } from '../../src/lib/paid-by.ts';
 
 export type MailKind =
   | 'booking-confirmed'
@@ -58,7 +59,7 @@ export interface BookingConfirmedFacts {
   currency: string;
   promoCode: string | null;
   /** By card online, or as the office took it (cash, check, or complimentary: no charge). */
-  paidBy: 'card' | 'cash' | 'check' | 'complimentary';
+  paidBy: BookingPayment;
   /** The invite link while spots are open; null once the party is full. */
   inviteLink: string | null;
   /** Where a customer whose account the office made chooses a password; absent for one who signs in already. */
@@ -116,8 +117,8 @@ export interface BookingCancelledFacts {
   /** In cents; 0 when nothing is refunded (a member's seat, or a cancellation inside the policy's last days). */
   refundAmount: number;
   currency: string;
-  /** When the refund is expected, in words ('within 5 to 10 business days'); null without a refund. */
-  refundExpected: string | null;
+  /** How the booking was paid, and so where the refund goes and when. */
+  paidBy: BookingPayment;
   links: SiteLinks;
 }
 
@@ -145,6 +146,8 @@ export interface DateCalledOffFacts {
   /** In cents: all of it comes back with a refund. */
   amountPaid: number;
   currency: string;
+  /** How the booking was paid, and so where a refund goes. */
+  paidBy: BookingPayment;
   /** Where the payer chooses, and until when; after that the refund is automatic. */
   choiceLink: string;
   chooseBy: Date;

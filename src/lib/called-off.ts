@@ -1,6 +1,7 @@
 /** What the called-off page says: the day, the deadline and the outcome of the payer's choice, in Kamas time. */
 import type { CallOffChoice } from './api/types.ts';
 import { formatDenverDateTime } from './dates.ts';
+import { refundRoute, refundRouteAndWhen } from './paid-by.ts';
 import { formatDollars } from './pricing.ts';
 
 export const CHOICE_NOT_FOUND = 'Booking not found';
@@ -13,14 +14,14 @@ export function deadlineLine(choice: CallOffChoice): string {
   return `Please choose by ${formatDenverDateTime(Date.parse(choice.chooseBy))} (Kamas time). If you have not chosen by then, we refund you in full.`;
 }
 
-export const refundOffer = (choice: CallOffChoice) => `${formatDollars(choice.amountPaid)} back to the card you paid with.`;
+export const refundOffer = (choice: CallOffChoice) => `${formatDollars(choice.amountPaid)} back ${refundRoute(choice.paidBy)}.`;
 
 export const partyLine = (choice: CallOffChoice) => `Dates with seats for your party of ${choice.partySize}, at no charge:`;
 
 /** What the page says once the payer has chosen; null while they have not. */
 export function chosenLine(choice: CallOffChoice): string | null {
   if (choice.choice === 'refund') {
-    return `You chose a full refund: ${formatDollars(choice.amountPaid)} goes back to the card you paid with, usually within 5 to 10 business days.`;
+    return `You chose a full refund: ${formatDollars(choice.amountPaid)} goes back ${refundRouteAndWhen(choice.paidBy)}.`;
   }
   if (choice.choice === 'move' && choice.movedToStartsAt) {
     return `Your booking moved to ${formatDenverDateTime(Date.parse(choice.movedToStartsAt))}. Your party, invite link and QR code stay the same.`;

@@ -1,6 +1,7 @@
 /** What My Bookings says of a cancellation quote, and of a booking once cancelled. */
 import type { CancellationQuote } from './api/types.ts';
 import { formatDenverDate } from './dates.ts';
+import { refundRouteAndWhen, type BookingPayment } from './paid-by.ts';
 import { formatDollars } from './pricing.ts';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
@@ -18,9 +19,9 @@ export function quoteHolds(quote: CancellationQuote): string {
 }
 
 /** What the card says once the booking is cancelled. */
-export function cancelledNotice(refund: number): string {
+export function cancelledNotice(refund: number, paidBy: BookingPayment): string {
   if (refund <= 0) return 'Booking cancelled. Nothing is refunded; your party has been told.';
-  return `Booking cancelled. ${formatDollars(refund)} goes back to the card you paid with, usually within 5 to 10 business days. Your party has been told.`;
+  return `Booking cancelled. ${formatDollars(refund)} goes back ${refundRouteAndWhen(paidBy)}. Your party has been told.`;
 }
 
 export const LEFT_NOTICE = 'You left this party. Your spot is open again for the person who booked.';

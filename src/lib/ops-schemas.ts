@@ -4,6 +4,7 @@ import { denverDayPlus, isCalendarDay } from './dates.ts';
 import { isSafeText } from './safe-text.ts';
 import { PARTY_SIZE_MAX, PARTY_SIZE_MIN } from './schemas.ts';
 import { NO_DATE_MESSAGE, NO_PARTY_MESSAGE } from './messages.ts';
+import { BOOKING_PAYMENTS, type BookingPayment } from './paid-by.ts';
 
 export const REASON_MESSAGE = 'Give a reason (up to 500 characters).';
 export const REFUND_MESSAGE = 'The refund must be an amount in dollars and cents, 0 or more.';
@@ -40,12 +41,6 @@ const requestIdSchema = v.pipe(v.string(REQUEST_MESSAGE), v.regex(/^[\w-]{8,64}$
 /** POST /ops/bookings/{id}/resend: `requestId` makes the same request sent twice one message. */
 export const opsResendSchema = v.strictObject({ reason: reasonSchema, requestId: requestIdSchema });
 
-/** How a booking an operator takes was paid, when not by card. */
-export const OFFICE_PAYMENTS = ['cash', 'check', 'complimentary'] as const;
-export type OfficePayment = (typeof OFFICE_PAYMENTS)[number];
-/** How an operator's booking is paid: by the customer's card now (the checkout's card form), or as the office took it. */
-export const BOOKING_PAYMENTS = ['card', ...OFFICE_PAYMENTS] as const;
-export type BookingPayment = (typeof BOOKING_PAYMENTS)[number];
 export const PAYMENT_LABELS: Record<BookingPayment, string> = {
   card: 'By card, now',
   cash: 'Paid in cash',

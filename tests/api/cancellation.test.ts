@@ -84,6 +84,7 @@ describe('the quote', () => {
       refund: booked.amount - CURRENT_POLICY.cancellationFee,
       currency: 'usd',
       quoteDay: denverDay(Date.now()),
+      paidBy: 'card',
     });
     expect(answer.body.noticeDays).toBeGreaterThanOrEqual(30);
     expect(answer.body.quoteId).toMatch(/^cq_/);

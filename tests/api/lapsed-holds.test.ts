@@ -116,6 +116,21 @@ describe('a payment that arrives after its hold lapsed', () => {
     expect(await booking(late.bookingId)).toBe('paid');
   });
 
+  it('is refunded when its promo code was paused meanwhile', async () => {
+    const late = await lapsedHold(5, 'WELCOME10');
+    await h.db.query(`update promo_codes set active = false where code = 'WELCOME10'`);
+    try {
+      expect(await pay(late)).toMatchObject({
+        status: 409,
+        body: { error: 'Your hold ran out and the promo code can no longer be used. You have not been charged.' },
+      });
+      expect(await booking(late.bookingId)).toBe('refunded');
+      expect(await outbox(late.bookingId)).toEqual([{ kind: 'refund', reason: 'promo code no longer valid', status: 'done' }]);
+    } finally {
+      await h.db.query(`update promo_codes set active = true where code = 'WELCOME10'`);
+    }
+  });
+
   it('is booked at a standing hold even inside the cut-off: the hold was made before it', async () => {
     const rider = await readyUser(h);
     const date = await freeDate(h, 'winter-classes');

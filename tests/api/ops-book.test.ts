@@ -278,10 +278,12 @@ describe('money paid in cash', () => {
     const date = await freeDate(h, CLASSES);
     const customer = await readyUser(h);
     const booked = await book(request(date, customer.email, { partySize: 1 }));
-    const quote = await h.json<{ quoteId: string; refund: number }>('GET', `/bookings/${booked.body.id}/cancellation`, {
+    const quote = await h.json<{ quoteId: string; refund: number; paidBy: string }>('GET', `/bookings/${booked.body.id}/cancellation`, {
       token: customer.token,
     });
     expect(quote.body.refund).toBeGreaterThan(0);
+    // My Bookings says the office gives it back, not the card.
+    expect(quote.body.paidBy).toBe('cash');
     const cancelled = await h.json('POST', `/bookings/${booked.body.id}/cancellation`, {
       token: customer.token,
       body: { quoteId: quote.body.quoteId },

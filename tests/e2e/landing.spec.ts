@@ -21,6 +21,14 @@ test('service cards show prices from the catalog, carousels wrap both ways, and 
   await expect(page).toHaveURL(/\/booking\/avalanche-class$/);
 });
 
+test('the Mentorship Program section leads to the page that books a mentorship day', async ({ page }) => {
+  await page.goto('/');
+  const mentorship = page.getByRole('region', { name: 'Mentorship Program' });
+  await mentorship.getByRole('link', { name: 'Book a mentorship day' }).click();
+  await expect(page).toHaveURL(/\/booking\/mentorship$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a Mentorship Day' })).toBeVisible();
+});
+
 test('sections are there without motion, and the hero video is not fetched under reduced motion', async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();

@@ -59,7 +59,9 @@ test('an unknown address gets the 404 page with status 404', async ({ page }) =>
 
 test('the sitemap lists the public pages and leaves out the account pages', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
-  for (const path of ['/services', '/about', '/contact', '/resources', '/booking/faq', '/cancellation-policy']) {
+  const publicPages = ['/services', '/about', '/contact', '/resources', '/booking/faq', '/cancellation-policy'];
+  const bookingPages = ['/booking/backcountry-tour', '/booking/avalanche-class', '/booking/mentorship'];
+  for (const path of [...publicPages, ...bookingPages]) {
     expect(sitemap).toContain(`<loc>https://www.kamasbackcountry.com${path}</loc>`);
   }
   expect(sitemap).not.toContain('/profile');
@@ -67,6 +69,7 @@ test('the sitemap lists the public pages and leaves out the account pages', asyn
   expect(sitemap).not.toContain('/waiver/copy');
   expect(sitemap).not.toContain('/guide');
   expect(sitemap).not.toContain('/booking/called-off');
+  expect(sitemap).not.toContain('/ops');
 });
 
 test('every page is served with the security headers of netlify.toml', async ({ request }) => {

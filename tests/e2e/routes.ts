@@ -14,6 +14,7 @@ export const ROUTES = [
   ['/cancellation-policy', 'Cancellation Policy'],
   ['/booking/backcountry-tour', 'Book a Day Tour'],
   ['/booking/avalanche-class', 'Book an Avalanche Class'],
+  ['/booking/mentorship', 'Book a Mentorship Day'],
   ['/booking/faq', 'Booking FAQ'],
   ['/booking/called-off', 'Your Called-Off Day'],
   ['/checkout', 'Checkout'],

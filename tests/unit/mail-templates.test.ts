@@ -115,7 +115,7 @@ const cancelled: BookingCancelledFacts = {
   reason: 'High avalanche danger across the Uintas',
   refundAmount: 33750,
   currency: 'usd',
-  refundExpected: 'within 5 to 10 business days',
+  paidBy: 'card',
   links,
 };
 
@@ -125,6 +125,7 @@ const calledOff: DateCalledOffFacts = {
   reason: 'High avalanche danger across the Uintas',
   amountPaid: 75000,
   currency: 'usd',
+  paidBy: 'card',
   choiceLink: 'https://www.kamasbackcountry.com/booking/called-off?booking=bk_123',
   chooseBy: new Date('2026-12-05T15:00:00Z'),
   links,
@@ -173,10 +174,7 @@ const allMessages: [string, () => Promise<RenderedMail>][] = [
   ['readiness reminder, payer', () => renderReadinessReminder({ ...reminder, recipientName: 'Avery Lund', party: [avery, sam] })],
   ['trip briefing', () => renderTripBriefing(briefing)],
   ['booking cancelled with a refund', () => renderBookingCancelled(cancelled)],
-  [
-    'booking cancelled without a refund',
-    () => renderBookingCancelled({ ...cancelled, refundAmount: 0, refundExpected: null, reason: null }),
-  ],
+  ['booking cancelled without a refund', () => renderBookingCancelled({ ...cancelled, refundAmount: 0, reason: null })],
   ['date called off', () => renderDateCalledOff(calledOff)],
   ['booking moved', () => renderBookingMoved(moved)],
 ];
@@ -383,9 +381,17 @@ describe('booking cancelled', () => {
   });
 
   it('says nothing is refunded when nothing is, without an amount or a reason it was not given', async () => {
-    const mail = await renderBookingCancelled({ ...cancelled, cancelledBy: 'you', refundAmount: 0, refundExpected: null, reason: null });
+    const mail = await renderBookingCancelled({ ...cancelled, cancelledBy: 'you', refundAmount: 0, reason: null });
     expectBoth(mail, 'was cancelled by you', 'Nothing is refunded', links.cancellationPolicy);
     expectNeither(mail, '$0', 'Refund:', 'Reason:', 'business days');
+  });
+
+  it('says the office gives back a booking paid in cash or by check, and no card is named', async () => {
+    const cash = await renderBookingCancelled({ ...cancelled, paidBy: 'cash' });
+    expectBoth(cash, '$337.50', 'in cash from our office, and we will contact you to arrange it.');
+    expectNeither(cash, 'to the card', 'business days');
+    const check = await renderBookingCancelled({ ...cancelled, paidBy: 'check' });
+    expectBoth(check, 'by check from our office, and we will contact you to arrange it.');
   });
 });
 
@@ -402,6 +408,12 @@ describe('date called off', () => {
       'If you have not chosen by Sat, Dec 5, 8:00 AM (Kamas time), we refund you in full.',
     );
     expect(mail.subject).toBe('Called off: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM');
+  });
+
+  it('offers a booking paid in cash its refund in cash from the office', async () => {
+    const mail = await renderDateCalledOff({ ...calledOff, paidBy: 'cash' });
+    expectBoth(mail, 'A full refund of $750 in cash from our office.');
+    expectNeither(mail, 'card you paid with');
   });
 });
 

@@ -1,6 +1,7 @@
 /** What was cancelled, by whom and why, and the refund with when to expect it, or that nothing is refunded. */
 import { createElement as h } from 'react';
 import { formatDenverDateTime } from '../../../src/lib/dates.ts';
+import { refundRouteAndWhen } from '../../../src/lib/paid-by.ts';
 import type { BookingCancelledFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
 import { buttonLink, formatMoney, paragraph, renderMail, textLink, tripFacts, tripLine } from './parts.ts';
@@ -13,8 +14,7 @@ function refundLine(facts: BookingCancelledFacts) {
     );
   }
   const amount = formatMoney(facts.refundAmount, facts.currency);
-  const expected = facts.refundExpected === null ? '' : `, ${facts.refundExpected}`;
-  return paragraph(h('strong', null, `Refund: ${amount}`), ` to the card you paid with${expected}.`);
+  return paragraph(h('strong', null, `Refund: ${amount}`), ` ${refundRouteAndWhen(facts.paidBy)}.`);
 }
 
 function BookingCancelled(facts: BookingCancelledFacts) {

@@ -8,7 +8,8 @@
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../lib/api/ops-types.ts';
-import { BOOKING_PAYMENTS, opsBookSchema, PAYMENT_LABELS, type BookingPayment } from '../../lib/ops-schemas.ts';
+import { opsBookSchema, PAYMENT_LABELS } from '../../lib/ops-schemas.ts';
+import { BOOKING_PAYMENTS, type BookingPayment } from '../../lib/paid-by.ts';
 import { formatDollars } from '../../lib/pricing.ts';
 import { PARTY_SIZES } from '../../lib/schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';

@@ -82,7 +82,7 @@ export default function BookingChanges({ party, label, onEnded }: Props) {
     setStep({ name: 'sending', quote });
     try {
       const done = await api.cancelBooking(party.bookingId, quote.quoteId);
-      onEnded(cancelledNotice(done.refund));
+      onEnded(cancelledNotice(done.refund, quote.paidBy));
     } catch (error) {
       if (error instanceof QuoteChanged) {
         setStep({ name: 'quoted', quote: error.quote, changed: true });

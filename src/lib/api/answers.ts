@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { calendarDateOf } from '../calendar-date.ts';
+import { BOOKING_PAYMENTS } from '../paid-by.ts';
 import type { Party } from '../party.ts';
 import type { SignedWaiverCopy, WaiverStatus } from '../waiver-record.ts';
 import type {
@@ -179,6 +180,7 @@ export const cancellationQuoteAnswer = named<CancellationQuote>()(
     moveFee: count,
     quoteDay: text,
     goodUntil: instant,
+    paidBy: v.picklist(BOOKING_PAYMENTS),
   }),
 );
 
@@ -202,6 +204,7 @@ export const callOffChoiceAnswer = named<CallOffChoice>()(
     chooseBy: instant,
     amountPaid: count,
     currency: text,
+    paidBy: v.picklist(BOOKING_PAYMENTS),
     partySize: count,
     choice: v.nullable(v.picklist(['refund', 'move'])),
     movedTo: optionalText,

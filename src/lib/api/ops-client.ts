@@ -17,8 +17,8 @@ import type {
   OpsMoveTargets,
   OpsPromoCode,
 } from './ops-types.ts';
+import { BOOKING_PAYMENTS } from '../paid-by.ts';
 import {
-  BOOKING_PAYMENTS,
   type OpsAddDatesRequest,
   type OpsBookRequest,
   type OpsCancelRequest,

@@ -1,6 +1,6 @@
 /** What the operators' console (`/ops`) reads from the API; the API writes these shapes, the console checks them as they arrive. */
 import type { PartyMember } from '../party.ts';
-import type { OfficePayment } from '../ops-schemas.ts';
+import type { BookingPayment } from '../paid-by.ts';
 import type { GuideDate, MoveTarget } from './types.ts';
 
 /** A member of a party as an operator sees them: readiness, and how to reach them (never medical notes). */
@@ -90,7 +90,7 @@ export interface OpsBooking extends OpsBookingSummary {
   currency: string;
   promoCode: string | null;
   /** By card through the payment provider, or as an operator took it. */
-  paidBy: 'card' | OfficePayment;
+  paidBy: BookingPayment;
   paidAt: string | null;
   refundAmount: number | null;
   members: OpsMember[];

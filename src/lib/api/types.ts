@@ -1,4 +1,5 @@
 /** Shapes the booking API answers with, shared by the API and the islands. */
+import type { BookingPayment } from '../paid-by.ts';
 import type { Survey } from '../schemas.ts';
 import type { WaiverStatus } from '../waiver-record.ts';
 
@@ -134,6 +135,8 @@ export interface CancellationQuote {
   /** The Kamas day the quote is for ('YYYY-MM-DD'), and the instant it stops holding (ISO 8601). */
   quoteDay: string;
   goodUntil: string;
+  /** How the booking was paid, and so where a refund goes. */
+  paidBy: BookingPayment;
 }
 
 /** POST /bookings/{id}/cancellation: the booking is cancelled, and this many cents come back. */
@@ -164,6 +167,8 @@ export interface CallOffChoice {
   /** Cents paid: all of it comes back with a refund. */
   amountPaid: number;
   currency: string;
+  /** How the booking was paid, and so where a refund goes. */
+  paidBy: BookingPayment;
   partySize: number;
   choice: 'refund' | 'move' | null;
   /** The date the booking moved to and when it starts, once it has. */

@@ -1,0 +1,54 @@
+/** What the site says about where a refund goes: to the card, or from the office for a booking it took in cash or by check. */
+import { describe, expect, it } from 'vitest';
+import type { CallOffChoice } from '../../src/lib/api/types.ts';
+import { chosenLine, refundOffer } from '../../src/lib/called-off.ts';
+import { cancelledNotice } from '../../src/lib/cancellation-quote.ts';
+import { refundRoute, refundRouteAndWhen } from '../../src/lib/paid-by.ts';
+
+describe('where a refund goes', () => {
+  it('goes back to the card within business days, or from the office by arrangement', () => {
+    expect(refundRouteAndWhen('card')).toBe('to the card you paid with, usually within 5 to 10 business days');
+    expect(refundRouteAndWhen('cash')).toBe('in cash from our office, and we will contact you to arrange it');
+    expect(refundRouteAndWhen('check')).toBe('by check from our office, and we will contact you to arrange it');
+    expect(refundRoute('complimentary')).toBe('from our office');
+  });
+});
+
+describe('My Bookings once a booking is cancelled', () => {
+  it('says where the refund goes by how the booking was paid', () => {
+    expect(cancelledNotice(45000, 'card')).toBe(
+      'Booking cancelled. $450 goes back to the card you paid with, usually within 5 to 10 business days. Your party has been told.',
+    );
+    expect(cancelledNotice(45000, 'cash')).toBe(
+      'Booking cancelled. $450 goes back in cash from our office, and we will contact you to arrange it. Your party has been told.',
+    );
+    expect(cancelledNotice(0, 'check')).toBe('Booking cancelled. Nothing is refunded; your party has been told.');
+  });
+});
+
+describe('the called-off page', () => {
+  const choice: CallOffChoice = {
+    bookingId: 'bk_1',
+    title: 'Avalanche Level 1',
+    dateId: 'date_1',
+    startsAt: '2026-12-05T15:00:00Z',
+    reason: 'High avalanche danger',
+    chooseBy: '2026-12-05T15:00:00Z',
+    amountPaid: 50000,
+    currency: 'usd',
+    paidBy: 'check',
+    partySize: 1,
+    choice: null,
+    movedTo: null,
+    movedToStartsAt: null,
+    dates: [],
+  };
+
+  it('offers the refund the way the booking was paid', () => {
+    expect(refundOffer(choice)).toBe('$500 back by check from our office.');
+    expect(refundOffer({ ...choice, paidBy: 'card' })).toBe('$500 back to the card you paid with.');
+    expect(chosenLine({ ...choice, choice: 'refund' })).toBe(
+      'You chose a full refund: $500 goes back by check from our office, and we will contact you to arrange it.',
+    );
+  });
+});
