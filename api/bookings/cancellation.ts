@@ -15,11 +15,11 @@ import { flagRefundByHand } from './flags.ts';
 import { lockDate } from './seats.ts';
 import type { BookingStatus } from '../../src/lib/seat-rules.ts';
 import type { CancellationQuote } from '../../src/lib/api/types.ts';
+import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
 import type { OfficePayment } from '../../src/lib/paid-by.ts';
 
 export type { CancellationQuote };
 
-export const BOOKING_NOT_FOUND = 'Booking not found';
 export const ONLY_THE_PAYER = 'Only the person who paid for this booking can cancel it.';
 export const ALREADY_CANCELLED = 'This booking is already cancelled.';
 export const TRIP_STARTED = 'This trip has already started.';

@@ -6,6 +6,7 @@
  */
 import { CURRENT_POLICY, policyOf } from '../../src/lib/cancellation-policy.ts';
 import type { CancellationQuote, DateChangeOptions } from '../../src/lib/api/types.ts';
+import { BOOKING_NOT_FOUND, PROVIDER_DOWN_MESSAGE } from '../../src/lib/messages.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError, randomId } from '../http.ts';
 import type { Caller } from '../identity.ts';
@@ -77,7 +78,7 @@ export async function startDateChange(
 ): Promise<DateChangeStart> {
   const prepared = await db.transaction(async (tx): Promise<Prepared | { stale: CancellationQuote }> => {
     const [where] = await tx.query<{ date_id: string }>(`select date_id from bookings where id = $1`, [bookingId]);
-    if (!where) throw new HttpError(404, 'Booking not found');
+    if (!where) throw new HttpError(404, BOOKING_NOT_FOUND);
     // Lock order everywhere: the dates first, then their bookings.
     await lockMoveDates(tx, where.date_id, request.dateId, settings.cutoffHours);
     const { booking, quote } = await lockedQuote(tx, caller.uid, bookingId, now);
@@ -144,7 +145,7 @@ export async function startDateChange(
   } catch (error) {
     await db.query(`update bookings set status = 'released', updated_at = now() where id = $1 and status = 'held'`, [prepared.feeHoldId]);
     console.error('payment provider failed to create an intent', { bookingId: prepared.feeHoldId, error });
-    throw new HttpError(502, 'Failed to create payment intent: the payment provider is unavailable. Please try again.');
+    throw new HttpError(502, PROVIDER_DOWN_MESSAGE);
   }
   const attached = await db.query(
     `update bookings set payment_intent_id = $2, client_secret = $3, updated_at = now() where id = $1 and status = 'held' returning id`,

@@ -10,6 +10,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { Caller } from '../identity.ts';
 import type { PaymentIntentRequest } from '../../src/lib/schemas.ts';
 import { orderTotal } from '../../src/lib/pricing.ts';
+import { NO_DATE_MESSAGE, NO_PARTY_MESSAGE, PROVIDER_DOWN_MESSAGE } from '../../src/lib/messages.ts';
 import { HttpError, randomId } from '../http.ts';
 import { enqueueAction, enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
 import { attempt, carryOut, RECORD_ATTEMPTS_SQL, recordParams, summarize, type Attempt } from '../outbox/worker.ts';
@@ -122,7 +123,7 @@ function checkRequest({ caller, request: { quantity, metadata } }: HoldCall): vo
   if (metadata.userId !== caller.uid) throw new HttpError(403, 'You may only book for yourself.');
   if (quantity !== metadata.partySize) {
     // A date id names a single day, so quantity is the party size times one day.
-    throw new HttpError(400, 'Please specify a valid party size.');
+    throw new HttpError(400, NO_PARTY_MESSAGE);
   }
 }
 
@@ -262,7 +263,7 @@ async function lockCustomerAndDate(tx: Queryable, { caller, request, promoCode, 
 /** Refuses a date that is missing, withdrawn or on another calendar, closed to bookings, or without the price asked for. */
 function checkBookable(target: TargetRow | undefined, calendar: string): asserts target is BookableTarget {
   if (!target?.active || target.calendar !== calendar) {
-    throw new HttpError(400, 'Please select a valid date for your tour.');
+    throw new HttpError(400, NO_DATE_MESSAGE);
   }
   if (!target.open) throw new HttpError(400, BOOKINGS_CLOSED);
   if (!target.price_id || target.unit_amount === null) throw new HttpError(404, 'Product not found');
@@ -534,7 +535,7 @@ async function makeIntent(
     if (error instanceof HttpError) throw error;
     await queryNamed(db, GIVE_UP, { bookingId: prepared.bookingId, ...recordParams(attempts) });
     console.error('payment provider failed to create an intent', { bookingId: prepared.bookingId, error });
-    throw new HttpError(502, 'Failed to create payment intent: the payment provider is unavailable. Please try again.');
+    throw new HttpError(502, PROVIDER_DOWN_MESSAGE);
   }
 }
 

@@ -20,6 +20,7 @@ import { ensureUser } from '../users/store.ts';
 import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
 import { CHOOSE_ACTIVITY, type OpsBookRequest } from '../../src/lib/ops-schemas.ts';
 import type { OfficePayment } from '../../src/lib/paid-by.ts';
+import { PROVIDER_DOWN_MESSAGE } from '../../src/lib/messages.ts';
 import type { OpsCardHold } from '../../src/lib/api/ops-types.ts';
 import { orderTotal } from '../../src/lib/pricing.ts';
 import { seatsLeft } from '../../src/lib/seat-rules.ts';
@@ -29,7 +30,6 @@ import { recordAction } from './record.ts';
 export const DATE_NOT_OPEN = 'This date is not open for booking: it has started, or it was withdrawn or called off.';
 export const notEnoughSeats = (left: number) =>
   left === 0 ? 'This date has no seats left.' : `This date has only ${left} ${left === 1 ? 'seat' : 'seats'} left.`;
-const PROVIDER_DOWN = 'Failed to create payment intent: the payment provider is unavailable. Please try again.';
 
 export interface OfficeBooking {
   bookingId: string;
@@ -242,7 +242,7 @@ export async function holdForCard(
     // Without an intent nothing can pay the hold: its seats go back at once.
     await db.query(`update bookings set status = 'released', updated_at = now() where id = $1 and status = 'held'`, [held.bookingId]);
     console.error('payment provider failed to create an intent for an office booking', { bookingId: held.bookingId, error });
-    throw new HttpError(502, PROVIDER_DOWN);
+    throw new HttpError(502, PROVIDER_DOWN_MESSAGE);
   }
   return (await standing()) as OpsCardHold;
 }

@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import type { Caller } from '../identity.ts';
 import { enqueueConfirmationAgain } from '../mail/outbox.ts';
-import { BOOKING_NOT_FOUND } from '../bookings/cancellation.ts';
+import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
 import { recordAction } from './record.ts';
 
 export const NOT_PAID = 'Only a paid booking has a confirmation to send.';

@@ -9,7 +9,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import type { Caller } from '../identity.ts';
 import { moveBooking, moveTargets, type MoveTarget } from '../bookings/move.ts';
-import { BOOKING_NOT_FOUND } from '../bookings/cancellation.ts';
+import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
 import { policyOf } from '../../src/lib/cancellation-policy.ts';
 import type { OpsMoveRequest } from '../../src/lib/ops-schemas.ts';
 import { CALLED_OFF_CHOICE_PENDING } from './cancel-booking.ts';

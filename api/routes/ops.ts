@@ -42,7 +42,7 @@ import { findBookings, opsBooking } from '../operations/lookup.ts';
 import { listActions } from '../operations/record.ts';
 import { listPromos, savePromo } from '../operations/promo-codes.ts';
 import { liftBlackout, listBlackouts, markBlackout } from '../operations/blackout-days.ts';
-import { BOOKING_NOT_FOUND } from '../bookings/cancellation.ts';
+import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
 import { isCalendarDay } from '../../src/lib/dates.ts';
 
 export const NOT_AN_OPERATOR = 'Only operators can use the console.';

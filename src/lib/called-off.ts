@@ -4,8 +4,6 @@ import { formatDenverDateTime } from './dates.ts';
 import { refundRoute, refundRouteAndWhen } from './paid-by.ts';
 import { formatDollars } from './pricing.ts';
 
-export const CHOICE_NOT_FOUND = 'Booking not found';
-
 export function calledOffLine(choice: CallOffChoice): string {
   return `We called off ${choice.title} on ${formatDenverDateTime(Date.parse(choice.startsAt))}.`;
 }

@@ -12,6 +12,10 @@ export const NO_PARTY_MESSAGE = 'Please specify a valid party size.';
 // ---- Holding the seats ----
 export const INTENT_FAILED_PREFIX = 'Failed to create payment intent: ';
 export const MISSING_SECRET_MESSAGE = 'Payment intent creation failed. Missing client secret.';
+export const PROVIDER_DOWN_MESSAGE = `${INTENT_FAILED_PREFIX}the payment provider is unavailable. Please try again.`;
+
+// ---- A booking asked for by its id ----
+export const BOOKING_NOT_FOUND = 'Booking not found';
 
 // ---- Promo codes ----
 export const INVALID_PROMO_MESSAGE = 'Invalid promo code';

@@ -29,7 +29,7 @@ const profileErrors = (changes: Partial<ProfileValues>) => {
 };
 
 describe('the profile form checks', () => {
-  it('shows the spec section 5 message for each field, word for word', () => {
+  it("shows each field's own message, word for word", () => {
     expect(profileErrors({ displayName: '' })).toEqual({ displayName: 'Name is required' });
     expect(profileErrors({ displayName: '   ' })).toEqual({ displayName: 'Name is required' });
     expect(profileErrors({ email: '' })).toEqual({ email: 'Email is required' });

@@ -108,7 +108,7 @@ afterEach(() => {
 /** The API client of the store loaded last: it takes its tokens from that auth store. */
 const signedInApi = () => import('../../src/stores/api.ts');
 
-describe('protected fetch (spec section 8)', () => {
+describe('a signed-in call to the API', () => {
   it('without a user fails with No authenticated user found, and sends nothing', async () => {
     await storeAfterFirstReport(null);
     const fetchMock = vi.fn();

@@ -7,7 +7,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api/http.ts';
 import type { CallOffChoice } from '../../lib/api/types.ts';
-import { calledOffLine, CHOICE_NOT_FOUND, chosenLine, deadlineLine, partyLine, refundOffer } from '../../lib/called-off.ts';
+import { calledOffLine, chosenLine, deadlineLine, partyLine, refundOffer } from '../../lib/called-off.ts';
+import { BOOKING_NOT_FOUND } from '../../lib/messages.ts';
 import { site } from '../../site.ts';
 import { api } from '../../stores/api.ts';
 import { AccountLoading } from '../account/fields.tsx';
@@ -131,7 +132,7 @@ export default function CalledOffPage() {
     return (
       <div className="called-off-problem">
         <p role="alert" className="form-error">
-          {loaded.status === 'failed' ? failureText(loaded.error) : CHOICE_NOT_FOUND}
+          {loaded.status === 'failed' ? failureText(loaded.error) : BOOKING_NOT_FOUND}
         </p>
         <p>
           Your bookings are listed on <a href="/profile">your profile</a>.

@@ -5,19 +5,21 @@
  * back from the identity service. A new e-mail waits for its confirmation link (the profile form says
  * so); the customer stays signed in with the address they proved.
  */
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $authStatus, $authUser } from '../../stores/auth.ts';
 import ProfileForm from '../account/ProfileForm.tsx';
 import SurveyForm from '../account/SurveyForm.tsx';
 import SignedWaivers from '../account/SignedWaivers.tsx';
-import WaiverForm from '../account/WaiverForm.tsx';
 import { AccountLoading } from '../account/fields.tsx';
 import { useNeverSignedIn } from '../account/use-account-user.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import MyBookings from './MyBookings.tsx';
 import '../../styles/account.css';
 import '../../styles/profile.css';
+
+/** The waiver form (its text, checks and signature pad) loads after the rest of the page. */
+const WaiverForm = lazy(() => import('../account/WaiverForm.tsx'));
 
 export const SURVEY_SAVED = 'Survey saved';
 export const WAIVER_SAVED = 'Waiver saved';
@@ -92,7 +94,9 @@ export default function ProfilePage() {
       <section className="profile-section profile-waiver" aria-labelledby={`${id}-waiver`}>
         <h2 id={`${id}-waiver`}>Waiver</h2>
         <SignedWaivers history />
-        <WaiverForm onSigned={() => waiver.raise(WAIVER_SAVED)} />
+        <Suspense fallback={<AccountLoading label="Loading the waiver" />}>
+          <WaiverForm onSigned={() => waiver.raise(WAIVER_SAVED)} />
+        </Suspense>
         <SavedAlert alert={waiver.alert} />
       </section>
     </div>
