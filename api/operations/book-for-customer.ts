@@ -25,7 +25,7 @@ import type { OpsCardHold } from '../../src/lib/api/ops-types.ts';
 import { orderTotal } from '../../src/lib/pricing.ts';
 import { seatsLeft } from '../../src/lib/seat-rules.ts';
 import { DATE_NOT_FOUND } from './date-overview.ts';
-import { recordAction } from './record.ts';
+import { recordBookingAction } from './record.ts';
 
 export const DATE_NOT_OPEN = 'This date is not open for booking: it has started, or it was withdrawn or called off.';
 export const notEnoughSeats = (left: number) =>
@@ -138,14 +138,16 @@ export async function bookForCustomer(
     );
     await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2)`, [bookingId, account.uid]);
     await enqueueBookingPaid(tx, bookingId);
-    await recordAction(tx, operator, {
-      action: 'book for customer',
-      subject: `booking ${bookingId}`,
-      bookingId,
-      dateId: date.id,
-      reason: request.reason,
-      after: recordOf(decided, request, amount),
-    });
+    await recordBookingAction(
+      tx,
+      operator,
+      { id: bookingId, dateId: date.id },
+      {
+        action: 'book for customer',
+        reason: request.reason,
+        after: recordOf(decided, request, amount),
+      },
+    );
     return { bookingId, booked: true };
   });
 }
@@ -207,14 +209,16 @@ export async function holdForCard(
         holdSeconds,
       ],
     );
-    await recordAction(tx, operator, {
-      action: 'book for customer',
-      subject: `booking ${bookingId}`,
-      bookingId,
-      dateId: decided.date.id,
-      reason: request.reason,
-      after: { ...recordOf(decided, request, amount), status: 'held until paid' },
-    });
+    await recordBookingAction(
+      tx,
+      operator,
+      { id: bookingId, dateId: decided.date.id },
+      {
+        action: 'book for customer',
+        reason: request.reason,
+        after: { ...recordOf(decided, request, amount), status: 'held until paid' },
+      },
+    );
     return {
       bookingId,
       amount,

@@ -8,7 +8,7 @@ import { HttpError } from '../http.ts';
 import type { Caller } from '../identity.ts';
 import { enqueueConfirmationAgain } from '../mail/outbox.ts';
 import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
-import { recordAction } from './record.ts';
+import { recordBookingAction } from './record.ts';
 
 export const NOT_PAID = 'Only a paid booking has a confirmation to send.';
 
@@ -31,14 +31,16 @@ export async function addNote(db: Db, operator: Caller, bookingId: string, note:
       operator.uid,
       operator.email,
     ]);
-    await recordAction(tx, operator, {
-      action: 'add note',
-      subject: `booking ${bookingId}`,
-      bookingId,
-      dateId: booking.date_id,
-      reason: note,
-      after: { note },
-    });
+    await recordBookingAction(
+      tx,
+      operator,
+      { id: bookingId, dateId: booking.date_id },
+      {
+        action: 'add note',
+        reason: note,
+        after: { note },
+      },
+    );
   });
 }
 
@@ -49,13 +51,15 @@ export async function resendConfirmation(db: Db, operator: Caller, bookingId: st
     if (booking.status !== 'paid') throw new HttpError(409, NOT_PAID);
     const written = await enqueueConfirmationAgain(tx, bookingId, request.requestId);
     if (written === 0) return false;
-    await recordAction(tx, operator, {
-      action: 'resend confirmation',
-      subject: `booking ${bookingId}`,
-      bookingId,
-      dateId: booking.date_id,
-      reason: request.reason,
-    });
+    await recordBookingAction(
+      tx,
+      operator,
+      { id: bookingId, dateId: booking.date_id },
+      {
+        action: 'resend confirmation',
+        reason: request.reason,
+      },
+    );
     return true;
   });
 }

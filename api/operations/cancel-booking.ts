@@ -16,7 +16,7 @@ import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
 import { formatDollars } from '../../src/lib/pricing.ts';
 import { site } from '../../src/site.ts';
 import type { BookingStatus } from '../../src/lib/seat-rules.ts';
-import { recordAction } from './record.ts';
+import { recordBookingAction } from './record.ts';
 
 export const refundTooHigh = (paid: number) => `A refund can be at most what was paid (${formatDollars(paid)}).`;
 export const CALLED_OFF_CHOICE_PENDING = 'This date was called off: its payer chooses a full refund or another date.';
@@ -95,15 +95,17 @@ export async function cancelForCustomer(
       refundAmount: refund,
       currency: booking.currency,
     });
-    await recordAction(tx, operator, {
-      action: 'cancel booking',
-      subject: `booking ${bookingId}`,
-      bookingId,
-      dateId: booking.date_id,
-      reason,
-      before: { status: 'paid', amount: booking.amount },
-      after: { status: 'cancelled', refund },
-    });
+    await recordBookingAction(
+      tx,
+      operator,
+      { id: bookingId, dateId: booking.date_id },
+      {
+        action: 'cancel booking',
+        reason,
+        before: { status: 'paid', amount: booking.amount },
+        after: { status: 'cancelled', refund },
+      },
+    );
     return { changed: true, actions };
   });
 }

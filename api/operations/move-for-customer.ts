@@ -13,7 +13,7 @@ import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
 import { policyOf } from '../../src/lib/cancellation-policy.ts';
 import type { OpsMoveRequest } from '../../src/lib/ops-schemas.ts';
 import { CALLED_OFF_CHOICE_PENDING } from './cancel-booking.ts';
-import { recordAction } from './record.ts';
+import { recordBookingAction } from './record.ts';
 
 /** An operator may move a booking until the new date starts: the customers' cut-off is for online changes. */
 const OPERATOR_CUTOFF_HOURS = 0;
@@ -60,15 +60,17 @@ export async function moveForCustomer(db: Db, operator: Caller, bookingId: strin
       fee,
       reason: request.reason,
     });
-    await recordAction(tx, operator, {
-      action: 'move booking',
-      subject: `booking ${bookingId}`,
-      bookingId,
-      dateId: request.toDateId,
-      reason: request.reason,
-      before: { dateId: booking.date_id },
-      after: { dateId: request.toDateId, fee, feePaid: request.fee },
-    });
+    await recordBookingAction(
+      tx,
+      operator,
+      { id: bookingId, dateId: request.toDateId },
+      {
+        action: 'move booking',
+        reason: request.reason,
+        before: { dateId: booking.date_id },
+        after: { dateId: request.toDateId, fee, feePaid: request.fee },
+      },
+    );
     return { moved: true };
   });
 }

@@ -37,6 +37,16 @@ export async function recordAction(tx: Queryable, operator: Caller, record: Acti
   );
 }
 
+/** An action on one booking: the record names the booking and keeps the date it is on (or moved to). */
+export function recordBookingAction(
+  tx: Queryable,
+  operator: Caller,
+  booking: { id: string; dateId: string },
+  record: Omit<ActionRecord, 'subject' | 'bookingId' | 'dateId'>,
+): Promise<void> {
+  return recordAction(tx, operator, { ...record, subject: `booking ${booking.id}`, bookingId: booking.id, dateId: booking.dateId });
+}
+
 interface ActionRow {
   id: string | number;
   at: Date | string;

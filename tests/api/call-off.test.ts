@@ -7,7 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHOICE_DAYS, callOffDate, refundUnchosen, type CallOffChoice } from '../../api/bookings/call-off.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
-import { freeDate, harness, holdDate, inviteCodeOf, payForDate, readyUser, type Harness, type TestUser } from './harness.ts';
+import { freeDate, harness, holdDate, inviteCodeOf, readyUser, type Harness, type TestUser } from './harness.ts';
+import { paidBooking } from './paid-booking.ts';
 
 const REASON = 'High avalanche danger';
 const TOURS = 'winter-day-tours';
@@ -19,22 +20,8 @@ beforeAll(async () => {
   h = await harness();
 });
 
-async function paidOn(
-  date: CalendarEntry,
-  calendar: string,
-  priceId: string,
-  partySize = 1,
-): Promise<{ payer: TestUser; bookingId: string }> {
-  const payer = await readyUser(h, 'Avery Lund');
-  const paid = await payForDate(h, payer, date, calendar, priceId, partySize);
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  const [row] = await h.db.query<{ id: string }>(`select id from bookings where date_id = $1 and user_id = $2 and status = 'paid'`, [
-    date.id,
-    payer.uid,
-  ]);
-  if (!row) throw new Error('not booked');
-  return { payer, bookingId: row.id };
-}
+const paidOn = (date: CalendarEntry, calendar: string, priceId: string, partySize = 1) =>
+  paidBooking(h, { date, calendar, priceId, partySize });
 
 const choicePage = (user: TestUser, bookingId: string) =>
   h.json<CallOffChoice & { error?: string }>('GET', `/bookings/${bookingId}/call-off`, { token: user.token });

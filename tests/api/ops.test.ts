@@ -32,6 +32,7 @@ import {
   type TestUser,
 } from './harness.ts';
 import { EMULATOR, staffMember, staffRole } from './staff.ts';
+import { paidBooking } from './paid-booking.ts';
 
 const run = promisify(execFile);
 const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'ops-test-admin'));
@@ -57,17 +58,8 @@ async function dateSoon(id: string, hours: number): Promise<CalendarEntry> {
   return entry;
 }
 
-async function paidOn(date: CalendarEntry, partySize: number, name = 'Avery Lund'): Promise<{ payer: TestUser; bookingId: string }> {
-  const payer = await readyUser(h, name);
-  const paid = await payForDate(h, payer, date, CLASSES, date.stripeId ?? '', partySize);
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  const [row] = await h.db.query<{ id: string }>(`select id from bookings where date_id = $1 and user_id = $2 and status = 'paid'`, [
-    date.id,
-    payer.uid,
-  ]);
-  if (!row) throw new Error('not booked');
-  return { payer, bookingId: row.id };
-}
+const paidOn = (date: CalendarEntry, partySize: number, payerName = 'Avery Lund') =>
+  paidBooking(h, { date, calendar: CLASSES, priceId: date.stripeId ?? '', partySize, payerName });
 
 const cancel = (bookingId: string, body: unknown, token = operator.token) =>
   h.json<OpsBooking & { error?: string }>('POST', `/ops/bookings/${bookingId}/cancel`, { token, body });

@@ -27,24 +27,14 @@ import { migrate } from '../../api/db/migrate.ts';
 import { listRosterReads } from '../../api/roster/roster.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import type { CalendarEntry, GuideDate, Roster } from '../../src/lib/api/types.ts';
+import { EMULATOR, operatorCommand } from './staff.ts';
 
 const run = promisify(execFile);
-const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '';
 /** firebase-admin on the Auth emulator, to read the claims the command sets. */
 const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'roster-test-admin'));
 
-/** The operator command, run as an operator runs it, against the test's Auth emulator. */
-async function guideRole(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['api/ops/guide-role-cli.ts', ...args], {
-      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, FIREBASE_PROJECT_ID: PROJECT_ID },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/** `npm run guide:grant|guide:revoke -- EMAIL`. */
+const guideRole = (...args: string[]) => operatorCommand('guide-role-cli.ts', ...args);
 
 /** The person follows the verification link of the mail the emulator records. */
 async function verifyEmail(user: TestUser): Promise<void> {

@@ -8,10 +8,10 @@ import { newUser, PROJECT_ID, signInAgain, type TestUser } from './harness.ts';
 const run = promisify(execFile);
 export const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '';
 
-/** `npm run staff:grant|staff:revoke -- EMAIL ROLE`, as an operator runs it, against the test's Auth emulator. */
-export async function staffRole(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** An operator's command (`node api/ops/<script> ...`), run as an operator runs it, against the test's Auth emulator. */
+export async function operatorCommand(script: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['api/ops/staff-role-cli.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [`api/ops/${script}`, ...args], {
       env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, FIREBASE_PROJECT_ID: PROJECT_ID },
     });
     return { code: 0, stdout, stderr };
@@ -20,6 +20,9 @@ export async function staffRole(...args: string[]): Promise<{ code: number; stdo
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
+
+/** `npm run staff:grant|staff:revoke -- EMAIL ROLE`. */
+export const staffRole = (...args: string[]) => operatorCommand('staff-role-cli.ts', ...args);
 
 /** A new account with a proved address, granted `role` by the command, signed in again to carry it. */
 export async function staffMember(role: 'operator' | 'guide'): Promise<TestUser> {
