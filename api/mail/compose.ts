@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db/client.ts';
 import { bookingParty } from '../bookings/party.ts';
+import { denverDaysBetween } from '../../src/lib/dates.ts';
 import { meetingArea } from '../../src/lib/meeting-area.ts';
 import { memberName } from '../../src/lib/party.ts';
 import type { CalendarName } from '../../src/lib/schemas.ts';
@@ -112,7 +113,8 @@ export async function composeMail(
   const recipientName = await nameOf(db, mail.recipient_uid);
 
   if (mail.kind === 'booking-cancelled') {
-    const refundAmount = mail.recipient_uid === booking.booker ? Number(mail.facts['refundAmount'] ?? 0) : 0;
+    const isPayer = mail.recipient_uid === booking.booker;
+    const refundAmount = isPayer ? Number(mail.facts['refundAmount'] ?? 0) : 0;
     return {
       send: await templates.renderBookingCancelled({
         recipientName,
@@ -122,6 +124,7 @@ export async function composeMail(
         refundAmount,
         currency: String(mail.facts['currency'] ?? booking.currency),
         paidBy: booking.paid_by ?? 'card',
+        payerName: isPayer ? null : await nameOf(db, booking.booker),
         links,
       }),
     };
@@ -220,6 +223,7 @@ export async function composeMail(
         send: await templates.renderTripBriefing({
           recipientName,
           trip,
+          day: denverDaysBetween(now, startsAt) === 0 ? 'today' : 'tomorrow',
           gear: gearFor(trip),
           forecasts: forecasts.map(({ title, href }) => ({ title, href })),
           phone: site.phone,

@@ -66,3 +66,19 @@ export async function listMail(
     skippedReason: row.skipped_reason,
   }));
 }
+
+/**
+ * One message as `npm run mail` prints it: its state, kind, booking and recipient, then when it is
+ * due, how many tries failed with the mail server's last answer, where and when it was sent, or why
+ * it was skipped.
+ */
+export function mailLine(mail: MailListing): string {
+  const what = `${mail.status.padEnd(7)} ${mail.kind.padEnd(18)} booking ${mail.bookingId ?? '-'}  to ${mail.sentTo ?? `user ${mail.recipientUid}`}`;
+  if (mail.status === 'sent') return `${what}  sent ${mail.sentAt ?? ''}`;
+  if (mail.status === 'skipped') return `${what}  skipped: ${mail.skippedReason ?? ''}`;
+  if (mail.status === 'failing') {
+    const tries = `${mail.attempts} ${mail.attempts === 1 ? 'attempt' : 'attempts'}`;
+    return `${what}  ${tries}, next ${mail.nextAttemptAt}: ${mail.lastError ?? ''}`;
+  }
+  return `${what}  due ${mail.dueAt}`;
+}

@@ -101,6 +101,8 @@ export interface ReadinessReminderFacts {
 export interface TripBriefingFacts {
   recipientName: string;
   trip: Trip;
+  /** When the trip is, from the day the briefing is sent: the day before as a rule, the day itself for a late booking. */
+  day?: 'tomorrow' | 'today';
   gear: string[];
   forecasts: { title: string; href: string }[];
   /** The guides' phone for the morning, as written and as a tel: link. */
@@ -119,6 +121,8 @@ export interface BookingCancelledFacts {
   currency: string;
   /** How the booking was paid, and so where the refund goes and when. */
   paidBy: BookingPayment;
+  /** To a member who did not pay: the name of who did, to whom any refund goes. */
+  payerName?: string | null;
   links: SiteLinks;
 }
 

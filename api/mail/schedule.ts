@@ -1,7 +1,8 @@
 /**
  * When the messages before a trip go, in Kamas time: the readiness reminders at 9 AM seven and two
  * days before the trip's day, and the briefing at 4 PM the day before. Counted in Denver calendar
- * days, so a daylight-saving change in between moves nothing.
+ * days, so a daylight-saving change in between moves nothing. A customer who books after 4 PM the
+ * day before still gets the briefing, at once.
  */
 import { addDays } from 'date-fns';
 import { tz } from '@date-fns/tz';
@@ -24,11 +25,17 @@ export function briefingTime(startsAt: Date): Date {
   return denverInstant(dayBefore(startsAt, 1), BRIEFING_HOUR);
 }
 
-/** The messages before a trip still ahead at `now`: a time already past gets no message (the confirmation has said it). */
+/**
+ * The messages before a trip, for a booking (or a member joining) at `now`. A reminder whose time
+ * has passed is not sent (the confirmation has said what each member owes); the briefing is, at
+ * `now`, when its time has passed but the trip has not started: where to meet and what to bring
+ * matter most to whoever books late. Nothing once the trip has started.
+ */
 export function tripMessageTimes(startsAt: Date, now: Date): { reminders: { daysBefore: number; dueAt: Date }[]; briefing: Date | null } {
+  if (startsAt <= now) return { reminders: [], briefing: null };
   const reminders = REMINDER_DAYS_BEFORE.map((daysBefore) => ({ daysBefore, dueAt: reminderTime(startsAt, daysBefore) })).filter(
     ({ dueAt }) => dueAt > now,
   );
   const briefing = briefingTime(startsAt);
-  return { reminders, briefing: briefing > now && briefing < startsAt ? briefing : null };
+  return { reminders, briefing: briefing > now ? briefing : now };
 }

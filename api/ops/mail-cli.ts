@@ -5,7 +5,7 @@
  * address, when) and those skipped (and why), newest first.
  */
 import { withOperatorDb } from '../db/operator-db.ts';
-import { listMail, type MailListing } from '../mail/listing.ts';
+import { listMail, mailLine } from '../mail/listing.ts';
 
 const args = process.argv.slice(2);
 if (args.some((arg) => arg !== '--all')) {
@@ -14,19 +14,11 @@ if (args.some((arg) => arg !== '--all')) {
 }
 const include = args.includes('--all') ? 'all' : 'open';
 
-function line(mail: MailListing): string {
-  const what = `${mail.status.padEnd(7)} ${mail.kind.padEnd(18)} booking ${mail.bookingId ?? '-'}  to ${mail.sentTo ?? `user ${mail.recipientUid}`}`;
-  if (mail.status === 'sent') return `${what}  sent ${mail.sentAt}`;
-  if (mail.status === 'skipped') return `${what}  skipped: ${mail.skippedReason ?? ''}`;
-  if (mail.status === 'failing') return `${what}  ${mail.attempts} attempts, next ${mail.nextAttemptAt}: ${mail.lastError ?? ''}`;
-  return `${what}  due ${mail.dueAt}`;
-}
-
 await withOperatorDb(async (db) => {
   const mails = await listMail(db, { include });
   if (mails.length === 0) {
     console.log(include === 'all' ? 'No messages yet.' : 'No messages waiting: everything due has been sent.');
     return;
   }
-  for (const mail of mails) console.log(line(mail));
+  for (const mail of mails) console.log(mailLine(mail));
 });

@@ -9,6 +9,8 @@ import { publicCache, type PublicCache } from '../../api/cache.ts';
 import { openPglite, openPostgres, type Db } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { firebaseIdentity, type Identity } from '../../api/identity.ts';
+import type { MailTransport } from '../../api/mail/transport.ts';
+import { mailer as startMailer, type Mailer } from '../../api/mail/worker.ts';
 import { localProvider } from '../../api/payments/local.ts';
 import type { PaymentProvider } from '../../api/payments/provider.ts';
 import type { RateLimits } from '../../api/limits/rate-limit.ts';
@@ -127,6 +129,8 @@ export interface Harness {
   /** The app's cache of public answers, for work done beside the app (sweeps) to clear. */
   cache: PublicCache;
   app: ReturnType<typeof createApp>;
+  /** The app's mail worker, when the harness was given a mail transport: requests send their messages through it at once. */
+  mailer?: Mailer;
   call: (method: string, path: string, options?: CallOptions) => Promise<Response>;
   json: <T = unknown>(method: string, path: string, options?: CallOptions) => Promise<{ status: number; body: T }>;
 }
@@ -155,7 +159,15 @@ export interface HarnessOptions {
   waiver?: WaiverEdition;
   /** Another harness's database, for a second API instance on the same data (e.g. after a new release). */
   db?: Db;
+  /**
+   * Where the app sends mail, as the running API does: a request that writes messages starts
+   * sending them at once, without waiting. Without one, messages wait in the outbox for a test to send.
+   */
+  mailTransport?: MailTransport;
 }
+
+/** The site's address in links the API writes (messages, invites). */
+export const SITE_URL = 'http://127.0.0.1:4322';
 
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const db = options.db ?? (await openTestDb());
@@ -167,18 +179,26 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   }
   const payments = options.payments ?? localProvider();
   const cache = publicCache(2000);
+  const identity = options.identity ?? firebaseIdentity(PROJECT_ID);
+  const waiver = options.waiver ?? currentWaiverEdition;
+  const mailer = options.mailTransport
+    ? startMailer({ db, identity, transport: options.mailTransport, siteUrl: SITE_URL, waiverVersion: waiver.version })
+    : undefined;
+  // Messages being sent when the tests end are finished before the database closes.
+  if (mailer) afterAll(() => mailer.idle());
   const app = createApp({
     db,
-    identity: options.identity ?? firebaseIdentity(PROJECT_ID),
+    identity,
     payments,
-    siteOrigins: ['http://127.0.0.1:4322'],
+    siteOrigins: [SITE_URL],
     holdSeconds: options.holdSeconds ?? 900,
     currency: 'usd',
     cache,
     bookingCutoffHours: options.bookingCutoffHours ?? 12,
     limits: { ...GENEROUS, ...options.limits },
     clientIp: { header: options.clientIpHeader ?? null, trustedProxies: parseCidrList(options.clientIpHeader ? PROXY_ADDRESS : '') },
-    waiver: options.waiver ?? currentWaiverEdition,
+    waiver,
+    ...(mailer ? { mailer } : {}),
   });
   const defaultAddress = options.remoteAddress ?? (options.clientIpHeader ? PROXY_ADDRESS : undefined);
   const call: Harness['call'] = (method, path, { token, body, headers = {}, from = defaultAddress } = {}) =>
@@ -202,7 +222,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as never };
   };
-  return { db, payments, cache, app, call, json };
+  return { db, payments, cache, app, ...(mailer ? { mailer } : {}), call, json };
 }
 
 /** The first date of a calendar that is still ahead and has no seats taken. */

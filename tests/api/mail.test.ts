@@ -1,20 +1,27 @@
 /**
  * Messages to customers, end to end through the mail outbox: written with the payment or the
  * joining that causes them, sent over SMTP to a mail server in this process, once, to the sign-in
- * e-mail, retried when the server refuses, and reminders only to members who owe something.
+ * e-mail, retried when the server refuses, and reminders only to members who owe something. What
+ * a recipient reads is checked: the briefing before a trip, a cancellation to the payer and to a
+ * friend, and never a friend's personal details in the lead's messages. A mail server that fails
+ * never fails the payment or the joining that wrote the message.
  */
 import ICAL from 'ical.js';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../api/identity.ts';
-import { listMail } from '../../api/mail/listing.ts';
-import { smtpTransport } from '../../api/mail/transport.ts';
+import { listMail, mailLine } from '../../api/mail/listing.ts';
+import { smtpTransport, type MailTransport } from '../../api/mail/transport.ts';
 import { sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
-import { denverInstant } from '../../src/lib/dates.ts';
+import { denverDay, denverInstant, formatDenverDateTime } from '../../src/lib/dates.ts';
+import { meetingArea } from '../../src/lib/meeting-area.ts';
+import { formatDollars } from '../../src/lib/pricing.ts';
+import { site } from '../../src/site.ts';
 import { waiverCoversUntil } from '../../src/lib/waiver-record.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import { surveyAnswers } from '../support/customer-answers.ts';
 import { smtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
 import {
   freeDate,
@@ -217,6 +224,12 @@ describe('a mail server that refuses', () => {
     );
     expect(failing).toMatchObject({ status: 'failing', attempts: 1 });
     expect(failing?.lastError).toContain('Try again later');
+    // As `npm run mail` shows it to an operator: failing, to whom, how many tries, when next, and the server's answer.
+    expect(failing && mailLine(failing)).toMatch(
+      new RegExp(
+        `^failing +booking-confirmed +booking ${bookingId} +to user ${lead.uid} +1 attempt, next \\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z: .*451 Try again later$`,
+      ),
+    );
 
     smtp.refuse = null;
     await h.db.query(`update mail_outbox set next_attempt_at = now() where booking_id = $1 and kind = 'booking-confirmed'`, [bookingId]);
@@ -224,6 +237,222 @@ describe('a mail server that refuses', () => {
     expect(smtp.to(lead.email)).toHaveLength(1);
     const sent = (await listMail(h.db, { include: 'all' })).find((row) => row.bookingId === bookingId && row.kind === 'booking-confirmed');
     expect(sent).toMatchObject({ status: 'sent', attempts: 2, sentTo: lead.email });
+    expect(sent && mailLine(sent)).toMatch(
+      new RegExp(`^sent +booking-confirmed +booking ${bookingId} +to ${lead.email.replace(/\./g, '\\.')} +sent \\d{4}-`),
+    );
+  });
+});
+
+describe('the trip briefing', () => {
+  it('goes at once to a customer who books after 4 PM the day before: the start in Kamas time, where to meet, the gear, the forecasts and the guides’ phone', async () => {
+    // Bookings close an hour before the start here, so a class a few hours away can still be booked.
+    const late = await harness({ db: h.db, bookingCutoffHours: 1 });
+    const lead = await readyUser(late, 'Lee Park');
+    const entry = await classStartingSoon(3);
+    const start = new Date(entry.date._seconds * 1000);
+    const hold = await holdDate(late, lead, entry, 'winter-classes', 'price_class_moto', 1);
+    expect(hold.status).toBe(200);
+    const paid = await late.json('POST', '/payments/local/confirm', {
+      token: lead.token,
+      body: { clientSecret: hold.body.clientSecret, ...PAYING_CARD },
+    });
+    expect(paid.status).toBe(200);
+
+    // The reminders' days have gone; the briefing is due now, beside the confirmation.
+    const rows = await outbox(hold.body.bookingId);
+    expect(rows.map((row) => row.kind)).toEqual(['booking-confirmed', 'trip-briefing']);
+    expect(new Date(rows[1]?.due_at ?? 0).getTime()).toBeLessThanOrEqual(Date.now());
+
+    await sendDueMail(worker);
+    const briefings = smtp.to(lead.email).filter((message) => /^(Today|Tomorrow): /.test(message.subject ?? ''));
+    expect(briefings).toHaveLength(1);
+    const [briefing] = briefings;
+    const day = denverDay(start) === denverDay(new Date()) ? 'Today' : 'Tomorrow';
+    expect(briefing?.subject).toBe(`${day}: Motorized Backcountry Essentials, ${formatDenverDateTime(start)}`);
+    const text = briefing?.text ?? '';
+    const html = String(briefing?.html ?? '');
+    expect(text).toContain(formatDenverDateTime(start));
+    expect(text).toContain(meetingArea('winter-classes'));
+    expect(html).toContain(`href="${site.address.mapsUrl.replace(/&/g, '&amp;')}"`);
+    // An avalanche class: beacon, shovel and probe.
+    expect(text).toMatch(/Avalanche beacon/);
+    expect(text).toMatch(/^\s*[*•]?\s*Shovel\s*$/m);
+    expect(text).toMatch(/^\s*[*•]?\s*Probe\s*$/m);
+    expect(text).toContain('Utah Avalanche Center forecast, Uintas');
+    expect(text).toContain('https://utahavalanchecenter.org/forecast/uintas');
+    expect(text).toContain('National Weather Service forecast');
+    expect(text).toContain('https://forecast.weather.gov/MapClick.php?lat=40.643&lon=-111.281');
+    expect(text).toContain('(435) 555-0148');
+    expect(html).toContain('href="tel:+14355550148"');
+  });
+});
+
+describe('a cancellation by the payer of a party of two', () => {
+  it('tells the payer the refund and when it arrives, tells the friend without an amount, and sends nothing more before the trip', async () => {
+    const lead = await readyUser(h, 'Noa Berg');
+    const friend = await readyUser(h, 'Eli Shaw');
+    const entry = await freeDate(h, 'winter-day-tours');
+    const { bookingId } = await book(lead, entry, 2);
+    const joined = await h.json('POST', '/calendar/invite', {
+      token: friend.token,
+      body: { inviteCode: await inviteCodeOf(h, lead, 'winter-day-tours', entry.id) },
+    });
+    expect(joined.status).toBe(200);
+    await sendDueMail(worker); // the confirmation and the joining's messages
+    const waiting = (await outbox(bookingId)).filter((row) => row.status === 'pending');
+    expect(waiting.map((row) => row.kind).sort()).toEqual(
+      ['readiness-reminder', 'readiness-reminder', 'readiness-reminder', 'readiness-reminder', 'trip-briefing', 'trip-briefing'].sort(),
+    );
+
+    const quote = await h.json<{ quoteId: string; refund: number }>('GET', `/bookings/${bookingId}/cancellation`, { token: lead.token });
+    expect(quote.status).toBe(200);
+    expect(quote.body.refund).toBeGreaterThan(0);
+    const cancelled = await h.json('POST', `/bookings/${bookingId}/cancellation`, {
+      token: lead.token,
+      body: { quoteId: quote.body.quoteId },
+    });
+    expect(cancelled.status).toBe(200);
+    await sendDueMail(worker);
+
+    const refund = formatDollars(quote.body.refund);
+    const toPayer = smtp.to(lead.email).filter((message) => message.subject?.startsWith('Cancelled: '));
+    expect(toPayer).toHaveLength(1);
+    expect(toPayer[0]?.subject).toBe(
+      `Cancelled: Ski & Splitboard Touring Day, ${formatDenverDateTime(new Date(entry.date._seconds * 1000))}`,
+    );
+    expect(toPayer[0]?.text).toContain(`Refund: ${refund}`);
+    expect(toPayer[0]?.text).toContain('5 to 10 business days');
+
+    const toFriend = smtp.to(friend.email).filter((message) => message.subject?.startsWith('Cancelled: '));
+    expect(toFriend).toHaveLength(1);
+    expect(toFriend[0]?.text).toContain('Noa Berg paid for this booking, so any refund goes to them.');
+    expect(toFriend[0]?.text).not.toContain(refund);
+    expect(toFriend[0]?.text).not.toContain('$');
+    expect(String(toFriend[0]?.html)).not.toContain(refund);
+
+    // No reminder or briefing is left to go to either of them.
+    const beforeTrip = (await outbox(bookingId)).filter((row) => row.kind === 'readiness-reminder' || row.kind === 'trip-briefing');
+    expect(beforeTrip).toHaveLength(6);
+    expect(beforeTrip.every((row) => row.status === 'skipped' && row.skipped_reason === 'booking cancelled')).toBe(true);
+  });
+});
+
+describe('a friend’s personal details', () => {
+  it('never reach the lead: not the friend’s medical note, phone number, e-mail or emergency contact, in any message', async () => {
+    const medicalNote = 'Carries an EpiPen: severe allergy to wasp stings (Zephyrine protocol)';
+    const lead = await readyUser(h, 'Mo Reyes');
+    const friend = await newUser();
+    await h.json('POST', `/users/user/${friend.uid}`, { token: friend.token, body: { uid: friend.uid, email: friend.email } });
+    const profile = await h.call('PUT', `/authUsers/authUser/${friend.uid}`, {
+      token: friend.token,
+      body: { userData: { displayName: 'Jules Fenn', email: friend.email, phoneNumber: '+14355550177' } },
+    });
+    expect(profile.status).toBe(200);
+    const survey = surveyAnswers({
+      medicalConditions: medicalNote,
+      emergencyContactName: 'Quincy Farrow',
+      emergencyContactNumber: '+14355550166',
+    });
+    expect((await h.call('PUT', `/users/user/${friend.uid}`, { token: friend.token, body: { survey } })).status).toBe(200);
+    // The friend has not signed the waiver: the lead's reminders list them as owing it.
+
+    const entry = await dayTourThisSeason(12);
+    const { bookingId } = await book(lead, entry, 2);
+    const joined = await h.json('POST', '/calendar/invite', {
+      token: friend.token,
+      body: { inviteCode: await inviteCodeOf(h, lead, 'winter-day-tours', entry.id) },
+    });
+    expect(joined.status).toBe(200);
+    // Every message to the lead: the confirmation, the friend joining, both reminders and the briefing.
+    await h.db.query(`update mail_outbox set next_attempt_at = now() where booking_id = $1 and status = 'pending'`, [bookingId]);
+    await sendDueMail(worker);
+
+    const toLead = smtp.to(lead.email);
+    expect(toLead.map((message) => (message.subject ?? '').replace(/:.*$/, '')).sort()).toEqual(
+      ['Booked', 'In a week', 'In 2 days', 'Jules Fenn joined your party', 'Tomorrow'].sort(),
+    );
+    // The friend's name and state are what the lead may read.
+    expect(toLead.some((message) => message.text?.includes('Jules Fenn'))).toBe(true);
+
+    for (const message of toLead) {
+      const read = [
+        message.subject ?? '',
+        message.text ?? '',
+        String(message.html),
+        ...message.attachments.map((attachment) => attachment.content.toString('utf8')),
+      ].join('\n');
+      expect(read).not.toContain(medicalNote);
+      expect(read).not.toMatch(/EpiPen|Zephyrine/i);
+      expect(read).not.toMatch(/555\D{0,3}0177/);
+      expect(read).not.toMatch(/555\D{0,3}0166/);
+      expect(read).not.toContain('Quincy Farrow');
+      expect(read).not.toContain(friend.email);
+    }
+  });
+});
+
+describe('a mail server that fails', () => {
+  it('never fails the payment or the joining that wrote the message: both answer 200, and the messages wait to be sent again', async () => {
+    const refusing = await smtpCatcher();
+    refusing.refuse = 'Mail server unavailable';
+    const smtpRefusing = smtpTransport({
+      url: refusing.url,
+      from: 'Kamas Backcountry Guides <bookings@kamas.test>',
+      replyTo: 'hello@kamas.test',
+    });
+    let failure: 'refused' | 'thrown' = 'refused';
+    const transport: MailTransport = {
+      send(mail) {
+        if (failure === 'thrown') throw new Error('Connection lost while sending');
+        return smtpRefusing.send(mail);
+      },
+      close: () => smtpRefusing.close(),
+    };
+    // An API that sends its messages the moment a request writes them, as the running one does.
+    const live = await harness({ mailTransport: transport });
+    try {
+      const lead = await readyUser(live, 'Rae Quinn');
+      const friend = await readyUser(live, 'Tom Vale');
+      const entry = await freeDate(live, 'winter-day-tours');
+      const hold = await holdDate(live, lead, entry, 'winter-day-tours', 'price_tour_ski', 2);
+      expect(hold.status).toBe(200);
+      const paid = await live.json('POST', '/payments/local/confirm', {
+        token: lead.token,
+        body: { clientSecret: hold.body.clientSecret, ...PAYING_CARD },
+      });
+      expect(paid.status).toBe(200);
+      await live.mailer?.idle();
+
+      failure = 'thrown';
+      const joined = await live.json('POST', '/calendar/invite', {
+        token: friend.token,
+        body: { inviteCode: await inviteCodeOf(live, lead, 'winter-day-tours', entry.id) },
+      });
+      expect(joined.status).toBe(200);
+      await live.mailer?.idle();
+
+      // The booking is paid and the friend is in it; nothing reached anyone.
+      const [booking] = await live.db.query<{ status: string }>(`select status from bookings where id = $1`, [hold.body.bookingId]);
+      expect(booking?.status).toBe('paid');
+      const party = await live.json<{ members: unknown[] }>('GET', `/parties/${entry.id}`, { token: lead.token });
+      expect(party.body.members).toHaveLength(2);
+      expect(refusing.messages).toHaveLength(0);
+
+      const open = (await listMail(live.db, { include: 'open' })).filter((row) => row.bookingId === hold.body.bookingId);
+      const byKind = (kind: string) => open.find((row) => row.kind === kind);
+      expect(byKind('booking-confirmed')).toMatchObject({ status: 'failing', attempts: 1, recipientUid: lead.uid });
+      expect(byKind('booking-confirmed')?.lastError).toContain('Mail server unavailable');
+      expect(byKind('party-joined')).toMatchObject({ status: 'failing', attempts: 1, recipientUid: friend.uid });
+      expect(byKind('party-joined')?.lastError).toBe('Connection lost while sending');
+      expect(byKind('friend-joined')).toMatchObject({ status: 'failing', attempts: 1, recipientUid: lead.uid });
+      for (const kind of ['booking-confirmed', 'party-joined', 'friend-joined']) {
+        expect(Date.parse(byKind(kind)?.nextAttemptAt ?? '')).toBeGreaterThan(Date.now());
+      }
+    } finally {
+      await live.mailer?.idle();
+      transport.close();
+      await refusing.close();
+    }
   });
 });
 
@@ -237,6 +466,23 @@ async function dayTourThisSeason(daysAhead: number): Promise<CalendarEntry> {
   await h.db.query(
     `insert into calendar_dates (id, calendar, product_id, price_id, starts_at, capacity)
      select $1, 'winter-day-tours', product_id, price_id, $2, 8 from calendar_dates where calendar = 'winter-day-tours' limit 1`,
+    [id, startsAt.toISOString()],
+  );
+  h.cache.clear();
+  return { id, date: { _seconds: Math.floor(startsAt.getTime() / 1000), _nanoseconds: 0 }, partySize: 8, users: [] };
+}
+
+/**
+ * An avalanche class (the snowmobilers' course) starting on the hour at least `hoursAhead` hours
+ * from now.
+ */
+async function classStartingSoon(hoursAhead: number): Promise<CalendarEntry> {
+  const startsAt = new Date(Math.ceil((Date.now() + hoursAhead * 3_600_000) / 3_600_000) * 3_600_000);
+  const id = `class-mail-${Math.random().toString(36).slice(2, 8)}`;
+  await h.db.query(
+    `insert into calendar_dates (id, calendar, product_id, price_id, starts_at, capacity, class_type, title, description)
+     select $1, calendar, product_id, price_id, $2, capacity, class_type, title, description
+       from calendar_dates where calendar = 'winter-classes' and price_id = 'price_class_moto' limit 1`,
     [id, startsAt.toISOString()],
   );
   h.cache.clear();

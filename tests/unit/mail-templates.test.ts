@@ -365,6 +365,13 @@ describe('trip briefing', () => {
     const sameInstantAfter = await renderTripBriefing({ ...briefing, trip: { ...trip, startsAt: new Date('2027-03-20T15:00:00Z') } });
     expect(sameInstantAfter.subject).toBe('Tomorrow: Ski & Splitboard Touring Day, Sat, Mar 20, 9:00 AM');
   });
+
+  it('says "today" to a customer who booked on the day of the trip itself', async () => {
+    const mail = await renderTripBriefing({ ...briefing, day: 'today' });
+    expect(mail.subject).toBe('Today: Ski & Splitboard Touring Day, Sat, Mar 20, 8:00 AM');
+    expectBoth(mail, 'See you today', 'Ski & Splitboard Touring Day today, Sat, Mar 20', ...briefing.gear);
+    expect(mail.text).not.toMatch(/tomorrow|tonight/i);
+  });
 });
 
 describe('booking cancelled', () => {
@@ -392,6 +399,12 @@ describe('booking cancelled', () => {
     expectNeither(cash, 'to the card', 'business days');
     const check = await renderBookingCancelled({ ...cancelled, paidBy: 'check' });
     expectBoth(check, 'by check from our office, and we will contact you to arrange it.');
+  });
+
+  it('tells a member who did not pay who the refund goes to, never its amount', async () => {
+    const mail = await renderBookingCancelled({ ...cancelled, recipientName: 'Sam Ortiz', refundAmount: 0, payerName: 'Avery Lund' });
+    expectBoth(mail, 'Hi Sam Ortiz', 'Avery Lund paid for this booking, so any refund goes to them.');
+    expectNeither(mail, '$337', 'Refund:', 'Nothing is refunded', 'business days');
   });
 });
 

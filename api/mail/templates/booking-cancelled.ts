@@ -1,4 +1,7 @@
-/** What was cancelled, by whom and why, and the refund with when to expect it, or that nothing is refunded. */
+/**
+ * What was cancelled, by whom and why, and the refund with when to expect it, or that nothing is
+ * refunded; to a member who did not pay, who the refund goes to (never its amount).
+ */
 import { createElement as h } from 'react';
 import { formatDenverDateTime } from '../../../src/lib/dates.ts';
 import { refundRouteAndWhen } from '../../../src/lib/paid-by.ts';
@@ -7,6 +10,7 @@ import { Layout } from './layout.ts';
 import { buttonLink, formatMoney, paragraph, renderMail, textLink, tripFacts, tripLine } from './parts.ts';
 
 function refundLine(facts: BookingCancelledFacts) {
+  if (facts.payerName) return paragraph(`${facts.payerName} paid for this booking, so any refund goes to them.`);
   if (facts.refundAmount <= 0) {
     return paragraph(
       'Nothing is refunded for this cancellation. The terms: ',
