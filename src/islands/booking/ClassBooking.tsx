@@ -5,18 +5,16 @@
  */
 import { spotsLabel, type DateAvailability } from '../../lib/availability.ts';
 import type { DayKey } from '../../lib/calendar-grid.ts';
-import { cartTotal } from '../../lib/cart.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { classObjectives } from '../../content/class-objectives.ts';
 import { CLASS_PRODUCT_TITLE } from '../../site.ts';
 import { chooseDate, choosePrice } from '../../stores/cart.ts';
 import { classCalendar, dismissSelectionNotice } from '../../stores/calendars.ts';
 import CalendarFrame from './CalendarFrame.tsx';
-import CatalogProblem from './CatalogProblem.tsx';
+import BookingColumns from './BookingColumns.tsx';
 import DateSelect from './DateSelect.tsx';
 import { ClassIcon } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
-import OrderSummary from './OrderSummary.tsx';
 import PriceSelect from './PriceSelect.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
@@ -24,11 +22,8 @@ import { useBookingPage } from './use-booking-page.ts';
 const CLASS_PARTY_SIZE = 1;
 
 export default function ClassBooking() {
-  const { hydrated, cart, product, catalog, load, notice, dates, days, selectedDay, month, firstMonth } = useBookingPage({
-    source: classCalendar,
-    productTitle: CLASS_PRODUCT_TITLE,
-    partySize: CLASS_PARTY_SIZE,
-  });
+  const page = useBookingPage({ source: classCalendar, productTitle: CLASS_PRODUCT_TITLE, partySize: CLASS_PARTY_SIZE });
+  const { cart, product, load, notice, dates, days, selectedDay, month, firstMonth } = page;
   const price = cart.selectedPrice;
   /** Whether a date is of the chosen class (none is, before a class is chosen). */
   const ofChosenClass = (date: DateAvailability) => cart.selectedPriceId !== null && date.entry.priceId === cart.selectedPriceId;
@@ -66,75 +61,17 @@ export default function ClassBooking() {
     chooseDate(date.entry);
   }
 
-  function selectDate(dateId: string) {
-    const date = classDates.find((candidate) => candidate.entry.id === dateId);
-    if (!date) return;
-    dismissSelectionNotice();
-    chooseDate(date.entry);
-  }
-
-  const datePlaceholder = !cart.selectedPriceId
-    ? 'Select a class first'
-    : load.status === 'failed'
-      ? 'Failed to load classes. Please try again later.'
-      : load.status !== 'ready'
-        ? 'Loading dates...'
-        : classDates.length === 0
-          ? 'No available dates for the selected class'
-          : 'Choose a date';
   const objectives = price?.metadata.type ? classObjectives[price.metadata.type] : undefined;
 
   return (
-    <div className="booking">
-      <div className="booking-choices">
-        {hydrated && <CatalogProblem catalog={catalog} product={product} />}
-        <PriceSelect
-          id="class-price"
-          label="Select Class"
-          product={product}
-          selectedPriceId={cart.selectedPriceId}
-          placeholder={{ choose: 'Choose a class', loading: 'Loading classes...' }}
-          onChoose={(priceId) => choosePrice(priceId, { resetsDate: true })}
-        />
-        <DateSelect
-          id="class-date"
-          dates={cart.selectedPriceId ? classDates : []}
-          value={cart.calendar === classCalendar.name ? (cart.dateId ?? '') : ''}
-          disabled={!cart.selectedPriceId || classDates.length === 0}
-          placeholder={datePlaceholder}
-          onChoose={selectDate}
-        />
-        <h2 className="booking-step">Class Calendar</h2>
-        <CalendarFrame
-          load={load}
-          failure={{
-            text: 'Unable to load classes. Please check your connection and try refreshing the page.',
-            retryLabel: 'Retry Now',
-            onRetry: () => void classCalendar.load(),
-          }}
-          calendar={{ label: 'Class dates', month, firstMonth, dayView, selectedDay, onSelect: selectDay }}
-          legendClassName="class-legend"
-          legend={product?.prices.map((option) => (
-            <li key={option.id}>
-              <span className="legend-swatch" aria-hidden="true">
-                <ClassIcon type={option.metadata.type} />
-              </span>{' '}
-              {option.nickname}
-            </li>
-          ))}
-          notice={notice}
-        />
-      </div>
-      <OrderSummary
-        source={classCalendar}
-        image={price?.metadata.image ? { src: price.metadata.image, alt: price.nickname } : null}
-        details={[
-          ['Class', price?.nickname ?? 'Choose a class'],
-          ['Date', cart.startDate ? formatDenverDateTime(cart.startDate) : 'Choose a date'],
-        ]}
-        total={price ? cartTotal(cart) : null}
-      >
-        {objectives && (
+    <BookingColumns
+      page={page}
+      details={[
+        ['Class', price?.nickname ?? 'Choose a class'],
+        ['Date', cart.startDate ? formatDenverDateTime(cart.startDate) : 'Choose a date'],
+      ]}
+      about={
+        objectives && (
           <>
             <h3>What you will learn</h3>
             <p>{objectives.lead}</p>
@@ -144,8 +81,48 @@ export default function ClassBooking() {
               ))}
             </ul>
           </>
-        )}
-      </OrderSummary>
-    </div>
+        )
+      }
+    >
+      <PriceSelect
+        id="class-price"
+        label="Select Class"
+        page={page}
+        says={{ choose: 'Choose a class', loading: 'Loading classes...' }}
+        resetsDate
+      />
+      <DateSelect
+        id="class-date"
+        dates={classDates}
+        load={load}
+        priced={Boolean(cart.selectedPriceId)}
+        value={cart.calendar === classCalendar.name ? (cart.dateId ?? '') : ''}
+        says={{
+          unpriced: 'Select a class first',
+          failed: 'Failed to load classes. Please try again later.',
+          none: 'No available dates for the selected class',
+        }}
+      />
+      <h2 className="booking-step">Class Calendar</h2>
+      <CalendarFrame
+        load={load}
+        failure={{
+          text: 'Unable to load classes. Please check your connection and try refreshing the page.',
+          retryLabel: 'Retry Now',
+          onRetry: () => void classCalendar.load(),
+        }}
+        calendar={{ label: 'Class dates', month, firstMonth, dayView, selectedDay, onSelect: selectDay }}
+        legendClassName="class-legend"
+        legend={product?.prices.map((option) => (
+          <li key={option.id}>
+            <span className="legend-swatch" aria-hidden="true">
+              <ClassIcon type={option.metadata.type} />
+            </span>{' '}
+            {option.nickname}
+          </li>
+        ))}
+        notice={notice}
+      />
+    </BookingColumns>
   );
 }

@@ -3,25 +3,22 @@
  * day tours and the Order Summary. A day tour is private: a date is full once anyone holds it.
  */
 import type { DayKey } from '../../lib/calendar-grid.ts';
-import { cartTotal } from '../../lib/cart.ts';
 import { formatDenverDate } from '../../lib/dates.ts';
-import { PARTY_SIZE_MIN, PARTY_SIZES } from '../../lib/schemas.ts';
+import { PARTY_SIZE_MIN } from '../../lib/schemas.ts';
 import { DAY_TOUR_PRODUCT_TITLE } from '../../site.ts';
-import { chooseDate, choosePartySize, choosePrice } from '../../stores/cart.ts';
+import { chooseDate, choosePartySize } from '../../stores/cart.ts';
 import { dayTourCalendar, dismissSelectionNotice } from '../../stores/calendars.ts';
 import CalendarFrame from './CalendarFrame.tsx';
-import CatalogProblem from './CatalogProblem.tsx';
+import BookingColumns from './BookingColumns.tsx';
 import { FullMark } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
-import OrderSummary from './OrderSummary.tsx';
+import PartySizeOptions from './PartySizeOptions.tsx';
 import PriceSelect from './PriceSelect.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
 export default function DayTourBooking() {
-  const { hydrated, cart, catalog, product, load, notice, days, selectedDay, month, firstMonth } = useBookingPage({
-    source: dayTourCalendar,
-    productTitle: DAY_TOUR_PRODUCT_TITLE,
-  });
+  const page = useBookingPage({ source: dayTourCalendar, productTitle: DAY_TOUR_PRODUCT_TITLE });
+  const { hydrated, cart, load, notice, days, selectedDay, month, firstMonth } = page;
   const price = cart.selectedPrice;
 
   function dayView(day: DayKey): DayView {
@@ -39,68 +36,55 @@ export default function DayTourBooking() {
   }
 
   return (
-    <div className="booking">
-      <div className="booking-choices">
-        {hydrated && <CatalogProblem catalog={catalog} product={product} />}
-        <PriceSelect
-          id="day-tour-activity"
-          label="Select Activity"
-          product={product}
-          selectedPriceId={cart.selectedPriceId}
-          placeholder={{ choose: 'Choose an activity', loading: 'Loading activities...' }}
-          onChoose={(priceId) => choosePrice(priceId)}
-        />
-        <div className="field">
-          <label htmlFor="day-tour-party-size">Select Party Size</label>
-          <select
-            id="day-tour-party-size"
-            value={cart.partySize ?? PARTY_SIZE_MIN}
-            disabled={!hydrated}
-            onChange={(event) => choosePartySize(Number(event.target.value))}
-          >
-            {PARTY_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
-        <h2 className="booking-step">Select a Date</h2>
-        <CalendarFrame
-          load={load}
-          failure={{ text: 'Failed to fetch available dates.', retryLabel: 'Try again', onRetry: () => void dayTourCalendar.load() }}
-          calendar={{ label: 'Day tour dates', month, firstMonth, dayView, selectedDay, onSelect: selectDay }}
-          legend={
-            <>
-              <li>
-                <span className="legend-swatch available" aria-hidden="true" /> Available
-              </li>
-              <li>
-                <span className="legend-swatch full" aria-hidden="true">
-                  <FullMark />
-                </span>{' '}
-                Fully Booked
-              </li>
-              <li>
-                <span className="legend-swatch unavailable" aria-hidden="true" /> Unavailable
-              </li>
-            </>
-          }
-          notice={notice}
-        />
+    <BookingColumns
+      page={page}
+      details={[
+        ['Date', cart.startDate ? formatDenverDate(cart.startDate) : 'Choose a date'],
+        ['Activity', price?.nickname ?? 'Choose an activity'],
+        ['Party Size', String(cart.partySize ?? PARTY_SIZE_MIN)],
+      ]}
+      about={price?.metadata.description && <p>{price.metadata.description}</p>}
+    >
+      <PriceSelect
+        id="day-tour-activity"
+        label="Select Activity"
+        page={page}
+        says={{ choose: 'Choose an activity', loading: 'Loading activities...' }}
+      />
+      <div className="field">
+        <label htmlFor="day-tour-party-size">Select Party Size</label>
+        <select
+          id="day-tour-party-size"
+          value={cart.partySize ?? PARTY_SIZE_MIN}
+          disabled={!hydrated}
+          onChange={(event) => choosePartySize(Number(event.target.value))}
+        >
+          <PartySizeOptions />
+        </select>
       </div>
-      <OrderSummary
-        source={dayTourCalendar}
-        image={price?.metadata.image ? { src: price.metadata.image, alt: price.nickname } : null}
-        details={[
-          ['Date', cart.startDate ? formatDenverDate(cart.startDate) : 'Choose a date'],
-          ['Activity', price?.nickname ?? 'Choose an activity'],
-          ['Party Size', String(cart.partySize ?? PARTY_SIZE_MIN)],
-        ]}
-        total={price ? cartTotal(cart) : null}
-      >
-        {price?.metadata.description && <p>{price.metadata.description}</p>}
-      </OrderSummary>
-    </div>
+      <h2 className="booking-step">Select a Date</h2>
+      <CalendarFrame
+        load={load}
+        failure={{ text: 'Failed to fetch available dates.', retryLabel: 'Try again', onRetry: () => void dayTourCalendar.load() }}
+        calendar={{ label: 'Day tour dates', month, firstMonth, dayView, selectedDay, onSelect: selectDay }}
+        legend={
+          <>
+            <li>
+              <span className="legend-swatch available" aria-hidden="true" /> Available
+            </li>
+            <li>
+              <span className="legend-swatch full" aria-hidden="true">
+                <FullMark />
+              </span>{' '}
+              Fully Booked
+            </li>
+            <li>
+              <span className="legend-swatch unavailable" aria-hidden="true" /> Unavailable
+            </li>
+          </>
+        }
+        notice={notice}
+      />
+    </BookingColumns>
   );
 }

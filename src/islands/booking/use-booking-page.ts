@@ -1,5 +1,5 @@
 /**
- * What both booking islands read: the cart, the product of the page, its calendar's load and the
+ * What the booking islands read: the cart, the product of the page, its calendar's load and the
  * availability of each date. Before hydration it is an empty selection and a loading calendar, so
  * the first render matches the server-rendered HTML.
  */
@@ -61,6 +61,7 @@ export function useBookingPage({ source, productTitle, partySize = null }: Optio
   const dates = load.status === 'ready' ? availabilityList(load.entries, source.name, now, hydrated ? storedHold : null) : [];
   const selectedDay = cart.calendar === source.name && cart.startDate ? denverDay(cart.startDate) : null;
   return {
+    source,
     hydrated,
     cart,
     catalog,
@@ -76,3 +77,5 @@ export function useBookingPage({ source, productTitle, partySize = null }: Optio
     firstMonth: monthOf(denverDay(now)),
   };
 }
+
+export type BookingPage = ReturnType<typeof useBookingPage>;

@@ -9,7 +9,8 @@ import type { OpsDateKind } from '../../lib/api/ops-types.ts';
 import { opsAddDatesSchema, type OpsAddDatesRequest } from '../../lib/ops-schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../account/fields.tsx';
-import { FormButtons, FormFailure, ReasonField, useSending } from './form-parts.tsx';
+import { FormButtons, FormFailure, ReasonField, SelectField, textValue, useSending } from './form-parts.tsx';
+import { OpsForm } from './OpsForm.tsx';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 type Field = 'kind' | 'firstDay' | 'lastDay' | 'weekdays' | 'time' | 'capacity' | 'reason';
@@ -76,45 +77,26 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
   }
 
   return (
-    <form className="ops-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Add dates</h2>
-      <div className="field">
-        <label htmlFor={`${id}-kind`}>Activity</label>
-        <select
-          id={`${id}-kind`}
-          value={kindKey}
-          onChange={(event) => chooseKind(event.target.value)}
-          {...describedBy(errors.kind, `${id}-kind-error`)}
-        >
-          {kinds.map((entry) => (
-            <option key={entry.key} value={entry.key}>
-              {entry.label}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-kind-error`} error={errors.kind} />
-      </div>
+    <OpsForm id={id} heading="Add dates" headingLevel={2} onSubmit={submit}>
+      <SelectField id={`${id}-kind`} label="Activity" value={kindKey} error={errors.kind} onChange={chooseKind}>
+        {kinds.map((entry) => (
+          <option key={entry.key} value={entry.key}>
+            {entry.label}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         id={`${id}-first`}
         label={repeat ? 'First day' : 'Day'}
         type="date"
-        value={firstDay}
-        error={errors.firstDay}
-        onChange={(event) => setFirstDay(event.target.value)}
+        {...textValue(firstDay, setFirstDay, errors.firstDay)}
       />
       <label className="ops-check">
         <input type="checkbox" checked={repeat} onChange={(event) => setRepeat(event.target.checked)} /> Repeat every week
       </label>
       {repeat && (
         <>
-          <TextField
-            id={`${id}-last`}
-            label="Last day"
-            type="date"
-            value={lastDay}
-            error={errors.lastDay}
-            onChange={(event) => setLastDay(event.target.value)}
-          />
+          <TextField id={`${id}-last`} label="Last day" type="date" {...textValue(lastDay, setLastDay, errors.lastDay)} />
           <fieldset className="ops-weekdays" {...describedBy(errors.weekdays, `${id}-weekdays-error`)}>
             <legend>On</legend>
             {WEEKDAYS.map((name, index) => (
@@ -133,22 +115,8 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
           </fieldset>
         </>
       )}
-      <TextField
-        id={`${id}-time`}
-        label="Start time in Kamas"
-        type="time"
-        value={time}
-        error={errors.time}
-        onChange={(event) => setTime(event.target.value)}
-      />
-      <TextField
-        id={`${id}-capacity`}
-        label="Capacity"
-        inputMode="numeric"
-        value={capacity}
-        error={errors.capacity}
-        onChange={(event) => setCapacity(event.target.value)}
-      />
+      <TextField id={`${id}-time`} label="Start time in Kamas" type="time" {...textValue(time, setTime, errors.time)} />
+      <TextField id={`${id}-capacity`} label="Capacity" inputMode="numeric" {...textValue(capacity, setCapacity, errors.capacity)} />
       <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
       <FormFailure failure={failure} />
       {done && (
@@ -160,6 +128,6 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
         </p>
       )}
       <FormButtons submit={repeat ? 'Add dates' : 'Add date'} sending={sending} />
-    </form>
+    </OpsForm>
   );
 }

@@ -7,13 +7,14 @@ import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { OpsBlackoutDay } from '../../lib/api/ops-types.ts';
 import { denverInstant, formatDenverDate } from '../../lib/dates.ts';
-import { opsBlackoutSchema, reasonSchema } from '../../lib/ops-schemas.ts';
+import { opsBlackoutSchema } from '../../lib/ops-schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { TextField } from '../account/fields.tsx';
 import { useStaffData } from '../shared/use-staff-data.ts';
-import { firstErrors, FormButtons, FormFailure, ReasonField, useSending } from './form-parts.tsx';
+import { firstErrors, FormButtons, FormFailure, ReasonField, textValue, useSending } from './form-parts.tsx';
+import { OpsForm } from './OpsForm.tsx';
 import { OpsStates } from './OpsStates.tsx';
-import { TextAction } from './TextAction.tsx';
+import { ReasonAction } from './TextAction.tsx';
 
 const longDay = (day: string) => formatDenverDate(denverInstant(day, 12));
 
@@ -41,13 +42,12 @@ function MarkBlackout({ onMarked }: { onMarked: (days: OpsBlackoutDay[], day: st
   }
 
   return (
-    <form className="ops-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Mark a blackout day</h3>
-      <TextField id={`${id}-day`} label="Day" type="date" value={day} error={errors.day} onChange={(event) => setDay(event.target.value)} />
+    <OpsForm id={id} heading="Mark a blackout day" onSubmit={submit}>
+      <TextField id={`${id}-day`} label="Day" type="date" {...textValue(day, setDay, errors.day)} />
       <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
       <FormFailure failure={failure} />
       <FormButtons submit="Mark the day" sending={sending} />
-    </form>
+    </OpsForm>
   );
 }
 
@@ -74,13 +74,11 @@ export function BlackoutDays() {
               <span>
                 {blackout.reason} · {blackout.withdrawn} {blackout.withdrawn === 1 ? 'date' : 'dates'} off the calendars
               </span>
-              <TextAction
+              <ReasonAction
                 opener={`Lift ${longDay(blackout.day)}`}
                 heading={`Lift the blackout of ${longDay(blackout.day)}`}
-                label="Reason"
                 hint="Its dates come back on the calendars."
                 submit="Lift it"
-                schema={reasonSchema}
                 act={async (reason) =>
                   setChanged({ days: await opsApi.liftBlackout(blackout.day, reason), notice: `${longDay(blackout.day)} is open again.` })
                 }

@@ -11,6 +11,7 @@ import { dollarsField, refundHint } from '../../lib/ops-links.ts';
 import { formatDollars } from '../../lib/pricing.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../account/fields.tsx';
+import { OpsForm } from './OpsForm.tsx';
 
 interface Props {
   booking: OpsBooking;
@@ -71,8 +72,7 @@ export function CancelForCustomer({ booking, onCancelled }: Props) {
   }
 
   return (
-    <form className="ops-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Cancel this booking</h3>
+    <OpsForm id={id} heading="Cancel this booking" onSubmit={submit}>
       <div className="field">
         <label htmlFor={`${id}-reason`}>Reason</label>
         <p id={`${id}-reason-hint`} className="ops-muted">
@@ -115,6 +115,6 @@ export function CancelForCustomer({ booking, onCancelled }: Props) {
           Keep booking
         </button>
       </div>
-    </form>
+    </OpsForm>
   );
 }

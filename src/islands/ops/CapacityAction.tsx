@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { opsCapacitySchema } from '../../lib/ops-schemas.ts';
 import { TextField } from '../account/fields.tsx';
-import { firstErrors, FormButtons, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
+import { firstErrors, ReasonField, textValue, useOpenedForm } from './form-parts.tsx';
+import { OpenedForm } from './OpsForm.tsx';
 
 interface Props {
   capacity: number;
@@ -12,7 +13,7 @@ interface Props {
 
 export function CapacityAction({ capacity, change }: Props) {
   const id = useId();
-  const { open, setOpen, button, failure, setFailure, sending, send } = useOpenedForm(`${id}-capacity`);
+  const form = useOpenedForm(`${id}-capacity`);
   const [value, setValue] = useState(String(capacity));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ capacity?: string; reason?: string }>({});
@@ -22,34 +23,17 @@ export function CapacityAction({ capacity, change }: Props) {
     const checked = v.safeParse(opsCapacitySchema, { capacity: value.trim() === '' ? Number.NaN : Number(value), reason });
     if (!checked.success) {
       setErrors(firstErrors<'capacity' | 'reason'>(checked.issues, 'reason'));
-      setFailure(null);
+      form.setFailure(null);
       return;
     }
     setErrors({});
-    await send(() => change(checked.output.capacity, checked.output.reason), 'The capacity could not be changed. Please try again.');
+    await form.send(() => change(checked.output.capacity, checked.output.reason), 'The capacity could not be changed. Please try again.');
   }
 
-  if (!open) {
-    return (
-      <button ref={button} type="button" className="button secondary" onClick={() => setOpen(true)}>
-        Change capacity
-      </button>
-    );
-  }
   return (
-    <form className="ops-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Change capacity</h3>
-      <TextField
-        id={`${id}-capacity`}
-        label="Capacity"
-        inputMode="numeric"
-        value={value}
-        error={errors.capacity}
-        onChange={(event) => setValue(event.target.value)}
-      />
+    <OpenedForm form={form} id={id} opener="Change capacity" submit="Save capacity" onSubmit={submit}>
+      <TextField id={`${id}-capacity`} label="Capacity" inputMode="numeric" {...textValue(value, setValue, errors.capacity)} />
       <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
-      <FormFailure failure={failure} />
-      <FormButtons submit="Save capacity" sending={sending} onClose={() => setOpen(false)} />
-    </form>
+    </OpenedForm>
   );
 }

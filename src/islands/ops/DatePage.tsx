@@ -9,7 +9,6 @@ import { useState, type ReactNode } from 'react';
 import type { OpsDateOverview } from '../../lib/api/ops-types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { opsBookingLink, opsSeats, paidText } from '../../lib/ops-links.ts';
-import { reasonSchema } from '../../lib/ops-schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
@@ -18,7 +17,7 @@ import { BookForCustomer } from './BookForCustomer.tsx';
 import { CapacityAction } from './CapacityAction.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import { PartyMembers } from './PartyMembers.tsx';
-import { TextAction } from './TextAction.tsx';
+import { ReasonAction } from './TextAction.tsx';
 import '../../styles/account.css';
 import '../../styles/ops.css';
 
@@ -88,26 +87,20 @@ function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (noti
             }}
           />
           {date.parties.length === 0 && date.held === 0 && (
-            <TextAction
+            <ReasonAction
               opener="Withdraw this date"
-              heading="Withdraw this date"
-              label="Reason"
               hint="Nobody has booked or holds it: it leaves the calendars."
               submit="Withdraw the date"
-              schema={reasonSchema}
               act={async (reason) => {
                 await opsApi.withdrawDate(date.id, reason);
                 onChanged('Withdrawn from the calendars.');
               }}
             />
           )}
-          <TextAction
+          <ReasonAction
             opener="Call off this date"
-            heading="Call off this date"
-            label="Reason"
             hint="Each payer is told this reason and asked to choose a full refund or another date at no charge."
             submit="Call off the date"
-            schema={reasonSchema}
             act={async (reason) => {
               const done = await opsApi.callOff(date.id, reason);
               onChanged(

@@ -12,7 +12,8 @@ import { formatDollars } from '../../lib/pricing.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { AccountLoading, describedBy, FieldError } from '../account/fields.tsx';
 import { useLoaded } from '../shared/use-loaded.ts';
-import { firstErrors, FormButtons, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
+import { firstErrors, ReasonField, SelectField, useOpenedForm } from './form-parts.tsx';
+import { OpenedForm } from './OpsForm.tsx';
 
 type Field = 'toDateId' | 'fee' | 'reason';
 
@@ -23,8 +24,8 @@ function feeLabel(fee: OpsMoveRequest['fee'], amount: number): string {
 
 export function MoveForCustomer({ booking, onMoved }: { booking: OpsBooking; onMoved: (moved: OpsBooking) => void }) {
   const id = useId();
-  const { open, setOpen, button, failure, setFailure, sending, send } = useOpenedForm(`${id}-title`);
-  const targets = useLoaded(open ? `move:${booking.id}:${booking.dateId}` : null, (signal) => opsApi.moveTargets(booking.id, signal));
+  const form = useOpenedForm(`${id}-title`);
+  const targets = useLoaded(form.open ? `move:${booking.id}:${booking.dateId}` : null, (signal) => opsApi.moveTargets(booking.id, signal));
   const [toDateId, setToDateId] = useState('');
   const [fee, setFee] = useState<OpsMoveRequest['fee'] | ''>('');
   const [reason, setReason] = useState('');
@@ -35,29 +36,27 @@ export function MoveForCustomer({ booking, onMoved }: { booking: OpsBooking; onM
     const checked = v.safeParse(opsMoveSchema, { toDateId, fee, reason });
     if (!checked.success) {
       setErrors(firstErrors<Field>(checked.issues, 'reason'));
-      setFailure(null);
+      form.setFailure(null);
       return;
     }
     setErrors({});
-    await send(async () => {
+    await form.send(async () => {
       onMoved(await opsApi.moveBooking(booking.id, checked.output));
       setToDateId('');
       setReason('');
     }, 'The booking could not be moved. Please try again.');
   }
 
-  if (!open) {
-    return (
-      <button ref={button} type="button" className="button secondary" onClick={() => setOpen(true)}>
-        Move to another date
-      </button>
-    );
-  }
   return (
-    <form className="ops-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} tabIndex={-1}>
-        Move to another date
-      </h3>
+    <OpenedForm
+      form={form}
+      id={id}
+      opener="Move to another date"
+      focusableHeading
+      submit="Move"
+      disabled={targets.status !== 'ready' || targets.value.dates.length === 0}
+      onSubmit={submit}
+    >
       {targets.status === 'loading' && <AccountLoading label="Loading the dates it can move to" />}
       {targets.status === 'failed' && (
         <p className="form-error" role="alert">
@@ -69,23 +68,14 @@ export function MoveForCustomer({ booking, onMoved }: { booking: OpsBooking; onM
       )}
       {targets.status === 'ready' && targets.value.dates.length > 0 && (
         <>
-          <div className="field">
-            <label htmlFor={`${id}-date`}>New date</label>
-            <select
-              id={`${id}-date`}
-              value={toDateId}
-              onChange={(event) => setToDateId(event.target.value)}
-              {...describedBy(errors.toDateId, `${id}-date-error`)}
-            >
-              <option value="">Choose one</option>
-              {targets.value.dates.map((date) => (
-                <option key={date.id} value={date.id}>
-                  {formatDenverDateTime(Date.parse(date.startsAt))}, {date.seatsLeft} {date.seatsLeft === 1 ? 'seat' : 'seats'} left
-                </option>
-              ))}
-            </select>
-            <FieldError id={`${id}-date-error`} error={errors.toDateId} />
-          </div>
+          <SelectField id={`${id}-date`} label="New date" value={toDateId} error={errors.toDateId} onChange={setToDateId}>
+            <option value="">Choose one</option>
+            {targets.value.dates.map((date) => (
+              <option key={date.id} value={date.id}>
+                {formatDenverDateTime(Date.parse(date.startsAt))}, {date.seatsLeft} {date.seatsLeft === 1 ? 'seat' : 'seats'} left
+              </option>
+            ))}
+          </SelectField>
           <fieldset className="ops-choices" {...describedBy(errors.fee, `${id}-fee-error`)}>
             <legend>Change fee</legend>
             {MOVE_FEES.map((way) => (
@@ -99,13 +89,6 @@ export function MoveForCustomer({ booking, onMoved }: { booking: OpsBooking; onM
           <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
         </>
       )}
-      <FormFailure failure={failure} />
-      <FormButtons
-        submit="Move"
-        sending={sending}
-        disabled={targets.status !== 'ready' || targets.value.dates.length === 0}
-        onClose={() => setOpen(false)}
-      />
-    </form>
+    </OpenedForm>
   );
 }

@@ -14,8 +14,8 @@ import { useHydrated } from '../shared/use-hydrated.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import { CancelForCustomer } from './CancelForCustomer.tsx';
-import { TextAction } from './TextAction.tsx';
-import { opsNoteSchema, reasonSchema } from '../../lib/ops-schemas.ts';
+import { ReasonAction, TextAction } from './TextAction.tsx';
+import { opsNoteSchema } from '../../lib/ops-schemas.ts';
 import { PartyMembers } from './PartyMembers.tsx';
 import { MoveForCustomer } from './MoveForCustomer.tsx';
 import { OpsStates } from './OpsStates.tsx';
@@ -68,13 +68,10 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
                 }}
               />
             )}
-            <TextAction
+            <ReasonAction
               opener="Send the confirmation again"
-              heading="Send the confirmation again"
-              label="Reason"
               hint={`The confirmation goes to ${booking.payerEmail ?? 'the payer'} as the booking is now.`}
               submit="Send it again"
-              schema={reasonSchema}
               act={async (reason) => {
                 onChanged(await opsApi.resendConfirmation(booking.id, reason, resendId.current));
                 resendId.current = crypto.randomUUID();

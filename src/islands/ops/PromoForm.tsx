@@ -10,7 +10,8 @@ import { AMOUNT_MESSAGE, centsOf, opsPromoSchema, PROMO_CODE_MESSAGE, PROMO_CODE
 import { dollarsField } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { TextField } from '../account/fields.tsx';
-import { firstErrors, FormButtons, FormFailure, ReasonField, useSending } from './form-parts.tsx';
+import { firstErrors, FormButtons, FormFailure, ReasonField, textValue, useSending } from './form-parts.tsx';
+import { OpsForm } from './OpsForm.tsx';
 
 type Field = 'code' | 'percentOff' | 'amountOff' | 'lastDay' | 'maxRedemptions' | 'reason';
 
@@ -62,17 +63,14 @@ export function PromoForm({ promo, onSaved, onClose }: Props) {
 
   const title = promo ? `Change ${promo.code}` : 'Add a promo code';
   return (
-    <form className="ops-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{title}</h3>
+    <OpsForm id={id} heading={title} onSubmit={submit}>
       {!promo && (
         <TextField
           id={`${id}-code`}
           label="Code"
           autoComplete="off"
           autoCapitalize="characters"
-          value={code}
-          error={errors.code}
-          onChange={(event) => setCode(event.target.value)}
+          {...textValue(code, setCode, errors.code)}
         />
       )}
       <fieldset className="ops-choices">
@@ -96,17 +94,13 @@ export function PromoForm({ promo, onSaved, onClose }: Props) {
         id={`${id}-last-day`}
         label="Last day it can be used (empty: no end)"
         type="date"
-        value={lastDay}
-        error={errors.lastDay}
-        onChange={(event) => setLastDay(event.target.value)}
+        {...textValue(lastDay, setLastDay, errors.lastDay)}
       />
       <TextField
         id={`${id}-uses`}
         label="Limit of uses (empty: no limit)"
         inputMode="numeric"
-        value={uses}
-        error={errors.maxRedemptions}
-        onChange={(event) => setUses(event.target.value)}
+        {...textValue(uses, setUses, errors.maxRedemptions)}
       />
       <label className="ops-check">
         <input type="checkbox" checked={paused} onChange={(event) => setPaused(event.target.checked)} /> Paused: customers cannot use it
@@ -114,6 +108,6 @@ export function PromoForm({ promo, onSaved, onClose }: Props) {
       <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
       <FormFailure failure={failure} />
       <FormButtons submit="Save code" sending={sending} onClose={onClose} />
-    </form>
+    </OpsForm>
   );
 }

@@ -5,13 +5,15 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { reasonSchema } from '../../lib/ops-schemas.ts';
 import { describedBy, FieldError } from '../account/fields.tsx';
-import { FormButtons, FormFailure, useOpenedForm } from './form-parts.tsx';
+import { useOpenedForm } from './form-parts.tsx';
+import { OpenedForm } from './OpsForm.tsx';
 
 interface Props {
-  /** The button that opens the form, and the form's heading. */
+  /** The button that opens the form; the form's heading too, unless it has its own. */
   opener: string;
-  heading: string;
+  heading?: string;
   label: string;
   hint?: string;
   submit: string;
@@ -21,7 +23,7 @@ interface Props {
 
 export function TextAction({ opener, heading, label, hint, submit, schema, act }: Props) {
   const id = useId();
-  const { open, setOpen, button, failure, setFailure, sending, send } = useOpenedForm(`${id}-text`);
+  const form = useOpenedForm(`${id}-text`);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -30,26 +32,18 @@ export function TextAction({ opener, heading, label, hint, submit, schema, act }
     const checked = v.safeParse(schema, text);
     if (!checked.success) {
       setError(checked.issues[0].message);
-      setFailure(null);
+      form.setFailure(null);
       return;
     }
     setError(undefined);
-    await send(async () => {
+    await form.send(async () => {
       await act(checked.output);
       setText('');
     }, 'That did not work. Please try again.');
   }
 
-  if (!open) {
-    return (
-      <button ref={button} type="button" className="button secondary" onClick={() => setOpen(true)}>
-        {opener}
-      </button>
-    );
-  }
   return (
-    <form className="ops-form" onSubmit={(event) => void sendText(event)} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{heading}</h3>
+    <OpenedForm form={form} id={id} opener={opener} heading={heading} submit={submit} onSubmit={sendText}>
       <div className="field">
         <label htmlFor={`${id}-text`}>{label}</label>
         {hint && (
@@ -66,8 +60,11 @@ export function TextAction({ opener, heading, label, hint, submit, schema, act }
         />
         <FieldError id={`${id}-error`} error={error} />
       </div>
-      <FormFailure failure={failure} />
-      <FormButtons submit={submit} sending={sending} onClose={() => setOpen(false)} />
-    </form>
+    </OpenedForm>
   );
+}
+
+/** An operator action that needs only a reason, which the record keeps with it. */
+export function ReasonAction(props: Omit<Props, 'label' | 'schema'>) {
+  return <TextAction {...props} label="Reason" schema={reasonSchema} />;
 }

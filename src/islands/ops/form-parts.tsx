@@ -1,7 +1,42 @@
-/** Pieces the console's action forms share: the reason an operator gives, what went wrong, and the form that opens from a button. */
+/**
+ * Pieces the console's forms share: text and select fields, the reason an operator gives, what went
+ * wrong, the send and Close buttons, sending, and the form that opens from a button.
+ */
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import { describedBy, FieldError } from '../account/fields.tsx';
+
+/** What a text input shows and says, and how it changes, for a value kept as a string in state. */
+export function textValue(value: string, setValue: (value: string) => void, error: string | undefined) {
+  return { value, error, onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(event.target.value) };
+}
+
+/** A labelled select with its message (id `{id}-error`); its options are its children. */
+export function SelectField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} {...describedBy(error, `${id}-error`)}>
+        {children}
+      </select>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
 
 /** Why the operator acts: kept with the action in the record. */
 export function ReasonField({
@@ -40,7 +75,7 @@ export function FormButtons({
   submit: ReactNode;
   sending: boolean;
   /** The form cannot be sent yet (what it needs is still loading). */
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   onClose?: (() => void) | undefined;
 }) {
   return (
