@@ -39,6 +39,7 @@ export interface Trip {
 
 /** Absolute links into the site (its own origin). */
 export interface SiteLinks {
+  home: string;
   myBookings: string;
   survey: string;
   waiver: string;

@@ -12,6 +12,7 @@ export const siteLink = (path: string, siteUrl: string): string => new URL(path,
 /** My Bookings, the safety survey and the waiver: where a customer sees their bookings and does what a trip needs. */
 export function accountLinks(siteUrl: string) {
   return {
+    home: siteLink('/', siteUrl),
     myBookings: siteLink('/profile', siteUrl),
     survey: siteLink('/profile#survey', siteUrl),
     waiver: siteLink('/waiver', siteUrl),

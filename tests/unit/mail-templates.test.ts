@@ -42,6 +42,7 @@ const trip: Trip = {
 };
 
 const links: SiteLinks = {
+  home: 'http://127.0.0.1:4322/',
   myBookings: 'https://www.kamasbackcountry.com/booking/my-bookings',
   survey: 'https://www.kamasbackcountry.com/profile#survey',
   waiver: 'https://www.kamasbackcountry.com/waiver',
@@ -198,6 +199,12 @@ describe('every message', () => {
     const phones = new Set(both.match(/\(\d{3}\) \d{3}-\d{4}|\+1\d{10}|\b\d{3}[-.]\d{3}[-.]\d{4}\b/g));
     const allowed: string[] = [site.phone.display, site.phone.href.slice(4), guidesPhone.display, guidesPhone.href.slice(4)];
     for (const phone of phones) expect(allowed).toContain(phone);
+  });
+
+  it.each(allMessages)('%s: its header links to the home page of the site that sent it', async (_name, renderMessage) => {
+    const mail = await renderMessage();
+    expect(mail.html).toContain(`href="${links.home}"`);
+    expect(mail.html).not.toContain(`href="${site.url}"`);
   });
 });
 

@@ -25,7 +25,7 @@ function BookingCancelled(facts: BookingCancelledFacts) {
   const when = formatDenverDateTime(facts.trip.startsAt);
   return h(
     Layout,
-    { preview: `${facts.trip.title} on ${when} is cancelled.`, heading: 'Booking cancelled' },
+    { home: facts.links.home, preview: `${facts.trip.title} on ${when} is cancelled.`, heading: 'Booking cancelled' },
     paragraph(`Hi ${facts.recipientName}, ${facts.trip.title} on ${when} was cancelled by ${facts.cancelledBy}.`),
     facts.reason === null ? null : paragraph(h('strong', null, 'Reason: '), facts.reason),
     tripFacts(facts.trip),

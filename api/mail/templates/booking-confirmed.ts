@@ -73,7 +73,7 @@ function BookingConfirmed(facts: BookingConfirmedFacts) {
   const othersOwe = facts.members.some((member) => !member.you && owesAnything(memberOwed(member)));
   return h(
     Layout,
-    { preview: `Your ${tripLine(facts.trip)} is booked.`, heading: 'You are booked' },
+    { home: facts.links.home, preview: `Your ${tripLine(facts.trip)} is booked.`, heading: 'You are booked' },
     paragraph(`Hi ${facts.recipientName}, thank you for booking with us. Here is your day out.`),
     tripFacts(facts.trip),
     payment(facts),

@@ -10,7 +10,7 @@ function BookingMoved(facts: BookingMovedFacts) {
   const to = formatDenverDateTime(facts.trip.startsAt);
   return h(
     Layout,
-    { preview: `${facts.trip.title} moved to ${to}.`, heading: 'Your booking has a new date' },
+    { home: facts.links.home, preview: `${facts.trip.title} moved to ${to}.`, heading: 'Your booking has a new date' },
     paragraph(
       `Hi ${facts.recipientName}, ${facts.trip.title} moved from ${from} to ${to}. Your party, invite link and QR code stay the same.`,
     ),

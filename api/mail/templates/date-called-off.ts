@@ -11,7 +11,11 @@ function DateCalledOff(facts: DateCalledOffFacts) {
   const refund = formatMoney(facts.amountPaid, facts.currency);
   return h(
     Layout,
-    { preview: `We called off ${facts.trip.title} on ${when}. Choose a full refund or a new date.`, heading: 'We called off your day' },
+    {
+      home: facts.links.home,
+      preview: `We called off ${facts.trip.title} on ${when}. Choose a full refund or a new date.`,
+      heading: 'We called off your day',
+    },
     paragraph(`Hi ${facts.recipientName}, we are sorry: we called off ${facts.trip.title} on ${when}.`),
     paragraph(h('strong', null, 'Reason: '), facts.reason),
     tripFacts(facts.trip),

@@ -12,7 +12,11 @@ function spotsLine(count: number): string {
 function FriendJoined(facts: FriendJoinedFacts) {
   return h(
     Layout,
-    { preview: `${facts.friendName} joined your party for ${tripLine(facts.trip)}.`, heading: `${facts.friendName} joined your party` },
+    {
+      home: facts.links.home,
+      preview: `${facts.friendName} joined your party for ${tripLine(facts.trip)}.`,
+      heading: `${facts.friendName} joined your party`,
+    },
     paragraph(`Hi ${facts.recipientName}, ${facts.friendName} joined your party for ${facts.trip.title}.`),
     tripFacts(facts.trip),
     subheading('Your party'),

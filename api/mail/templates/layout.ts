@@ -44,17 +44,19 @@ export const styles = {
 } satisfies Record<string, CSSProperties>;
 
 interface LayoutProps {
+  /** The site's home page, on its own origin: the header's link. */
+  home: string;
   /** The line mail clients show after the subject. */
   preview: string;
   heading: string;
   children?: ReactNode;
 }
 
-function Header() {
+function Header({ home }: { home: string }) {
   return h(
     Section,
     { style: { backgroundColor: palette.pine, borderBottom: `4px solid ${palette.gold}`, padding: '18px 24px' } },
-    h(Link, { href: site.url, style: { color: palette.paper, fontSize: '20px', fontWeight: 700, textDecoration: 'none' } }, site.name),
+    h(Link, { href: home, style: { color: palette.paper, fontSize: '20px', fontWeight: 700, textDecoration: 'none' } }, site.name),
   );
 }
 
@@ -77,7 +79,7 @@ function Footer() {
 }
 
 /** A whole message: the frame around a heading and the message's own sections. */
-export function Layout({ preview, heading, children }: LayoutProps) {
+export function Layout({ home, preview, heading, children }: LayoutProps) {
   return h(
     Html,
     { lang: 'en' },
@@ -89,7 +91,7 @@ export function Layout({ preview, heading, children }: LayoutProps) {
       h(
         Container,
         { style: { maxWidth: '600px', backgroundColor: palette.paper, border: `1px solid ${palette.line}` } },
-        h(Header),
+        h(Header, { home }),
         h(Section, { style: { padding: '24px' } }, h(Heading, { as: 'h1', style: styles.heading }, heading), children),
         h(Footer),
       ),

@@ -7,7 +7,7 @@ import { buttonLink, owedSection, paragraph, renderMail, tripFacts, tripLine } f
 function PartyJoined(facts: PartyJoinedFacts) {
   return h(
     Layout,
-    { preview: `You joined ${facts.payerName}'s party for ${tripLine(facts.trip)}.`, heading: 'You are in' },
+    { home: facts.links.home, preview: `You joined ${facts.payerName}'s party for ${tripLine(facts.trip)}.`, heading: 'You are in' },
     paragraph(`Hi ${facts.recipientName}, you joined ${facts.payerName}'s party for ${facts.trip.title}.`),
     tripFacts(facts.trip),
     owedSection(facts.owed, facts.links),

@@ -41,7 +41,7 @@ function ReadinessReminder(facts: ReadinessReminderFacts) {
   const when = whenWords(facts.daysBefore);
   return h(
     Layout,
-    { preview: `${facts.trip.title} is ${when}.`, heading: `Your day out is ${when}` },
+    { home: facts.links.home, preview: `${facts.trip.title} is ${when}.`, heading: `Your day out is ${when}` },
     paragraph(`Hi ${facts.recipientName}, ${facts.trip.title} is ${when}.`),
     tripFacts(facts.trip),
     owedSection(facts.owed, facts.links),

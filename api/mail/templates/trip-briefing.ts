@@ -15,6 +15,7 @@ function TripBriefing(facts: TripBriefingFacts) {
   return h(
     Layout,
     {
+      home: facts.links.home,
       preview: `${capitalized(day)}, ${formatDenverDateTime(facts.trip.startsAt)}: what to bring and where to meet.`,
       heading: `See you ${day}`,
     },
