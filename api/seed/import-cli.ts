@@ -28,6 +28,9 @@ await withOperatorDb(async (db) => {
       process.exitCode = 1;
       return;
     }
-    console.log(`${name}: ${counts.products} products, ${counts.prices} prices, ${counts.dates} dates, ${counts.promoCodes} promo codes`);
+    const leftOut = counts.onBlackoutDays > 0 ? ` (${counts.onBlackoutDays} on blackout days left out)` : '';
+    console.log(
+      `${name}: ${counts.products} products, ${counts.prices} prices, ${counts.dates} dates${leftOut}, ${counts.promoCodes} promo codes`,
+    );
   }
 });

@@ -2,7 +2,9 @@
 import * as v from 'valibot';
 import type { Db } from '../db/client.ts';
 import { catalogFileSchema, type CatalogFile } from './catalog-file.ts';
-import { writeDate } from '../catalog/calendar-dates.ts';
+import { writeDate, type DateEntry } from '../catalog/calendar-dates.ts';
+import { blackoutAmong } from '../operations/blackout-days.ts';
+import { denverDay } from '../../src/lib/dates.ts';
 import { writePromo } from '../catalog/promo-codes.ts';
 
 export function parseCatalogFile(json: unknown, source = 'catalog file'): CatalogFile {
@@ -19,6 +21,8 @@ export interface ImportCounts {
   prices: number;
   dates: number;
   promoCodes: number;
+  /** Dates of the file on a blackout day, left as the blackout left them. */
+  onBlackoutDays: number;
 }
 
 export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportCounts> {
@@ -48,10 +52,20 @@ export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportCo
         ],
       );
     }
-    // The console's rule too: a date's capacity never goes below the seats taken on it.
-    for (const date of file.dates) await writeDate(tx, date);
+    // The console's rules too: nothing is written on a blackout day, and a date's capacity never goes
+    // below the seats taken on it.
+    const dayOf = (date: DateEntry) => denverDay(new Date(date.startsAt));
+    const blackout = await blackoutAmong(tx, file.dates.map(dayOf));
+    const open = file.dates.filter((date) => !blackout.has(dayOf(date)));
+    for (const date of open) await writeDate(tx, date);
     // Likewise a code's limit of uses never goes below the holds and bookings using it.
     for (const promo of file.promoCodes) await writePromo(tx, promo);
-    return { products: file.products.length, prices: file.prices.length, dates: file.dates.length, promoCodes: file.promoCodes.length };
+    return {
+      products: file.products.length,
+      prices: file.prices.length,
+      dates: open.length,
+      promoCodes: file.promoCodes.length,
+      onBlackoutDays: file.dates.length - open.length,
+    };
   });
 }

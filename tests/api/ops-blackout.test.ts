@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpsBlackoutDay } from '../../src/lib/api/ops-types.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
-import { denverDay, denverDayPlus } from '../../src/lib/dates.ts';
+import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
+import { denverDay, denverDayPlus, denverInstant } from '../../src/lib/dates.ts';
 import { freeDate, harness, holdDate, readyUser, type Harness, type TestUser } from './harness.ts';
 import { staffMember } from './staff.ts';
 
@@ -60,6 +61,34 @@ describe('blackout days', () => {
       { action: 'mark blackout day', reason: 'Guides’ avalanche training' },
       { action: 'lift blackout day', reason: 'Training moved' },
     ]);
+  });
+
+  it('keeps the catalog import off a blackout day too: its dates there are left out, and counted', async () => {
+    const date = await freeDate(h, CLASSES);
+    const day = dayOf(date);
+    expect((await mark({ day, reason: 'Guides’ avalanche training' })).status).toBe(200);
+    const [row] = await h.db.query<{ product_id: string; price_id: string | null }>(
+      'select product_id, price_id from calendar_dates where id = $1',
+      [date.id],
+    );
+    const entry = (id: string, startsAt: string) => ({ id, calendar: CLASSES, productId: row?.product_id, startsAt, capacity: 6 });
+    const nextDay = denverDayPlus(day, 1);
+    const counts = await importCatalog(
+      h.db,
+      parseCatalogFile({
+        dates: [
+          // The withdrawn date itself, active in the file, and a new one: neither is written on the blackout day.
+          { ...entry(date.id, denverInstant(day, 8).toISOString()), ...(row?.price_id ? { priceId: row.price_id } : {}) },
+          entry('import-on-blackout', denverInstant(day, 9).toISOString()),
+          entry('import-next-day', denverInstant(nextDay, 9).toISOString()),
+        ],
+      }),
+    );
+    expect(counts).toMatchObject({ dates: 1, onBlackoutDays: 2 });
+    expect(await onCalendar(date.id)).toBe(false);
+    const written = await h.db.query<{ id: string }>(`select id from calendar_dates where id like 'import-%' order by id`);
+    expect(written).toEqual([{ id: 'import-next-day' }]);
+    expect((await lift(day, 'Training moved')).status).toBe(200);
   });
 
   it('refuses a day anyone has booked or holds, a past day, and a request it cannot read', async () => {
