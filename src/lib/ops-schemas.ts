@@ -12,17 +12,19 @@ export const SEARCH_MESSAGE = 'Type an e-mail, a name, a phone number or a booki
 
 const safeText = (message: string) => v.check<string, string>(isSafeText, message);
 
+/** Text, trimmed, of 1 to `max` characters and safe to keep; every fault gets `message`. */
+const requiredText = (max: number, message: string) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message), safeText(message));
+
+/** A whole number from `min` to `max`; every fault gets `message`. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+
 /** Why an operator acts: kept with the action in the record, never edited. */
-export const reasonSchema = v.pipe(
-  v.string(REASON_MESSAGE),
-  v.trim(),
-  v.nonEmpty(REASON_MESSAGE),
-  v.maxLength(500, REASON_MESSAGE),
-  safeText(REASON_MESSAGE),
-);
+export const reasonSchema = requiredText(500, REASON_MESSAGE);
 
 /** Cents, a whole number from 0 to a million dollars. */
-const cents = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(100_000_000, message));
+const cents = (message: string) => wholeNumber(0, 100_000_000, message);
 
 /** POST /ops/bookings/{id}/cancel */
 export const opsCancelSchema = v.strictObject({ reason: reasonSchema, refund: cents(REFUND_MESSAGE) });
@@ -33,7 +35,7 @@ const REQUEST_MESSAGE = 'The request needs its id.';
 
 /** POST /ops/bookings/{id}/notes: a note for the guides, which is also its reason. */
 export const opsNoteSchema = v.strictObject({
-  note: v.pipe(v.string(NOTE_MESSAGE), v.trim(), v.nonEmpty(NOTE_MESSAGE), v.maxLength(1000, NOTE_MESSAGE), safeText(NOTE_MESSAGE)),
+  note: requiredText(1000, NOTE_MESSAGE),
 });
 
 const requestIdSchema = v.pipe(v.string(REQUEST_MESSAGE), v.regex(/^[\w-]{8,64}$/, REQUEST_MESSAGE));
@@ -70,12 +72,7 @@ export const opsBookSchema = v.strictObject({
   ),
   name: v.optional(v.pipe(v.string(NAME_MESSAGE), v.trim(), v.maxLength(100, NAME_MESSAGE), safeText(NAME_MESSAGE)), ''),
   dateId: v.pipe(v.string(NO_DATE_MESSAGE), v.regex(/^[\w-]{1,100}$/, NO_DATE_MESSAGE)),
-  partySize: v.pipe(
-    v.number(NO_PARTY_MESSAGE),
-    v.integer(NO_PARTY_MESSAGE),
-    v.minValue(PARTY_SIZE_MIN, NO_PARTY_MESSAGE),
-    v.maxValue(PARTY_SIZE_MAX, NO_PARTY_MESSAGE),
-  ),
+  partySize: wholeNumber(PARTY_SIZE_MIN, PARTY_SIZE_MAX, NO_PARTY_MESSAGE),
   /** Needed where the date offers several activities (a day tour). */
   priceId: v.optional(v.pipe(v.string(CHOOSE_ACTIVITY), v.regex(/^[\w-]{1,100}$/, CHOOSE_ACTIVITY))),
   paidBy: v.picklist(BOOKING_PAYMENTS, PAID_BY_MESSAGE),
@@ -95,12 +92,7 @@ export const RANGE_MESSAGE = 'The last day must be on or after the first, and wi
 const KIND_MESSAGE = 'Choose the kind of date to add.';
 
 const day = (message: string) => v.pipe(v.string(message), v.check(isCalendarDay, message));
-export const capacitySchema = v.pipe(
-  v.number(CAPACITY_MESSAGE),
-  v.integer(CAPACITY_MESSAGE),
-  v.minValue(1, CAPACITY_MESSAGE),
-  v.maxValue(100, CAPACITY_MESSAGE),
-);
+export const capacitySchema = wholeNumber(1, 100, CAPACITY_MESSAGE);
 
 /** POST /ops/dates: one date on `firstDay`, or every chosen weekday from `firstDay` through `lastDay`. */
 export const opsAddDatesSchema = v.pipe(
@@ -158,15 +150,10 @@ export const promoCodeSchema = v.pipe(v.string(PROMO_CODE_MESSAGE), v.regex(PROM
  */
 export const opsPromoSchema = v.pipe(
   v.strictObject({
-    percentOff: v.optional(
-      v.pipe(v.number(PERCENT_MESSAGE), v.integer(PERCENT_MESSAGE), v.minValue(1, PERCENT_MESSAGE), v.maxValue(100, PERCENT_MESSAGE)),
-    ),
+    percentOff: v.optional(wholeNumber(1, 100, PERCENT_MESSAGE)),
     amountOff: v.optional(cents(AMOUNT_MESSAGE)),
     lastDay: v.optional(v.nullable(day(DAY_MESSAGE)), null),
-    maxRedemptions: v.optional(
-      v.nullable(v.pipe(v.number(USES_MESSAGE), v.integer(USES_MESSAGE), v.minValue(1, USES_MESSAGE), v.maxValue(100_000, USES_MESSAGE))),
-      null,
-    ),
+    maxRedemptions: v.optional(v.nullable(wholeNumber(1, 100_000, USES_MESSAGE)), null),
     active: v.boolean(),
     reason: reasonSchema,
   }),
@@ -176,13 +163,7 @@ export const opsPromoSchema = v.pipe(
 export type OpsPromoRequest = v.InferOutput<typeof opsPromoSchema>;
 
 /** GET /ops/bookings?q= */
-export const searchSchema = v.pipe(
-  v.string(SEARCH_MESSAGE),
-  v.trim(),
-  v.nonEmpty(SEARCH_MESSAGE),
-  v.maxLength(100, SEARCH_MESSAGE),
-  safeText(SEARCH_MESSAGE),
-);
+export const searchSchema = requiredText(100, SEARCH_MESSAGE);
 
 /** "$12.50" or "12.5" or "12" to cents, or null when it is no amount of money. */
 export function centsOf(dollars: string): number | null {

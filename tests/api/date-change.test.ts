@@ -4,13 +4,12 @@
  * booking with its party and invite code. A declined card, a stale quote or a late fee whose seats
  * went to someone else leave the booking where it was.
  */
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stripeProvider } from '../../api/payments/stripe.ts';
-import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
+import type { FakeStripe } from './fake-stripe.ts';
 import type { CalendarEntry, CancellationQuote, DateChangeOptions } from '../../src/lib/api/types.ts';
 import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
 import { freeDate, harness, intentBody, inviteCodeOf, PAYING_CARD, payForDate, readyUser, type Harness, type TestUser } from './harness.ts';
+import { harnessWithStripe, stripeSignature } from './stripe-harness.ts';
 
 const TOURS = 'winter-day-tours';
 const PRICE = 'price_tour_ski';
@@ -47,6 +46,20 @@ const pay = (user: TestUser, clientSecret: string, card = PAYING_CARD) =>
     token: user.token,
     body: { clientSecret, ...card },
   });
+
+/** The first of the dates a booking may move to. */
+function firstOffered(offered: DateChangeOptions) {
+  const target = offered.dates[0];
+  if (!target) throw new Error('no date to move to');
+  return target;
+}
+
+/** A paid tour for a party of `partySize`, the change of date its payer is offered, and the first date offered. */
+async function offeredMove(partySize: number) {
+  const tour = await paidTour(partySize);
+  const { body: offered } = await options(tour.payer, tour.bookingId);
+  return { ...tour, offered, target: firstOffered(offered) };
+}
 
 const bookingRow = async (bookingId: string) =>
   (
@@ -95,8 +108,7 @@ describe('changing the date', () => {
     const { payer, date, bookingId } = await paidTour(2);
     const inviteCode = await inviteCodeOf(h, payer, TOURS, date.id);
     const { body: offered } = await options(payer, bookingId);
-    const target = offered.dates[0];
-    if (!target) throw new Error('no date to move to');
+    const target = firstOffered(offered);
     const held = await start(payer, bookingId, offered.quote.quoteId, target.id);
     expect(held.status, JSON.stringify(held.body)).toBe(200);
     expect(held.body.amount).toBe(CURRENT_POLICY.moveFee);
@@ -122,10 +134,7 @@ describe('changing the date', () => {
   });
 
   it('a declined fee card keeps everything as it was, and the customer may try another card', async () => {
-    const { payer, date, bookingId } = await paidTour(1);
-    const { body: offered } = await options(payer, bookingId);
-    const target = offered.dates[0];
-    if (!target) throw new Error('no date to move to');
+    const { payer, date, bookingId, offered, target } = await offeredMove(1);
     const held = await start(payer, bookingId, offered.quote.quoteId, target.id);
     expect(await pay(payer, held.body.clientSecret, DECLINED_CARD)).toMatchObject({
       status: 402,
@@ -137,10 +146,7 @@ describe('changing the date', () => {
   });
 
   it('a quote from another day is refused with the new one, and holds nothing', async () => {
-    const { payer, bookingId } = await paidTour(1);
-    const { body: offered } = await options(payer, bookingId);
-    const target = offered.dates[0];
-    if (!target) throw new Error('no date to move to');
+    const { payer, bookingId, offered, target } = await offeredMove(1);
     const refused = await start(payer, bookingId, 'cq_from_yesterday', target.id);
     expect(refused.status).toBe(409);
     expect(refused.body.quote?.quoteId).toBe(offered.quote.quoteId);
@@ -157,8 +163,7 @@ describe('changing the date', () => {
         body: { error: 'That date cannot be chosen for this booking.' },
       });
     }
-    const taken = offered.dates[0];
-    if (!taken) throw new Error('no date to move to');
+    const taken = firstOffered(offered);
     const other = await readyUser(h);
     expect((await payForDate(h, other, { id: taken.id } as CalendarEntry, TOURS, PRICE, 1)).status).toBe(200);
     expect(await start(payer, bookingId, offered.quote.quoteId, taken.id)).toMatchObject({
@@ -168,10 +173,7 @@ describe('changing the date', () => {
   });
 
   it('a fee paid after its hold lapsed and its seats went to someone else is refunded; the booking stays', async () => {
-    const { payer, date, bookingId } = await paidTour(1);
-    const { body: offered } = await options(payer, bookingId);
-    const target = offered.dates[0];
-    if (!target) throw new Error('no date to move to');
+    const { payer, date, bookingId, offered, target } = await offeredMove(1);
     const held = await start(payer, bookingId, offered.quote.quoteId, target.id);
     await h.db.query(`update bookings set hold_expires_at = now() - interval '1 second' where id = $1`, [held.body.bookingId]);
     const other = await readyUser(h);
@@ -188,14 +190,11 @@ describe('changing the date', () => {
 });
 
 describe('with Stripe', () => {
-  const SECRET_KEY = 'sk_test_kamas_fake_key_0019';
-  const WEBHOOK_SECRET = 'whsec_kamas_fake_webhook_0019';
-  const signer = new Stripe(SECRET_KEY).webhooks;
+  const KEYS = { secretKey: 'sk_test_kamas_fake_key_0019', webhookSecret: 'whsec_kamas_fake_webhook_0019' };
   let fake: FakeStripe;
   let stripe: Harness;
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    stripe = await harness({ payments: stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }) });
+    ({ fake, h: stripe } = await harnessWithStripe(KEYS));
   });
   afterAll(() => fake.close());
 
@@ -221,7 +220,7 @@ describe('with Stripe', () => {
     const answer = await stripe.call('POST', '/stripe/webhook', {
       body: payload,
       headers: {
-        'Stripe-Signature': signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        'Stripe-Signature': stripeSignature(payload, KEYS.webhookSecret),
         'Content-Type': 'application/json',
       },
     });
@@ -238,8 +237,7 @@ describe('with Stripe', () => {
     await paidAtStripe(hold.body.bookingId, hold.body.amount);
     const bookingId = hold.body.bookingId;
     const { body: offered } = await stripe.json<DateChangeOptions>('GET', `/bookings/${bookingId}/date-change`, { token: payer.token });
-    const target = offered.dates[0];
-    if (!target) throw new Error('no date to move to');
+    const target = firstOffered(offered);
     const fee = await stripe.json<{ bookingId: string; amount: number; provider: string; clientSecret: string }>(
       'POST',
       `/bookings/${bookingId}/date-change`,

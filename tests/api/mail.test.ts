@@ -59,12 +59,20 @@ afterAll(async () => {
   await smtp.close();
 });
 
-/** Pays for a day tour for a party of `partySize` with the local card; returns the booking's id and a replay of the payment. */
-async function book(user: TestUser, entry: CalendarEntry, partySize: number) {
-  const hold = await holdDate(h, user, entry, 'winter-day-tours', 'price_tour_ski', partySize);
+/**
+ * Pays for a party of `partySize` on `entry` with the local card: a day tour through this file's API
+ * unless told otherwise. Returns the booking's id and a replay of the payment.
+ */
+async function book(
+  user: TestUser,
+  entry: CalendarEntry,
+  partySize: number,
+  { api = h, calendar = 'winter-day-tours', priceId = 'price_tour_ski' }: { api?: Harness; calendar?: string; priceId?: string } = {},
+) {
+  const hold = await holdDate(api, user, entry, calendar, priceId, partySize);
   expect(hold.status).toBe(200);
   const pay = () =>
-    h.json('POST', '/payments/local/confirm', { token: user.token, body: { clientSecret: hold.body.clientSecret, ...PAYING_CARD } });
+    api.json('POST', '/payments/local/confirm', { token: user.token, body: { clientSecret: hold.body.clientSecret, ...PAYING_CARD } });
   expect((await pay()).status).toBe(200);
   return { bookingId: hold.body.bookingId, payAgain: pay };
 }
@@ -250,16 +258,10 @@ describe('the trip briefing', () => {
     const lead = await readyUser(late, 'Lee Park');
     const entry = await classStartingSoon(3);
     const start = new Date(entry.date._seconds * 1000);
-    const hold = await holdDate(late, lead, entry, 'winter-classes', 'price_class_moto', 1);
-    expect(hold.status).toBe(200);
-    const paid = await late.json('POST', '/payments/local/confirm', {
-      token: lead.token,
-      body: { clientSecret: hold.body.clientSecret, ...PAYING_CARD },
-    });
-    expect(paid.status).toBe(200);
+    const { bookingId } = await book(lead, entry, 1, { api: late, calendar: 'winter-classes', priceId: 'price_class_moto' });
 
     // The reminders' days have gone; the briefing is due now, beside the confirmation.
-    const rows = await outbox(hold.body.bookingId);
+    const rows = await outbox(bookingId);
     expect(rows.map((row) => row.kind)).toEqual(['booking-confirmed', 'trip-briefing']);
     expect(new Date(rows[1]?.due_at ?? 0).getTime()).toBeLessThanOrEqual(Date.now());
 
@@ -414,13 +416,7 @@ describe('a mail server that fails', () => {
       const lead = await readyUser(live, 'Rae Quinn');
       const friend = await readyUser(live, 'Tom Vale');
       const entry = await freeDate(live, 'winter-day-tours');
-      const hold = await holdDate(live, lead, entry, 'winter-day-tours', 'price_tour_ski', 2);
-      expect(hold.status).toBe(200);
-      const paid = await live.json('POST', '/payments/local/confirm', {
-        token: lead.token,
-        body: { clientSecret: hold.body.clientSecret, ...PAYING_CARD },
-      });
-      expect(paid.status).toBe(200);
+      const { bookingId } = await book(lead, entry, 2, { api: live });
       await live.mailer?.idle();
 
       failure = 'thrown';
@@ -432,13 +428,13 @@ describe('a mail server that fails', () => {
       await live.mailer?.idle();
 
       // The booking is paid and the friend is in it; nothing reached anyone.
-      const [booking] = await live.db.query<{ status: string }>(`select status from bookings where id = $1`, [hold.body.bookingId]);
+      const [booking] = await live.db.query<{ status: string }>(`select status from bookings where id = $1`, [bookingId]);
       expect(booking?.status).toBe('paid');
       const party = await live.json<{ members: unknown[] }>('GET', `/parties/${entry.id}`, { token: lead.token });
       expect(party.body.members).toHaveLength(2);
       expect(refusing.messages).toHaveLength(0);
 
-      const open = (await listMail(live.db, { include: 'open' })).filter((row) => row.bookingId === hold.body.bookingId);
+      const open = (await listMail(live.db, { include: 'open' })).filter((row) => row.bookingId === bookingId);
       const byKind = (kind: string) => open.find((row) => row.kind === kind);
       expect(byKind('booking-confirmed')).toMatchObject({ status: 'failing', attempts: 1, recipientUid: lead.uid });
       expect(byKind('booking-confirmed')?.lastError).toContain('Mail server unavailable');

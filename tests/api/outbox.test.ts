@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,21 +9,18 @@ import { migrate } from '../../api/db/migrate.ts';
 import { formatReport, listFlags, listOutbox } from '../../api/ops/outbox-report.ts';
 import { enqueueAction } from '../../api/outbox/actions.ts';
 import { MAX_RETRY_SECONDS, retryDelaySeconds, runDueActions } from '../../api/outbox/worker.ts';
-import { stripeProvider } from '../../api/payments/stripe.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
-import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
-import { freeDate, harness, intentBody, PROJECT_ID, readyUser, type Harness } from './harness.ts';
+import type { FakeStripe } from './fake-stripe.ts';
+import { freeDate, intentBody, PROJECT_ID, readyUser, type Harness } from './harness.ts';
+import { harnessWithStripe, stripeSignature } from './stripe-harness.ts';
 
-const SECRET_KEY = 'sk_test_kamas_fake_key_0002';
-const WEBHOOK_SECRET = 'whsec_kamas_fake_webhook_0002';
-const signer = new Stripe(SECRET_KEY).webhooks;
+const KEYS = { secretKey: 'sk_test_kamas_fake_key_0002', webhookSecret: 'whsec_kamas_fake_webhook_0002' };
 
 let fake: FakeStripe;
 let h: Harness;
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  h = await harness({ payments: stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }) });
+  ({ fake, h } = await harnessWithStripe(KEYS));
 });
 afterAll(() => fake.close());
 
@@ -59,7 +55,7 @@ async function paymentToRefund() {
     h.call('POST', '/stripe/webhook', {
       body: payload,
       headers: {
-        'Stripe-Signature': signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        'Stripe-Signature': stripeSignature(payload, KEYS.webhookSecret),
         'Content-Type': 'application/json',
       },
     });

@@ -1,25 +1,18 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueActions } from '../../api/outbox/worker.ts';
-import { stripeProvider } from '../../api/payments/stripe.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
-import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
+import type { FakeStripe } from './fake-stripe.ts';
 import { freeDate, harness, intentBody, newUser, readyUser, type Harness } from './harness.ts';
+import { harnessWithStripe, stripeSignature } from './stripe-harness.ts';
 import type { CalendarEntry, DatabaseUser } from '../../src/lib/api/types.ts';
 
-const SECRET_KEY = 'sk_test_kamas_fake_key_0001';
-const WEBHOOK_SECRET = 'whsec_kamas_fake_webhook_0001';
-const signer = new Stripe(SECRET_KEY).webhooks;
+const KEYS = { secretKey: 'sk_test_kamas_fake_key_0001', webhookSecret: 'whsec_kamas_fake_webhook_0001' };
 
 let fake: FakeStripe;
 let h: Harness;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  h = await harness({
-    payments: stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }),
-    holdSeconds: 3,
-  });
+  ({ fake, h } = await harnessWithStripe(KEYS, { holdSeconds: 3 }));
 });
 afterAll(() => fake.close());
 
@@ -61,7 +54,7 @@ function intentEvent(type: string, held: Held, change: Record<string, unknown> =
   );
 }
 
-function deliver(payload: string, signature = signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
+function deliver(payload: string, signature = stripeSignature(payload, KEYS.webhookSecret)) {
   return h.call('POST', '/stripe/webhook', {
     body: payload,
     headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json; charset=utf-8' },
@@ -137,13 +130,13 @@ describe('the Stripe provider', () => {
     expect(sent?.form.get('currency')).toBe('usd');
     expect(sent?.form.get('automatic_payment_methods[enabled]')).toBe('true');
     expect(sent?.headers['idempotency-key']).toBe(`hold-${response.body.bookingId}`);
-    expect(sent?.headers['authorization']).toBe(`Bearer ${SECRET_KEY}`);
+    expect(sent?.headers['authorization']).toBe(`Bearer ${KEYS.secretKey}`);
   });
 
   it('refuses a webhook with a bad signature and writes nothing', async () => {
     const held = await hold(1);
     const payload = intentEvent('payment_intent.succeeded', held, {}, 'evt_bad_1');
-    const forged = await deliver(payload, signer.generateTestHeaderString({ payload, secret: 'whsec_someone_else' }));
+    const forged = await deliver(payload, stripeSignature(payload, 'whsec_someone_else'));
     expect(forged.status).toBe(400);
     const unsigned = await h.call('POST', '/stripe/webhook', { body: payload });
     expect(unsigned.status).toBe(400);
@@ -380,7 +373,7 @@ describe('late payments and promo codes', () => {
     target.call('POST', '/stripe/webhook', {
       body: payload,
       headers: {
-        'Stripe-Signature': signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        'Stripe-Signature': stripeSignature(payload, KEYS.webhookSecret),
         'Content-Type': 'application/json',
       },
     });

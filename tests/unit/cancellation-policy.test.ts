@@ -63,22 +63,26 @@ describe('days counted in Kamas, whatever the clock elsewhere', () => {
     expect(noticeDays(askedOn('2026-12-31', 0, 0), lateTrip)).toBe(30);
   });
 
-  it('across the March change to daylight time, a day is a day', () => {
+  // The days asked on: the last minute of 30 days' notice and the first of 29, then of 14 and 13.
+  it.each([
     // Clocks go forward at 2:00 AM on Sunday, March 14, 2027.
-    const marchTrip = denverInstant('2027-03-20', 8);
-    expect(noticeDays(askedOn('2027-02-18', 23, 59), marchTrip)).toBe(30);
-    expect(noticeDays(askedOn('2027-02-19', 0, 0), marchTrip)).toBe(29);
-    expect(noticeDays(askedOn('2027-03-06', 23, 59), marchTrip)).toBe(14);
-    expect(noticeDays(askedOn('2027-03-07', 0, 0), marchTrip)).toBe(13);
-  });
-
-  it('across the November change back to standard time, a day is a day', () => {
+    {
+      change: 'March change to daylight time',
+      tripDay: '2027-03-20',
+      days: ['2027-02-18', '2027-02-19', '2027-03-06', '2027-03-07'] as const,
+    },
     // Clocks go back at 2:00 AM on Sunday, November 1, 2026.
-    const novemberTrip = denverInstant('2026-11-14', 8);
-    expect(noticeDays(askedOn('2026-10-15', 23, 59), novemberTrip)).toBe(30);
-    expect(noticeDays(askedOn('2026-10-16', 0, 0), novemberTrip)).toBe(29);
-    expect(noticeDays(askedOn('2026-10-31', 23, 59), novemberTrip)).toBe(14);
-    expect(noticeDays(askedOn('2026-11-01', 0, 0), novemberTrip)).toBe(13);
+    {
+      change: 'November change back to standard time',
+      tripDay: '2026-11-14',
+      days: ['2026-10-15', '2026-10-16', '2026-10-31', '2026-11-01'] as const,
+    },
+  ])('across the $change, a day is a day', ({ tripDay, days: [last30, first29, last14, first13] }) => {
+    const tripStart = denverInstant(tripDay, 8);
+    expect(noticeDays(askedOn(last30, 23, 59), tripStart)).toBe(30);
+    expect(noticeDays(askedOn(first29, 0, 0), tripStart)).toBe(29);
+    expect(noticeDays(askedOn(last14, 23, 59), tripStart)).toBe(14);
+    expect(noticeDays(askedOn(first13, 0, 0), tripStart)).toBe(13);
   });
 
   it('a quote holds until the next midnight in Kamas, on a day 23 or 25 hours long too', () => {

@@ -9,23 +9,14 @@
  * Safe before it hydrates and without JavaScript: a spinner until the user is known, inputs
  * without names, a form that posts back to this page and a Save button disabled until hydrated.
  */
-import { useId, useState, type FormEvent } from 'react';
 import type { DatabaseUser } from '../../lib/api/types.ts';
 import { profileFormSchema } from '../../lib/schemas.ts';
 import { failureText, saveProfile } from '../../stores/account.ts';
-import {
-  checkFields,
-  firstFailed,
-  PROFILE_FIELDS,
-  profilePhoto,
-  savedProfileValues,
-  type FieldErrors,
-  type ProfileField,
-  type ProfileValues,
-} from './form-values.ts';
-import { AccountLoading, describedBy, FieldError, NeedsJavaScript, SignedOutNotice, TextField } from './fields.tsx';
+import { PROFILE_FIELDS, profilePhoto, savedProfileValues } from './form-values.ts';
+import { AccountLoading, FieldError, NeedsJavaScript, SignedOutNotice, TextField } from './fields.tsx';
 import ProfilePhoto from './ProfilePhoto.tsx';
 import Toast, { useToast } from './Toast.tsx';
+import { useAccountForm } from './use-account-form.ts';
 import { useAccountUser } from './use-account-user.ts';
 import { usePagePath } from './use-page-path.ts';
 import '../../styles/account.css';
@@ -43,12 +34,20 @@ interface Props {
 export default function ProfileForm({ onSave }: Props) {
   const { hydrated, state, authUser, dbUser } = useAccountUser();
   const page = usePagePath();
-  const id = useId();
-  /** What the customer changed since the last save; null shows the saved values. */
-  const [draft, setDraft] = useState<ProfileValues | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
-  const [busy, setBusy] = useState(false);
   const { toast, show, clear } = useToast();
+  const { id, errors, busy, fieldId, errorId, control, textField, submit } = useAccountForm({
+    hydrated,
+    saved: savedProfileValues(dbUser, authUser),
+    schema: profileFormSchema,
+    order: PROFILE_FIELDS,
+    save: saveProfile,
+    onStart: clear,
+    onSaved: (user) => {
+      show('success', PROFILE_SAVED, PROFILE_SUCCESS_MS);
+      onSave?.(user);
+    },
+    onFailed: (error) => show('error', failureText(error) ?? PROFILE_SAVE_FAILED, PROFILE_ERROR_MS),
+  });
 
   if (state === 'loading') {
     return (
@@ -60,41 +59,8 @@ export default function ProfileForm({ onSave }: Props) {
   }
   if (state === 'signed-out') return <SignedOutNotice toDo="see your profile" />;
 
-  const values = draft ?? savedProfileValues(dbUser, authUser);
-  const fieldId = (field: ProfileField) => `${id}-${field}`;
-  const errorId = (field: ProfileField) => `${id}-${field}-error`;
   const phoneHintId = `${id}-phone-hint`;
   const pendingId = `${id}-pending-email`;
-
-  function change(field: ProfileField, value: string) {
-    setDraft({ ...values, [field]: value });
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!hydrated || busy) return;
-    clear();
-    const result = checkFields(profileFormSchema, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = firstFailed(PROFILE_FIELDS, result.errors);
-      if (first) document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const user = await saveProfile(result.value);
-      setDraft(null);
-      show('success', PROFILE_SAVED, PROFILE_SUCCESS_MS);
-      onSave?.(user);
-    } catch (error) {
-      show('error', failureText(error) ?? PROFILE_SAVE_FAILED, PROFILE_ERROR_MS);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="account-form-frame">
@@ -102,28 +68,15 @@ export default function ProfileForm({ onSave }: Props) {
         <div className="profile-head">
           <ProfilePhoto url={profilePhoto(dbUser, authUser)} />
         </div>
+        <TextField label="Name" type="text" autoComplete="name" required maxLength={100} {...textField('displayName')} />
         <TextField
-          id={fieldId('displayName')}
-          label="Name"
-          error={errors.displayName}
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={100}
-          value={values.displayName}
-          onChange={(event) => change('displayName', event.target.value)}
-        />
-        <TextField
-          id={fieldId('email')}
           label="Email"
-          error={errors.email}
           hintId={dbUser?.pendingEmail ? pendingId : undefined}
           type="email"
           autoComplete="email"
           required
           maxLength={254}
-          value={values.email}
-          onChange={(event) => change('email', event.target.value)}
+          {...textField('email')}
         >
           {dbUser?.pendingEmail ? (
             <p className="form-hint pending-email" id={pendingId} role="status">
@@ -137,28 +90,19 @@ export default function ProfileForm({ onSave }: Props) {
             <label htmlFor={fieldId('countryCode')} className="visually-hidden">
               Country code
             </label>
-            <select
-              id={fieldId('countryCode')}
-              autoComplete="tel-country-code"
-              value={values.countryCode}
-              onChange={(event) => change('countryCode', event.target.value)}
-              {...describedBy(errors.countryCode, errorId('countryCode'))}
-            >
+            <select autoComplete="tel-country-code" {...control('countryCode')}>
               <option value="+1">+1 USA</option>
             </select>
             <label htmlFor={fieldId('phoneNumber')} className="visually-hidden">
               Phone number
             </label>
             <input
-              id={fieldId('phoneNumber')}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
               required
               maxLength={14}
-              value={values.phoneNumber}
-              onChange={(event) => change('phoneNumber', event.target.value)}
-              {...describedBy(errors.phoneNumber, errorId('phoneNumber'), phoneHintId)}
+              {...control('phoneNumber', phoneHintId)}
             />
           </div>
           <p className="form-hint" id={phoneHintId}>

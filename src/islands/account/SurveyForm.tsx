@@ -8,21 +8,13 @@
  * Safe before it hydrates and without JavaScript: a spinner until the user is known, controls
  * without names, a form that posts back to this page and a submit button disabled until hydrated.
  */
-import { useId, useState, type FormEvent } from 'react';
 import type { DatabaseUser } from '../../lib/api/types.ts';
 import { ABILITY, surveySchema, TRANSPORTATION, YES_NO } from '../../lib/schemas.ts';
 import { failureText, saveSurvey } from '../../stores/account.ts';
-import {
-  checkFields,
-  firstFailed,
-  savedSurveyValues,
-  SURVEY_FIELDS,
-  type FieldErrors,
-  type SurveyField,
-  type SurveyValues,
-} from './form-values.ts';
-import { AccountLoading, describedBy, FieldError, NeedsJavaScript, SignedOutNotice } from './fields.tsx';
+import { savedSurveyValues, SURVEY_FIELDS, type SurveyField } from './form-values.ts';
+import { AccountLoading, FieldError, NeedsJavaScript, SignedOutNotice } from './fields.tsx';
 import Toast, { useToast } from './Toast.tsx';
+import { useAccountForm } from './use-account-form.ts';
 import { useAccountUser } from './use-account-user.ts';
 import { usePagePath } from './use-page-path.ts';
 import '../../styles/account.css';
@@ -49,12 +41,20 @@ interface Props {
 export default function SurveyForm({ onSaved, submitLabel = 'Submit' }: Props) {
   const { hydrated, state, dbUser } = useAccountUser();
   const page = usePagePath();
-  const id = useId();
-  /** What the customer changed since the last save; null shows the saved survey. */
-  const [draft, setDraft] = useState<SurveyValues | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<SurveyField>>({});
-  const [busy, setBusy] = useState(false);
   const { toast, show, clear } = useToast();
+  const { id, errors, busy, fieldId, errorId, control, submit } = useAccountForm({
+    hydrated,
+    saved: savedSurveyValues(dbUser?.survey),
+    schema: surveySchema,
+    order: SURVEY_FIELDS,
+    save: saveSurvey,
+    onStart: clear,
+    onSaved: (user) => onSaved?.(user),
+    onFailed: (error) => {
+      const text = failureText(error);
+      show('error', text ? `Error: ${text}` : SURVEY_SAVE_FAILED, SURVEY_ERROR_MS);
+    },
+  });
 
   if (state === 'loading') {
     return (
@@ -66,46 +66,7 @@ export default function SurveyForm({ onSaved, submitLabel = 'Submit' }: Props) {
   }
   if (state === 'signed-out') return <SignedOutNotice toDo="fill in your safety survey" />;
 
-  const values = draft ?? savedSurveyValues(dbUser?.survey);
-  const fieldId = (field: SurveyField) => `${id}-${field}`;
-  const errorId = (field: SurveyField) => `${id}-${field}-error`;
   const medicalHintId = `${id}-medical-hint`;
-  const field = (name: SurveyField) => ({
-    id: fieldId(name),
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-    ...describedBy(errors[name], errorId(name), name === 'medicalConditions' ? medicalHintId : undefined),
-  });
-
-  function change(name: SurveyField, value: string) {
-    setDraft({ ...values, [name]: value });
-    if (errors[name]) setErrors({ ...errors, [name]: undefined });
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!hydrated || busy) return;
-    clear();
-    const result = checkFields(surveySchema, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = firstFailed(SURVEY_FIELDS, result.errors);
-      if (first) document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const user = await saveSurvey(result.value);
-      setDraft(null);
-      setBusy(false);
-      onSaved?.(user);
-    } catch (error) {
-      const text = failureText(error);
-      show('error', text ? `Error: ${text}` : SURVEY_SAVE_FAILED, SURVEY_ERROR_MS);
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="account-form-frame">
@@ -121,7 +82,7 @@ export default function SurveyForm({ onSaved, submitLabel = 'Submit' }: Props) {
           {SELECTS.map(({ field: name, label, options }) => (
             <div className="field" key={name}>
               <label htmlFor={fieldId(name)}>{label}</label>
-              <select required {...field(name)}>
+              <select required {...control(name)}>
                 <option value="">Select...</option>
                 {options.map((option) => (
                   <option key={option} value={option}>
@@ -135,12 +96,12 @@ export default function SurveyForm({ onSaved, submitLabel = 'Submit' }: Props) {
         </div>
         <div className="field">
           <label htmlFor={fieldId('emergencyContactName')}>Emergency Contact Name</label>
-          <input type="text" autoComplete="off" required maxLength={100} {...field('emergencyContactName')} />
+          <input type="text" autoComplete="off" required maxLength={100} {...control('emergencyContactName')} />
           <FieldError id={errorId('emergencyContactName')} error={errors.emergencyContactName} />
         </div>
         <div className="field">
           <label htmlFor={fieldId('emergencyContactNumber')}>Emergency Contact Number</label>
-          <input type="tel" autoComplete="off" required maxLength={21} placeholder="+1234567890" {...field('emergencyContactNumber')} />
+          <input type="tel" autoComplete="off" required maxLength={21} placeholder="+1234567890" {...control('emergencyContactNumber')} />
           <FieldError id={errorId('emergencyContactNumber')} error={errors.emergencyContactNumber} />
         </div>
         <div className="field">
@@ -148,7 +109,7 @@ export default function SurveyForm({ onSaved, submitLabel = 'Submit' }: Props) {
           <p className="form-hint" id={medicalHintId}>
             Optional. Anything your guide should know, such as allergies, asthma, diabetes, heart conditions, past injuries or medication.
           </p>
-          <textarea rows={4} maxLength={2000} {...field('medicalConditions')} />
+          <textarea rows={4} maxLength={2000} {...control('medicalConditions', medicalHintId)} />
           <FieldError id={errorId('medicalConditions')} error={errors.medicalConditions} />
         </div>
         <div className="account-actions">

@@ -4,7 +4,7 @@
  * and keeps the form for another card. Checkout and a change of date each give it their payment's
  * state and what paying does.
  */
-import { useRef, type FormEvent } from 'react';
+import { useRef, type AriaAttributes, type FormEvent, type RefObject } from 'react';
 import type { CardField, CardInput, CardState } from '../../../stores/card.ts';
 import { useHydrated } from '../../shared/use-hydrated.ts';
 import '../../../styles/payment.css';
@@ -52,52 +52,10 @@ export default function LocalCardForm({ card, pay, action }: Props) {
       <p className="payment-test-mode">
         <strong>Test mode:</strong> no money moves. Use card 4242 4242 4242 4242, any future date and any CVC.
       </p>
-      <div className="payment-field">
-        <label htmlFor="local-card-number">Card number</label>
-        <input
-          ref={cardNumberInput}
-          id="local-card-number"
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          maxLength={23}
-          spellCheck={false}
-          required
-          {...fieldProps('cardNumber')}
-        />
-      </div>
+      <CardDetail field="cardNumber" inputRef={cardNumberInput} {...fieldProps('cardNumber')} />
       <div className="payment-field-row">
-        <div className="payment-field">
-          <label htmlFor="local-card-expiry">Expiry (MM/YY)</label>
-          <input
-            ref={expiryInput}
-            id="local-card-expiry"
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            maxLength={7}
-            spellCheck={false}
-            required
-            {...fieldProps('expiry')}
-          />
-        </div>
-        <div className="payment-field">
-          <label htmlFor="local-card-cvc">CVC</label>
-          <input
-            ref={cvcInput}
-            id="local-card-cvc"
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            spellCheck={false}
-            required
-            {...fieldProps('cvc')}
-          />
-        </div>
+        <CardDetail field="expiry" inputRef={expiryInput} {...fieldProps('expiry')} />
+        <CardDetail field="cvc" inputRef={cvcInput} {...fieldProps('cvc')} />
       </div>
       {message && (
         <p id={ERROR_ID} className="form-error" role="alert">
@@ -108,5 +66,40 @@ export default function LocalCardForm({ card, pay, action }: Props) {
         {busy ? 'Processing...' : 'Pay now'}
       </button>
     </form>
+  );
+}
+
+/** How the form asks for each of the card's details. */
+const DETAILS: Record<CardField, { id: string; label: string; autoComplete: string; placeholder: string; maxLength: number }> = {
+  cardNumber: {
+    id: 'local-card-number',
+    label: 'Card number',
+    autoComplete: 'cc-number',
+    placeholder: '1234 1234 1234 1234',
+    maxLength: 23,
+  },
+  expiry: { id: 'local-card-expiry', label: 'Expiry (MM/YY)', autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 7 },
+  cvc: { id: 'local-card-cvc', label: 'CVC', autoComplete: 'cc-csc', placeholder: '123', maxLength: 4 },
+};
+
+/** One labelled card detail: digits typed as text, required, without spell-checking. */
+function CardDetail({ field, inputRef, ...aria }: { field: CardField; inputRef: RefObject<HTMLInputElement | null> } & AriaAttributes) {
+  const { id, label, autoComplete, placeholder, maxLength } = DETAILS[field];
+  return (
+    <div className="payment-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        spellCheck={false}
+        required
+        {...aria}
+      />
+    </div>
   );
 }
