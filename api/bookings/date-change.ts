@@ -6,16 +6,16 @@
  */
 import { CURRENT_POLICY, policyOf } from '../../src/lib/cancellation-policy.ts';
 import type { CancellationQuote, DateChangeOptions } from '../../src/lib/api/types.ts';
-import { BOOKING_NOT_FOUND, PROVIDER_DOWN_MESSAGE } from '../../src/lib/messages.ts';
+import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError, randomId } from '../http.ts';
 import type { Caller } from '../identity.ts';
-import { enqueueActions, enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
+import { enqueueActions, type ClaimedAction } from '../outbox/actions.ts';
 import { carryOut } from '../outbox/worker.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { lockedQuote, quoteCancellation } from './cancellation.ts';
 import { assertMoveTarget, lockMoveDates, moveTargets } from './move.ts';
-import { SESSION_ENDED } from './holds.ts';
+import { attachIntentToHold } from './hold-intent.ts';
 
 export const NO_DATE_CHANGE = (days = CURRENT_POLICY.fullRefundDays) =>
   `The date can be changed only with ${days} days' notice or more. You can still cancel the booking.`;
@@ -132,40 +132,20 @@ export async function startDateChange(
   if ('stale' in prepared) return { outcome: 'stale', quote: prepared.stale };
   await carryOut(db, payments, prepared.cancels);
 
-  let intent: { id: string; clientSecret: string };
-  try {
-    intent = await payments.createIntent({
+  // A hold replaced by a newer one while the intent was made gets the intent cancelled.
+  const intent = await attachIntentToHold(
+    db,
+    payments,
+    {
       bookingId: prepared.feeHoldId,
       amount: prepared.fee,
       currency: prepared.currency,
       description: `Date change of booking ${bookingId}`,
       email: caller.email,
       metadata: { userId: caller.uid, dateId: request.dateId, changesBooking: bookingId },
-    });
-  } catch (error) {
-    await db.query(`update bookings set status = 'released', updated_at = now() where id = $1 and status = 'held'`, [prepared.feeHoldId]);
-    console.error('payment provider failed to create an intent', { bookingId: prepared.feeHoldId, error });
-    throw new HttpError(502, PROVIDER_DOWN_MESSAGE);
-  }
-  const attached = await db.query(
-    `update bookings set payment_intent_id = $2, client_secret = $3, updated_at = now() where id = $1 and status = 'held' returning id`,
-    [prepared.feeHoldId, intent.id, intent.clientSecret],
+    },
+    'replaced by a newer hold',
   );
-  if (attached.length === 0) {
-    // Replaced by a newer hold while the intent was being made: the intent is cancelled.
-    const cancel = await db.transaction(async (tx) => {
-      await tx.query(`update bookings set payment_intent_id = $2, updated_at = now() where id = $1`, [prepared.feeHoldId, intent.id]);
-      const action = await enqueueAction(tx, {
-        kind: 'cancel',
-        bookingId: prepared.feeHoldId,
-        intentId: intent.id,
-        reason: 'replaced by a newer hold',
-      });
-      return action ? [action] : [];
-    });
-    await carryOut(db, payments, cancel);
-    throw new HttpError(409, SESSION_ENDED);
-  }
   return {
     outcome: 'held',
     hold: {

@@ -9,12 +9,11 @@ import type { Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import { promoUsesSql } from '../../src/lib/seat-rules.ts';
 import { idText } from './calendar-dates.ts';
-
-export const PROMO_CODE = /^[A-Z0-9_-]{2,40}$/;
+import { PROMO_CODE_PATTERN } from '../../src/lib/ops-schemas.ts';
 
 export const promoEntrySchema = v.pipe(
   v.strictObject({
-    code: v.pipe(v.string(), v.regex(PROMO_CODE, 'promo codes are upper-case letters and digits')),
+    code: v.pipe(v.string(), v.regex(PROMO_CODE_PATTERN, 'promo codes are upper-case letters and digits')),
     percentOff: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
     amountOff: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
     expiresAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),

@@ -20,12 +20,12 @@ import { ensureUser } from '../users/store.ts';
 import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
 import { CHOOSE_ACTIVITY, type OpsBookRequest } from '../../src/lib/ops-schemas.ts';
 import type { OfficePayment } from '../../src/lib/paid-by.ts';
-import { PROVIDER_DOWN_MESSAGE } from '../../src/lib/messages.ts';
 import type { OpsCardHold } from '../../src/lib/api/ops-types.ts';
 import { orderTotal } from '../../src/lib/pricing.ts';
 import { seatsLeft } from '../../src/lib/seat-rules.ts';
 import { DATE_NOT_FOUND } from './date-overview.ts';
 import { recordBookingAction } from './record.ts';
+import { attachIntentToHold } from '../bookings/hold-intent.ts';
 
 export const DATE_NOT_OPEN = 'This date is not open for booking: it has started, or it was withdrawn or called off.';
 export const notEnoughSeats = (left: number) =>
@@ -228,25 +228,18 @@ export async function holdForCard(
     };
   });
   if (!held) return (await standing()) as OpsCardHold;
-  try {
-    const intent = await provider.createIntent({
+  await attachIntentToHold(
+    db,
+    provider,
+    {
       bookingId: held.bookingId,
       amount: held.amount,
       currency: held.currency,
       description: held.description,
       email: account.email,
       metadata: { userId: account.uid, dateId: held.dateId, partySize: String(request.partySize), bookedBy: operator.uid },
-    });
-    await db.query(`update bookings set payment_intent_id = $2, client_secret = $3, updated_at = now() where id = $1`, [
-      held.bookingId,
-      intent.id,
-      intent.clientSecret,
-    ]);
-  } catch (error) {
-    // Without an intent nothing can pay the hold: its seats go back at once.
-    await db.query(`update bookings set status = 'released', updated_at = now() where id = $1 and status = 'held'`, [held.bookingId]);
-    console.error('payment provider failed to create an intent for an office booking', { bookingId: held.bookingId, error });
-    throw new HttpError(502, PROVIDER_DOWN_MESSAGE);
-  }
+    },
+    'hold ended before its payment was ready',
+  );
   return (await standing()) as OpsCardHold;
 }

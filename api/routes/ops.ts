@@ -25,7 +25,7 @@ import {
   opsCapacitySchema,
   opsMoveSchema,
   opsPromoSchema,
-  promoCodeSchema,
+  opsPromoCodeSchema,
   opsNoteSchema,
   opsReasonSchema,
   opsResendSchema,
@@ -188,7 +188,7 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver, holdS
   group.get('/promo-codes', async (c) => c.json(await listPromos(db)));
 
   group.put('/promo-codes/:code', jsonBody(opsPromoSchema), async (c) => {
-    const code = queryParam(safeParam(c, 'code'), promoCodeSchema);
+    const code = queryParam(safeParam(c, 'code'), opsPromoCodeSchema);
     await savePromo(db, c.get('caller'), code, c.req.valid('json'));
     return c.json(await listPromos(db));
   });

@@ -191,7 +191,7 @@ export const applyPromoSchema = v.strictObject({
 });
 
 /** A whole number from `min` to `max`, with one message for anything else. */
-const wholeNumber = (min: number, max: number, message: string) =>
+export const wholeNumber = (min: number, max: number, message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 
 export const paymentIntentSchema = v.strictObject({

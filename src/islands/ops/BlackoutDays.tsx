@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { OpsBlackoutDay } from '../../lib/api/ops-types.ts';
-import { denverInstant, formatDenverDate } from '../../lib/dates.ts';
+import { formatDenverDay } from '../../lib/dates.ts';
 import { opsBlackoutSchema } from '../../lib/ops-schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { TextField } from '../account/fields.tsx';
@@ -15,8 +15,6 @@ import { firstErrors, FormButtons, FormFailure, ReasonField, textValue, useSendi
 import { OpsForm } from './OpsForm.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import { ReasonAction } from './TextAction.tsx';
-
-const longDay = (day: string) => formatDenverDate(denverInstant(day, 12));
 
 function MarkBlackout({ onMarked }: { onMarked: (days: OpsBlackoutDay[], day: string) => void }) {
   const id = useId();
@@ -70,17 +68,20 @@ export function BlackoutDays() {
         <ul className="ops-found" aria-label="Blackout days ahead">
           {days.map((blackout) => (
             <li key={blackout.day}>
-              <strong>{longDay(blackout.day)}</strong>
+              <strong>{formatDenverDay(blackout.day)}</strong>
               <span>
                 {blackout.reason} · {blackout.withdrawn} {blackout.withdrawn === 1 ? 'date' : 'dates'} off the calendars
               </span>
               <ReasonAction
-                opener={`Lift ${longDay(blackout.day)}`}
-                heading={`Lift the blackout of ${longDay(blackout.day)}`}
+                opener={`Lift ${formatDenverDay(blackout.day)}`}
+                heading={`Lift the blackout of ${formatDenverDay(blackout.day)}`}
                 hint="Its dates come back on the calendars."
                 submit="Lift it"
                 act={async (reason) =>
-                  setChanged({ days: await opsApi.liftBlackout(blackout.day, reason), notice: `${longDay(blackout.day)} is open again.` })
+                  setChanged({
+                    days: await opsApi.liftBlackout(blackout.day, reason),
+                    notice: `${formatDenverDay(blackout.day)} is open again.`,
+                  })
                 }
               />
             </li>
@@ -88,7 +89,9 @@ export function BlackoutDays() {
         </ul>
       )}
       <MarkBlackout
-        onMarked={(list, day) => setChanged({ days: list, notice: `${longDay(day)} is a blackout day: its dates are off the calendars.` })}
+        onMarked={(list, day) =>
+          setChanged({ days: list, notice: `${formatDenverDay(day)} is a blackout day: its dates are off the calendars.` })
+        }
       />
     </section>
   );

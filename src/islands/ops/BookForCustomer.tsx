@@ -11,7 +11,7 @@ import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../lib/api/ops
 import { opsBookSchema, PAYMENT_LABELS } from '../../lib/ops-schemas.ts';
 import { BOOKING_PAYMENTS, type BookingPayment } from '../../lib/paid-by.ts';
 import { formatDollars } from '../../lib/pricing.ts';
-import { PARTY_SIZES } from '../../lib/schemas.ts';
+import PartySizeOptions from '../booking/PartySizeOptions.tsx';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../account/fields.tsx';
 import { firstErrors, FormButtons, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
@@ -55,12 +55,9 @@ export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onB
     setErrors({});
     if (checked.output.paidBy === 'card') {
       // The seats are held; the form stays open for the customer's card.
-      setFailure(null);
-      try {
-        setCardHold(await opsApi.holdForCard(checked.output));
-      } catch (error) {
-        setFailure(error instanceof Error ? error.message : 'The seats could not be held. Please try again.');
-      }
+      await send(async () => setCardHold(await opsApi.holdForCard(checked.output)), 'The seats could not be held. Please try again.', {
+        keepOpen: true,
+      });
       return;
     }
     await send(async () => {
@@ -136,11 +133,7 @@ export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onB
       <div className="field">
         <label htmlFor={`${id}-party`}>Party size</label>
         <select id={`${id}-party`} value={partySize} onChange={(event) => setPartySize(Number(event.target.value))}>
-          {PARTY_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
+          <PartySizeOptions />
         </select>
       </div>
       {date.prices.length > 1 && (

@@ -1,7 +1,7 @@
 /** /ops/promo-codes: every promo code with its terms and uses; adding one, and changing or pausing each. */
 import { useState } from 'react';
 import type { OpsPromoCode } from '../../lib/api/ops-types.ts';
-import { denverInstant, formatDenverDate } from '../../lib/dates.ts';
+import { formatDenverDay } from '../../lib/dates.ts';
 import { formatDollars } from '../../lib/pricing.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
@@ -14,7 +14,7 @@ import '../../styles/ops.css';
 function terms(promo: OpsPromoCode): string {
   return [
     promo.percentOff !== null ? `${promo.percentOff}% off` : `${formatDollars(promo.amountOff ?? 0)} off`,
-    promo.lastDay ? `until ${formatDenverDate(denverInstant(promo.lastDay, 12))}` : 'no end',
+    promo.lastDay ? `until ${formatDenverDay(promo.lastDay)}` : 'no end',
     promo.maxRedemptions !== null ? `${promo.uses} of ${promo.maxRedemptions} uses` : `${promo.uses} ${promo.uses === 1 ? 'use' : 'uses'}`,
     ...(promo.onlyForSomeActivities ? ['some activities only'] : []),
     promo.active ? 'Active' : 'Paused',

@@ -138,7 +138,8 @@ export function useSending() {
 
 /**
  * A form that opens from a button: focus goes to `firstField` when it opens and back to the button
- * when it closes; `send` runs the action, shows its failure in place, and closes the form when it worked.
+ * when it closes; `send` runs the action, shows its failure in place, and closes the form when it worked
+ * (unless `keepOpen`: the form goes on to a next step).
  */
 export function useOpenedForm(firstField: string) {
   const [open, setOpen] = useState(false);
@@ -152,8 +153,8 @@ export function useOpenedForm(firstField: string) {
     wasOpen.current = open;
   }, [open, firstField]);
 
-  async function send(action: () => Promise<void>, fallback: string) {
-    if (await sending.send(action, fallback)) setOpen(false);
+  async function send(action: () => Promise<void>, fallback: string, { keepOpen = false } = {}) {
+    if ((await sending.send(action, fallback)) && !keepOpen) setOpen(false);
   }
 
   return { open, setOpen, button, failure: sending.failure, setFailure: sending.setFailure, sending: sending.sending, send };
