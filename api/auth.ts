@@ -5,9 +5,12 @@ import { TokenRejected, type Caller, type Identity, type RejectionReason, type V
 import type { AppEnv } from './context.ts';
 import { isSafeText } from '../src/lib/safe-text.ts';
 
+/** A session the account's owner ended (signed out everywhere, a new password): its caller must sign in again. */
+export const SIGNED_OUT_EVERYWHERE = 'You were signed out of this account everywhere. Please sign in again.';
+
 const rejectionMessages: Record<RejectionReason, string> = {
   invalid: 'Your session has expired. Please sign in again.',
-  revoked: 'You were signed out of this account everywhere. Please sign in again.',
+  revoked: SIGNED_OUT_EVERYWHERE,
   disabled: 'This account has been disabled.',
 };
 

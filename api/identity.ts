@@ -1,6 +1,6 @@
 /** The hosted identity service (Firebase Auth) as the API uses it: verify ID tokens, update a user. */
 import { initializeApp, getApps, type App } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import { authEmulator, emulatorRuleViolation } from './env.ts';
 import { HttpError } from './http.ts';
 
@@ -9,6 +9,10 @@ export interface Caller {
   email: string | null;
   name: string | null;
   picture: string | null;
+  /** True when the token says the account proved its e-mail address (a link sent to it was followed, or a trusted provider vouched). */
+  emailVerified?: boolean;
+  /** When the session behind the token began (the sign-in, in ms): a refreshed token keeps its session's time. */
+  signedInAt?: number;
 }
 
 export interface VerifyOptions {
@@ -64,6 +68,10 @@ export interface CustomerAccount {
   displayName: string | null;
   /** True when this call made the account. */
   created: boolean;
+  /** Whether the account has proved its e-mail address. */
+  emailVerified: boolean;
+  /** False for an account with no way to sign in yet (no password, no Google): one the office made. */
+  signsIn: boolean;
 }
 
 export interface AccountState {
@@ -74,6 +82,8 @@ export interface AccountState {
   email?: string | null;
   /** False for an account with no way to sign in yet (no password, no Google): one the office made for a customer. */
   signsIn?: boolean;
+  /** Whether the account has proved its e-mail address. */
+  emailVerified?: boolean;
 }
 
 /** The identity service answers about this many accounts per call. */
@@ -113,6 +123,8 @@ export function firebaseIdentity(projectId: string): Identity {
         email: decoded.email ?? null,
         name: typeof decoded['name'] === 'string' ? decoded['name'] : null,
         picture: decoded.picture ?? null,
+        emailVerified: decoded.email_verified === true,
+        signedInAt: decoded.auth_time * 1000,
       };
     },
     async updateDisplayName(uid, displayName) {
@@ -136,6 +148,7 @@ export function firebaseIdentity(projectId: string): Identity {
             validSince: Number.isNaN(validSince) ? null : validSince,
             email: user.email ?? null,
             signsIn: user.providerData.length > 0,
+            emailVerified: user.emailVerified,
           });
         }
       }
@@ -143,23 +156,33 @@ export function firebaseIdentity(projectId: string): Identity {
     },
     async customerAccount(email, displayName) {
       const existing = await userByEmail(email);
-      if (existing) return { uid: existing.uid, email: existing.email ?? email, displayName: existing.displayName ?? null, created: false };
+      if (existing) return accountOf(existing, email, false);
       try {
-        const user = await auth.createUser({ email, ...(displayName ? { displayName } : {}) });
-        return { uid: user.uid, email: user.email ?? email, displayName: user.displayName ?? null, created: true };
+        return accountOf(await auth.createUser({ email, ...(displayName ? { displayName } : {}) }), email, true);
       } catch (error) {
         const code = (error as { code?: string }).code ?? '';
         if (code === 'auth/invalid-email') throw new HttpError(400, 'Please enter a valid e-mail address.');
         // Made by another request meanwhile: that account is the customer's.
         const made = code === 'auth/email-already-exists' ? await userByEmail(email) : undefined;
         if (!made) throw error;
-        return { uid: made.uid, email: made.email ?? email, displayName: made.displayName ?? null, created: false };
+        return accountOf(made, email, false);
       }
     },
     passwordSetupLink: (email) => auth.generatePasswordResetLink(email),
     isGuide: async (uid) => hasRoleClaim(await claimsOf(uid), 'guide'),
     isOperator: async (uid) => hasRoleClaim(await claimsOf(uid), 'operator'),
   };
+
+  function accountOf(user: UserRecord, email: string, created: boolean): CustomerAccount {
+    return {
+      uid: user.uid,
+      email: user.email ?? email,
+      displayName: user.displayName ?? null,
+      created,
+      emailVerified: user.emailVerified,
+      signsIn: user.providerData.length > 0,
+    };
+  }
 
   async function userByEmail(email: string) {
     try {

@@ -18,7 +18,7 @@ import { refundUnchosen } from './bookings/call-off.ts';
 import { repeatEvery } from './periodic.ts';
 import { currentWaiverEdition } from './users/waiver-edition.ts';
 import { smtpTransport } from './mail/transport.ts';
-import { mailer as startMailer } from './mail/worker.ts';
+import { mailer as startMailer, SENDERS } from './mail/worker.ts';
 
 const env = readEnv();
 
@@ -69,7 +69,7 @@ const cache = publicCache(2000);
 const mailDeps = {
   db,
   identity,
-  transport: smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO }),
+  transport: smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, connections: SENDERS }),
   siteUrl: env.SITE_URL,
   waiverVersion: currentWaiverEdition.version,
   messageDomain: new URL(env.SITE_URL).hostname,

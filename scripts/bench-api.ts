@@ -7,7 +7,8 @@
  * (and, for comparison, one customer's identical request repeated); then each customer pays for the
  * hold that stands at 100 req/s (each payment books the seats and writes the booking's messages;
  * budget p99 under 50 ms), the confirmations going to a mail server in this process. Also the
- * API's peak memory.
+ * API's peak memory, and last the mail rush (bench-mail.ts): 300 confirmations written over a minute
+ * reaching a mail server that answers each in 200 ms, every one within 60 s.
  *
  * The rows at a fixed rate are open loop: request i is due at start + i / rate, whether or not
  * earlier answers came back, and its latency runs from when it was due (so a stalled server or a
@@ -27,8 +28,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { customerMaker, headersOf, type Customer } from './bench-customers.ts';
+import { MAIL_RUSH_HEADER, mailRush, mailRushRow, type MailRush } from './bench-mail.ts';
 import { startApiProcess } from './processes.ts';
-import { SURVEY_ANSWERS, TINY_SIGNATURE } from '../tests/support/customer-answers.ts';
 import { smtpCatcher } from '../tests/support/smtp-catcher.ts';
 
 const emulator = process.env['BENCH_AUTH_EMULATOR'] || process.env['FIREBASE_AUTH_EMULATOR_HOST'];
@@ -59,66 +61,8 @@ const { base, child: api } = await startApiProcess({
   TRUSTED_PROXIES: '127.0.0.1, ::1',
 });
 
-/** A customer as the bench sees one: who, the ID token, and the address their requests come from. */
-interface Customer {
-  uid: string;
-  token: string;
-  address: string;
-}
-
-let customers = 0;
-
-/**
- * A customer who signs up at the Auth emulator and signs in on the site, which then saves the
- * database user (POST /users/user/{uid}, as src/stores/auth.ts does on every sign-in), then fills
- * in what a booking needs (profile, survey, waiver) as checkout's first steps do. Besides making
- * the user, the first call has the API verify the new ID token, which with the emulator
- * firebase-admin always follows with a user lookup at the emulator (a revocation check it makes for
- * emulator tokens only); the API then keeps the verified token, so later calls verify nothing again.
- * Each customer has an address of their own in the benchmarking range 198.18.0.0/15.
- */
-async function signIn(label: string): Promise<Customer> {
-  customers += 1;
-  const address = `198.18.${Math.floor(customers / 250)}.${(customers % 250) + 1}`;
-  const email = `bench-${label}-${Date.now()}@example.com`;
-  // The token comes from a sign-in after the sign-up: the emulator can date a sign-up's own token a
-  // second before the account's "valid since", and the API then reads it as revoked.
-  const emulatorCall = async (method: 'signUp' | 'signInWithPassword') => {
-    const response = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=bench`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'bench-password', returnSecureToken: true }),
-    });
-    const body = (await response.json()) as { localId: string; idToken: string };
-    if (!response.ok) throw new Error(`emulator ${method} failed: ${JSON.stringify(body)}`);
-    return body;
-  };
-  await emulatorCall('signUp');
-  const body = await emulatorCall('signInWithPassword');
-  const uid = body.localId;
-  const steps: [string, string, unknown][] = [
-    ['POST', `/users/user/${uid}`, { uid, email }],
-    ['PUT', `/authUsers/authUser/${uid}`, { userData: { displayName: `Bench ${label}`, email, phoneNumber: '+14355550100' } }],
-    ['PUT', `/users/user/${uid}`, { survey: SURVEY_ANSWERS }],
-    ['PUT', `/users/user/${uid}`, { signature: TINY_SIGNATURE, agreed: true }],
-  ];
-  for (const [method, path, data] of steps) {
-    const saved = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${body.idToken}`, 'X-Forwarded-For': address },
-      body: JSON.stringify(data),
-    });
-    if (!saved.ok) throw new Error(`${method} ${path} failed: ${saved.status} ${await saved.text()}`);
-  }
-  return { uid, token: body.idToken, address };
-}
-
-/** The headers of a customer's call. */
-const headersOf = (customer: Customer) => ({
-  'Content-Type': 'application/json',
-  Authorization: `Bearer ${customer.token}`,
-  'X-Forwarded-For': customer.address,
-});
+/** Customers of the benchmark, each signed in and ready to book (bench-customers.ts). */
+const signIn = customerMaker(base, emulator);
 
 interface BenchDate {
   id: string;
@@ -442,6 +386,9 @@ api.kill('SIGTERM');
 rmSync(dataDir, { recursive: true, force: true });
 await mailServer.close();
 
+// The mail rush runs last, with an API and a mail server of its own (bench-mail.ts).
+const rush: MailRush = await mailRush({ emulator, projectId, databaseUrl: process.env['BENCH_DATABASE_URL'] || undefined });
+
 console.log(`\nAPI on ${process.env['BENCH_DATABASE_URL'] ? 'Postgres' : 'PGlite'}`);
 console.log('\n| call | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
@@ -451,4 +398,5 @@ for (const row of rows) {
 console.log(`\nNew holds created by the write row: ${newHolds} of ${WRITES} requests (each a new payment intent).`);
 console.log(`Booking confirmations the mail server received within 3 s of the payments: ${confirmationsSent} of ${standing.length}.`);
 console.log(`API peak resident memory: ${(peakKb / 1024).toFixed(0)} MiB`);
+console.log(`\n${MAIL_RUSH_HEADER}\n${mailRushRow(rush)}`);
 process.exit(0);

@@ -1,15 +1,18 @@
 /**
- * The company calls off a date for conditions. The date leaves the calendars; each paid booking on
- * it waits for its payer's choice, a full refund or another date at no charge, until seven days
- * have passed or the date has come, whichever is first; then it is refunded in full. Calling off a
- * date twice does nothing more, and each booking is refunded or moved once.
+ * The company calls off a date for conditions. The date leaves the calendars and its holds end;
+ * each paid booking on it waits for its payer's choice, a full refund of all that was paid for it or
+ * another date at no charge, until seven days have passed or the date has come, whichever is first;
+ * then it is refunded in full. Calling off a date twice does nothing more, and each booking is
+ * refunded or moved once. A storm cycle calls off one date after another: a booking moved to a date
+ * that is called off in turn is asked again, for that date.
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import { enqueueBookingCancelled, enqueueDateCalledOff } from '../mail/outbox.ts';
-import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
+import { enqueueAction, enqueueActions, type ClaimedAction } from '../outbox/actions.ts';
 import { site } from '../../src/site.ts';
-import { ONLY_THE_PAYER } from './cancellation.ts';
+import { ALREADY_CANCELLED, ONLY_THE_PAYER } from './cancellation.ts';
+import { shownToCustomer } from './address-owner.ts';
 import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
 import { lockMoveDates, moveBooking, moveTargets } from './move.ts';
 import type { CallOffChoice } from '../../src/lib/api/types.ts';
@@ -23,6 +26,7 @@ import { lockDate } from './seats.ts';
 export const CHOICE_DAYS = 7;
 export const NOT_CALLED_OFF = 'This booking is not on a date we called off.';
 export const ALREADY_CHOSEN = 'You have already chosen for this booking.';
+export const DATE_STARTED = 'This date has already started, so it cannot be called off.';
 
 export interface CallOffResult {
   dateId: string;
@@ -30,11 +34,15 @@ export interface CallOffResult {
   calledOff: boolean;
   /** The paid bookings whose payers are asked to choose. */
   bookings: number;
+  /** The cancellations of the released holds' payment intents, for the caller to carry out after the commit. */
+  actions: ClaimedAction[];
 }
 
 /**
- * Withdraws the date and asks every payer on it to choose; a date already called off is left as it
- * is. `alsoDo` runs in the same transaction once the date is called off (an operator's record).
+ * Withdraws the date, ends its holds (checkouts and changes of date alike: their intents are
+ * cancelled, so no fee or payment is taken for a date that will not run) and asks every payer on it
+ * to choose; a date already called off is left as it is, and one that has started is refused (409).
+ * `alsoDo` runs in the same transaction once the date is called off (an operator's record).
  */
 export async function callOffDate(
   db: Db,
@@ -52,20 +60,40 @@ export async function callOffDate(
       `select called_off_at is not null as called_off, starts_at from calendar_dates where id = $1`,
       [dateId],
     );
-    if (state?.called_off) return { dateId, calledOff: false, bookings: 0 };
-    await tx.query(`update calendar_dates set active = false, called_off_at = $2, call_off_reason = $3 where id = $1`, [dateId, now, why]);
+    if (state?.called_off) return { dateId, calledOff: false, bookings: 0, actions: [] };
     const startsAt = new Date(state?.starts_at ?? now);
+    if (startsAt <= now) throw new HttpError(409, DATE_STARTED);
+    await tx.query(`update calendar_dates set active = false, called_off_at = $2, call_off_reason = $3 where id = $1`, [dateId, now, why]);
+    const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
+      `update bookings set status = 'released', updated_at = now() where date_id = $1 and status = 'held' returning id, payment_intent_id`,
+      [dateId],
+    );
+    const actions = await enqueueActions(
+      tx,
+      released.flatMap((hold) =>
+        hold.payment_intent_id
+          ? [
+              {
+                kind: 'cancel' as const,
+                bookingId: hold.id,
+                intentId: hold.payment_intent_id,
+                reason: 'date called off by the company' as const,
+              },
+            ]
+          : [],
+      ),
+    );
     const week = new Date(now.getTime() + CHOICE_DAYS * 86_400_000);
     const chooseBy = startsAt < week ? startsAt : week;
     const paid = await tx.query<{ id: string }>(
       `insert into called_off_bookings (booking_id, date_id, reason, choose_by)
        select id, date_id, $2, $3 from bookings where date_id = $1 and status = 'paid'
-       on conflict (booking_id) do nothing
+       on conflict (booking_id, date_id) do nothing
        returning booking_id as id`,
       [dateId, why, chooseBy],
     );
-    for (const { id } of paid) await enqueueDateCalledOff(tx, id, { reason: why, chooseBy });
-    const result = { dateId, calledOff: true, bookings: paid.length };
+    for (const { id } of paid) await enqueueDateCalledOff(tx, id, dateId, { reason: why, chooseBy });
+    const result = { dateId, calledOff: true, bookings: paid.length, actions };
     await alsoDo?.(tx, result);
     return result;
   });
@@ -83,7 +111,7 @@ interface ChoiceRow {
   status: string;
   reason: string;
   choose_by: Date | string;
-  choice: 'refund' | 'move' | null;
+  choice: 'refund' | 'move' | 'ended' | null;
   moved_to: string | null;
   moved_to_starts_at: Date | string | null;
   called_off_date: string;
@@ -91,18 +119,33 @@ interface ChoiceRow {
   title: string;
 }
 
-async function readChoice(db: Queryable, bookingId: string, callerUid: string | null, lock: boolean): Promise<ChoiceRow> {
+/**
+ * A booking's call-off: of the date it is on when that date is called off, else the latest (whose
+ * choice the page shows); with `dateId`, that date's. Throws 404, 403 for anyone but the payer
+ * (`callerUid`; null for the sweep), or 409 when no date of the booking was called off.
+ */
+async function readChoice(
+  db: Queryable,
+  bookingId: string,
+  callerUid: string | null,
+  { lock = false, dateId = null }: { lock?: boolean; dateId?: string | null } = {},
+): Promise<ChoiceRow> {
   const [row] = await db.query<ChoiceRow & Record<string, unknown>>(
     `select c.booking_id, b.user_id, b.date_id, b.party_size, b.amount, b.currency, b.payment_intent_id, b.paid_by, b.status, c.reason,
             c.choose_by, c.choice, c.moved_to, m.starts_at as moved_to_starts_at, c.date_id as called_off_date, d.starts_at,
             p.nickname as title
        from called_off_bookings c join bookings b on b.id = c.booking_id join calendar_dates d on d.id = c.date_id
        join prices p on p.id = b.price_id left join calendar_dates m on m.id = c.moved_to
-      where c.booking_id = $1 ${lock ? 'for update of c, b' : ''}`,
-    [bookingId],
+      where c.booking_id = $1 and ($2::text is null or c.date_id = $2) and ($3::text is null or ${shownToCustomer('b', '$3')})
+      order by c.date_id = b.date_id desc, c.created_at desc
+      limit 1 ${lock ? 'for update of c, b' : ''}`,
+    [bookingId, dateId, callerUid],
   );
   if (!row) {
-    const [exists] = await db.query<{ user_id: string }>(`select user_id from bookings where id = $1 and status <> 'held'`, [bookingId]);
+    const [exists] = await db.query<{ user_id: string }>(
+      `select user_id from bookings where id = $1 and status <> 'held' and ($2::text is null or ${shownToCustomer('bookings', '$2')})`,
+      [bookingId, callerUid],
+    );
     if (!exists) throw new HttpError(404, BOOKING_NOT_FOUND);
     if (callerUid !== null && exists.user_id !== callerUid) throw new HttpError(403, ONLY_THE_PAYER);
     throw new HttpError(409, NOT_CALLED_OFF);
@@ -111,13 +154,36 @@ async function readChoice(db: Queryable, bookingId: string, callerUid: string | 
   return row;
 }
 
+/** A change of date's fee paid for a booking: how, and by card its own payment (which a refund goes back to). */
+interface PaidFee {
+  fee: number;
+  fee_paid_by: 'card' | 'cash' | 'check';
+  fee_booking: string | null;
+  intent_id: string | null;
+}
+
+/** The fees paid to change a booking's date, oldest first; a full refund gives them back with the booking's own payment. */
+export async function feesPaidFor(db: Queryable, bookingId: string): Promise<PaidFee[]> {
+  return db.query<PaidFee & Record<string, unknown>>(
+    `select m.fee, m.fee_paid_by, m.fee_booking, f.payment_intent_id as intent_id
+       from booking_moves m left join bookings f on f.id = m.fee_booking
+      where m.booking_id = $1 and m.fee > 0 order by m.moved_at, m.id`,
+    [bookingId],
+  );
+}
+
+/** The cents of `fees`, added up. */
+export const feesTotal = (fees: readonly Pick<PaidFee, 'fee'>[]) => fees.reduce((sum, paid) => sum + paid.fee, 0);
+
 /** The payer's choice page: the called-off date, the reason, the deadline, and the dates that fit the party. */
 export async function callOffChoice(db: Queryable, callerUid: string, bookingId: string, cutoffHours: number): Promise<CallOffChoice> {
-  const row = await readChoice(db, bookingId, callerUid, false);
+  const row = await readChoice(db, bookingId, callerUid);
+  if (row.choice === 'ended') throw new HttpError(409, ALREADY_CANCELLED);
   const dates =
     row.choice === null
       ? await moveTargets(db, { id: row.booking_id, date_id: row.called_off_date, party_size: row.party_size }, cutoffHours)
       : [];
+  const feesPaid = feesTotal(await feesPaidFor(db, bookingId));
   return {
     bookingId: row.booking_id,
     title: row.title,
@@ -125,7 +191,8 @@ export async function callOffChoice(db: Queryable, callerUid: string, bookingId:
     startsAt: new Date(row.starts_at).toISOString(),
     reason: row.reason,
     chooseBy: new Date(row.choose_by).toISOString(),
-    amountPaid: row.amount,
+    amountPaid: row.amount + feesPaid,
+    feesPaid,
     currency: row.currency,
     paidBy: row.paid_by ?? 'card',
     partySize: row.party_size,
@@ -138,7 +205,13 @@ export async function callOffChoice(db: Queryable, callerUid: string, bookingId:
 
 export type Choice = { choice: 'refund' } | { choice: 'move'; dateId: string };
 
-/** Refunds the whole payment of a called-off booking, inside the caller's transaction, and tells the party. */
+const CALLED_OFF = 'date called off by the company';
+
+/**
+ * Refunds all that was paid for a called-off booking, inside the caller's transaction: its own
+ * payment and every fee paid to change its date, each back the way it came (by card through the
+ * payment outbox; cash or check flagged for the office to give back by hand); the party is told.
+ */
 async function refundInFull(tx: Queryable, row: ChoiceRow, chosenBy: 'customer' | 'deadline'): Promise<ClaimedAction[]> {
   await tx.query(
     `update bookings set status = 'cancelled', cancelled_at = now(), cancelled_by = 'company', cancel_reason = $2, refund_amount = amount,
@@ -146,30 +219,31 @@ async function refundInFull(tx: Queryable, row: ChoiceRow, chosenBy: 'customer' 
       where id = $1`,
     [row.booking_id, row.reason],
   );
-  await tx.query(`update called_off_bookings set choice = 'refund', chosen_by = $2, chosen_at = now() where booking_id = $1`, [
-    row.booking_id,
-    chosenBy,
-  ]);
+  await tx.query(
+    `update called_off_bookings set choice = 'refund', chosen_by = $3, chosen_at = now() where booking_id = $1 and date_id = $2`,
+    [row.booking_id, row.called_off_date, chosenBy],
+  );
+  const fees = await feesPaidFor(tx, row.booking_id);
   await enqueueBookingCancelled(tx, row.booking_id, {
     cancelledBy: site.name,
     reason: row.reason,
-    refundAmount: row.amount,
+    refundAmount: row.amount + feesTotal(fees),
     currency: row.currency,
+    ...(fees.length > 0 ? { feesRefunded: feesTotal(fees) } : {}),
   });
-  if (row.amount <= 0) return [];
-  if (!row.payment_intent_id) {
-    await flagRefundByHand(tx, row.booking_id, row.amount, row.currency, 'date called off by the company');
-    return [];
+  const actions: ClaimedAction[] = [];
+  const refund = async (bookingId: string, intentId: string | null, amount: number) => {
+    if (amount <= 0) return;
+    if (!intentId) return flagRefundByHand(tx, bookingId, amount, row.currency, CALLED_OFF);
+    const action = await enqueueAction(tx, { kind: 'refund', purpose: 'cancellation', bookingId, intentId, amount, reason: CALLED_OFF });
+    if (action) actions.push(action);
+  };
+  await refund(row.booking_id, row.payment_intent_id, row.amount);
+  for (const paid of fees) {
+    if (paid.fee_paid_by === 'card' && paid.fee_booking) await refund(paid.fee_booking, paid.intent_id, paid.fee);
+    else await flagRefundByHand(tx, row.booking_id, paid.fee, row.currency, `${CALLED_OFF} (the change-of-date fee)`);
   }
-  const action = await enqueueAction(tx, {
-    kind: 'refund',
-    purpose: 'cancellation',
-    bookingId: row.booking_id,
-    intentId: row.payment_intent_id,
-    amount: row.amount,
-    reason: 'date called off by the company',
-  });
-  return action ? [action] : [];
+  return actions;
 }
 
 /**
@@ -185,18 +259,19 @@ export async function chooseAfterCallOff(
   cutoffHours: number,
 ): Promise<{ choice: 'refund' | 'move'; movedTo: string | null; actions: ClaimedAction[] }> {
   return db.transaction(async (tx) => {
-    const [where] = await tx.query<{ date_id: string }>(`select date_id from called_off_bookings where booking_id = $1`, [bookingId]);
+    const [where] = await tx.query<{ date_id: string }>(`select date_id from bookings where id = $1`, [bookingId]);
     // Lock order everywhere: the dates first, then the booking (a move locks both dates itself, in id order).
     if (where && choice.choice === 'refund') await lockDate(tx, where.date_id);
     if (where && choice.choice === 'move') await lockMoveDates(tx, where.date_id, choice.dateId, cutoffHours);
-    const row = await readChoice(tx, bookingId, callerUid, true);
+    const row = await readChoice(tx, bookingId, callerUid, { lock: true });
     if (row.choice !== null) {
       const same = row.choice === choice.choice && (choice.choice === 'refund' || row.moved_to === choice.dateId);
-      if (!same) throw new HttpError(409, ALREADY_CHOSEN);
+      if (!same || row.choice === 'ended') throw new HttpError(409, ALREADY_CHOSEN);
       return { choice: row.choice, movedTo: row.moved_to, actions: [] };
     }
     if (row.status !== 'paid') throw new HttpError(409, ALREADY_CHOSEN);
     if (choice.choice === 'refund') return { choice: 'refund', movedTo: null, actions: await refundInFull(tx, row, 'customer') };
+    // The move settles the call-off as the payer's choice.
     await moveBooking(tx, {
       bookingId,
       fromDateId: row.called_off_date,
@@ -204,29 +279,37 @@ export async function chooseAfterCallOff(
       cutoffHours,
       fee: 0,
       reason: `date called off: ${row.reason}`,
+      by: 'customer',
     });
-    await tx.query(
-      `update called_off_bookings set choice = 'move', chosen_by = 'customer', chosen_at = now(), moved_to = $2 where booking_id = $1`,
-      [bookingId, choice.dateId],
-    );
     return { choice: 'move', movedTo: choice.dateId, actions: [] };
   });
 }
+
+/**
+ * Closes the call-offs whose booking ended otherwise (refunded at the provider, cancelled by the
+ * office) or is no longer on the called-off date, so they never stand ahead of later deadlines.
+ */
+const CLOSE_ENDED = `update called_off_bookings c set choice = 'ended', chosen_at = now()
+   from bookings b
+  where b.id = c.booking_id and c.choice is null and (b.status <> 'paid' or b.date_id <> c.date_id)`;
 
 /**
  * Refunds in full every called-off booking whose payer did not choose in time. Each is claimed
  * with `skip locked`, so two API instances running this at once refund each booking once.
  */
 export async function refundUnchosen(db: Db, now = new Date()): Promise<ClaimedAction[]> {
+  await db.query(CLOSE_ENDED);
   return db.transaction(async (tx) => {
-    const due = await tx.query<{ booking_id: string } & Record<string, unknown>>(
-      `select booking_id from called_off_bookings where choice is null and choose_by <= $1 order by choose_by limit 50 for update skip locked`,
+    // The call-off and its booking are claimed together: one a payer or an operator is deciding is left for the next round.
+    const due = await tx.query<{ booking_id: string; date_id: string } & Record<string, unknown>>(
+      `select c.booking_id, c.date_id from called_off_bookings c join bookings b on b.id = c.booking_id
+        where c.choice is null and c.choose_by <= $1 order by c.choose_by limit 50 for update of c, b skip locked`,
       [now],
     );
     const actions: ClaimedAction[] = [];
-    for (const { booking_id } of due) {
-      const row = await readChoice(tx, booking_id, null, true);
-      if (row.choice !== null || row.status !== 'paid') continue;
+    for (const { booking_id, date_id } of due) {
+      const row = await readChoice(tx, booking_id, null, { lock: true, dateId: date_id });
+      if (row.choice !== null || row.status !== 'paid' || row.date_id !== row.called_off_date) continue;
       actions.push(...(await refundInFull(tx, row, 'deadline')));
     }
     return actions;

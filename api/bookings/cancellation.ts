@@ -11,6 +11,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import { enqueueBookingCancelled } from '../mail/outbox.ts';
 import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
+import { shownToCustomer } from './address-owner.ts';
 import { flagRefundByHand } from './flags.ts';
 import { lockDate } from './seats.ts';
 import type { BookingStatus } from '../../src/lib/seat-rules.ts';
@@ -60,9 +61,9 @@ async function readBooking(db: Queryable, bookingId: string, callerUid: string, 
   const [booking] = await db.query<BookingRow & Record<string, unknown>>(
     `select ${BOOKING_COLUMNS}
        from bookings b join calendar_dates d on d.id = b.date_id join users u on u.uid = b.user_id
-      where b.id = $1 and b.status in ('paid', 'cancelled', 'refunded')
+      where b.id = $1 and b.status in ('paid', 'cancelled', 'refunded') and ${shownToCustomer('b', '$2')}
       ${lock ? 'for update of b' : ''}`,
-    [bookingId],
+    [bookingId, callerUid],
   );
   if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
   if (booking.user_id !== callerUid) throw new HttpError(403, ONLY_THE_PAYER);
@@ -187,8 +188,8 @@ export async function leaveParty(
 ): Promise<{ bookingId: string; dateId: string; left: boolean }> {
   return db.transaction(async (tx) => {
     const [booking] = await tx.query<{ date_id: string; user_id: string; status: BookingStatus } & Record<string, unknown>>(
-      `select date_id, user_id, status from bookings where id = $1 and status = 'paid' for update`,
-      [bookingId],
+      `select date_id, user_id, status from bookings where id = $1 and status = 'paid' and ${shownToCustomer('bookings', '$2')} for update`,
+      [bookingId, callerUid],
     );
     if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
     if (booking.user_id === callerUid) throw new HttpError(409, PAYER_CANNOT_LEAVE);

@@ -2,7 +2,8 @@
  * A customer changes the date of their booking, with the notice the policy asks for: the seats on
  * the new date are held (a hold of its own, for the fee, like a checkout's) while the fee is paid
  * by card; only when the payment is recorded does the booking move (bookings/outcomes.ts). A
- * declined card, a lapsed hold or a closed page leave the booking as it was.
+ * declined card, a lapsed hold or a closed page leave the booking as it was; keeping the date gives
+ * the held seats back at once.
  */
 import { CURRENT_POLICY, policyOf } from '../../src/lib/cancellation-policy.ts';
 import type { CancellationQuote, DateChangeOptions } from '../../src/lib/api/types.ts';
@@ -13,9 +14,10 @@ import type { Caller } from '../identity.ts';
 import { enqueueActions, type ClaimedAction } from '../outbox/actions.ts';
 import { carryOut } from '../outbox/worker.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { lockedQuote, quoteCancellation } from './cancellation.ts';
+import { lockedQuote, ONLY_THE_PAYER, quoteCancellation } from './cancellation.ts';
 import { assertMoveTarget, lockMoveDates, moveTargets } from './move.ts';
 import { attachIntentToHold } from './hold-intent.ts';
+import { shownToCustomer } from './address-owner.ts';
 
 export const NO_DATE_CHANGE = (days = CURRENT_POLICY.fullRefundDays) =>
   `The date can be changed only with ${days} days' notice or more. You can still cancel the booking.`;
@@ -157,4 +159,41 @@ export async function startDateChange(
       provider: payments.name,
     },
   };
+}
+
+/**
+ * The payer keeps the date they have: the fee holds of the booking's change of date end now, their
+ * seats free for others, and their intents are cancelled (through the outbox, carried out by the
+ * caller after the commit) so no fee can be taken. Keeping it again does no harm.
+ */
+export async function keepDate(db: Db, callerUid: string, bookingId: string): Promise<{ released: number; actions: ClaimedAction[] }> {
+  return db.transaction(async (tx) => {
+    const [booking] = await tx.query<{ user_id: string }>(
+      `select user_id from bookings where id = $1 and status <> 'held' and ${shownToCustomer('bookings', '$2')}`,
+      [bookingId, callerUid],
+    );
+    if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+    if (booking.user_id !== callerUid) throw new HttpError(403, ONLY_THE_PAYER);
+    const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
+      `update bookings set status = 'released', updated_at = now()
+        where moves_booking = $1 and user_id = $2 and status = 'held' returning id, payment_intent_id`,
+      [bookingId, callerUid],
+    );
+    const actions = await enqueueActions(
+      tx,
+      released.flatMap((hold) =>
+        hold.payment_intent_id
+          ? [
+              {
+                kind: 'cancel' as const,
+                bookingId: hold.id,
+                intentId: hold.payment_intent_id,
+                reason: 'change of date given up by the customer' as const,
+              },
+            ]
+          : [],
+      ),
+    );
+    return { released: released.length, actions };
+  });
 }

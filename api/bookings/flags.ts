@@ -1,21 +1,75 @@
 /**
  * Bookings an operator must look at: a dispute, a partial refund made in the provider's dashboard, a
- * payment that did not match its booking, or money to give back by hand (a booking paid in cash or
- * by check, cancelled with a refund). Listed by `npm run refunds` until resolved there.
+ * payment that did not match its booking, money to give back by hand (a booking paid in cash or by
+ * check, cancelled with a refund), or a refund or intent cancellation the provider would not carry
+ * out. Listed by `npm run refunds` until an operator resolves one there, saying how and what was
+ * given back.
  */
-import type { Queryable } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { randomId } from '../http.ts';
+import type { Caller } from '../identity.ts';
+import { recordAction } from '../operations/record.ts';
 
-export type FlagReason = 'dispute' | 'partial_refund' | 'payment_mismatch' | 'refund_by_hand';
+export type FlagReason = 'dispute' | 'partial_refund' | 'payment_mismatch' | 'refund_by_hand' | 'refund_failed' | 'cancel_failed';
 
-export async function flagBooking(tx: Queryable, bookingId: string, reason: FlagReason, detail: string, eventId: string | null) {
-  await tx.query(`insert into booking_flags (id, booking_id, reason, detail, event_id) values ($1, $2, $3, $4, $5)`, [
+export async function flagBooking(
+  tx: Queryable,
+  bookingId: string,
+  reason: FlagReason,
+  detail: string,
+  eventId: string | null,
+  actionId: string | null = null,
+) {
+  await tx.query(`insert into booking_flags (id, booking_id, reason, detail, event_id, action_id) values ($1, $2, $3, $4, $5, $6)`, [
     randomId('flag'),
     bookingId,
     reason,
     detail,
     eventId,
+    actionId,
   ]);
+}
+
+/** A refund or intent cancellation of the payment outbox that its worker gave up on. */
+export interface FailedAction {
+  actionId: string;
+  bookingId: string;
+  kind: 'refund' | 'cancel';
+  intentId: string;
+  /** Cents of the refund. */
+  amount: number;
+  currency: string;
+  /** The provider as an operator knows it: `Stripe`. */
+  provider: string;
+  tries: number;
+  /** True when the provider refused it for good; false when it kept failing. */
+  refused: boolean;
+  /** The provider's reason, or the last error. */
+  error: string;
+}
+
+/** What an operator reads about a failed action: what, at which provider, after how many tries, why, and what to do. */
+export function failedActionDetail(failed: Omit<FailedAction, 'actionId' | 'bookingId'>): string {
+  const what =
+    failed.kind === 'refund'
+      ? `Refund of ${money(failed.amount, failed.currency)} (${failed.intentId})`
+      : `Cancellation of payment intent ${failed.intentId}`;
+  const tries = `${failed.tries} ${failed.tries === 1 ? 'try' : 'tries'}`;
+  const how = failed.refused ? `refused by ${failed.provider} after ${tries}` : `still failing at ${failed.provider} after ${tries}`;
+  const next =
+    failed.kind === 'refund'
+      ? 'Give it back another way (in the provider’s dashboard, or by hand), then resolve this flag with what was given back.'
+      : 'Make sure in the provider’s dashboard that it can no longer be paid, then resolve this flag.';
+  return `${what} ${how}: ${failed.error.replace(/\.$/, '')}. ${next}`;
+}
+
+/**
+ * Flags the booking of an action the worker gave up on, in the transaction that ends the action's
+ * row; one flag per action.
+ */
+export async function flagFailedAction(tx: Queryable, failed: FailedAction): Promise<void> {
+  const reason: FlagReason = failed.kind === 'refund' ? 'refund_failed' : 'cancel_failed';
+  await flagBooking(tx, failed.bookingId, reason, failedActionDetail(failed), null, failed.actionId);
 }
 
 /**
@@ -26,10 +80,42 @@ export async function flagRefundByHand(tx: Queryable, bookingId: string, amount:
   await flagBooking(tx, bookingId, 'refund_by_hand', `Give back ${money(amount, currency)} by hand: ${why}.`, null);
 }
 
-/** Marks a flag handled; false when there is no such open flag. */
-export async function resolveFlag(db: Queryable, flagId: string): Promise<boolean> {
-  const rows = await db.query(`update booking_flags set resolved_at = now() where id = $1 and resolved_at is null returning id`, [flagId]);
-  return rows.length > 0;
+/** How an operator dealt with a flag: who, what was given back (cents, 0 for nothing) and how. */
+export interface FlagResolution {
+  operator: Caller;
+  givenBack: number;
+  note: string;
+}
+
+/**
+ * Marks a flag handled and records who did it, what was given back and how, in one transaction;
+ * null (and nothing recorded) when there is no such open flag. Returns the booking's currency.
+ */
+export async function resolveFlag(
+  db: Db,
+  flagId: string,
+  { operator, givenBack, note }: FlagResolution,
+): Promise<{ currency: string } | null> {
+  return db.transaction(async (tx) => {
+    const [flag] = await tx.query<{ booking_id: string; date_id: string; reason: FlagReason; detail: string; currency: string }>(
+      `update booking_flags f set resolved_at = now(), resolved_by = $2, resolution = $3, given_back = $4
+         from bookings b
+        where f.id = $1 and f.resolved_at is null and b.id = f.booking_id
+        returning f.booking_id, b.date_id, f.reason, f.detail, b.currency`,
+      [flagId, operator.email, note, givenBack],
+    );
+    if (!flag) return null;
+    await recordAction(tx, operator, {
+      action: 'resolve flag',
+      subject: `flag ${flagId}`,
+      bookingId: flag.booking_id,
+      dateId: flag.date_id,
+      reason: note,
+      before: { reason: flag.reason, detail: flag.detail, resolved: false },
+      after: { resolved: true, givenBack, currency: flag.currency },
+    });
+    return { currency: flag.currency };
+  });
 }
 
 /** "$225.00 USD" */

@@ -13,7 +13,7 @@ import { orderTotal } from '../../src/lib/pricing.ts';
 import { NO_DATE_MESSAGE, NO_PARTY_MESSAGE, PROVIDER_DOWN_MESSAGE } from '../../src/lib/messages.ts';
 import { HttpError, randomId } from '../http.ts';
 import { enqueueAction, enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
-import { attempt, carryOut, RECORD_ATTEMPTS_SQL, recordParams, summarize, type Attempt } from '../outbox/worker.ts';
+import { attempt, carryOut, handOverLastTries, RECORD_ATTEMPTS_SQL, recordParams, summarize, type Attempt } from '../outbox/worker.ts';
 import { countHitSql, enforce, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
 import { notReadyMessage } from '../../src/lib/readiness.ts';
 import { missingFrom, READINESS_COLUMNS, READINESS_JOIN, type ReadinessRow } from '../users/readiness.ts';
@@ -26,6 +26,13 @@ export const SESSION_ENDED = 'This payment session has ended. Please start check
 
 /** The hold's end as an ISO 8601 instant in UTC. */
 const EXPIRES_AT = `to_char(hold_expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A hold the customer's own checkout made: not a change of date's fee hold (`moves_booking`), which
+ * holds seats for a booking already paid at the fee's amount, nor a hold the office made for a card
+ * it takes (`office_request`); neither is ever answered as the customer's order.
+ */
+const CHECKOUT_HOLD_SQL = `(moves_booking is null and office_request is null)`;
 
 /** Stripe's smallest card charge in US dollars. */
 const MINIMUM_CHARGE = 50;
@@ -140,7 +147,7 @@ const CUSTOMER = named(`select ${READINESS_COLUMNS},
     ${READINESS_JOIN}
     left join lateral (
       select id, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
-       where date_id = {dateId} and user_id = u.uid and ${LIVE_HOLD_SQL} and client_secret is not null
+       where date_id = {dateId} and user_id = u.uid and ${LIVE_HOLD_SQL} and client_secret is not null and ${CHECKOUT_HOLD_SQL}
          and price_id = {priceId} and quantity = {quantity} and promo_code is not distinct from {promoCode}
        limit 1) live on true
    where u.uid = {uid}`);
@@ -312,7 +319,7 @@ const STATE = named(`select
   from (select 1) as one
   left join lateral (
     select id, price_id, quantity, promo_code, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
-     where date_id = {dateId} and user_id = {uid} and ${LIVE_HOLD_SQL}
+     where date_id = {dateId} and user_id = {uid} and ${LIVE_HOLD_SQL} and ${CHECKOUT_HOLD_SQL}
      order by created_at desc limit 1) current on true`);
 
 /** Seats taken by others, uses of a limited code by others, and the customer's current hold on the date (null columns when none). */
@@ -536,6 +543,12 @@ async function makeIntent(
     await queryNamed(db, GIVE_UP, { bookingId: prepared.bookingId, ...recordParams(attempts) });
     console.error('payment provider failed to create an intent', { bookingId: prepared.bookingId, error });
     throw new HttpError(502, PROVIDER_DOWN_MESSAGE);
+  } finally {
+    // A cancellation the provider refused for good goes to a person now, as the worker's would
+    // (otherwise the worker finds it on its next round).
+    await handOverLastTries(db, provider, attempts).catch((error: unknown) =>
+      console.error('could not hand a refused cancellation to a person; the outbox worker will', error),
+    );
   }
 }
 

@@ -2,6 +2,10 @@
  * Moving a paid booking to another date: of the same activity and price, still open for booking,
  * with seats for the whole party. The booking keeps its id, members, invite code and payment; the
  * move is recorded, and the party's messages before the trip follow the new date.
+ *
+ * Moving a booking off a date we called off is its payer's `move` choice, whoever makes it (the
+ * payer on the choice page, a change of date's fee paid late, an operator): the choice is settled
+ * in the same transaction, and no fee is taken for it.
  */
 import type { Queryable } from '../db/client.ts';
 import { HttpError, randomId } from '../http.ts';
@@ -48,6 +52,9 @@ export async function moveTargets(db: Queryable, booking: MovableBooking, cutoff
     .filter((target) => target.seatsLeft >= booking.party_size);
 }
 
+/** How a change of date's fee was paid: by card (its own payment), or to the office. */
+export type FeePayment = 'card' | 'cash' | 'check';
+
 export interface MoveRequest {
   bookingId: string;
   /** The date the booking is on as the caller read it: a booking moved meanwhile is not moved again. */
@@ -56,9 +63,19 @@ export interface MoveRequest {
   cutoffHours: number;
   /** Cents paid for the move (0 when the company moves it). */
   fee: number;
+  /** How the fee was paid, when there is one; by card, `exceptBookingId` is the fee's payment. */
+  feePaidBy?: FeePayment;
   reason: string;
+  /** Who moves it: the payer (on the choice page, or by paying a fee) or an operator. */
+  by: 'customer' | 'operator';
   /** A hold whose seats on the new date are the ones the booking takes (its date-change fee), left out of the count. */
   exceptBookingId?: string;
+}
+
+export interface Moved {
+  moveId: string;
+  /** The booking left a date we called off: its choice is settled, and no fee was taken. */
+  offCalledOffDate: boolean;
 }
 
 /** Locks both dates of a move, in id order, so two moves between the same dates never wait on each other. */
@@ -91,24 +108,37 @@ export async function assertMoveTarget(
  * Moves the booking inside the caller's transaction: both dates are locked, then the booking;
  * refused with 409 when the date is not one it may move to or has no seats left for the party.
  */
-export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<{ moveId: string }> {
+export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<Moved> {
   await lockMoveDates(tx, move.fromDateId, move.toDateId, move.cutoffHours);
-  const [booking] = await tx.query<MovableBooking & Record<string, unknown>>(
-    `select id, date_id, party_size from bookings where id = $1 and status = 'paid' for update`,
+  const [booking] = await tx.query<MovableBooking & { called_off: boolean } & Record<string, unknown>>(
+    `select b.id, b.date_id, b.party_size, d.called_off_at is not null as called_off
+       from bookings b join calendar_dates d on d.id = b.date_id where b.id = $1 and b.status = 'paid' for update of b`,
     [move.bookingId],
   );
   if (!booking || booking.date_id !== move.fromDateId) throw new HttpError(409, DATE_NOT_OFFERED);
   await assertMoveTarget(tx, { ...move, partySize: booking.party_size });
   await tx.query(`update bookings set date_id = $2, updated_at = now() where id = $1`, [move.bookingId, move.toDateId]);
+  await tx.query(
+    `update called_off_bookings set choice = 'move', chosen_by = $3, chosen_at = now(), moved_to = $4
+      where booking_id = $1 and date_id = $2 and choice is null`,
+    [move.bookingId, move.fromDateId, move.by, move.toDateId],
+  );
+  const fee = booking.called_off ? 0 : move.fee;
   const moveId = randomId('mv');
-  await tx.query(`insert into booking_moves (id, booking_id, from_date, to_date, fee, reason) values ($1, $2, $3, $4, $5, $6)`, [
-    moveId,
-    move.bookingId,
-    move.fromDateId,
-    move.toDateId,
-    move.fee,
-    move.reason,
-  ]);
+  await tx.query(
+    `insert into booking_moves (id, booking_id, from_date, to_date, fee, fee_paid_by, fee_booking, reason)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      moveId,
+      move.bookingId,
+      move.fromDateId,
+      move.toDateId,
+      fee,
+      fee > 0 ? (move.feePaidBy ?? null) : null,
+      fee > 0 && move.feePaidBy === 'card' ? (move.exceptBookingId ?? null) : null,
+      move.reason,
+    ],
+  );
   await enqueueBookingMoved(tx, move.bookingId, moveId, move.toDateId);
-  return { moveId };
+  return { moveId, offCalledOffDate: booking.called_off };
 }

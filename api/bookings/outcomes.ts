@@ -14,7 +14,7 @@ import { site } from '../../src/site.ts';
 import { honouredDiscount } from './promo.ts';
 import { orderTotal, type Discount } from '../../src/lib/pricing.ts';
 import { lockDate, takenSeats, type LockedDate } from './seats.ts';
-import { lockMoveDates, moveBooking, NO_SEATS_FOR_PARTY } from './move.ts';
+import { lockMoveDates, moveBooking, NO_SEATS_FOR_PARTY, type Moved } from './move.ts';
 import { HOLD_LAPSED_SQL, seatsLeft, type BookingStatus } from '../../src/lib/seat-rules.ts';
 import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
 
@@ -152,7 +152,9 @@ async function settleSuccess(
 /**
  * The fee of a date change is paid: the booking moves to the fee hold's date, whose seats it takes
  * over. A fee paid late is still taken while the date is open and has the seats; otherwise, or when
- * the booking changed meanwhile, the fee is refunded and the booking stays where it was.
+ * the booking changed meanwhile, the fee is refunded and the booking stays where it was. A booking
+ * whose date we called off meanwhile moves all the same, as its payer's choice, and the fee goes
+ * back: moving off a called-off date costs nothing.
  */
 async function settleDateChange(
   tx: Queryable,
@@ -166,14 +168,17 @@ async function settleDateChange(
     bookingId,
   ]);
   if (booking?.status !== 'paid') return refund(tx, fee, 'booking changed before the fee was paid');
+  let moved: Moved;
   try {
-    await moveBooking(tx, {
+    moved = await moveBooking(tx, {
       bookingId,
       fromDateId: booking.date_id,
       toDateId: fee.date_id,
       cutoffHours: settings.cutoffHours,
       fee: fee.amount,
+      feePaidBy: 'card',
       reason: 'date changed by the customer',
+      by: 'customer',
       exceptBookingId: fee.id,
     });
   } catch (error) {
@@ -185,6 +190,12 @@ async function settleDateChange(
     );
   }
   await tx.query(`update bookings set status = 'applied', paid_at = now(), updated_at = now() where id = $1`, [fee.id]);
+  if (moved.offCalledOffDate) {
+    const actions = await enqueueActions(tx, [
+      { kind: 'refund', bookingId: fee.id, intentId: fee.payment_intent_id, reason: 'fee not taken: the date was called off' },
+    ]);
+    return { ...settled('paid', fee), actions };
+  }
   return settled('paid', fee);
 }
 

@@ -8,6 +8,7 @@ import { memberName, surveyState, waiverState, type Party } from '../../src/lib/
 import type { Survey } from '../../src/lib/schemas.ts';
 import { cancellationTerms, policyOf } from '../../src/lib/cancellation-policy.ts';
 import { partySpotsLeft } from '../../src/lib/seat-rules.ts';
+import { shownToCustomer } from './address-owner.ts';
 
 export interface BookingRow {
   id: string;
@@ -41,7 +42,7 @@ export async function partyOf(
   >(
     `select b.id, b.user_id as booker, b.party_size, d.starts_at, b.amount, b.policy_version, d.called_off_at is not null as called_off
        from booking_members m join bookings b on b.id = m.booking_id join calendar_dates d on d.id = b.date_id
-      where m.user_id = $1 and b.date_id = $2 and b.status = 'paid' and b.invite_code is not null
+      where m.user_id = $1 and b.date_id = $2 and b.status = 'paid' and b.invite_code is not null and ${shownToCustomer('b', '$1')}
       order by b.paid_at desc, b.id desc
       limit 1`,
     [uid, dateId],

@@ -1,7 +1,9 @@
 /**
  * A calendar date as the catalog import and the operators' console write it: one shape, checked
- * the same way, and one rule for its capacity: never below the seats taken on it (paid and held),
- * decided with the date locked, as a customer's hold locks it.
+ * the same way, and the rules that keep its bookings safe, decided with the date locked, as a
+ * customer's hold locks it: its capacity never goes below the seats taken on it (paid and held);
+ * while anyone has booked or holds it, it is not withdrawn and its start does not move (the
+ * console's call-off and move are the ways, with their messages); a date we called off stays so.
  */
 import * as v from 'valibot';
 import type { Queryable } from '../db/client.ts';
@@ -28,6 +30,13 @@ export const dateEntrySchema = v.strictObject({
 export type DateEntry = v.InferOutput<typeof dateEntrySchema>;
 
 export const capacityBelowTaken = (taken: number) => `Capacity cannot go below the ${taken} ${taken === 1 ? 'seat' : 'seats'} taken.`;
+export const HAS_BOOKINGS = 'This date has bookings or holds: call it off instead.';
+export const START_HAS_BOOKINGS = 'This date has bookings or holds, so its start cannot change: move them from the console instead.';
+
+/** Whether anyone has booked or holds seats on the date (its lock held by the caller). */
+export async function hasBookings(tx: Queryable, dateId: string): Promise<boolean> {
+  return (await takenSeats(tx, dateId)) > 0;
+}
 
 /**
  * Refuses (409) a capacity below the seats taken on an existing date; the caller's transaction
@@ -38,12 +47,24 @@ export async function assertCapacityFits(tx: Queryable, dateId: string, capacity
   if (capacity < taken) throw new HttpError(409, capacityBelowTaken(taken));
 }
 
-/** Inserts the date, or updates the one with its id (locked first, its capacity kept at or above the seats taken). */
-export async function writeDate(tx: Queryable, date: DateEntry): Promise<'added' | 'updated'> {
-  const [existing] = await tx.query<{ id: string }>(`select id from calendar_dates where id = $1 for update`, [date.id]);
+/**
+ * Inserts the date, or updates the one with its id (locked first). Refuses (409, naming the date) a
+ * capacity below the seats taken, and a new start or a withdrawal while anyone has booked or holds
+ * it. A date we called off is left as it is ('called off'): it never opens again.
+ */
+export async function writeDate(tx: Queryable, date: DateEntry): Promise<'added' | 'updated' | 'called off'> {
+  const [existing] = await tx.query<{ starts_at: Date | string; active: boolean; called_off: boolean }>(
+    `select starts_at, active, called_off_at is not null as called_off from calendar_dates where id = $1 for update`,
+    [date.id],
+  );
+  if (existing?.called_off) return 'called off';
   if (existing) {
     const taken = await takenSeats(tx, date.id);
     if (date.capacity < taken) throw new HttpError(409, `${date.id}: ${capacityBelowTaken(taken)}`);
+    if (taken > 0 && new Date(existing.starts_at).getTime() !== Date.parse(date.startsAt)) {
+      throw new HttpError(409, `${date.id}: ${START_HAS_BOOKINGS}`);
+    }
+    if (taken > 0 && existing.active && !date.active) throw new HttpError(409, `${date.id}: ${HAS_BOOKINGS}`);
   }
   await tx.query(
     `insert into calendar_dates (id, calendar, product_id, price_id, starts_at, capacity, class_type, title, description, active)

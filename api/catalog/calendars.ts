@@ -6,6 +6,7 @@ import type { Queryable } from '../db/client.ts';
 import type { CalendarName } from '../../src/lib/schemas.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
 import { closingTime, partySpotsLeftSql, seatsTakenSql } from '../../src/lib/seat-rules.ts';
+import { shownToCustomer } from '../bookings/address-owner.ts';
 
 interface DateRow {
   id: string;
@@ -74,7 +75,7 @@ export async function partiesOf(db: Queryable, uid: string): Promise<Map<string,
     `select b.date_id, b.invite_code, b.party_size, b.price_id,
             ${partySpotsLeftSql('b')} as spots_left
        from booking_members m join bookings b on b.id = m.booking_id
-      where m.user_id = $1 and b.status = 'paid' and b.invite_code is not null
+      where m.user_id = $1 and b.status = 'paid' and b.invite_code is not null and ${shownToCustomer('b', '$1')}
       order by b.paid_at, b.id`,
     [uid],
   );

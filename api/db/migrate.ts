@@ -10,6 +10,9 @@ import * as callOffs from './migrations/007_call_offs.ts';
 import * as operatorActions from './migrations/008_operator_actions.ts';
 import * as officeBookings from './migrations/009_office_bookings.ts';
 import * as blackoutDays from './migrations/010_blackout_days.ts';
+import * as callOffRounds from './migrations/011_call_off_rounds.ts';
+import * as officeRequestTermsAndAddressOwner from './migrations/012_office_request_terms_and_address_owner.ts';
+import * as outboxLeasesRefusals from './migrations/013_outbox_leases_refusals.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -22,6 +25,9 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '008_operator_actions', sql: operatorActions.sql },
   { version: '009_office_bookings', sql: officeBookings.sql },
   { version: '010_blackout_days', sql: blackoutDays.sql },
+  { version: '011_call_off_rounds', sql: callOffRounds.sql },
+  { version: '012_office_request_terms_and_address_owner', sql: officeRequestTermsAndAddressOwner.sql },
+  { version: '013_outbox_leases_refusals', sql: outboxLeasesRefusals.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

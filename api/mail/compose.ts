@@ -5,6 +5,7 @@
  * do) is skipped with the reason.
  */
 import type { Queryable } from '../db/client.ts';
+import { feesPaidFor, feesTotal } from '../bookings/call-off.ts';
 import { bookingParty } from '../bookings/party.ts';
 import { denverDaysBetween } from '../../src/lib/dates.ts';
 import { meetingArea } from '../../src/lib/meeting-area.ts';
@@ -78,10 +79,12 @@ async function movedFrom(db: Queryable, moveId: string): Promise<Date> {
   return new Date(row.starts_at);
 }
 
-async function callOffChoiceOf(db: Queryable, bookingId: string) {
+/** The booking's call-off of `dateId` (the date the message named), else of the date it is on. */
+async function callOffChoiceOf(db: Queryable, bookingId: string, dateId: unknown) {
   const [row] = await db.query<{ reason: string; choose_by: Date | string; choice: string | null }>(
-    `select reason, choose_by, choice from called_off_bookings where booking_id = $1`,
-    [bookingId],
+    `select c.reason, c.choose_by, c.choice from called_off_bookings c join bookings b on b.id = c.booking_id
+      where c.booking_id = $1 and c.date_id = coalesce($2::text, b.date_id)`,
+    [bookingId, typeof dateId === 'string' ? dateId : null],
   );
   return row;
 }
@@ -89,12 +92,20 @@ async function callOffChoiceOf(db: Queryable, bookingId: string) {
 const owedBy = (member: MemberState | undefined): Owed => ({ survey: member?.survey === 'missing', waiver: member?.waiver === 'missing' });
 const owesSomething = (member: MemberState) => member.survey === 'missing' || member.waiver === 'missing';
 
-/** `setupLink`: where the recipient chooses a password, when their account has no way to sign in yet. */
+/**
+ * Where the recipient of a booking's confirmation chooses a password: when their account has no way
+ * to sign in yet, or when the booking waits for them to prove the address (`addressUnconfirmed`).
+ */
+export interface PasswordSetup {
+  link: string;
+  addressUnconfirmed: boolean;
+}
+
 export async function composeMail(
   db: Queryable,
   mail: QueuedMail,
   settings: ComposeSettings,
-  setupLink: string | null = null,
+  setup: PasswordSetup | null = null,
 ): Promise<Composed> {
   const now = settings.now ?? new Date();
   if (!mail.booking_id) return { skip: 'no booking' };
@@ -122,6 +133,7 @@ export async function composeMail(
         cancelledBy: String(mail.facts['cancelledBy'] ?? site.name),
         reason: typeof mail.facts['reason'] === 'string' ? mail.facts['reason'] : null,
         refundAmount,
+        feesRefunded: isPayer ? Number(mail.facts['feesRefunded'] ?? 0) : 0,
         currency: String(mail.facts['currency'] ?? booking.currency),
         paidBy: booking.paid_by ?? 'card',
         payerName: isPayer ? null : await nameOf(db, booking.booker),
@@ -147,7 +159,8 @@ export async function composeMail(
         promoCode: booking.promo_code,
         paidBy: booking.paid_by ?? 'card',
         inviteLink: invite,
-        setupLink,
+        setupLink: setup?.link ?? null,
+        addressUnconfirmed: setup?.addressUnconfirmed ?? false,
         openSpots: party.openSpots,
         members: party.members,
         links,
@@ -201,14 +214,16 @@ export async function composeMail(
         }),
       };
     case 'date-called-off': {
-      const choice = await callOffChoiceOf(db, booking.id);
+      const choice = await callOffChoiceOf(db, booking.id, mail.facts['dateId']);
       if (!choice || choice.choice !== null) return { skip: 'already chosen' };
+      const feesPaid = feesTotal(await feesPaidFor(db, booking.id));
       return {
         send: await templates.renderDateCalledOff({
           recipientName,
           trip,
           reason: choice.reason,
-          amountPaid: booking.amount,
+          amountPaid: booking.amount + feesPaid,
+          feesPaid,
           currency: booking.currency,
           paidBy: booking.paid_by ?? 'card',
           choiceLink: calledOffChoiceLink(booking.id, settings.siteUrl),

@@ -65,6 +65,11 @@ export interface BookingConfirmedFacts {
   inviteLink: string | null;
   /** Where a customer whose account the office made chooses a password; absent for one who signs in already. */
   setupLink?: string | null;
+  /**
+   * True when an account with this address exists that was never confirmed as the recipient's: the
+   * booking shows in it once they choose a new password with `setupLink` and sign in with it.
+   */
+  addressUnconfirmed?: boolean;
   openSpots: number;
   members: MemberState[];
   links: SiteLinks;
@@ -119,6 +124,8 @@ export interface BookingCancelledFacts {
   reason: string | null;
   /** In cents; 0 when nothing is refunded (a member's seat, or a cancellation inside the policy's last days). */
   refundAmount: number;
+  /** Of the refund, the cents paid earlier to change the booking's date (given back after a call-off); 0 when none. */
+  feesRefunded?: number;
   currency: string;
   /** How the booking was paid, and so where the refund goes and when. */
   paidBy: BookingPayment;
@@ -148,8 +155,10 @@ export interface DateCalledOffFacts {
   recipientName: string;
   trip: Trip;
   reason: string;
-  /** In cents: all of it comes back with a refund. */
+  /** In cents, fees paid to change the booking's date included: all of it comes back with a refund. */
   amountPaid: number;
+  /** Of `amountPaid`, the cents paid earlier to change the booking's date; 0 when none. */
+  feesPaid?: number;
   currency: string;
   /** How the booking was paid, and so where a refund goes. */
   paidBy: BookingPayment;

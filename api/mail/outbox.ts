@@ -103,6 +103,8 @@ export interface CancellationFacts {
   /** In cents, to the payer; members paid nothing. */
   refundAmount: number;
   currency: string;
+  /** Of the refund, the cents paid earlier to change the booking's date (given back after a call-off). */
+  feesRefunded?: number;
 }
 
 /** The messages before the trip that have not gone yet are not sent (the booking ended or moved). */
@@ -121,7 +123,8 @@ async function membersOf(tx: Queryable, bookingId: string): Promise<string[]> {
 
 /**
  * A booking moved to another date (move `moveId`): every member is told, and their messages before
- * the trip follow the new date.
+ * the trip follow the new date. They are keyed by the move, so a booking that returns to a date it
+ * was on before gets that date's messages again.
  */
 export async function enqueueBookingMoved(
   tx: Queryable,
@@ -137,25 +140,31 @@ export async function enqueueBookingMoved(
     tx,
     members.flatMap((uid) => [
       { kind: 'booking-moved' as const, eventKey: moveId, recipientUid: uid, bookingId, facts: { moveId } },
-      ...tripMessages(bookingId, uid, startsAt, now, `${bookingId}@${toDateId}`),
+      ...tripMessages(bookingId, uid, startsAt, now, `${bookingId}@${toDateId}:${moveId}`),
     ]),
   );
 }
 
 /**
- * The company called off the date of a booking: the payer is asked to choose a full refund or
- * another date by `chooseBy`; nothing more is sent before the trip.
+ * The company called off `dateId`, the date of a booking: the payer is asked to choose a full refund
+ * or another date by `chooseBy`; nothing more is sent before the trip. Each date called off under a
+ * booking asks again (a storm that also calls off the date it moved to).
  */
-export async function enqueueDateCalledOff(tx: Queryable, bookingId: string, facts: { reason: string; chooseBy: Date }): Promise<number> {
+export async function enqueueDateCalledOff(
+  tx: Queryable,
+  bookingId: string,
+  dateId: string,
+  facts: { reason: string; chooseBy: Date },
+): Promise<number> {
   const { payerUid } = await startOf(tx, bookingId);
   await skipTripMessages(tx, bookingId, 'date called off');
   return enqueueMail(tx, [
     {
       kind: 'date-called-off',
-      eventKey: bookingId,
+      eventKey: `${bookingId}@${dateId}`,
       recipientUid: payerUid,
       bookingId,
-      facts: { reason: facts.reason, chooseBy: facts.chooseBy.toISOString() },
+      facts: { dateId, reason: facts.reason, chooseBy: facts.chooseBy.toISOString() },
     },
   ]);
 }

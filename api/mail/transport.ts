@@ -1,4 +1,8 @@
-/** Sending a message: over SMTP with nodemailer in every setting (a provider's server, or the local mail catcher). */
+/**
+ * Sending a message: over SMTP with nodemailer in every setting (a provider's server, or the local
+ * mail catcher), on a few pooled connections so several messages go at once, each send bounded by
+ * timeouts well inside the mail outbox's lease.
+ */
 import nodemailer from 'nodemailer';
 import type { RenderedMail } from './message-types.ts';
 
@@ -14,8 +18,26 @@ export interface MailTransport {
   close(): void;
 }
 
-export function smtpTransport(settings: { url: string; from: string; replyTo: string }): MailTransport {
-  const transporter = nodemailer.createTransport(settings.url, { from: settings.from });
+export interface SmtpSettings {
+  url: string;
+  from: string;
+  replyTo: string;
+  /** Connections kept open to the mail server, so as many messages go at once (5 unless given). */
+  connections?: number;
+}
+
+export function smtpTransport(settings: SmtpSettings): MailTransport {
+  const transporter = nodemailer.createTransport(
+    {
+      url: settings.url,
+      pool: true,
+      maxConnections: settings.connections ?? 5,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    },
+    { from: settings.from },
+  );
   return {
     async send(mail) {
       const info = await transporter.sendMail({

@@ -1,22 +1,33 @@
 /**
  * Sends the mail outbox. Several API instances may run it at once: each claims due rows with
  * `for update skip locked` and leases them while it writes and sends, so a message is sent by one
- * instance at a time, and picked up again if that instance dies mid-way. A message goes to the
- * recipient's sign-in e-mail as the identity service has it when it is sent. A failure (the mail
- * server refused or could not be reached) is kept on the row and retried with backoff; it never
- * reaches the customer's request that caused the message.
+ * instance at a time, and picked up again if that instance dies mid-way. A message goes only while
+ * the instance still holds its claim: just before handing it to the mail server the lease is renewed
+ * under the claim's token, and an instance that paused past its lease (another instance claimed the
+ * message meanwhile) neither sends it nor records anything on it. Each instance sends a few messages
+ * at once (SENDERS), so a rush of bookings does not queue behind a slow mail server.
+ *
+ * A message goes to the recipient's sign-in e-mail as the identity service has it when it is sent. A
+ * failure (the mail server refused or could not be reached) is kept on the row and retried with
+ * backoff; it never reaches the customer's request that caused the message.
  */
+import { awaitedAddress } from '../bookings/address-owner.ts';
 import type { Db } from '../db/client.ts';
 import type { Identity } from '../identity.ts';
-import { claimDue } from '../outbox/claim.ts';
+import { claimDue, renewLease } from '../outbox/claim.ts';
 import { retryDelaySeconds } from '../outbox/worker.ts';
 import { composeMail, type ComposeSettings, type QueuedMail } from './compose.ts';
 import type { RenderedMail } from './message-types.ts';
 import type { MailTransport } from './transport.ts';
 
-/** How long a claimed message is left alone: longer than writing and sending one. */
+/**
+ * How long a claimed message is left alone: longer than writing one, and, renewed as it is handed to
+ * the mail server, longer than the transport's timeouts allow a send to last.
+ */
 const LEASE_SECONDS = 120;
 const BATCH = 20;
+/** How many messages one instance hands to the mail server at once (and its connections to it). */
+export const SENDERS = 5;
 
 export interface MailSummary {
   sent: number;
@@ -32,18 +43,28 @@ export interface MailWorkerDeps extends ComposeSettings {
   messageDomain?: string;
 }
 
-type ClaimedMail = QueuedMail & { attempts: number };
-const CLAIMED_COLUMNS = 'id, kind, recipient_uid, booking_id, facts, attempts';
+type ClaimedMail = QueuedMail & { attempts: number; claim_token: string };
+const CLAIMED_COLUMNS = 'id, kind, recipient_uid, booking_id, facts, attempts, claim_token';
 
-async function markSent(db: Db, id: string, to: string, messageId: string): Promise<void> {
-  await db.query(
-    `update mail_outbox set status = 'sent', sent_to = $2, message_id = $3, sent_at = now(), last_error = null, updated_at = now() where id = $1`,
-    [id, to, messageId],
+/** The row is still this worker's: claimed under its token and not ended by anyone since. */
+const HELD = `id = $1 and claim_token = $2 and status = 'pending'`;
+
+/** Records the message as sent; false when the claim was lost meanwhile (the row is left to whoever holds it). */
+async function markSent(db: Db, mail: ClaimedMail, to: string, messageId: string): Promise<boolean> {
+  const rows = await db.query(
+    `update mail_outbox set status = 'sent', sent_to = $3, message_id = $4, sent_at = now(), last_error = null, updated_at = now()
+      where ${HELD} returning id`,
+    [mail.id, mail.claim_token, to, messageId],
   );
+  return rows.length > 0;
 }
 
-async function markSkipped(db: Db, id: string, reason: string): Promise<void> {
-  await db.query(`update mail_outbox set status = 'skipped', skipped_reason = $2, updated_at = now() where id = $1`, [id, reason]);
+async function markSkipped(db: Db, mail: ClaimedMail, reason: string): Promise<boolean> {
+  const rows = await db.query(
+    `update mail_outbox set status = 'skipped', skipped_reason = $3, updated_at = now() where ${HELD} returning id`,
+    [mail.id, mail.claim_token, reason],
+  );
+  return rows.length > 0;
 }
 
 async function markFailed(db: Db, mail: ClaimedMail, error: unknown): Promise<void> {
@@ -51,8 +72,8 @@ async function markFailed(db: Db, mail: ClaimedMail, error: unknown): Promise<vo
   const delay = retryDelaySeconds(mail.attempts);
   console.error(`mail ${mail.kind} ${mail.id} failed; retrying in ${delay} s`, { attempts: mail.attempts, error: message });
   await db.query(
-    `update mail_outbox set last_error = $2, next_attempt_at = now() + make_interval(secs => $3), updated_at = now() where id = $1`,
-    [mail.id, message, delay],
+    `update mail_outbox set last_error = $3, next_attempt_at = now() + make_interval(secs => $4), updated_at = now() where ${HELD}`,
+    [mail.id, mail.claim_token, message, delay],
   );
 }
 
@@ -61,38 +82,64 @@ async function prepare(deps: MailWorkerDeps, mail: ClaimedMail): Promise<{ skip:
   const account = (await deps.identity.accountStates([mail.recipient_uid])).get(mail.recipient_uid);
   if (!account) return { skip: 'account gone' };
   if (!account.email) return { skip: 'no e-mail address' };
-  // An account the office made has no way to sign in yet: its confirmation says how to choose a password.
-  const setupLink =
-    mail.kind === 'booking-confirmed' && account.signsIn === false ? await deps.identity.passwordSetupLink(account.email) : null;
-  const composed = await composeMail(deps.db, mail, deps, setupLink);
+  // A booking waiting for its address's owner is written about to that address only.
+  const awaited = mail.booking_id ? await awaitedAddress(deps.db, mail.booking_id, mail.recipient_uid) : null;
+  if (awaited !== null && account.email.toLowerCase() !== awaited) return { skip: 'the address booked for is no longer the account’s' };
+  // An account the office made has no way to sign in yet, and one that never proved the address its
+  // booking waits for must prove it: the confirmation says how to choose a password.
+  const addressUnconfirmed = awaited !== null && account.emailVerified !== true;
+  const setup =
+    mail.kind === 'booking-confirmed' && (account.signsIn === false || addressUnconfirmed)
+      ? { link: await deps.identity.passwordSetupLink(account.email), addressUnconfirmed }
+      : null;
+  const composed = await composeMail(deps.db, mail, deps, setup);
   return 'skip' in composed ? composed : { to: account.email, send: composed.send };
 }
 
-/** Writes and sends one claimed message; records what became of it. Never throws. */
+/**
+ * Writes and sends one claimed message while the claim is still this worker's; records what became
+ * of it. Never throws.
+ */
 async function deliver(deps: MailWorkerDeps, mail: ClaimedMail, summary: MailSummary): Promise<void> {
   try {
     const prepared = await prepare(deps, mail);
     if ('skip' in prepared) {
-      await markSkipped(deps.db, mail.id, prepared.skip);
-      summary.skipped += 1;
+      if (await markSkipped(deps.db, mail, prepared.skip)) summary.skipped += 1;
       return;
     }
+    // Another instance claimed it after this one's lease ran out: it is theirs to send.
+    if (!(await renewLease(deps.db, 'mail_outbox', mail.id, mail.claim_token, LEASE_SECONDS))) return;
     const messageId = `<${mail.id}@${deps.messageDomain ?? 'kamasbackcountry.com'}>`;
     await deps.transport.send({ ...prepared.send, to: prepared.to, messageId });
-    await markSent(deps.db, mail.id, prepared.to, messageId);
     summary.sent += 1;
+    if (!(await markSent(deps.db, mail, prepared.to, messageId))) {
+      console.error(`mail ${mail.kind} ${mail.id} was sent after another instance had claimed it`, { attempts: mail.attempts });
+    }
   } catch (error) {
     await markFailed(deps.db, mail, error).catch((cannotRecord: unknown) => console.error('could not record a mail failure', cannotRecord));
     summary.failed += 1;
   }
 }
 
-/** Sends every due message, batch by batch. */
+/** Runs `work` on every item, at most `limit` at a time. */
+async function atMostAtOnce<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** Sends every due message, batch by batch, SENDERS at a time. */
 export async function sendDueMail(deps: MailWorkerDeps): Promise<MailSummary> {
   const summary: MailSummary = { sent: 0, skipped: 0, failed: 0 };
   for (;;) {
     const claimed = await claimDue<ClaimedMail & Record<string, unknown>>(deps.db, 'mail_outbox', CLAIMED_COLUMNS, LEASE_SECONDS, BATCH);
-    for (const mail of claimed) await deliver(deps, mail, summary);
+    await atMostAtOnce(claimed, SENDERS, (mail) => deliver(deps, mail, summary));
     if (claimed.length < BATCH) return summary;
   }
 }

@@ -2,7 +2,12 @@
  * An operator books for a customer who called or came to the shop: the customer is found by e-mail
  * (an account is made for one new to the site), then a date with seats, a party size and an
  * activity, and how it is paid. The date's row is locked as a customer's hold locks it, so the last
- * seat goes to exactly one of them; the same request sent again answers with the same booking.
+ * seat goes to exactly one of them; the same request sent again answers with the same booking, and
+ * its id sent asking for anything else is refused (office-request.ts).
+ *
+ * The booking is the account's with that e-mail, but when that account never proved the address and
+ * can sign in, it waits for whoever controls the address before the account sees it
+ * (bookings/address-owner.ts).
  *
  * Paid in cash, by check or complimentary: the booking, the payer's place in the party, the
  * confirmation with its invite link (the mail outbox) and the record are written in one transaction.
@@ -26,6 +31,8 @@ import { seatsLeft } from '../../src/lib/seat-rules.ts';
 import { DATE_NOT_FOUND } from './date-overview.ts';
 import { recordBookingAction } from './record.ts';
 import { attachIntentToHold } from '../bookings/hold-intent.ts';
+import { bookingOfRequest, termsOf } from './office-request.ts';
+import { addressToProve } from '../bookings/address-owner.ts';
 
 export const DATE_NOT_OPEN = 'This date is not open for booking: it has started, or it was withdrawn or called off.';
 export const notEnoughSeats = (left: number) =>
@@ -49,11 +56,6 @@ interface Decided {
   date: LockedDate;
   price: PriceRow;
   account: CustomerAccount;
-}
-
-async function bookedBy(db: Queryable, requestId: string): Promise<string | null> {
-  const [row] = await db.query<{ id: string }>(`select id from bookings where office_request = $1`, [requestId]);
-  return row?.id ?? null;
 }
 
 /** The date's own price, or the one asked for among its activity's prices (a day tour offers several). */
@@ -84,13 +86,23 @@ async function decide(tx: Queryable, account: CustomerAccount, request: OpsBookR
   const date = await lockDate(tx, request.dateId);
   if (!date) throw new HttpError(404, DATE_NOT_FOUND);
   // The same request, sent again while the first was waiting for the lock.
-  const again = await bookedBy(tx, request.requestId);
+  const again = await bookingOfRequest(tx, request);
   if (again) return again;
   if (!date.active || date.started) throw new HttpError(409, DATE_NOT_OPEN);
   const price = await priceFor(tx, date, request.priceId);
   const left = seatsLeft(date, await takenSeats(tx, date.id));
   if (left < request.partySize) throw new HttpError(409, notEnoughSeats(left));
   return { date, price, account };
+}
+
+/**
+ * The booking a request sent at the same time made, when this one's insert found its id taken: both
+ * named other dates, so neither waited for the other's lock. Refused when it asked for something else.
+ */
+async function madeMeanwhile(tx: Queryable, request: OpsBookRequest): Promise<string> {
+  const made = await bookingOfRequest(tx, request);
+  if (!made) throw new Error(`No booking holds the request id ${request.requestId}`);
+  return made;
 }
 
 const recordOf = ({ account, price }: Decided, request: OpsBookRequest, amount: number) => ({
@@ -100,6 +112,7 @@ const recordOf = ({ account, price }: Decided, request: OpsBookRequest, amount: 
   priceId: price.id,
   paidBy: request.paidBy,
   amount,
+  ...(addressToProve(account) ? { untilAddressProved: true } : {}),
 });
 
 /** Books a party paid in cash, by check or complimentary. */
@@ -109,7 +122,7 @@ export async function bookForCustomer(
   operator: Caller,
   request: OpsBookRequest & { paidBy: OfficePayment },
 ): Promise<OfficeBooking> {
-  const done = await bookedBy(db, request.requestId);
+  const done = await bookingOfRequest(db, request);
   if (done) return { bookingId: done, booked: false };
   const account = await identity.customerAccount(request.email, request.name || null);
   return db.transaction(async (tx) => {
@@ -118,10 +131,11 @@ export async function bookForCustomer(
     const { date, price } = decided;
     const bookingId = randomId('bk');
     const amount = request.paidBy === 'complimentary' ? 0 : orderTotal(price.unit_amount, request.partySize);
-    await tx.query(
+    const inserted = await tx.query(
       `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, paid_by,
-                             office_request, invite_code, policy_version, hold_expires_at, paid_at)
-       values ($1, $2, $3, $4, $5, $5, $6, $7, 'paid', 'office', $8, $9, $10, $11, now(), now())`,
+                             office_request, invite_code, policy_version, hold_expires_at, paid_at, office_request_terms, awaits_owner)
+       values ($1, $2, $3, $4, $5, $5, $6, $7, 'paid', 'office', $8, $9, $10, $11, now(), now(), $12::jsonb, $13)
+       on conflict (office_request) do nothing returning id`,
       [
         bookingId,
         date.id,
@@ -134,8 +148,11 @@ export async function bookForCustomer(
         request.requestId,
         randomId('inv', 16),
         CURRENT_POLICY.version,
+        JSON.stringify(termsOf(request, price.id)),
+        addressToProve(account),
       ],
     );
+    if (inserted.length === 0) return { bookingId: await madeMeanwhile(tx, request), booked: false };
     await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2)`, [bookingId, account.uid]);
     await enqueueBookingPaid(tx, bookingId);
     await recordBookingAction(
@@ -170,9 +187,9 @@ export async function holdForCard(
   holdSeconds: number,
 ): Promise<OpsCardHold> {
   const standing = async (): Promise<OpsCardHold | null> => {
-    const [row] = await db.query<HoldRow & Record<string, unknown>>(`select ${HOLD_COLUMNS} from bookings where office_request = $1`, [
-      request.requestId,
-    ]);
+    const bookingId = await bookingOfRequest(db, request);
+    if (!bookingId) return null;
+    const [row] = await db.query<HoldRow & Record<string, unknown>>(`select ${HOLD_COLUMNS} from bookings where id = $1`, [bookingId]);
     if (!row) return null;
     if (row.status !== 'held' || !row.clientSecret) throw new HttpError(409, `This booking is already ${row.status}.`);
     return {
@@ -192,10 +209,11 @@ export async function holdForCard(
     if (typeof decided === 'string') return null;
     const bookingId = randomId('bk');
     const amount = orderTotal(decided.price.unit_amount, request.partySize);
-    await tx.query(
+    const inserted = await tx.query(
       `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider,
-                             office_request, hold_expires_at)
-       values ($1, $2, $3, $4, $5, $5, $6, $7, 'held', $8, $9, now() + make_interval(secs => $10))`,
+                             office_request, hold_expires_at, office_request_terms, awaits_owner)
+       values ($1, $2, $3, $4, $5, $5, $6, $7, 'held', $8, $9, now() + make_interval(secs => $10), $11::jsonb, $12)
+       on conflict (office_request) do nothing returning id`,
       [
         bookingId,
         decided.date.id,
@@ -207,8 +225,14 @@ export async function holdForCard(
         provider.name,
         request.requestId,
         holdSeconds,
+        JSON.stringify(termsOf(request, decided.price.id)),
+        addressToProve(account),
       ],
     );
+    if (inserted.length === 0) {
+      await madeMeanwhile(tx, request);
+      return null;
+    }
     await recordBookingAction(
       tx,
       operator,

@@ -7,8 +7,8 @@
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import type { Caller } from '../identity.ts';
-import { assertCapacityFits, writeDate } from '../catalog/calendar-dates.ts';
-import { lockDate, takenSeats } from '../bookings/seats.ts';
+import { assertCapacityFits, HAS_BOOKINGS, hasBookings, writeDate } from '../catalog/calendar-dates.ts';
+import { lockDate } from '../bookings/seats.ts';
 import { denverDay, denverDayPlus, denverInstant } from '../../src/lib/dates.ts';
 import type { OpsDateKind } from '../../src/lib/api/ops-types.ts';
 import type { CalendarName } from '../../src/lib/schemas.ts';
@@ -18,7 +18,6 @@ import { recordAction } from './record.ts';
 import { blackoutAmong } from './blackout-days.ts';
 
 export const UNKNOWN_KIND = 'Choose the kind of date to add.';
-export const HAS_BOOKINGS = 'This date has bookings or holds: call it off instead.';
 export const ALREADY_STARTED = 'This date has already started.';
 export const TOO_MANY_DATES = 'At most 200 dates can be added at once.';
 export const NO_DAYS = 'No day in that range falls on the weekdays chosen.';
@@ -170,8 +169,7 @@ export async function withdrawDate(db: Db, operator: Caller, dateId: string, rea
   return db.transaction(async (tx) => {
     const date = await lockedDate(tx, dateId);
     if (!date.active) return { changed: false };
-    const [booked] = await tx.query(`select 1 from bookings where date_id = $1 and status = 'paid' limit 1`, [dateId]);
-    if (booked || (await takenSeats(tx, dateId)) > 0) throw new HttpError(409, HAS_BOOKINGS);
+    if (await hasBookings(tx, dateId)) throw new HttpError(409, HAS_BOOKINGS);
     await tx.query(`update calendar_dates set active = false where id = $1`, [dateId]);
     await recordAction(tx, operator, {
       action: 'withdraw date',

@@ -3,7 +3,8 @@
  * for the whole party, for a reason: the change fee of the booking's policy waived, or taken by
  * the office (in cash or by check). The move (the same as a customer's: the party is told and its
  * messages follow the new date) and its record are written in one transaction; the same request
- * sent again changes nothing.
+ * sent again changes nothing. Moving a booking off a date we called off is its payer's choice of
+ * another date, made for them: it settles the choice, and no fee is taken.
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
@@ -12,7 +13,6 @@ import { moveBooking, moveTargets, type MoveTarget } from '../bookings/move.ts';
 import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
 import { policyOf } from '../../src/lib/cancellation-policy.ts';
 import type { OpsMoveRequest } from '../../src/lib/ops-schemas.ts';
-import { CALLED_OFF_CHOICE_PENDING } from './cancel-booking.ts';
 import { recordBookingAction } from './record.ts';
 
 /** An operator may move a booking until the new date starts: the customers' cut-off is for online changes. */
@@ -22,14 +22,11 @@ interface Row {
   date_id: string;
   party_size: number;
   policy_version: string | null;
-  choice_pending: boolean;
 }
 
 async function paidBooking(db: Queryable, bookingId: string): Promise<Row> {
   const [booking] = await db.query<Row & Record<string, unknown>>(
-    `select b.date_id, b.party_size, b.policy_version,
-            exists (select 1 from called_off_bookings c where c.booking_id = b.id and c.choice is null) as choice_pending
-       from bookings b where b.id = $1 and b.status = 'paid'`,
+    `select b.date_id, b.party_size, b.policy_version from bookings b where b.id = $1 and b.status = 'paid'`,
     [bookingId],
   );
   if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
@@ -50,16 +47,18 @@ export async function moveForCustomer(db: Db, operator: Caller, bookingId: strin
     const booking = await paidBooking(tx, bookingId);
     // The same request again (a retry): the booking is already there.
     if (booking.date_id === request.toDateId) return { moved: false };
-    if (booking.choice_pending) throw new HttpError(409, CALLED_OFF_CHOICE_PENDING);
-    const fee = request.fee === 'waived' ? 0 : policyOf(booking.policy_version).moveFee;
-    await moveBooking(tx, {
+    const asked = request.fee === 'waived' ? 0 : policyOf(booking.policy_version).moveFee;
+    const moved = await moveBooking(tx, {
       bookingId,
       fromDateId: booking.date_id,
       toDateId: request.toDateId,
       cutoffHours: OPERATOR_CUTOFF_HOURS,
-      fee,
+      fee: asked,
+      ...(request.fee === 'waived' ? {} : { feePaidBy: request.fee }),
       reason: request.reason,
+      by: 'operator',
     });
+    const fee = moved.offCalledOffDate ? 0 : asked;
     await recordBookingAction(
       tx,
       operator,
@@ -67,8 +66,8 @@ export async function moveForCustomer(db: Db, operator: Caller, bookingId: strin
       {
         action: 'move booking',
         reason: request.reason,
-        before: { dateId: booking.date_id },
-        after: { dateId: request.toDateId, fee, feePaid: request.fee },
+        before: { dateId: booking.date_id, ...(moved.offCalledOffDate ? { calledOff: true } : {}) },
+        after: { dateId: request.toDateId, fee, feePaid: fee > 0 ? request.fee : 'waived' },
       },
     );
     return { moved: true };

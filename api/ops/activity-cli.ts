@@ -1,7 +1,7 @@
 /**
  * npm run ops:activity [-- LIMIT]
- * Lists what operators did in the console, newest first (the last 50 unless LIMIT is given): when,
- * who, what, to what, why, and the state before and after.
+ * Lists what operators did, in the console and by command, newest first (the last 50 unless LIMIT
+ * is given): when, who, what, to what, why, and the state before and after.
  */
 import { withOperatorDb } from '../db/operator-db.ts';
 import { listActions } from '../operations/record.ts';
@@ -18,7 +18,7 @@ const shown = (value: unknown) => (value === null || value === undefined ? '-' :
 await withOperatorDb(async (db) => {
   const actions = await listActions(db, { limit });
   if (actions.length === 0) {
-    console.log('No operator has acted in the console yet.');
+    console.log('No operator has acted yet.');
     return;
   }
   console.log(`The latest ${actions.length} operator action${actions.length === 1 ? '' : 's'}, newest first:`);

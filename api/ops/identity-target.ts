@@ -17,7 +17,7 @@ export function identityTarget(env: Record<string, string | undefined>): Identit
   const emulatorHost = env['FIREBASE_AUTH_EMULATOR_HOST'] || undefined;
   const production = env['NODE_ENV'] === 'production';
   if (!projectId && !emulatorHost) {
-    if (production) return { problem: 'Set FIREBASE_PROJECT_ID (and Google credentials) to change roles in production.' };
+    if (production) return { problem: 'Set FIREBASE_PROJECT_ID (and Google credentials) for operator commands in production.' };
     return { projectId: LOCAL_PROJECT_ID, emulatorHost: LOCAL_AUTH_EMULATOR };
   }
   if (production && emulatorHost) return { problem: 'FIREBASE_AUTH_EMULATOR_HOST must not be set in production' };

@@ -1,12 +1,15 @@
 /**
  * Staff roles: a `guide` or an `operator` custom claim on the person's Firebase account, set or
- * cleared with `npm run staff:grant -- EMAIL ROLE` / `npm run staff:revoke -- EMAIL ROLE`
+ * cleared with `npm run staff:grant -- EMAIL ROLE --by OPERATOR --reason WHY` / `npm run staff:revoke -- ...`
  * (`guide:grant` / `guide:revoke` for the guide role). Other claims the account holds are kept. The
  * roster and the operators' console ask Firebase for the claim on every call (Identity.isGuide,
  * Identity.isOperator), so a revocation counts at once, without waiting for the person's token to expire.
+ * Each change is in the record of operator actions, with the operator who made it and why.
  */
 import type { Auth } from 'firebase-admin/auth';
-import { STAFF_ROLES, type StaffRole } from '../identity.ts';
+import type { Db } from '../db/client.ts';
+import { STAFF_ROLES, type Caller, type StaffRole } from '../identity.ts';
+import { recordAction } from '../operations/record.ts';
 
 export { STAFF_ROLES, type StaffRole };
 
@@ -59,4 +62,46 @@ export async function setStaffRole(auth: Auth, email: string, role: StaffRole, h
   if (holds && !user.emailVerified) throw new UnverifiedEmail(email, describeAccount(account));
   await auth.setCustomUserClaims(user.uid, holds ? { ...others, [role]: true } : others);
   return { ...account, changed: true };
+}
+
+/** Gives an account the role, or takes it away, as it was before a change that could not be recorded. */
+async function putBack(auth: Auth, uid: string, role: StaffRole, holds: boolean): Promise<void> {
+  const claims: Record<string, unknown> = { ...(await auth.getUser(uid)).customClaims };
+  if (holds) claims[role] = true;
+  else delete claims[role];
+  await auth.setCustomUserClaims(uid, claims);
+}
+
+/**
+ * Gives or takes the role for `operator`, recording it with `reason`: the record's transaction
+ * commits only once the role has changed, and a change whose record could not be written is undone.
+ * A change that changes nothing (the role already held, or already not held) records nothing.
+ */
+export async function changeStaffRole(
+  db: Db,
+  auth: Auth,
+  operator: Caller,
+  change: { email: string; role: StaffRole; holds: boolean; reason: string },
+): Promise<RoleChange> {
+  const { email, role, holds, reason } = change;
+  const applied: RoleChange[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      const made = await setStaffRole(auth, email, role, holds);
+      if (made.changed) {
+        applied.push(made);
+        await recordAction(tx, operator, {
+          action: holds ? 'grant role' : 'revoke role',
+          subject: `account ${email} (uid ${made.uid})`,
+          reason,
+          before: { [role]: !holds },
+          after: { [role]: holds },
+        });
+      }
+      return made;
+    });
+  } catch (error) {
+    for (const made of applied) await putBack(auth, made.uid, role, !holds);
+    throw error;
+  }
 }

@@ -21,11 +21,16 @@ export type PaymentActionReason =
   | 'hold ended before its payment was ready'
   | 'hold lapsed'
   | 'account closed while holding seats'
-  | 'booking changed before the fee was paid';
+  | 'booking changed before the fee was paid'
+  | 'fee not taken: the date was called off';
 
 /** Why money goes back or an intent is ended: the payment's own reasons, or a cancellation of a paid booking. */
 export type ActionReason =
-  PaymentActionReason | 'cancelled by the customer' | 'cancelled by the company' | 'date called off by the company';
+  | PaymentActionReason
+  | 'cancelled by the customer'
+  | 'cancelled by the company'
+  | 'date called off by the company'
+  | 'change of date given up by the customer';
 
 /**
  * What a refund is for: the payment itself (a payment that could not be booked), or a cancellation
@@ -54,12 +59,14 @@ export interface ClaimedAction {
   attempts: number;
   /** Cents to refund; null for the whole payment (and for cancellations). */
   amount: number | null;
+  /** The claim the row is held under (claim.ts); null for a row its writer holds from the start. */
+  claim_token: string | null;
 }
 
 /** How long a claimed row is left alone: longer than a provider call with its own retries. */
 export const LEASE_SECONDS = 300;
 
-export const CLAIMED_COLUMNS = 'id, kind, booking_id, intent_id, idempotency_key, attempts, amount';
+export const CLAIMED_COLUMNS = 'id, kind, booking_id, intent_id, idempotency_key, attempts, amount, claim_token';
 
 /**
  * Records that an action is owed, claimed by the caller for its first attempt; returns the row, or

@@ -1,16 +1,19 @@
 /**
  * Carries out the payment outbox. Several API instances may run it at once: each claims due rows
  * with `for update skip locked` and leases them while it talks to the provider, so a row is worked
- * on by one instance at a time, and picked up again if that instance dies mid-way.
+ * on by one instance at a time, and picked up again if that instance dies mid-way. A failure is
+ * retried with backoff until the provider refuses it for good or it has been tried
+ * GIVE_UP_AFTER_ATTEMPTS times; then the row ends and its booking is flagged for a person (give-up.ts).
  */
 import type { Db } from '../db/client.ts';
 import { named, queryNamed } from '../db/named-sql.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import { ProviderRefusal, type PaymentProvider } from '../payments/provider.ts';
 import { CLAIMED_COLUMNS, LEASE_SECONDS, type ClaimedAction } from './actions.ts';
 import { claimDue } from './claim.ts';
+import { givesUp, handOver } from './give-up.ts';
 
 const FIRST_RETRY_SECONDS = 30;
-/** Retries back off exponentially up to this gap, and never stop. */
+/** Retries back off exponentially up to this gap. */
 export const MAX_RETRY_SECONDS = 6 * 3600;
 const BATCH = 20;
 
@@ -20,14 +23,18 @@ export function retryDelaySeconds(attempts: number): number {
 
 export interface RunSummary {
   done: number;
+  /** Failed this time, to be tried again. */
   failed: number;
+  /** Handed to a person: the row ended and its booking was flagged. */
+  flagged: number;
 }
 
-/** One try at an action: the provider's result, or the error it is retried after. */
+/** One try at an action: the provider's result, or its error and whether the provider refused it for good. */
 export interface Attempt {
   action: ClaimedAction;
   result: string | null;
   error: string | null;
+  refused: boolean;
 }
 
 /** Asks the provider to carry out each claimed row, one after another. Never throws. */
@@ -39,9 +46,10 @@ export async function attempt(provider: PaymentProvider, actions: readonly Claim
         action.kind === 'refund'
           ? await provider.refund(action.intent_id, action.idempotency_key, action.amount ?? undefined)
           : await provider.cancelIntent(action.intent_id, action.idempotency_key);
-      attempts.push({ action, result, error: null });
+      attempts.push({ action, result, error: null, refused: false });
     } catch (error) {
-      attempts.push({ action, result: null, error: (error instanceof Error ? error.message : String(error)).slice(0, 500) });
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      attempts.push({ action, result: null, error: message, refused: error instanceof ProviderRefusal });
     }
   }
   return attempts;
@@ -49,9 +57,11 @@ export async function attempt(provider: PaymentProvider, actions: readonly Claim
 
 /**
  * One statement that records attempts on their rows, with the named parameters `{attemptIds}`,
- * `{attemptResults}`, `{attemptErrors}` and `{attemptDelays}` (recordParams gives their values): a
- * success marks its row done; a failure keeps the row pending with its error, to be retried later
- * with the same idempotency key. Usable inside a larger statement.
+ * `{attemptTokens}`, `{attemptResults}`, `{attemptErrors}` and `{attemptDelays}` (recordParams gives
+ * their values): a success marks its row done; a failure keeps the row pending with its error, to be
+ * retried later with the same idempotency key. A row no longer held under the attempt's claim (claimed
+ * again by another worker after the lease ran out, or ended) is left to whoever holds it. Usable
+ * inside a larger statement.
  */
 export const RECORD_ATTEMPTS_SQL = `update payment_outbox o
         set status = case when r.error is null then 'done' else o.status end,
@@ -60,12 +70,13 @@ export const RECORD_ATTEMPTS_SQL = `update payment_outbox o
             done_at = case when r.error is null then now() else o.done_at end,
             next_attempt_at = case when r.error is null then now() else now() + make_interval(secs => r.delay) end,
             updated_at = now()
-       from unnest({attemptIds}::text[], {attemptResults}::text[], {attemptErrors}::text[], {attemptDelays}::int[])
-         as r (id, result, error, delay)
-      where o.id = r.id`;
+       from unnest({attemptIds}::text[], {attemptTokens}::text[], {attemptResults}::text[], {attemptErrors}::text[], {attemptDelays}::int[])
+         as r (id, token, result, error, delay)
+      where o.id = r.id and o.status = 'pending' and o.claim_token is not distinct from r.token`;
 
 export type RecordParams = {
   attemptIds: string[];
+  attemptTokens: (string | null)[];
   attemptResults: (string | null)[];
   attemptErrors: (string | null)[];
   attemptDelays: number[];
@@ -75,15 +86,16 @@ export type RecordParams = {
 export function recordParams(attempts: readonly Attempt[]): RecordParams {
   return {
     attemptIds: attempts.map((one) => one.action.id),
+    attemptTokens: attempts.map((one) => one.action.claim_token ?? null),
     attemptResults: attempts.map((one) => one.result),
     attemptErrors: attempts.map((one) => one.error),
     attemptDelays: attempts.map((one) => retryDelaySeconds(one.action.attempts)),
   };
 }
 
-/** Counts the attempts and logs each failure. */
+/** Counts the attempts and logs each failure, as recorded by RECORD_ATTEMPTS_SQL (to be tried again). */
 export function summarize(attempts: readonly Attempt[]): RunSummary {
-  const summary: RunSummary = { done: 0, failed: 0 };
+  const summary: RunSummary = { done: 0, failed: 0, flagged: 0 };
   for (const { action, error } of attempts) {
     if (error === null) {
       summary.done += 1;
@@ -103,23 +115,46 @@ const RECORD_ATTEMPTS = named(RECORD_ATTEMPTS_SQL);
 
 /**
  * Carries out claimed rows. A failure is recorded on its row and retried later with the same
- * idempotency key; it is never thrown.
+ * idempotency key, or, when it is the row's last try, handed to a person; it is never thrown.
  */
 export async function carryOut(db: Db, provider: PaymentProvider, actions: readonly ClaimedAction[]): Promise<RunSummary> {
-  if (actions.length === 0) return { done: 0, failed: 0 };
+  if (actions.length === 0) return { done: 0, failed: 0, flagged: 0 };
   const attempts = await attempt(provider, actions);
-  await queryNamed(db, RECORD_ATTEMPTS, recordParams(attempts));
-  return summarize(attempts);
+  const last = attempts.filter(givesUp);
+  const again = attempts.filter((one) => !givesUp(one));
+  if (again.length > 0) await queryNamed(db, RECORD_ATTEMPTS, recordParams(again));
+  return { ...summarize(again), flagged: await handOverLastTries(db, provider, last) };
+}
+
+/**
+ * Hands to a person each of `attempts` that was its row's last try (givesUp), ending the row and
+ * flagging its booking; a row recorded meanwhile as pending (by a statement that records attempts
+ * with its own change, as a new hold does) is ended all the same. Returns how many were handed over.
+ */
+export async function handOverLastTries(db: Db, provider: PaymentProvider, attempts: readonly Attempt[]): Promise<number> {
+  let flagged = 0;
+  for (const one of attempts.filter(givesUp)) {
+    if (!(await handOver(db, provider.name, one))) continue;
+    const tries = `${one.action.attempts} ${one.action.attempts === 1 ? 'try' : 'tries'}`;
+    console.error(`payment provider ${one.action.kind} handed to an operator after ${tries}`, {
+      bookingId: one.action.booking_id,
+      refused: one.refused,
+      error: one.error,
+    });
+    flagged += 1;
+  }
+  return flagged;
 }
 
 /** Runs every due row, batch by batch: at start, on the timer, and from the operator's tests. */
 export async function runDueActions(db: Db, provider: PaymentProvider): Promise<RunSummary> {
-  const total: RunSummary = { done: 0, failed: 0 };
+  const total: RunSummary = { done: 0, failed: 0, flagged: 0 };
   for (;;) {
     const claimed = await claimDue<ClaimedAction & Record<string, unknown>>(db, 'payment_outbox', CLAIMED_COLUMNS, LEASE_SECONDS, BATCH);
     const run = await carryOut(db, provider, claimed);
     total.done += run.done;
     total.failed += run.failed;
+    total.flagged += run.flagged;
     if (claimed.length < BATCH) return total;
   }
 }

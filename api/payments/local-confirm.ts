@@ -27,6 +27,8 @@ const REFUND_MESSAGES: Record<Extract<Outcome, { result: 'refunded' }>['reason']
   'hold lapsed': SESSION_ENDED,
   'account closed while holding seats': SESSION_ENDED,
   'booking changed before the fee was paid': 'Your booking changed before this fee was paid. You have not been charged.',
+  'fee not taken: the date was called off':
+    'We called off the date you are moving from, so the move costs nothing. You have not been charged.',
   'refunded at the provider': 'This payment was refunded.',
 };
 

@@ -47,6 +47,19 @@ export type CancelResult = 'canceled' | 'already-final';
 /** How a refund ended: refunded now, or the charge had already been refunded. */
 export type RefundResult = 'refunded' | 'already-refunded';
 
+/**
+ * The provider turned a refund or a cancellation down for good: the same request will never be
+ * accepted (a disputed charge, more than is left to refund, an intent it does not know). The message
+ * is the provider's own reason. Any other error is taken as passing (the network, the provider's own
+ * trouble, too many requests) and the request is tried again.
+ */
+export class ProviderRefusal extends Error {
+  constructor(reason: string, options?: ErrorOptions) {
+    super(reason, options);
+    this.name = 'ProviderRefusal';
+  }
+}
+
 /** Signed event deliveries from a provider that reports payment outcomes by webhook. */
 export interface WebhookReceiver {
   /** Checks the signature on the raw body; throws when it is wrong. Returns null for events the API ignores. */

@@ -1,6 +1,6 @@
 /** The Stripe payment provider: PaymentIntents for holds, cancellations, refunds, and signed webhooks. */
 import Stripe from 'stripe';
-import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import { ProviderRefusal, type PaymentEvent, type PaymentProvider } from './provider.ts';
 
 export interface StripeOptions {
   secretKey: string;
@@ -20,6 +20,28 @@ const NOT_CANCELABLE = 'payment_intent_unexpected_state';
 const ALREADY_REFUNDED = 'charge_already_refunded';
 
 const errorCode = (error: unknown) => (error instanceof Stripe.errors.StripeError ? error.code : undefined);
+
+/**
+ * Stripe's reason when it refuses a request for good, or null when the error may pass. A 400 or 404
+ * (invalid_request_error: the charge is disputed or already refunded, the amount is more than is
+ * left, no such intent), a misused idempotency key, or a card error is answered the same way every
+ * time. A network failure, Stripe's own 5xx, a rate limit (429), a request still in flight under the
+ * same key (409), and an authentication or permission error (the keys are being fixed) may pass.
+ */
+export function stripeRefusal(error: unknown): string | null {
+  const lasting =
+    error instanceof Stripe.errors.StripeInvalidRequestError ||
+    error instanceof Stripe.errors.StripeIdempotencyError ||
+    error instanceof Stripe.errors.StripeCardError;
+  if (!lasting) return null;
+  return error.code ? `${error.message} (${error.code})` : error.message;
+}
+
+/** Stripe's lasting refusals as ProviderRefusal; any other error as it is. */
+function asRefusal(error: unknown): unknown {
+  const reason = stripeRefusal(error);
+  return reason === null ? error : new ProviderRefusal(reason, { cause: error });
+}
 
 type Fields = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -97,7 +119,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         return 'refunded';
       } catch (error) {
         if (errorCode(error) === ALREADY_REFUNDED) return 'already-refunded';
-        throw error;
+        throw asRefusal(error);
       }
     },
     async cancelIntent(intentId, idempotencyKey) {
@@ -108,7 +130,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         // Already paid or already cancelled: nothing left to cancel. A payment that went through is
         // settled by its success event (booked if the seats are free, refunded otherwise).
         if (errorCode(error) === NOT_CANCELABLE) return 'already-final';
-        throw error;
+        throw asRefusal(error);
       }
     },
     webhooks: {

@@ -5,7 +5,8 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { CALENDARS, inviteSchema } from '../../src/lib/schemas.ts';
-import { optionalCaller, requireCaller } from '../auth.ts';
+import { optionalCaller } from '../auth.ts';
+import { ownerSession } from '../bookings/address-owner.ts';
 import { joinByInvite } from '../bookings/invites.ts';
 import { listCalendar, partiesOf } from '../catalog/calendars.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
@@ -14,6 +15,7 @@ import { clientIp } from '../limits/client-ip.ts';
 import { rateLimit } from '../limits/rate-limit.ts';
 import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
+import { signedInCustomer } from './guards.ts';
 
 const CALENDAR_CACHE = 'public, max-age=15, s-maxage=15, stale-while-revalidate=60';
 
@@ -27,7 +29,9 @@ export function calendarRoutes({ db, identity, cache, limits, bookingCutoffHours
     const name = parsed.output;
     c.header('Vary', 'Authorization');
     const entries = await cache.get(`calendar:${name}`, () => listCalendar(db, name, bookingCutoffHours));
-    const caller = await optionalCaller(identity, c);
+    const signedIn = await optionalCaller(identity, c);
+    // A session its account's owner has ended sees the calendars as anyone does.
+    const caller = signedIn && (await ownerSession(db, identity, signedIn)) ? signedIn : null;
     if (!caller) {
       c.header('Cache-Control', CALENDAR_CACHE);
       return c.json(entries);
@@ -42,7 +46,7 @@ export function calendarRoutes({ db, identity, cache, limits, bookingCutoffHours
     `invite:ip:${clientIp(c, ipSettings)}`,
     `invite:uid:${c.get('caller').uid}`,
   ]);
-  group.post('/invite', requireCaller(identity), inviteTries, jsonBody(inviteSchema), async (c) => {
+  group.post('/invite', signedInCustomer(db, identity), inviteTries, jsonBody(inviteSchema), async (c) => {
     const result = await joinByInvite(db, c.get('caller'), c.req.valid('json').inviteCode);
     cache.clear();
     if (result.joined) mailer?.kick();

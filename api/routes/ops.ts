@@ -146,6 +146,7 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver, holdS
     const dateId = safeParam(c, 'dateId');
     const result = await callOffFromConsole(db, c.get('caller'), dateId, c.req.valid('json').reason);
     if (result.calledOff) {
+      await carryOut(db, payments, result.actions);
       cache.clear();
       mailer?.kick();
     }

@@ -1,15 +1,16 @@
 /** GET /parties/{dateId}: a booking's party, for its members (the booker and friends who joined). */
 import { Hono } from 'hono';
-import { requireCaller, safeParam } from '../auth.ts';
+import { safeParam } from '../auth.ts';
 import { partyOf } from '../bookings/party.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
 import { NOT_A_MEMBER } from '../bookings/cancellation.ts';
+import { signedInCustomer } from './guards.ts';
 
 export function partyRoutes({ db, identity, waiver }: AppDeps) {
   const group = new Hono<AppEnv>();
 
-  group.get('/:dateId', requireCaller(identity), async (c) => {
+  group.get('/:dateId', signedInCustomer(db, identity), async (c) => {
     const party = await partyOf(db, c.get('caller').uid, safeParam(c, 'dateId'), waiver.version);
     if (!party) throw new HttpError(403, NOT_A_MEMBER);
     c.header('Cache-Control', 'private, no-store');

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { SIGNATURE_MAX_CHARS, authUserSchema, userUpdateSchemaFor } from '../../src/lib/schemas.ts';
 import { WAIVER_TEXT_HEADER } from '../../src/lib/waiver-record.ts';
-import { requireCaller, safeParam } from '../auth.ts';
+import { safeParam } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
 import { clientAddress } from '../limits/client-ip.ts';
@@ -10,7 +10,7 @@ import { accountOf, registerAccount, updateAccount } from '../users/account.ts';
 import { listSignatures, signedCopy } from '../users/waivers.ts';
 import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
-import { ownAccount } from './guards.ts';
+import { ownAccount, signedInCustomer } from './guards.ts';
 
 /** A survey, or a signature image with room for the rest of the body. */
 const UPDATE_BODY_LIMIT = SIGNATURE_MAX_CHARS + 4096;
@@ -18,9 +18,9 @@ const UPDATE_BODY_LIMIT = SIGNATURE_MAX_CHARS + 4096;
 export function userRoutes({ db, identity, waiver, limits, clientIp: ipSettings }: AppDeps) {
   const group = new Hono<AppEnv>();
   // Per route, so that a path no route knows answers 404 rather than asking for a token.
-  const signedIn = requireCaller(identity);
+  const signedIn = signedInCustomer(db, identity);
   // Changing what the customer signed also refuses a token revoked by signing out everywhere.
-  const signedInNotRevoked = requireCaller(identity, { checkRevoked: true });
+  const signedInNotRevoked = signedInCustomer(db, identity, { checkRevoked: true });
 
   // Declared before the group's default limit, which therefore never reaches it: a route's answer ends the chain.
   // Its own, larger limit applies once the caller is known.

@@ -28,7 +28,12 @@ await withOperatorDb(async (db) => {
       process.exitCode = 1;
       return;
     }
-    const leftOut = counts.onBlackoutDays > 0 ? ` (${counts.onBlackoutDays} on blackout days left out)` : '';
+    const leftOut = [
+      ...(counts.onBlackoutDays > 0 ? [`${counts.onBlackoutDays} on blackout days left out`] : []),
+      ...(counts.calledOff > 0 ? [`${counts.calledOff} called off left as they are`] : []),
+    ]
+      .map((note) => ` (${note})`)
+      .join('');
     console.log(
       `${name}: ${counts.products} products, ${counts.prices} prices, ${counts.dates} dates${leftOut}, ${counts.promoCodes} promo codes`,
     );

@@ -23,6 +23,8 @@ export interface ImportCounts {
   promoCodes: number;
   /** Dates of the file on a blackout day, left as the blackout left them. */
   onBlackoutDays: number;
+  /** Dates of the file we called off, left called off. */
+  calledOff: number;
 }
 
 export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportCounts> {
@@ -52,20 +54,23 @@ export async function importCatalog(db: Db, file: CatalogFile): Promise<ImportCo
         ],
       );
     }
-    // The console's rules too: nothing is written on a blackout day, and a date's capacity never goes
-    // below the seats taken on it.
+    // The console's rules too: nothing is written on a blackout day; a date's capacity never goes
+    // below the seats taken on it; a date anyone has booked or holds keeps its start and stays on
+    // the calendars (a file that would change either is refused whole); a called-off date stays so.
     const dayOf = (date: DateEntry) => denverDay(new Date(date.startsAt));
     const blackout = await blackoutAmong(tx, file.dates.map(dayOf));
     const open = file.dates.filter((date) => !blackout.has(dayOf(date)));
-    for (const date of open) await writeDate(tx, date);
+    let calledOff = 0;
+    for (const date of open) if ((await writeDate(tx, date)) === 'called off') calledOff += 1;
     // Likewise a code's limit of uses never goes below the holds and bookings using it.
     for (const promo of file.promoCodes) await writePromo(tx, promo);
     return {
       products: file.products.length,
       prices: file.prices.length,
-      dates: open.length,
+      dates: open.length - calledOff,
       promoCodes: file.promoCodes.length,
       onBlackoutDays: file.dates.length - open.length,
+      calledOff,
     };
   });
 }

@@ -1,10 +1,15 @@
-/** The database user: profile copy, safety survey, latest waiver signature, and the ids of the dates the user is booked on. */
+/**
+ * The database user: profile copy, safety survey, latest waiver signature, the ids of the dates the
+ * user is booked on, and their bookings whose date we called off, waiting for the payer's choice.
+ */
 import * as v from 'valibot';
 import type { Queryable } from '../db/client.ts';
 import { named, queryNamed } from '../db/named-sql.ts';
 import type { Caller } from '../identity.ts';
 import { authDisplayNameSchema, authPhotoUrlSchema, type Survey, type UserData } from '../../src/lib/schemas.ts';
 import type { DatabaseUser } from '../../src/lib/api/types.ts';
+import { memberName } from '../../src/lib/party.ts';
+import { shownToCustomer } from '../bookings/address-owner.ts';
 import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from './waivers.ts';
 
 export type { DatabaseUser };
@@ -20,6 +25,18 @@ interface UserRow {
   signature: string | null;
   agreed: boolean;
   bookings: string[] | null;
+  called_off:
+    | {
+        bookingId: string;
+        dateId: string;
+        title: string;
+        startsAt: string;
+        chooseBy: string;
+        yours: boolean;
+        payerName: string | null;
+        payerEmail: string | null;
+      }[]
+    | null;
   id: string | null;
   version: string;
   sha256: string;
@@ -33,7 +50,15 @@ export async function readUser(db: Queryable, uid: string, waiverVersion: string
     `select u.uid, u.email, u.pending_email, u.display_name, u.phone_number, u.photo_url, u.survey, u.signature, u.agreed,
             (select coalesce(json_agg(distinct b.date_id), '[]'::json)
                from booking_members m join bookings b on b.id = m.booking_id
-              where m.user_id = u.uid and b.status = 'paid') as bookings,
+              where m.user_id = u.uid and b.status = 'paid' and ${shownToCustomer('b', 'u.uid')}) as bookings,
+            (select coalesce(json_agg(json_build_object('bookingId', b.id, 'dateId', c.date_id, 'title', p.nickname,
+                                                        'startsAt', d.starts_at, 'chooseBy', c.choose_by, 'yours', b.user_id = u.uid,
+                                                        'payerName', payer.display_name, 'payerEmail', payer.email)
+                                      order by d.starts_at), '[]'::json)
+               from booking_members m join bookings b on b.id = m.booking_id
+               join called_off_bookings c on c.booking_id = b.id and c.date_id = b.date_id
+               join calendar_dates d on d.id = c.date_id join prices p on p.id = b.price_id join users payer on payer.uid = b.user_id
+              where m.user_id = u.uid and b.status = 'paid' and c.choice is null and ${shownToCustomer('b', 'u.uid')}) as called_off,
             ${WAIVER_STATUS_COLUMNS}
        from users u
        ${LATEST_WAIVER_JOIN}
@@ -52,6 +77,12 @@ export async function readUser(db: Queryable, uid: string, waiverVersion: string
     agreed: row.agreed,
     waiver: row.id ? waiverStatus({ ...row, id: row.id }, waiverVersion) : null,
     bookings: row.bookings ?? [],
+    calledOff: (row.called_off ?? []).map(({ payerName, payerEmail, ...entry }) => ({
+      ...entry,
+      startsAt: new Date(entry.startsAt).toISOString(),
+      chooseBy: new Date(entry.chooseBy).toISOString(),
+      payer: memberName(payerName, payerEmail),
+    })),
     pendingEmail: row.pending_email,
   };
 }

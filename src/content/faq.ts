@@ -44,7 +44,7 @@ export const faq = [
   },
   {
     question: 'What is your cancellation policy?',
-    answer: `<p>${termsInBrief().join(' ')} You can cancel from My Bookings, which shows the refund before you confirm. The full terms are on
+    answer: `<p>${termsInBrief().join(' ')} You can cancel or change the date from My Bookings, which shows the refund or the fee before you confirm. The full terms are on
       our <a href="/cancellation-policy">cancellation policy</a> page.</p>`,
   },
   {

@@ -12,14 +12,22 @@ export function deadlineLine(choice: CallOffChoice): string {
   return `Please choose by ${formatDenverDateTime(Date.parse(choice.chooseBy))} (Kamas time). If you have not chosen by then, we refund you in full.`;
 }
 
-export const refundOffer = (choice: CallOffChoice) => `${formatDollars(choice.amountPaid)} back ${refundRoute(choice.paidBy)}.`;
+/**
+ * Said of a full refund after a call-off that gives back fees paid earlier to change the booking's
+ * date: ' (the $50 you paid to change the date included)'; nothing when there were none.
+ */
+export const feesIncluded = (feesPaid: number, format: (cents: number) => string = formatDollars): string =>
+  feesPaid > 0 ? ` (the ${format(feesPaid)} you paid to change the date included)` : '';
+
+export const refundOffer = (choice: CallOffChoice) =>
+  `${formatDollars(choice.amountPaid)}${feesIncluded(choice.feesPaid)} back ${refundRoute(choice.paidBy)}.`;
 
 export const partyLine = (choice: CallOffChoice) => `Dates with seats for your party of ${choice.partySize}, at no charge:`;
 
 /** What the page says once the payer has chosen; null while they have not. */
 export function chosenLine(choice: CallOffChoice): string | null {
   if (choice.choice === 'refund') {
-    return `You chose a full refund: ${formatDollars(choice.amountPaid)} goes back ${refundRouteAndWhen(choice.paidBy)}.`;
+    return `You chose a full refund: ${formatDollars(choice.amountPaid)}${feesIncluded(choice.feesPaid)} goes back ${refundRouteAndWhen(choice.paidBy)}.`;
   }
   if (choice.choice === 'move' && choice.movedToStartsAt) {
     return `Your booking moved to ${formatDenverDateTime(Date.parse(choice.movedToStartsAt))}. Your party, invite link and QR code stay the same.`;

@@ -108,8 +108,8 @@ export function termsInBrief(policy: CancellationPolicy = CURRENT_POLICY): strin
   const fee = formatDollars(policy.cancellationFee);
   return [
     `${policy.fullRefundDays} days or more before the day: a refund less a ${fee} fee, or a move to another date for ${formatDollars(policy.moveFee)}.`,
-    `${policy.partialRefundDays} to ${policy.fullRefundDays - 1} days before: a ${percent(policy.partialShare)} refund, less a ${fee} fee.`,
-    `${policy.partialRefundDays - 1} days or fewer: no refund.`,
+    `${policy.partialRefundDays} to ${policy.fullRefundDays - 1} days before: a ${percent(policy.partialShare)} refund, less a ${fee} fee; no change of date.`,
+    `${policy.partialRefundDays - 1} days or fewer: no refund and no change of date.`,
   ];
 }
 
@@ -119,7 +119,7 @@ export function termsInFull(policy: CancellationPolicy = CURRENT_POLICY): { lead
   return [
     {
       lead: `${policy.fullRefundDays} days' notice or more:`,
-      terms: `we refund what you paid, less a ${fee} cancellation fee. You may instead move your booking to another date for a ${formatDollars(policy.moveFee)} fee.`,
+      terms: `we refund what you paid, less a ${fee} cancellation fee. You may instead move your booking to another date from My Bookings, for a ${formatDollars(policy.moveFee)} fee.`,
     },
     {
       lead: `${policy.partialRefundDays} to ${policy.fullRefundDays - 1} days' notice:`,

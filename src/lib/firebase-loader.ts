@@ -1,6 +1,7 @@
 /**
- * The Firebase Auth code, imported only when something needs it, and with it the API client that
- * creates the database user at sign-in (neither is needed to show who is signed in); a failed
+ * The Firebase Auth code, imported only when something needs it, and the API client that reads the
+ * database user, imported only once someone is signed in: the sign-in page loads Firebase at once,
+ * the client only when a visitor signs in. Neither is needed to show who is signed in; a failed
  * import is tried again next time.
  */
 import type { User } from 'firebase/auth';
@@ -16,7 +17,16 @@ export class SignInUnavailable extends Error {
 
 export async function loadFirebase() {
   try {
-    return await Promise.all([import('./firebase-auth-functions.ts'), import('./firebase.ts'), import('./api/client.ts')]);
+    return await Promise.all([import('./firebase-auth-functions.ts'), import('./firebase.ts')]);
+  } catch (error) {
+    throw new SignInUnavailable(error);
+  }
+}
+
+/** The API client, for the database user of someone signed in. */
+export async function loadApiClient() {
+  try {
+    return await import('./api/client.ts');
   } catch (error) {
     throw new SignInUnavailable(error);
   }

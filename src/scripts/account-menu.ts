@@ -4,7 +4,6 @@
  * last known state straight away (from localStorage); the auth store, and Firebase with it, load
  * only once the visitor opens it.
  */
-import { SIGN_IN_UNAVAILABLE_MESSAGE } from '../lib/auth-errors.ts';
 import { $knownUser } from '../stores/known-user.ts';
 import { linkToButton } from './link-to-button.ts';
 
@@ -22,6 +21,8 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
   if (!link || !panel || !notice || !signedIn || !signedOut || !email || !logoutButton) continue;
 
   const button = linkToButton(link, { 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': 'Account menu' });
+  // What the notice says when the sign-in code cannot load: written into the page, so that every page need not load the sign-in messages.
+  const unavailable = notice.dataset['unavailable'] ?? '';
 
   // Staff only: the links to the roster and to the console are made here, never written into the page for everyone.
   const staffItem = (href: string, text: string) => {
@@ -89,11 +90,11 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
       let failure: string | null = null;
       try {
         const { logout } = await authActions().catch(() => {
-          throw new Error(SIGN_IN_UNAVAILABLE_MESSAGE);
+          throw new Error(unavailable);
         });
         await logout();
       } catch (error) {
-        failure = error instanceof Error ? error.message : SIGN_IN_UNAVAILABLE_MESSAGE;
+        failure = error instanceof Error ? error.message : unavailable;
       }
       setOpen(false);
       say(failure);

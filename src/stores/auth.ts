@@ -11,10 +11,10 @@
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { User } from 'firebase/auth';
-import { NO_USER_MESSAGE } from '../lib/api/http.ts';
+import { apiFetch, NO_USER_MESSAGE, userPath } from '../lib/api/http.ts';
 import type { DatabaseUser } from '../lib/api/types.ts';
 import { authErrorField, errorCode, SIGN_OUT_CODES, type AuthField } from '../lib/auth-errors.ts';
-import { authUserPayload, freshToken, loadFirebase, signInFailureText } from '../lib/firebase-loader.ts';
+import { authUserPayload, freshToken, loadApiClient, loadFirebase, signInFailureText } from '../lib/firebase-loader.ts';
 import { $knownUser, rememberRoles, rememberUser } from './known-user.ts';
 
 export { $knownUser, type KnownUser } from './known-user.ts';
@@ -139,12 +139,18 @@ export async function idToken(): Promise<string> {
 
 let loadingDbUser: { uid: string; promise: Promise<DatabaseUser> } | null = null;
 
-/** Creates the database user on first sign-in, or returns the stored one; one request at a time per user. */
+/**
+ * Creates the database user on first sign-in, or returns the stored one; one request at a time per
+ * user. The request goes out at once; the API client that reads its answer loads meanwhile.
+ */
 function loadDbUser(user: User): Promise<DatabaseUser> {
   if (loadingDbUser?.uid === user.uid) return loadingDbUser.promise;
   const promise = (async () => {
-    const [, , { createDatabaseUser }] = await loadFirebase();
-    const dbUser = await createDatabaseUser(user.uid, authUserPayload(user), await freshToken(user));
+    const answer = freshToken(user).then((token) =>
+      apiFetch<unknown>(userPath(user.uid), { method: 'POST', body: authUserPayload(user), token }),
+    );
+    const [{ readDatabaseUser }, body] = await Promise.all([loadApiClient(), answer]);
+    const dbUser = readDatabaseUser(body);
     storeDbUser(dbUser);
     return dbUser;
   })();

@@ -1,6 +1,10 @@
-/** The product catalog, loaded once per page when the navigation bar appears. */
+/**
+ * The product catalog, loaded once per page when the navigation bar appears. Its answer is checked
+ * by the catalog's own small check, so every page's navigation loads none of the rest of the API client.
+ */
 import { atom, type ReadableAtom } from 'nanostores';
-import { publicApi } from '../lib/api/client.ts';
+import { readCatalog } from '../lib/api/catalog.ts';
+import { apiFetch } from '../lib/api/http.ts';
 import type { Product } from '../lib/api/types.ts';
 
 const catalog = atom<Product[] | null>(null);
@@ -21,8 +25,8 @@ let loading: Promise<void> | null = null;
 export function loadProducts(): Promise<void> {
   if (loading) return loading;
   $failed.set(false);
-  loading = publicApi
-    .products()
+  loading = apiFetch<unknown>('/stripe/products')
+    .then(readCatalog)
     .then(receiveProducts)
     .catch((error: unknown) => {
       // Prices have no error state: a failed load is logged and the loading indicator stays.

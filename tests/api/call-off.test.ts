@@ -53,7 +53,7 @@ describe('calling off a date', () => {
     expect(await onCalendar(CLASSES, date.id)).toBe(true);
 
     const now = new Date();
-    expect(await callOffDate(h.db, date.id, REASON, now)).toEqual({ dateId: date.id, calledOff: true, bookings: 2 });
+    expect(await callOffDate(h.db, date.id, REASON, now)).toEqual({ dateId: date.id, calledOff: true, bookings: 2, actions: [] });
     h.cache.clear();
     expect(await onCalendar(CLASSES, date.id)).toBe(false);
     for (const { payer, bookingId } of [first, second]) {
@@ -73,7 +73,7 @@ describe('calling off a date', () => {
     }
 
     const before = (await mailOf(first.bookingId)).length;
-    expect(await callOffDate(h.db, date.id, 'Another reason')).toEqual({ dateId: date.id, calledOff: false, bookings: 0 });
+    expect(await callOffDate(h.db, date.id, 'Another reason')).toEqual({ dateId: date.id, calledOff: false, bookings: 0, actions: [] });
     expect(await mailOf(first.bookingId)).toHaveLength(before);
     const [kept] = await h.db.query<{ call_off_reason: string }>('select call_off_reason from calendar_dates where id = $1', [date.id]);
     expect(kept?.call_off_reason).toBe(REASON);
@@ -137,8 +137,8 @@ describe('the payer chooses', () => {
     expect(await inviteCodeOf(h, payer, TOURS, target.id)).toBe(inviteCode);
     expect((await h.json<{ members: unknown[] }>('GET', `/parties/${target.id}`, { token: friend.token })).body.members).toHaveLength(2);
     expect(await refundsOf(bookingId)).toEqual([]);
-    const moves = await h.db.query<{ fee: number }>('select fee from booking_moves where booking_id = $1', [bookingId]);
-    expect(moves).toEqual([{ fee: 0 }]);
+    const moves = await h.db.query<{ id: string; fee: number }>('select id, fee from booking_moves where booking_id = $1', [bookingId]);
+    expect(moves).toEqual([{ id: expect.any(String), fee: 0 }]);
     const mail = await mailOf(bookingId);
     expect(
       mail
@@ -148,7 +148,9 @@ describe('the payer chooses', () => {
     ).toEqual([payer.uid, friend.uid].sort());
     // The messages before the trip now follow the new date.
     expect(
-      mail.some((row) => row.kind === 'trip-briefing' && row.status === 'pending' && row.event_key === `${bookingId}@${target.id}`),
+      mail.some(
+        (row) => row.kind === 'trip-briefing' && row.status === 'pending' && row.event_key === `${bookingId}@${target.id}:${moves[0]?.id}`,
+      ),
     ).toBe(true);
   });
 

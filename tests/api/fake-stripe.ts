@@ -2,6 +2,8 @@
  * A stand-in for Stripe's API on a local port: answers payment intents, their cancellation and
  * refunds, and records every request. Refunds and cancellations can be made to fail a number of
  * times, and an intent can be put in a state (succeeded, canceled) where Stripe refuses to cancel it.
+ * A charge can be refunded in part from the dashboard or disputed, after which Stripe refuses, as it
+ * does, a refund of more than is left, and any refund of the disputed charge.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +26,10 @@ export interface FakeStripe {
   failRefunds(times: number): void;
   /** The next `times` cancellation requests fail the same way. */
   failCancels(times: number): void;
+  /** Someone gives back `amount` cents of an intent's charge in Stripe's dashboard. */
+  refundInDashboard(intentId: string, amount: number): void;
+  /** The cardholder disputes an intent's charge. */
+  dispute(intentId: string): void;
   close(): Promise<void>;
 }
 
@@ -31,6 +37,13 @@ function send(response: ServerResponse, status: number, body: unknown) {
   response.statusCode = status;
   response.end(JSON.stringify(body));
 }
+
+/** Stripe's answer to a request it will never accept as it stands (HTTP 400). */
+function invalid(response: ServerResponse, error: { code?: string; param?: string; message: string }) {
+  send(response, 400, { error: { type: 'invalid_request_error', ...error } });
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** A failure Stripe's client library does not retry on its own, so each one is one attempt of the caller's. */
 function outage(response: ServerResponse) {
@@ -41,6 +54,9 @@ function outage(response: ServerResponse) {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, { amount: number; currency: string; status: string }>();
+  /** Cents given back from the dashboard, and disputed charges, by intent. */
+  const dashboardRefunds = new Map<string, number>();
+  const disputed = new Set<string>();
   let next = 0;
   let refundFailures = 0;
   let cancelFailures = 0;
@@ -88,6 +104,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           outage(response);
           return;
         }
+        const intentId = form.get('payment_intent') ?? '';
+        const charge = `ch_${intentId.replace(/^pi_/, '')}`;
+        if (disputed.has(intentId)) {
+          invalid(response, { code: 'charge_disputed', message: `Charge ${charge} has been charged back; cannot issue a refund.` });
+          return;
+        }
+        const given = dashboardRefunds.get(intentId);
+        const intent = intents.get(intentId);
+        if (given !== undefined && intent) {
+          const left = intent.amount - given;
+          const asked = form.has('amount') ? Number(form.get('amount')) : left;
+          if (left <= 0) {
+            invalid(response, { code: 'charge_already_refunded', message: `Charge ${charge} has already been refunded.` });
+            return;
+          }
+          if (asked > left) {
+            invalid(response, {
+              param: 'amount',
+              message: `Refund amount (${dollars(asked)}) is greater than unrefunded amount on charge (${dollars(left)})`,
+            });
+            return;
+          }
+        }
         send(response, 200, {
           id: `re_fake_${requests.length}`,
           object: 'refund',
@@ -115,6 +154,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     failCancels: (times) => {
       cancelFailures = times;
+    },
+    refundInDashboard: (intentId, amount) => {
+      dashboardRefunds.set(intentId, (dashboardRefunds.get(intentId) ?? 0) + amount);
+    },
+    dispute: (intentId) => {
+      disputed.add(intentId);
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

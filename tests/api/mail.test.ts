@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../api/identity.ts';
 import { listMail, mailLine } from '../../api/mail/listing.ts';
 import { smtpTransport, type MailTransport } from '../../api/mail/transport.ts';
-import { sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
+import { enqueueConfirmationAgain } from '../../api/mail/outbox.ts';
+import { SENDERS, sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
 import { denverDay, denverInstant, formatDenverDateTime } from '../../src/lib/dates.ts';
 import { meetingArea } from '../../src/lib/meeting-area.ts';
@@ -493,3 +494,132 @@ function denverDayBefore(entry: CalendarEntry, days: number): string {
   const shifted = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) - days));
   return shifted.toISOString().slice(0, 10);
 }
+
+/** A promise with its resolve, to hold a step of a worker until the test lets it go on. */
+function gate() {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/** Waits until `check` holds, trying every 20 ms for up to `ms`. */
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('waited too long');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** As if the lease of a booking's confirmation had run out: another instance may claim it now. */
+const leaseRunsOut = (bookingId: string) =>
+  h.db.query(`update mail_outbox set next_attempt_at = now() where booking_id = $1 and kind = 'booking-confirmed'`, [bookingId]);
+
+const confirmationOf = async (bookingId: string) =>
+  (
+    await h.db.query<{ status: string; message_id: string | null }>(
+      `select status, message_id from mail_outbox where booking_id = $1 and kind = 'booking-confirmed'`,
+      [bookingId],
+    )
+  )[0];
+
+describe('two API instances and one message', () => {
+  it('an instance whose lease ran out while it wrote the message neither sends nor marks it: the instance that claimed it again does, once', async () => {
+    const lead = await readyUser(h, 'Ida Marsh');
+    const { bookingId } = await book(lead, await freeDate(h, 'winter-day-tours'), 1);
+    const identity = firebaseIdentity(PROJECT_ID);
+    const reached = gate();
+    const goOn = gate();
+    // Instance A stalls while it looks up the recipient (a long pause), past its lease.
+    const stalled: MailWorkerDeps = {
+      ...worker,
+      messageDomain: 'a.kamas.test',
+      identity: {
+        ...identity,
+        accountStates: async (uids) => {
+          if (uids.includes(lead.uid)) {
+            reached.open();
+            await goOn.opened;
+          }
+          return identity.accountStates(uids);
+        },
+      },
+    };
+    const first = sendDueMail(stalled);
+    await reached.opened;
+    await leaseRunsOut(bookingId);
+    await sendDueMail({ ...worker, messageDomain: 'b.kamas.test' });
+    goOn.open();
+    await first;
+
+    expect(smtp.to(lead.email)).toHaveLength(1);
+    expect(await confirmationOf(bookingId)).toMatchObject({ status: 'sent', message_id: expect.stringContaining('@b.kamas.test>') });
+  });
+
+  it('an instance whose lease ran out during the send does not mark the message as its own', async () => {
+    const lead = await readyUser(h, 'Jo Marsh');
+    const { bookingId } = await book(lead, await freeDate(h, 'winter-day-tours'), 1);
+    const sending = gate();
+    const answer = gate();
+    const stalled: MailWorkerDeps = {
+      ...worker,
+      messageDomain: 'a.kamas.test',
+      transport: {
+        async send(mail) {
+          if (mail.to === lead.email) {
+            sending.open();
+            await answer.opened;
+          }
+          return worker.transport.send(mail);
+        },
+        close: () => undefined,
+      },
+    };
+    const first = sendDueMail(stalled);
+    await sending.opened;
+    await leaseRunsOut(bookingId);
+    await sendDueMail({ ...worker, messageDomain: 'b.kamas.test' });
+    answer.open();
+    await first;
+
+    expect(await confirmationOf(bookingId)).toMatchObject({ status: 'sent', message_id: expect.stringContaining('@b.kamas.test>') });
+  });
+});
+
+describe('a rush of messages', () => {
+  it('is sent several at a time, never more than SENDERS at once per instance', async () => {
+    const lead = await readyUser(h, 'Kit Marsh');
+    const { bookingId } = await book(lead, await freeDate(h, 'winter-day-tours'), 1);
+    await sendDueMail(worker);
+    // Eight more confirmations at once, as an operator sending it again eight times would write them.
+    await h.db.transaction(async (tx) => {
+      for (let index = 0; index < 8; index += 1) await enqueueConfirmationAgain(tx, bookingId, `rush-${index}-${bookingId}`);
+    });
+    let inFlight = 0;
+    let most = 0;
+    const release = gate();
+    const held: MailWorkerDeps = {
+      ...worker,
+      transport: {
+        async send(mail) {
+          inFlight += 1;
+          most = Math.max(most, inFlight);
+          try {
+            await release.opened;
+            return await worker.transport.send(mail);
+          } finally {
+            inFlight -= 1;
+          }
+        },
+        close: () => undefined,
+      },
+    };
+    const run = sendDueMail(held);
+    await until(() => inFlight === SENDERS);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(most).toBe(SENDERS);
+    release.open();
+    expect(await run).toMatchObject({ sent: 8, failed: 0 });
+    expect(smtp.to(lead.email)).toHaveLength(9);
+  });
+});

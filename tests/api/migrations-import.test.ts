@@ -23,6 +23,9 @@ describe('migrations and catalog imports', () => {
         '008_operator_actions',
         '009_office_bookings',
         '010_blackout_days',
+        '011_call_off_rounds',
+        '012_office_request_terms_and_address_owner',
+        '013_outbox_leases_refusals',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

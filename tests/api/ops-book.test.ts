@@ -20,10 +20,12 @@ import {
   PAYING_CARD,
   PROJECT_ID,
   readyUser,
+  signInAgain,
   type Harness,
   type TestUser,
 } from './harness.ts';
-import { staffMember } from './staff.ts';
+import { verifyEmail } from '../support/emulator-links.ts';
+import { EMULATOR, staffMember } from './staff.ts';
 
 const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'ops-book-test-admin'));
 const CLASSES = 'winter-classes';
@@ -48,6 +50,17 @@ const request = (date: CalendarEntry, email: string, extra: Record<string, unkno
   requestId: randomUUID(),
   ...extra,
 });
+/**
+ * A ready customer who proved their address (followed the link sent to it) and signed in again: the
+ * office's bookings for them are theirs at once (ops-book-owner.test.ts has the others).
+ */
+async function provedUser(name?: string): Promise<TestUser> {
+  const user = await readyUser(h, name);
+  await verifyEmail(EMULATOR, PROJECT_ID, user.token, user.email);
+  user.token = await signInAgain(user);
+  return user;
+}
+
 const unitAmountOf = async (priceId: string) =>
   (await h.db.query<{ unit_amount: number }>(`select unit_amount from prices where id = $1`, [priceId]))[0]?.unit_amount ?? 0;
 const confirmationsOf = (bookingId: string) =>
@@ -63,7 +76,7 @@ const recordsOf = (bookingId: string) =>
 describe('booking for a customer', () => {
   it('books a customer who called as paid in cash: their booking, the confirmation with its invite link, and the record', async () => {
     const date = await freeDate(h, CLASSES);
-    const customer = await readyUser(h, 'Robin Phone');
+    const customer = await provedUser('Robin Phone');
     const body = request(date, customer.email.toUpperCase());
     const booked = await book(body);
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
@@ -182,6 +195,21 @@ describe('booking for a customer', () => {
     expect(again.body.error).toBe('This booking is already paid.');
   });
 
+  it('never answers the customer’s own checkout with the hold the office made for their card', async () => {
+    const date = await freeDate(h, CLASSES);
+    const customer = await readyUser(h, 'Card Caller');
+    const held = await h.json<OpsCardHold>('POST', '/ops/bookings', {
+      token: operator.token,
+      body: request(date, customer.email, { paidBy: 'card', partySize: 1 }),
+    });
+    expect(held.status).toBe(202);
+    // The same date, activity and party size, from the customer's own checkout.
+    const own = await holdDate(h, customer, date, CLASSES, date.stripeId ?? '', 1);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.bookingId).not.toBe(held.body.bookingId);
+    expect(own.body.clientSecret).not.toBe(held.body.clientSecret);
+  });
+
   it('races a customer holding the last seat, and exactly one of them gets it', async () => {
     for (let round = 0; round < 4; round += 1) {
       const date = await freeDate(h, CLASSES);
@@ -259,6 +287,102 @@ describe('booking for a customer', () => {
   });
 });
 
+describe("a booking request's id", () => {
+  const bookingsOfRequest = (requestId: string) =>
+    h.db.query<{ id: string; user_id: string; date_id: string; status: string }>(
+      `select id, user_id, date_id, status from bookings where office_request = $1`,
+      [requestId],
+    );
+  const accountExists = (email: string) =>
+    admin.getUserByEmail(email).then(
+      () => true,
+      () => false,
+    );
+
+  it('refuses the same id with another customer, date, party size, activity or payment, changing nothing; the same request still answers', async () => {
+    const date = await freeDate(h, CLASSES);
+    const other = await freeDate(h, CLASSES, (entry) => entry.id !== date.id);
+    const customer = await readyUser(h);
+    const body = request(date, customer.email);
+    const booked = await book(body);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const stranger = `someone-else-${randomUUID()}@example.com`;
+    const [otherPrice] = await h.db.query<{ id: string }>(`select id from prices where id <> $1 and active limit 1`, [date.stripeId]);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ email: stranger, name: 'Someone Else' }, 'customer'],
+      [{ dateId: other.id }, 'date'],
+      [{ partySize: 3 }, 'party size'],
+      [{ priceId: otherPrice?.id }, 'activity'],
+      [{ paidBy: 'check' }, 'payment'],
+      [{ paidBy: 'card' }, 'payment'],
+      [{ email: stranger, partySize: 1 }, 'customer and party size'],
+    ];
+    for (const [change, what] of cases) {
+      const refused = await book({ ...body, ...change });
+      expect(refused.status, JSON.stringify(change)).toBe(409);
+      expect(refused.body.error).toBe(`This request was already sent with a different ${what}. Start a new booking to book this one.`);
+    }
+    // Nothing was booked or held, no account was made for the other address, and nothing more was recorded.
+    expect(await bookingsOfRequest(body.requestId)).toEqual([expect.objectContaining({ id: booked.body.id, user_id: customer.uid })]);
+    expect(await h.db.query(`select 1 from bookings where date_id = $1`, [other.id])).toEqual([]);
+    expect(await accountExists(stranger)).toBe(false);
+    expect(await recordsOf(booked.body.id)).toHaveLength(1);
+    // The request itself, sent again (the reason and the name are not what is booked), answers with its booking.
+    const again = await book({ ...body, reason: 'Called the office again', name: 'Anyone' });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(booked.body.id);
+  });
+
+  it("refuses a card hold's id for another customer rather than answering with the first customer's hold", async () => {
+    const date = await freeDate(h, CLASSES);
+    const [first, second] = [await readyUser(h, 'First Caller'), await readyUser(h, 'Second Caller')];
+    const body = request(date, first.email, { paidBy: 'card', partySize: 1 });
+    const held = await h.json<OpsCardHold & { error?: string }>('POST', '/ops/bookings', { token: operator.token, body });
+    expect(held.status, JSON.stringify(held.body)).toBe(202);
+
+    // Back to the booking, another customer's e-mail, the same id: refused, whether by card or in cash.
+    for (const paidBy of ['card', 'cash']) {
+      const refused = await book({ ...body, email: second.email, paidBy });
+      expect(refused.status, paidBy).toBe(409);
+      expect(refused.body.error).toMatch(/^This request was already sent with a different customer/);
+    }
+    expect(await bookingsOfRequest(body.requestId)).toEqual([
+      expect.objectContaining({ id: held.body.bookingId, user_id: first.uid, status: 'held' }),
+    ]);
+    // The same request again is the same hold, and paying it books the first customer.
+    const again = await h.json<OpsCardHold>('POST', '/ops/bookings', { token: operator.token, body });
+    expect(again.body.clientSecret).toBe(held.body.clientSecret);
+    const paid = await h.json('POST', '/payments/local/confirm', {
+      token: operator.token,
+      body: { clientSecret: held.body.clientSecret, ...PAYING_CARD },
+    });
+    expect(paid.status).toBe(200);
+    expect(await bookingsOfRequest(body.requestId)).toEqual([expect.objectContaining({ user_id: first.uid, status: 'paid' })]);
+  });
+
+  it('books once when the same id is sent at once for two dates: one is booked, the other refused', async () => {
+    const date = await freeDate(h, CLASSES);
+    const other = await freeDate(h, CLASSES, (entry) => entry.id !== date.id);
+    const customer = await readyUser(h);
+    const body = request(date, customer.email, { partySize: 1 });
+    // Each booking's insert takes a moment, so that on a server both requests are past their checks at once.
+    await h.db.exec(`create function slow_test_booking() returns trigger language plpgsql as $$ begin
+      if new.office_request = '${body.requestId}' then perform pg_sleep(0.3); end if; return new; end $$`);
+    await h.db.exec(`create trigger slow_test_booking before insert on bookings for each row execute function slow_test_booking()`);
+    const answers = await Promise.all([book(body), book({ ...body, dateId: other.id })]).finally(() =>
+      h.db.exec(`drop trigger slow_test_booking on bookings`),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.error).toBe(
+      'This request was already sent with a different date. Start a new booking to book this one.',
+    );
+    const rows = await bookingsOfRequest(body.requestId);
+    expect(rows).toHaveLength(1);
+    expect(await h.db.query(`select 1 from bookings where date_id in ($1, $2)`, [date.id, other.id])).toHaveLength(1);
+    expect(await recordsOf(rows[0]?.id ?? '')).toHaveLength(1);
+  });
+});
+
 describe('money paid in cash', () => {
   it('comes back by hand when the booking is cancelled with a refund: flagged for the office, nothing sent to the provider', async () => {
     const date = await freeDate(h, CLASSES);
@@ -276,7 +400,7 @@ describe('money paid in cash', () => {
 
   it("comes back by hand when the customer cancels it themselves: the policy's refund is flagged for the office", async () => {
     const date = await freeDate(h, CLASSES);
-    const customer = await readyUser(h);
+    const customer = await provedUser();
     const booked = await book(request(date, customer.email, { partySize: 1 }));
     const quote = await h.json<{ quoteId: string; refund: number; paidBy: string }>('GET', `/bookings/${booked.body.id}/cancellation`, {
       token: customer.token,

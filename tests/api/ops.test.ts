@@ -31,7 +31,16 @@ import {
   type Harness,
   type TestUser,
 } from './harness.ts';
-import { EMULATOR, staffMember, staffRole } from './staff.ts';
+import {
+  commandDatabase,
+  EMULATOR,
+  officeOperator,
+  operatorCommand,
+  staffMember,
+  staffRole,
+  staffRoleByOffice,
+  type CommandDatabase,
+} from './staff.ts';
 import { paidBooking } from './paid-booking.ts';
 
 const run = promisify(execFile);
@@ -88,20 +97,194 @@ beforeAll(async () => {
   [operator, guide, customer] = [await staffMember('operator'), await staffMember('guide'), await readyUser(h)];
 });
 
+/** The record in a command database, oldest first. */
+async function recordIn(database: CommandDatabase) {
+  const db = await database.open();
+  try {
+    // A database no command has opened yet is empty: its record is too.
+    await migrate(db);
+    return await db.query<{
+      action: string;
+      subject: string;
+      operator_uid: string;
+      operator_email: string | null;
+      reason: string;
+      booking_id: string | null;
+      date_id: string | null;
+      before: unknown;
+      after: unknown;
+    }>(
+      `select action, subject, operator_uid, operator_email, reason, booking_id, date_id, before, after from operator_actions order by id`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+/** A new account whose owner has proved its address. */
+async function provedAccount(): Promise<TestUser> {
+  const someone = await newUser();
+  await verifyByLink(EMULATOR, PROJECT_ID, someone.token, someone.email);
+  return someone;
+}
+
 describe('the staff role command', () => {
   it('grants and revokes the operator role beside the guide role, only to a proved address, and says what it did', async () => {
     const someone = await newUser();
-    const refused = await staffRole('grant', someone.email, 'operator');
+    const refused = await staffRoleByOffice('grant', someone.email, 'operator');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${someone.email} has not been verified (uid ${someone.uid}, signs in with password)`);
     await verifyByLink(EMULATOR, PROJECT_ID, someone.token, someone.email);
-    expect((await staffRole('grant', someone.email, 'guide')).stdout).toContain('is now a guide');
-    const granted = await staffRole('grant', someone.email, 'operator');
+    expect((await staffRoleByOffice('grant', someone.email, 'guide')).stdout).toContain('is now a guide');
+    const granted = await staffRoleByOffice('grant', someone.email, 'operator');
     expect(granted.stdout).toContain(`${someone.email} (uid ${someone.uid}, signs in with password) is now an operator`);
     expect((await admin.getUser(someone.uid)).customClaims).toEqual({ guide: true, operator: true });
-    expect((await staffRole('grant', someone.email, 'operator')).stdout).toContain('already is an operator');
-    expect((await staffRole('revoke', someone.email, 'operator')).stdout).toContain('is no longer an operator');
+    expect((await staffRoleByOffice('grant', someone.email, 'operator')).stdout).toContain('already is an operator');
+    expect((await staffRoleByOffice('revoke', someone.email, 'operator')).stdout).toContain('is no longer an operator');
     expect((await admin.getUser(someone.uid)).customClaims).toEqual({ guide: true });
+  });
+
+  it('records each change with the operator named by --by, the reason and the account, and nothing when nothing changed', async () => {
+    const database = await commandDatabase();
+    try {
+      const office = await officeOperator();
+      const someone = await provedAccount();
+      const by = ['--by', office];
+      const granted = await operatorCommand('guide-role-cli.ts', ['grant', someone.email, ...by, '--reason', 'Guides the spring tours'], {
+        database,
+      });
+      expect(granted.stdout).toContain('is now a guide');
+      const again = await operatorCommand('guide-role-cli.ts', ['grant', someone.email, ...by, '--reason', 'Guides the spring tours'], {
+        database,
+      });
+      expect(again.stdout).toContain('already is a guide');
+      const revoked = await operatorCommand('staff-role-cli.ts', ['revoke', someone.email, 'guide', ...by, '--reason', 'Season over'], {
+        database,
+      });
+      expect(revoked.stdout).toContain('is no longer a guide');
+
+      const [officeAccount] = [await admin.getUserByEmail(office)];
+      const subject = `account ${someone.email} (uid ${someone.uid})`;
+      expect(await recordIn(database)).toEqual([
+        expect.objectContaining({
+          action: 'grant role',
+          subject,
+          operator_uid: officeAccount?.uid,
+          operator_email: office,
+          reason: 'Guides the spring tours',
+          before: { guide: false },
+          after: { guide: true },
+        }),
+        expect.objectContaining({
+          action: 'revoke role',
+          subject,
+          operator_email: office,
+          reason: 'Season over',
+          before: { guide: true },
+          after: { guide: false },
+        }),
+      ]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('undoes a role change whose record cannot be written, and says so', async () => {
+    const database = await commandDatabase();
+    try {
+      const db = await database.open();
+      await migrate(db);
+      // The record refuses the command's row, as a database that fails at that moment would.
+      await db.query(`alter table operator_actions add constraint refuses_roles check (action <> 'grant role')`);
+      await db.close();
+      const someone = await provedAccount();
+      const granted = await operatorCommand(
+        'staff-role-cli.ts',
+        ['grant', someone.email, 'guide', '--by', await officeOperator(), '--reason', 'Guides the spring tours'],
+        { database },
+      );
+      expect(granted.code).toBe(1);
+      expect(granted.stderr).toContain('Could not change the guide role');
+      expect((await admin.getUser(someone.uid)).customClaims ?? {}).toEqual({});
+      expect(await recordIn(database)).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('refuses a --by who is not an operator, and a missing --by or reason, changing nothing', async () => {
+    const database = await commandDatabase();
+    try {
+      const someone = await provedAccount();
+      const notOperator = await operatorCommand(
+        'staff-role-cli.ts',
+        ['grant', someone.email, 'guide', '--by', customer.email, '--reason', 'Why not'],
+        {
+          database,
+        },
+      );
+      expect(notOperator.code).toBe(1);
+      expect(notOperator.stderr).toContain(`${customer.email} is not an operator`);
+      const unknown = await operatorCommand(
+        'staff-role-cli.ts',
+        ['grant', someone.email, 'guide', '--by', 'nobody-at-all@example.com', '--reason', 'Why not'],
+        {
+          database,
+        },
+      );
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('No account signs in with nobody-at-all@example.com');
+      const office = await officeOperator();
+      for (const args of [
+        ['grant', someone.email, 'guide', '--reason', 'No one named'],
+        ['grant', someone.email, 'guide', '--by', office],
+        ['grant', someone.email, 'guide', '--by', office, '--reason', '   '],
+        ['grant', someone.email, 'guide', '--by', office, '--reason', 'x'.repeat(501)],
+        ['grant', someone.email, 'guide', '--by', office, '--reason', 'New\u0007guide'],
+      ]) {
+        const refused = await operatorCommand('staff-role-cli.ts', args, { database });
+        expect(refused.code, args.join(' ')).toBe(2);
+      }
+      const blank = await operatorCommand('staff-role-cli.ts', ['grant', someone.email, 'guide', '--by', office, '--reason', ' '], {
+        database,
+      });
+      expect(blank.stderr).toContain('Give a reason (up to 500 characters).');
+      expect((await admin.getUser(someone.uid)).customClaims ?? {}).toEqual({});
+      expect(await recordIn(database)).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('lets the first operator of a project name themselves while nobody holds the role, and no one after', async () => {
+    const projectId = `demo-kamas-first-${Math.random().toString(36).slice(2, 8)}`;
+    const fresh = getAuth(initializeApp({ projectId }, projectId));
+    const account = async (name: string) => {
+      const email = `${name}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+      await fresh.createUser({ email, emailVerified: true, password: 'powder-day-1' });
+      return email;
+    };
+    const [first, second] = [await account('ana'), await account('bo')];
+    const database = await commandDatabase();
+    const grant = (email: string, by: string) =>
+      operatorCommand('staff-role-cli.ts', ['grant', email, 'operator', '--by', by, '--reason', 'Runs the office'], {
+        database,
+        env: { FIREBASE_PROJECT_ID: projectId },
+      });
+    try {
+      expect((await grant(first, first)).stdout).toContain(`${first}`);
+      expect((await fresh.getUserByEmail(first)).customClaims).toEqual({ operator: true });
+      const itself = await grant(second, second);
+      expect(itself.code).toBe(1);
+      expect(itself.stderr).toContain(`${second} is not an operator`);
+      expect((await grant(second, first)).stdout).toContain('is now an operator');
+      expect((await recordIn(database)).map((row) => [row.operator_email, row.subject.split(' ')[1]])).toEqual([
+        [first, first],
+        [first, second],
+      ]);
+    } finally {
+      await database.drop();
+    }
   });
 
   it('refuses an unknown role and a malformed address with its usage', async () => {
@@ -158,7 +341,7 @@ describe('who may use the console', () => {
   it('refuses an operator whose role was revoked at once, with the token they already hold', async () => {
     const former = await staffMember('operator');
     expect((await h.call('GET', '/ops/days', { token: former.token })).status).toBe(200);
-    expect((await staffRole('revoke', former.email, 'operator')).code).toBe(0);
+    expect((await staffRoleByOffice('revoke', former.email, 'operator')).code).toBe(0);
     for (const [method, path, body] of ROUTES) {
       expect((await h.call(method, path, { token: former.token, body })).status, `${method} ${path}`).toBe(403);
     }
@@ -443,6 +626,93 @@ describe('calling off a date from the console', () => {
   });
 });
 
+/** A command database with the demo season and one paid booking on a class date; the date's id. */
+async function seasonWithABooking(database: CommandDatabase): Promise<string> {
+  const db = await database.open();
+  try {
+    await migrate(db);
+    await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+    await db.query(`insert into users (uid, email) values ('u_called_off', 'called-off@example.com')`);
+    const [date] = await db.query<{ id: string; price_id: string }>(
+      `select id, price_id from calendar_dates where calendar = $1 order by starts_at limit 1`,
+      [CLASSES],
+    );
+    await db.query(
+      `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, payment_intent_id, hold_expires_at, paid_at)
+       values ('bk_called_off', $1, 'u_called_off', $2, 1, 1, 25000, 'usd', 'paid', 'local', 'lpi_bk_called_off', now(), now())`,
+      [date?.id, date?.price_id],
+    );
+    await db.query(`insert into booking_members (booking_id, user_id) values ('bk_called_off', 'u_called_off')`);
+    return date?.id ?? '';
+  } finally {
+    await db.close();
+  }
+}
+
+describe('npm run date:call-off', () => {
+  it('calls off a date for the operator named by --by, recorded with the reason as the console records it; again, it does nothing more', async () => {
+    const database = await commandDatabase();
+    try {
+      const dateId = await seasonWithABooking(database);
+      const office = await officeOperator();
+      const callOff = () => operatorCommand('call-off-cli.ts', [dateId, '--reason', 'High avalanche danger', '--by', office], { database });
+      const first = await callOff();
+      expect(first.stdout.trim(), first.stderr).toBe(`Called off ${dateId}: 1 booking was sent a choice of a full refund or a new date.`);
+      expect((await callOff()).stdout.trim()).toBe(`${dateId} was already called off; nothing more was done.`);
+      expect(await recordIn(database)).toEqual([
+        {
+          action: 'call off date',
+          subject: `date ${dateId}`,
+          operator_uid: (await admin.getUserByEmail(office)).uid,
+          operator_email: office,
+          reason: 'High avalanche danger',
+          booking_id: null,
+          date_id: dateId,
+          before: { active: true },
+          after: { active: false, calledOff: true, bookings: 1 },
+        },
+      ]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('refuses a reason the console refuses, and a --by who is not an operator, calling nothing off', async () => {
+    const database = await commandDatabase();
+    try {
+      const dateId = await seasonWithABooking(database);
+      const office = await officeOperator();
+      for (const reason of ['   ', 'x'.repeat(501), 'High\u0007danger']) {
+        const refused = await operatorCommand('call-off-cli.ts', [dateId, '--reason', reason, '--by', office], { database });
+        expect(refused.code, JSON.stringify(reason)).toBe(2);
+        expect(refused.stderr).toContain('Give a reason (up to 500 characters).');
+      }
+      const nobody = await operatorCommand('call-off-cli.ts', [dateId, '--reason', 'High avalanche danger'], { database });
+      expect(nobody.code).toBe(2);
+      expect(nobody.stderr).toContain('--by');
+      const notOperator = await operatorCommand('call-off-cli.ts', [dateId, '--reason', 'High avalanche danger', '--by', customer.email], {
+        database,
+      });
+      expect(notOperator.code).toBe(1);
+      expect(notOperator.stderr).toContain(`${customer.email} is not an operator`);
+
+      const db = await database.open();
+      try {
+        const [date] = await db.query<{ called_off_at: Date | null; active: boolean }>(
+          `select called_off_at, active from calendar_dates where id = $1`,
+          [dateId],
+        );
+        expect(date).toEqual({ called_off_at: null, active: true });
+        expect(await db.query(`select 1 from operator_actions`)).toEqual([]);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
 describe('dates and capacity', () => {
   const kinds = async () => (await h.json<OpsDateKind[]>('GET', '/ops/date-kinds', { token: operator.token })).body;
   const add = (body: Record<string, unknown>) =>
@@ -615,7 +885,7 @@ describe('npm run ops:activity', () => {
     const listing = () =>
       run(process.execPath, ['api/ops/activity-cli.ts'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
     try {
-      expect((await listing()).stdout).toContain('No operator has acted in the console yet.');
+      expect((await listing()).stdout).toContain('No operator has acted yet.');
       const db = await openPglite(dataDir);
       await migrate(db);
       await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));

@@ -3,16 +3,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flagBooking } from '../../api/bookings/flags.ts';
+import { flagBooking, flagRefundByHand } from '../../api/bookings/flags.ts';
 import { openPglite } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { formatReport, listFlags, listOutbox } from '../../api/ops/outbox-report.ts';
-import { enqueueAction } from '../../api/outbox/actions.ts';
-import { MAX_RETRY_SECONDS, retryDelaySeconds, runDueActions } from '../../api/outbox/worker.ts';
+import { CLAIMED_COLUMNS, enqueueAction, type ClaimedAction } from '../../api/outbox/actions.ts';
+import { claimDue } from '../../api/outbox/claim.ts';
+import { GIVE_UP_AFTER_ATTEMPTS } from '../../api/outbox/give-up.ts';
+import { carryOut, MAX_RETRY_SECONDS, retryDelaySeconds, runDueActions } from '../../api/outbox/worker.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import type { FakeStripe } from './fake-stripe.ts';
-import { freeDate, intentBody, PROJECT_ID, readyUser, type Harness } from './harness.ts';
+import { freeDate, intentBody, newUser, PROJECT_ID, readyUser, type Harness } from './harness.ts';
+import { commandDatabase, officeOperator, operatorCommand } from './staff.ts';
 import { harnessWithStripe, stripeSignature } from './stripe-harness.ts';
 
 const KEYS = { secretKey: 'sk_test_kamas_fake_key_0002', webhookSecret: 'whsec_kamas_fake_webhook_0002' };
@@ -24,8 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-/** A held day tour whose date is then withdrawn, so its payment must be refunded. */
-async function paymentToRefund() {
+/**
+ * A day tour held and paid at Stripe: the intent succeeds and Stripe reports it by webhook. With
+ * `withdrawn`, the date is withdrawn before the payment arrives, so the payment must be refunded.
+ */
+async function paidAtStripe({ withdrawn }: { withdrawn: boolean }) {
   const rider = await readyUser(h);
   const date = await freeDate(h, 'winter-day-tours');
   const { body } = await h.json<{ bookingId: string; amount: number; currency: string }>('POST', '/stripe/create-payment-intent', {
@@ -33,8 +39,9 @@ async function paymentToRefund() {
     body: intentBody(rider, date, 'winter-day-tours', 'price_tour_ski', 1),
   });
   const [row] = await h.db.query<{ payment_intent_id: string }>('select payment_intent_id from bookings where id = $1', [body.bookingId]);
-  await h.db.query('update calendar_dates set active = false where id = $1', [date.id]);
+  if (withdrawn) await h.db.query('update calendar_dates set active = false where id = $1', [date.id]);
   const intentId = row?.payment_intent_id ?? '';
+  fake.setIntentStatus(intentId, 'succeeded');
   const payload = JSON.stringify({
     id: `evt_refund_${body.bookingId}`,
     object: 'event',
@@ -59,8 +66,11 @@ async function paymentToRefund() {
         'Content-Type': 'application/json',
       },
     });
-  return { bookingId: body.bookingId, intentId, deliver };
+  return { bookingId: body.bookingId, intentId, amount: body.amount, deliver };
 }
+
+/** A held day tour whose date is then withdrawn, so its payment must be refunded. */
+const paymentToRefund = () => paidAtStripe({ withdrawn: true });
 
 async function row(bookingId: string) {
   const [found] = await h.db.query<{ status: string; attempts: number; last_error: string | null; result: string | null; wait: number }>(
@@ -196,6 +206,146 @@ describe('the refund outbox', () => {
   });
 });
 
+/** The flags of a booking, oldest first. */
+const flagsOf = (bookingId: string) =>
+  h.db.query<{ reason: string; detail: string; action_id: string | null; resolved_at: Date | null }>(
+    `select reason, detail, action_id, resolved_at from booking_flags where booking_id = $1 order by created_at, id`,
+    [bookingId],
+  );
+
+/** A refund of `amount` cents owed on a booking's cancellation, as a cancellation writes it. */
+const owedRefund = (bookingId: string, intentId: string, amount: number) =>
+  h.db.transaction((tx) =>
+    enqueueAction(tx, { kind: 'refund', purpose: 'cancellation', amount, bookingId, intentId, reason: 'cancelled by the company' }),
+  );
+
+describe('a refund Stripe will never take', () => {
+  it('is handed to a person at once when it is more than is left after a refund in the dashboard: the row ends and the booking is flagged with Stripe’s reason', async () => {
+    const payment = await paidAtStripe({ withdrawn: false });
+    expect((await payment.deliver()).status).toBe(200);
+    fake.refundInDashboard(payment.intentId, 10_000);
+    const owed = await owedRefund(payment.bookingId, payment.intentId, 20_000);
+    expect(await carryOut(h.db, h.payments, owed ? [owed] : [])).toMatchObject({ done: 0, failed: 0, flagged: 1 });
+
+    expect(await row(payment.bookingId)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: expect.stringContaining('greater than unrefunded amount on charge ($150.00)'),
+    });
+    const flags = await flagsOf(payment.bookingId);
+    expect(flags).toEqual([
+      {
+        reason: 'refund_failed',
+        detail: expect.stringContaining(
+          `Refund of $200.00 USD (${payment.intentId}) refused by Stripe after 1 try: Refund amount ($200.00)`,
+        ),
+        action_id: owed?.id,
+        resolved_at: null,
+      },
+    ]);
+    expect(flags[0]?.detail).toContain('Give it back another way');
+
+    // Ended means ended: no worker asks Stripe again.
+    await makeDue([payment.bookingId]);
+    await runDueActions(h.db, h.payments);
+    expect(refundKeys(payment.intentId)).toEqual([`refund-${payment.bookingId}-cancellation`]);
+    expect(await flagsOf(payment.bookingId)).toHaveLength(1);
+    const report = formatReport(await listOutbox(h.db, { all: true }), await listFlags(h.db));
+    expect(report).toContain(`GAVE UP refund of $200.00 USD of ${payment.intentId} for booking ${payment.bookingId}`);
+    expect(report).toContain(`refund_failed on booking ${payment.bookingId}`);
+  });
+
+  it('is handed to a person at once when the charge is disputed', async () => {
+    const payment = await paymentToRefund();
+    fake.dispute(payment.intentId);
+    expect((await payment.deliver()).status).toBe(200);
+    expect(await row(payment.bookingId)).toMatchObject({ status: 'failed', attempts: 1 });
+    const [flag] = await flagsOf(payment.bookingId);
+    expect(flag?.reason).toBe('refund_failed');
+    expect(flag?.detail).toContain('has been charged back; cannot issue a refund. (charge_disputed)');
+  });
+
+  it('is retried while Stripe fails to answer, and handed to a person with the last error after the last try', async () => {
+    const payment = await paymentToRefund();
+    fake.failRefunds(GIVE_UP_AFTER_ATTEMPTS);
+    expect((await payment.deliver()).status).toBe(200);
+    // As if it had been retried, with its backoff, for most of a day.
+    await h.db.query(`update payment_outbox set attempts = $2 where booking_id = $1`, [payment.bookingId, GIVE_UP_AFTER_ATTEMPTS - 2]);
+    await makeDue([payment.bookingId]);
+    await runDueActions(h.db, h.payments);
+    expect(await row(payment.bookingId)).toMatchObject({ status: 'pending', attempts: GIVE_UP_AFTER_ATTEMPTS - 1 });
+    expect(await flagsOf(payment.bookingId)).toEqual([]);
+
+    await makeDue([payment.bookingId]);
+    expect(await runDueActions(h.db, h.payments)).toMatchObject({ flagged: 1 });
+    expect(await row(payment.bookingId)).toMatchObject({ status: 'failed', attempts: GIVE_UP_AFTER_ATTEMPTS });
+    const [flag] = await flagsOf(payment.bookingId);
+    expect(flag?.detail).toContain(`still failing at Stripe after ${GIVE_UP_AFTER_ATTEMPTS} tries: Stripe is having a bad day`);
+    fake.failRefunds(0);
+  });
+
+  it('is flagged once, whatever number of workers try it at the same time', async () => {
+    const payments = [];
+    for (let index = 0; index < 3; index += 1) payments.push(await paymentToRefund());
+    fake.failRefunds(3);
+    for (const payment of payments) {
+      expect((await payment.deliver()).status).toBe(200);
+      fake.dispute(payment.intentId);
+    }
+    await makeDue(payments.map((payment) => payment.bookingId));
+    const runs = await Promise.all(Array.from({ length: 4 }, () => runDueActions(h.db, h.payments)));
+    expect(runs.reduce((sum, run) => sum + run.flagged, 0)).toBe(3);
+    for (const payment of payments) {
+      expect(await flagsOf(payment.bookingId)).toHaveLength(1);
+      expect(refundKeys(payment.intentId)).toHaveLength(2);
+    }
+  });
+
+  it('is not ended by a worker whose claim another worker took over after its lease ran out', async () => {
+    const payment = await paidAtStripe({ withdrawn: false });
+    expect((await payment.deliver()).status).toBe(200);
+    fake.dispute(payment.intentId);
+    fake.failRefunds(1);
+    const owed = await owedRefund(payment.bookingId, payment.intentId, 5_000);
+    await carryOut(h.db, h.payments, owed ? [owed] : []);
+    await makeDue([payment.bookingId]);
+    const [stale] = await claimDue<ClaimedAction & Record<string, unknown>>(h.db, 'payment_outbox', CLAIMED_COLUMNS, 300, 1);
+    // Its lease runs out and another worker claims the row.
+    await makeDue([payment.bookingId]);
+    const [current] = await claimDue<ClaimedAction & Record<string, unknown>>(h.db, 'payment_outbox', CLAIMED_COLUMNS, 300, 1);
+    expect(stale?.id).toBe(owed?.id);
+    expect(current?.id).toBe(owed?.id);
+
+    expect(await carryOut(h.db, h.payments, stale ? [stale] : [])).toMatchObject({ flagged: 0 });
+    expect(await row(payment.bookingId)).toMatchObject({ status: 'pending' });
+    expect(await flagsOf(payment.bookingId)).toEqual([]);
+    expect(await carryOut(h.db, h.payments, current ? [current] : [])).toMatchObject({ flagged: 1 });
+    expect(await row(payment.bookingId)).toMatchObject({ status: 'failed' });
+    expect(await flagsOf(payment.bookingId)).toHaveLength(1);
+  });
+});
+
+describe('an intent cancellation Stripe will never take', () => {
+  it('is handed to a person at once when a newer hold replaces a hold whose intent Stripe does not know', async () => {
+    const rider = await readyUser(h);
+    const hold = (date: { id: string }) =>
+      h.json<{ bookingId: string }>('POST', '/stripe/create-payment-intent', {
+        token: rider.token,
+        body: intentBody(rider, date as Parameters<typeof intentBody>[1], 'winter-day-tours', 'price_tour_ski', 1),
+      });
+    const first = await freeDate(h, 'winter-day-tours');
+    const { body: held } = await hold(first);
+    // An intent of another Stripe account (keys rotated between the hold and now): Stripe answers it is missing.
+    await h.db.query(`update bookings set payment_intent_id = 'pi_of_another_account' where id = $1`, [held.bookingId]);
+    expect((await hold(await freeDate(h, 'winter-day-tours', (entry) => entry.id !== first.id))).status).toBe(200);
+    const [cancel] = await h.db.query<{ status: string }>(`select status from payment_outbox where booking_id = $1 and kind = 'cancel'`, [
+      held.bookingId,
+    ]);
+    expect(cancel?.status).toBe('failed');
+    expect((await flagsOf(held.bookingId)).map((flag) => flag.reason)).toEqual(['cancel_failed']);
+  });
+});
+
 describe('npm run refunds', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kamas-refunds-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -239,7 +389,16 @@ describe('npm run refunds', () => {
     expect(listed.output).toContain('Flagged bookings: 1 open');
     expect(listed.output).toContain('$50.00 USD of $250.00 USD');
 
-    const resolved = await refundsCommand('--resolve', flag?.id ?? '');
+    const resolved = await refundsCommand(
+      '--resolve',
+      flag?.id ?? '',
+      '--gave-back',
+      '50',
+      '--note',
+      'Matched the refund made in the dashboard',
+      '--by',
+      await officeOperator(),
+    );
     expect(resolved).toMatchObject({ code: 0, output: expect.stringContaining('resolved') });
     expect((await refundsCommand()).output).toContain('Flagged bookings: 0 open');
     const all = await refundsCommand('--all');
@@ -253,6 +412,86 @@ describe('npm run refunds', () => {
     rmSync(join(dataDir, 'api.pid'));
     expect(locked.code).not.toBe(0);
     expect(locked.output).toContain(`has ${dataDir} open`);
+  });
+
+  it('resolves a flag for the operator named by --by, with what was given back and how, in the record; again, it does nothing', async () => {
+    const database = await commandDatabase();
+    try {
+      const db = await database.open();
+      await migrate(db);
+      await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+      await db.query(`insert into users (uid, email) values ('u_cash', 'cash@example.com')`);
+      const [date] = await db.query<{ id: string }>(`select id from calendar_dates where calendar = 'winter-day-tours' limit 1`);
+      await db.query(
+        `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, hold_expires_at, paid_by)
+         values ('bk_cash', $1, 'u_cash', 'price_tour_ski', 1, 1, 69000, 'usd', 'paid', 'local', now(), 'cash')`,
+        [date?.id],
+      );
+      await flagRefundByHand(db, 'bk_cash', 69_000, 'usd', 'cancelled by the company');
+      const [flag] = await db.query<{ id: string }>(`select id from booking_flags`);
+      await db.close();
+      const flagId = flag?.id ?? '';
+      const office = await officeOperator();
+      const customerEmail = (await newUser()).email;
+      const refunds = (...args: string[]) => operatorCommand('refunds-cli.ts', args, { database });
+      const resolve = (...more: string[]) =>
+        refunds('--resolve', flagId, '--gave-back', '690.00', '--note', 'Gave back $690 in cash at the shop', ...more);
+
+      for (const incomplete of [
+        ['--resolve', flagId, '--note', 'Gave back $690 in cash at the shop', '--by', office],
+        ['--resolve', flagId, '--gave-back', '690', '--by', office],
+        ['--resolve', flagId, '--gave-back', '690', '--note', 'Gave back $690 in cash at the shop'],
+        ['--resolve', flagId, '--gave-back', '6.9.0', '--note', 'In cash', '--by', office],
+        ['--resolve', flagId, '--gave-back', '690', '--note', ' ', '--by', office],
+      ]) {
+        expect((await refunds(...incomplete)).code, incomplete.join(' ')).toBe(2);
+      }
+      const notOperator = await resolve('--by', customerEmail);
+      expect(notOperator.code).toBe(1);
+      expect(notOperator.stderr).toContain(`${customerEmail} is not an operator`);
+
+      const resolved = await resolve('--by', office);
+      expect(resolved.code, resolved.stderr).toBe(0);
+      expect(resolved.stdout).toContain(`Flag ${flagId} resolved: gave back $690.00 USD.`);
+      const again = await resolve('--by', office);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain(`No open flag ${flagId}.`);
+      const listed = await refunds('--all');
+      expect(listed.stdout).toContain(`RESOLVED ${flagId} refund_by_hand on booking bk_cash`);
+      expect(listed.stdout).toMatch(
+        new RegExp(
+          `resolved by ${office.replace(/\./g, '\\.')} at \\d{4}-[\\d:T-]+Z, gave back \\$690\\.00 USD: Gave back \\$690 in cash at the shop`,
+        ),
+      );
+
+      const after = await database.open();
+      try {
+        const record = await after.query<{
+          action: string;
+          subject: string;
+          operator_email: string;
+          reason: string;
+          booking_id: string;
+          before: unknown;
+          after: unknown;
+        }>(`select action, subject, operator_email, reason, booking_id, before, after from operator_actions order by id`);
+        expect(record).toEqual([
+          {
+            action: 'resolve flag',
+            subject: `flag ${flagId}`,
+            operator_email: office,
+            reason: 'Gave back $690 in cash at the shop',
+            booking_id: 'bk_cash',
+            before: { reason: 'refund_by_hand', detail: 'Give back $690.00 USD by hand: cancelled by the company.', resolved: false },
+            after: { resolved: true, givenBack: 69_000, currency: 'usd' },
+          },
+        ]);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await database.drop();
+    }
   });
 
   it('the API carries out due outbox rows as soon as it starts', async () => {

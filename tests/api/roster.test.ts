@@ -27,14 +27,22 @@ import { migrate } from '../../api/db/migrate.ts';
 import { listRosterReads } from '../../api/roster/roster.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import type { CalendarEntry, GuideDate, Roster } from '../../src/lib/api/types.ts';
-import { EMULATOR, operatorCommand } from './staff.ts';
+import { EMULATOR, officeOperator, operatorCommand } from './staff.ts';
 
 const run = promisify(execFile);
 /** firebase-admin on the Auth emulator, to read the claims the command sets. */
 const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'roster-test-admin'));
 
-/** `npm run guide:grant|guide:revoke -- EMAIL`. */
-const guideRole = (...args: string[]) => operatorCommand('guide-role-cli.ts', ...args);
+/** `npm run guide:grant|guide:revoke -- EMAIL`, by the office's operator, with a reason. */
+const guideRole = async (action: 'grant' | 'revoke', email?: string) =>
+  operatorCommand('guide-role-cli.ts', [
+    action,
+    ...(email ? [email] : []),
+    '--by',
+    await officeOperator(),
+    '--reason',
+    'A guide for the tests',
+  ]);
 
 /** The person follows the verification link of the mail the emulator records. */
 async function verifyEmail(user: TestUser): Promise<void> {
@@ -122,7 +130,8 @@ describe('the guide role command', () => {
   });
 
   it('refuses the emulator for a project that is not a demo- project', async () => {
-    const { stderr } = await run(process.execPath, ['api/ops/guide-role-cli.ts', 'grant', guide.email], {
+    const by = ['--by', await officeOperator(), '--reason', 'A guide for the tests'];
+    const { stderr } = await run(process.execPath, ['api/ops/guide-role-cli.ts', 'grant', guide.email, ...by], {
       env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, FIREBASE_PROJECT_ID: 'kamas-live' },
     }).catch((error: { stderr: string }) => error);
     expect(stderr).toContain('is not a demo- project');

@@ -1,34 +1,141 @@
-/** Staff for the API tests: the role command as an operator runs it, and a verified account holding a role. */
+/**
+ * Staff for the API tests: operator commands run as an operator runs them, the operator who runs them
+ * (`--by`), the database they write their record to, and a verified account holding a role.
+ */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect } from 'vitest';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import pg from 'pg';
+import { afterAll, expect } from 'vitest';
+import { openPglite, openPostgres, type Db } from '../../api/db/client.ts';
 import { verifyEmail as verifyByLink } from '../support/emulator-links.ts';
 import { newUser, PROJECT_ID, signInAgain, type TestUser } from './harness.ts';
 
 const run = promisify(execFile);
 export const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '';
 
-/** An operator's command (`node api/ops/<script> ...`), run as an operator runs it, against the test's Auth emulator. */
-export async function operatorCommand(script: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [`api/ops/${script}`, ...args], {
-      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, FIREBASE_PROJECT_ID: PROJECT_ID },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+/**
+ * A database for operator commands, of a test's own: a PGlite folder, or with TEST_DATABASE_URL a
+ * Postgres database. `env` points a command at it; `open` opens it in the test (close it again before
+ * a command runs: a PGlite folder has one owner at a time).
+ */
+export interface CommandDatabase {
+  env: Record<string, string>;
+  open(): Promise<Db>;
+  drop(): Promise<void>;
 }
 
-/** `npm run staff:grant|staff:revoke -- EMAIL ROLE`. */
-export const staffRole = (...args: string[]) => operatorCommand('staff-role-cli.ts', ...args);
+export async function commandDatabase(): Promise<CommandDatabase> {
+  const serverUrl = process.env['TEST_DATABASE_URL'];
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kamas-command-'));
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      open: () => openPglite(dataDir),
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `kamas_command_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.href },
+    open: () => openPostgres(url.href, 5),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Where the commands of this test file write when a test does not give them a database of its own. */
+let shared: Promise<CommandDatabase> | null = null;
+afterAll(async () => {
+  await (await shared)?.drop();
+});
+
+/** Commands run one at a time, as one operator runs them: a PGlite folder is never opened twice at once. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Where a command runs: a database of the test's own, other settings (another Firebase project). */
+export interface CommandOptions {
+  database?: CommandDatabase;
+  env?: Record<string, string>;
+}
+
+/**
+ * An operator's command (`node api/ops/<script> ...`), run as an operator runs it, against the test's
+ * Auth emulator and the file's command database unless told otherwise.
+ */
+export function operatorCommand(
+  script: string,
+  args: string[],
+  options: CommandOptions = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const next = queue.then(async () => {
+    shared ??= commandDatabase();
+    const database = options.database ?? (await shared);
+    try {
+      const { stdout, stderr } = await run(process.execPath, [`api/ops/${script}`, ...args], {
+        env: {
+          ...process.env,
+          ...database.env,
+          NODE_ENV: 'test',
+          FIREBASE_AUTH_EMULATOR_HOST: EMULATOR,
+          FIREBASE_PROJECT_ID: PROJECT_ID,
+          ...options.env,
+        },
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  });
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+const admin = getAuth(getApps().find((app) => app.name === 'staff-admin') ?? initializeApp({ projectId: PROJECT_ID }, 'staff-admin'));
+
+/**
+ * The operator who runs the commands of a test file (`--by`): an account with a proved address that
+ * holds the operator role, given directly in the Auth emulator as a project's first operator is.
+ */
+let office: Promise<string> | null = null;
+export function officeOperator(): Promise<string> {
+  office ??= (async () => {
+    const email = `office-${Date.now().toString(36)}-${process.pid}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+    const user = await admin.createUser({ email, emailVerified: true, password: 'powder-day-1' });
+    await admin.setCustomUserClaims(user.uid, { operator: true });
+    return email;
+  })();
+  return office;
+}
+
+/** `npm run staff:grant|staff:revoke -- ...` as given. */
+export const staffRole = (...args: string[]) => operatorCommand('staff-role-cli.ts', args);
+
+/** `npm run staff:grant|staff:revoke -- EMAIL ROLE`, by the office's operator, with a reason. */
+export const staffRoleByOffice = async (action: 'grant' | 'revoke', email: string, role: 'operator' | 'guide') =>
+  staffRole(action, email, role, '--by', await officeOperator(), '--reason', `A ${role} for the tests`);
 
 /** A new account with a proved address, granted `role` by the command, signed in again to carry it. */
 export async function staffMember(role: 'operator' | 'guide'): Promise<TestUser> {
   const user = await newUser();
   await verifyByLink(EMULATOR, PROJECT_ID, user.token, user.email);
-  expect((await staffRole('grant', user.email, role)).code).toBe(0);
+  const granted = await staffRoleByOffice('grant', user.email, role);
+  expect(granted.code, granted.stderr).toBe(0);
   user.token = await signInAgain(user);
   return user;
 }

@@ -4,6 +4,9 @@
  * another customer's checkout would.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { expect, newEmulatorAccount, PIXEL } from './fixtures.ts';
@@ -226,21 +229,55 @@ export async function bookByApi(
 
 // ---- Staff ----
 
-/** `npm run staff:grant -- EMAIL ROLE`, as an operator runs it against the test's Auth emulator. */
-export function grantStaffRole(email: string, role: 'guide' | 'operator'): string {
-  return execFileSync(process.execPath, ['api/ops/staff-role-cli.ts', 'grant', email, role], {
-    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator, FIREBASE_PROJECT_ID: E2E.projectId },
+/**
+ * The operator who runs the commands of these tests (`--by`): an account with a proved address given
+ * the operator role directly in the Auth emulator, as a project's first operator is.
+ */
+let office: Promise<string> | null = null;
+export function officeOperator(request: APIRequestContext): Promise<string> {
+  office ??= (async () => {
+    const email = newEmail('office');
+    const { uid } = await newEmulatorAccount(request, email, PASSWORD);
+    const update = await request.post(
+      `http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/projects/${E2E.projectId}/accounts:update`,
+      {
+        headers: { Authorization: 'Bearer owner' },
+        data: { localId: uid, emailVerified: true, customAttributes: JSON.stringify({ operator: true }) },
+      },
+    );
+    expect(update.ok(), await update.text()).toBe(true);
+    return email;
+  })();
+  return office;
+}
+
+/**
+ * Where the role commands of these tests keep their record: a PGlite folder of this test process's own
+ * (the run's API holds its own folder while it runs).
+ */
+const commandDataDir = mkdtempSync(join(tmpdir(), 'kamas-e2e-commands-'));
+process.once('exit', () => rmSync(commandDataDir, { recursive: true, force: true }));
+
+/** A role command, by the office's operator, against the test's Auth emulator. */
+function roleCommand(script: string, args: string[], by: string): string {
+  return execFileSync(process.execPath, [`api/ops/${script}`, ...args, '--by', by, '--reason', 'Staff for the browser tests'], {
+    env: {
+      ...process.env,
+      FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
+      FIREBASE_PROJECT_ID: E2E.projectId,
+      DATA_DIR: commandDataDir,
+      DATABASE_URL: '',
+    },
     encoding: 'utf8',
   });
 }
 
-/** `npm run guide:grant -- EMAIL`, as an operator runs it against the test's Auth emulator. */
-export function grantGuideRole(email: string): string {
-  return execFileSync(process.execPath, ['api/ops/guide-role-cli.ts', 'grant', email], {
-    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator, FIREBASE_PROJECT_ID: E2E.projectId },
-    encoding: 'utf8',
-  });
-}
+/** `npm run staff:grant -- EMAIL ROLE --by OPERATOR ...`, as an operator runs it against the test's Auth emulator. */
+export const grantStaffRole = (email: string, role: 'guide' | 'operator', by: string): string =>
+  roleCommand('staff-role-cli.ts', ['grant', email, role], by);
+
+/** `npm run guide:grant -- EMAIL --by OPERATOR ...`, as an operator runs it against the test's Auth emulator. */
+export const grantGuideRole = (email: string, by: string): string => roleCommand('guide-role-cli.ts', ['grant', email], by);
 
 /** A new account with a proved address, given `role` by the command. */
 export async function newStaffMember(request: APIRequestContext, role: 'guide' | 'operator'): Promise<string> {
@@ -251,7 +288,8 @@ export async function newStaffMember(request: APIRequestContext, role: 'guide' |
   expect(signUp.ok(), await signUp.text()).toBe(true);
   // The role goes only to a proved address: the new member of staff follows the verification link first.
   await verifyEmail(E2E.authEmulator, E2E.projectId, ((await signUp.json()) as { idToken: string }).idToken, email);
-  expect(role === 'guide' ? grantGuideRole(email) : grantStaffRole(email, role)).toContain(`${email}`);
+  const by = await officeOperator(request);
+  expect(role === 'guide' ? grantGuideRole(email, by) : grantStaffRole(email, role, by)).toContain(`${email}`);
   return email;
 }
 

@@ -1,8 +1,9 @@
 /**
  * The company calls off a day for avalanche danger with `npm run date:call-off`, as an operator
  * does (the command needs the database folder, so this test runs a booking API of its own, stopped
- * while the command runs). The payer finds the message in the mail catcher, follows its link, and
- * moves the booking to another date at no charge.
+ * while the command runs). The payer finds the message in the mail catcher, and the booking waiting
+ * for their choice on My Bookings with the same link; follows it, and moves the booking to another
+ * date at no charge.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess, stopProcess } from '../../scripts/processes.ts';
 import { formatDenverDateTime } from '../../src/lib/dates.ts';
-import { bookByApi, calendar, freshDate, readyCustomer, startOf } from './api-customers.ts';
+import { bookByApi, calendar, freshDate, officeOperator, readyCustomer, startOf } from './api-customers.ts';
 import { axeViolations, expect, islandsReady, ownApiSettings, test } from './fixtures.ts';
 import { mailTo } from './mail-inbox.ts';
 import { myBookings, signIn } from './page-helpers.ts';
@@ -25,9 +26,9 @@ async function startApi(dataDir: string): Promise<ChildProcess> {
   return child;
 }
 
-/** `npm run date:call-off -- DATE_ID --reason REASON` on this test's database folder: what it prints. */
-function callOff(dataDir: string, dateId: string): string {
-  const run = spawnSync(process.execPath, ['api/ops/call-off-cli.ts', dateId, '--reason', REASON], {
+/** `npm run date:call-off -- DATE_ID --reason REASON --by OPERATOR` on this test's database folder: what it prints. */
+function callOff(dataDir: string, dateId: string, by: string): string {
+  const run = spawnSync(process.execPath, ['api/ops/call-off-cli.ts', dateId, '--reason', REASON, '--by', by], {
     env: { ...process.env, ...ownApiSettings(dataDir) },
     encoding: 'utf8',
   });
@@ -47,8 +48,9 @@ test('a called-off day’s payer follows the link in the message and moves to an
     await bookByApi(page.request, payer, { dateId: date.id, priceId: 'price_tour_ski', calendar: 'winter-day-tours', partySize: 2 }, api);
     await stopProcess(child);
 
-    expect(callOff(dataDir, date.id)).toBe(`Called off ${date.id}: 1 booking was sent a choice of a full refund or a new date.`);
-    expect(callOff(dataDir, date.id)).toBe(`${date.id} was already called off; nothing more was done.`);
+    const office = await officeOperator(page.request);
+    expect(callOff(dataDir, date.id, office)).toBe(`Called off ${date.id}: 1 booking was sent a choice of a full refund or a new date.`);
+    expect(callOff(dataDir, date.id, office)).toBe(`${date.id} was already called off; nothing more was done.`);
 
     child = await startApi(dataDir);
     expect((await calendar(page.request, 'winter-day-tours', { api })).some((entry) => entry.id === date.id)).toBe(false);
@@ -60,7 +62,16 @@ test('a called-off day’s payer follows the link in the message and moves to an
     // The built site calls 8788; in this test that is this test's own API.
     await page.route(`${E2E.api}/**`, (route) => route.continue({ url: route.request().url().replace(E2E.api, api) }));
     await signIn(page, payer.email);
-    await page.goto(link.replace(E2E.site, ''));
+    // My Bookings keeps the called-off booking in sight until its payer chooses, with the message's link.
+    await page.goto('/profile');
+    await islandsReady(page);
+    const waiting = myBookings(page).getByRole('article', { name: 'Ski & Splitboard Touring Day' });
+    await expect(waiting).toContainText('Called off');
+    await expect(waiting).toContainText('We called off this date. Choose a full refund or another date at no charge by');
+    const choose = waiting.getByRole('link', { name: /^Choose a refund or a new date/ });
+    expect(new URL((await choose.getAttribute('href')) ?? '', E2E.site).href).toBe(link);
+    expect(await axeViolations(page)).toEqual([]);
+    await choose.click();
     await islandsReady(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Your Called-Off Day' })).toBeVisible();
     await expect(page.getByText(`We called off Ski & Splitboard Touring Day on ${formatDenverDateTime(startOf(date))}.`)).toBeVisible();

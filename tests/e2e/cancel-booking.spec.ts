@@ -2,11 +2,12 @@
  * Cancelling and changing dates from My Bookings, as customers do it: the payer of a booking months
  * ahead asks to cancel, reads the refund the policy gives before confirming, confirms, and the seats
  * are back on the calendar and the party is told by e-mail. Another moves a booking to a later date,
- * paying the fee with the test card after a declined one. A friend who joined by invite can only
- * leave, and their seat opens again for the payer.
+ * paying the fee with the test card after a declined one; another keeps the date while paying, and
+ * the seats held on the new date are free at once. A friend who joined by invite can only leave, and
+ * their seat opens again for the payer.
  */
 import { CURRENT_POLICY, cancellationTerms } from '../../src/lib/cancellation-policy.ts';
-import { formatDenverDate } from '../../src/lib/dates.ts';
+import { formatDenverDate, formatDenverDateTime } from '../../src/lib/dates.ts';
 import { formatDollars } from '../../src/lib/pricing.ts';
 import { bookByApi, calendar, freshDate, freshDateAtLeast, readyCustomer, seatsTaken, startOf } from './api-customers.ts';
 import { fillCard } from './checkout-steps.ts';
@@ -146,4 +147,30 @@ test('the payer moves a booking to a later date, paying the $50 fee with the tes
   await page.reload();
   await expect(myBookings(page).getByRole('article', { name: PRICE.title }).getByRole('time')).toHaveText(laterLabel);
   // Nothing else went wrong: the fixture checks the browser's complaints, with the declined card's allowed.
+});
+
+test('the payer keeps the date while paying the fee, and the seats held on the new date are free at once', async ({ page, problems }) => {
+  test.setTimeout(60_000);
+  const payer = await readyCustomer(page.request);
+  const date = await freshDate(page.request, CALENDAR);
+  await bookByApi(page.request, payer, { dateId: date.id, priceId: PRICE.id, calendar: CALENDAR, partySize: 1 });
+
+  await signInAndOpenProfile(page, payer.email);
+  const card = myBookings(page).getByRole('article', { name: PRICE.title });
+  await card.getByRole('button', { name: /^Change date/ }).click();
+  const panel = card.getByRole('region', { name: 'Change the date?' });
+  const later = panel.getByRole('group', { name: 'Dates with seats for your party:' }).getByRole('radio').last();
+  const laterId = await later.getAttribute('value');
+  await later.check();
+  await panel.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(panel.getByRole('button', { name: 'Pay now' })).toBeVisible();
+  expect(await seatsTaken(page.request, CALENDAR, laterId ?? ''), 'held for the fee').toBe(1);
+
+  await panel.getByRole('button', { name: 'Keep this date' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect
+    .poll(() => seatsTaken(page.request, CALENDAR, laterId ?? ''), { message: 'given back at once, not when the hold lapses' })
+    .toBe(0);
+  await expect(card.getByRole('time')).toHaveText(formatDenverDateTime(startOf(date)));
+  expect(problems.errors).toEqual([]);
 });

@@ -22,6 +22,7 @@ import {
 } from './api-customers.ts';
 import { apiCustomer, axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
 import { mailTo } from './mail-inbox.ts';
+import { verifyEmail } from '../support/emulator-links.ts';
 import { browserWithCamera, cameraFileOf } from './fake-camera.ts';
 import {
   dayButton,
@@ -132,8 +133,10 @@ test('an operator sees tomorrow’s date with the member who has not signed the 
   });
   expect(added.ok(), await added.text()).toBe(true);
   const [dateId] = ((await added.json()) as { added: string[] }).added;
-  // Booked by the office for a customer who called; a friend joins the party but has signed nothing.
+  // Booked by the office for a customer who called (whose account has proved its address, so the
+  // booking is theirs at once); a friend joins the party but has signed nothing.
   const payer = await readyCustomer(page.request);
+  await verifyEmail(E2E.authEmulator, E2E.projectId, payer.idToken, payer.email);
   const booked = await page.request.post(`${E2E.api}/ops/bookings`, {
     headers: asOperator,
     data: {

@@ -2,10 +2,13 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 export interface SmtpCatcher {
   url: string;
   messages: ParsedMail[];
+  /** When each message of `messages` had arrived whole (performance.now()), in the same order. */
+  arrivedAt: number[];
   /** While set, every message is refused with this reply. */
   refuse: string | null;
   /** The messages to one address. */
@@ -13,10 +16,12 @@ export interface SmtpCatcher {
   close(): Promise<void>;
 }
 
-export async function smtpCatcher(): Promise<SmtpCatcher> {
+/** `answerAfterMs`: how long the server takes to answer each message it has received, as a busy provider's does. */
+export async function smtpCatcher({ answerAfterMs = 0 }: { answerAfterMs?: number } = {}): Promise<SmtpCatcher> {
   const catcher: SmtpCatcher = {
     url: '',
     messages: [],
+    arrivedAt: [],
     refuse: null,
     to: (address) =>
       catcher.messages.filter((message) =>
@@ -37,7 +42,9 @@ export async function smtpCatcher(): Promise<SmtpCatcher> {
       simpleParser(stream)
         .then((parsed) => {
           catcher.messages.push(parsed);
-          callback();
+          catcher.arrivedAt.push(performance.now());
+          if (answerAfterMs > 0) setTimeout(callback, answerAfterMs);
+          else callback();
         })
         .catch((error: Error) => callback(error));
     },

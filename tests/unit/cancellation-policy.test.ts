@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CANCELLATION_POLICIES, CURRENT_POLICY, cancellationTerms, noticeDays, policyOf } from '../../src/lib/cancellation-policy.ts';
+import {
+  CANCELLATION_POLICIES,
+  CURRENT_POLICY,
+  cancellationTerms,
+  noticeDays,
+  policyOf,
+  termsInBrief,
+  termsInFull,
+} from '../../src/lib/cancellation-policy.ts';
 import { denverInstant } from '../../src/lib/dates.ts';
 import { orderTotal } from '../../src/lib/pricing.ts';
 
@@ -46,6 +54,32 @@ describe('the notice ladder, at every boundary', () => {
     expect(cancellationTerms(policy, 9000, trip, askedOn('2027-01-10')).refund).toBe(0);
     expect(cancellationTerms(policy, 0, trip, askedOn('2026-12-01')).refund).toBe(0);
   });
+});
+
+describe('the terms as written follow the rules', () => {
+  // The first day of each rung of the ladder, nearest the trip first: 13, 14 and 30 days' notice.
+  const rungs = [
+    { day: '2027-01-17', brief: 2 },
+    { day: '2027-01-16', brief: 1 },
+    { day: '2026-12-31', brief: 0 },
+  ] as const;
+
+  it.each(rungs)('asked on $day, the brief terms offer a change of date exactly when one may be made', ({ day, brief }) => {
+    const { canMove } = cancellationTerms(policy, PAID, trip, askedOn(day));
+    const written = termsInBrief(policy)[brief] ?? '';
+    expect(written.includes('a move to another date for $50')).toBe(canMove);
+    expect(written.includes('no change of date')).toBe(!canMove);
+  });
+
+  it.each(rungs)(
+    'asked on $day, the policy page offers a change of date from My Bookings exactly when one may be made',
+    ({ day, brief }) => {
+      const { canMove } = cancellationTerms(policy, PAID, trip, askedOn(day));
+      const { terms } = termsInFull(policy)[brief] ?? { terms: '' };
+      expect(terms.includes('move your booking to another date from My Bookings')).toBe(canMove);
+      expect(/cannot be changed|no refunds or date changes/.test(terms)).toBe(!canMove);
+    },
+  );
 });
 
 describe('days counted in Kamas, whatever the clock elsewhere', () => {

@@ -33,7 +33,7 @@ function fakeIdentity() {
       return new Map();
     },
     async customerAccount(email) {
-      return { uid: 'made', email, displayName: null, created: true };
+      return { uid: 'made', email, displayName: null, created: true, emailVerified: false, signsIn: false };
     },
     async passwordSetupLink() {
       return 'https://example.com/set-password';

@@ -253,6 +253,16 @@ describe('booking confirmed', () => {
     );
   });
 
+  it('says a change of date needs 30 days or more: from 14 to 29 days, and closer still, none', async () => {
+    const mail = await renderBookingConfirmed(confirmed);
+    expectBoth(
+      mail,
+      '30 days or more before the day: a refund less a $50 fee, or a move to another date for $50.',
+      '14 to 29 days before: a 50% refund, less a $50 fee; no change of date.',
+      '13 days or fewer: no refund and no change of date.',
+    );
+  });
+
   it('writes cents when the amount has them', async () => {
     const mail = await renderBookingConfirmed({ ...confirmed, amountPaid: 12550 });
     expectBoth(mail, '$125.50');
@@ -268,6 +278,21 @@ describe('booking confirmed', () => {
       'https://auth.example.com/reset?oobCode=abc',
     );
     expect((await renderBookingConfirmed(confirmed)).text).not.toContain('Choose a password');
+  });
+
+  it('tells a customer whose address an account never confirmed why the booking is not in it yet, and how to see it', async () => {
+    const link = 'https://auth.example.com/reset?oobCode=abc';
+    const waiting = await renderBookingConfirmed({ ...confirmed, setupLink: link, addressUnconfirmed: true });
+    expectBoth(
+      waiting,
+      'See your booking online',
+      'An account on our site already uses this address, but it has never been confirmed as yours.',
+      'it shows in that account only after you choose a new password with this button and sign in with it',
+      'Choose a password',
+      link,
+      'they can no longer sign in to it once you choose the password',
+    );
+    expect(waiting.text).not.toContain('We made you an account');
   });
 
   it('says how the office took the payment, and that a complimentary place costs nothing', async () => {
@@ -408,6 +433,11 @@ describe('booking cancelled', () => {
     expectBoth(check, 'by check from our office, and we will contact you to arrange it.');
   });
 
+  it('says a fee paid earlier to change the date is in the refund', async () => {
+    const mail = await renderBookingCancelled({ ...cancelled, refundAmount: 38750, feesRefunded: 5000 });
+    expectBoth(mail, '$387.50', '(the $50 you paid to change the date included) to the card you paid with');
+  });
+
   it('tells a member who did not pay who the refund goes to, never its amount', async () => {
     const mail = await renderBookingCancelled({ ...cancelled, recipientName: 'Sam Ortiz', refundAmount: 0, payerName: 'Avery Lund' });
     expectBoth(mail, 'Hi Sam Ortiz', 'Avery Lund paid for this booking, so any refund goes to them.');
@@ -428,6 +458,11 @@ describe('date called off', () => {
       'If you have not chosen by Sat, Dec 5, 8:00 AM (Kamas time), we refund you in full.',
     );
     expect(mail.subject).toBe('Called off: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM');
+  });
+
+  it('counts a fee paid earlier to change the date in the full refund, and says so', async () => {
+    const mail = await renderDateCalledOff({ ...calledOff, amountPaid: 80000, feesPaid: 5000 });
+    expectBoth(mail, 'A full refund of $800 (the $50 you paid to change the date included) to the card you paid with.');
   });
 
   it('offers a booking paid in cash its refund in cash from the office', async () => {

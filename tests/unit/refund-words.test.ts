@@ -35,6 +35,7 @@ describe('the called-off page', () => {
     reason: 'High avalanche danger',
     chooseBy: '2026-12-05T15:00:00Z',
     amountPaid: 50000,
+    feesPaid: 0,
     currency: 'usd',
     paidBy: 'check',
     partySize: 1,
@@ -49,6 +50,14 @@ describe('the called-off page', () => {
     expect(refundOffer({ ...choice, paidBy: 'card' })).toBe('$500 back to the card you paid with.');
     expect(chosenLine({ ...choice, choice: 'refund' })).toBe(
       'You chose a full refund: $500 goes back by check from our office, and we will contact you to arrange it.',
+    );
+  });
+
+  it('says a fee paid earlier to change the date comes back with the rest', () => {
+    const moved = { ...choice, paidBy: 'card' as const, amountPaid: 55000, feesPaid: 5000 };
+    expect(refundOffer(moved)).toBe('$550 (the $50 you paid to change the date included) back to the card you paid with.');
+    expect(chosenLine({ ...moved, choice: 'refund' })).toBe(
+      'You chose a full refund: $550 (the $50 you paid to change the date included) goes back to the card you paid with, usually within 5 to 10 business days.',
     );
   });
 });

@@ -4,6 +4,7 @@
  */
 import { createElement as h } from 'react';
 import { formatDenverDateTime } from '../../../src/lib/dates.ts';
+import { feesIncluded } from '../../../src/lib/called-off.ts';
 import { refundRouteAndWhen } from '../../../src/lib/paid-by.ts';
 import type { BookingCancelledFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
@@ -18,7 +19,8 @@ function refundLine(facts: BookingCancelledFacts) {
     );
   }
   const amount = formatMoney(facts.refundAmount, facts.currency);
-  return paragraph(h('strong', null, `Refund: ${amount}`), ` ${refundRouteAndWhen(facts.paidBy)}.`);
+  const fees = feesIncluded(facts.feesRefunded ?? 0, (cents) => formatMoney(cents, facts.currency));
+  return paragraph(h('strong', null, `Refund: ${amount}`), `${fees} ${refundRouteAndWhen(facts.paidBy)}.`);
 }
 
 function BookingCancelled(facts: BookingCancelledFacts) {

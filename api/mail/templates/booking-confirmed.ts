@@ -54,9 +54,23 @@ function payment(facts: BookingConfirmedFacts) {
   return paragraph(h('strong', null, 'Paid: '), `${formatMoney(facts.amountPaid, facts.currency)}${how}${promo}`);
 }
 
-/** For a customer the office booked who has no way to sign in yet: how to choose a password. */
-function yourAccount(setupLink: string | null | undefined) {
+/** For a customer the office booked who has no way to sign in yet, or whose address an account never confirmed: how to choose a password. */
+function yourAccount(setupLink: string | null | undefined, addressUnconfirmed: boolean | undefined) {
   if (!setupLink) return null;
+  if (addressUnconfirmed) {
+    return h(
+      Fragment,
+      null,
+      subheading('See your booking online'),
+      paragraph(
+        'An account on our site already uses this address, but it has never been confirmed as yours. To keep your booking safe, it shows in that account only after you choose a new password with this button and sign in with it (if you are signed in already, sign out first):',
+      ),
+      buttonLink(setupLink, 'Choose a password'),
+      paragraph(
+        'If someone else made that account, they can no longer sign in to it once you choose the password, and they never see your booking. If the button no longer works, call or write to us and we will send you a new one.',
+      ),
+    );
+  }
   return h(
     Fragment,
     null,
@@ -77,7 +91,7 @@ function BookingConfirmed(facts: BookingConfirmedFacts) {
     paragraph(`Hi ${facts.recipientName}, thank you for booking with us. Here is your day out.`),
     tripFacts(facts.trip),
     payment(facts),
-    yourAccount(facts.setupLink),
+    yourAccount(facts.setupLink, facts.addressUnconfirmed),
     invite(facts),
     subheading('Before the day'),
     facts.members.length > 0 ? memberStates(facts.members) : null,

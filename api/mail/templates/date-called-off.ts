@@ -1,6 +1,7 @@
 /** To the payer of a booking on a date the company called off: why, and their two choices, with the deadline. */
 import { createElement as h } from 'react';
 import { formatDenverDateTime } from '../../../src/lib/dates.ts';
+import { feesIncluded } from '../../../src/lib/called-off.ts';
 import { refundRoute } from '../../../src/lib/paid-by.ts';
 import type { DateCalledOffFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
@@ -21,7 +22,7 @@ function DateCalledOff(facts: DateCalledOffFacts) {
     tripFacts(facts.trip),
     paragraph('Choose what happens to your booking:'),
     bulletList([
-      `A full refund of ${refund} ${refundRoute(facts.paidBy)}.`,
+      `A full refund of ${refund}${feesIncluded(facts.feesPaid ?? 0, (cents) => formatMoney(cents, facts.currency))} ${refundRoute(facts.paidBy)}.`,
       'A move to another date with seats for your party, at no charge.',
     ]),
     buttonLink(facts.choiceLink, 'Choose a refund or a new date'),

@@ -17,7 +17,8 @@
  * The site's text is in the server-rendered HTML. Before hydration the pad's place is reserved (same
  * aspect ratio) and every control is disabled; the form posts back to this page. The pad's drawing
  * code arrives when the pad comes near the screen (use-signature-canvas.ts), its place reserved the
- * same way meanwhile.
+ * same way meanwhile. Until the pad takes strokes it looks disabled and says 'Loading the signature
+ * pad...' (its name says so too), so nobody signs on a pad that would keep nothing.
  */
 import { useEffect, useId, useReducer, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
@@ -43,6 +44,8 @@ import '../../styles/account.css';
 export { SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from './use-signature-pad.ts';
 export const WAIVER_SIGN_FAILED = 'An error occurred while signing the waiver. Please try again.';
 export const WAIVER_ERROR_MS = 3000;
+/** What the pad says until it takes strokes. */
+export const PAD_LOADING = 'Loading the signature pad...';
 /** Said when the API refused a signature because a new text came into force while the page was open. */
 export const WAIVER_TEXT_REPLACED =
   'The waiver text has changed since this page opened. The new text is above: please read it, tick the box and sign again.';
@@ -131,6 +134,7 @@ export default function WaiverForm({ onSigned }: Props) {
   const agreeId = `${id}-agree`;
   const padLabelId = `${id}-pad-label`;
   const padStateId = `${id}-pad-state`;
+  const padLoadingId = `${id}-pad-loading`;
   const signHintId = `${id}-sign-hint`;
   const typedNameId = `${id}-typed-name`;
 
@@ -193,16 +197,19 @@ export default function WaiverForm({ onSigned }: Props) {
           </span>
           <div
             ref={padBoxRef}
-            className={method === 'draw' ? 'signature-pad' : 'signature-pad typed'}
+            className={`signature-pad${method === 'type' ? ' typed' : ''}${padShown ? '' : ' loading'}`}
             role="img"
-            aria-labelledby={`${padLabelId} ${padStateId}`}
+            aria-labelledby={padShown ? `${padLabelId} ${padStateId}` : `${padLabelId} ${padLoadingId} ${padStateId}`}
             aria-busy={!padShown}
           >
             {padShown ? (
               drawCanvas(pad.signatureCanvasProps)
             ) : (
               <span className="signature-placeholder">
-                <span className="spinner" aria-hidden="true" />
+                <span className="signature-loading while-script-loads">
+                  <span className="spinner" aria-hidden="true" />
+                  <span id={padLoadingId}>{PAD_LOADING}</span>
+                </span>
               </span>
             )}
           </div>

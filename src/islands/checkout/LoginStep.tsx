@@ -62,7 +62,7 @@ export default function LoginStep({ titleId, signedIn, checking, email, invited,
             ? 'Welcome! A friend invited you on their trip. Log in or sign up, then fill in your profile, safety survey and waiver to join them.'
             : 'Welcome! Log in or sign up to book: then your profile and safety survey, the waiver, and payment.'}
         </p>
-        <SignInForm page="/checkout" headingLevel={2} headingId={checking ? undefined : titleId} onSignedIn={onDone} loadAuthOnFirstUse />
+        <SignInForm page="/checkout" headingLevel={2} headingId={checking ? undefined : titleId} onSignedIn={onDone} />
       </div>
     </>
   );

@@ -2,15 +2,17 @@
  * Booking a date for a customer who called or came in: their e-mail (and a name when they are new
  * to the site), the party size, the activity where the date offers several, how it is paid (by card
  * now, in the checkout's card form, or in cash, by check or complimentary) and a reason. Checked by
- * the API's own schema before anything is sent; one request id per booking, so a retry books once.
- * The customer gets the usual confirmation.
+ * the API's own schema before anything is sent; one request id per booking asked for, so a retry
+ * books once and a changed form (another customer, after going back from the card form) is a new
+ * request. The customer gets the usual confirmation.
  */
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../lib/api/ops-types.ts';
 import { opsBookSchema, PAYMENT_LABELS } from '../../lib/ops-schemas.ts';
 import { BOOKING_PAYMENTS, type BookingPayment } from '../../lib/paid-by.ts';
 import { formatDollars } from '../../lib/pricing.ts';
+import { requestIds } from '../../lib/request-ids.ts';
 import PartySizeOptions from '../booking/PartySizeOptions.tsx';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../account/fields.tsx';
@@ -31,12 +33,14 @@ export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onB
   const [cardHold, setCardHold] = useState<OpsCardHold | null>(null);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  // One id per booking: the same request sent again (a retry) books once.
-  const requestId = useRef(crypto.randomUUID());
+  // One id per booking asked for: the same request sent again (a retry) books once; another customer,
+  // date, party size, activity or payment is a new request.
+  const [ids] = useState(() => requestIds());
   const price = date.prices.find((entry) => entry.id === priceId);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const asked = { email: email.trim().toLowerCase(), dateId: date.id, partySize, priceId, paidBy };
     const checked = v.safeParse(opsBookSchema, {
       email,
       name,
@@ -45,7 +49,7 @@ export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onB
       ...(priceId ? { priceId } : {}),
       paidBy,
       reason,
-      requestId: requestId.current,
+      requestId: ids.idFor(asked),
     });
     if (!checked.success) {
       setErrors(firstErrors<Field>(checked.issues, 'reason'));
@@ -67,7 +71,7 @@ export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onB
   }
 
   function startAgain() {
-    requestId.current = crypto.randomUUID();
+    ids.forget();
     setEmail('');
     setName('');
     setReason('');

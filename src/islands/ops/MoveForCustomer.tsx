@@ -1,7 +1,8 @@
 /**
  * Moving a booking for its customer: a date of the same activity with seats for the whole party
- * (loaded when the form opens), the change fee waived or taken by the office, and a reason.
- * Checked by the API's own schema before anything is sent.
+ * (loaded when the form opens), the change fee waived or taken by the office, and a reason; off a
+ * date we called off, the move is the customer's choice of another date, at no charge. Checked by
+ * the API's own schema before anything is sent.
  */
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
@@ -27,7 +28,8 @@ export function MoveForCustomer({ booking, onMoved }: { booking: OpsBooking; onM
   const form = useOpenedForm(`${id}-title`);
   const targets = useLoaded(form.open ? `move:${booking.id}:${booking.dateId}` : null, (signal) => opsApi.moveTargets(booking.id, signal));
   const [toDateId, setToDateId] = useState('');
-  const [fee, setFee] = useState<OpsMoveRequest['fee'] | ''>('');
+  // Off a called-off date there is no fee to take.
+  const [fee, setFee] = useState<OpsMoveRequest['fee'] | ''>(booking.calledOff ? 'waived' : '');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
@@ -76,16 +78,20 @@ export function MoveForCustomer({ booking, onMoved }: { booking: OpsBooking; onM
               </option>
             ))}
           </SelectField>
-          <fieldset className="ops-choices" {...describedBy(errors.fee, `${id}-fee-error`)}>
-            <legend>Change fee</legend>
-            {MOVE_FEES.map((way) => (
-              <label key={way} className="ops-check">
-                <input type="radio" name={`${id}-fee`} checked={fee === way} onChange={() => setFee(way)} />{' '}
-                {feeLabel(way, targets.value.moveFee)}
-              </label>
-            ))}
-            <FieldError id={`${id}-fee-error`} error={errors.fee} />
-          </fieldset>
+          {booking.calledOff ? (
+            <p className="ops-muted">We called off this date: moving it is the customer’s choice of another date, at no charge.</p>
+          ) : (
+            <fieldset className="ops-choices" {...describedBy(errors.fee, `${id}-fee-error`)}>
+              <legend>Change fee</legend>
+              {MOVE_FEES.map((way) => (
+                <label key={way} className="ops-check">
+                  <input type="radio" name={`${id}-fee`} checked={fee === way} onChange={() => setFee(way)} />{' '}
+                  {feeLabel(way, targets.value.moveFee)}
+                </label>
+              ))}
+              <FieldError id={`${id}-fee-error`} error={errors.fee} />
+            </fieldset>
+          )}
           <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
         </>
       )}

@@ -24,6 +24,8 @@ import '../../styles/ops.css';
 
 const when = (iso: string) => formatDenverDateTime(Date.parse(iso));
 const money = (cents: number | null) => (cents === null ? 'the whole payment' : formatDollars(cents));
+/** A refund or cancellation owed at the provider: done, still being tried, or given up and flagged for the office. */
+const actionState = (status: string) => (status === 'done' ? 'done' : status === 'failed' ? 'not carried out: see the flag' : 'pending');
 
 function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (booking: OpsBooking) => void }) {
   const [notice, setNotice] = useState<string | null>(null);
@@ -50,15 +52,13 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
         )}
         {booking.status === 'paid' && (
           <div className="ops-actions-row">
-            {!booking.calledOff && (
-              <MoveForCustomer
-                booking={booking}
-                onMoved={(moved) => {
-                  setNotice(`Moved to ${when(moved.startsAt)}. The party is told by e-mail.`);
-                  onChanged(moved);
-                }}
-              />
-            )}
+            <MoveForCustomer
+              booking={booking}
+              onMoved={(moved) => {
+                setNotice(`Moved to ${when(moved.startsAt)}. The party is told by e-mail.`);
+                onChanged(moved);
+              }}
+            />
             {!booking.calledOff && (
               <CancelForCustomer
                 booking={booking}
@@ -103,8 +103,8 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
                   ? 'complimentary, no charge'
                   : `paid ${paidText({ amount: payment.amount ?? booking.amount, paidBy: booking.paidBy })}`
                 : payment.kind === 'refund'
-                  ? `refund of ${money(payment.amount)}, ${payment.status === 'done' ? 'done' : 'pending'}`
-                  : `payment intent cancelled, ${payment.status === 'done' ? 'done' : 'pending'}`}
+                  ? `refund of ${money(payment.amount)}, ${actionState(payment.status)}`
+                  : `payment intent cancelled, ${actionState(payment.status)}`}
               {payment.reason ? ` (${payment.reason})` : ''}
               {payment.lastError ? <span className="form-error"> Last error: {payment.lastError}</span> : null}
             </li>

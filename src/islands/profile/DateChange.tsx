@@ -1,7 +1,8 @@
 /**
  * A payer changes the date of their booking: the fee and the dates that fit the party, from the
  * server; then the new seats are held while the fee is paid with the same card form as checkout.
- * Only a paid fee moves the booking; a declined card keeps everything as it was.
+ * Only a paid fee moves the booking; a declined card keeps everything as it was, and keeping the
+ * date while paying gives the held seats back at once.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { QuoteChanged } from '../../lib/api/api-error.ts';
@@ -50,6 +51,7 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
   const [picked, setPicked] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [card, setCard] = useState<CardState>({ status: 'idle' });
+  const [keeping, setKeeping] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -99,6 +101,17 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
     setCard(state);
     if (state.status === 'succeeded') onMoved(movedNotice(paying.date));
     return state;
+  }
+
+  /** Keeps the date while the fee is unpaid: the new date's held seats go back now (else they lapse with the hold). */
+  async function keepDate() {
+    setKeeping(true);
+    try {
+      await api.keepDate(bookingId);
+    } catch (error) {
+      console.warn('The held date could not be given back; its hold lapses by itself', error);
+    }
+    onClose();
   }
 
   const busy = step.name === 'holding';
@@ -158,10 +171,10 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
             <button
               type="button"
               className="button secondary"
-              aria-disabled={card.status === 'processing'}
-              onClick={() => card.status === 'processing' || onClose()}
+              aria-disabled={card.status === 'processing' || keeping}
+              onClick={() => card.status === 'processing' || keeping || void keepDate()}
             >
-              Keep this date
+              {keeping ? 'Keeping this date...' : 'Keep this date'}
             </button>
           </div>
         </>

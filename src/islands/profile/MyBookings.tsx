@@ -1,9 +1,11 @@
 /**
- * My Bookings: a spinner while the calendars load, then a grid of the
- * customer's booking cards, 'No bookings found.' when there are none, or 'Error: ' and what failed.
+ * My Bookings: a spinner while the calendars load, then a grid of the customer's booking cards (first
+ * those on a date we called off, waiting for their choice), 'No bookings found.' when there are
+ * none, or 'Error: ' and what failed.
  */
 import { useId } from 'react';
 import BookingCardView from './BookingCardView.tsx';
+import CalledOffCard from './CalledOffCard.tsx';
 import { useCopied } from './use-copied.ts';
 import { useMyBookings } from './use-my-bookings.ts';
 
@@ -29,10 +31,15 @@ export default function MyBookings({ uid }: { uid: string }) {
         </p>
       )}
       {state.status === 'ready' &&
-        (state.cards.length === 0 ? (
+        (state.cards.length === 0 && state.calledOff.length === 0 ? (
           <p className="bookings-empty">{NO_BOOKINGS}</p>
         ) : (
           <ul className="booking-grid">
+            {state.calledOff.map((booking) => (
+              <li key={booking.bookingId}>
+                <CalledOffCard booking={booking} />
+              </li>
+            ))}
             {state.cards.map((booking) => (
               <li key={booking.id}>
                 <BookingCardView booking={booking} copied={copiedKey === booking.id} onCopy={(text) => void copy(booking.id, text)} />

@@ -1,15 +1,22 @@
 /**
- * What My Bookings reads, as the signed-in customer: their booking ids
- * (GET /users/user/{uid}), the three calendars with their own invite codes (GET /calendar/{name}
+ * What My Bookings reads, as the signed-in customer: their booking ids and their bookings on a
+ * date we called off, waiting for their choice (GET /users/user/{uid}), the three calendars with their own invite codes (GET /calendar/{name}
  * with their token) and the catalog for titles and pictures. A calendar that does not load fails
  * the whole list with 'Failed to fetch {calendar name}.'; a catalog that does not load only costs
  * the cards their titles and pictures, as elsewhere on the site.
  */
+import type { CalledOffBooking } from '../../lib/api/types.ts';
 import { BOOKING_CALENDARS, calendarFailure, myBookingCards, type BookingCard, type LoadedCalendars } from '../../lib/my-bookings.ts';
 import { api } from '../../stores/api.ts';
 import { $products, loadProducts } from '../../stores/products.ts';
 
-export async function loadMyBookings(uid: string, signal: AbortSignal): Promise<BookingCard[]> {
+export interface MyBookingsList {
+  cards: BookingCard[];
+  /** The customer's bookings on a date we called off, waiting for their choice; they are not on the calendars. */
+  calledOff: CalledOffBooking[];
+}
+
+export async function loadMyBookings(uid: string, signal: AbortSignal): Promise<MyBookingsList> {
   const catalog = loadProducts();
   const user = api.user(uid, signal);
   // Its failure is met below, after the calendars'; heard now, so it is never a stray rejection meanwhile.
@@ -25,7 +32,7 @@ export async function loadMyBookings(uid: string, signal: AbortSignal): Promise<
       }
     }),
   );
-  const { bookings } = await user;
+  const { bookings, calledOff } = await user;
   await catalog;
-  return myBookingCards(Array.isArray(bookings) ? bookings : [], calendars, $products.get() ?? []) ?? [];
+  return { cards: myBookingCards(Array.isArray(bookings) ? bookings : [], calendars, $products.get() ?? []) ?? [], calledOff };
 }

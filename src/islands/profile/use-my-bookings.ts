@@ -1,13 +1,12 @@
 /** The states of My Bookings: loading, then the cards or the error. */
-import type { BookingCard } from '../../lib/my-bookings.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
-import { loadMyBookings } from './load-my-bookings.ts';
+import { loadMyBookings, type MyBookingsList } from './load-my-bookings.ts';
 
-export type MyBookingsState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; cards: BookingCard[] };
+export type MyBookingsState = { status: 'loading' } | { status: 'failed'; message: string } | ({ status: 'ready' } & MyBookingsList);
 
 export function useMyBookings(uid: string): MyBookingsState {
   const loaded = useLoaded(uid, (signal) => loadMyBookings(uid, signal), 'Could not load the bookings');
-  if (loaded.status === 'ready') return { status: 'ready', cards: loaded.value };
+  if (loaded.status === 'ready') return { status: 'ready', ...loaded.value };
   if (loaded.status === 'loading') return loaded;
   const { error } = loaded;
   return { status: 'failed', message: error instanceof Error && error.message ? error.message : 'Your bookings could not be loaded.' };

@@ -3,7 +3,7 @@
  * inputs have no names and it posts, so a password can never land in an address; its buttons stay
  * disabled until the island runs; the Login / Sign Up switch is a plain link (`?mode=signup`).
  */
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type MouseEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type FormEvent, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { passwordPolicy, signIn, signInWithGoogle, signUp } from '../../stores/auth-actions.ts';
 import { $authError, clearAuthError, startAuth } from '../../stores/auth.ts';
@@ -42,14 +42,14 @@ interface Props {
   headingId?: string | undefined;
   /** Called once signed in; without it the visitor goes back one page. */
   onSignedIn?: () => void;
-  /**
-   * The sign-in code (Firebase) loads when the visitor first reaches for the form, not as soon as
-   * the form shows: for a page whose signed-out visitors may only be looking (the checkout's first step).
-   */
-  loadAuthOnFirstUse?: boolean;
 }
 
-export default function SignInForm({ page = '/sign-in', headingLevel = 1, headingId, onSignedIn, loadAuthOnFirstUse = false }: Props) {
+/**
+ * The sign-in code (Firebase, about 30 KB) loads when the visitor first reaches for the form (a
+ * pointer over it, a touch, focus), not as soon as the form shows, so a phone on a slow connection
+ * gets the page and the form first; by the time an address and a password are typed, it is there.
+ */
+export default function SignInForm({ page = '/sign-in', headingLevel = 1, headingId, onSignedIn }: Props) {
   const hydrated = useHydrated();
   const modeInAddress = useModeInAddress();
   const [chosenMode, setChosenMode] = useState<Mode | null>(null);
@@ -60,10 +60,6 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, headin
   // Uncontrolled inputs: what a quick visitor typed before the island ran is what it signs in with.
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!loadAuthOnFirstUse) void startAuth();
-  }, [loadAuthOnFirstUse]);
 
   const error: { message: string; field: AuthField | null } | null = localError ? { message: localError, field: 'password' } : authError;
   const invalid = (field: 'email' | 'password') => Boolean(error && (error.field === field || error.field === 'both'));
@@ -123,7 +119,7 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, headin
   }
 
   // The visitor reaching for the form (a pointer over it, a touch, focus) loads the sign-in code, so it is ready by the click.
-  const turnToForm = loadAuthOnFirstUse ? () => void startAuth() : undefined;
+  const turnToForm = () => void startAuth();
   const title = mode === 'login' ? 'Login' : 'Sign Up';
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const other: Mode = mode === 'login' ? 'signup' : 'login';

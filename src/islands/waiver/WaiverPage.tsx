@@ -1,6 +1,6 @@
 /**
  * /waiver: the waiver form on a page of its own. Its text shows at once, from the
- * server; while sign-in is checked the signature pad shows a spinner and the controls wait. A
+ * server; while sign-in is checked the signature pad says it is loading and the controls wait. A
  * signed-out visitor is sent to /sign-in (which brings them back here once signed in). After
  * signing, the customer goes back one page, by the sign-in page's rule (the page read before,
  * however the waiver was opened), else to their profile. Once signed, a link under the form leads to the signed copy.

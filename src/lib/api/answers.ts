@@ -5,6 +5,8 @@
  */
 import * as v from 'valibot';
 import { calendarDateOf } from '../calendar-date.ts';
+import { UnreadableAnswer } from './api-error.ts';
+import { checkCatalog } from './catalog.ts';
 import { BOOKING_PAYMENTS } from '../paid-by.ts';
 import type { Party } from '../party.ts';
 import type { SignedWaiverCopy, WaiverStatus } from '../waiver-record.ts';
@@ -16,23 +18,15 @@ import type {
   DateChangeOptions,
   DatabaseUser,
   GuideDate,
-  Product,
   Roster,
 } from './types.ts';
 
-/** An answer of a shape the site does not know. */
-export class UnreadableAnswer extends Error {
-  constructor(what: string, issues: readonly v.BaseIssue<unknown>[]) {
-    const where = issues[0]?.path?.map((step) => String(step.key)).join('.') ?? '';
-    super(`The booking service's answer (${what}) could not be read${where ? ` at ${where}` : ''}`);
-    this.name = 'UnreadableAnswer';
-  }
-}
+export { UnreadableAnswer };
 
-/** The answer as `schema` reads it, or `UnreadableAnswer`. */
+/** The answer as `schema` reads it, or `UnreadableAnswer` naming the first field that is wrong. */
 export function readAnswer<S extends v.GenericSchema>(what: string, schema: S, answer: unknown): v.InferOutput<S> {
   const parsed = v.safeParse(schema, answer);
-  if (!parsed.success) throw new UnreadableAnswer(what, parsed.issues);
+  if (!parsed.success) throw new UnreadableAnswer(what, parsed.issues[0]?.path?.map((step) => String(step.key)).join('.') ?? '');
   return parsed.output;
 }
 
@@ -80,14 +74,40 @@ export const databaseUserAnswer = named<DatabaseUser>()(
     agreed: v.optional(v.boolean(), false),
     waiver: v.optional(v.nullable(waiverStatus), null),
     bookings: v.optional(v.array(text), []),
+    calledOff: v.optional(
+      v.array(
+        v.looseObject({
+          bookingId: text,
+          dateId: text,
+          title: text,
+          startsAt: instant,
+          chooseBy: instant,
+          yours: v.boolean(),
+          payer: text,
+        }),
+      ),
+      [],
+    ),
     pendingEmail: optionalText,
   }),
 );
 
-const price = v.looseObject({ id: text, nickname: text, unit_amount: count, currency: text, metadata: v.optional(v.looseObject({}), {}) });
-
-export const productsAnswer = named<Product[]>()(
-  v.array(v.looseObject({ id: text, name: text, description: v.optional(text, ''), images: v.array(text), prices: v.array(price) })),
+/** The catalog, read by its own check (./catalog.ts), which the navigation runs on every page without these. */
+export const productsAnswer = v.pipe(
+  v.unknown(),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const checked = checkCatalog(dataset.value);
+    if ('products' in checked) return checked.products;
+    const [first, ...rest] = checked.wrongAt.map((key): v.UnknownPathItem => ({
+      type: 'unknown',
+      origin: 'value',
+      input: undefined,
+      key,
+      value: undefined,
+    }));
+    addIssue(first ? { path: [first, ...rest] } : {});
+    return NEVER;
+  }),
 );
 
 /** A calendar as the API answers it, in its own names. */
@@ -194,6 +214,9 @@ export const cancelledAnswer = named<Cancelled>()(
 
 export const leaveAnswer = v.looseObject({ bookingId: text, dateId: text, left: v.boolean() });
 
+/** DELETE /bookings/{id}/date-change: how many holds of the change of date ended. */
+export const keepDateAnswer = v.looseObject({ released: count });
+
 export const callOffChoiceAnswer = named<CallOffChoice>()(
   v.looseObject({
     bookingId: text,
@@ -203,6 +226,7 @@ export const callOffChoiceAnswer = named<CallOffChoice>()(
     reason: text,
     chooseBy: instant,
     amountPaid: count,
+    feesPaid: v.optional(count, 0),
     currency: text,
     paidBy: v.picklist(BOOKING_PAYMENTS),
     partySize: count,

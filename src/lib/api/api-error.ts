@@ -21,3 +21,11 @@ export class QuoteChanged extends ApiError {
     this.quote = quote;
   }
 }
+
+/** An answer of a shape the site does not know; `where` names the first field that is wrong (empty for the whole answer). */
+export class UnreadableAnswer extends Error {
+  constructor(what: string, where: string) {
+    super(`The booking service's answer (${what}) could not be read${where ? ` at ${where}` : ''}`);
+    this.name = 'UnreadableAnswer';
+  }
+}

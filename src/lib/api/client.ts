@@ -16,11 +16,11 @@ import {
   databaseUserAnswer,
   guideDatesAnswer,
   inviteAnswer,
+  keepDateAnswer,
   leaveAnswer,
   localPaymentAnswer,
   partyAnswer,
   paymentIntentAnswer,
-  productsAnswer,
   promoAnswer,
   readAnswer,
   rosterAnswer,
@@ -28,7 +28,7 @@ import {
   waiverStatusesAnswer,
 } from './answers.ts';
 import { QuoteChanged } from './api-error.ts';
-import { ApiError, apiFetch } from './http.ts';
+import { ApiError, apiFetch, userPath } from './http.ts';
 
 /** The signed-in customer's ID token; fails with 'No authenticated user found' when nobody is signed in. */
 export type TokenSource = () => Promise<string>;
@@ -40,14 +40,12 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-const user = (uid: string) => `/users/user/${encodeURIComponent(uid)}`;
+const user = userPath;
 const booking = (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}`;
 const withSignal = (signal: AbortSignal | undefined): CallOptions => (signal ? { signal } : {});
 
 /** The public calls: no token, cacheable by the browser and the CDN. */
 export const publicApi = {
-  products: () => apiFetch<unknown>('/stripe/products').then((answer) => readAnswer('products', productsAnswer, answer)),
-
   calendar: (name: CalendarName, options: { signal?: AbortSignal; cache?: RequestCache } = {}) =>
     apiFetch<unknown>(`/calendar/${name}`, options).then((answer) => readAnswer(name, calendarDatesAnswer, answer)),
 
@@ -56,13 +54,10 @@ export const publicApi = {
 };
 
 /**
- * Creates the database user at sign-in from the identity service's user, or returns the stored one.
- * It carries the token of the user just signed in, who may not yet be the one the site shows.
+ * The database user in the answer to its creation at sign-in (POST /users/user/{uid}, sent by the
+ * auth store as soon as someone signs in, while this client is still on its way).
  */
-export async function createDatabaseUser(uid: string, authUser: unknown, token: string) {
-  const answer = await apiFetch<unknown>(user(uid), { method: 'POST', body: authUser, token });
-  return readAnswer('your account', databaseUserAnswer, answer);
-}
+export const readDatabaseUser = (answer: unknown) => readAnswer('your account', databaseUserAnswer, answer);
 
 /** A call confirming a quote: its 409 answer carrying the new quote fails with `QuoteChanged`. */
 async function quoted<T>(answer: Promise<T>): Promise<T> {
@@ -138,6 +133,8 @@ export function createBookingApi(token: TokenSource) {
       quoted(
         call('the change of date', paymentIntentAnswer, `${booking(bookingId)}/date-change`, { method: 'POST', body: { quoteId, dateId } }),
       ),
+    /** The payer keeps the date: the new date's seats held for the fee are given back at once. */
+    keepDate: (bookingId: string) => call('the change of date', keepDateAnswer, `${booking(bookingId)}/date-change`, { method: 'DELETE' }),
     /** After the company called off the booking's date: the payer's choice, and the dates that fit the party. */
     callOffChoice: (bookingId: string, signal?: AbortSignal) =>
       call('your booking', callOffChoiceAnswer, `${booking(bookingId)}/call-off`, withSignal(signal)),

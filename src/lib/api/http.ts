@@ -6,6 +6,9 @@ export { ApiError };
 
 export const NO_USER_MESSAGE = 'No authenticated user found';
 
+/** The address of a customer's database user. */
+export const userPath = (uid: string) => `/users/user/${encodeURIComponent(uid)}`;
+
 /** The readable text of an error answer: its `error`, else its `message`, else the body as text. */
 export function errorText(body: unknown, fallback: string): string {
   if (body && typeof body === 'object') {

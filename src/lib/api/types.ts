@@ -18,8 +18,25 @@ export interface DatabaseUser {
   waiver: WaiverStatus | null;
   /** Ids of the calendar dates this user is booked on. */
   bookings: string[];
+  /** This user's bookings on a date we called off, waiting for the payer's choice of a refund or another date. */
+  calledOff: CalledOffBooking[];
   /** A new sign-in e-mail the customer asked for, waiting for its confirmation link to be followed; null when none. */
   pendingEmail: string | null;
+}
+
+/** A booking on a date we called off, as My Bookings lists it until its payer chooses. */
+export interface CalledOffBooking {
+  bookingId: string;
+  dateId: string;
+  /** What was booked, as My Bookings titles it. */
+  title: string;
+  startsAt: string;
+  /** The payer's deadline: after it, the booking is refunded in full. */
+  chooseBy: string;
+  /** Whether this user paid for it, and so makes the choice. */
+  yours: boolean;
+  /** Who paid for it, as the party names them. */
+  payer: string;
 }
 
 export interface Price {
@@ -164,8 +181,10 @@ export interface CallOffChoice {
   startsAt: string;
   reason: string;
   chooseBy: string;
-  /** Cents paid: all of it comes back with a refund. */
+  /** Cents paid for the booking, fees to change its date included: all of it comes back with a refund. */
   amountPaid: number;
+  /** Of `amountPaid`, the cents paid earlier to change the booking's date. */
+  feesPaid: number;
   currency: string;
   /** How the booking was paid, and so where a refund goes. */
   paidBy: BookingPayment;

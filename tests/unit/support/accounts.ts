@@ -35,6 +35,7 @@ export function databaseUser(uid: string, changes: Partial<DatabaseUser> = {}): 
     agreed: false,
     waiver: null,
     bookings: [],
+    calledOff: [],
     pendingEmail: null,
     ...changes,
   };

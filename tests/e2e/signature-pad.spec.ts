@@ -1,0 +1,125 @@
+/**
+ * The waiver's signature pad (the one form on /waiver, checkout's step 3 and the profile) on a slow
+ * phone: until it takes strokes it looks disabled and says 'Loading the signature pad...', and once
+ * it takes them a signature drawn at once is kept and can be signed.
+ */
+import type { CDPSession, Locator, Page, Route } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
+import { apiCustomer, axeViolations, expect, holdScripts, PHONE, test } from './fixtures.ts';
+import { inkedImage, signaturePad, signIn } from './page-helpers.ts';
+
+const LOADING = 'Loading the signature pad...';
+
+/** A phone on a slow mobile connection: DevTools' "Slow 3G" (2 s round trips, 50 KB/s each way) and a processor four times slower. */
+async function slowPhone(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 2000,
+    downloadThroughput: 50 * 1024,
+    uploadThroughput: 50 * 1024,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
+}
+
+/** A finger drawn across `area`, as touch events: down at the left, a zigzag, up at the right. */
+async function fingerStroke(cdp: CDPSession, area: Locator) {
+  const box = await area.boundingBox();
+  if (!box) throw new Error('the signature pad is not on screen');
+  const at = (x: number, y: number) => [{ x: box.x + box.width * x, y: box.y + box.height * y }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0.1, 0.6) });
+  for (const [x, y] of [
+    [0.2, 0.3],
+    [0.3, 0.7],
+    [0.4, 0.3],
+    [0.5, 0.7],
+    [0.6, 0.4],
+  ] as const) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x, y) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/** Holds back the pad's drawing code, as a slow connection keeps it on its way; resolves to a function that lets it through. */
+async function holdPadCode(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/_astro\/signature-canvas\.[\w-]+\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+  return async () => {
+    released = true;
+    for (const route of held.splice(0)) await route.continue();
+  };
+}
+
+test.describe('on a phone 390 px wide with a slow connection', () => {
+  test.use(PHONE);
+
+  test('the pad on the profile says it is loading and takes nothing until it is live, and a signature drawn as soon as it is live is kept', async ({
+    page,
+    problems,
+  }) => {
+    test.setTimeout(180_000);
+    const customer = await apiCustomer(page.request);
+    await signIn(page, customer.email);
+    const cdp = await slowPhone(page);
+    const releasePadCode = await holdPadCode(page);
+    await page.goto('/profile', { waitUntil: 'commit' });
+
+    const waiver = page.getByRole('region', { name: 'Waiver', exact: true });
+    const agree = waiver.getByLabel('I agree to the terms and conditions');
+    const sign = waiver.getByRole('button', { name: 'Sign Waiver' });
+    const pad = signaturePad(page);
+    await expect(agree).toBeEnabled({ timeout: 90_000 });
+
+    // The customer scrolls down to the waiver while the pad's drawing code is still on its way: the pad says so.
+    await pad.scrollIntoViewIfNeeded();
+    await expect(pad.getByText(LOADING)).toBeVisible();
+    await expect(pad).toHaveAccessibleName(`Signature (draw with your mouse, finger or stylus) ${LOADING} Empty`);
+    await expect(pad.locator('canvas')).toHaveCount(0);
+    expect(await axeViolations(page), 'the pad while it loads').toEqual([]);
+
+    // Ticked, and a finger drawn across the pad while it says it is loading: nothing is taken for a signature, and it still says why.
+    await agree.check();
+    await fingerStroke(cdp, pad);
+    await expect(sign).toBeDisabled();
+    await expect(pad.getByText(LOADING)).toBeVisible();
+
+    // The code arrives over the slow connection: the pad stops saying it is loading, and a signature drawn at once is kept.
+    await releasePadCode();
+    await expect(pad.getByText(LOADING)).toBeHidden({ timeout: 60_000 });
+    await expect(pad).toHaveAccessibleName(/Empty$/);
+    await fingerStroke(cdp, pad.locator('canvas'));
+    await expect(pad).toHaveAccessibleName(/Signed$/);
+    await expect(sign).toBeEnabled();
+
+    // The rest of the page finishes loading over the slow connection: the signature and the ticked box stay.
+    await page.waitForLoadState('networkidle', { timeout: 90_000 });
+    await page.waitForTimeout(3000);
+    await expect(agree).toBeChecked();
+    await expect(pad).toHaveAccessibleName(/Signed$/);
+    const drawn = await pad.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL('image/png'));
+    expect(await inkedImage(page, drawn)).toEqual({ width: 1500, height: 200, inked: true });
+
+    await sign.click();
+    await expect(waiver.getByRole('alert').filter({ hasText: 'Waiver saved' })).toHaveText('Waiver saved', { timeout: 60_000 });
+    const stored = await page.request.get(`${E2E.api}/users/user/${customer.uid}`, {
+      headers: { Authorization: `Bearer ${customer.idToken}` },
+    });
+    const { signature } = (await stored.json()) as { signature?: string | null };
+    expect(await inkedImage(page, signature ?? '')).toEqual({ width: 1500, height: 200, inked: true });
+    expect(problems.errors).toEqual([]);
+  });
+});
+
+test('before its script runs, the pad on /waiver says it is loading', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/waiver', { waitUntil: 'commit' });
+  const pad = signaturePad(page);
+  await expect(pad.getByText(LOADING)).toBeVisible();
+  await expect(pad).toHaveAccessibleName(`Signature (draw with your mouse, finger or stylus) ${LOADING} Empty`);
+  await expect(pad.locator('canvas')).toHaveCount(0);
+  await release();
+  await expect(page).toHaveURL('/sign-in');
+});
