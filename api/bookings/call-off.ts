@@ -9,7 +9,7 @@
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import { enqueueBookingCancelled, enqueueDateCalledOff } from '../mail/outbox.ts';
-import { enqueueAction, enqueueActions, type ClaimedAction } from '../outbox/actions.ts';
+import { enqueueAction, enqueueCancels, type ClaimedAction } from '../outbox/actions.ts';
 import { site } from '../../src/site.ts';
 import { ALREADY_CANCELLED, ONLY_THE_PAYER } from './cancellation.ts';
 import { shownToCustomer } from './address-owner.ts';
@@ -68,21 +68,7 @@ export async function callOffDate(
       `update bookings set status = 'released', updated_at = now() where date_id = $1 and status = 'held' returning id, payment_intent_id`,
       [dateId],
     );
-    const actions = await enqueueActions(
-      tx,
-      released.flatMap((hold) =>
-        hold.payment_intent_id
-          ? [
-              {
-                kind: 'cancel' as const,
-                bookingId: hold.id,
-                intentId: hold.payment_intent_id,
-                reason: 'date called off by the company' as const,
-              },
-            ]
-          : [],
-      ),
-    );
+    const actions = await enqueueCancels(tx, released, 'date called off by the company');
     const week = new Date(now.getTime() + CHOICE_DAYS * 86_400_000);
     const chooseBy = startsAt < week ? startsAt : week;
     const paid = await tx.query<{ id: string }>(

@@ -11,7 +11,7 @@ import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError, randomId } from '../http.ts';
 import type { Caller } from '../identity.ts';
-import { enqueueActions, type ClaimedAction } from '../outbox/actions.ts';
+import { enqueueCancels, type ClaimedAction } from '../outbox/actions.ts';
 import { carryOut } from '../outbox/worker.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { lockedQuote, ONLY_THE_PAYER, quoteCancellation } from './cancellation.ts';
@@ -91,14 +91,7 @@ export async function startDateChange(
       `update bookings set status = 'released', updated_at = now() where user_id = $1 and status = 'held' returning id, payment_intent_id`,
       [caller.uid],
     );
-    const cancels = await enqueueActions(
-      tx,
-      released.flatMap((hold) =>
-        hold.payment_intent_id
-          ? [{ kind: 'cancel' as const, bookingId: hold.id, intentId: hold.payment_intent_id, reason: 'replaced by a newer hold' as const }]
-          : [],
-      ),
-    );
+    const cancels = await enqueueCancels(tx, released, 'replaced by a newer hold');
     await assertMoveTarget(tx, {
       fromDateId: booking.date_id,
       toDateId: request.dateId,
@@ -179,21 +172,7 @@ export async function keepDate(db: Db, callerUid: string, bookingId: string): Pr
         where moves_booking = $1 and user_id = $2 and status = 'held' returning id, payment_intent_id`,
       [bookingId, callerUid],
     );
-    const actions = await enqueueActions(
-      tx,
-      released.flatMap((hold) =>
-        hold.payment_intent_id
-          ? [
-              {
-                kind: 'cancel' as const,
-                bookingId: hold.id,
-                intentId: hold.payment_intent_id,
-                reason: 'change of date given up by the customer' as const,
-              },
-            ]
-          : [],
-      ),
-    );
+    const actions = await enqueueCancels(tx, released, 'change of date given up by the customer');
     return { released: released.length, actions };
   });
 }

@@ -84,7 +84,8 @@ export async function dateOverview(db: Queryable, dateId: string, waiverVersion:
   };
 }
 
-export async function callOffFromConsole(db: Db, operator: Caller, dateId: string, reason: string): Promise<CallOffResult> {
+/** An operator calls off a date, from the console or the command: the call-off and its record in one transaction. */
+export async function callOffByOperator(db: Db, operator: Caller, dateId: string, reason: string): Promise<CallOffResult> {
   return callOffDate(db, dateId, reason, new Date(), (tx, result) =>
     recordAction(tx, operator, {
       action: 'call off date',

@@ -6,59 +6,25 @@
  * reason (checked as the console checks it), written in the call-off's own transaction. Running it
  * again for the same date does nothing more and records nothing more.
  */
-import { parseArgs } from 'node:util';
-import { callOffDate } from '../bookings/call-off.ts';
 import { withOperatorDb } from '../db/operator-db.ts';
 import { HttpError } from '../http.ts';
-import { recordAction } from '../operations/record.ts';
-import { actingOperator, checkedReason, commandAuth, looksLikeEmail, ActorRefused } from './operator-command.ts';
+import { callOffByOperator } from '../operations/date-overview.ts';
+import { actingOperator, ActorRefused, byOption, openCommandAuth, readCommand, type Refuse, reasonOption } from './operator-command.ts';
 
 const USAGE = 'usage: npm run date:call-off -- DATE_ID --reason "High avalanche danger" --by OPERATOR_EMAIL';
 
-function refuse(why = ''): never {
-  console.error(`${USAGE}${why}`);
-  process.exit(2);
-}
-
-let parsed;
-try {
-  parsed = parseArgs({
-    args: process.argv.slice(2),
-    options: { reason: { type: 'string' }, by: { type: 'string' } },
-    allowPositionals: true,
-    strict: true,
-  });
-} catch (error) {
-  refuse(` (${error instanceof Error ? error.message : String(error)})`);
-}
-const [dateId, ...extra] = parsed.positionals;
+const { values, positionals, ...command } = readCommand(USAGE, { reason: { type: 'string' }, by: { type: 'string' } });
+// Annotated, so that the code after a refusal knows it ended the command.
+const refuse: Refuse = command.refuse;
+const [dateId, ...extra] = positionals;
 if (!dateId || extra.length > 0) refuse();
-const why = checkedReason(parsed.values.reason);
-if ('problem' in why) refuse(` (${why.problem})`);
-const { by } = parsed.values;
-if (!looksLikeEmail(by)) refuse(' (--by names the operator who runs the command, by e-mail)');
-const { reason } = why;
-
-const opened = commandAuth();
-if ('problem' in opened) {
-  console.error(opened.problem);
-  process.exit(2);
-}
+const reason = reasonOption(values.reason, refuse);
+const by = byOption(values.by, refuse);
+const opened = openCommandAuth();
 
 try {
   const operator = await actingOperator(opened.auth, by);
-  const result = await withOperatorDb((db) =>
-    callOffDate(db, dateId, reason, new Date(), (tx, calledOff) =>
-      recordAction(tx, operator, {
-        action: 'call off date',
-        subject: `date ${dateId}`,
-        dateId,
-        reason,
-        before: { active: true },
-        after: { active: false, calledOff: true, bookings: calledOff.bookings },
-      }),
-    ),
-  );
+  const result = await withOperatorDb((db) => callOffByOperator(db, operator, dateId, reason));
   console.log(
     result.calledOff
       ? `Called off ${dateId}: ${result.bookings} ${result.bookings === 1 ? 'booking was' : 'bookings were'} sent a choice of a full refund or a new date.`

@@ -12,6 +12,7 @@
  * finds, the Auth emulator when FIREBASE_AUTH_EMULATOR_HOST is set (a `demo-` project only), and
  * outside production with neither set, the local stack's emulator (identity-target.ts).
  */
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import * as v from 'valibot';
@@ -22,10 +23,43 @@ import { identityTarget } from './identity-target.ts';
 
 export const looksLikeEmail = (value: string | undefined): value is string => Boolean(value && /^[^\s@]+@[^\s@]+$/.test(value));
 
+/** Prints the command's usage line, with what was wrong, and ends it (exit code 2). */
+export type Refuse = (why?: string) => never;
+
+/**
+ * A command's words, read strictly (an unknown option is refused): its positionals and `options`, and
+ * `refuse`, which prints `usage` with what was wrong and ends the command.
+ */
+export function readCommand<const O extends ParseArgsOptionsConfig>(usage: string, options: O) {
+  const refuse: Refuse = (why = '') => {
+    console.error(`${usage}${why}`);
+    process.exit(2);
+  };
+  try {
+    const { values, positionals } = parseArgs({ args: process.argv.slice(2), options, allowPositionals: true, strict: true });
+    return { values, positionals, refuse };
+  } catch (error) {
+    return refuse(` (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** `--by`, the operator who runs the command, as an e-mail address; refused otherwise. */
+export function byOption(by: string | undefined, refuse: Refuse): string {
+  if (!looksLikeEmail(by)) refuse(' (--by names the operator who runs the command, by e-mail)');
+  return by;
+}
+
 /** The text as the console takes a reason (trimmed), or the console's message when it would refuse it. */
 export function checkedReason(value: string | undefined): { reason: string } | { problem: string } {
   const checked = v.safeParse(reasonSchema, value ?? '');
   return checked.success ? { reason: checked.output } : { problem: checked.issues[0].message };
+}
+
+/** The text of `--reason` as the console takes it; refused with the console's message otherwise. */
+export function reasonOption(reason: string | undefined, refuse: Refuse): string {
+  const checked = checkedReason(reason);
+  if ('problem' in checked) refuse(` (${checked.problem})`);
+  return checked.reason;
 }
 
 /** Firebase Auth for the project the commands work on, and where that is; or what is wrong with the settings. */
@@ -36,6 +70,16 @@ export function commandAuth(): { auth: Auth; where: string } | { problem: string
   if (emulatorHost) authEmulator.use(emulatorHost);
   const app = getApps().find((one) => one.name === projectId) ?? initializeApp({ projectId }, projectId);
   return { auth: getAuth(app), where: `project ${projectId}${emulatorHost ? ` (Auth emulator at ${emulatorHost})` : ''}` };
+}
+
+/** commandAuth, or its problem printed and the command ended (exit code 2). */
+export function openCommandAuth(): { auth: Auth; where: string } {
+  const opened = commandAuth();
+  if ('problem' in opened) {
+    console.error(opened.problem);
+    process.exit(2);
+  }
+  return opened;
 }
 
 /** `--by` names no one who may act now, or Firebase could not be asked. */

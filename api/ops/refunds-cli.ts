@@ -8,19 +8,13 @@
  * `--note` how (checked as the console checks a reason), and `--by` the operator who did it; all of it
  * goes in the record of operator actions with the flag. A flag already resolved is left as it is.
  */
-import { parseArgs } from 'node:util';
 import { resolveFlag, money } from '../bookings/flags.ts';
 import { withOperatorDb } from '../db/operator-db.ts';
 import { formatReport, listFlags, listOutbox } from './outbox-report.ts';
-import { actingOperator, checkedReason, commandAuth, looksLikeEmail, ActorRefused } from './operator-command.ts';
+import { actingOperator, ActorRefused, byOption, checkedReason, openCommandAuth, readCommand, type Refuse } from './operator-command.ts';
 
 const USAGE =
   'usage: npm run refunds [-- --all]   or   npm run refunds -- --resolve FLAG_ID --gave-back DOLLARS --note "How" --by OPERATOR_EMAIL';
-
-function refuse(why = ''): never {
-  console.error(`${USAGE}${why}`);
-  process.exit(2);
-}
 
 /** Dollars and cents as typed ("690", "690.00", "0") in cents; null when it is not an amount. */
 function cents(text: string | undefined): number | null {
@@ -28,42 +22,32 @@ function cents(text: string | undefined): number | null {
   return match ? Number(match[1]) * 100 + Number(match[2] ?? 0) : null;
 }
 
-let parsed;
-try {
-  parsed = parseArgs({
-    args: process.argv.slice(2),
-    options: {
-      all: { type: 'boolean' },
-      resolve: { type: 'string' },
-      'gave-back': { type: 'string' },
-      note: { type: 'string' },
-      by: { type: 'string' },
-    },
-    strict: true,
-  });
-} catch (error) {
-  refuse(` (${error instanceof Error ? error.message : String(error)})`);
-}
-const { all = false, resolve: flagId, by } = parsed.values;
+const { values, positionals, ...command } = readCommand(USAGE, {
+  all: { type: 'boolean' },
+  resolve: { type: 'string' },
+  'gave-back': { type: 'string' },
+  note: { type: 'string' },
+  by: { type: 'string' },
+});
+// Annotated, so that the code after a refusal knows it ended the command.
+const refuse: Refuse = command.refuse;
+if (positionals.length > 0) refuse();
+const { all = false, resolve: flagId } = values;
 
 if (flagId === undefined) {
   const extra = ['gave-back', 'note', 'by'] as const;
-  if (extra.some((name) => parsed.values[name] !== undefined)) refuse(' (--gave-back, --note and --by go with --resolve)');
+  if (extra.some((name) => values[name] !== undefined)) refuse(' (--gave-back, --note and --by go with --resolve)');
   await withOperatorDb(async (db) => {
     console.log(formatReport(await listOutbox(db, { all }), await listFlags(db, { all }), { all }));
   });
 } else {
   if (!flagId.trim()) refuse(' (--resolve names the flag)');
-  const givenBack = cents(parsed.values['gave-back']);
+  const givenBack = cents(values['gave-back']);
   if (givenBack === null) refuse(' (--gave-back is what was given back, in dollars: 690, 690.00, or 0 when nothing was)');
-  const how = checkedReason(parsed.values.note);
+  const how = checkedReason(values.note);
   if ('problem' in how) refuse(' (--note says how it was dealt with, 1 to 500 characters)');
-  if (!looksLikeEmail(by)) refuse(' (--by names the operator who runs the command, by e-mail)');
-  const opened = commandAuth();
-  if ('problem' in opened) {
-    console.error(opened.problem);
-    process.exit(2);
-  }
+  const by = byOption(values.by, refuse);
+  const opened = openCommandAuth();
   try {
     const operator = await actingOperator(opened.auth, by);
     const resolved = await withOperatorDb((db) => resolveFlag(db, flagId, { operator, givenBack, note: how.reason }));

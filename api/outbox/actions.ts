@@ -103,6 +103,20 @@ export function enqueueCancelsSql(source: string, reason: string, lease: string)
      returning ${CLAIMED_COLUMNS}`;
 }
 
+/** The cancellations owed for holds just released (each that has an intent), for `reason`, claimed for their first attempt. */
+export function enqueueCancels(
+  tx: Queryable,
+  released: readonly { id: string; payment_intent_id: string | null }[],
+  reason: ActionReason,
+): Promise<ClaimedAction[]> {
+  return enqueueActions(
+    tx,
+    released.flatMap((hold) =>
+      hold.payment_intent_id ? [{ kind: 'cancel' as const, bookingId: hold.id, intentId: hold.payment_intent_id, reason }] : [],
+    ),
+  );
+}
+
 /** The actions just enqueued, for carrying out right after their transaction commits. */
 export async function enqueueActions(tx: Queryable, actions: readonly ActionRequest[]): Promise<ClaimedAction[]> {
   const rows: ClaimedAction[] = [];

@@ -35,7 +35,7 @@ import { addDates, changeCapacity, dateKinds, withdrawDate } from '../operations
 import { addNote, resendConfirmation } from '../operations/booking-actions.ts';
 import { bookForCustomer, holdForCard } from '../operations/book-for-customer.ts';
 import { moveForCustomer, operatorMoveTargets } from '../operations/move-for-customer.ts';
-import { callOffFromConsole, dateOverview } from '../operations/date-overview.ts';
+import { callOffByOperator, dateOverview } from '../operations/date-overview.ts';
 import { cancelForCustomer } from '../operations/cancel-booking.ts';
 import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../operations/days-ahead.ts';
 import { findBookings, opsBooking } from '../operations/lookup.ts';
@@ -144,7 +144,7 @@ export function opsRoutes({ db, identity, payments, cache, mailer, waiver, holdS
 
   group.post('/dates/:dateId/call-off', jsonBody(opsReasonSchema), async (c) => {
     const dateId = safeParam(c, 'dateId');
-    const result = await callOffFromConsole(db, c.get('caller'), dateId, c.req.valid('json').reason);
+    const result = await callOffByOperator(db, c.get('caller'), dateId, c.req.valid('json').reason);
     if (result.calledOff) {
       await carryOut(db, payments, result.actions);
       cache.clear();

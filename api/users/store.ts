@@ -7,7 +7,7 @@ import type { Queryable } from '../db/client.ts';
 import { named, queryNamed } from '../db/named-sql.ts';
 import type { Caller } from '../identity.ts';
 import { authDisplayNameSchema, authPhotoUrlSchema, type Survey, type UserData } from '../../src/lib/schemas.ts';
-import type { DatabaseUser } from '../../src/lib/api/types.ts';
+import type { CalledOffBooking, DatabaseUser } from '../../src/lib/api/types.ts';
 import { memberName } from '../../src/lib/party.ts';
 import { shownToCustomer } from '../bookings/address-owner.ts';
 import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from './waivers.ts';
@@ -25,18 +25,8 @@ interface UserRow {
   signature: string | null;
   agreed: boolean;
   bookings: string[] | null;
-  called_off:
-    | {
-        bookingId: string;
-        dateId: string;
-        title: string;
-        startsAt: string;
-        chooseBy: string;
-        yours: boolean;
-        payerName: string | null;
-        payerEmail: string | null;
-      }[]
-    | null;
+  /** As CalledOffBooking, with the payer's name and e-mail for the name the party knows them by. */
+  called_off: (Omit<CalledOffBooking, 'payer'> & { payerName: string | null; payerEmail: string | null })[] | null;
   id: string | null;
   version: string;
   sha256: string;

@@ -84,26 +84,32 @@ export async function signInAgain(user: Pick<TestUser, 'email' | 'password'>): P
   return body.idToken;
 }
 
+/** A new database on the Postgres server at `serverUrl`, named after `what`: its URL, and how to drop it. */
+export async function throwAwayDatabase(serverUrl: string, what: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `kamas_${what}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 export async function openTestDb(): Promise<Db> {
   const serverUrl = process.env['TEST_DATABASE_URL'];
   if (!serverUrl) return openPglite();
-  const name = `kamas_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.href, 60);
+  const { url, drop } = await throwAwayDatabase(serverUrl, 'test');
+  const db = await openPostgres(url, 60);
   const close = db.close;
   return {
     ...db,
     close: async () => {
       await close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await drop();
     },
   };
 }

@@ -9,11 +9,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import pg from 'pg';
 import { afterAll, expect } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../api/db/client.ts';
 import { verifyEmail as verifyByLink } from '../support/emulator-links.ts';
-import { newUser, PROJECT_ID, signInAgain, type TestUser } from './harness.ts';
+import { newUser, PROJECT_ID, signInAgain, throwAwayDatabase, type TestUser } from './harness.ts';
 
 const run = promisify(execFile);
 export const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '';
@@ -39,23 +38,8 @@ export async function commandDatabase(): Promise<CommandDatabase> {
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `kamas_command_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.href },
-    open: () => openPostgres(url.href, 5),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const { url, drop } = await throwAwayDatabase(serverUrl, 'command');
+  return { env: { DATABASE_URL: url }, open: () => openPostgres(url, 5), drop };
 }
 
 /** Where the commands of this test file write when a test does not give them a database of its own. */

@@ -109,6 +109,16 @@ export async function storedCart(page: Page) {
 
 export const signaturePad = (page: Page) => page.getByRole('img', { name: /^Signature/ });
 
+/** A signature's stroke across the pad, as fractions of its width and height: down at the first point, a zigzag, up at the last. */
+export const SIGNATURE_STROKE: readonly (readonly [number, number])[] = [
+  [0.1, 0.6],
+  [0.2, 0.3],
+  [0.3, 0.7],
+  [0.4, 0.3],
+  [0.5, 0.7],
+  [0.6, 0.4],
+];
+
 /** A signature drawn with the mouse across the pad. */
 export async function drawSignature(page: Page) {
   const canvas = signaturePad(page).locator('canvas');
@@ -116,17 +126,10 @@ export async function drawSignature(page: Page) {
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the signature pad is not on screen');
   const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
-  await page.mouse.move(...at(0.1, 0.6));
+  const [start = [0, 0], ...moves] = SIGNATURE_STROKE;
+  await page.mouse.move(...at(...start));
   await page.mouse.down();
-  for (const [x, y] of [
-    [0.2, 0.3],
-    [0.3, 0.7],
-    [0.4, 0.3],
-    [0.5, 0.7],
-    [0.6, 0.4],
-  ] as const) {
-    await page.mouse.move(...at(x, y), { steps: 5 });
-  }
+  for (const [x, y] of moves) await page.mouse.move(...at(x, y), { steps: 5 });
   await page.mouse.up();
   await expect(signaturePad(page)).toHaveAccessibleName(/Signed$/);
 }

@@ -6,7 +6,7 @@
 import type { CDPSession, Locator, Page, Route } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { apiCustomer, axeViolations, expect, holdScripts, PHONE, test } from './fixtures.ts';
-import { inkedImage, signaturePad, signIn } from './page-helpers.ts';
+import { inkedImage, SIGNATURE_STROKE, signaturePad, signIn } from './page-helpers.ts';
 
 const LOADING = 'Loading the signature pad...';
 
@@ -29,16 +29,9 @@ async function fingerStroke(cdp: CDPSession, area: Locator) {
   const box = await area.boundingBox();
   if (!box) throw new Error('the signature pad is not on screen');
   const at = (x: number, y: number) => [{ x: box.x + box.width * x, y: box.y + box.height * y }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0.1, 0.6) });
-  for (const [x, y] of [
-    [0.2, 0.3],
-    [0.3, 0.7],
-    [0.4, 0.3],
-    [0.5, 0.7],
-    [0.6, 0.4],
-  ] as const) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x, y) });
-  }
+  const [start = [0, 0], ...moves] = SIGNATURE_STROKE;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(...start) });
+  for (const [x, y] of moves) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x, y) });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
