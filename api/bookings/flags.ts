@@ -118,8 +118,8 @@ export async function resolveFlag(
   });
 }
 
-/** "$225.00 USD" */
+/** "$225.00 USD", "$1,250.00 USD" */
 export function money(cents: number | null, currency: string | null): string {
   if (cents === null) return 'an unknown amount';
-  return `$${(cents / 100).toFixed(2)} ${(currency ?? '?').toUpperCase()}`;
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${(currency ?? '?').toUpperCase()}`;
 }

@@ -24,10 +24,12 @@ export function orderTotal(unitAmount: number, quantity: number, discount?: Disc
   return subtotal - discountAmount(subtotal, discount);
 }
 
-/** Cents to a dollar label: 12500 -> "$125", 12550 -> "$125.50". */
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** Cents to a dollar label: 12500 -> "$125", 12550 -> "$125.50", 125000 -> "$1,250". */
 export function formatDollars(cents: number): string {
-  const dollars = cents / 100;
-  return `$${Number.isInteger(dollars) ? dollars.toString() : dollars.toFixed(2)}`;
+  return (cents % 100 === 0 ? WHOLE_DOLLARS : DOLLARS_AND_CENTS).format(cents / 100);
 }
 
 /** The "lowest - highest" price range of a product's prices, or null when it has none. */

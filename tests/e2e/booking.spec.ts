@@ -279,11 +279,11 @@ test.describe('the day tour page', () => {
     await expectCheckoutReady(page);
 
     // The total is the unit price times the party size (one day).
-    await expect(summaryTotal(page)).toHaveText('$1050');
+    await expect(summaryTotal(page)).toHaveText('$1,050');
     await partySize.selectOption('4');
-    await expect(summaryTotal(page)).toHaveText('$1400');
+    await expect(summaryTotal(page)).toHaveText('$1,400');
     await activity.selectOption({ label: 'Sled-Access Ski Day - $425' });
-    await expect(summaryTotal(page)).toHaveText('$1700');
+    await expect(summaryTotal(page)).toHaveText('$1,700');
     await partySize.selectOption('1');
     await expect(summaryTotal(page)).toHaveText('$425');
     await activity.selectOption({ label: 'Ski & Splitboard Touring Day - $250' });
@@ -291,7 +291,7 @@ test.describe('the day tour page', () => {
     await expect(summaryTotal(page)).toHaveText('$500');
     await activity.selectOption({ label: 'Snowmobile Exploration Day - $350' });
     await partySize.selectOption('3');
-    await expect(summaryTotal(page)).toHaveText('$1050');
+    await expect(summaryTotal(page)).toHaveText('$1,050');
     await expectCheckoutReady(page);
 
     // Checkout looks at the calendar afresh, then leaves for /checkout.
@@ -319,7 +319,7 @@ test.describe('the day tour page', () => {
     await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(first)));
     await expect(activity).toHaveValue('price_tour_snowmobile');
     await expect(partySize).toHaveValue('3');
-    await expect(summaryTotal(page)).toHaveText('$1050');
+    await expect(summaryTotal(page)).toHaveText('$1,050');
     await expectCheckoutReady(page);
     expect(problems.errors).toEqual([]);
   });

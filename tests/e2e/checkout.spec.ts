@@ -342,7 +342,7 @@ test('a day tour for a party of three costs three times the price, and once paid
 
   await page.goto(TOUR_PAGE);
   await expect(summaryOf(page)).toBeVisible();
-  await chooseDayTour(page, 'Snowmobile Exploration Day - $350', 3, entry, '$1050');
+  await chooseDayTour(page, 'Snowmobile Exploration Day - $350', 3, entry, '$1,050');
   await logInAtLogin(page, customer.email);
   await passSavedSteps(page);
 
@@ -352,7 +352,7 @@ test('a day tour for a party of three costs three times the price, and once paid
   await expect(summaryValue(page, 'Unit price')).toHaveText('$350');
   await expect(summaryValue(page, 'Quantity')).toHaveText('3');
   await expect(holdTimer(page)).toBeVisible();
-  await expect(summaryTotal(page)).toHaveText('$1050');
+  await expect(summaryTotal(page)).toHaveText('$1,050');
   expect(intents.at(-1)?.amount).toBe(105_000);
 
   await fillCard(page, GOOD_CARD);

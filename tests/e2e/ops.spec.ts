@@ -100,7 +100,7 @@ test('an operator finds a party’s readiness, cancels a booking for its custome
   const form = page.getByRole('form', { name: 'Cancel this booking' });
   await expect(form.getByLabel('Reason')).toBeFocused();
   await form.getByLabel('Refund in dollars').fill('1000');
-  await form.getByRole('button', { name: 'Cancel and refund $1000' }).click();
+  await form.getByRole('button', { name: 'Cancel and refund $1,000' }).click();
   await expect(form.getByText(/^A refund can be at most what was paid/)).toBeVisible();
   await expect(form.getByText('Give a reason (up to 500 characters).')).toBeVisible();
   await form.getByLabel('Reason').fill('Injured knee, called the office');

@@ -34,6 +34,9 @@ describe('pricing', () => {
   it('formats dollar ranges from cents', () => {
     expect(formatDollars(25_000)).toBe('$250');
     expect(formatDollars(12_550)).toBe('$125.50');
+    expect(formatDollars(125_000)).toBe('$1,250');
+    expect(formatDollars(1_234_567)).toBe('$12,345.67');
+    expect(formatDollars(0)).toBe('$0');
     expect(priceRange([42_500, 25_000, 35_000])).toBe('$250 - $425');
     expect(priceRange([18_000])).toBe('$180');
     expect(priceRange([])).toBeNull();

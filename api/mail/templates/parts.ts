@@ -18,7 +18,7 @@ export function tripLine(trip: Trip): string {
 /** An amount in cents: '$125' or '$125.50' in dollars, otherwise the amount and the currency's code. */
 export function formatMoney(cents: number, currency: string): string {
   if (currency.toLowerCase() === 'usd') return formatDollars(cents);
-  return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  return `${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency.toUpperCase()}`;
 }
 
 /** '1 person', '3 people'. */
