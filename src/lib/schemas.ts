@@ -34,11 +34,14 @@ const choice = <const T extends readonly [string, ...string[]]>(options: T, mess
 export const PHONE_DIGITS = /^\d{10,14}$/;
 export const PHONE_MESSAGE = 'Phone number must be between 10 to 14 digits';
 
+/** A phone number as people type it, `(801) 555-0123` or `801.555.0123`, read as its digits: spaces, dashes, dots and brackets say nothing. */
+export const phoneDigits = (typed: string): string => typed.replace(/[\s().-]/g, '');
+
 export const profileFormSchema = v.object({
   displayName: v.pipe(required('Name is required'), v.maxLength(100, 'Name is too long')),
   email: v.pipe(required('Email is required'), v.email('Invalid email format'), v.maxLength(254, 'Invalid email format')),
   countryCode: choice(COUNTRY_CODES, 'Only +1 (USA) numbers are accepted'),
-  phoneNumber: v.pipe(required('Phone number is required'), v.regex(PHONE_DIGITS, PHONE_MESSAGE)),
+  phoneNumber: v.pipe(required('Phone number is required'), v.transform(phoneDigits), v.regex(PHONE_DIGITS, PHONE_MESSAGE)),
 });
 export type ProfileForm = v.InferOutput<typeof profileFormSchema>;
 

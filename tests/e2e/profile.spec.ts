@@ -82,6 +82,33 @@ test('a browser remembered as signed in waits for Firebase to tell before sendin
   expect(await page.evaluate(() => localStorage.getItem('auth:known-user'))).toBe('null');
 });
 
+test('a phone number typed as people write it is kept as its digits; one that is really wrong is refused and changes nothing', async ({
+  page,
+  problems: _,
+}) => {
+  const customer = await readyCustomer(page.request);
+  await signInAndOpenProfile(page, customer.email);
+  const form = page.getByRole('form', { name: 'Profile' });
+  const phone = form.getByLabel('Phone number');
+  await expect(phone).not.toHaveValue('');
+  const digits = uniquePhone();
+  const typed = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+
+  await phone.fill(typed);
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Profile saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await islandsReady(page);
+  await expect(phone).toHaveValue(digits);
+
+  await phone.fill(`${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6, 9)}`);
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form.getByText('Phone number must be between 10 to 14 digits')).toBeVisible();
+  await page.reload();
+  await islandsReady(page);
+  await expect(phone).toHaveValue(digits);
+});
+
 test('a new e-mail waits for its link: the customer stays signed in with the old one until it is followed', async ({
   page,
   problems: _,

@@ -38,7 +38,16 @@ describe('the profile form checks', () => {
     expect(profileErrors({ phoneNumber: '' })).toEqual({ phoneNumber: 'Phone number is required' });
     expect(profileErrors({ phoneNumber: '435555014' })).toEqual({ phoneNumber: 'Phone number must be between 10 to 14 digits' });
     expect(profileErrors({ phoneNumber: '435555014812345' })).toEqual({ phoneNumber: 'Phone number must be between 10 to 14 digits' });
-    expect(profileErrors({ phoneNumber: '435-555-0148' })).toEqual({ phoneNumber: 'Phone number must be between 10 to 14 digits' });
+    expect(profileErrors({ phoneNumber: '435-555-014' })).toEqual({ phoneNumber: 'Phone number must be between 10 to 14 digits' });
+    expect(profileErrors({ phoneNumber: '435-555-CALL' })).toEqual({ phoneNumber: 'Phone number must be between 10 to 14 digits' });
+    expect(profileErrors({ phoneNumber: '+1 435 555 0148' })).toEqual({ phoneNumber: 'Phone number must be between 10 to 14 digits' });
+  });
+
+  it('reads a phone number as people type it: its digits, whatever the spaces, dashes, dots and brackets', () => {
+    for (const typed of ['801-555-0123', '(801) 555-0123', '801 555 0123', '801.555.0123', ' 8015550123 ']) {
+      const checked = checkFields(profileFormSchema, { ...profile, phoneNumber: typed });
+      expect(checked.ok ? checked.value.phoneNumber : checked.errors).toBe('8015550123');
+    }
   });
 
   it('shows every failing field at once, and focuses the first in form order', () => {

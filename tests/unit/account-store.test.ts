@@ -114,6 +114,13 @@ describe('saveProfile', () => {
     expect(auth.$dbUser.get()).toEqual(saved);
   });
 
+  it('sends a phone number typed with brackets, spaces and a dash as +1 and its ten digits', async () => {
+    const api = stubApi(() => json(databaseUser('kim', { phoneNumber: '+14355550148' })));
+    const { account } = await signedIn(fakeUser('kim'));
+    await account.saveProfile({ ...profile, phoneNumber: '(435) 555-0148' });
+    expect(api.puts()[0]?.body).toEqual({ userData: { displayName: 'Kim Larsen', email: 'kim@example.com', phoneNumber: '+14355550148' } });
+  });
+
   it('escapes the uid in the path', async () => {
     const api = stubApi((_body, url) => json(databaseUser(decodeURIComponent(url.split('/').pop() ?? ''))));
     const { account } = await signedIn(fakeUser('odd/uid'));
@@ -137,7 +144,7 @@ describe('saveProfile', () => {
   it('refuses what the shared schema refuses, with its message, without calling the API', async () => {
     const api = stubApi(() => json({}));
     const { account } = await signedIn(fakeUser('kim'));
-    const failure = account.saveProfile({ ...profile, phoneNumber: '435-555-0148' });
+    const failure = account.saveProfile({ ...profile, phoneNumber: '435-555-014' });
     await expect(failure).rejects.toThrow('Phone number must be between 10 to 14 digits');
     expect(account.failureText(await failure.catch((thrown: unknown) => thrown))).toBe('Phone number must be between 10 to 14 digits');
     expect(api.puts()).toEqual([]);

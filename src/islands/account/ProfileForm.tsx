@@ -96,17 +96,10 @@ export default function ProfileForm({ onSave }: Props) {
             <label htmlFor={fieldId('phoneNumber')} className="visually-hidden">
               Phone number
             </label>
-            <input
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              required
-              maxLength={14}
-              {...control('phoneNumber', phoneHintId)}
-            />
+            <input type="tel" autoComplete="tel-national" required maxLength={14} {...control('phoneNumber', phoneHintId)} />
           </div>
           <p className="form-hint" id={phoneHintId}>
-            Digits only, such as 4355550148.
+            Such as 435-555-0148.
           </p>
           <FieldError id={errorId('countryCode')} error={errors.countryCode} />
           <FieldError id={errorId('phoneNumber')} error={errors.phoneNumber} />
