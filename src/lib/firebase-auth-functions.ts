@@ -9,6 +9,7 @@ export {
   deleteUser,
   onAuthStateChanged,
   reload,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
   validatePassword,

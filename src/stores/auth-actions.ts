@@ -1,6 +1,6 @@
 /**
  * What a customer does with their sign-in: sign in (e-mail and password, or Google), sign up, log
- * out, change the sign-in e-mail, read their account again, and the password rules. Each runs
+ * out, ask for a new password, change the sign-in e-mail, read their account again, and the password rules. Each runs
  * through the auth store (./auth.ts), which holds who is signed in and shows failures.
  */
 import type { DatabaseUser } from '../lib/api/types.ts';
@@ -53,6 +53,22 @@ export function logout(): Promise<void> {
     },
     () => LOGOUT_FAILED_MESSAGE,
   );
+}
+
+/**
+ * Asks the identity service to mail a link for choosing a new password, which brings the customer
+ * back to /sign-in. An address with no account is answered as if it had one, so nobody learns from
+ * this form who is a customer. Fails with the identity service's message (an address that is not
+ * one, too many attempts, no network).
+ */
+export async function sendPasswordReset(email: string): Promise<void> {
+  try {
+    const [{ sendPasswordResetEmail }, { firebaseAuth }] = await loadFirebase();
+    await sendPasswordResetEmail(firebaseAuth(), email.trim(), { url: new URL('/sign-in', window.location.origin).href });
+  } catch (error) {
+    if (errorCode(error) === 'auth/user-not-found') return;
+    throw new Error(signInFailureText(error), { cause: error });
+  }
 }
 
 /**

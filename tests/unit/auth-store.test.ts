@@ -17,6 +17,8 @@ const firebase = vi.hoisted(() => ({
   listeners: [] as ((user: unknown) => void)[],
   signIn: (_email: string, _password: string): Promise<{ user: unknown }> => Promise.reject(new Error('not set')),
   signOut: (): Promise<void> => Promise.resolve(),
+  resetMails: [] as { email: string; continueUrl: string }[],
+  resetAnswer: (): Promise<void> => Promise.resolve(),
   deleted: [] as string[],
 }));
 
@@ -36,6 +38,10 @@ const firebaseModule = vi.hoisted(() => () => {
       firebase.deleted.push(user.uid);
     },
     signOut: () => firebase.signOut(),
+    sendPasswordResetEmail: async (_auth: unknown, email: string, settings: { url: string }) => {
+      await firebase.resetAnswer();
+      firebase.resetMails.push({ email, continueUrl: settings.url });
+    },
   };
 });
 vi.mock('../../src/lib/firebase-auth-functions.ts', firebaseModule);
@@ -334,6 +340,23 @@ describe('actions', () => {
     expect(auth.$authError.get()).toEqual({ message: 'Incorrect password. Please try again.', field: 'password' });
     auth.clearAuthError();
     expect(auth.$authError.get()).toBeNull();
+  });
+
+  it('ask for a password reset link that brings the customer back to /sign-in, and answer an unknown address as a known one', async () => {
+    vi.stubGlobal('window', { location: { origin: 'https://www.kamas.test' } });
+    const auth = await freshStore();
+    firebase.resetMails = [];
+    firebase.resetAnswer = () => Promise.resolve();
+    await auth.sendPasswordReset('  kim@example.com ');
+    expect(firebase.resetMails).toEqual([{ email: 'kim@example.com', continueUrl: 'https://www.kamas.test/sign-in' }]);
+
+    firebase.resetAnswer = () => Promise.reject({ code: 'auth/user-not-found' });
+    await expect(auth.sendPasswordReset('nobody@example.com')).resolves.toBeUndefined();
+    firebase.resetAnswer = () => Promise.reject({ code: 'auth/invalid-email' });
+    await expect(auth.sendPasswordReset('kim@')).rejects.toThrow('The email address is not valid.');
+    firebase.resetAnswer = () => Promise.reject({ code: 'auth/too-many-requests' });
+    await expect(auth.sendPasswordReset('kim@example.com')).rejects.toThrow('Too many attempts. Please wait a moment and try again.');
+    vi.unstubAllGlobals();
   });
 
   it('a failed logout says so and keeps the session as it was', async () => {

@@ -1,7 +1,8 @@
 /**
  * The Login / Sign Up form. Safe before it hydrates and without JavaScript: its
  * inputs have no names and it posts, so a password can never land in an address; its buttons stay
- * disabled until the island runs; the Login / Sign Up switch is a plain link (`?mode=signup`).
+ * disabled until the island runs; the Login / Sign Up / Forgot password? switches are plain links
+ * (`?mode=signup`, `?mode=reset`).
  */
 import { useRef, useState, useSyncExternalStore, type FormEvent, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
@@ -10,16 +11,18 @@ import { $authError, clearAuthError, startAuth } from '../../stores/auth.ts';
 import { passwordProblems } from '../../lib/password-policy.ts';
 import { goBackOnePage } from '../../scripts/page-history.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
+import PasswordReset from './PasswordReset.tsx';
 import type { AuthField } from '../../lib/auth-errors.ts';
 
-type Mode = 'login' | 'signup';
+type Mode = 'login' | 'signup' | 'reset';
+const MODES: readonly Mode[] = ['login', 'signup', 'reset'];
 
 const ERROR_ID = 'sign-in-error';
 /** The address of a mode on this page, keeping its other parameters (such as an invite code). */
 function modeHref(page: string, mode: Mode, search = ''): string {
   const params = new URLSearchParams(search);
-  if (mode === 'signup') params.set('mode', 'signup');
-  else params.delete('mode');
+  if (mode === 'login') params.delete('mode');
+  else params.set('mode', mode);
   const query = params.toString();
   return query ? `${page}?${query}` : page;
 }
@@ -29,7 +32,7 @@ const noChanges = () => () => undefined;
 const useModeInAddress = () =>
   useSyncExternalStore(
     noChanges,
-    (): Mode => (new URLSearchParams(window.location.search).get('mode') === 'signup' ? 'signup' : 'login'),
+    (): Mode => MODES.find((mode) => mode === new URLSearchParams(window.location.search).get('mode')) ?? 'login',
     (): Mode => 'login',
   );
 
@@ -55,6 +58,7 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, headin
   const [chosenMode, setChosenMode] = useState<Mode | null>(null);
   const mode = chosenMode ?? modeInAddress;
   const [localError, setLocalError] = useState<string | null>(null);
+  const [typedEmail, setTypedEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const authError = useStore($authError);
   // Uncontrolled inputs: what a quick visitor typed before the island ran is what it signs in with.
@@ -68,6 +72,7 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, headin
 
   function switchMode(event: MouseEvent<HTMLAnchorElement>, next: Mode) {
     event.preventDefault();
+    setTypedEmail(emailInput.current?.value ?? typedEmail);
     setChosenMode(next);
     setLocalError(null);
     clearAuthError();
@@ -123,6 +128,20 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, headin
   const title = mode === 'login' ? 'Login' : 'Sign Up';
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const other: Mode = mode === 'login' ? 'signup' : 'login';
+  if (mode === 'reset') {
+    return (
+      <div className="auth-card" onFocus={turnToForm} onPointerEnter={turnToForm} onTouchStart={turnToForm}>
+        <PasswordReset
+          hydrated={hydrated}
+          typedEmail={typedEmail}
+          heading={Heading}
+          headingId={headingId}
+          loginHref={modeHref(page, 'login')}
+          onBackToLogin={(event) => switchMode(event, 'login')}
+        />
+      </div>
+    );
+  }
   return (
     <div className="auth-card" onFocus={turnToForm} onPointerEnter={turnToForm} onTouchStart={turnToForm}>
       <Heading id={headingId} tabIndex={headingId ? -1 : undefined}>
@@ -146,6 +165,11 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, headin
           minLength={6}
           {...fieldProps('password')}
         />
+        {mode === 'login' && (
+          <a className="forgot-password" href={modeHref(page, 'reset')} onClick={(event) => switchMode(event, 'reset')}>
+            Forgot password?
+          </a>
+        )}
         {error && (
           <p className="form-error" id={ERROR_ID} role="alert">
             {error.message}
