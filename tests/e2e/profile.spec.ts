@@ -82,13 +82,18 @@ test('a browser remembered as signed in waits for Firebase to tell before sendin
   expect(await page.evaluate(() => localStorage.getItem('auth:known-user'))).toBe('null');
 });
 
+/** A new ready customer, signed in on /profile, and its Profile form. */
+async function profileFormOf(page: Page) {
+  const customer = await readyCustomer(page.request);
+  await signInAndOpenProfile(page, customer.email);
+  return { customer, form: page.getByRole('form', { name: 'Profile' }) };
+}
+
 test('a phone number typed as people write it is kept as its digits; one that is really wrong is refused and changes nothing', async ({
   page,
   problems: _,
 }) => {
-  const customer = await readyCustomer(page.request);
-  await signInAndOpenProfile(page, customer.email);
-  const form = page.getByRole('form', { name: 'Profile' });
+  const { form } = await profileFormOf(page);
   const phone = form.getByLabel('Phone number');
   await expect(phone).not.toHaveValue('');
   const digits = uniquePhone();
@@ -113,9 +118,7 @@ test('a new e-mail waits for its link: the customer stays signed in with the old
   page,
   problems: _,
 }) => {
-  const customer = await readyCustomer(page.request);
-  await signInAndOpenProfile(page, customer.email);
-  const form = page.getByRole('form', { name: 'Profile' });
+  const { customer, form } = await profileFormOf(page);
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue(customer.name);
 
   const email = newEmail('renamed');
@@ -178,9 +181,7 @@ test('two members of a family save the same contact phone', async ({ page, probl
 });
 
 test('each field says what is wrong in the words of the spec, and nothing is saved', async ({ page, problems: _ }) => {
-  const customer = await readyCustomer(page.request);
-  await signInAndOpenProfile(page, customer.email);
-  const form = page.getByRole('form', { name: 'Profile' });
+  const { customer, form } = await profileFormOf(page);
   const saved = page.getByText(/^Profile saved/);
   const tryWith = async (label: string, value: string, message: string) => {
     const field = label === 'Name' ? form.getByLabel('Name', { exact: true }) : form.getByLabel(label);
@@ -208,9 +209,7 @@ test('each field says what is wrong in the words of the spec, and nothing is sav
 });
 
 test('a new name alone keeps the customer signed in on /profile', async ({ page, problems: _ }) => {
-  const customer = await readyCustomer(page.request);
-  await signInAndOpenProfile(page, customer.email);
-  const form = page.getByRole('form', { name: 'Profile' });
+  const { customer, form } = await profileFormOf(page);
   await form.getByLabel('Name', { exact: true }).fill('Casey Summit');
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
