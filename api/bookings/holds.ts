@@ -9,6 +9,7 @@ import { named, queryNamed } from '../db/named-sql.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { Caller } from '../identity.ts';
 import type { PaymentIntentRequest } from '../../src/lib/schemas.ts';
+import { spotsLabel } from '../../src/lib/availability.ts';
 import { orderTotal } from '../../src/lib/pricing.ts';
 import { NO_DATE_MESSAGE, NO_PARTY_MESSAGE, PROVIDER_DOWN_MESSAGE } from '../../src/lib/messages.ts';
 import { HttpError, randomId } from '../http.ts';
@@ -369,7 +370,7 @@ function keptHold(state: StateRow, price: Price, { request, promoCode }: HoldCal
 function checkSeats(target: TargetRow, taken: number, partySize: number): void {
   const left = seatsLeft(target, taken);
   if (left < partySize) {
-    throw new HttpError(409, left === 0 ? 'Sorry, this date is fully booked.' : `Sorry, only ${left} spot(s) left on this date.`);
+    throw new HttpError(409, left === 0 ? 'Sorry, this date is fully booked.' : `Sorry, only ${spotsLabel(left)} on this date.`);
   }
 }
 

@@ -62,7 +62,7 @@ export async function dateKinds(db: Queryable): Promise<OpsDateKind[]> {
     }).format(startsAt);
     return {
       key: kindKey(row),
-      label: row.title ?? (row.price_name ? `${row.product_name}: ${row.price_name}` : row.product_name),
+      label: row.title ?? row.price_name ?? row.product_name,
       calendar: row.calendar,
       capacity: row.capacity,
       startTime: time,

@@ -79,7 +79,7 @@ export function openingMonth(dates: readonly DateAvailability[], now: number): M
   return monthOf(first ? first.day : denverDay(now));
 }
 
-/** 'N spot(s) left', word for word as customers have always read it. */
+/** '1 spot left', '10 spots left'. */
 export function spotsLabel(count: number): string {
-  return `${count} spot(s) left`;
+  return `${count} ${count === 1 ? 'spot' : 'spots'} left`;
 }

@@ -74,6 +74,11 @@ export function formatDenverDateTime(instant: Date | number): string {
   return format(instant, 'EEE, MMM d, h:mm a', { in: inDenver, locale: enUS });
 }
 
+/** '8:00 AM': the clock time in Denver. */
+export function formatDenverTime(instant: Date | number): string {
+  return format(instant, 'h:mm a', { in: inDenver, locale: enUS });
+}
+
 /** 'November 22, 2026': a Denver calendar day written out, where the year matters (a signed record). */
 export function formatDenverLongDate(instant: Date | number): string {
   return format(instant, 'MMMM d, yyyy', { in: inDenver, locale: enUS });

@@ -48,6 +48,9 @@ export const $cart = batched(
 );
 export type Cart = ReturnType<(typeof $cart)['get']>;
 
+/** The chosen price id alone, changed at once (the batched cart follows a moment later): a choice shows where it was made without a flicker. */
+export const $chosenPriceId: ReadableAtom<string | null> = $selectedPriceId;
+
 export const $checkoutReady: ReadableAtom<boolean> = computed($cart, canCheckout);
 
 function setIfChanged<T>(store: { get(): T; set(value: T): void }, value: T) {

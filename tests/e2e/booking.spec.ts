@@ -14,10 +14,12 @@ import {
   CLASS_PAGE,
   dayButton,
   dayKeyOf,
+  expectPriceChoices,
   dateAndTime,
   longDay,
   monthName,
   shortDate,
+  spotsText,
   storedCart,
   summaryOf,
   summaryTotal,
@@ -87,7 +89,7 @@ function expectedDayNames(entries: Entry[], name: CalendarName, month: string): 
     }
     if (onDay.length === 0) return `${longDay(day)}, No class`;
     const parts = onDay.map(
-      (entry) => `${CLASS_NAMES[entry.stripeId ?? ''] ?? 'Class'}, ${isOpen(entry) ? `${spotsLeft(entry, name)} spot(s) left` : 'closed'}`,
+      (entry) => `${CLASS_NAMES[entry.stripeId ?? ''] ?? 'Class'}, ${isOpen(entry) ? spotsText(spotsLeft(entry, name)) : 'closed'}`,
     );
     return `${longDay(day)}, ${parts.join('; ')}`;
   });
@@ -201,15 +203,14 @@ test.describe('the day tour page', () => {
     await islandsReady(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Book a Day Tour' })).toBeVisible();
 
-    const activity = page.getByLabel('Select Activity');
-    await expect(activity).toBeEnabled();
-    await expect(activity.locator('option')).toHaveText([
-      'Choose an activity',
-      'Ski & Splitboard Touring Day - $250',
-      'Snowmobile Exploration Day - $350',
-      'Sled-Access Ski Day - $425',
+    const activity = page.getByRole('group', { name: 'Select Activity' });
+    await expect(activity.getByRole('radio').first()).toBeEnabled();
+    await expectPriceChoices(activity, [
+      'Ski & Splitboard Touring Day, $250',
+      'Snowmobile Exploration Day, $350',
+      'Sled-Access Ski Day, $425',
     ]);
-    await expect(activity).toHaveValue('');
+    await expect(activity.getByRole('radio', { checked: true })).toHaveCount(0);
     const partySize = page.getByLabel('Select Party Size');
     await expect(partySize.locator('option')).toHaveText(['1', '2', '3', '4']);
     await expect(partySize).toHaveValue('1');
@@ -257,7 +258,7 @@ test.describe('the day tour page', () => {
     await expect(page).toHaveURL(new RegExp(`${TOUR_PAGE}$`));
 
     // An activity and a party size, but no date yet: Checkout still waits.
-    await activity.selectOption({ label: 'Snowmobile Exploration Day - $350' });
+    await activity.getByRole('radio', { name: 'Snowmobile Exploration Day, $350' }).check();
     await expect(summaryValue(page, 'Activity')).toHaveText('Snowmobile Exploration Day');
     await expect(summaryOf(page).getByText(/^Ride the trail systems and open meadows/)).toBeVisible();
     await partySize.selectOption('3');
@@ -282,14 +283,14 @@ test.describe('the day tour page', () => {
     await expect(summaryTotal(page)).toHaveText('$1,050');
     await partySize.selectOption('4');
     await expect(summaryTotal(page)).toHaveText('$1,400');
-    await activity.selectOption({ label: 'Sled-Access Ski Day - $425' });
+    await activity.getByRole('radio', { name: 'Sled-Access Ski Day, $425' }).check();
     await expect(summaryTotal(page)).toHaveText('$1,700');
     await partySize.selectOption('1');
     await expect(summaryTotal(page)).toHaveText('$425');
-    await activity.selectOption({ label: 'Ski & Splitboard Touring Day - $250' });
+    await activity.getByRole('radio', { name: 'Ski & Splitboard Touring Day, $250' }).check();
     await partySize.selectOption('2');
     await expect(summaryTotal(page)).toHaveText('$500');
-    await activity.selectOption({ label: 'Snowmobile Exploration Day - $350' });
+    await activity.getByRole('radio', { name: 'Snowmobile Exploration Day, $350' }).check();
     await partySize.selectOption('3');
     await expect(summaryTotal(page)).toHaveText('$1,050');
     await expectCheckoutReady(page);
@@ -317,7 +318,7 @@ test.describe('the day tour page', () => {
     await islandsReady(page);
     await expect(dayButton(grid, firstDay)).toHaveAccessibleName(`${longDay(firstDay)}, Available, selected`);
     await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(first)));
-    await expect(activity).toHaveValue('price_tour_snowmobile');
+    await expect(activity.getByRole('radio', { name: 'Snowmobile Exploration Day, $350' })).toBeChecked();
     await expect(partySize).toHaveValue('3');
     await expect(summaryTotal(page)).toHaveText('$1,050');
     await expectCheckoutReady(page);
@@ -339,12 +340,12 @@ test.describe('the day tour page', () => {
     await islandsReady(page);
     const grid = page.getByRole('grid', { name: /^Day tour dates, / });
     await expect(grid).toBeVisible();
-    const activity = page.getByLabel('Select Activity');
-    await expect(activity).toBeEnabled();
+    const activity = page.getByRole('group', { name: 'Select Activity' });
+    await expect(activity.getByRole('radio').first()).toBeEnabled();
 
-    await tabTo(page, activity);
-    await page.keyboard.press('ArrowDown');
-    await expect(activity).toHaveValue('price_tour_ski');
+    await tabTo(page, activity.getByRole('radio').first());
+    await page.keyboard.press('Space');
+    await expect(activity.getByRole('radio', { name: 'Ski & Splitboard Touring Day, $250' })).toBeChecked();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Select Party Size')).toBeFocused();
     await page.keyboard.press('ArrowDown');
@@ -427,13 +428,14 @@ test.describe('the day tour page', () => {
       .getByRole('alert')
       .filter({ hasText: 'The prices could not be loaded. Please check your connection and try again.' });
     await expect(problem).toBeVisible();
-    await expect(page.getByLabel('Select Activity')).toBeDisabled();
+    await expect(page.getByRole('group', { name: 'Select Activity' }).getByRole('radio')).toHaveCount(0);
+    await expect(page.getByText('Loading activities...')).toHaveCount(0);
     await expectCheckoutBlocked(page);
 
     await page.unroute('**/stripe/products');
     await problem.getByRole('button', { name: 'Try again' }).click();
     await expect(problem).toHaveCount(0);
-    await page.getByLabel('Select Activity').selectOption({ label: 'Snowmobile Exploration Day - $350' });
+    await page.getByRole('radio', { name: 'Snowmobile Exploration Day, $350' }).check();
     await page.getByLabel('Select Party Size').selectOption('2');
     await expect(summaryValue(page, 'Activity')).toHaveText('Snowmobile Exploration Day');
     await expect(summaryTotal(page)).toHaveText('$700');
@@ -445,7 +447,7 @@ test.describe('the day tour page', () => {
     const day = dayKeyOf(startOf(target));
     await page.goto(TOUR_PAGE);
     await islandsReady(page);
-    await page.getByLabel('Select Activity').selectOption({ label: 'Ski & Splitboard Touring Day - $250' });
+    await page.getByRole('radio', { name: 'Ski & Splitboard Touring Day, $250' }).check();
     await page.getByLabel('Select Party Size').selectOption('2');
     await expect(page.getByRole('grid', { name: /^Day tour dates, / })).toBeVisible();
     const grid = gridOf(page, 'Day tour dates', day);
@@ -489,14 +491,10 @@ test.describe('the class page', () => {
     await page.goto(CLASS_PAGE);
     await islandsReady(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Book an Avalanche Class' })).toBeVisible();
-    const classSelect = page.getByLabel('Select Class');
-    await expect(classSelect).toBeEnabled();
-    await expect(classSelect.locator('option')).toHaveText([
-      'Choose a class',
-      'Motorized Backcountry Essentials - $395',
-      'Sled-Skiing Intro - $345',
-    ]);
-    await expect(classSelect).toHaveValue('');
+    const classSelect = page.getByRole('group', { name: 'Select Class' });
+    await expect(classSelect.getByRole('radio').first()).toBeEnabled();
+    await expectPriceChoices(classSelect, ['Motorized Backcountry Essentials, $395', 'Sled-Skiing Intro, $345']);
+    await expect(classSelect.getByRole('radio', { checked: true })).toHaveCount(0);
     const dateSelect = page.getByLabel('Select Date');
     await expect(dateSelect).toBeDisabled();
     await expect(dateSelect.locator('option')).toHaveText(['Select a class first']);
@@ -506,7 +504,7 @@ test.describe('the class page', () => {
     await expectMonthGrid(grid, month, expectedDayNames(classes, 'winter-classes', month));
     const motoDay = dayKeyOf(startOf(firstMoto));
     await expect(dayButton(gridOf(page, 'Class dates', motoDay), motoDay)).toHaveAccessibleName(
-      `${longDay(motoDay)}, Motorized Backcountry Essentials, ${spotsLeft(firstMoto, 'winter-classes')} spot(s) left`,
+      `${longDay(motoDay)}, Motorized Backcountry Essentials, ${spotsText(spotsLeft(firstMoto, 'winter-classes'))}`,
     );
     await expect(page.getByRole('list', { name: 'Calendar key' }).getByRole('listitem')).toHaveText([
       'Motorized Backcountry Essentials',
@@ -528,12 +526,12 @@ test.describe('the class page', () => {
     await expect(page).toHaveURL(new RegExp(`${CLASS_PAGE}$`));
 
     // A class: its dates with the spots left (full ones cannot be chosen), what it teaches and its price.
-    await classSelect.selectOption({ label: 'Motorized Backcountry Essentials - $395' });
+    await classSelect.getByRole('radio', { name: 'Motorized Backcountry Essentials, $395' }).check();
     await expect(dateSelect).toBeEnabled();
     const motoDates = classes.filter((entry) => entry.stripeId === 'price_class_moto' && isOpen(entry));
     await expect(dateSelect.locator('option')).toHaveText([
       'Choose a date',
-      ...motoDates.map((entry) => `${dateAndTime(startOf(entry))} - ${spotsLeft(entry, 'winter-classes')} spot(s) left`),
+      ...motoDates.map((entry) => `${shortDate(startOf(entry))} - ${spotsText(spotsLeft(entry, 'winter-classes'))}`),
     ]);
     for (const entry of motoDates.filter((candidate) => spotsLeft(candidate, 'winter-classes') === 0)) {
       await expect(dateSelect.locator('option', { hasText: dateAndTime(startOf(entry)) })).toBeDisabled();
@@ -543,27 +541,27 @@ test.describe('the class page', () => {
     await expect(summaryOf(page).getByRole('listitem').first()).toBeVisible();
     await expectCheckoutBlocked(page);
 
-    await dateSelect.selectOption({ label: `${dateAndTime(startOf(firstMoto))} - ${spotsLeft(firstMoto, 'winter-classes')} spot(s) left` });
+    await dateSelect.selectOption({ label: `${shortDate(startOf(firstMoto))} - ${spotsText(spotsLeft(firstMoto, 'winter-classes'))}` });
     await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(firstMoto)));
     await expect(dayButton(gridOf(page, 'Class dates', motoDay), motoDay)).toHaveAccessibleName(/, selected$/);
     await expect(summaryTotal(page)).toHaveText('$395');
     await expectCheckoutReady(page);
 
     // Another class resets the date; a day on the calendar chooses its class and date at once.
-    await classSelect.selectOption({ label: 'Sled-Skiing Intro - $345' });
+    await classSelect.getByRole('radio', { name: 'Sled-Skiing Intro, $345' }).check();
     await expect(dateSelect).toHaveValue('');
     await expect(summaryValue(page, 'Date')).toHaveText('Choose a date');
     await expect(summaryValue(page, 'Class')).toHaveText('Sled-Skiing Intro');
     await expectCheckoutBlocked(page);
-    await classSelect.selectOption({ label: 'Motorized Backcountry Essentials - $395' });
+    await classSelect.getByRole('radio', { name: 'Motorized Backcountry Essentials, $395' }).check();
     const sledskiDay = dayKeyOf(startOf(firstSledski));
     const sledskiGrid = gridOf(page, 'Class dates', sledskiDay);
     await showMonthOf(page, 'Class dates', sledskiDay);
     await dayButton(sledskiGrid, sledskiDay).click();
-    await expect(classSelect).toHaveValue('price_class_sledski');
+    await expect(classSelect.getByRole('radio', { name: 'Sled-Skiing Intro, $345' })).toBeChecked();
     await expect(dateSelect).toHaveValue(firstSledski.id);
     await expect(dayButton(sledskiGrid, sledskiDay)).toHaveAccessibleName(
-      `${longDay(sledskiDay)}, Sled-Skiing Intro, ${spotsLeft(firstSledski, 'winter-classes')} spot(s) left, selected`,
+      `${longDay(sledskiDay)}, Sled-Skiing Intro, ${spotsText(spotsLeft(firstSledski, 'winter-classes'))}, selected`,
     );
     await expect(summaryValue(page, 'Class')).toHaveText('Sled-Skiing Intro');
     await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(firstSledski)));
@@ -603,14 +601,14 @@ test.describe('the class page', () => {
 
     await page.goto(CLASS_PAGE);
     await islandsReady(page);
-    const classSelect = page.getByLabel('Select Class');
+    const classSelect = page.getByRole('group', { name: 'Select Class' });
     const dateSelect = page.getByLabel('Select Date');
-    await expect(classSelect).toBeEnabled();
+    await expect(classSelect.getByRole('radio').first()).toBeEnabled();
     await expect(page.getByRole('grid', { name: /^Class dates, / })).toBeVisible();
 
-    await tabTo(page, classSelect);
-    await page.keyboard.press('ArrowDown');
-    await expect(classSelect).toHaveValue('price_class_moto');
+    await tabTo(page, classSelect.getByRole('radio').first());
+    await page.keyboard.press('Space');
+    await expect(classSelect.getByRole('radio', { name: 'Motorized Backcountry Essentials, $395' })).toBeChecked();
     await expect(dateSelect).toBeEnabled();
     await page.keyboard.press('Tab');
     await expect(dateSelect).toBeFocused();
@@ -629,10 +627,10 @@ test.describe('the class page', () => {
     await expect(sundayButton).toBeFocused();
     await page.keyboard.press('Space');
     await expect(sundayButton).toHaveAccessibleName(
-      `${longDay(nextDay)}, Sled-Skiing Intro, ${spotsLeft(sunday as Entry, 'winter-classes')} spot(s) left, selected`,
+      `${longDay(nextDay)}, Sled-Skiing Intro, ${spotsText(spotsLeft(sunday as Entry, 'winter-classes'))}, selected`,
     );
     await expect(sundayButton).toBeFocused();
-    await expect(classSelect).toHaveValue('price_class_sledski');
+    await expect(classSelect.getByRole('radio', { name: 'Sled-Skiing Intro, $345' })).toBeChecked();
     await expect(dateSelect).toHaveValue(sunday?.id ?? '');
     await expect(summaryValue(page, 'Class')).toHaveText('Sled-Skiing Intro');
     await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(sunday as Entry)));
@@ -654,15 +652,15 @@ test.describe('the class page', () => {
     const classes = await calendar(page.request, 'winter-classes');
     const target = lastUntouched(classes, 'winter-classes', 'price_class_moto');
     const day = dayKeyOf(startOf(target));
-    const label = `${dateAndTime(startOf(target))} - ${spotsLeft(target, 'winter-classes')} spot(s) left`;
+    const label = `${shortDate(startOf(target))} - ${spotsText(spotsLeft(target, 'winter-classes'))}`;
 
     await page.goto(CLASS_PAGE);
     await islandsReady(page);
-    await page.getByLabel('Select Class').selectOption({ label: 'Motorized Backcountry Essentials - $395' });
+    await page.getByRole('radio', { name: 'Motorized Backcountry Essentials, $395' }).check();
     const dateSelect = page.getByLabel('Select Date');
     await dateSelect.selectOption({ label });
     const grid = gridOf(page, 'Class dates', day);
-    await expect(dayButton(grid, day)).toHaveAccessibleName(`${longDay(day)}, Motorized Backcountry Essentials, 10 spot(s) left, selected`);
+    await expect(dayButton(grid, day)).toHaveAccessibleName(`${longDay(day)}, Motorized Backcountry Essentials, 10 spots left, selected`);
     await expectCheckoutReady(page);
 
     // Coming back before anyone else books changes nothing.
@@ -682,11 +680,11 @@ test.describe('the class page', () => {
     await expect(notice).toHaveText(
       `${shortDate(startOf(target))} is no longer available: it filled up or closed. Please choose another date.`,
     );
-    const fullOption = dateSelect.locator('option', { hasText: dateAndTime(startOf(target)) });
-    await expect(fullOption).toHaveText(`${dateAndTime(startOf(target))} - 0 spot(s) left`);
+    const fullOption = dateSelect.locator('option', { hasText: shortDate(startOf(target)) });
+    await expect(fullOption).toHaveText(`${shortDate(startOf(target))} - 0 spots left`);
     await expect(fullOption).toBeDisabled();
     await expect(dateSelect).toHaveValue('');
-    await expect(dayButton(grid, day)).toHaveAccessibleName(`${longDay(day)}, Motorized Backcountry Essentials, 0 spot(s) left`);
+    await expect(dayButton(grid, day)).toHaveAccessibleName(`${longDay(day)}, Motorized Backcountry Essentials, 0 spots left`);
     await expect(dayButton(grid, day)).toHaveAttribute('aria-disabled', 'true');
     await expect(summaryValue(page, 'Date')).toHaveText('Choose a date');
     await expectCheckoutBlocked(page);
@@ -708,7 +706,7 @@ test.describe('the class page', () => {
 
     await page.goto(CLASS_PAGE);
     await islandsReady(page);
-    await page.getByLabel('Select Class').selectOption({ label: 'Sled-Skiing Intro - $345' });
+    await page.getByRole('radio', { name: 'Sled-Skiing Intro, $345' }).check();
     const dateSelect = page.getByLabel('Select Date');
     await dateSelect.selectOption(target.id);
     await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(target)));
@@ -724,10 +722,8 @@ test.describe('the class page', () => {
     );
     await expect(page).toHaveURL(new RegExp(`${CLASS_PAGE}$`));
     await expect(dateSelect).toHaveValue('');
-    await expect(dateSelect.locator('option', { hasText: dateAndTime(startOf(target)) })).toBeDisabled();
-    await expect(dayButton(gridOf(page, 'Class dates', day), day)).toHaveAccessibleName(
-      `${longDay(day)}, Sled-Skiing Intro, 0 spot(s) left`,
-    );
+    await expect(dateSelect.locator('option', { hasText: shortDate(startOf(target)) })).toBeDisabled();
+    await expect(dayButton(gridOf(page, 'Class dates', day), day)).toHaveAccessibleName(`${longDay(day)}, Sled-Skiing Intro, 0 spots left`);
     await expectCheckoutBlocked(page);
     await clickAnyway(checkoutButton(page));
     await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_ALERT })).toBeVisible();
@@ -761,7 +757,7 @@ test.describe('the class page', () => {
     }
 
     // A class chosen meanwhile has no dates to offer, and says why.
-    await page.getByLabel('Select Class').selectOption({ label: 'Motorized Backcountry Essentials - $395' });
+    await page.getByRole('radio', { name: 'Motorized Backcountry Essentials, $395' }).check();
     const dateSelect = page.getByLabel('Select Date');
     await expect(dateSelect).toBeDisabled();
     await expect(dateSelect.locator('option')).toHaveText(['Failed to load classes. Please try again later.']);
@@ -812,7 +808,7 @@ test.describe('a visitor in Tokyo', () => {
         .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
       const firstOpenTour = tourGrid.getByRole('button', { name: /, Available$/ }).first();
       const firstOpenTourName = await firstOpenTour.getAttribute('aria-label');
-      await visitor.getByLabel('Select Activity').selectOption({ label: 'Ski & Splitboard Touring Day - $250' });
+      await visitor.getByRole('radio', { name: 'Ski & Splitboard Touring Day, $250' }).check();
       await firstOpenTour.click();
       await expect(tourGrid.getByRole('button', { name: /, selected$/ })).toHaveCount(1);
       const tourDate = await summaryValue(visitor, 'Date').textContent();
@@ -825,10 +821,10 @@ test.describe('a visitor in Tokyo', () => {
       const classDays = await classGrid
         .getByRole('button')
         .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
-      await visitor.getByLabel('Select Class').selectOption({ label: 'Motorized Backcountry Essentials - $395' });
+      await visitor.getByRole('radio', { name: 'Motorized Backcountry Essentials, $395' }).check();
       const classOptions = await visitor.getByLabel('Select Date').locator('option').allTextContents();
       await classGrid
-        .getByRole('button', { name: /spot\(s\) left$/ })
+        .getByRole('button', { name: /spots? left$/ })
         .first()
         .click();
       await expect(classGrid.getByRole('button', { name: /, selected$/ })).toHaveCount(1);
@@ -882,7 +878,7 @@ test('a corrupt stored selection is ignored with a warning, and both pages work 
   const grid = gridOf(page, 'Day tour dates', firstDay);
   await expect(grid).toBeVisible();
   await expect(grid.getByRole('button', { name: /, selected$/ })).toHaveCount(0);
-  await expect(page.getByLabel('Select Activity')).toHaveValue('');
+  await expect(page.getByRole('group', { name: 'Select Activity' }).getByRole('radio', { checked: true })).toHaveCount(0);
   await expect(page.getByLabel('Select Party Size')).toHaveValue('1');
   await expect(summaryValue(page, 'Party Size')).toHaveText('1');
   await expect(summaryValue(page, 'Date')).toHaveText('Choose a date');
@@ -905,7 +901,7 @@ test('a corrupt stored selection is ignored with a warning, and both pages work 
     ).toBe(true);
   }
 
-  await page.getByLabel('Select Activity').selectOption({ label: 'Sled-Access Ski Day - $425' });
+  await page.getByRole('radio', { name: 'Sled-Access Ski Day, $425' }).check();
   await page.getByLabel('Select Party Size').selectOption('2');
   await dayButton(grid, firstDay).click();
   await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(first)));
@@ -918,11 +914,11 @@ test('a corrupt stored selection is ignored with a warning, and both pages work 
   await page.goto(CLASS_PAGE);
   await islandsReady(page);
   await expect(page.getByRole('grid', { name: /^Class dates, / })).toBeVisible();
-  await expect(page.getByLabel('Select Class')).toHaveValue('');
+  await expect(page.getByRole('group', { name: 'Select Class' }).getByRole('radio', { checked: true })).toHaveCount(0);
   await expect(summaryTotal(page)).toHaveText('N/A');
   await expectCheckoutBlocked(page);
   expect(warnings.some((warning) => warning.startsWith('Ignoring the stored startDate'))).toBe(true);
-  await page.getByLabel('Select Class').selectOption({ label: 'Sled-Skiing Intro - $345' });
+  await page.getByRole('radio', { name: 'Sled-Skiing Intro, $345' }).check();
   await page.getByLabel('Select Date').selectOption(firstSledski.id);
   await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(firstSledski)));
   await expect(summaryTotal(page)).toHaveText('$345');
@@ -941,9 +937,9 @@ atPhoneAndDesktop('at', () => {
     await islandsReady(page);
     const tourGrid = page.getByRole('grid', { name: /^Day tour dates, / });
     await expect(tourGrid).toBeVisible();
-    await expect(page.getByLabel('Select Activity')).toBeEnabled();
+    await expect(page.getByRole('group', { name: 'Select Activity' }).getByRole('radio').first()).toBeEnabled();
     expect(await axe(), 'day tours, calendar loaded').toEqual([]);
-    await page.getByLabel('Select Activity').selectOption({ label: 'Ski & Splitboard Touring Day - $250' });
+    await page.getByRole('radio', { name: 'Ski & Splitboard Touring Day, $250' }).check();
     await tourGrid
       .getByRole('button', { name: /, Available$/ })
       .first()
@@ -955,10 +951,10 @@ atPhoneAndDesktop('at', () => {
     await islandsReady(page);
     const classGrid = page.getByRole('grid', { name: /^Class dates, / });
     await expect(classGrid).toBeVisible();
-    await expect(page.getByLabel('Select Class')).toBeEnabled();
+    await expect(page.getByRole('group', { name: 'Select Class' }).getByRole('radio').first()).toBeEnabled();
     expect(await axe(), 'classes, calendar loaded').toEqual([]);
     await classGrid
-      .getByRole('button', { name: /spot\(s\) left$/ })
+      .getByRole('button', { name: /spots? left$/ })
       .first()
       .click();
     await expectCheckoutReady(page);
@@ -986,7 +982,7 @@ test('neither booking page asks for the Firebase SDK or the identity service whi
   await islandsReady(page);
   const tourGrid = page.getByRole('grid', { name: /^Day tour dates, / });
   await expect(tourGrid).toBeVisible();
-  await page.getByLabel('Select Activity').selectOption({ label: 'Snowmobile Exploration Day - $350' });
+  await page.getByRole('radio', { name: 'Snowmobile Exploration Day, $350' }).check();
   await page.getByLabel('Select Party Size').selectOption('2');
   await page.getByRole('button', { name: 'Next month' }).click();
   await page.getByRole('button', { name: 'Prev month' }).click();
@@ -1002,10 +998,10 @@ test('neither booking page asks for the Firebase SDK or the identity service whi
   await islandsReady(page);
   const classGrid = page.getByRole('grid', { name: /^Class dates, / });
   await expect(classGrid).toBeVisible();
-  await page.getByLabel('Select Class').selectOption({ label: 'Motorized Backcountry Essentials - $395' });
+  await page.getByRole('radio', { name: 'Motorized Backcountry Essentials, $395' }).check();
   await page.getByLabel('Select Date').selectOption({ index: 1 });
   await classGrid
-    .getByRole('button', { name: /spot\(s\) left$/ })
+    .getByRole('button', { name: /spots? left$/ })
     .first()
     .click();
   await expectCheckoutReady(page);
@@ -1027,15 +1023,18 @@ test('neither booking page asks for the Firebase SDK or the identity service whi
 // ---- Before the scripts arrive ----
 
 atPhoneAndDesktop('before hydration at', () => {
-  for (const [path, heading, selects, gridLabel] of [
-    [TOUR_PAGE, 'Book a Day Tour', ['Select Activity', 'Select Party Size'], 'Day tour dates'],
-    [CLASS_PAGE, 'Book an Avalanche Class', ['Select Class', 'Select Date'], 'Class dates'],
+  for (const [path, heading, choice, loading, select, gridLabel] of [
+    [TOUR_PAGE, 'Book a Day Tour', 'Select Activity', 'Loading activities...', 'Select Party Size', 'Day tour dates'],
+    [CLASS_PAGE, 'Book an Avalanche Class', 'Select Class', 'Loading classes...', 'Select Date', 'Class dates'],
   ] as const) {
     test(`${path} shows its controls disabled, and nothing moves when the scripts and dates arrive`, async ({ page, problems }) => {
       const release = await holdScripts(page);
       await page.goto(path, { waitUntil: 'commit' });
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      for (const label of selects) await expect(page.getByLabel(label)).toBeDisabled();
+      const prices = page.getByRole('group', { name: choice });
+      await expect(prices.getByRole('status')).toHaveText(loading);
+      await expect(prices.getByRole('radio')).toHaveCount(0);
+      await expect(page.getByLabel(select)).toBeDisabled();
       // Checkout is a native disabled button until the island runs (aria-disabled afterwards, while the selection is incomplete).
       await expect(checkoutButton(page)).toHaveAttribute('disabled', '');
       await expect(page.getByRole('grid')).toHaveCount(0);
@@ -1048,7 +1047,7 @@ atPhoneAndDesktop('before hydration at', () => {
       await release();
       await islandsReady(page);
       await expect(page.getByRole('grid', { name: new RegExp(`^${gridLabel}, `) })).toBeVisible();
-      await expect(page.getByLabel(selects[0])).toBeEnabled();
+      await expect(prices.getByRole('radio').first()).toBeEnabled();
       if (path === CLASS_PAGE) await expect(page.getByRole('list', { name: 'Calendar key' }).getByRole('listitem')).toHaveCount(2);
       await expect(checkoutButton(page)).not.toHaveAttribute('disabled');
       await expect(checkoutButton(page)).toHaveAttribute('aria-disabled', 'true');

@@ -21,7 +21,7 @@ test('the lead’s confirmation brings the invite link; a friend who follows it 
   const entry = await freshDate(page.request, 'winter-day-tours');
 
   await page.goto(TOUR_PAGE);
-  await chooseDayTour(page, 'Snowmobile Exploration Day - $350', 2, entry, '$700');
+  await chooseDayTour(page, 'Snowmobile Exploration Day, $350', 2, entry, '$700');
   await logInAtLogin(page, lead.email);
   await passSavedSteps(page);
   await fillCard(page, GOOD_CARD);

@@ -377,7 +377,7 @@ test('an operator adds a day tour on a Tuesday, and it shows on the booking page
   await page.getByRole('link', { name: 'Add dates' }).click();
   await islandsReady(page);
   const form = page.getByRole('form', { name: 'Add dates' });
-  await form.getByLabel('Activity').selectOption({ label: 'Backcountry Tours' });
+  await form.getByRole('radio', { name: 'Backcountry Tours' }).check();
   await form.getByLabel('Day', { exact: true }).fill(day);
   await expect(form.getByLabel('Start time in Kamas')).toHaveValue('08:00');
   await form.getByRole('button', { name: 'Add date' }).click();
@@ -389,7 +389,7 @@ test('an operator adds a day tour on a Tuesday, and it shows on the booking page
 
   await page.goto(TOUR_PAGE);
   await islandsReady(page);
-  await page.getByLabel('Select Activity').selectOption({ index: 1 });
+  await page.getByRole('group', { name: 'Select Activity' }).getByRole('radio').first().check();
   await page.getByLabel('Select Party Size').selectOption('2');
   await showMonthOf(page, day);
   await expect(dayButton(gridOf(page, day), day)).toHaveAccessibleName(`${longDay(day)}, Available`);

@@ -31,6 +31,8 @@ export const inDenver = (options: Intl.DateTimeFormatOptions) => {
 /** 'Sat, Dec 5, 8:00 AM': a date and its start time in Kamas, as My Bookings and the guides' pages write it. */
 export const dateAndTime = (instant: Date) =>
   inDenver({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })(instant).replace(/ at /, ', ');
+/** '1 spot left', '10 spots left': a date's free seats as the class and mentorship pages say them. */
+export const spotsText = (count: number) => `${count} ${count === 1 ? 'spot' : 'spots'} left`;
 /** 'Sat, Dec 5', as the summaries show a date. */
 export const shortDate = inDenver({ weekday: 'short', month: 'short', day: 'numeric' });
 const denverParts = inDenver({ year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -86,10 +88,17 @@ export async function showMonthOf(page: Page, day: string) {
   await expect(grid).toHaveAttribute('aria-label', wanted);
 }
 
-/** On the day tour page: an activity, a party size and a date, then Checkout. */
+/** A booking page's choice of price (Select Activity or Select Class) offers these, in this order, each named by its name and price ('Sled-Skiing Intro, $345'). */
+export async function expectPriceChoices(group: Locator, names: readonly string[]) {
+  const radios = group.getByRole('radio');
+  await expect(radios).toHaveCount(names.length);
+  for (const [index, name] of names.entries()) await expect(radios.nth(index)).toHaveAccessibleName(name);
+}
+
+/** On the day tour page: an activity (its name and price, 'Sled-Access Ski Day, $425'), a party size and a date, then Checkout. */
 export async function chooseDayTour(page: Page, activity: string, partySize: number, entry: Entry, total: string) {
   await islandsReady(page);
-  await page.getByLabel('Select Activity').selectOption({ label: activity });
+  await page.getByRole('group', { name: 'Select Activity' }).getByRole('radio', { name: activity }).check();
   await page.getByLabel('Select Party Size').selectOption(String(partySize));
   await expect(page.getByRole('grid', { name: /^Day tour dates, / })).toBeVisible();
   const day = dayKeyOf(startOf(entry));

@@ -5,7 +5,7 @@
  */
 import type { CDPSession, Locator, Page, Route } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import { apiCustomer, axeViolations, expect, holdScripts, PHONE, test } from './fixtures.ts';
+import { apiCustomer, axeViolations, expect, holdScripts, islandsReady, PHONE, test } from './fixtures.ts';
 import { inkedImage, SIGNATURE_STROKE, signaturePad, signIn } from './page-helpers.ts';
 
 const LOADING = 'Loading the signature pad...';
@@ -97,6 +97,65 @@ test.describe('on a phone 390 px wide with a slow connection', () => {
 
     await sign.click();
     await expect(waiver.getByRole('alert').filter({ hasText: 'Waiver saved' })).toHaveText('Waiver saved', { timeout: 60_000 });
+    const stored = await page.request.get(`${E2E.api}/users/user/${customer.uid}`, {
+      headers: { Authorization: `Bearer ${customer.idToken}` },
+    });
+    const { signature } = (await stored.json()) as { signature?: string | null };
+    expect(await inkedImage(page, signature ?? '')).toEqual({ width: 1500, height: 200, inked: true });
+    expect(problems.errors).toEqual([]);
+  });
+});
+
+test.describe('on a phone 390 px wide', () => {
+  test.use(PHONE);
+
+  test('a signature drawn by finger on the larger pad is placed in the waiver’s pad and saved; Cancel keeps the pad as it was', async ({
+    page,
+    problems,
+  }) => {
+    const customer = await apiCustomer(page.request);
+    await signIn(page, customer.email);
+    await page.goto('/profile');
+    await islandsReady(page);
+    const waiver = page.getByRole('region', { name: 'Waiver', exact: true });
+    const pad = signaturePad(page);
+    await pad.scrollIntoViewIfNeeded();
+    await expect(pad).toHaveAccessibleName(/Empty$/);
+    const cdp = await page.context().newCDPSession(page);
+
+    // The view fills the phone’s screen, with a signing area across it three times as tall as the pad.
+    const padBox = await pad.boundingBox();
+    await page.getByRole('button', { name: 'Sign on a larger pad' }).click();
+    const view = page.getByRole('dialog', { name: 'Sign here' });
+    await expect(view).toBeVisible();
+    expect(await view.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    const area = view.getByRole('img', { name: /^Large signing area/ });
+    const box = await area.boundingBox();
+    expect(box?.width).toBeGreaterThan(340);
+    expect(box?.height).toBeGreaterThan(3 * (padBox?.height ?? Infinity));
+    expect(await axeViolations(page), 'the signing view').toEqual([]);
+
+    // Drawn, then Cancel: nothing reaches the waiver's pad.
+    await expect(view.getByRole('button', { name: 'Use this signature' })).toBeDisabled();
+    await fingerStroke(cdp, area.locator('canvas'));
+    await expect(area).toHaveAccessibleName('Large signing area, signed');
+    await view.getByRole('button', { name: 'Cancel' }).click();
+    await expect(view).toBeHidden();
+    await expect(pad).toHaveAccessibleName(/Empty$/);
+
+    // Drawn again and used: the pad holds the signature, at the stored image's shape.
+    await page.getByRole('button', { name: 'Sign on a larger pad' }).click();
+    await expect(area).toHaveAccessibleName('Large signing area, empty');
+    await fingerStroke(cdp, area.locator('canvas'));
+    await view.getByRole('button', { name: 'Use this signature' }).click();
+    await expect(view).toBeHidden();
+    await expect(pad).toHaveAccessibleName(/Signed$/);
+    const drawn = await pad.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL('image/png'));
+    expect(await inkedImage(page, drawn)).toEqual({ width: 1500, height: 200, inked: true });
+
+    await waiver.getByLabel('I agree to the terms and conditions').check();
+    await waiver.getByRole('button', { name: 'Sign Waiver' }).click();
+    await expect(waiver.getByRole('alert').filter({ hasText: 'Waiver saved' })).toBeVisible();
     const stored = await page.request.get(`${E2E.api}/users/user/${customer.uid}`, {
       headers: { Authorization: `Bearer ${customer.idToken}` },
     });

@@ -314,7 +314,7 @@ test('after the waiver text changes, /profile, /waiver and checkout ask for a ne
     await test.step('checkout step 3 asks for it before payment, and signing records the new version', async () => {
       const entry = await freshDate(page.request, 'winter-day-tours', undefined, api);
       await page.goto(TOUR_PAGE);
-      await chooseDayTour(page, 'Ski & Splitboard Touring Day - $250', 1, entry, '$250');
+      await chooseDayTour(page, 'Ski & Splitboard Touring Day, $250', 1, entry, '$250');
       await expect(page.getByRole('heading', { level: 2, name: 'Your profile and safety survey' })).toBeVisible();
       await expect(page.getByLabel('Transportation')).toHaveValue('Snowmobile');
       await page.getByRole('button', { name: 'Submit' }).click();

@@ -36,9 +36,10 @@ describe('spots left', () => {
     expect(spotsLeft(entry('2026-12-05', 12, 10), 'winter-classes')).toBe(0);
   });
 
-  it("reads the spec's 'N spot(s) left'", () => {
-    expect(spotsLabel(1)).toBe('1 spot(s) left');
-    expect(spotsLabel(10)).toBe('10 spot(s) left');
+  it("reads '1 spot left' and 'N spots left'", () => {
+    expect(spotsLabel(1)).toBe('1 spot left');
+    expect(spotsLabel(2)).toBe('2 spots left');
+    expect(spotsLabel(10)).toBe('10 spots left');
   });
 });
 

@@ -32,6 +32,7 @@ import { $waiverInForce, loadWaiverInForce } from '../../stores/waiver-in-force.
 import { NeedsJavaScript, SignedOutNotice } from './fields.tsx';
 import SignMethodChoice from './SignMethodChoice.tsx';
 import SigningNote from './SigningNote.tsx';
+import SigningView from './SigningView.tsx';
 import Toast, { useToast } from './Toast.tsx';
 import { useAccountUser } from './use-account-user.ts';
 import { useSignatureCanvas } from './use-signature-canvas.ts';
@@ -213,7 +214,15 @@ export default function WaiverForm({ onSigned }: Props) {
               </span>
             )}
           </div>
-          {method === 'draw' && <p className="form-hint signature-rotate-hint">On a phone, turn it sideways for a larger signing area.</p>}
+          {method === 'draw' && padShown && drawCanvas && (
+            <SigningView
+              drawCanvas={drawCanvas}
+              disabled={busy}
+              onUse={(strokes) => {
+                if (pad.drawStrokes(strokes)) dispatch({ type: 'stroke-drawn' });
+              }}
+            />
+          )}
           <div className="account-actions">
             <button type="button" className="button secondary" disabled={!controlsLive} aria-disabled={busy} onClick={clearSignature}>
               Clear Signature

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 
 /** Draws the pad's canvas element from the pad's props. */
-type DrawSignatureCanvas = (typeof import('./signature-canvas.tsx'))['drawSignatureCanvas'];
+export type DrawSignatureCanvas = (typeof import('./signature-canvas.tsx'))['drawSignatureCanvas'];
 
 let arrived: DrawSignatureCanvas | null = null;
 let fetching: Promise<DrawSignatureCanvas> | null = null;

@@ -9,6 +9,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type SignatureCanvas from 'react-signature-canvas';
+import { fitStrokes, type Strokes } from '../../lib/fit-strokes.ts';
 import { typedSignatureText } from '../../lib/typed-signature.ts';
 import { mapPointsToBuffer, type ScalablePad } from './signature-scaling.ts';
 import { typedSignatureImage, writeTypedSignature } from './typed-signature-canvas.ts';
@@ -19,7 +20,11 @@ type Pad = InstanceType<typeof SignatureCanvas>;
 /** The stored image's size: the canvas's drawing buffer, whatever its size on screen. */
 export const SIGNATURE_WIDTH = 1500;
 export const SIGNATURE_HEIGHT = 200;
-const INK = '#1b2730';
+/** The pen: its ink and its line's width range (in drawing-buffer pixels), thinner as it moves faster. */
+export const PEN = { color: '#1b2730', minWidth: 1.5, maxWidth: 4.5 } as const;
+const INK = PEN.color;
+/** Room left around a signature fitted into the pad from a larger signing area. */
+const FIT_MARGIN = 12;
 
 interface Options {
   /** Whether the canvas is in the page (it mounts, blank, once the form is ready and its code has arrived). */
@@ -91,6 +96,17 @@ export function useSignaturePad({ live, text, method, content, typedName, savedS
     shown.current = null;
   }
 
+  /** Draws strokes made elsewhere (a larger signing area) into the pad, fitted to its shape; false without a canvas. */
+  function drawStrokes(strokes: Strokes): boolean {
+    const canvas = pad.current;
+    if (!canvas) return false;
+    canvas.fromData(
+      fitStrokes(strokes, { width: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT }, FIT_MARGIN) as unknown as Parameters<Pad['fromData']>[0],
+    );
+    shown.current = null;
+    return true;
+  }
+
   /** The signature to send, or null for strokes without a canvas. */
   function take(): TakenSignature | null {
     const canvas = pad.current;
@@ -110,11 +126,11 @@ export function useSignaturePad({ live, text, method, content, typedName, savedS
   const signatureCanvasProps = {
     ref: attach,
     clearOnResize: false,
-    penColor: INK,
-    minWidth: 1.5,
-    maxWidth: 4.5,
+    penColor: PEN.color,
+    minWidth: PEN.minWidth,
+    maxWidth: PEN.maxWidth,
     onEnd: onDrawn,
     canvasProps: { width: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT, className: 'signature-canvas' },
   };
-  return { signatureCanvasProps, clear, take, empty };
+  return { signatureCanvasProps, clear, take, drawStrokes, empty };
 }

@@ -15,7 +15,7 @@ import BookingColumns from './BookingColumns.tsx';
 import DateSelect from './DateSelect.tsx';
 import { ClassIcon } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
-import PriceSelect from './PriceSelect.tsx';
+import PriceChoice from './PriceChoice.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
 /** One seat per customer; friends join through the invite link. */
@@ -84,13 +84,7 @@ export default function ClassBooking() {
         )
       }
     >
-      <PriceSelect
-        id="class-price"
-        label="Select Class"
-        page={page}
-        says={{ choose: 'Choose a class', loading: 'Loading classes...' }}
-        resetsDate
-      />
+      <PriceChoice id="class-price" label="Select Class" page={page} loading="Loading classes..." rows={2} resetsDate />
       <DateSelect
         id="class-date"
         dates={classDates}

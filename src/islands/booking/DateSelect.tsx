@@ -1,10 +1,10 @@
 /**
- * Select Date on the class and mentorship pages: each date with its start in Kamas and its spots left;
- * full dates cannot be chosen. Nothing can be chosen before a price is; choosing a date lets go of
- * any note on a date that was let go before.
+ * Select Date on the class and mentorship pages: each date (its day in Kamas) with its spots left,
+ * and under it the chosen date's start time; full dates cannot be chosen. Nothing can be chosen
+ * before a price is; choosing a date lets go of any note on a date that was let go before.
  */
 import { spotsLabel, type DateAvailability } from '../../lib/availability.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
+import { formatDenverDate, formatDenverTime } from '../../lib/dates.ts';
 import { chooseDate } from '../../stores/cart.ts';
 import { dismissSelectionNotice, type CalendarLoad } from '../../stores/calendars.ts';
 
@@ -32,6 +32,7 @@ export default function DateSelect({ id, dates, load, priced, value, says }: Pro
             ? says.none
             : 'Choose a date';
   const listed = priced ? dates : [];
+  const chosen = listed.find((date) => date.entry.id === value);
 
   function choose(dateId: string) {
     const date = listed.find((candidate) => candidate.entry.id === dateId);
@@ -49,10 +50,11 @@ export default function DateSelect({ id, dates, load, priced, value, says }: Pro
         </option>
         {listed.map((date) => (
           <option key={date.entry.id} value={date.entry.id} disabled={date.spotsLeft <= 0}>
-            {formatDenverDateTime(date.entry.startsAt)} - {spotsLabel(date.spotsLeft)}
+            {formatDenverDate(date.entry.startsAt)} - {spotsLabel(date.spotsLeft)}
           </option>
         ))}
       </select>
+      {chosen && <p className="form-hint">Starts at {formatDenverTime(chosen.entry.startsAt)}, Kamas time.</p>}
     </div>
   );
 }

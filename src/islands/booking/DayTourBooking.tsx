@@ -13,7 +13,7 @@ import BookingColumns from './BookingColumns.tsx';
 import { FullMark } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
 import PartySizeOptions from './PartySizeOptions.tsx';
-import PriceSelect from './PriceSelect.tsx';
+import PriceChoice from './PriceChoice.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
 export default function DayTourBooking() {
@@ -45,12 +45,7 @@ export default function DayTourBooking() {
       ]}
       about={price?.metadata.description && <p>{price.metadata.description}</p>}
     >
-      <PriceSelect
-        id="day-tour-activity"
-        label="Select Activity"
-        page={page}
-        says={{ choose: 'Choose an activity', loading: 'Loading activities...' }}
-      />
+      <PriceChoice id="day-tour-activity" label="Select Activity" page={page} loading="Loading activities..." rows={3} />
       <div className="field">
         <label htmlFor="day-tour-party-size">Select Party Size</label>
         <select

@@ -21,7 +21,7 @@ import type { DayState } from '../../lib/availability.ts';
 
 export interface DayView {
   state: DayState;
-  /** Read after the date, such as "Available" or "Motorized Backcountry Essentials, 4 spot(s) left". */
+  /** Read after the date, such as "Available" or "Motorized Backcountry Essentials, 4 spots left". */
   description: string;
   /** Drawn in the cell under the day's number (icons, a cross). */
   marker?: ReactNode;

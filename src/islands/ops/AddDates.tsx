@@ -9,7 +9,7 @@ import type { OpsDateKind } from '../../lib/api/ops-types.ts';
 import { opsAddDatesSchema, type OpsAddDatesRequest } from '../../lib/ops-schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../account/fields.tsx';
-import { FormButtons, FormFailure, ReasonField, SelectField, textValue, useSending } from './form-parts.tsx';
+import { ChoiceField, FormButtons, FormFailure, ReasonField, textValue, useSending } from './form-parts.tsx';
 import { OpsForm } from './OpsForm.tsx';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -78,13 +78,14 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
 
   return (
     <OpsForm id={id} heading="Add dates" headingLevel={2} onSubmit={submit}>
-      <SelectField id={`${id}-kind`} label="Activity" value={kindKey} error={errors.kind} onChange={chooseKind}>
-        {kinds.map((entry) => (
-          <option key={entry.key} value={entry.key}>
-            {entry.label}
-          </option>
-        ))}
-      </SelectField>
+      <ChoiceField
+        id={`${id}-kind`}
+        legend="Activity"
+        choices={kinds.map((entry) => ({ value: entry.key, label: entry.label }))}
+        value={kindKey}
+        error={errors.kind}
+        onChange={chooseKind}
+      />
       <TextField
         id={`${id}-first`}
         label={repeat ? 'First day' : 'Day'}

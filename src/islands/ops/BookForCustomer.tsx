@@ -15,8 +15,8 @@ import { formatDollars } from '../../lib/pricing.ts';
 import { requestIds } from '../../lib/request-ids.ts';
 import PartySizeOptions from '../booking/PartySizeOptions.tsx';
 import { opsApi } from '../../stores/ops-api.ts';
-import { describedBy, FieldError, TextField } from '../account/fields.tsx';
-import { firstErrors, FormButtons, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
+import { TextField } from '../account/fields.tsx';
+import { ChoiceField, firstErrors, FormButtons, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
 
 type Field = 'email' | 'name' | 'partySize' | 'priceId' | 'paidBy' | 'reason';
 // The card form's code loads only when an operator takes a card.
@@ -141,33 +141,26 @@ export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onB
         </select>
       </div>
       {date.prices.length > 1 && (
-        <div className="field">
-          <label htmlFor={`${id}-price`}>Activity</label>
-          <select
-            id={`${id}-price`}
-            value={priceId}
-            onChange={(event) => setPriceId(event.target.value)}
-            {...describedBy(errors.priceId, `${id}-price-error`)}
-          >
-            <option value="">Choose one</option>
-            {date.prices.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.nickname}, {formatDollars(entry.unitAmount)} a person
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${id}-price-error`} error={errors.priceId} />
-        </div>
+        <ChoiceField
+          id={`${id}-price`}
+          legend="Activity"
+          choices={date.prices.map((entry) => ({
+            value: entry.id,
+            label: `${entry.nickname}, ${formatDollars(entry.unitAmount)} a person`,
+          }))}
+          value={priceId}
+          error={errors.priceId}
+          onChange={setPriceId}
+        />
       )}
-      <fieldset className="ops-choices" {...describedBy(errors.paidBy, `${id}-paid-error`)}>
-        <legend>Payment</legend>
-        {BOOKING_PAYMENTS.map((way) => (
-          <label key={way} className="ops-check">
-            <input type="radio" name={`${id}-paid`} checked={paidBy === way} onChange={() => setPaidBy(way)} /> {PAYMENT_LABELS[way]}
-          </label>
-        ))}
-        <FieldError id={`${id}-paid-error`} error={errors.paidBy} />
-      </fieldset>
+      <ChoiceField
+        id={`${id}-paid`}
+        legend="Payment"
+        choices={BOOKING_PAYMENTS.map((way) => ({ value: way, label: PAYMENT_LABELS[way] }))}
+        value={paidBy ?? ''}
+        error={errors.paidBy}
+        onChange={setPaidBy}
+      />
       {price && paidBy && (
         <p className="ops-muted">Total: {paidBy === 'complimentary' ? 'no charge' : formatDollars(price.unitAmount * partySize)}</p>
       )}

@@ -11,9 +11,9 @@ import { formatDenverDateTime } from '../../lib/dates.ts';
 import { MOVE_FEES, opsMoveSchema, type OpsMoveRequest } from '../../lib/ops-schemas.ts';
 import { formatDollars } from '../../lib/pricing.ts';
 import { opsApi } from '../../stores/ops-api.ts';
-import { AccountLoading, describedBy, FieldError } from '../account/fields.tsx';
+import { AccountLoading } from '../account/fields.tsx';
 import { useLoaded } from '../shared/use-loaded.ts';
-import { firstErrors, ReasonField, SelectField, useOpenedForm } from './form-parts.tsx';
+import { ChoiceField, firstErrors, ReasonField, SelectField, useOpenedForm } from './form-parts.tsx';
 import { OpenedForm } from './OpsForm.tsx';
 
 type Field = 'toDateId' | 'fee' | 'reason';
@@ -81,16 +81,14 @@ export function MoveForCustomer({ booking, onMoved }: { booking: OpsBooking; onM
           {booking.calledOff ? (
             <p className="ops-muted">We called off this date: moving it is the customer’s choice of another date, at no charge.</p>
           ) : (
-            <fieldset className="ops-choices" {...describedBy(errors.fee, `${id}-fee-error`)}>
-              <legend>Change fee</legend>
-              {MOVE_FEES.map((way) => (
-                <label key={way} className="ops-check">
-                  <input type="radio" name={`${id}-fee`} checked={fee === way} onChange={() => setFee(way)} />{' '}
-                  {feeLabel(way, targets.value.moveFee)}
-                </label>
-              ))}
-              <FieldError id={`${id}-fee-error`} error={errors.fee} />
-            </fieldset>
+            <ChoiceField
+              id={`${id}-fee`}
+              legend="Change fee"
+              choices={MOVE_FEES.map((way) => ({ value: way, label: feeLabel(way, targets.value.moveFee) }))}
+              value={fee ?? ''}
+              error={errors.fee}
+              onChange={setFee}
+            />
           )}
           <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
         </>

@@ -10,7 +10,7 @@ import { AMOUNT_MESSAGE, centsOf, opsPromoSchema, PROMO_CODE_MESSAGE, PROMO_CODE
 import { dollarsField } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { TextField } from '../account/fields.tsx';
-import { firstErrors, FormButtons, FormFailure, ReasonField, textValue, useSending } from './form-parts.tsx';
+import { ChoiceField, firstErrors, FormButtons, FormFailure, ReasonField, textValue, useSending } from './form-parts.tsx';
 import { OpsForm } from './OpsForm.tsx';
 
 type Field = 'code' | 'percentOff' | 'amountOff' | 'lastDay' | 'maxRedemptions' | 'reason';
@@ -73,15 +73,16 @@ export function PromoForm({ promo, onSaved, onClose }: Props) {
           {...textValue(code, setCode, errors.code)}
         />
       )}
-      <fieldset className="ops-choices">
-        <legend>Discount</legend>
-        <label className="ops-check">
-          <input type="radio" name={`${id}-kind`} checked={kind === 'percent'} onChange={() => setKind('percent')} /> Percentage off
-        </label>
-        <label className="ops-check">
-          <input type="radio" name={`${id}-kind`} checked={kind === 'amount'} onChange={() => setKind('amount')} /> Amount off
-        </label>
-      </fieldset>
+      <ChoiceField
+        id={`${id}-kind`}
+        legend="Discount"
+        choices={[
+          { value: 'percent', label: 'Percentage off' },
+          { value: 'amount', label: 'Amount off' },
+        ]}
+        value={kind}
+        onChange={setKind}
+      />
       <TextField
         id={`${id}-value`}
         label={kind === 'percent' ? 'Percent off' : 'Dollars off'}

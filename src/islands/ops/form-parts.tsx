@@ -1,5 +1,5 @@
 /**
- * Pieces the console's forms share: text and select fields, the reason an operator gives, what went
+ * Pieces the console's forms share: text, select and choice fields, the reason an operator gives, what went
  * wrong, the send and Close buttons, sending, and the form that opens from a button.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
@@ -35,6 +35,37 @@ export function SelectField({
       </select>
       <FieldError id={`${id}-error`} error={error} />
     </div>
+  );
+}
+
+/** A labelled choice of one, one large radio per line with its words beside it (whole at any width), and its message (id `{id}-error`). */
+export function ChoiceField<Value extends string>({
+  id,
+  legend,
+  choices,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  choices: readonly { value: Value; label: ReactNode }[];
+  /** The chosen value; none is chosen while it matches no choice. */
+  value: string;
+  error?: string | undefined;
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <fieldset className="ops-choices" {...describedBy(error, `${id}-error`)}>
+      <legend>{legend}</legend>
+      {choices.map((choice) => (
+        <label key={choice.value} className="ops-check">
+          <input type="radio" name={id} value={choice.value} checked={value === choice.value} onChange={() => onChange(choice.value)} />
+          <span>{choice.label}</span>
+        </label>
+      ))}
+      <FieldError id={`${id}-error`} error={error} />
+    </fieldset>
   );
 }
 

@@ -1,18 +1,30 @@
 /**
- * No control covers another: on every page of the site (each file of src/pages), at 320, 360, 390
- * and 1280 px, the boxes of all visible controls (links, buttons, fields, anything with a control's
- * role) are compared pairwise, as a person sees them once the page has settled. A control inside
- * another (a button in a link's box) is not an overlap; controls of a closed menu are not visible.
- * Public pages are read signed out; account pages as a customer with a booking; guides' pages as a
- * guide; the operators' console as an operator.
+ * Every page in a person's hand: on every page of the site (each file of src/pages) and each step of
+ * checkout, at 320, 360, 390 and 1280 px, once the page has settled, nothing is wider than the
+ * screen, no control covers another, is cut off or sticks out of its frame or the page's margin, no
+ * select cuts its chosen line short, every box and round choice is 24 px or more, and on a phone
+ * every field's text is 16 px or more (./layout-problems.ts). Public pages are read signed out;
+ * account pages as a customer with a booking; guides' pages as a guide; the operators' console as an
+ * operator.
  */
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import { bookByApi, bookingIdOn, calendar, classDateWithSeats, newGuide, newStaffMember, readyCustomer } from './api-customers.ts';
+import {
+  bookByApi,
+  bookingIdOn,
+  calendar,
+  classDateWithSeats,
+  freshDate,
+  newGuide,
+  newStaffMember,
+  readyCustomer,
+} from './api-customers.ts';
 import { expect, islandsReady, readToTheEnd, test } from './fixtures.ts';
-import { logInHere } from './page-helpers.ts';
+import { layoutProblems } from './layout-problems.ts';
+import { chooseDayTour, logInHere, TOUR_PAGE } from './page-helpers.ts';
+import { expectStep, stepSection } from './checkout-steps.ts';
 
 const WIDTHS = [320, 360, 390, 1280] as const;
 const CLASS_PRICE = 'price_class_sledski';
@@ -44,78 +56,6 @@ test('the list of pages is every route of src/pages', () => {
   );
 });
 
-interface Overlap {
-  first: string;
-  second: string;
-  width: number;
-  height: number;
-}
-
-/** Each pair of visible controls whose boxes (clipped by any scrolling or hiding container) share more than a pixel each way. */
-function overlappingControls(): Overlap[] {
-  const SELECTOR = [
-    'a[href]',
-    'button',
-    'input:not([type="hidden"])',
-    'select',
-    'textarea',
-    'summary',
-    '[tabindex]:not([tabindex="-1"])',
-    ...['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'option', 'slider', 'combobox', 'textbox'].map(
-      (role) => `[role="${role}"]`,
-    ),
-  ].join(',');
-  type Box = { left: number; top: number; right: number; bottom: number };
-  const intersect = (a: Box, b: Box): Box => ({
-    left: Math.max(a.left, b.left),
-    top: Math.max(a.top, b.top),
-    right: Math.min(a.right, b.right),
-    bottom: Math.min(a.bottom, b.bottom),
-  });
-  const page: Box = { left: 0, top: 0, right: document.documentElement.scrollWidth, bottom: document.documentElement.scrollHeight };
-  const toPage = (rect: DOMRect): Box => ({
-    left: rect.left + scrollX,
-    top: rect.top + scrollY,
-    right: rect.right + scrollX,
-    bottom: rect.bottom + scrollY,
-  });
-  const sizable = (box: Box) => box.right - box.left >= 2 && box.bottom - box.top >= 2;
-  /**
-   * What of the element shows: each of its boxes (a link that wraps has one per line), cut to each
-   * ancestor that clips its overflow and to the page. Anything under 2 x 2 px is not seen (a visually
-   * hidden field stands for the control drawn over it).
-   */
-  const visibleBoxes = (element: Element): Box[] => {
-    const clips = [page];
-    for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-      const style = getComputedStyle(parent);
-      if (style.overflowX !== 'visible' || style.overflowY !== 'visible') clips.push(toPage(parent.getBoundingClientRect()));
-    }
-    return [...element.getClientRects()].map((rect) => clips.reduce(intersect, toPage(rect))).filter(sizable);
-  };
-  const nameOf = (element: Element) => {
-    const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    const label = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`)?.textContent?.trim() : '';
-    return `${element.tagName.toLowerCase()} "${(text || label || element.getAttribute('name') || element.getAttribute('title') || '').slice(0, 40)}"`;
-  };
-  const controls = [...document.querySelectorAll(SELECTOR)]
-    .filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
-    .map((element) => ({ element, boxes: visibleBoxes(element) }))
-    .filter(({ boxes }) => boxes.length > 0);
-  const found: Overlap[] = [];
-  controls.forEach((a, index) => {
-    for (const b of controls.slice(index + 1)) {
-      if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
-      const shared = a.boxes
-        .flatMap((boxA) => b.boxes.map((boxB) => intersect(boxA, boxB)))
-        .map((box) => ({ width: Math.round(box.right - box.left), height: Math.round(box.bottom - box.top) }))
-        .find((box) => box.width > 1 && box.height > 1);
-      if (shared) found.push({ first: nameOf(a.element), second: nameOf(b.element), ...shared });
-    }
-  });
-  return found;
-}
-
 /** Opens a page and lets it settle as a reader sees it: islands running, data and fonts loaded, every section revealed, the hero video playing. */
 async function settle(page: Page, path: string) {
   await page.goto(path);
@@ -128,14 +68,18 @@ async function settle(page: Page, path: string) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 }
 
-async function overlapsOn(page: Page, paths: readonly string[], width: number): Promise<string[]> {
+/** What a person trips over on the page as it is now, each line naming the page and the width. */
+async function problemsHere(page: Page, where: string, width: number): Promise<string[]> {
+  const found = await page.evaluate(layoutProblems, { phone: width < 600 });
+  return found.map((problem) => `${where} at ${width} px: ${problem}`);
+}
+
+async function problemsOn(page: Page, paths: readonly string[], width: number): Promise<string[]> {
   await page.setViewportSize({ width, height: 800 });
   const found: string[] = [];
   for (const path of paths) {
     await settle(page, path);
-    for (const overlap of await page.evaluate(overlappingControls)) {
-      found.push(`${path} at ${width} px: ${overlap.first} and ${overlap.second} overlap by ${overlap.width} x ${overlap.height} px`);
-    }
+    found.push(...(await problemsHere(page, path, width)));
   }
   return found;
 }
@@ -152,11 +96,11 @@ function address(path: string, records: { waiver?: string; date?: string; bookin
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
-    test('no control of a public page covers another', async ({ page, problems }) => {
+    test('a person trips over nothing on a public page', async ({ page, problems }) => {
       test.setTimeout(120_000);
       problems.allow(/status of 404/);
       expect(
-        await overlapsOn(
+        await problemsOn(
           page,
           PUBLIC.map((path) => address(path)),
           width,
@@ -164,7 +108,7 @@ for (const width of WIDTHS) {
       ).toEqual([]);
     });
 
-    test('no control of an account page covers another, for a customer with a booking', async ({ page, problems: _ }) => {
+    test('a customer with a booking trips over nothing on an account page', async ({ page, problems: _ }) => {
       test.setTimeout(90_000);
       const customer = await readyCustomer(page.request);
       const entry = await classDateWithSeats(page.request, CLASS_PRICE, 1);
@@ -176,19 +120,19 @@ for (const width of WIDTHS) {
       await page.goto('/sign-in');
       await logInHere(page, customer.email);
       const paths = ALL.filter((path) => ACCOUNT_PAGES.has(path)).map((path) => address(path, { waiver: signed?.id ?? '' }));
-      expect(await overlapsOn(page, paths, width)).toEqual([]);
+      expect(await problemsOn(page, paths, width)).toEqual([]);
     });
 
-    test('no control of a guides\u2019 page covers another', async ({ page, problems: _ }) => {
+    test('a guide trips over nothing on a guides\u2019 page', async ({ page, problems: _ }) => {
       const email = await newGuide(page.request);
       const [date] = await calendar(page.request, 'winter-classes');
       await page.goto('/sign-in');
       await logInHere(page, email);
       const paths = ALL.filter((path) => GUIDE_PAGES.has(path)).map((path) => address(path, { date: date?.id ?? '' }));
-      expect(await overlapsOn(page, paths, width)).toEqual([]);
+      expect(await problemsOn(page, paths, width)).toEqual([]);
     });
 
-    test('no control of an operators\u2019 page covers another', async ({ page, problems: _ }) => {
+    test('an operator trips over nothing on the console', async ({ page, problems: _ }) => {
       const customer = await readyCustomer(page.request);
       const entry = await classDateWithSeats(page.request, CLASS_PRICE, 1);
       await bookByApi(page.request, customer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: 'winter-classes', partySize: 1 });
@@ -197,7 +141,36 @@ for (const width of WIDTHS) {
       await page.goto('/sign-in');
       await logInHere(page, email);
       const paths = ALL.filter((path) => OPS_PAGES.has(path)).map((path) => address(path, { booking, date: entry.id }));
-      expect(await overlapsOn(page, [...paths, `/ops?q=${encodeURIComponent(customer.email)}`], width)).toEqual([]);
+      expect(await problemsOn(page, [...paths, `/ops?q=${encodeURIComponent(customer.email)}`], width)).toEqual([]);
+    });
+
+    test('a returning customer trips over nothing at any step of checkout', async ({ page, problems: _ }) => {
+      test.setTimeout(90_000);
+      const customer = await readyCustomer(page.request);
+      const entry = await freshDate(page.request, 'winter-day-tours');
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/sign-in');
+      await logInHere(page, customer.email);
+      await page.goto(TOUR_PAGE);
+      await chooseDayTour(page, 'Snowmobile Exploration Day, $350', 2, entry, '$700');
+      const found: string[] = [];
+      const look = async (step: string) => {
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => document.fonts.ready);
+        found.push(...(await problemsHere(page, `checkout's ${step} step`, width)));
+      };
+      await expectStep(page, 'Survey');
+      await expect(stepSection(page).getByRole('button', { name: 'Submit' })).toBeEnabled();
+      await look('Survey');
+      await stepSection(page).getByRole('button', { name: 'Submit' }).click();
+      await expectStep(page, 'Waiver');
+      await expect(stepSection(page).getByRole('button', { name: 'Sign Waiver' })).toBeEnabled();
+      await look('Waiver');
+      await stepSection(page).getByRole('button', { name: 'Sign Waiver' }).click();
+      await expectStep(page, 'Payment');
+      await expect(page.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+      await look('Payment');
+      expect(found).toEqual([]);
     });
   });
 }
