@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Response } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
+import { WAIVER_VERSION } from '../../src/content/waiver.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import { startFakeStripe } from '../api/fake-stripe.ts';
 import {
@@ -44,6 +45,8 @@ import {
   stepBar,
   stepButton,
   stepSection,
+  surveyOnFile,
+  waiverOnFile,
   STEPS,
   type StepName,
 } from './checkout-steps.ts';
@@ -362,6 +365,53 @@ test('a day tour for a party of three costs three times the price, and once paid
   expect(await bookingsOf(page.request, customer)).toEqual([entry.id]);
 
   await expectFullyBookedToOthers(browser, day);
+  expect(problems.errors).toEqual([]);
+});
+
+test('a returning customer sees what is on file at steps 2 and 3 and reaches payment without filling in or drawing anything; each can be reviewed', async ({
+  page,
+  problems,
+}) => {
+  const customer = await readyCustomer(page.request);
+  const entry = await freshDate(page.request, 'winter-day-tours');
+  await page.goto(TOUR_PAGE);
+  await chooseDayTour(page, 'Sled-Access Ski Day, $425', 2, entry, '$850');
+  await logInAtLogin(page, customer.email);
+
+  // Step 2: the saved profile and survey, read back; no form to fill.
+  await expectStep(page, 'Survey', 'Survey');
+  const step = stepSection(page);
+  const details = step.getByRole('region', { name: 'Your details' });
+  await expect(details).toContainText(customer.name);
+  await expect(details).toContainText(customer.email);
+  await expect(details).toContainText(/Phone\s*\d{3}-\d{3}-\d{4}/);
+  await expect(surveyOnFile(page)).toContainText('Snowmobile');
+  await expect(surveyOnFile(page)).toContainText('Beacon, shovel and probe');
+  await expect(step.getByLabel('Transportation')).toHaveCount(0);
+  await step.getByRole('button', { name: 'Continue' }).click();
+
+  // Step 3: the waiver signed, which covers every activity until a newer version; no pad to draw on.
+  await expectStep(page, 'Waiver', 'Waiver');
+  await expect(step).toContainText('covers every activity you book with us until we publish a newer version');
+  await expect(waiverOnFile(page)).toContainText(`Version${WAIVER_VERSION}`);
+  await expect(waiverOnFile(page).getByRole('link', { name: 'Read your signed copy' })).toHaveAttribute('href', /^\/waiver\/copy\?id=/);
+  await expect(signaturePad(page)).toHaveCount(0);
+  await step.getByRole('button', { name: 'Continue' }).click();
+  await expectStep(page, 'Payment', 'Payment');
+  await expect(page.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+
+  // Back at step 2, the forms open on request, the first field taking the focus; the survey sent from them moves on.
+  await stepButton(page, 'Survey').click();
+  await step.getByRole('button', { name: 'Review or change' }).click();
+  await expect(step.getByLabel('Name', { exact: true })).toBeFocused();
+  await expect(step.getByLabel('Transportation')).toHaveValue('Snowmobile');
+  await step.getByRole('button', { name: 'Submit' }).click();
+  // Step 3 opened to sign again: the saved signature is drawn back and the box ticked.
+  await expectStep(page, 'Waiver', 'Payment');
+  await step.getByRole('button', { name: 'Review or sign again' }).click();
+  await expect(step.getByLabel('I agree to the terms and conditions')).toBeChecked();
+  await expect(signaturePad(page)).toHaveAccessibleName(/Signed$/);
+  expect(await axeViolations(page), 'step 3, reviewed').toEqual([]);
   expect(problems.errors).toEqual([]);
 });
 
@@ -917,7 +967,7 @@ atPhoneAndDesktop('at', () => {
     identity.release();
     await expect(page.getByRole('heading', { level: 2, name: 'Your profile and safety survey' })).toBeVisible();
     await expectStep(page, 'Survey', 'Survey');
-    await expect(page.getByLabel('Transportation')).toHaveValue('Snowmobile');
+    await expect(surveyOnFile(page)).toContainText('Snowmobile');
     await expect(checkingSignIn(page)).toHaveCount(0);
     await expectNoFormAndNoJump();
     expect(problems.errors).toEqual([]);
@@ -932,7 +982,7 @@ test('a customer who signed in before goes straight to step 2: the sign-in form 
   const expectNoFormAndNoJump = await watchCheckoutFrames(page);
 
   await page.goto('/checkout');
-  await expect(page.getByLabel('Transportation')).toHaveValue('Snowmobile');
+  await expect(surveyOnFile(page)).toContainText('Snowmobile');
   await expectStep(page, 'Survey', 'Survey');
   await expectNoFormAndNoJump();
   expect(problems.errors).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { E2E } from '../../playwright.config.ts';
 import { freshDate, GOOD_CARD, readyCustomer, startOf } from './api-customers.ts';
-import { fillCard, logInAtLogin, passSavedSteps } from './checkout-steps.ts';
+import { fillCard, logInAtLogin, passSavedSteps, stepSection, surveyOnFile, waiverOnFile } from './checkout-steps.ts';
 import { expect, islandsReady, test } from './fixtures.ts';
 import { mailTo } from './mail-inbox.ts';
 import { chooseDayTour, dateAndTime, TOUR_PAGE } from './page-helpers.ts';
@@ -41,10 +41,11 @@ test('the lead’s confirmation brings the invite link; a friend who follows it 
   await friendPage.goto(invite ?? '');
   await islandsReady(friendPage);
   await logInAtLogin(friendPage, friend.email);
-  // The friend's saved survey and waiver, sent again; the invite then joins them and takes them to their profile.
-  await friendPage.getByRole('button', { name: 'Submit' }).click();
-  await expect(friendPage.getByLabel('I agree to the terms and conditions')).toBeChecked();
-  await friendPage.getByRole('button', { name: 'Sign Waiver' }).click();
+  // The friend's saved survey and waiver, on file: Continue twice; the invite then joins them and takes them to their profile.
+  await expect(surveyOnFile(friendPage)).toBeVisible();
+  await stepSection(friendPage).getByRole('button', { name: 'Continue' }).click();
+  await expect(waiverOnFile(friendPage)).toBeVisible();
+  await stepSection(friendPage).getByRole('button', { name: 'Continue' }).click();
   await expect(friendPage).toHaveURL(/\/profile$/, { timeout: 15_000 });
   await context.close();
 

@@ -24,7 +24,7 @@ import {
 import { expect, islandsReady, readToTheEnd, test } from './fixtures.ts';
 import { layoutProblems } from './layout-problems.ts';
 import { chooseDayTour, logInHere, TOUR_PAGE } from './page-helpers.ts';
-import { expectStep, stepSection } from './checkout-steps.ts';
+import { expectStep, stepSection, surveyOnFile, waiverOnFile } from './checkout-steps.ts';
 
 const WIDTHS = [320, 360, 390, 1280] as const;
 const CLASS_PRICE = 'price_class_sledski';
@@ -159,14 +159,21 @@ for (const width of WIDTHS) {
         await page.evaluate(() => document.fonts.ready);
         found.push(...(await problemsHere(page, `checkout's ${step} step`, width)));
       };
+      const step = stepSection(page);
       await expectStep(page, 'Survey');
-      await expect(stepSection(page).getByRole('button', { name: 'Submit' })).toBeEnabled();
-      await look('Survey');
-      await stepSection(page).getByRole('button', { name: 'Submit' }).click();
+      await expect(surveyOnFile(page)).toBeVisible();
+      await look('Survey (on file)');
+      await step.getByRole('button', { name: 'Review or change' }).click();
+      await expect(step.getByRole('button', { name: 'Submit' })).toBeEnabled();
+      await look('Survey (reviewed)');
+      await step.getByRole('button', { name: 'Submit' }).click();
       await expectStep(page, 'Waiver');
-      await expect(stepSection(page).getByRole('button', { name: 'Sign Waiver' })).toBeEnabled();
-      await look('Waiver');
-      await stepSection(page).getByRole('button', { name: 'Sign Waiver' }).click();
+      await expect(waiverOnFile(page)).toBeVisible();
+      await look('Waiver (on file)');
+      await step.getByRole('button', { name: 'Review or sign again' }).click();
+      await expect(step.getByRole('button', { name: 'Sign Waiver' })).toBeEnabled();
+      await look('Waiver (signed again)');
+      await step.getByRole('button', { name: 'Sign Waiver' }).click();
       await expectStep(page, 'Payment');
       await expect(page.getByRole('button', { name: 'Pay now' })).toBeEnabled();
       await look('Payment');

@@ -14,6 +14,7 @@ import { E2E } from '../../playwright.config.ts';
 import { startApiProcess, stopProcess } from '../../scripts/processes.ts';
 import { WAIVER_SHA256, WAIVER_TITLE, WAIVER_VERSION } from '../../src/content/waiver.ts';
 import type { WaiverStatus as WaiverRecord } from '../../src/lib/waiver-record.ts';
+import { surveyOnFile } from './checkout-steps.ts';
 import { bookByApi, calendar, freshDate, PASSWORD, readyCustomer, uniquePhone, type Customer } from './api-customers.ts';
 import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, islandsReady, ownApiSettings, test, type ApiCustomer } from './fixtures.ts';
 import {
@@ -316,8 +317,8 @@ test('after the waiver text changes, /profile, /waiver and checkout ask for a ne
       await page.goto(TOUR_PAGE);
       await chooseDayTour(page, 'Ski & Splitboard Touring Day, $250', 1, entry, '$250');
       await expect(page.getByRole('heading', { level: 2, name: 'Your profile and safety survey' })).toBeVisible();
-      await expect(page.getByLabel('Transportation')).toHaveValue('Snowmobile');
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(surveyOnFile(page)).toContainText('Snowmobile');
+      await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.getByRole('heading', { level: 2, name: 'Waiver' })).toBeVisible();
       const steps = page.getByRole('navigation', { name: 'Checkout steps' });
       await expect(renewalNote(page)).toContainText(why);

@@ -12,7 +12,7 @@ import { $authStatus, $authUser, $confirmingKnownUser, $knownUser, startAuth } f
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
 import InviteStep from './InviteStep.tsx';
-import { PaymentStep, preloadLaterSteps, ProfileAndSurvey, StepLoading, WaiverForm } from './later-steps.tsx';
+import { PaymentStep, preloadLaterSteps, ProfileAndSurvey, StepLoading, WaiverStep } from './later-steps.tsx';
 import LoginStep from './LoginStep.tsx';
 import StepBar from './StepBar.tsx';
 import '../../styles/checkout.css';
@@ -108,7 +108,7 @@ export default function CheckoutWizard() {
               Waiver
             </h2>
             <Suspense fallback={<StepLoading />}>
-              <WaiverForm onSigned={() => finish(3)} />
+              <WaiverStep onSigned={() => finish(3)} />
             </Suspense>
           </>
         )}

@@ -45,7 +45,7 @@ function lazyStep<Name extends keyof StepForms>(name: Name) {
 }
 
 export const ProfileAndSurvey = lazyStep('ProfileAndSurvey');
-export const WaiverForm = lazyStep('WaiverForm');
+export const WaiverStep = lazyStep('WaiverStep');
 export const PaymentStep = lazyStep('PaymentStep');
 
 /** What a step shows while its form's code arrives. */
