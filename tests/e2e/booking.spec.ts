@@ -102,16 +102,18 @@ const checkoutButton = (page: Page) => page.getByRole('button', { name: 'Checkou
 /** The grid of a month, 'Day tour dates' or 'Class dates'. */
 const gridOf = (page: Page, label: string, dayOrMonth: string) => page.getByRole('grid', { name: `${label}, ${monthName(dayOrMonth)}` });
 
-async function expectCheckoutBlocked(page: Page) {
+/** Checkout waits, and the hint under it names what the page still asks for (`hint`, such as 'Choose a class and a date.'). */
+async function expectCheckoutBlocked(page: Page, hint: string) {
   const checkout = checkoutButton(page);
   await expect(checkout).toHaveAttribute('aria-disabled', 'true');
-  await expect(checkout).toHaveAccessibleDescription(CHECKOUT_ALERT);
-  await expect(summaryOf(page).getByText(CHECKOUT_ALERT)).toBeVisible();
+  await expect(checkout).toHaveAccessibleDescription(hint);
+  await expect(summaryOf(page).getByText(hint, { exact: true })).toBeVisible();
 }
 
 async function expectCheckoutReady(page: Page) {
   const checkout = checkoutButton(page);
   await expect(checkout).toHaveAttribute('aria-disabled', 'false');
+  await expect(checkout).toHaveAccessibleDescription('');
   await expect(summaryOf(page).getByText(CHECKOUT_ALERT)).toHaveCount(0);
 }
 
@@ -252,7 +254,7 @@ test.describe('the day tour page', () => {
     await expect(summaryValue(page, 'Activity')).toHaveText('Choose an activity');
     await expect(summaryValue(page, 'Party Size')).toHaveText('1');
     await expect(summaryTotal(page)).toHaveText('N/A');
-    await expectCheckoutBlocked(page);
+    await expectCheckoutBlocked(page, 'Choose an activity and a date.');
     await clickAnyway(checkoutButton(page));
     await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_ALERT })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${TOUR_PAGE}$`));
@@ -263,7 +265,7 @@ test.describe('the day tour page', () => {
     await expect(summaryOf(page).getByText(/^Ride the trail systems and open meadows/)).toBeVisible();
     await partySize.selectOption('3');
     await expect(summaryValue(page, 'Party Size')).toHaveText('3');
-    await expectCheckoutBlocked(page);
+    await expectCheckoutBlocked(page, 'Choose a date.');
 
     // A day that cannot be chosen stays unchosen; an open one is chosen.
     const closedDay = monthDays(month).find(
@@ -276,7 +278,7 @@ test.describe('the day tour page', () => {
     }
     await dayButton(grid, firstDay).click();
     await expect(dayButton(grid, firstDay)).toHaveAccessibleName(`${longDay(firstDay)}, Available, selected`);
-    await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(first)));
+    await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(first)));
     await expectCheckoutReady(page);
 
     // The total is the unit price times the party size (one day).
@@ -317,7 +319,7 @@ test.describe('the day tour page', () => {
     await page.goBack();
     await islandsReady(page);
     await expect(dayButton(grid, firstDay)).toHaveAccessibleName(`${longDay(firstDay)}, Available, selected`);
-    await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(first)));
+    await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(first)));
     await expect(activity.getByRole('radio', { name: 'Snowmobile Exploration Day, $350' })).toBeChecked();
     await expect(partySize).toHaveValue('3');
     await expect(summaryTotal(page)).toHaveText('$1,050');
@@ -382,7 +384,7 @@ test.describe('the day tour page', () => {
     await page.keyboard.press('Enter');
     await expect(focusedDay(weekEnd)).toHaveAccessibleName(`${longDay(weekEnd)}, Available, selected`);
     await expect(focusedDay(weekEnd)).toBeFocused();
-    await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(saturday as Entry)));
+    await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(saturday as Entry)));
     await expect(summaryTotal(page)).toHaveText('$500');
 
     // On to Checkout and through it, still by keyboard.
@@ -407,7 +409,7 @@ test.describe('the day tour page', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch available dates.' })).toBeVisible();
     await expect(page.getByRole('grid')).toHaveCount(0);
     expect(tries).toBe(1);
-    await expectCheckoutBlocked(page);
+    await expectCheckoutBlocked(page, 'Choose an activity and a date.');
 
     await page.unroute('**/calendar/winter-day-tours');
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -430,7 +432,7 @@ test.describe('the day tour page', () => {
     await expect(problem).toBeVisible();
     await expect(page.getByRole('group', { name: 'Select Activity' }).getByRole('radio')).toHaveCount(0);
     await expect(page.getByText('Loading activities...')).toHaveCount(0);
-    await expectCheckoutBlocked(page);
+    await expectCheckoutBlocked(page, 'Choose an activity and a date.');
 
     await page.unroute('**/stripe/products');
     await problem.getByRole('button', { name: 'Try again' }).click();
@@ -453,7 +455,7 @@ test.describe('the day tour page', () => {
     const grid = gridOf(page, 'Day tour dates', day);
     await showMonthOf(page, 'Day tour dates', day);
     await dayButton(grid, day).click();
-    await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(target)));
+    await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(target)));
     await expectCheckoutReady(page);
 
     await fillDate(page.request, target, 'winter-day-tours', 'price_tour_sledski');
@@ -470,7 +472,7 @@ test.describe('the day tour page', () => {
     await expect(summaryValue(page, 'Date')).toHaveText('Choose a date');
     await expect(summaryValue(page, 'Activity')).toHaveText('Ski & Splitboard Touring Day');
     await expect(summaryValue(page, 'Party Size')).toHaveText('2');
-    await expectCheckoutBlocked(page);
+    await expectCheckoutBlocked(page, 'Choose a date.');
     await clickAnyway(checkoutButton(page));
     await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_ALERT })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${TOUR_PAGE}$`));
@@ -520,7 +522,7 @@ test.describe('the class page', () => {
     await expect(summaryValue(page, 'Class')).toHaveText('Choose a class');
     await expect(summaryValue(page, 'Date')).toHaveText('Choose a date');
     await expect(summaryTotal(page)).toHaveText('N/A');
-    await expectCheckoutBlocked(page);
+    await expectCheckoutBlocked(page, 'Choose a class and a date.');
     await clickAnyway(checkoutButton(page));
     await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_ALERT })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${CLASS_PAGE}$`));
@@ -539,7 +541,7 @@ test.describe('the class page', () => {
     await expect(summaryValue(page, 'Class')).toHaveText('Motorized Backcountry Essentials');
     await expect(summaryOf(page).getByRole('heading', { name: 'What you will learn' })).toBeVisible();
     await expect(summaryOf(page).getByRole('listitem').first()).toBeVisible();
-    await expectCheckoutBlocked(page);
+    await expectCheckoutBlocked(page, 'Choose a date.');
 
     await dateSelect.selectOption({ label: `${shortDate(startOf(firstMoto))} - ${spotsText(spotsLeft(firstMoto, 'winter-classes'))}` });
     await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(firstMoto)));
@@ -552,7 +554,7 @@ test.describe('the class page', () => {
     await expect(dateSelect).toHaveValue('');
     await expect(summaryValue(page, 'Date')).toHaveText('Choose a date');
     await expect(summaryValue(page, 'Class')).toHaveText('Sled-Skiing Intro');
-    await expectCheckoutBlocked(page);
+    await expectCheckoutBlocked(page, 'Choose a date.');
     await classSelect.getByRole('radio', { name: 'Motorized Backcountry Essentials, $395' }).check();
     const sledskiDay = dayKeyOf(startOf(firstSledski));
     const sledskiGrid = gridOf(page, 'Class dates', sledskiDay);
@@ -687,7 +689,7 @@ test.describe('the class page', () => {
     await expect(dayButton(grid, day)).toHaveAccessibleName(`${longDay(day)}, Motorized Backcountry Essentials, 0 spots left`);
     await expect(dayButton(grid, day)).toHaveAttribute('aria-disabled', 'true');
     await expect(summaryValue(page, 'Date')).toHaveText('Choose a date');
-    await expectCheckoutBlocked(page);
+    await expectCheckoutBlocked(page, 'Choose a date.');
 
     // The full day cannot be chosen again; another date can, and that clears the notice.
     await clickAnyway(dayButton(grid, day));
@@ -724,7 +726,7 @@ test.describe('the class page', () => {
     await expect(dateSelect).toHaveValue('');
     await expect(dateSelect.locator('option', { hasText: shortDate(startOf(target)) })).toBeDisabled();
     await expect(dayButton(gridOf(page, 'Class dates', day), day)).toHaveAccessibleName(`${longDay(day)}, Sled-Skiing Intro, 0 spots left`);
-    await expectCheckoutBlocked(page);
+    await expectCheckoutBlocked(page, 'Choose a date.');
     await clickAnyway(checkoutButton(page));
     await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_ALERT })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${CLASS_PAGE}$`));
@@ -761,7 +763,7 @@ test.describe('the class page', () => {
     const dateSelect = page.getByLabel('Select Date');
     await expect(dateSelect).toBeDisabled();
     await expect(dateSelect.locator('option')).toHaveText(['Failed to load classes. Please try again later.']);
-    await expectCheckoutBlocked(page);
+    await expectCheckoutBlocked(page, 'Choose a date.');
 
     await page.unroute('**/calendar/winter-classes');
     await failure.getByRole('button', { name: 'Retry Now' }).click();
@@ -840,7 +842,7 @@ test.describe('a visitor in Tokyo', () => {
     const firstTourDay = dayKeyOf(startOf(firstTour));
     const firstClassDay = dayKeyOf(startOf(firstClass));
     expect(inTokyo.firstOpenTourName).toBe(`${longDay(firstTourDay)}, Available`);
-    expect(inTokyo.tourDate).toBe(shortDate(startOf(firstTour)));
+    expect(inTokyo.tourDate).toBe(dateAndTime(startOf(firstTour)));
     expect(inTokyo.tourSelected).toBe(`${longDay(firstTourDay)}, Available, selected`);
     expect(inTokyo.classDate).toBe(dateAndTime(startOf(firstClass)));
     expect(inTokyo.classDays).toEqual(expectedDayNames(classes, 'winter-classes', firstClassDay.slice(0, 7)));
@@ -883,7 +885,7 @@ test('a corrupt stored selection is ignored with a warning, and both pages work 
   await expect(summaryValue(page, 'Party Size')).toHaveText('1');
   await expect(summaryValue(page, 'Date')).toHaveText('Choose a date');
   await expect(summaryTotal(page)).toHaveText('N/A');
-  await expectCheckoutBlocked(page);
+  await expectCheckoutBlocked(page, 'Choose an activity and a date.');
   for (const key of [
     'startDate',
     'endDate',
@@ -904,7 +906,7 @@ test('a corrupt stored selection is ignored with a warning, and both pages work 
   await page.getByRole('radio', { name: 'Sled-Access Ski Day, $425' }).check();
   await page.getByLabel('Select Party Size').selectOption('2');
   await dayButton(grid, firstDay).click();
-  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(first)));
+  await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(first)));
   await expect(summaryTotal(page)).toHaveText('$850');
   await expectCheckoutReady(page);
 
@@ -916,7 +918,7 @@ test('a corrupt stored selection is ignored with a warning, and both pages work 
   await expect(page.getByRole('grid', { name: /^Class dates, / })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Select Class' }).getByRole('radio', { checked: true })).toHaveCount(0);
   await expect(summaryTotal(page)).toHaveText('N/A');
-  await expectCheckoutBlocked(page);
+  await expectCheckoutBlocked(page, 'Choose a class and a date.');
   expect(warnings.some((warning) => warning.startsWith('Ignoring the stored startDate'))).toBe(true);
   await page.getByRole('radio', { name: 'Sled-Skiing Intro, $345' }).check();
   await page.getByLabel('Select Date').selectOption(firstSledski.id);

@@ -247,7 +247,7 @@ test('a new visitor books a class from the home page: signs up, fills in profile
 
   // Step 4: the order, the hold's countdown and the card form.
   await expectStep(page, 'Payment', 'Payment');
-  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(entry)));
+  await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(entry)));
   await expect(summaryValue(page, 'Class')).toHaveText('Motorized Backcountry Essentials');
   await expect(summaryTotal(page)).toHaveText('$395');
   await expect(holdTimer(page)).toHaveText(/^Your seats are held for (1:00|0:[0-5]\d)$/);
@@ -350,7 +350,7 @@ test('a day tour for a party of three costs three times the price, and once paid
   await logInAtLogin(page, customer.email);
   await passSavedSteps(page);
 
-  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(entry)));
+  await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(entry)));
   await expect(summaryValue(page, 'Activity')).toHaveText('Snowmobile Exploration Day');
   await expect(summaryValue(page, 'Party Size')).toHaveText('3');
   await expect(summaryValue(page, 'Unit price')).toHaveText('$350');
@@ -471,7 +471,7 @@ test('a visitor who goes back to the booking page while holding a day tour keeps
   await islandsReady(page);
   await showMonthOf(page, day);
   await expect(dayButton(gridOf(page, day), day)).toHaveAccessibleName(`${longDay(day)}, Available, selected`);
-  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(entry)));
+  await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(entry)));
   await expect(page.getByText(/is no longer available/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Checkout', exact: true })).toBeEnabled();
 
@@ -896,7 +896,7 @@ test('the cart survives a reload of the checkout and the sign-in: the payment st
   await passSavedSteps(page);
 
   await expect(holdTimer(page)).toBeVisible();
-  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(entry)));
+  await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(entry)));
   await expect(summaryValue(page, 'Activity')).toHaveText('Sled-Access Ski Day');
   await expect(summaryValue(page, 'Party Size')).toHaveText('2');
   await expect(summaryValue(page, 'Unit price')).toHaveText('$425');

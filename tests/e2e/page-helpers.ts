@@ -104,7 +104,7 @@ export async function chooseDayTour(page: Page, activity: string, partySize: num
   const day = dayKeyOf(startOf(entry));
   await showMonthOf(page, day);
   await dayButton(gridOf(page, day), day).click();
-  await expect(summaryValue(page, 'Date')).toHaveText(shortDate(startOf(entry)));
+  await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(entry)));
   await expect(summaryTotal(page)).toHaveText(total);
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout(\?.*)?$/);

@@ -3,7 +3,7 @@
  * day tours and the Order Summary. A day tour is private: a date is full once anyone holds it.
  */
 import type { DayKey } from '../../lib/calendar-grid.ts';
-import { formatDenverDate } from '../../lib/dates.ts';
+import { formatDenverDateTime } from '../../lib/dates.ts';
 import { PARTY_SIZE_MIN } from '../../lib/schemas.ts';
 import { DAY_TOUR_PRODUCT_TITLE } from '../../site.ts';
 import { chooseDate, choosePartySize } from '../../stores/cart.ts';
@@ -39,7 +39,7 @@ export default function DayTourBooking() {
     <BookingColumns
       page={page}
       details={[
-        ['Date', cart.startDate ? formatDenverDate(cart.startDate) : 'Choose a date'],
+        ['Date', cart.startDate ? formatDenverDateTime(cart.startDate) : 'Choose a date'],
         ['Activity', price?.nickname ?? 'Choose an activity'],
         ['Party Size', String(cart.partySize ?? PARTY_SIZE_MIN)],
       ]}

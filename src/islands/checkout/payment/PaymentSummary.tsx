@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { bookingPageOf } from '../../../lib/booking-pages.ts';
-import { formatDenverDate } from '../../../lib/dates.ts';
+import { formatDenverDate, formatDenverDateTime } from '../../../lib/dates.ts';
 import { orderFigures } from '../../../lib/order.ts';
 import { formatDollars } from '../../../lib/pricing.ts';
 import type { Cart } from '../../../stores/cart.ts';
@@ -26,7 +26,7 @@ export default function PaymentSummary({ cart }: { cart: Cart }) {
     cart.startDate && cart.endDate && days > 1
       ? `${formatDenverDate(cart.startDate)} - ${formatDenverDate(cart.endDate)}`
       : cart.startDate
-        ? formatDenverDate(cart.startDate)
+        ? formatDenverDateTime(cart.startDate)
         : '';
   const code = intent.status === 'ready' ? intent.promoCode : promo.status === 'accepted' ? promo.code : null;
   const details: [string, string][] = [
