@@ -166,6 +166,7 @@ export async function cancelBooking(
     }
     await enqueueBookingCancelled(tx, bookingId, {
       cancelledBy: memberName(booking.payer_name, booking.payer_email),
+      byPayer: true,
       reason: null,
       refundAmount: quote.refund,
       currency: booking.currency,

@@ -1,10 +1,54 @@
-/** Joining a party by its invite code, while the booking's paid seats last. */
+/** An invite link: what it is for, and joining a party by its invite code while the booking's paid seats last. */
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { HttpError } from '../http.ts';
 import { enqueueMemberJoined } from '../mail/outbox.ts';
 import { ensureUser } from '../users/store.ts';
 import { partySpotsLeft } from '../../src/lib/seat-rules.ts';
+import { firstName, type Invitation } from '../../src/lib/party.ts';
+import type { Queryable } from '../db/client.ts';
+
+export const INVITE_NOT_FOUND = 'Failed to validate invite: invite code not found';
+
+/** What the invite code is for (the trip, its start, the payer's first name, the open spots); 404 for a code of no paid booking. */
+export async function invitation(db: Queryable, inviteCode: string): Promise<Invitation> {
+  const [row] = await db.query<{
+    title: string;
+    starts_at: Date | string;
+    display_name: string | null;
+    party_size: number;
+    members: number;
+  }>(
+    `select p.nickname as title, d.starts_at, u.display_name, b.party_size,
+            (select count(*)::int from booking_members m where m.booking_id = b.id) as members
+       from bookings b join calendar_dates d on d.id = b.date_id join prices p on p.id = b.price_id join users u on u.uid = b.user_id
+      where b.invite_code = $1 and b.status = 'paid'`,
+    [inviteCode],
+  );
+  if (!row) throw new HttpError(404, INVITE_NOT_FOUND);
+  return {
+    title: row.title,
+    startsAt: new Date(row.starts_at).toISOString(),
+    invitedBy: firstName(row.display_name),
+    spotsLeft: partySpotsLeft(row.party_size, row.members),
+  };
+}
+
+/**
+ * The caller followed the invite link and is signed in: until the steps that join them are done, the
+ * party shows them as joining. Saying so again changes nothing; a member of the party is not marked.
+ */
+export async function startJoining(db: Db, caller: Caller, inviteCode: string): Promise<void> {
+  await ensureUser(db, caller);
+  const [booking] = await db.query<{ id: string }>(`select id from bookings where invite_code = $1 and status = 'paid'`, [inviteCode]);
+  if (!booking) throw new HttpError(404, INVITE_NOT_FOUND);
+  await db.query(
+    `insert into party_joining (booking_id, user_id)
+     select $1, $2 where not exists (select 1 from booking_members where booking_id = $1 and user_id = $2)
+     on conflict do nothing`,
+    [booking.id, caller.uid],
+  );
+}
 
 export async function joinByInvite(
   db: Db,
@@ -17,7 +61,7 @@ export async function joinByInvite(
       `select id, date_id, party_size from bookings where invite_code = $1 and status = 'paid' for update`,
       [inviteCode],
     );
-    if (!booking) throw new HttpError(404, 'Failed to validate invite: invite code not found');
+    if (!booking) throw new HttpError(404, INVITE_NOT_FOUND);
     const members = await tx.query<{ user_id: string }>(`select user_id from booking_members where booking_id = $1`, [booking.id]);
     const result = { bookingId: booking.id, dateId: booking.date_id };
     if (members.some((member) => member.user_id === caller.uid)) return { ...result, joined: false };
@@ -25,6 +69,7 @@ export async function joinByInvite(
       throw new HttpError(409, 'Failed to validate invite: no spots are left in this party');
     }
     await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2)`, [booking.id, caller.uid]);
+    await tx.query(`delete from party_joining where booking_id = $1 and user_id = $2`, [booking.id, caller.uid]);
     await enqueueMemberJoined(tx, booking.id, caller.uid);
     return { ...result, joined: true };
   });

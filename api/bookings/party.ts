@@ -38,10 +38,15 @@ export async function partyOf(
   now: Date = new Date(),
 ): Promise<Party | null> {
   const [booking] = await db.query<
-    BookingRow & { amount: number; policy_version: string | null; called_off: boolean } & Record<string, unknown>
+    BookingRow & { amount: number; currency: string; title: string; policy_version: string | null; called_off: boolean } & Record<
+        string,
+        unknown
+      >
   >(
-    `select b.id, b.user_id as booker, b.party_size, d.starts_at, b.amount, b.policy_version, d.called_off_at is not null as called_off
+    `select b.id, b.user_id as booker, b.party_size, d.starts_at, b.amount, b.currency, p.nickname as title, b.policy_version,
+            d.called_off_at is not null as called_off
        from booking_members m join bookings b on b.id = m.booking_id join calendar_dates d on d.id = b.date_id
+       join prices p on p.id = b.price_id
       where m.user_id = $1 and b.date_id = $2 and b.status = 'paid' and b.invite_code is not null and ${shownToCustomer('b', '$1')}
       order by b.paid_at desc, b.id desc
       limit 1`,
@@ -54,17 +59,30 @@ export async function partyOf(
     youPaid &&
     !booking.called_off &&
     cancellationTerms(policyOf(booking.policy_version), booking.amount, new Date(booking.starts_at), now).canMove;
-  return { dateId, bookingId: booking.id, youPaid, canChangeDate, ...(await bookingParty(db, booking, uid, waiverVersion, now)) };
+  return {
+    dateId,
+    bookingId: booking.id,
+    title: booking.title,
+    startsAt: new Date(booking.starts_at).toISOString(),
+    youPaid,
+    // What was paid is the payer's to read; a friend in the party is not told.
+    paid: youPaid ? { amount: booking.amount, currency: booking.currency } : null,
+    canChangeDate,
+    ...(await bookingParty(db, booking, uid, waiverVersion, now)),
+  };
 }
 
-/** The members of one booking and its open spots, as `viewerUid` sees them (their own row marked `you`). */
+/**
+ * The members of one booking, the friends on their way to joining it, and its open spots, as
+ * `viewerUid` sees them (their own row marked `you`).
+ */
 export async function bookingParty(
   db: Queryable,
   booking: BookingRow,
   viewerUid: string,
   waiverVersion: string,
   now: Date = new Date(),
-): Promise<Pick<Party, 'members' | 'openSpots'>> {
+): Promise<Pick<Party, 'members' | 'joining' | 'openSpots'>> {
   const rows = await db.query<MemberRow & Record<string, unknown>>(
     `select m.user_id, u.display_name, u.email, u.survey, w.version, w.covers_until
        from booking_members m
@@ -86,5 +104,14 @@ export async function bookingParty(
       now,
     ),
   }));
-  return { members, openSpots: partySpotsLeft(booking.party_size, rows.length) };
+  const openSpots = partySpotsLeft(booking.party_size, rows.length);
+  const joining = await db.query<{ display_name: string | null; email: string | null }>(
+    `select u.display_name, u.email from party_joining j join users u on u.uid = j.user_id
+      where j.booking_id = $1
+        and not exists (select 1 from booking_members m where m.booking_id = j.booking_id and m.user_id = j.user_id)
+      order by j.started_at, j.user_id
+      limit $2`,
+    [booking.id, openSpots],
+  );
+  return { members, joining: joining.map((row) => memberName(row.display_name, row.email)), openSpots };
 }

@@ -60,6 +60,8 @@ function toEntry(calendar: CalendarName, row: DateRow, cutoffHours: number): Cal
 
 /** What a member of a booking sees of it on its date: the invite code, the price booked, the party's paid seats and its open ones. */
 export interface PartyView {
+  /** The booking's own id, which its calendar file and reference are made from. */
+  bookingId: string;
   inviteCode: string;
   /** The seats the booking paid for: one row each in the party. */
   partySeats: number;
@@ -71,8 +73,15 @@ export interface PartyView {
 
 /** The bookings this user belongs to (as booker or invited friend), by date id. */
 export async function partiesOf(db: Queryable, uid: string): Promise<Map<string, PartyView>> {
-  const rows = await db.query<{ date_id: string; invite_code: string; party_size: number; spots_left: number; price_id: string }>(
-    `select b.date_id, b.invite_code, b.party_size, b.price_id,
+  const rows = await db.query<{
+    id: string;
+    date_id: string;
+    invite_code: string;
+    party_size: number;
+    spots_left: number;
+    price_id: string;
+  }>(
+    `select b.id, b.date_id, b.invite_code, b.party_size, b.price_id,
             ${partySpotsLeftSql('b')} as spots_left
        from booking_members m join bookings b on b.id = m.booking_id
       where m.user_id = $1 and b.status = 'paid' and b.invite_code is not null and ${shownToCustomer('b', '$1')}
@@ -82,7 +91,13 @@ export async function partiesOf(db: Queryable, uid: string): Promise<Map<string,
   return new Map(
     rows.map((row) => [
       row.date_id,
-      { inviteCode: row.invite_code, partySeats: row.party_size, partySpotsLeft: row.spots_left, bookedPriceId: row.price_id },
+      {
+        bookingId: row.id,
+        inviteCode: row.invite_code,
+        partySeats: row.party_size,
+        partySpotsLeft: row.spots_left,
+        bookedPriceId: row.price_id,
+      },
     ]),
   );
 }

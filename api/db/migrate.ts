@@ -13,6 +13,7 @@ import * as blackoutDays from './migrations/010_blackout_days.ts';
 import * as callOffRounds from './migrations/011_call_off_rounds.ts';
 import * as officeRequestTermsAndAddressOwner from './migrations/012_office_request_terms_and_address_owner.ts';
 import * as outboxLeasesRefusals from './migrations/013_outbox_leases_refusals.ts';
+import * as partyJoining from './migrations/014_party_joining.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -28,6 +29,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '011_call_off_rounds', sql: callOffRounds.sql },
   { version: '012_office_request_terms_and_address_owner', sql: officeRequestTermsAndAddressOwner.sql },
   { version: '013_outbox_leases_refusals', sql: outboxLeasesRefusals.sql },
+  { version: '014_party_joining', sql: partyJoining.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -4,6 +4,7 @@
  * whose moment has gone (a booking that ended, a trip that started, a member with nothing left to
  * do) is skipped with the reason.
  */
+import { bookingReference } from '../../src/lib/booking-reference.ts';
 import type { Queryable } from '../db/client.ts';
 import { feesPaidFor, feesTotal } from '../bookings/call-off.ts';
 import { bookingParty } from '../bookings/party.ts';
@@ -70,13 +71,14 @@ async function nameOf(db: Queryable, uid: string): Promise<string> {
 }
 
 /** When a booking was before the move `moveId`. */
-async function movedFrom(db: Queryable, moveId: string): Promise<Date> {
-  const [row] = await db.query<{ starts_at: Date | string }>(
-    `select d.starts_at from booking_moves m join calendar_dates d on d.id = m.from_date where m.id = $1`,
+/** A move: the date it left, and the change fee taken for it (cents, 0 when none) and how. */
+async function moveOf(db: Queryable, moveId: string): Promise<{ from: Date; fee: number; feePaidBy: 'card' | 'cash' | 'check' }> {
+  const [row] = await db.query<{ starts_at: Date | string; fee: number; fee_paid_by: 'card' | 'cash' | 'check' | null }>(
+    `select d.starts_at, m.fee, m.fee_paid_by from booking_moves m join calendar_dates d on d.id = m.from_date where m.id = $1`,
     [moveId],
   );
   if (!row) throw new Error(`No move ${moveId}`);
-  return new Date(row.starts_at);
+  return { from: new Date(row.starts_at), fee: row.fee, feePaidBy: row.fee_paid_by ?? 'card' };
 }
 
 /** The booking's call-off of `dateId` (the date the message named), else of the date it is on. */
@@ -114,6 +116,7 @@ export async function composeMail(
   const startsAt = new Date(booking.starts_at);
   const trip: Trip = {
     title: booking.nickname,
+    reference: bookingReference(mail.booking_id),
     calendar: booking.calendar,
     startsAt,
     meetingArea: meetingArea(booking.calendar),
@@ -130,7 +133,7 @@ export async function composeMail(
       send: await templates.renderBookingCancelled({
         recipientName,
         trip,
-        cancelledBy: String(mail.facts['cancelledBy'] ?? site.name),
+        cancelledBy: isPayer && mail.facts['byPayer'] === true ? 'you' : String(mail.facts['cancelledBy'] ?? site.name),
         reason: typeof mail.facts['reason'] === 'string' ? mail.facts['reason'] : null,
         refundAmount,
         feesRefunded: isPayer ? Number(mail.facts['feesRefunded'] ?? 0) : 0,
@@ -204,15 +207,21 @@ export async function composeMail(
         }),
       };
     }
-    case 'booking-moved':
+    case 'booking-moved': {
+      const move = await moveOf(db, String(mail.facts['moveId'] ?? ''));
       return {
         send: await templates.renderBookingMoved({
           recipientName,
           trip,
-          movedFrom: await movedFrom(db, String(mail.facts['moveId'] ?? '')),
+          movedFrom: move.from,
+          // The fee is the payer's to read.
+          ...(mail.recipient_uid === booking.booker && move.fee > 0
+            ? { fee: { amount: move.fee, currency: booking.currency, paidBy: move.feePaidBy } }
+            : {}),
           links,
         }),
       };
+    }
     case 'date-called-off': {
       const choice = await callOffChoiceOf(db, booking.id, mail.facts['dateId']);
       if (!choice || choice.choice !== null) return { skip: 'already chosen' };

@@ -28,6 +28,8 @@ export interface MemberState {
 export interface Trip {
   /** What was booked, as My Bookings titles it: the price's nickname (e.g. 'Ski & Splitboard Touring Day'). */
   title: string;
+  /** The booking's reference, as My Bookings, its calendar file and the console name it ('JDAT-QD5R'). */
+  reference: string;
   calendar: 'winter-classes' | 'winter-day-tours' | 'winter-mentorship';
   startsAt: Date;
   /** Where the day starts (src/lib/meeting-area.ts). */
@@ -146,6 +148,8 @@ export interface BookingMovedFacts {
   recipientName: string;
   /** The trip on its new date. */
   trip: Trip;
+  /** To the payer: the change fee taken for the move (cents) and how it was paid; absent when none. */
+  fee?: { amount: number; currency: string; paidBy: 'card' | 'cash' | 'check' };
   /** When the trip was before it moved. */
   movedFrom: Date;
   links: SiteLinks;

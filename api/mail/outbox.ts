@@ -98,7 +98,10 @@ export async function enqueueMemberJoined(tx: Queryable, bookingId: string, memb
 
 /** What a cancellation message says beyond the booking itself. */
 export interface CancellationFacts {
+  /** Who cancelled, by name. */
   cancelledBy: string;
+  /** The payer cancelled it themselves: their own message says 'you'. */
+  byPayer?: boolean;
   reason: string | null;
   /** In cents, to the payer; members paid nothing. */
   refundAmount: number;

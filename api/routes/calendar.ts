@@ -1,13 +1,16 @@
 /**
  * The calendars: GET /calendar/{winter-classes|winter-day-tours|winter-mentorship}, public and
- * saying more to members, and POST /calendar/invite, joining a party by its invite code.
+ * saying more to members; GET /calendar/invite/{code}, what an invite link is for; POST
+ * /calendar/invite/joining, a signed-in friend who followed the link and is on their way; and POST
+ * /calendar/invite, joining a party by its invite code. The invite calls count against the same
+ * limit per address, so codes cannot be guessed through any of them.
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { CALENDARS, inviteSchema } from '../../src/lib/schemas.ts';
 import { optionalCaller } from '../auth.ts';
 import { ownerSession } from '../bookings/address-owner.ts';
-import { joinByInvite } from '../bookings/invites.ts';
+import { invitation, INVITE_NOT_FOUND, joinByInvite, startJoining } from '../bookings/invites.ts';
 import { listCalendar, partiesOf } from '../catalog/calendars.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
@@ -42,10 +45,25 @@ export function calendarRoutes({ db, identity, cache, limits, bookingCutoffHours
     return c.json(entries.map((entry) => ({ ...entry, ...parties.get(entry.id) })));
   });
 
+  const inviteLookups = rateLimit<AppEnv>(db, limits.inviteTries, 'Too many invite code attempts.', (c) => [
+    `invite:ip:${clientIp(c, ipSettings)}`,
+  ]);
+  group.get('/invite/:code', inviteLookups, async (c) => {
+    const code = v.safeParse(inviteSchema.entries.inviteCode, c.req.param('code'));
+    if (!code.success) throw new HttpError(404, INVITE_NOT_FOUND);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await invitation(db, code.output));
+  });
+
   const inviteTries = rateLimit<AppEnv>(db, limits.inviteTries, 'Too many invite code attempts.', (c) => [
     `invite:ip:${clientIp(c, ipSettings)}`,
     `invite:uid:${c.get('caller').uid}`,
   ]);
+  group.post('/invite/joining', signedInCustomer(db, identity), inviteTries, jsonBody(inviteSchema), async (c) => {
+    await startJoining(db, c.get('caller'), c.req.valid('json').inviteCode);
+    return c.json({ success: true });
+  });
+
   group.post('/invite', signedInCustomer(db, identity), inviteTries, jsonBody(inviteSchema), async (c) => {
     const result = await joinByInvite(db, c.get('caller'), c.req.valid('json').inviteCode);
     cache.clear();

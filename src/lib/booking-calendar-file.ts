@@ -1,12 +1,14 @@
 /**
  * A booking as an iCalendar event (RFC 5545), to add to a phone's calendar and have at the trailhead
  * with no signal: start and end in America/Denver with the zone's VTIMEZONE, the activity, the
- * meeting area and how to reach the company. The UID is the booking's own, so a second download
- * updates the same event instead of adding another.
+ * meeting area, how to reach the company and the booking's reference. The UID is the booking's own,
+ * so a second download, and the file attached to its confirmation, update the same event instead of
+ * adding another.
  */
 import { TZDate } from '@date-fns/tz';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { bookingReference } from './booking-reference.ts';
 import { COMPANY_TIME_ZONE, formatDenverDateTime } from './dates.ts';
 import { durationHours, meetingArea } from './meeting-area.ts';
 import type { CalendarName } from './schemas.ts';
@@ -21,6 +23,7 @@ export function bookingEventUid(bookingId: string): string {
 
 /** What a calendar file says of a booking. */
 export interface CalendarBooking {
+  /** The booking's own id ('bk_...'). */
   id: string;
   title: string;
   start: Date;
@@ -28,8 +31,9 @@ export interface CalendarBooking {
   inviteLink: string | null;
 }
 
+/** 'kamas-booking-JDAT-QD5R.ics': the file named by the booking's reference. */
 export function bookingIcsFileName(booking: Pick<CalendarBooking, 'id'>): string {
-  return `kamas-booking-${booking.id.replace(/[^A-Za-z0-9_-]/g, '-')}.ics`;
+  return `kamas-booking-${bookingReference(booking.id)}.ics`;
 }
 
 /** The VTIMEZONE block of a zone, which ical-generator puts in the calendar for events in it. */
@@ -54,7 +58,7 @@ export function bookingCalendarFile(booking: CalendarBooking, siteUrl: string, n
     `Meeting area: ${where}.`,
     `Questions on the day: call ${site.phone.display} or e-mail ${site.email}.`,
     ...(booking.inviteLink ? [`Invite friends: ${booking.inviteLink}`] : []),
-    `Booking: ${booking.id}`,
+    `Booking ${bookingReference(booking.id)}`,
   ].join('\n');
   calendar.createEvent({
     id: bookingEventUid(booking.id),

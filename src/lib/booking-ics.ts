@@ -5,6 +5,7 @@ import type { BookingCard } from './my-bookings.ts';
 
 export { bookingEventUid, bookingIcsFileName } from './booking-calendar-file.ts';
 
+/** The card's booking as the calendar file its confirmation carries too: the same UID, so one event. */
 export function bookingIcs(booking: BookingCard, now: Date = new Date()): string {
-  return bookingCalendarFile(booking, PUBLIC_SITE_URL, now);
+  return bookingCalendarFile({ ...booking, id: booking.bookingId ?? booking.id }, PUBLIC_SITE_URL, now);
 }

@@ -7,6 +7,8 @@ import type { CalendarEntry, Timestamp } from './api/types.ts';
 
 /** The customer's own booking on a date: only a member of that booking is told of it. */
 export interface OwnBooking {
+  /** The booking's own id (its reference and calendar file are made from it); null when the answer does not say. */
+  bookingId: string | null;
   /** The code friends join the booking with. */
   inviteCode: string;
   /** The seats the booking paid for; null when the answer does not say. */
@@ -53,6 +55,7 @@ export function calendarDateOf(entry: CalendarEntry): CalendarDate {
   };
   if (entry.inviteCode !== undefined) {
     date.booking = {
+      bookingId: entry.bookingId ?? null,
       inviteCode: entry.inviteCode,
       partySeats: entry.partySeats ?? null,
       partySpotsLeft: entry.partySpotsLeft ?? null,

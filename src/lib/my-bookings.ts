@@ -27,7 +27,10 @@ const CALENDAR_PRODUCT: Record<CalendarName, string> = {
 };
 
 export interface BookingCard {
+  /** The date's id: what the card's QR code holds, and the key of the customer's booking list. */
   id: string;
+  /** The booking's own id (its reference, its calendar file); null when the calendar did not say. */
+  bookingId: string | null;
   calendar: CalendarName;
   start: Date;
   title: string;
@@ -64,6 +67,7 @@ function cardOf(date: CalendarDate, calendar: CalendarName, products: readonly P
   const partyFull = booking?.partySpotsLeft === 0;
   return {
     id: date.id,
+    bookingId: booking?.bookingId ?? null,
     calendar,
     start: date.startsAt,
     title: price?.nickname || date.title || product?.name || CALENDAR_PRODUCT[calendar],

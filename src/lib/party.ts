@@ -22,14 +22,43 @@ export interface PartyMember {
 /** GET /parties/{dateId}: the booker first, then friends in the order they joined. */
 export interface Party {
   dateId: string;
-  /** The booking the party is on, and whether the caller paid for it (and so may cancel it; a member may leave). */
+  /** The booking the party is on, what was booked (as My Bookings titles it) and when it starts (ISO 8601). */
   bookingId: string;
+  title: string;
+  startsAt: string;
+  /** Whether the caller paid for it (and so may cancel it; a member may leave). */
   youPaid: boolean;
+  /** What the payer paid for the booking (cents); null for a friend in the party. */
+  paid: { amount: number; currency: string } | null;
   /** The caller paid, and the policy lets them change the date now. */
   canChangeDate: boolean;
   members: PartyMember[];
-  /** Paid seats nobody has claimed. */
+  /**
+   * Friends who followed the invite link and signed in but have not finished joining, by name, in the
+   * order they started: at most one per open spot.
+   */
+  joining: string[];
+  /** Paid seats nobody has claimed (a friend still joining holds none). */
   openSpots: number;
+}
+
+/**
+ * GET /calendar/invite/{code}: what an invite link is for, as the friend who follows it reads it
+ * before joining: the trip, its start, who invited them (their first name only), and the party's open
+ * spots.
+ */
+export interface Invitation {
+  title: string;
+  /** ISO 8601. */
+  startsAt: string;
+  /** The payer's first name; null when their profile has none. */
+  invitedBy: string | null;
+  spotsLeft: number;
+}
+
+/** The first name of a profile name ('Casey' of 'Casey Ridge'), or null for none. */
+export function firstName(displayName: string | null): string | null {
+  return displayName?.trim().split(/\s+/)[0] || null;
 }
 
 /** Shown for a member with neither a profile name nor an e-mail. */
@@ -63,16 +92,20 @@ export function waiverState(
   return waiverIsCurrent(latest, currentVersion, at) ? 'signed' : 'missing';
 }
 
-/** One row per paid seat: the members, then one open row per unclaimed seat. */
-export type PartyRow = { kind: 'member'; member: PartyMember } | { kind: 'open' };
+/** One row per paid seat: the members, then a row for each friend still joining, then one open row per seat left. */
+export type PartyRow = { kind: 'member'; member: PartyMember } | { kind: 'joining'; name: string } | { kind: 'open' };
 
-export function partyRows(party: Pick<Party, 'members' | 'openSpots'>): PartyRow[] {
+export function partyRows(party: Pick<Party, 'members' | 'joining' | 'openSpots'>): PartyRow[] {
+  const joining = party.joining.slice(0, Math.max(0, party.openSpots));
   return [
     ...party.members.map((member) => ({ kind: 'member' as const, member })),
-    ...Array.from({ length: Math.max(0, party.openSpots) }, () => ({ kind: 'open' as const })),
+    ...joining.map((name) => ({ kind: 'joining' as const, name })),
+    ...Array.from({ length: Math.max(0, party.openSpots - joining.length) }, () => ({ kind: 'open' as const })),
   ];
 }
 
 export const SURVEY_LABELS: Record<SurveyState, string> = { done: 'Survey done', missing: 'Survey missing' };
 export const WAIVER_LABELS: Record<WaiverState, string> = { signed: 'Waiver signed', missing: 'Waiver missing' };
 export const OPEN_SPOT = 'Open spot';
+/** A friend who signed in from the invite link and has not finished joining. */
+export const JOINING = 'Joining';

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../api/identity.ts';
 import * as answers from '../../src/lib/api/answers.ts';
+import { readInvitation } from '../../src/lib/api/invitation.ts';
 import { freeDate, harness, intentBody, PROJECT_ID, readyUser, type Harness, type TestUser } from './harness.ts';
 
 const CARD = { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' };
@@ -53,6 +54,15 @@ describe("the site's reading of the API's answers", () => {
       expect(entries.length).toBeGreaterThan(0);
       expect(entries.every((entry) => entry.inviteCode === undefined)).toBe(true);
     }
+  });
+
+  it('reads what an invite link is for, as checkout’s first step does', async () => {
+    const mine = answers.readAnswer('calendar', answers.calendarAnswer, await answer('GET', '/calendar/winter-day-tours', lead));
+    const code = mine.find((entry) => entry.id === dateId)?.inviteCode ?? '';
+    expect(readInvitation(await answer('GET', `/calendar/invite/${code}`, null))).toMatchObject({
+      title: 'Ski & Splitboard Touring Day',
+      invitedBy: 'Ana',
+    });
   });
 
   it("reads a member's calendar, the party, and a friend's joining", async () => {

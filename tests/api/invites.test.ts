@@ -16,6 +16,46 @@ beforeAll(async () => {
   inviteCode = (await inviteCodeOf(h, leader, 'winter-day-tours', dateId)) ?? '';
 });
 
+describe('GET /calendar/invite/{code}', () => {
+  it('tells anyone with the link the trip, its start, the payer’s first name and the open spots, and nothing else', async () => {
+    const named = await readyUser(h, 'Robin Alder');
+    const date = await freeDate(h, 'winter-day-tours');
+    await payForDate(h, named, date, 'winter-day-tours', 'price_tour_ski', 3);
+    const code = (await inviteCodeOf(h, named, 'winter-day-tours', date.id)) ?? '';
+    const [start] = await h.db.query<{ starts_at: Date | string }>('select starts_at from calendar_dates where id = $1', [date.id]);
+    const read = await h.json<Record<string, unknown>>('GET', `/calendar/invite/${code}`);
+    expect(read).toEqual({
+      status: 200,
+      body: {
+        title: 'Ski & Splitboard Touring Day',
+        startsAt: new Date(start!.starts_at).toISOString(),
+        invitedBy: 'Robin',
+        spotsLeft: 2,
+      },
+    });
+    expect(JSON.stringify(read.body)).not.toContain(named.email);
+    expect(JSON.stringify(read.body)).not.toContain('Alder');
+  });
+
+  it('names nobody when the payer’s profile has no name', async () => {
+    const nameless = await readyUser(h);
+    const date = await freeDate(h, 'winter-day-tours');
+    await payForDate(h, nameless, date, 'winter-day-tours', 'price_tour_ski', 2);
+    await h.db.query('update users set display_name = null where uid = $1', [nameless.uid]);
+    const code = (await inviteCodeOf(h, nameless, 'winter-day-tours', date.id)) ?? '';
+    expect((await h.json<{ invitedBy: string | null }>('GET', `/calendar/invite/${code}`)).body.invitedBy).toBeNull();
+  });
+
+  it('answers 404 for an unknown code and for one that is no code at all', async () => {
+    for (const code of ['inv_not-a-real-code', '%20']) {
+      expect(await h.json('GET', `/calendar/invite/${code}`)).toMatchObject({
+        status: 404,
+        body: { error: 'Failed to validate invite: invite code not found' },
+      });
+    }
+  });
+});
+
 describe('POST /calendar/invite', () => {
   it('adds a friend to the party while paid seats remain, and a repeat is a no-op', async () => {
     const friend = await newUser();

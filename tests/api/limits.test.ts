@@ -145,6 +145,24 @@ describe('invite code tries', () => {
     await expectTooMany(await guess(friend.token, '198.51.100.20'), WINDOW, /Too many invite code attempts/);
     expect((await guess(friend.token, '198.51.100.22')).status).toBe(404);
   });
+
+  it('count reading what a code is for as trying it, per client IP, so codes cannot be guessed by reading them either', async () => {
+    const h = await harness({ limits: { inviteTries: { max: 2, windowSeconds: WINDOW } }, clientIpHeader: 'x-nf-client-connection-ip' });
+    const read = (ip: string) =>
+      h.call('GET', `/calendar/invite/inv_guess_${Math.random().toString(36).slice(2)}`, { headers: { 'X-Nf-Client-Connection-Ip': ip } });
+    expect((await read('198.51.100.30')).status).toBe(404);
+    expect((await read('198.51.100.30')).status).toBe(404);
+    await expectTooMany(await read('198.51.100.30'), WINDOW, /Too many invite code attempts/);
+    // A join from the same address counts against the same limit.
+    const someone = await newUser();
+    const join = await h.call('POST', '/calendar/invite', {
+      token: someone.token,
+      body: { inviteCode: 'inv_guess_after_reads' },
+      headers: { 'X-Nf-Client-Connection-Ip': '198.51.100.30' },
+    });
+    await expectTooMany(join, WINDOW, /Too many invite code attempts/);
+    expect((await read('198.51.100.31')).status).toBe(404);
+  });
 });
 
 describe('rate-limit counters', () => {

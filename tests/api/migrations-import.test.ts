@@ -26,6 +26,7 @@ describe('migrations and catalog imports', () => {
         '011_call_off_rounds',
         '012_office_request_terms_and_address_owner',
         '013_outbox_leases_refusals',
+        '014_party_joining',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

@@ -92,23 +92,32 @@ describe('GET /parties/{dateId}', () => {
   });
 
   it('shows the booker and a friend who joined the same list: the booker first, each name and two states, and the open seats', async () => {
+    const [{ starts_at: start }] = (await h.db.query<{ starts_at: Date | string }>('select starts_at from calendar_dates where id = $1', [
+      dateId,
+    ])) as [{ starts_at: Date | string }];
     const seenByLead = await party(lead, dateId);
     expect(seenByLead).toEqual({
       status: 200,
       body: {
         dateId,
         bookingId: expect.stringMatching(/^bk_/),
+        title: 'Ski & Splitboard Touring Day',
+        startsAt: new Date(start).toISOString(),
         youPaid: true,
+        paid: { amount: 75_000, currency: 'usd' },
         canChangeDate: false,
         members: [
           { name: 'Avery Lund', you: true, survey: 'done', waiver: 'signed' },
           { name: emailName(friend), you: false, survey: 'missing', waiver: 'missing' },
         ],
+        joining: [],
         openSpots: 1,
       },
     });
     const seenByFriend = await party(friend, dateId);
     expect(seenByFriend.status).toBe(200);
+    // The friend reads what the trip is and when, not what the payer paid.
+    expect(seenByFriend.body).toMatchObject({ title: 'Ski & Splitboard Touring Day', startsAt: new Date(start).toISOString(), paid: null });
     expect(seenByFriend.body.members).toEqual([
       { name: 'Avery Lund', you: false, survey: 'done', waiver: 'signed' },
       { name: emailName(friend), you: true, survey: 'missing', waiver: 'missing' },
@@ -200,6 +209,53 @@ describe('GET /parties/{dateId}', () => {
 
   it('answers the same to a repeated call', async () => {
     expect(await party(lead, dateId)).toEqual(await party(lead, dateId));
+  });
+});
+
+describe('a friend on their way in', () => {
+  const startJoining = (user: TestUser, inviteCode: string) =>
+    h.json('POST', '/calendar/invite/joining', { token: user.token, body: { inviteCode } });
+
+  it('shows a friend who signed in from the invite link as joining, in place of an open spot, until they join', async () => {
+    const dateId = await dateThisSeason();
+    const lead = await booker('Avery Lund');
+    const { inviteCode } = await book(lead, dateId, 3);
+    const sam = await customer('Sam Reed');
+    const jo = await customer();
+
+    expect((await startJoining(sam, inviteCode)).status).toBe(200);
+    expect((await startJoining(sam, inviteCode)).status).toBe(200);
+    expect((await party(lead, dateId)).body).toMatchObject({ joining: ['Sam Reed'], openSpots: 2 });
+
+    // The payer saying so changes nothing; nor does a code of no booking.
+    expect((await startJoining(lead, inviteCode)).status).toBe(200);
+    expect((await startJoining(jo, 'NOSUCHCODE1')).status).toBe(404);
+    expect((await party(lead, dateId)).body.joining).toEqual(['Sam Reed']);
+
+    await join(sam, inviteCode);
+    await startJoining(jo, inviteCode);
+    const after = (await party(lead, dateId)).body;
+    expect(after.members.map((member) => member.name)).toEqual(['Avery Lund', 'Sam Reed']);
+    expect(after).toMatchObject({ joining: [emailName(jo)], openSpots: 1 });
+    // Once in, saying so again does not mark them joining.
+    expect((await startJoining(sam, inviteCode)).status).toBe(200);
+    expect((await party(lead, dateId)).body.joining).toEqual([emailName(jo)]);
+  });
+
+  it('shows no more friends joining than there are open spots', async () => {
+    const dateId = await dateThisSeason();
+    const lead = await booker('Avery Lund');
+    const { inviteCode } = await book(lead, dateId, 2);
+    const first = await customer('First Friend');
+    const second = await customer('Second Friend');
+    await startJoining(first, inviteCode);
+    await startJoining(second, inviteCode);
+    expect((await party(lead, dateId)).body).toMatchObject({ joining: ['First Friend'], openSpots: 1 });
+  });
+
+  it('answers 401 signed out', async () => {
+    const signedOut = await h.json('POST', '/calendar/invite/joining', { body: { inviteCode: 'ABCDEFGHJK' } });
+    expect(signedOut.status).toBe(401);
   });
 });
 

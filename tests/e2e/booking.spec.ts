@@ -249,7 +249,8 @@ test.describe('the day tour page', () => {
     await showMonthOf(page, 'Day tour dates', firstDay);
     await expect(grid).toBeVisible();
 
-    // Nothing chosen: no total, and Checkout says what is missing and goes nowhere.
+    // Nothing chosen: a picture of the tours rather than an empty box, no total, and Checkout says what is missing and goes nowhere.
+    await expect(summaryOf(page).locator('img')).toHaveAttribute('src', /\/images\/.+\.svg$/);
     await expect(summaryValue(page, 'Date')).toHaveText('Choose a date');
     await expect(summaryValue(page, 'Activity')).toHaveText('Choose an activity');
     await expect(summaryValue(page, 'Party Size')).toHaveText('1');
@@ -824,6 +825,7 @@ test.describe('a visitor in Tokyo', () => {
         .getByRole('button')
         .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
       await visitor.getByRole('radio', { name: 'Motorized Backcountry Essentials, $395' }).check();
+      await expect(visitor.getByLabel('Select Date')).toBeEnabled();
       const classOptions = await visitor.getByLabel('Select Date').locator('option').allTextContents();
       await classGrid
         .getByRole('button', { name: /spots? left$/ })
@@ -926,6 +928,21 @@ test('a corrupt stored selection is ignored with a warning, and both pages work 
   await expect(summaryTotal(page)).toHaveText('$345');
   await expectCheckoutReady(page);
   expect(JSON.parse((await storedCart(page))['partySize'] ?? 'null')).toBe(1);
+  expect(problems.errors).toEqual([]);
+});
+
+test('Enroll Now under each course on the services page opens the class page with that class chosen', async ({ page, problems }) => {
+  for (const [course, choice] of [
+    ['Sled-Skiing Intro', 'Sled-Skiing Intro, $345'],
+    ['Motorized Backcountry Essentials', 'Motorized Backcountry Essentials, $395'],
+  ] as const) {
+    await page.goto('/services');
+    await page.getByRole('region', { name: course }).getByRole('link', { name: 'Enroll Now' }).click();
+    await expect(page).toHaveURL(/\/booking\/avalanche-class\?class=\w+$/);
+    await islandsReady(page);
+    await expect(page.getByRole('radio', { name: choice })).toBeChecked();
+    await expect(summaryValue(page, 'Class')).toHaveText(course);
+  }
   expect(problems.errors).toEqual([]);
 });
 

@@ -35,7 +35,7 @@ import {
   uniquePhone,
   type Entry,
 } from './api-customers.ts';
-import { atPhoneAndDesktop, axeViolations, expect, islandsReady, ownApiSettings, test } from './fixtures.ts';
+import { atPhoneAndDesktop, axeViolations, expect, holdRequests, islandsReady, ownApiSettings, test } from './fixtures.ts';
 import {
   expectStep,
   fillCard,
@@ -153,24 +153,6 @@ async function secondsLeft(page: Page): Promise<number> {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/**
- * Holds back the requests that match until `release` is called, so a state that lasts only as long as
- * the request (Saving..., Processing..., Sending invite code...) can be seen.
- */
-async function holdRequests(page: Page, url: string | RegExp) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let seen = 0;
-  await page.route(url, async (route) => {
-    seen += 1;
-    await released;
-    await route.continue();
-  });
-  return { release: () => release(), seen: () => seen };
-}
-
 /** The answers to POST /stripe/create-payment-intent this page gets, in order. */
 function watchIntents(page: Page) {
   const intents: { clientSecret: string; amount: number; provider: string; bookingId: string }[] = [];
@@ -267,6 +249,12 @@ test('a new visitor books a class from the home page: signs up, fills in profile
 
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
   const shownAt = Date.now();
+  // What was bought, when, and for how much, and where the confirmation went.
+  const receipt = page.locator('main dl');
+  await expect(receipt.locator('div', { hasText: /^Booked/ }).locator('dd')).toHaveText('Motorized Backcountry Essentials');
+  await expect(receipt.locator('div', { hasText: /^Starts/ }).locator('dd')).toHaveText(dateAndTime(startOf(entry)));
+  await expect(receipt.locator('div', { hasText: /^Paid/ }).locator('dd')).toHaveText('$395');
+  await expect(page.getByText(`A confirmation is on its way to ${email}, with the invite link for your party.`)).toBeVisible();
   expect(
     Object.values(await storedCart(page)).every((value) => value === null),
     'the cart is emptied',
@@ -502,6 +490,11 @@ test.describe('an invite link', () => {
     await islandsReady(page);
     await expectStep(page, 'Login');
     await expect(stepSection(page).getByText(/^Welcome! A friend invited you on their trip/)).toBeVisible();
+    // Above the steps: whose trip, what and when.
+    const trip = `Ski & Splitboard Touring Day, ${dateAndTime(startOf(entry))}`;
+    await expect(page.getByRole('status').filter({ hasText: 'You are invited.' })).toHaveText(
+      `You are invited. Casey invited you on ${trip}.`,
+    );
     await signUpAtLogin(page, email);
     await expectStep(page, 'Survey', 'Survey');
     await fillProfile(page, 'Friend Flurry');
@@ -519,7 +512,10 @@ test.describe('an invite link', () => {
     await expect(page.getByLabel('Card number')).toHaveCount(0);
     await expect.poll(() => joining.seen()).toBe(1);
     joining.release();
-    await page.waitForURL(/\/profile$/);
+    // The friend reads that they are in, then goes on to My Bookings.
+    await expect(page.getByRole('status').filter({ hasText: /^You are in / })).toContainText(`You are in Casey’s party for ${trip}.`);
+    await expect(page.getByRole('link', { name: 'Go to My Bookings now' })).toHaveAttribute('href', '/profile');
+    await page.waitForURL(/\/profile$/, { timeout: 10_000 });
 
     // The friend is a member now: the date is among their bookings and they see the invite code too.
     const friend = await signInByApi(page.request, email);
@@ -545,6 +541,8 @@ test.describe('an invite link', () => {
     const customer = await readyCustomer(page.request);
     await page.goto('/checkout?invite=NO-SUCH-CODE-42');
     await islandsReady(page);
+    // Said at once, above the steps.
+    await expect(page.getByRole('alert').filter({ hasText: 'We could not find the trip this invite link is for' })).toBeVisible();
     await logInAtLogin(page, customer.email);
     await passSavedSteps(page);
     const problem = page.getByRole('alert').filter({ hasText: 'Failed to validate invite' });
@@ -855,7 +853,11 @@ test('the Stripe path: our code hands Stripe.js the key, the intent’s secret a
     const confirms = named('confirmPayment');
     expect(confirms).toHaveLength(2);
     for (const [args] of confirms) {
-      expect(args).toMatchObject({ withElements: true, confirmParams: { return_url: `${E2E.site}/payment-success` } });
+      // The return address names the date paid for, so the success page can say what was booked.
+      expect(args).toMatchObject({
+        withElements: true,
+        confirmParams: { return_url: `${E2E.site}/payment-success?date=${encodeURIComponent(entry.id)}` },
+      });
     }
     expect(named('retrievePaymentIntent')).toEqual([[intent?.clientSecret], [intent?.clientSecret]]);
     expect(

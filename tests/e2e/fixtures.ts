@@ -228,3 +228,21 @@ export async function tryToSendSignInNatively(page: Page, email: string, passwor
   expect(page.url()).not.toContain(encodeURIComponent(email));
   expect(new URL(page.url()).search).toBe('');
 }
+
+/**
+ * Holds back the requests that match until `release` is called, so a state that lasts only as long as
+ * the request (Saving..., Processing..., Sending invite code...) can be seen.
+ */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let seen = 0;
+  await page.route(url, async (route) => {
+    seen += 1;
+    await released;
+    await route.continue();
+  });
+  return { release: () => release(), seen: () => seen };
+}

@@ -31,6 +31,16 @@ export const inDenver = (options: Intl.DateTimeFormatOptions) => {
 /** 'Sat, Dec 5, 8:00 AM': a date and its start time in Kamas, as My Bookings and the guides' pages write it. */
 export const dateAndTime = (instant: Date) =>
   inDenver({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })(instant).replace(/ at /, ', ');
+/** 'JDAT-QD5R': how the site names the booking 'bk_jDaTQd5ro3D-qL0H' (its first eight letters and digits, in capitals). */
+export function referenceOf(bookingId: string): string {
+  const characters = bookingId
+    .slice(3)
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
+  return `${characters.slice(0, 4)}-${characters.slice(4)}`;
+}
+
 /** '1 spot left', '10 spots left': a date's free seats as the class and mentorship pages say them. */
 export const spotsText = (count: number) => `${count} ${count === 1 ? 'spot' : 'spots'} left`;
 /** 'Sat, Dec 5', as the summaries show a date. */

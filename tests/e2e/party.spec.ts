@@ -7,9 +7,10 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import { bookByApi, calendar, freshDate, readyCustomer, SIGNATURE_IMAGE, SURVEY_ANSWERS } from './api-customers.ts';
-import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, test, type ApiCustomer } from './fixtures.ts';
-import { myBookings, signInAndOpenProfile, watchErrors } from './page-helpers.ts';
+import { bookByApi, bookingIdOn, calendar, freshDate, readyCustomer, SIGNATURE_IMAGE, SURVEY_ANSWERS } from './api-customers.ts';
+import { expectStep, logInAtLogin } from './checkout-steps.ts';
+import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, islandsReady, test, type ApiCustomer } from './fixtures.ts';
+import { myBookings, referenceOf, signInAndOpenProfile, watchErrors } from './page-helpers.ts';
 
 const TOUR_PRICE = 'price_tour_ski';
 
@@ -113,9 +114,41 @@ test('the lead sees their party fill in as a friend joins and completes the surv
   await asFriend.close();
 });
 
+test('a friend who signed in from the invite link but has not finished shows as joining, not as an open spot', async ({
+  page,
+  browser,
+  problems: _,
+}) => {
+  test.setTimeout(60_000);
+  const { lead } = await leadWithTourForThree(page);
+  await signInAndOpenProfile(page, lead.email);
+  const inviteCode = await inviteCodeOnCard(page);
+
+  // The friend follows the link in their own browser and signs in, then stops at the survey.
+  const friend = await apiCustomer(page.request);
+  const context = await browser.newContext({ baseURL: E2E.site });
+  const friendPage = await context.newPage();
+  await friendPage.goto(`/checkout?invite=${encodeURIComponent(inviteCode)}`);
+  await islandsReady(friendPage);
+  const told = friendPage.waitForResponse((response) => response.url().endsWith('/calendar/invite/joining'));
+  await logInAtLogin(friendPage, friend.email);
+  await expectStep(friendPage, 'Survey', 'Survey');
+  expect((await told).ok()).toBe(true);
+  await context.close();
+
+  await page.reload();
+  await expect(rowsOf(page)).toHaveText([
+    memberRow(lead.name, 'done', 'signed', true),
+    new RegExp(`^${emailName(friend)}\\s*Joining$`),
+    OPEN_ROW,
+  ]);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
 test('a party that cannot be loaded says so and leaves the rest of the card in place; Try again loads it', async ({ page, problems }) => {
   problems.allow(/500|Failed to load resource/);
   const { lead, entry } = await leadWithTourForThree(page);
+  const reference = referenceOf(await bookingIdOn(page.request, lead, entry.id));
   let failing = true;
   await page.route(`${E2E.api}/parties/**`, (route) =>
     failing
@@ -124,7 +157,7 @@ test('a party that cannot be loaded says so and leaves the rest of the card in p
   );
   await signInAndOpenProfile(page, lead.email);
   await expect(partyOf(page).getByRole('alert')).toHaveText('Your party could not be loaded.');
-  await expect(theCard(page).getByRole('img', { name: `QR code of booking ${entry.id}` })).toBeVisible();
+  await expect(theCard(page).getByRole('img', { name: `QR code of booking ${reference}` })).toBeVisible();
   await expect(theCard(page).getByLabel('Invite link')).toHaveValue(/\/checkout\?invite=/);
   await expect(theCard(page).getByRole('button', { name: /^Add to calendar/ })).toBeVisible();
 

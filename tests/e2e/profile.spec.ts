@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import {
   bookByApi,
+  bookingIdOn,
   calendar,
   classDateWithSeats,
   freshDate,
@@ -24,7 +25,7 @@ import {
   type Customer,
 } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, DESKTOP, expect, holdFirebase, holdScripts, islandsReady, test } from './fixtures.ts';
-import { dateAndTime, logOut, myBookings, signInAndOpenProfile } from './page-helpers.ts';
+import { dateAndTime, logOut, myBookings, referenceOf, signInAndOpenProfile } from './page-helpers.ts';
 import { followLink, latestLink } from '../support/emulator-links.ts';
 
 const CLASS_PRICE = 'price_class_sledski';
@@ -100,8 +101,13 @@ test('a phone number typed as people write it is kept as its digits; one that is
   const typed = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 
   await phone.fill(typed);
-  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  const save = form.getByRole('button', { name: 'Save', exact: true });
+  await save.click();
   await expect(page.getByText('Profile saved', { exact: true })).toBeVisible();
+  // The message shows under the button pressed, where the eye is, over no field.
+  const saved = await page.getByText('Profile saved', { exact: true }).boundingBox();
+  const button = await save.boundingBox();
+  expect(saved?.y).toBeGreaterThanOrEqual((button?.y ?? Infinity) + (button?.height ?? 0));
   await page.reload();
   await islandsReady(page);
   await expect(phone).toHaveValue(digits);
@@ -269,8 +275,12 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   const remainingSpots = card.locator('dt', { hasText: 'Remaining Spots' }).locator('+ dd');
   await expect(remainingSpots).toHaveText('1');
   expect(await readQrCode(card)).toBe(entry.id);
-  const qr = await card.getByRole('img', { name: /^QR code of booking/ }).boundingBox();
+  // The booking is named by its reference, the same one its messages, its calendar file and the console use, and the code says what it is for.
+  const reference = referenceOf(await bookingIdOn(page.request, customer, entry.id));
+  const qr = await card.getByRole('img', { name: `QR code of booking ${reference}` }).boundingBox();
   expect([qr?.width, qr?.height]).toEqual([120, 120]);
+  await expect(card.getByRole('figure')).toContainText(`Booking ${reference}`);
+  await expect(card.getByRole('figure')).toContainText('your guide scans it to find your trip');
 
   // The invite link, copied.
   const link = `${E2E.site}/checkout?invite=${encodeURIComponent(inviteCode)}`;
@@ -301,7 +311,7 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   await card.getByRole('button', { name: /^Add to calendar/ }).click();
   const file = await download;
   expect(await carryCalendarCode([...scripts].filter((url) => !beforeClick.has(url)))).toHaveLength(1);
-  expect(file.suggestedFilename()).toBe(`kamas-booking-${entry.id}.ics`);
+  expect(file.suggestedFilename()).toBe(`kamas-booking-${reference}.ics`);
   const text = readFileSync((await file.path()) ?? '', 'utf8');
   const parsed = new ICAL.Component(ICAL.parse(text));
   const zone = parsed.getFirstSubcomponent('vtimezone');
@@ -312,6 +322,18 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   expect(event.startDate.toJSDate().getTime()).toBe(start.getTime());
   expect(event.summary).toContain(CLASS_NICKNAME);
   expect(event.description).toContain('(435) 555-0148');
+  expect(event.description).toContain(`Booking ${reference}`);
+});
+
+test('a booking for one says nothing of a full party and offers no invite link', async ({ page, problems: _ }) => {
+  const customer = await readyCustomer(page.request);
+  const entry = await classDateWithSeats(page.request, CLASS_PRICE, 1);
+  await bookByApi(page.request, customer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: 'winter-classes', partySize: 1 });
+  await signInAndOpenProfile(page, customer.email);
+  const card = cardOf(page, CLASS_NICKNAME);
+  await expect(card.getByRole('region', { name: 'Your party' }).getByRole('listitem')).toHaveCount(1);
+  await expect(card.getByText(/party is full/)).toHaveCount(0);
+  await expect(card.getByLabel('Invite link')).toHaveCount(0);
 });
 
 test('a day tour card is titled with the activity booked, and so is its calendar file', async ({ page, problems: _ }) => {
@@ -360,7 +382,9 @@ test('the printout shows each booking card with its QR code and no navigation', 
 
   await page.emulateMedia({ media: 'print' });
   await expect(card).toBeVisible();
-  await expect(card.getByRole('img', { name: `QR code of booking ${entry.id}` })).toBeVisible();
+  await expect(
+    card.getByRole('img', { name: `QR code of booking ${referenceOf(await bookingIdOn(page.request, customer, entry.id))}` }),
+  ).toBeVisible();
   await expect(card.getByText('Remaining Spots')).toBeVisible();
   await expect(card.getByText('Meeting area')).toBeVisible();
   await expect(card.getByText('Kamas Backcountry Guides, (435) 555-0148')).toBeVisible();

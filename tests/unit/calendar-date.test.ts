@@ -40,14 +40,23 @@ describe('a calendar date', () => {
   });
 
   it("carries a member's own booking, with what the answer leaves out as null", () => {
-    const mine = { ...publicClass, inviteCode: 'INVITE123', partySeats: 3, partySpotsLeft: 1, bookedPriceId: 'price_class_moto' };
+    const mine = {
+      ...publicClass,
+      bookingId: 'bk_jDaTQd5ro3D-qL0H',
+      inviteCode: 'INVITE123',
+      partySeats: 3,
+      partySpotsLeft: 1,
+      bookedPriceId: 'price_class_moto',
+    };
     expect(read([mine])[0]?.booking).toEqual({
+      bookingId: 'bk_jDaTQd5ro3D-qL0H',
       inviteCode: 'INVITE123',
       partySeats: 3,
       partySpotsLeft: 1,
       bookedPriceId: 'price_class_moto',
     });
     expect(read([{ ...publicClass, inviteCode: 'INVITE123' }])[0]?.booking).toEqual({
+      bookingId: null,
       inviteCode: 'INVITE123',
       partySeats: null,
       partySpotsLeft: null,

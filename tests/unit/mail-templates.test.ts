@@ -34,6 +34,7 @@ const MARCH_BEFORE_CHANGE = new Date('2027-03-13T15:00:00Z');
 
 const trip: Trip = {
   title: 'Ski & Splitboard Touring Day',
+  reference: 'JDAT-QD5R',
   calendar: 'winter-day-tours',
   startsAt: DECEMBER_START,
   meetingArea: 'Soapstone, Pine Valley or Wolf Creek Pass Trailhead, Kamas, Utah (confirmed two days before)',
@@ -201,6 +202,12 @@ describe('every message', () => {
     for (const phone of phones) expect(allowed).toContain(phone);
   });
 
+  it.each(allMessages)('%s: names the booking by its reference, as My Bookings and the console do', async (_name, renderMessage) => {
+    const mail = await renderMessage();
+    expectBoth(mail, 'JDAT-QD5R');
+    expect(mail.text).toMatch(/Booking: JDAT-QD5R/i);
+  });
+
   it.each(allMessages)('%s: its header links to the home page of the site that sent it', async (_name, renderMessage) => {
     const mail = await renderMessage();
     expect(mail.html).toContain(`href="${links.home}"`);
@@ -213,6 +220,12 @@ describe('booking confirmed', () => {
     const mail = await renderBookingConfirmed(confirmed);
     expect(mail.subject).toBe('Booked: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM');
     expectBoth(mail, 'Ski & Splitboard Touring Day', 'Sat, Dec 5, 8:00 AM', trip.meetingArea, trip.mapUrl, '3 people', '$675', 'EARLY10');
+  });
+
+  it('tells a ready payer whose party has open spots that the invite link is what is left, not that nothing is', async () => {
+    const mail = await renderBookingConfirmed({ ...confirmed, members: [ready(avery)], openSpots: 2 });
+    expectBoth(mail, 'Your own survey and waiver are done. What is left: send the invite link to fill the 2 open spots.');
+    expectNeither(mail, 'nothing left to do');
   });
 
   it('gives the invite link while spots are open', async () => {
@@ -234,7 +247,7 @@ describe('booking confirmed', () => {
   });
 
   it('mentions neither survey nor waiver when the whole party is ready', async () => {
-    const mail = await renderBookingConfirmed({ ...confirmed, members: [ready(avery), ready(sam)] });
+    const mail = await renderBookingConfirmed({ ...confirmed, members: [ready(avery), ready(sam)], inviteLink: null, openSpots: 0 });
     expectBoth(mail, 'Avery Lund (you): ready', 'Sam Ortiz: ready', 'nothing left to do');
     expectNeither(mail, 'survey', 'waiver', links.survey, links.waiver);
   });
@@ -419,9 +432,15 @@ describe('booking cancelled', () => {
     expect(mail.subject).toBe('Cancelled: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM');
   });
 
+  it('tells a payer who cancelled that they did, and offers no map of a day that is off', async () => {
+    const mail = await renderBookingCancelled({ ...cancelled, cancelledBy: 'you' });
+    expectBoth(mail, 'Hi Avery Lund, you cancelled Ski & Splitboard Touring Day on Sat, Dec 5, 8:00 AM.');
+    expectNeither(mail, 'cancelled by', trip.mapUrl, 'Open the map');
+  });
+
   it('says nothing is refunded when nothing is, without an amount or a reason it was not given', async () => {
     const mail = await renderBookingCancelled({ ...cancelled, cancelledBy: 'you', refundAmount: 0, reason: null });
-    expectBoth(mail, 'was cancelled by you', 'Nothing is refunded', links.cancellationPolicy);
+    expectBoth(mail, 'you cancelled', 'Nothing is refunded', links.cancellationPolicy);
     expectNeither(mail, '$0', 'Refund:', 'Reason:', 'business days');
   });
 
@@ -477,5 +496,12 @@ describe('booking moved', () => {
     const mail = await renderBookingMoved(moved);
     expectBoth(mail, 'moved from Sat, Dec 5, 8:00 AM to Sat, Mar 20, 8:00 AM', 'invite link and QR code stay the same');
     expect(mail.subject).toBe('New date: Ski & Splitboard Touring Day, Sat, Mar 20, 8:00 AM');
+    expectNeither(mail, 'Change fee');
+  });
+
+  it('tells the payer the change fee the office took, and how', async () => {
+    const mail = await renderBookingMoved({ ...moved, fee: { amount: 5000, currency: 'usd', paidBy: 'cash' } });
+    expectBoth(mail, '$50 paid in cash');
+    expect(mail.text).toMatch(/Change fee: \$50 paid in cash/i);
   });
 });

@@ -142,6 +142,7 @@ describe('the invite link', () => {
 describe('the calendar event of a booking', () => {
   const card: BookingCard = {
     id: 'class-dec-5',
+    bookingId: 'bk_jDaTQd5ro3D-qL0H',
     calendar: 'winter-classes',
     start: new Date('2026-12-05T14:00:00Z'),
     title: 'Motorized Backcountry Essentials',
@@ -187,15 +188,16 @@ describe('the calendar event of a booking', () => {
     expect(event.description).toContain('hello@kamasbackcountry.com');
     expect(event.description).toContain('Sat, Dec 5, 7:00 AM');
     expect(event.description).toContain(card.inviteLink);
+    expect(event.description).toContain('Booking JDAT-QD5R');
   });
 
-  it('keeps one UID per booking, so a second download updates the same event', () => {
+  it('keeps one UID per booking, the booking’s own, so a second download and the confirmation’s file update the same event', () => {
     const first = parsed(bookingIcs(card, new Date('2026-11-20T12:00:00Z'))).event;
     const second = parsed(bookingIcs(card, new Date('2026-11-21T12:00:00Z'))).event;
-    expect(first.uid).toBe(bookingEventUid('class-dec-5'));
+    expect(first.uid).toBe(bookingEventUid('bk_jDaTQd5ro3D-qL0H'));
     expect(second.uid).toBe(first.uid);
-    expect(parsed(bookingIcs({ ...card, id: 'other' })).event.uid).not.toBe(first.uid);
-    expect(bookingIcsFileName(card)).toBe('kamas-booking-class-dec-5.ics');
+    expect(parsed(bookingIcs({ ...card, bookingId: 'bk_otherBookingId00' })).event.uid).not.toBe(first.uid);
+    expect(bookingIcsFileName({ id: 'bk_jDaTQd5ro3D-qL0H' })).toBe('kamas-booking-JDAT-QD5R.ics');
   });
 
   it('gives tours the trailheads as their meeting area and a full day out', () => {

@@ -45,12 +45,25 @@ describe('partyRows', () => {
   it('gives one row per paid seat: the members in order, then the open spots', () => {
     const lead = { name: 'Avery Lund', you: true, survey: 'done', waiver: 'signed' } as const;
     const friend = { name: 'sam', you: false, survey: 'missing', waiver: 'missing' } as const;
-    expect(partyRows({ members: [lead, friend], openSpots: 2 })).toEqual([
+    expect(partyRows({ members: [lead, friend], joining: [], openSpots: 2 })).toEqual([
       { kind: 'member', member: lead },
       { kind: 'member', member: friend },
       { kind: 'open' },
       { kind: 'open' },
     ]);
-    expect(partyRows({ members: [lead], openSpots: 0 })).toEqual([{ kind: 'member', member: lead }]);
+    expect(partyRows({ members: [lead], joining: [], openSpots: 0 })).toEqual([{ kind: 'member', member: lead }]);
+  });
+
+  it('shows a friend still joining in place of an open spot, never more of them than spots left', () => {
+    const lead = { name: 'Avery Lund', you: true, survey: 'done', waiver: 'signed' } as const;
+    expect(partyRows({ members: [lead], joining: ['Sam Reed'], openSpots: 2 })).toEqual([
+      { kind: 'member', member: lead },
+      { kind: 'joining', name: 'Sam Reed' },
+      { kind: 'open' },
+    ]);
+    expect(partyRows({ members: [lead], joining: ['Sam Reed', 'Jo'], openSpots: 1 })).toEqual([
+      { kind: 'member', member: lead },
+      { kind: 'joining', name: 'Sam Reed' },
+    ]);
   });
 });

@@ -28,9 +28,14 @@ function BookingCancelled(facts: BookingCancelledFacts) {
   return h(
     Layout,
     { home: facts.links.home, preview: `${facts.trip.title} on ${when} is cancelled.`, heading: 'Booking cancelled' },
-    paragraph(`Hi ${facts.recipientName}, ${facts.trip.title} on ${when} was cancelled by ${facts.cancelledBy}.`),
+    paragraph(
+      facts.cancelledBy === 'you'
+        ? `Hi ${facts.recipientName}, you cancelled ${facts.trip.title} on ${when}.`
+        : `Hi ${facts.recipientName}, ${facts.trip.title} on ${when} was cancelled by ${facts.cancelledBy}.`,
+    ),
     facts.reason === null ? null : paragraph(h('strong', null, 'Reason: '), facts.reason),
-    tripFacts(facts.trip),
+    // The day is off: where it would have met is no longer anything to find on a map.
+    tripFacts(facts.trip, { map: false }),
     refundLine(facts),
     buttonLink(facts.links.myBookings, 'My Bookings'),
   );

@@ -95,7 +95,7 @@ function BookingConfirmed(facts: BookingConfirmedFacts) {
     invite(facts),
     subheading('Before the day'),
     facts.members.length > 0 ? memberStates(facts.members) : null,
-    you ? owedSection(memberOwed(you), facts.links) : null,
+    you ? owedSection(memberOwed(you), facts.links, facts.inviteLink === null ? 0 : facts.openSpots) : null,
     othersOwe ? paragraph('Each member finishes their own from My Bookings, signed in with their own account.') : null,
     buttonLink(facts.links.myBookings, 'My Bookings'),
     cancellationTerms(facts),

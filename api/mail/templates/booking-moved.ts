@@ -1,9 +1,9 @@
-/** To every member of a booking that moved to another date: the new day, and the one it replaces. */
+/** To every member of a booking that moved to another date: the new day, and the one it replaces; to the payer, the change fee and how it was paid. */
 import { createElement as h } from 'react';
 import { formatDenverDateTime } from '../../../src/lib/dates.ts';
 import type { BookingMovedFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
-import { buttonLink, paragraph, renderMail, tripFacts, tripLine } from './parts.ts';
+import { buttonLink, formatMoney, paragraph, renderMail, tripFacts, tripLine } from './parts.ts';
 
 function BookingMoved(facts: BookingMovedFacts) {
   const from = formatDenverDateTime(facts.movedFrom);
@@ -15,6 +15,12 @@ function BookingMoved(facts: BookingMovedFacts) {
       `Hi ${facts.recipientName}, ${facts.trip.title} moved from ${from} to ${to}. Your party, invite link and QR code stay the same.`,
     ),
     tripFacts(facts.trip),
+    facts.fee
+      ? paragraph(
+          h('strong', null, 'Change fee: '),
+          `${formatMoney(facts.fee.amount, facts.fee.currency)} ${{ card: 'paid by card', cash: 'paid in cash', check: 'paid by check' }[facts.fee.paidBy]}`,
+        )
+      : null,
     buttonLink(facts.links.myBookings, 'My Bookings'),
   );
 }

@@ -61,15 +61,16 @@ function fact(label: string, ...value: ReactNode[]) {
   return h(Text, { style: { ...styles.text, margin: '0 0 8px' } }, h('strong', null, `${label}: `), ...value);
 }
 
-/** The day out: what, when, where (with its map) and, where it matters, how many. */
-export function tripFacts(trip: Trip, options: { partySize?: boolean } = {}) {
+/** The day out: what, when, where (with its map, unless the day is off) and, where it matters, how many. */
+export function tripFacts(trip: Trip, options: { partySize?: boolean; map?: boolean } = {}) {
   return h(
     Section,
     { style: { margin: '0 0 16px' } },
     fact('Activity', trip.title),
+    fact('Booking', trip.reference),
     fact('Date and start', formatDenverDateTime(trip.startsAt)),
     fact('Meeting area', trip.meetingArea),
-    fact('Map', textLink(trip.mapUrl, 'Open the map')),
+    options.map === false ? null : fact('Map', textLink(trip.mapUrl, 'Open the map')),
     options.partySize === false ? null : fact('Party', people(trip.partySize)),
   );
 }
@@ -99,9 +100,18 @@ export function memberStates(members: MemberState[]) {
   return bulletList(members.map(memberLine));
 }
 
-/** What the recipient still owes, each with its direct link; a line saying nothing is left when ready. */
-export function owedSection(owed: Owed, links: SiteLinks) {
-  if (!owesAnything(owed)) return paragraph('You have nothing left to do before the day.');
+/**
+ * What the recipient still owes, each with its direct link; when they are ready, a line saying so,
+ * which to a payer whose party still has `openSpots` says the invite link is what is left.
+ */
+export function owedSection(owed: Owed, links: SiteLinks, openSpots = 0) {
+  if (!owesAnything(owed)) {
+    return paragraph(
+      openSpots > 0
+        ? `Your own survey and waiver are done. What is left: send the invite link to fill ${openSpots === 1 ? 'the open spot' : `the ${openSpots} open spots`}.`
+        : 'You have nothing left to do before the day.',
+    );
+  }
   const items = [
     owed.survey ? textLink(links.survey, 'Fill in the pre-trip survey') : null,
     owed.waiver ? textLink(links.waiver, 'Sign the safety waiver') : null,

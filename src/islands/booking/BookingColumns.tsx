@@ -1,6 +1,7 @@
 /** A booking page's two columns: its choices, under what is wrong with the catalog if anything, and the Order Summary of the cart. */
 import type { ReactNode } from 'react';
 import { cartTotal } from '../../lib/cart.ts';
+import { DEFAULT_BOOKING_IMAGE } from '../../lib/my-bookings.ts';
 import CatalogProblem from './CatalogProblem.tsx';
 import OrderSummary from './OrderSummary.tsx';
 import type { BookingPage } from './use-booking-page.ts';
@@ -26,7 +27,11 @@ export default function BookingColumns({ page, children, details, about }: Props
       </div>
       <OrderSummary
         source={source}
-        image={price?.metadata.image ? { src: price.metadata.image, alt: price.nickname } : null}
+        image={
+          price?.metadata.image
+            ? { src: price.metadata.image, alt: price.nickname }
+            : { src: product?.images[0] ?? DEFAULT_BOOKING_IMAGE, alt: '' }
+        }
         details={details}
         total={price ? cartTotal(cart) : null}
       >

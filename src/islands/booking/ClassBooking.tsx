@@ -3,6 +3,7 @@
  * calendar with an icon per class type, and the summary with the class's learning objectives.
  * Changing the class resets the date; picking a date sets start and end to that day.
  */
+import { useEffect } from 'react';
 import { spotsLabel, type DateAvailability } from '../../lib/availability.ts';
 import type { DayKey } from '../../lib/calendar-grid.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
@@ -17,6 +18,7 @@ import { ClassIcon } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
 import PriceChoice from './PriceChoice.tsx';
 import { useBookingPage } from './use-booking-page.ts';
+import { useSearchParam } from '../shared/use-search-param.ts';
 
 /** One seat per customer; friends join through the invite link. */
 const CLASS_PARTY_SIZE = 1;
@@ -24,6 +26,13 @@ const CLASS_PARTY_SIZE = 1;
 export default function ClassBooking() {
   const page = useBookingPage({ source: classCalendar, productTitle: CLASS_PRODUCT_TITLE, partySize: CLASS_PARTY_SIZE });
   const { cart, product, load, notice, dates, days, selectedDay, month, firstMonth } = page;
+  // Enroll Now on the services page names its class (?class=moto): chosen once the catalog says which price it is.
+  const named = useSearchParam('class');
+  const namedPriceId = product?.prices.find((option) => option.metadata.type === named)?.id;
+  const bookingStarted = product !== undefined && cart.productId === product.id;
+  useEffect(() => {
+    if (namedPriceId && bookingStarted) choosePrice(namedPriceId, { resetsDate: true });
+  }, [namedPriceId, bookingStarted]);
   const price = cart.selectedPrice;
   /** Whether a date is of the chosen class (none is, before a class is chosen). */
   const ofChosenClass = (date: DateAvailability) => cart.selectedPriceId !== null && date.entry.priceId === cart.selectedPriceId;

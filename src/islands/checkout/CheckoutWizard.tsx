@@ -1,6 +1,7 @@
 /**
  * /checkout: Login, then the profile and the safety survey, then the waiver,
- * then payment, or for an invited friend (`?invite=CODE`) joining the booking. A signed-in visitor
+ * then payment, or for an invited friend (`?invite=CODE`) joining the booking, whose trip is named
+ * above the steps. A signed-in visitor
  * starts at step 2 (one remembered on this browser sees a short check of their sign-in, not the
  * sign-in form, until Firebase confirms it); a reached step can be reopened, a later one cannot.
  */
@@ -11,10 +12,12 @@ import { logout } from '../../stores/auth-actions.ts';
 import { $authStatus, $authUser, $confirmingKnownUser, $knownUser, startAuth } from '../../stores/auth.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
+import InvitationNote from './InvitationNote.tsx';
 import InviteStep from './InviteStep.tsx';
 import { PaymentStep, preloadLaterSteps, ProfileAndSurvey, StepLoading, WaiverStep } from './later-steps.tsx';
 import LoginStep from './LoginStep.tsx';
 import StepBar from './StepBar.tsx';
+import { useInvitation } from './use-invitation.ts';
 import '../../styles/checkout.css';
 
 const STEP_TITLE_ID = 'checkout-step-title';
@@ -27,6 +30,7 @@ export default function CheckoutWizard() {
   const [steps, setSteps] = useState<StepState>(FIRST_STEP);
   const [profileSaved, setProfileSaved] = useState(false);
   const signedIn = hydrated && status === 'signed-in';
+  const invitation = useInvitation(inviteCode, signedIn);
   const confirmingKnownUser = useStore($confirmingKnownUser);
   // A remembered user (stored on this browser) counts only once the island runs: the first render matches the page's HTML.
   const checking = hydrated && confirmingKnownUser;
@@ -79,6 +83,7 @@ export default function CheckoutWizard() {
 
   return (
     <div className="checkout">
+      {inviteCode && <InvitationNote state={invitation} />}
       <StepBar state={steps} onOpen={open} enabled={hydrated} />
       <section className="checkout-step" aria-labelledby={STEP_TITLE_ID} onFocus={preloadLaterSteps}>
         {steps.current === LOGIN_STEP && (
@@ -118,7 +123,7 @@ export default function CheckoutWizard() {
               {inviteCode ? 'Join the trip' : 'Payment'}
             </h2>
             {inviteCode ? (
-              <InviteStep inviteCode={inviteCode} />
+              <InviteStep inviteCode={inviteCode} invitation={invitation.status === 'ready' ? invitation.invitation : null} />
             ) : (
               <Suspense fallback={<StepLoading />}>
                 <PaymentStep inviteCode={null} />

@@ -1,10 +1,17 @@
-/** Step 4 for an invited friend: the invite code is posted, and on success the friend goes to their profile. */
+/**
+ * Step 4 for an invited friend: the invite code is posted; once they are in, they read so (the trip
+ * and its start, whose party) and go on to My Bookings on their profile after 5 seconds, or at once.
+ */
 import { useEffect, useState } from 'react';
+import { formatDenverDateTime } from '../../lib/dates.ts';
+import type { Invitation } from '../../lib/party.ts';
 import { api } from '../../stores/api.ts';
 
-type InviteState = { status: 'sending' } | { status: 'failed'; message: string };
+type InviteState = { status: 'sending' } | { status: 'joined' } | { status: 'failed'; message: string };
 
 const INVITE_FAILED_PREFIX = 'Failed to validate invite: ';
+/** The wait before My Bookings, after the friend has read that they are in. */
+const PROFILE_REDIRECT_MS = 5000;
 
 /** 'Failed to validate invite: ' and the server's reason, without saying it twice (the API's reasons carry the prefix already). */
 function inviteFailure(error: unknown): string {
@@ -12,7 +19,14 @@ function inviteFailure(error: unknown): string {
   return reason.startsWith(INVITE_FAILED_PREFIX) ? reason : `${INVITE_FAILED_PREFIX}${reason}`;
 }
 
-export default function InviteStep({ inviteCode }: { inviteCode: string }) {
+/** 'You are in Casey's party for Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM.' */
+function joinedText(invitation: Invitation | null): string {
+  if (!invitation) return 'You are in the party.';
+  const whose = invitation.invitedBy ? `${invitation.invitedBy}’s party` : 'the party';
+  return `You are in ${whose} for ${invitation.title}, ${formatDenverDateTime(Date.parse(invitation.startsAt))}.`;
+}
+
+export default function InviteStep({ inviteCode, invitation }: { inviteCode: string; invitation: Invitation | null }) {
   const [state, setState] = useState<InviteState>({ status: 'sending' });
 
   useEffect(() => {
@@ -20,7 +34,7 @@ export default function InviteStep({ inviteCode }: { inviteCode: string }) {
     api
       .joinParty(inviteCode)
       .then(() => {
-        if (!cancelled) window.location.assign('/profile');
+        if (!cancelled) setState({ status: 'joined' });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -31,11 +45,31 @@ export default function InviteStep({ inviteCode }: { inviteCode: string }) {
     };
   }, [inviteCode]);
 
+  useEffect(() => {
+    if (state.status !== 'joined') return;
+    const timer = setTimeout(() => window.location.assign('/profile'), PROFILE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state.status]);
+
   if (state.status === 'sending') {
     return (
       <p role="status" className="checkout-progress">
         <span className="spinner" aria-hidden="true" /> Sending invite code...
       </p>
+    );
+  }
+  if (state.status === 'joined') {
+    return (
+      <div className="checkout-joined">
+        <p role="status">
+          <strong>{joinedText(invitation)}</strong> The trip is on My Bookings on your profile, where you will find it in 5 seconds.
+        </p>
+        <p>
+          <a className="button primary" href="/profile">
+            Go to My Bookings now
+          </a>
+        </p>
+      </div>
     );
   }
   return (

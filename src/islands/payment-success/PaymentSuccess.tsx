@@ -1,12 +1,18 @@
 /**
  * /payment-success: 'Payment Successful!' only once the payment is known to
- * have succeeded, then /profile after 5 seconds, with the cart emptied. Stripe returns here with
+ * have succeeded, with what was booked, its start, what was paid and where the confirmation went;
+ * then /profile after 5 seconds, with the cart emptied. Stripe returns here with
  * the intent's client secret and the intent's own status decides; the local provider's checkout
  * comes with the booked date, which must be in the signed-in user's bookings. A cold visit is told
  * to look at My Bookings.
  */
 import { useEffect, useState } from 'react';
+import { formatDenverDateTime } from '../../lib/dates.ts';
+import { formatDollars } from '../../lib/pricing.ts';
 import { verifyPayment, type PaymentOutcome } from '../../stores/payment-outcome.ts';
+import DetailsList from '../shared/DetailsList.tsx';
+import { useSearchParam } from '../shared/use-search-param.ts';
+import { useReceipt, type Receipt } from './use-receipt.ts';
 import { site } from '../../site.ts';
 import '../../styles/payment.css';
 
@@ -30,9 +36,36 @@ const HEADINGS: Record<View, { heading: string; lead: string }> = {
   },
 };
 
+/** What was bought, when, and what was paid, and that the confirmation is on its way. */
+function PaidFor({ receipt }: { receipt: Receipt | null }) {
+  if (!receipt) return null;
+  const { party, email } = receipt;
+  return (
+    <>
+      {party && (
+        <DetailsList
+          className="summary-details payment-receipt"
+          details={[
+            ['Booked', party.title],
+            ['Starts', formatDenverDateTime(Date.parse(party.startsAt))],
+            ...(party.paid ? [['Paid', formatDollars(party.paid.amount)] as const] : []),
+          ]}
+        />
+      )}
+      <p>
+        {email
+          ? `A confirmation is on its way to ${email}, with the invite link for your party.`
+          : 'A confirmation is on its way to you by e-mail.'}
+      </p>
+    </>
+  );
+}
+
 export default function PaymentSuccess() {
   const [view, setView] = useState<View>('verifying');
   const [attempt, setAttempt] = useState(0);
+  const dateId = useSearchParam('date');
+  const receipt = useReceipt(view === 'succeeded', dateId);
 
   useEffect(() => {
     let live = true;
@@ -72,6 +105,7 @@ export default function PaymentSuccess() {
         )}
         {view === 'succeeded' && (
           <>
+            <PaidFor receipt={receipt} />
             <p role="status">Taking you to your profile in 5 seconds…</p>
             <p>
               <a className="button primary" href="/profile">

@@ -5,6 +5,7 @@
  * to calendar, and, printed, the company's phone, so the card works at a trailhead with no signal.
  */
 import { lazy, Suspense, useId, useState } from 'react';
+import { bookingReference } from '../../lib/booking-reference.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { meetingArea } from '../../lib/meeting-area.ts';
 import { DEFAULT_BOOKING_IMAGE, type BookingCard } from '../../lib/my-bookings.ts';
@@ -32,6 +33,7 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
   const [calendarFailed, setCalendarFailed] = useState(false);
   const when = formatDenverDateTime(booking.start);
   const party = useParty(booking.id);
+  const reference = booking.bookingId ? bookingReference(booking.bookingId) : null;
   const [ended, setEnded] = useState<string | null>(null);
 
   function addToCalendar() {
@@ -99,7 +101,9 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
           expectedRows={booking.partySeats ?? booking.remainingSpots + 1}
           inviteFieldId={booking.inviteLink ? `${id}-invite` : null}
         />
-        {booking.partyFull && <p className="booking-party-full">Your party is full: every spot you booked is taken.</p>}
+        {booking.partyFull && (booking.partySeats ?? 0) > 1 && (
+          <p className="booking-party-full">Your party is full: every spot you booked is taken.</p>
+        )}
         {booking.inviteLink && (
           <div className="booking-invite">
             <label htmlFor={`${id}-invite`}>Invite link</label>
@@ -115,8 +119,15 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
           </div>
         )}
         <figure className="booking-qr">
-          <BookingQrCode bookingId={booking.id} size={QR_SIZE} />
-          <figcaption>Booking {booking.id}</figcaption>
+          <BookingQrCode
+            value={booking.id}
+            size={QR_SIZE}
+            label={reference ? `QR code of booking ${reference}` : 'QR code of your booking'}
+          />
+          <figcaption>
+            {reference && <strong>Booking {reference}</strong>}
+            <span>Show this code at the trailhead: your guide scans it to find your trip.</span>
+          </figcaption>
         </figure>
         <div className="booking-actions">
           <button type="button" className="button secondary" onClick={addToCalendar}>

@@ -1,11 +1,12 @@
 /**
  * A booking card's `Your party` (issue 10): one row per paid seat. A member's row shows their name
- * and whether their safety survey is done and their waiver signed, in words; a seat nobody has
- * claimed reads `Open spot` and points to the card's invite link. While the party loads, a row is
+ * and whether their safety survey is done and their waiver signed, in words; a friend who signed in
+ * from the invite link and has not finished joining reads `Joining`; a seat nobody has claimed reads
+ * `Open spot` and points to the card's invite link. While the party loads, a row is
  * held for each paid seat, so the card does not grow under the reader.
  */
 import { useId } from 'react';
-import { OPEN_SPOT, partyRows, SURVEY_LABELS, WAIVER_LABELS, type PartyMember } from '../../lib/party.ts';
+import { JOINING, OPEN_SPOT, partyRows, SURVEY_LABELS, WAIVER_LABELS, type PartyMember } from '../../lib/party.ts';
 import type { PartyState } from './use-party.ts';
 
 export const PARTY_FAILED = 'Your party could not be loaded.';
@@ -30,6 +31,18 @@ function MemberRow({ member }: { member: PartyMember }) {
       <span className="party-states">
         <span className={`party-state party-state-${member.survey}`}>{SURVEY_LABELS[member.survey]}</span>
         <span className={`party-state party-state-${member.waiver}`}>{WAIVER_LABELS[member.waiver]}</span>
+      </span>
+    </li>
+  );
+}
+
+/** A friend who signed in from the invite link and has not finished the steps that join them. */
+function JoiningRow({ name }: { name: string }) {
+  return (
+    <li className="party-row party-joining">
+      <span className="party-name">{name}</span>
+      <span className="party-states">
+        <span className="party-state party-state-joining">{JOINING}</span>
       </span>
     </li>
   );
@@ -87,7 +100,13 @@ export default function YourParty({ state, retry, expectedRows, inviteFieldId }:
       {state.status === 'ready' && (
         <ul className="party-list">
           {partyRows(state.party).map((row, index) =>
-            row.kind === 'member' ? <MemberRow key={index} member={row.member} /> : <OpenRow key={index} inviteFieldId={inviteFieldId} />,
+            row.kind === 'member' ? (
+              <MemberRow key={index} member={row.member} />
+            ) : row.kind === 'joining' ? (
+              <JoiningRow key={index} name={row.name} />
+            ) : (
+              <OpenRow key={index} inviteFieldId={inviteFieldId} />
+            ),
           )}
         </ul>
       )}

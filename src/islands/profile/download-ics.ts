@@ -7,7 +7,7 @@ export async function downloadBookingIcs(booking: BookingCard): Promise<void> {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
-  link.download = bookingIcsFileName(booking);
+  link.download = bookingIcsFileName({ id: booking.bookingId ?? booking.id });
   document.body.append(link);
   link.click();
   link.remove();

@@ -122,6 +122,7 @@ export const calendarAnswer = named<CalendarEntry[]>()(
       title: v.optional(text),
       description: v.optional(text),
       closesAt: v.optional(timestamp),
+      bookingId: v.optional(text),
       inviteCode: v.optional(text),
       partySeats: v.optional(count),
       partySpotsLeft: v.optional(count),
@@ -140,11 +141,15 @@ export const partyAnswer = named<Party>()(
   v.looseObject({
     dateId: text,
     bookingId: text,
+    title: text,
+    startsAt: text,
     youPaid: v.boolean(),
+    paid: v.nullable(v.looseObject({ amount: count, currency: text })),
     canChangeDate: v.optional(v.boolean(), false),
     members: v.array(
       v.looseObject({ name: text, you: v.boolean(), survey: v.picklist(['done', 'missing']), waiver: v.picklist(['signed', 'missing']) }),
     ),
+    joining: v.optional(v.array(text), []),
     openSpots: count,
   }),
 );
@@ -153,6 +158,7 @@ export const guideDate = v.looseObject({
   ...dated,
   calendar: text,
   productName: text,
+  activity: text,
   capacity: count,
   taken: count,
   held: count,

@@ -80,6 +80,8 @@ export interface CalendarEntry {
   description?: string;
   /** When bookings for this date close (the API's cut-off before the start). */
   closesAt?: Timestamp;
+  /** Only for members of a booking on this date: the booking's id. */
+  bookingId?: string;
   /** Only for members of a booking on this date. */
   inviteCode?: string;
   /** Only for members of a booking on this date: the seats it paid for. */
@@ -96,6 +98,11 @@ export interface GuideDate {
   date: Timestamp;
   calendar: string;
   productName: string;
+  /**
+   * What the date is, as the customer booked it: a class's or mentorship day's own name, a day tour's
+   * booked activity ('Ski & Splitboard Touring Day'), or the product's name while a tour is open.
+   */
+  activity: string;
   capacity: number;
   /** Seats in paid bookings. */
   taken: number;

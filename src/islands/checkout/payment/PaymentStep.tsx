@@ -99,7 +99,7 @@ export default function PaymentStep({ inviteCode = null }: Props) {
               card={card}
               pay={payCheckout}
               action="/checkout"
-              returnPath="/payment-success"
+              returnPath={`/payment-success?${new URLSearchParams({ date: cart.dateId ?? '' }).toString()}`}
             />
           </>
         )}
