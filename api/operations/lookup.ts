@@ -4,12 +4,16 @@
  * everything an operator needs to answer its customer: members, payments and refunds, messages,
  * notes for the guides and its history.
  */
+import { formatDenverDateTime } from '../../src/lib/dates.ts';
+import { formatDollars } from '../../src/lib/pricing.ts';
 import type { Queryable } from '../db/client.ts';
 import { cancellationTerms, policyOf } from '../../src/lib/cancellation-policy.ts';
 import { memberName } from '../../src/lib/party.ts';
+import { referenceKey, referenceKeySql } from '../../src/lib/booking-reference.ts';
 import type { OpsBooking, OpsBookingSummary, OpsHistoryLine } from '../../src/lib/api/ops-types.ts';
 import { listActions } from './record.ts';
 import { membersOf } from './members.ts';
+import { feeTakenWords } from './record-words.ts';
 
 /** The bookings an operator deals with: paid ones and those that ended after payment. */
 const SHOWN_STATUSES = `('paid', 'cancelled', 'refunded')`;
@@ -21,15 +25,16 @@ interface SummaryRow {
   date_id: string;
   starts_at: Date | string;
   product_name: string;
+  activity: string;
   payer_name: string | null;
   payer_email: string | null;
   party_size: number;
 }
 
-const SUMMARY_COLUMNS = `b.id, b.status, b.date_id, d.starts_at, p.name as product_name, u.display_name as payer_name,
-  u.email as payer_email, b.party_size`;
+const SUMMARY_COLUMNS = `b.id, b.status, b.date_id, d.starts_at, p.name as product_name,
+  coalesce(d.title, pr.nickname, p.name) as activity, u.display_name as payer_name, u.email as payer_email, b.party_size`;
 const SUMMARY_FROM = `bookings b join calendar_dates d on d.id = b.date_id join products p on p.id = d.product_id
-  join users u on u.uid = b.user_id`;
+  left join prices pr on pr.id = b.price_id join users u on u.uid = b.user_id`;
 
 function toSummary(row: SummaryRow): OpsBookingSummary {
   return {
@@ -38,6 +43,7 @@ function toSummary(row: SummaryRow): OpsBookingSummary {
     dateId: row.date_id,
     startsAt: new Date(row.starts_at).toISOString(),
     productName: row.product_name,
+    activity: row.activity,
     payerName: memberName(row.payer_name, row.payer_email),
     payerEmail: row.payer_email,
     partySize: row.party_size,
@@ -45,9 +51,10 @@ function toSummary(row: SummaryRow): OpsBookingSummary {
 }
 
 /**
- * Bookings whose id is `query`, or on the date whose id it is (what the QR code of a customer's
- * booking card holds), or with anyone in the party whose e-mail or name contains it, or whose phone
- * contains its digits (at least four): the soonest dates first, upcoming before past.
+ * Bookings whose id or reference ('JDAT-QD5R', as customers read it) is `query`, or on the date whose
+ * id it is (what the QR code of a customer's booking card holds), or with anyone in the party whose
+ * e-mail or name contains it, or whose phone contains its digits (at least four): the soonest dates
+ * first, upcoming before past.
  */
 export async function findBookings(db: Queryable, query: string, now = new Date()): Promise<OpsBookingSummary[]> {
   const text = query.trim().toLowerCase();
@@ -55,7 +62,7 @@ export async function findBookings(db: Queryable, query: string, now = new Date(
   const rows = await db.query<SummaryRow & Record<string, unknown>>(
     `select ${SUMMARY_COLUMNS} from ${SUMMARY_FROM}
       where b.status in ${SHOWN_STATUSES}
-        and (b.id = $1 or b.date_id = $1 or exists (
+        and (b.id = $1 or b.date_id = $1 or ${referenceKeySql('b')} = $5 or exists (
               select 1 from booking_members m join users mu on mu.uid = m.user_id
                where m.booking_id = b.id
                  and (position($2 in lower(coalesce(mu.email, ''))) > 0
@@ -63,7 +70,7 @@ export async function findBookings(db: Queryable, query: string, now = new Date(
                       or (length($3) >= 4 and position($3 in regexp_replace(coalesce(mu.phone_number, ''), '\\D', '', 'g')) > 0))))
       order by (d.starts_at < $4), case when d.starts_at >= $4 then d.starts_at end, d.starts_at desc, b.id
       limit ${FOUND_AT_MOST}`,
-    [query.trim(), text, digits, now],
+    [query.trim(), text, digits, now, referenceKey(query) ?? ''],
   );
   return rows.map(toSummary);
 }
@@ -130,8 +137,18 @@ export async function opsBooking(db: Queryable, bookingId: string, waiverVersion
     `select note, author_email, created_at from booking_notes where booking_id = $1 order by created_at, id`,
     [bookingId],
   );
-  const moves = await db.query<{ from_date: string; to_date: string; fee: number; reason: string; moved_at: Date | string }>(
-    `select from_date, to_date, fee, reason, moved_at from booking_moves where booking_id = $1 order by moved_at, id`,
+  const moves = await db.query<{
+    to_date: string;
+    from_starts: Date | string;
+    to_starts: Date | string;
+    fee: number;
+    fee_paid_by: string | null;
+    reason: string;
+    moved_at: Date | string;
+  }>(
+    `select m.to_date, f.starts_at as from_starts, t.starts_at as to_starts, m.fee, m.fee_paid_by, m.reason, m.moved_at
+       from booking_moves m join calendar_dates f on f.id = m.from_date join calendar_dates t on t.id = m.to_date
+      where m.booking_id = $1 order by m.moved_at, m.id`,
     [bookingId],
   );
   const flags = await db.query<{ detail: string }>(
@@ -140,21 +157,33 @@ export async function opsBooking(db: Queryable, bookingId: string, waiverVersion
   );
   const actions = await listActions(db, { limit: 200, bookingId });
 
+  // A move an operator made is in the record of their actions, with who and why: it is listed once, from there.
+  const byOperator = (move: (typeof moves)[number]) =>
+    actions.some(
+      (action) =>
+        action.action === 'move booking' &&
+        (action.after as { dateId?: unknown } | null)?.dateId === move.to_date &&
+        Math.abs(Date.parse(action.at) - new Date(move.moved_at).getTime()) < 5000,
+    );
   const history: OpsHistoryLine[] = [
     ...(row.paid_at ? [{ at: iso(row.paid_at), text: 'Paid', by: row.payer_email, reason: null }] : []),
-    ...moves.map((move) => ({
-      at: iso(move.moved_at),
-      text: `Moved from ${move.from_date} to ${move.to_date}`,
-      by: null,
-      reason: move.reason,
-    })),
+    ...moves
+      .filter((move) => !byOperator(move))
+      .map((move) => ({
+        at: iso(move.moved_at),
+        text: `Moved from ${formatDenverDateTime(new Date(move.from_starts))} to ${formatDenverDateTime(new Date(move.to_starts))}${
+          move.fee > 0 ? `, the ${formatDollars(move.fee)} change fee ${feeTakenWords(move.fee_paid_by)}` : ''
+        }`,
+        by: null,
+        reason: move.reason,
+      })),
     ...(row.called_off_at ? [{ at: iso(row.called_off_at), text: 'Date called off', by: null, reason: row.call_off_reason }] : []),
     ...(row.cancelled_at && row.cancelled_by === 'customer'
       ? [{ at: iso(row.cancelled_at), text: 'Cancelled by the customer', by: row.payer_email, reason: null }]
       : []),
     ...actions.map((action) => ({
       at: action.at,
-      text: action.action,
+      text: action.change,
       by: action.operatorEmail ?? action.operatorUid,
       reason: action.reason,
     })),
@@ -180,6 +209,16 @@ export async function opsBooking(db: Queryable, bookingId: string, waiverVersion
       ...(row.paid_at
         ? [{ kind: 'payment' as const, amount: row.amount, status: 'paid', reason: null, at: iso(row.paid_at), lastError: null }]
         : []),
+      ...moves
+        .filter((move) => move.fee > 0)
+        .map((move) => ({
+          kind: 'fee' as const,
+          amount: move.fee,
+          status: 'paid',
+          reason: feeTakenWords(move.fee_paid_by),
+          at: iso(move.moved_at),
+          lastError: null,
+        })),
       ...outbox.map((action) => ({
         kind: action.kind,
         amount: action.amount,

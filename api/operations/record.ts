@@ -7,6 +7,7 @@
 import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import type { OpsActivity } from '../../src/lib/api/ops-types.ts';
+import { changeWords, datesNamed, subjectWords, type RecordContext } from './record-words.ts';
 
 export interface ActionRecord {
   /** What was done, in a word or two: `cancel booking`, `add note`, ... */
@@ -64,20 +65,32 @@ interface ActionRow {
 
 const parsed = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
-function toActivity(row: ActionRow): OpsActivity {
+function toActivity(row: ActionRow, context: RecordContext): OpsActivity {
+  const recorded = { action: row.action, subject: row.subject, before: parsed(row.before), after: parsed(row.after) };
   return {
     id: String(row.id),
     at: new Date(row.at).toISOString(),
     operatorUid: row.operator_uid,
     operatorEmail: row.operator_email,
     action: row.action,
-    subject: row.subject,
+    subject: subjectWords(recorded, context),
+    change: changeWords(recorded, context),
     bookingId: row.booking_id,
     dateId: row.date_id,
     reason: row.reason,
-    before: parsed(row.before),
-    after: parsed(row.after),
+    before: recorded.before,
+    after: recorded.after,
   };
+}
+
+/** When each date the rows name starts, for writing them in words. */
+async function recordContext(db: Queryable, rows: readonly ActionRow[]): Promise<RecordContext> {
+  const ids = [...new Set(rows.flatMap((row) => datesNamed({ ...row, before: parsed(row.before), after: parsed(row.after) })))];
+  const starts = ids.length
+    ? await db.query<{ id: string; starts_at: Date | string }>(`select id, starts_at from calendar_dates where id = any($1::text[])`, [ids])
+    : [];
+  const byId = new Map(starts.map((date) => [date.id, new Date(date.starts_at)]));
+  return { startOf: (dateId) => byId.get(dateId) ?? null };
 }
 
 const COLUMNS = 'id, at, operator_uid, operator_email, action, subject, booking_id, date_id, reason, before, after';
@@ -92,5 +105,6 @@ export async function listActions(db: Queryable, { limit, bookingId }: { limit: 
     : await db.query<ActionRow & Record<string, unknown>>(`select ${COLUMNS} from operator_actions order by at desc, id desc limit $1`, [
         limit,
       ]);
-  return rows.map(toActivity);
+  const context = await recordContext(db, rows);
+  return rows.map((row) => toActivity(row, context));
 }

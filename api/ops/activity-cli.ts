@@ -1,7 +1,7 @@
 /**
  * npm run ops:activity [-- LIMIT]
  * Lists what operators did, in the console and by command, newest first (the last 50 unless LIMIT
- * is given): when, who, what, to what, why, and the state before and after.
+ * is given): when, who, what, to what, what changed (in words), why, and the state before and after.
  */
 import { withOperatorDb } from '../db/operator-db.ts';
 import { listActions } from '../operations/record.ts';
@@ -24,6 +24,7 @@ await withOperatorDb(async (db) => {
   console.log(`The latest ${actions.length} operator action${actions.length === 1 ? '' : 's'}, newest first:`);
   for (const action of actions) {
     console.log(`${action.at}  ${action.operatorEmail ?? '(no e-mail)'}  ${action.action}  ${action.subject}`);
+    console.log(`    changed: ${action.change}`);
     console.log(`    why: ${action.reason}`);
     console.log(`    before: ${shown(action.before)}  after: ${shown(action.after)}`);
   }

@@ -15,13 +15,23 @@ export interface DateRow {
   seconds: number;
   calendar: string;
   product_name: string;
+  activity: string;
   capacity: number;
   taken: number;
   held: number;
 }
 
-export const DATE_COLUMNS = `d.id, extract(epoch from d.starts_at)::float8 as seconds, d.calendar, p.name as product_name, d.capacity,
-  ${seatSumSql('d.id', `status = 'paid'`)} as taken, ${seatSumSql('d.id', LIVE_HOLD_SQL)} as held`;
+/**
+ * A date's columns as guides and operators read them (from `calendar_dates d join products p`). Its
+ * activity: the date's own title, else its price's name (a class), else what its paid bookings booked
+ * (a day tour), else the product's name.
+ */
+export const DATE_COLUMNS = `d.id, extract(epoch from d.starts_at)::float8 as seconds, d.calendar, p.name as product_name,
+  coalesce(d.title, (select pr.nickname from prices pr where pr.id = d.price_id),
+           (select string_agg(distinct bp.nickname, ', ') from bookings bb join prices bp on bp.id = bb.price_id
+             where bb.date_id = d.id and bb.status = 'paid' and bb.moves_booking is null),
+           p.name) as activity,
+  d.capacity, ${seatSumSql('d.id', `status = 'paid'`)} as taken, ${seatSumSql('d.id', LIVE_HOLD_SQL)} as held`;
 
 export function guideDate(row: DateRow): GuideDate {
   const seconds = Math.floor(row.seconds);
@@ -30,6 +40,7 @@ export function guideDate(row: DateRow): GuideDate {
     date: { _seconds: seconds, _nanoseconds: Math.round((row.seconds - seconds) * 1e9) },
     calendar: row.calendar,
     productName: row.product_name,
+    activity: row.activity,
     capacity: row.capacity,
     taken: row.taken,
     held: row.held,

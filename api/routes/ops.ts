@@ -8,6 +8,7 @@
  * GET /ops/promo-codes, PUT /ops/promo-codes/{code} (create, change or pause); GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
  * its own transaction.
  */
+import { NOT_AN_OPERATOR } from '../../src/lib/messages.ts';
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { requireCaller, safeParam } from '../auth.ts';
@@ -45,7 +46,6 @@ import { liftBlackout, listBlackouts, markBlackout } from '../operations/blackou
 import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
 import { isCalendarDay } from '../../src/lib/dates.ts';
 
-export const NOT_AN_OPERATOR = 'Only operators can use the console.';
 const ACTIVITY_SHOWN = 200;
 
 /** The role is asked of the identity service on every call, so a revoked operator is refused at once (as the roster does for guides). */

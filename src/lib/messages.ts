@@ -23,3 +23,6 @@ export const PROMO_ERROR_MESSAGE = 'An error occurred while applying the promo c
 
 // ---- The card ----
 export const UNEXPECTED_CARD_MESSAGE = 'An unexpected error occurred.';
+
+/** The console's answer to anyone signed in without the operator role. */
+export const NOT_AN_OPERATOR = 'Only operators can use the console.';

@@ -1,17 +1,12 @@
 /** The console's addresses and the words it shows for what it lists. */
-import type { OpsBooking, OpsBookingStatus } from './api/ops-types.ts';
-import type { GuideDate } from './api/types.ts';
+import type { OpsBooking, OpsBookingStatus, OpsPayment, OpsPromoCode } from './api/ops-types.ts';
+import { formatDenverDay } from './dates.ts';
 import { formatDollars } from './pricing.ts';
 
 export const opsBookingLink = (bookingId: string) => `/ops/booking?id=${encodeURIComponent(bookingId)}`;
 export const opsDateLink = (dateId: string) => `/ops/date?id=${encodeURIComponent(dateId)}`;
 
 export const BOOKING_STATUS_LABELS: Record<OpsBookingStatus, string> = { paid: 'Paid', cancelled: 'Cancelled', refunded: 'Refunded' };
-
-/** "2 paid, 1 held, 3 free of 6" */
-export function opsSeats(date: Pick<GuideDate, 'taken' | 'held' | 'free' | 'capacity'>): string {
-  return `${date.taken} paid, ${date.held} held, ${date.free} free of ${date.capacity}`;
-}
 
 const HOW_PAID: Record<OpsBooking['paidBy'], string> = { card: ' by card', cash: ' in cash', check: ' by check', complimentary: '' };
 
@@ -30,4 +25,67 @@ export function refundHint(paid: number, policyRefund: number | null): string {
 /** Cents as the refund field shows them: "70", "70.50". */
 export function dollarsField(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/** What each message to a customer is, as the console lists a booking's messages. */
+const MESSAGE_NAMES: Record<string, string> = {
+  'booking-confirmed': 'Booking confirmation',
+  'party-joined': 'Welcome to the party',
+  'friend-joined': 'A friend joined',
+  'readiness-reminder': 'Reminder before the day',
+  'trip-briefing': 'Trip briefing',
+  'booking-cancelled': 'Cancellation',
+  'booking-moved': 'Change of date',
+  'date-called-off': 'Date called off',
+};
+const MESSAGE_STATES: Record<string, string> = { pending: 'waiting to be sent', sent: 'sent', skipped: 'not sent' };
+
+/** 'Booking confirmation to casey@example.com, sent'; a kind or state this does not know reads as words too. */
+export function messageLine(message: { kind: string; to: string | null; status: string }): string {
+  const name = MESSAGE_NAMES[message.kind] ?? message.kind.replaceAll('-', ' ');
+  return `${name} to ${message.to ?? 'no address'}, ${MESSAGE_STATES[message.status] ?? message.status}`;
+}
+
+/** A refund or cancellation owed at the provider: done, still being tried, or given up and flagged for the office. */
+const actionState = (status: string) => (status === 'done' ? 'done' : status === 'failed' ? 'not carried out: see the flag' : 'pending');
+
+/**
+ * One line of a booking's payments and refunds: 'paid $790 in cash', 'change-of-date fee of $50,
+ * taken in cash', 'refund of $120.50, done (cancelled by the company)', 'unfinished card payment
+ * cancelled, pending'.
+ */
+export function paymentLine(
+  payment: Pick<OpsPayment, 'kind' | 'amount' | 'status' | 'reason'>,
+  booking: Pick<OpsBooking, 'amount' | 'paidBy'>,
+): string {
+  const why = payment.reason ? ` (${payment.reason})` : '';
+  switch (payment.kind) {
+    case 'payment':
+      return booking.paidBy === 'complimentary'
+        ? 'complimentary, no charge'
+        : `paid ${paidText({ amount: payment.amount ?? booking.amount, paidBy: booking.paidBy })}`;
+    case 'fee':
+      return `change-of-date fee of ${formatDollars(payment.amount ?? 0)}, ${payment.reason ?? 'paid'}`;
+    case 'refund':
+      return `refund of ${payment.amount === null ? 'the whole payment' : formatDollars(payment.amount)}, ${actionState(payment.status)}${why}`;
+    case 'cancel':
+      return `unfinished card payment cancelled, ${actionState(payment.status)}${why}`;
+  }
+}
+
+/**
+ * A promo code's terms as the console lists them: '20% off · through Sat, Jan 31, 2027 · 3 of 10 uses
+ * · Active'; after its last day (a Kamas day, `today` being one too) it reads 'Expired', and once its
+ * uses are all taken 'Used up'.
+ */
+export function promoTerms(promo: OpsPromoCode, today: string): string {
+  const usedUp = promo.maxRedemptions !== null && promo.uses >= promo.maxRedemptions;
+  const expired = promo.lastDay !== null && promo.lastDay < today;
+  return [
+    promo.percentOff !== null ? `${promo.percentOff}% off` : `${formatDollars(promo.amountOff ?? 0)} off`,
+    promo.lastDay ? `${expired ? 'ended' : 'through'} ${formatDenverDay(promo.lastDay)}, ${promo.lastDay.slice(0, 4)}` : 'no last day',
+    promo.maxRedemptions !== null ? `${promo.uses} of ${promo.maxRedemptions} uses` : `${promo.uses} ${promo.uses === 1 ? 'use' : 'uses'}`,
+    ...(promo.onlyForSomeActivities ? ['some activities only'] : []),
+    !promo.active ? 'Paused' : expired ? 'Expired' : usedUp ? 'Used up' : 'Active',
+  ].join(' · ');
 }

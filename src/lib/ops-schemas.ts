@@ -8,7 +8,7 @@ import { BOOKING_PAYMENTS, type BookingPayment } from './paid-by.ts';
 
 export const REASON_MESSAGE = 'Give a reason (up to 500 characters).';
 export const REFUND_MESSAGE = 'The refund must be an amount in dollars and cents, 0 or more.';
-export const SEARCH_MESSAGE = 'Type an e-mail, a name, a phone number or a booking id (up to 100 characters).';
+export const SEARCH_MESSAGE = 'Type an e-mail, a name, a phone number or a booking reference (up to 100 characters).';
 
 const safeText = (message: string) => v.check<string, string>(isSafeText, message);
 

@@ -2,11 +2,14 @@
  * The guides' roster as a CSV file (RFC 4180): comma-separated, CRLF line ends, a field quoted when it
  * holds a comma, a double quote or a line break, quotes doubled inside. A spreadsheet runs a cell that
  * starts with = + - or @ (or a tab or carriage return before one) as a formula, so such a cell is
- * led by a single quote and reads as text.
+ * led by a single quote and reads as text. Phone numbers are written as people read them
+ * (435-555-0148), which no spreadsheet takes for a formula.
  */
 import type { Roster, RosterParticipant } from './api/types.ts';
 import { formatDenverDateTime } from './dates.ts';
 import { memberName } from './party.ts';
+import { formatPhoneNumber } from './phone-number.ts';
+import { surveyComplete } from './readiness.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -38,6 +41,17 @@ export function waiverSummary(participant: RosterParticipant): string {
   return `${waiver.current ? 'Signed' : 'Outdated'}: version ${waiver.version}, ${formatDenverDateTime(Date.parse(waiver.signedAt))}`;
 }
 
+/** What a participant still has to do before the trailhead, in words ('Survey not answered, waiver outdated'); null when ready. */
+export function notReadyWords(participant: RosterParticipant): string | null {
+  const missing = [
+    ...(surveyComplete(participant) ? [] : ['survey not answered']),
+    ...(participant.waiver?.current ? [] : [participant.waiver ? 'waiver outdated' : 'waiver not signed']),
+  ];
+  if (missing.length === 0) return null;
+  const words = missing.join(', ');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+}
+
 export const ROSTER_CSV_HEADER = [
   'Date',
   'Name',
@@ -66,9 +80,9 @@ export function rosterCsv(roster: Roster): string {
       when,
       participantName(person),
       person.email,
-      person.phoneNumber,
+      formatPhoneNumber(person.phoneNumber),
       survey?.emergencyContactName,
-      survey?.emergencyContactNumber,
+      formatPhoneNumber(survey?.emergencyContactNumber),
       survey?.medicalConditions,
       survey?.transportation,
       survey?.uphillAbility,

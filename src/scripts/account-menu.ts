@@ -35,6 +35,8 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
   };
   const rosterItem = staffItem('/guide', 'Roster');
   const opsItem = staffItem('/ops', 'Operations');
+  // The cart is a customer's: guides and operators book for others from the console.
+  const cartItem = signedIn.querySelector<HTMLElement>('[data-cart]');
 
   const render = () => {
     const user = $knownUser.get();
@@ -46,6 +48,7 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
       if (shown) list?.prepend(item);
       else item.remove();
     }
+    if (cartItem) cartItem.hidden = user?.guide === true || user?.operator === true;
     signedIn.hidden = !user;
     signedOut.hidden = Boolean(user);
     email.textContent = user?.email ?? '';

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../api/identity.ts';
 import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../src/lib/api/ops-types.ts';
 import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import { formatDenverDateTime } from '../../src/lib/dates.ts';
 import {
   freeDate,
   harness,
@@ -441,7 +442,14 @@ describe('moving a booking for a customer', () => {
     const moved = await move(booked.body.id, body);
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.dateId).toBe(to.id);
-    expect(moved.body.history.map((line) => line.text)).toContain('move booking');
+    // The history and the payments say it in words: from when to when, and the fee taken in cash.
+    const when = (entry: CalendarEntry) => formatDenverDateTime(new Date(entry.date._seconds * 1000));
+    expect(moved.body.history.map((line) => line.text)).toContain(
+      `Moved from ${when(from)} to ${when(to)}, the $50 change fee taken in cash`,
+    );
+    expect(moved.body.payments).toContainEqual(
+      expect.objectContaining({ kind: 'fee', amount: 5000, status: 'paid', reason: 'taken in cash' }),
+    );
     expect(await move(booked.body.id, body)).toMatchObject({ status: 200 });
     const moves = await h.db.query<{ to_date: string; fee: number }>(`select to_date, fee from booking_moves where booking_id = $1`, [
       booked.body.id,

@@ -4,6 +4,8 @@
  * booking's whole story; cancelling for a customer with a reason and a refund up to what was paid,
  * recorded in the same transaction as the change and never edited.
  */
+import { bookingReference } from '../../src/lib/booking-reference.ts';
+import { formatDollars } from '../../src/lib/pricing.ts';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -406,7 +408,7 @@ describe('today and the days ahead', () => {
 });
 
 describe('finding a booking', () => {
-  it('finds it by its id, an e-mail, a name or the digits of a phone number, of anyone in the party', async () => {
+  it('finds it by its id, its reference, an e-mail, a name or the digits of a phone number, of anyone in the party', async () => {
     const date = await freeDate(h, CLASSES);
     const { payer, bookingId } = await paidOn(date, 1, 'Quinn Marlowe');
     const search = async (q: string) =>
@@ -414,6 +416,10 @@ describe('finding a booking', () => {
         (found) => found.id,
       );
     expect(await search(bookingId)).toEqual([bookingId]);
+    // Its reference as the customer reads it out: with or without the dash, in any case.
+    const reference = bookingReference(bookingId);
+    expect(await search(reference)).toEqual([bookingId]);
+    expect(await search(reference.replace('-', ' ').toLowerCase())).toEqual([bookingId]);
     expect(await search(payer.email.toUpperCase())).toEqual([bookingId]);
     expect(await search('quinn marl')).toEqual([bookingId]);
     // The test customers share a phone number: the booking is among those found by it.
@@ -430,7 +436,11 @@ describe('finding a booking', () => {
   });
 
   it('refuses an empty query and one with a NUL byte', async () => {
-    await expectRefused((q) => `/ops/bookings?q=${q}`, ['', '%20%20', 'a%00b'], 'Type an e-mail, a name, a phone number or a booking id');
+    await expectRefused(
+      (q) => `/ops/bookings?q=${q}`,
+      ['', '%20%20', 'a%00b'],
+      'Type an e-mail, a name, a phone number or a booking reference',
+    );
   });
 });
 
@@ -454,7 +464,7 @@ describe('cancelling for a customer', () => {
       expect.objectContaining({ kind: 'refund', amount: refund, reason: 'cancelled by the company' }),
     ]);
     expect(done.body.history.at(-1)).toMatchObject({
-      text: 'cancel booking',
+      text: `Cancelled; ${formatDollars(refund)} refunded of ${formatDollars(paid)} paid`,
       by: operator.email,
       reason: 'Family emergency, called the office',
     });
@@ -486,7 +496,8 @@ describe('cancelling for a customer', () => {
       action: 'cancel booking',
       bookingId,
       operatorEmail: operator.email,
-      subject: `booking ${bookingId}`,
+      subject: `booking ${bookingReference(bookingId)}`,
+      change: expect.stringMatching(/^Cancelled; \$[\d,.]+ refunded of \$[\d,.]+ paid$/),
     });
   });
 
@@ -903,8 +914,9 @@ describe('npm run ops:activity', () => {
 
       const { stdout } = await listing();
       expect(stdout).toContain('The latest 1 operator action, newest first:');
-      expect(stdout).toContain(`${operator.email}  cancel booking  booking ${booking?.id}`);
+      expect(stdout).toContain(`${operator.email}  cancel booking  booking ${bookingReference(booking?.id ?? '')}`);
       expect(stdout).toContain('why: Weather window closed');
+      expect(stdout).toContain('changed: Cancelled; nothing refunded of $');
       expect(stdout).toContain('after: {"refund":0,"status":"cancelled"}');
       expect(stdout).toContain('before: {"amount":');
     } finally {

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import { bookByApi, calendar, freshDate, newGuide, readyCustomer, startOf, uniquePhone, type Customer } from './api-customers.ts';
@@ -99,6 +99,14 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** Shows two more weeks of dates on /guide until `item` is on the page. */
+async function showGuideDate(page: Page, item: Locator) {
+  for (let more = 0; more < 26 && !(await item.isVisible()); more += 1) {
+    await page.getByRole('button', { name: 'Show two more weeks of dates' }).click();
+  }
+  await expect(item).toBeVisible();
+}
+
 test('a guide made by the operator command reads, prints and downloads the roster of a date', async ({ page, problems }) => {
   const { entry, lead, friend } = await bookedParty(page.request);
   const busyClass = await classWithPaidAndHeldSeats(page.request);
@@ -114,29 +122,44 @@ test('a guide made by the operator command reads, prints and downloads the roste
 
   await page.getByRole('button', { name: `Account menu, signed in as ${guideEmail}` }).click();
   await expect(page.getByRole('link', { name: 'Roster', exact: true })).toBeVisible();
+  // A guide books nobody for themselves here: no Cart.
+  await expect(page.getByRole('link', { name: 'Profile', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart', exact: true })).toHaveCount(0);
   await page.getByRole('link', { name: 'Roster', exact: true }).click();
   await expect(page).toHaveURL(/\/guide$/);
   await islandsReady(page);
 
-  // A day tour is private: once a party paid for it, none of its seats are free.
+  // The page opens on this week and the next; later dates follow two weeks at a time.
+  const firstShown = page.getByRole('link', { name: /^\w{3}, \w{3} \d+, \d+:\d\d [AP]M$/ }).first();
+  await expect(firstShown).toBeVisible();
   const dateItem = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: when, exact: true }) });
-  await expect(dateItem).toContainText(`2 taken, 0 free of ${entry.partySize}`);
-  // A class with one paid seat and a checkout under way for two more.
   const classItem = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('link', { name: dateAndTime(startOf(busyClass)), exact: true }) });
-  await expect(classItem).toContainText(`1 taken, 2 held, ${busyClass.partySize - 3} free of ${busyClass.partySize}`);
+  await showGuideDate(page, dateItem);
+  await showGuideDate(page, classItem);
+  // A day tour is private: it reads as the party's, booked, and names the activity they booked.
+  await expect(dateItem).toContainText(`Private tour, booked for 2 (up to ${entry.partySize})`);
+  // A class with one paid seat and a checkout under way for two more, named by its class.
+  await expect(classItem).toContainText(`1 paid, 2 held, ${busyClass.partySize - 3} free of ${busyClass.partySize}`);
+  await expect(classItem).toContainText(/Motorized Backcountry Essentials|Sled-Skiing Intro/);
   await dateItem.getByRole('link', { name: when, exact: true }).click();
   await expect(page).toHaveURL(`/guide/roster?date=${encodeURIComponent(entry.id)}`);
   await islandsReady(page);
 
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${when}:`) })).toBeVisible();
   const person = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
-  await expect(person(lead.name)).toContainText('Emergency contactRobin Ridge, +14355550199');
+  await expect(person(lead.name)).toContainText('Emergency contactRobin Ridge, 435-555-0199');
+  // Numbers a guide's thumb can call.
+  await expect(person(lead.name).getByRole('link', { name: 'Call Robin Ridge, 435-555-0199' })).toHaveAttribute('href', 'tel:+14355550199');
+  await expect(person(lead.name).getByRole('link', { name: new RegExp(`^Call ${lead.name}, \\d{3}-\\d{3}-\\d{4}$`) })).toHaveAttribute(
+    'href',
+    /^tel:\+1\d{10}$/,
+  );
   await expect(person(lead.name)).toContainText('PartyBooked');
   await expect(person(lead.name)).toContainText(`E-mail${lead.email}`);
   await expect(person(lead.name)).toContainText(/WaiverSigned: version 2026-11, /);
-  await expect(person(friend.name)).toContainText('Emergency contactPat Snow, +14355550177');
+  await expect(person(friend.name)).toContainText('Emergency contactPat Snow, 435-555-0177');
   await expect(person(friend.name)).toContainText('Medical conditionsAsthma, carries an inhaler');
   await expect(person(friend.name)).toContainText(`PartyInvited by ${lead.name}`);
 
@@ -172,10 +195,10 @@ test('a guide made by the operator command reads, prints and downloads the roste
     [when, lead.name, lead.email, 'Booked'],
     [when, friend.name, friend.email, `Invited by ${lead.name}`],
   ]);
-  // Phone numbers start with +, which a spreadsheet would take for a formula: they are kept as text.
+  // Phone numbers as people read them, with nothing before them.
   expect(rows.map((row) => [row[column('Emergency contact name')], row[column('Emergency contact number')]])).toEqual([
-    ['Robin Ridge', "'+14355550199"],
-    ['Pat Snow', "'+14355550177"],
+    ['Robin Ridge', '435-555-0199'],
+    ['Pat Snow', '435-555-0177'],
   ]);
   expect(rows[1]?.[column('Medical conditions')]).toBe('Asthma, carries an inhaler');
   expect(rows[0]?.[column('Waiver current')]).toBe('yes');
@@ -275,7 +298,7 @@ atPhoneAndDesktop('the guide pages pass axe', () => {
     await signIn(page, guideEmail);
     await page.goto('/guide');
     await islandsReady(page);
-    await expect(page.getByRole('link', { name: dateAndTime(startOf(entry)), exact: true })).toBeVisible();
+    await showGuideDate(page, page.getByRole('link', { name: dateAndTime(startOf(entry)), exact: true }));
     expect(await axeViolations(page)).toEqual([]);
     await page.goto(`/guide/roster?date=${encodeURIComponent(entry.id)}`);
     await islandsReady(page);

@@ -5,6 +5,7 @@
  * amount, and the seats return on the public calendar; the record lists the action. Axe finds
  * nothing on any console view.
  */
+import type { Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import type { OpsDateKind } from '../../src/lib/api/ops-types.ts';
 import { denverDay, denverDayPlus, denverInstant, formatDenverDateTime } from '../../src/lib/dates.ts';
@@ -20,7 +21,7 @@ import {
   signInByApi,
   startOf,
 } from './api-customers.ts';
-import { apiCustomer, axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
+import { apiCustomer, axeViolations, expect, holdRequests, islandsReady, PHONE, test } from './fixtures.ts';
 import { mailTo } from './mail-inbox.ts';
 import { verifyEmail } from '../support/emulator-links.ts';
 import { browserWithCamera, cameraFileOf } from './fake-camera.ts';
@@ -30,6 +31,8 @@ import {
   gridOf,
   longDay,
   myBookings,
+  referenceOf,
+  shortDate,
   showMonthOf,
   signIn,
   signInAndOpenProfile,
@@ -87,7 +90,7 @@ test('an operator finds a party’s readiness, cancels a booking for its custome
   expect(await axeViolations(page)).toEqual([]);
 
   // Find the booking by the payer's e-mail, as when they call the office.
-  await page.getByLabel('E-mail, name, phone or booking id').fill(payer.email);
+  await page.getByLabel('E-mail, name, phone or booking reference').fill(payer.email);
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page).toHaveURL(/\/ops\?q=/);
   const found = page.getByRole('list', { name: `Bookings matching ${payer.email}` });
@@ -113,8 +116,11 @@ test('an operator finds a party’s readiness, cancels a booking for its custome
 
   await page.goto('/ops/activity');
   await islandsReady(page);
-  const action = page.getByRole('listitem').filter({ hasText: `booking ${bookingId}` });
+  const action = page.getByRole('listitem').filter({ hasText: `booking ${referenceOf(bookingId)}` });
   await expect(action).toContainText('Injured knee, called the office');
+  // What changed, in words: money as dollars, no raw record.
+  await expect(action).toContainText(/Cancelled; \$120\.50 refunded of \$[\d,]+ paid/);
+  await expect(page.getByRole('list', { name: 'Operator actions, newest first' })).not.toContainText('{');
   await expect(action).toContainText(operator);
   expect(await axeViolations(page)).toEqual([]);
   expect(problems.errors).toEqual([]);
@@ -189,7 +195,7 @@ test('an operator finds a booking by holding the phone’s camera over the QR co
   const bookingId = await bookingIdOn(page.request, payer, entry.id);
   await signInAndOpenProfile(page, payer.email);
   const cameraFile = testInfo.outputPath('booking-card-qr.y4m');
-  await cameraFileOf(myBookings(page).getByRole('img', { name: `QR code of booking ${entry.id}` }), cameraFile);
+  await cameraFileOf(myBookings(page).getByRole('img', { name: `QR code of booking ${referenceOf(bookingId)}` }), cameraFile);
 
   const operator = await newStaffMember(page.request, 'operator');
   const phone = await browserWithCamera(cameraFile);
@@ -205,7 +211,7 @@ test('an operator finds a booking by holding the phone’s camera over the QR co
     // The card names its date: every party on it is listed, each with its payer's e-mail.
     await found.getByRole('listitem').filter({ hasText: payer.email }).getByRole('link').click();
     await expect(ops).toHaveURL(new RegExp(`/ops/booking\\?id=${bookingId}$`));
-    await expect(ops.getByRole('definition').filter({ hasText: bookingId })).toBeVisible();
+    await expect(ops.getByRole('definition').filter({ hasText: referenceOf(bookingId) })).toBeVisible();
   } finally {
     await phone.close();
   }
@@ -255,7 +261,7 @@ test('an operator adds a note, sends the confirmation again, and calls off a dat
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(startOf(entry));
   await page.goto(`/ops?from=${day}`);
   await islandsReady(page);
-  await page.getByRole('link', { name: `Manage ${formatDenverDateTime(startOf(entry))}` }).click();
+  await openDate(page, startOf(entry));
   await expect(page.getByRole('heading', { level: 1, name: 'Date' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Parties on this date' })).toContainText(`${payer.name}, party of 3`);
   expect(await axeViolations(page)).toEqual([]);
@@ -270,6 +276,16 @@ test('an operator adds a note, sends the confirmation again, and calls off a dat
   expect(problems.errors).toEqual([]);
 });
 
+/** Opens a date's page from the days ahead: its card's link, or, when nobody has booked it, its line in the fold. */
+async function openDate(page: Page, startsAt: Date) {
+  const when = formatDenverDateTime(startsAt);
+  await expect(page.getByRole('navigation', { name: 'Days shown' })).toBeVisible();
+  const card = page.getByRole('link', { name: `Manage ${when}` });
+  if (await card.isVisible()) return card.click();
+  await page.getByText(/^\d+ dates? nobody has booked yet$/).click();
+  await page.getByRole('group').getByRole('link', { name: when, exact: true }).click();
+}
+
 test('an operator books a customer who called, paid in cash, and the confirmation reaches the customer', async ({
   page,
   problems,
@@ -283,7 +299,7 @@ test('an operator books a customer who called, paid in cash, and the confirmatio
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(startOf(entry));
   await page.goto(`/ops?from=${day}`);
   await islandsReady(page);
-  await page.getByRole('link', { name: `Manage ${formatDenverDateTime(startOf(entry))}` }).click();
+  await openDate(page, startOf(entry));
   await islandsReady(page);
 
   await page.getByRole('button', { name: 'Book for a customer' }).click();
@@ -379,13 +395,19 @@ test('an operator adds a day tour on a Tuesday, and it shows on the booking page
   const form = page.getByRole('form', { name: 'Add dates' });
   await form.getByRole('radio', { name: 'Backcountry Tours' }).check();
   await form.getByLabel('Day', { exact: true }).fill(day);
+  // What is on the calendars that day already shows, so nothing is added twice.
+  await expect(form.getByText('Nothing is on the calendars on these days yet.')).toBeVisible();
   await expect(form.getByLabel('Start time in Kamas')).toHaveValue('08:00');
   await form.getByRole('button', { name: 'Add date' }).click();
   await expect(form.getByText('Give a reason (up to 500 characters).')).toBeVisible();
   await form.getByLabel('Reason').fill('A Tuesday group asked for a tour');
   await form.getByRole('button', { name: 'Add date' }).click();
   await expect(form.getByRole('status')).toContainText('Added 1 date.');
+  await expect(form.getByText('Already on the calendars on these days:')).toBeVisible();
+  await expect(form.getByRole('listitem').filter({ hasText: 'Backcountry Tours' })).toHaveCount(1);
   expect(await axeViolations(page)).toEqual([]);
+  // Every console page leads back to the console's home.
+  await expect(page.getByRole('link', { name: 'Operations', exact: true })).toHaveAttribute('href', '/ops');
 
   await page.goto(TOUR_PAGE);
   await islandsReady(page);
@@ -416,7 +438,7 @@ test('an operator adds a promo code, which then applies at checkout, and pauses 
   await add.getByRole('button', { name: 'Save code' }).click();
   await expect(page.getByRole('status')).toHaveText(`Saved ${code}.`);
   const listed = page.getByRole('list', { name: 'Promo codes' }).getByRole('listitem').filter({ hasText: code });
-  await expect(listed).toContainText('$25 off · no end · 0 of 10 uses · Active');
+  await expect(listed).toContainText('$25 off · no last day · 0 of 10 uses · Active');
   expect((await quote()).ok()).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
 
@@ -466,6 +488,38 @@ test('a customer who opens the console is told it is for operators, and sees no 
   await islandsReady(page);
   await expect(page.getByRole('alert').first()).toContainText('Only operators can use the console.');
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a guide who opens the console is told at once it is for operators, before any of its forms shows', async ({ page, problems }) => {
+  problems.allow(/status of 403/);
+  const guide = await newStaffMember(page.request, 'guide');
+  await signIn(page, guide);
+  // The console's answers are held back: the page knows the account is a guide's without them.
+  const held = await holdRequests(page, `${E2E.api}/ops/**`);
+  await page.goto('/ops');
+  await islandsReady(page);
+  await expect(page.getByRole('alert')).toContainText('Only operators can use the console.');
+  await expect(page.getByLabel('E-mail, name, phone or booking reference')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Add dates' })).toHaveCount(0);
+  held.release();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('an operator jumps to any week of the season, and finds the dates nobody booked folded into one list', async ({ page, problems }) => {
+  const tours = await calendar(page.request, 'winter-day-tours');
+  const later = dayKeyOf(startOf(tours.at(-3) ?? tours[0]!));
+  const operator = await newStaffMember(page.request, 'operator');
+  await signIn(page, operator);
+  await page.goto('/ops');
+  await islandsReady(page);
+  await page.getByLabel('Go to a day').fill(later);
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page).toHaveURL(`/ops?from=${later}`);
+  await islandsReady(page);
+  await expect(page.getByRole('navigation', { name: 'Days shown' })).toContainText(shortDate(utcNoon(later)));
+  await page.getByText(/^\d+ dates? nobody has booked yet$/).click();
+  await expect(page.getByRole('group').getByRole('link').first()).toHaveAttribute('href', /^\/ops\/date\?id=/);
+  expect(problems.errors).toEqual([]);
 });
 
 test('without JavaScript the console says it needs it, and its search waits', async ({ browser }) => {

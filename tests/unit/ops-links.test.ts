@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsField, opsBookingLink, opsSeats, paidText, refundHint } from '../../src/lib/ops-links.ts';
+import { dollarsField, messageLine, opsBookingLink, paidText, paymentLine, promoTerms, refundHint } from '../../src/lib/ops-links.ts';
 
 describe('the words of the console', () => {
   it('says how a booking was paid', () => {
@@ -9,11 +9,62 @@ describe('the words of the console', () => {
     expect(paidText({ amount: 0, paidBy: 'complimentary' })).toBe('Complimentary');
   });
 
-  it('counts seats, says what a refund may be, and writes cents for the refund field', () => {
-    expect(opsSeats({ taken: 2, held: 1, free: 3, capacity: 6 })).toBe('2 paid, 1 held, 3 free of 6');
+  it('says what a refund may be, and writes cents for the refund field', () => {
     expect(refundHint(12000, 7000)).toBe('Up to the $120 paid. The policy gives $70 today.');
     expect(refundHint(12000, null)).toBe('Up to the $120 paid.');
     expect([dollarsField(7000), dollarsField(7050)]).toEqual(['70', '70.50']);
     expect(opsBookingLink('bk_a b')).toBe('/ops/booking?id=bk_a%20b');
+  });
+});
+
+describe('a booking’s messages as the console lists them', () => {
+  it('names each message and its state in words', () => {
+    expect(messageLine({ kind: 'booking-confirmed', to: 'casey@example.com', status: 'sent' })).toBe(
+      'Booking confirmation to casey@example.com, sent',
+    );
+    expect(messageLine({ kind: 'date-called-off', to: null, status: 'pending' })).toBe('Date called off to no address, waiting to be sent');
+    expect(messageLine({ kind: 'trip-briefing', to: 'kim@example.com', status: 'skipped' })).toBe(
+      'Trip briefing to kim@example.com, not sent',
+    );
+  });
+});
+
+describe('a booking’s payments and refunds as the console lists them', () => {
+  const booking = { amount: 79000, paidBy: 'cash' as const };
+  it('says each in words: a payment, a fee taken for a move, a refund and an unfinished card payment let go', () => {
+    expect(paymentLine({ kind: 'payment', amount: 79000, status: 'paid', reason: null }, booking)).toBe('paid $790 in cash');
+    expect(paymentLine({ kind: 'fee', amount: 5000, status: 'paid', reason: 'taken in cash' }, booking)).toBe(
+      'change-of-date fee of $50, taken in cash',
+    );
+    expect(paymentLine({ kind: 'refund', amount: 12050, status: 'done', reason: 'cancelled by the company' }, booking)).toBe(
+      'refund of $120.50, done (cancelled by the company)',
+    );
+    expect(paymentLine({ kind: 'cancel', amount: null, status: 'pending', reason: null }, booking)).toBe(
+      'unfinished card payment cancelled, pending',
+    );
+  });
+});
+
+describe('a promo code’s terms as the console lists them', () => {
+  const promo = {
+    code: 'EARLY10',
+    percentOff: 20,
+    amountOff: null,
+    lastDay: '2027-01-31',
+    maxRedemptions: 10,
+    uses: 3,
+    active: true,
+    onlyForSomeActivities: false,
+  };
+  it('names the year of its last day, and says Expired after it', () => {
+    expect(promoTerms(promo, '2027-01-31')).toBe('20% off · through Sun, Jan 31, 2027 · 3 of 10 uses · Active');
+    expect(promoTerms(promo, '2027-02-01')).toBe('20% off · ended Sun, Jan 31, 2027 · 3 of 10 uses · Expired');
+  });
+
+  it('says Used up once its uses are taken, and Paused while paused', () => {
+    expect(promoTerms({ ...promo, uses: 10 }, '2027-01-01')).toMatch(/· Used up$/);
+    expect(
+      promoTerms({ ...promo, active: false, amountOff: 2500, percentOff: null, lastDay: null, maxRedemptions: null }, '2027-01-01'),
+    ).toBe('$25 off · no last day · 3 uses · Paused');
   });
 });

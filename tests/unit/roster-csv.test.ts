@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, joinedHow, participantName, rosterCsv, rosterFileName, toCsv, waiverSummary } from '../../src/lib/roster-csv.ts';
+import {
+  csvField,
+  joinedHow,
+  participantName,
+  rosterCsv,
+  rosterFileName,
+  toCsv,
+  waiverSummary,
+  notReadyWords,
+} from '../../src/lib/roster-csv.ts';
 import type { Roster, RosterParticipant } from '../../src/lib/api/types.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
 
@@ -83,6 +92,7 @@ describe('rosterCsv', () => {
       date: { _seconds: Date.parse('2026-12-05T15:00:00Z') / 1000, _nanoseconds: 0 },
       calendar: 'winter-day-tours',
       productName: 'Tours',
+      activity: 'Ski & Splitboard Touring Day',
       capacity: 6,
       taken: 3,
       held: 0,
@@ -91,11 +101,11 @@ describe('rosterCsv', () => {
     participants: [lead, friend],
   };
 
-  it('writes a header and one row per participant, dates in Denver', () => {
+  it('writes a header and one row per participant, dates in Denver, phone numbers as people read them with nothing before them', () => {
     const lines = rosterCsv(roster).split('\r\n');
     expect(lines[0]).toMatch(/^Date,Name,E-mail,Phone,Emergency contact name,Emergency contact number,Medical conditions,/);
     expect(lines[1]).toBe(
-      '"Sat, Dec 5, 8:00 AM",Lee Lead,lee@example.com,\'+14355550123,"Jo ""JJ"" Rider",\'+14355550100,"Asthma,\nbee stings",' +
+      '"Sat, Dec 5, 8:00 AM",Lee Lead,lee@example.com,435-555-0123,"Jo ""JJ"" Rider",435-555-0100,"Asthma,\nbee stings",' +
         'Snowmobile,Intermediate,Advanced,Yes,Yes,No,yes,2026-11,"Fri, Nov 20, 8:30 AM",Booked',
     );
     expect(lines[2]).toBe('"Sat, Dec 5, 8:00 AM",fran,fran@example.com,,,,,,,,,,,no,,,Invited by Lee Lead');
@@ -123,5 +133,13 @@ describe('the roster words', () => {
   it('names the file after the date id, safely', () => {
     expect(rosterFileName('tour-2026-12-05')).toBe('roster-tour-2026-12-05.csv');
     expect(rosterFileName('a/b c')).toBe('roster-a_b_c.csv');
+  });
+});
+
+describe('a participant not ready for the trailhead', () => {
+  it('is told apart by what is missing, and a ready one is not', () => {
+    expect(notReadyWords(lead)).toBeNull();
+    expect(notReadyWords(friend)).toBe('Survey not answered, waiver not signed');
+    expect(notReadyWords({ ...lead, waiver: lead.waiver && { ...lead.waiver, current: false } })).toBe('Waiver outdated');
   });
 });

@@ -1,20 +1,22 @@
 /**
- * /guide/roster?date=ID: everyone on one date, with what a guide needs before the trailhead: contacts,
- * emergency contact, medical conditions, the survey answers, the waiver and who invited whom. It
- * prints one date per page and downloads as CSV.
+ * /guide/roster?date=ID: everyone on one date, with what a guide needs before the trailhead: contacts
+ * (phone numbers a thumb can call), emergency contact, medical conditions, the survey answers, the
+ * waiver and who invited whom; anyone not ready marked at the top of their card, and the seats paid
+ * for that nobody has taken yet. It prints one date per page and downloads as CSV.
  */
 import { useSyncExternalStore } from 'react';
 import type { Roster, RosterParticipant } from '../../lib/api/types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
 import { seatSummary } from '../../lib/guide-seats.ts';
-import { joinedHow, participantName, rosterCsv, rosterFileName, waiverSummary } from '../../lib/roster-csv.ts';
+import { joinedHow, notReadyWords, participantName, rosterCsv, rosterFileName, waiverSummary } from '../../lib/roster-csv.ts';
 import { GuideStates } from './GuideStates.tsx';
 import { saveTextFile } from './save-text-file.ts';
 import { api } from '../../stores/api.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import '../../styles/account.css';
 import '../../styles/guide.css';
-import DetailsList from '../shared/DetailsList.tsx';
+import DetailsList, { type Detail } from '../shared/DetailsList.tsx';
+import PhoneLink from '../shared/PhoneLink.tsx';
 
 const noChanges = () => () => undefined;
 
@@ -29,18 +31,30 @@ const SURVEY_ANSWERS = [
 
 function Participant({ person }: { person: RosterParticipant }) {
   const { survey } = person;
-  const rows: [string, string][] = [
+  const name = participantName(person);
+  const notReady = notReadyWords(person);
+  const rows: Detail[] = [
     ['Party', joinedHow(person)],
     ['E-mail', person.email ?? 'None'],
-    ['Phone', person.phoneNumber ?? 'None'],
-    ['Emergency contact', survey ? `${survey.emergencyContactName}, ${survey.emergencyContactNumber}` : 'Survey not answered'],
+    ['Phone', person.phoneNumber ? <PhoneLink number={person.phoneNumber} name={name} /> : 'None'],
+    [
+      'Emergency contact',
+      survey ? (
+        <>
+          {survey.emergencyContactName}, <PhoneLink number={survey.emergencyContactNumber} name={survey.emergencyContactName} />
+        </>
+      ) : (
+        'Survey not answered'
+      ),
+    ],
     ['Medical conditions', survey ? survey.medicalConditions || 'None given' : 'Survey not answered'],
-    ...SURVEY_ANSWERS.map(([field, label]): [string, string] => [label, survey?.[field] ?? 'Not answered']),
+    ...SURVEY_ANSWERS.map(([field, label]): Detail => [label, survey?.[field] ?? 'Not answered']),
     ['Waiver', waiverSummary(person)],
   ];
   return (
-    <li className="roster-person">
-      <h3>{participantName(person)}</h3>
+    <li className={`roster-person${notReady ? ' not-ready' : ''}`}>
+      <h3>{name}</h3>
+      {notReady && <p className="roster-not-ready">Not ready: {notReady}</p>}
       <DetailsList details={rows} />
     </li>
   );
@@ -66,14 +80,23 @@ export default function RosterPage() {
   if (state.status !== 'ready') return <GuideStates state={state} loadingLabel="Loading the roster" />;
   const { date, participants } = state.data;
   const when = formatDenverDateTime(date.date._seconds * 1000);
+  const notReadyCount = participants.filter((person) => notReadyWords(person) !== null).length;
+  const unnamed = Math.max(date.taken - participants.length, 0);
   return (
     <section className="roster" aria-labelledby="roster-title">
       <h2 id="roster-title">
-        {when}: {date.productName}
+        {when}: {date.activity}
       </h2>
       <p>
-        {seatSummary(date)}. {participants.length} {participants.length === 1 ? 'person' : 'people'} on the roster.
+        {seatSummary(date)}. {participants.length} {participants.length === 1 ? 'person' : 'people'} on the roster
+        {notReadyCount > 0 && `, ${notReadyCount} not ready`}.
       </p>
+      {unnamed > 0 && (
+        <p className="roster-unnamed">
+          {unnamed} {unnamed === 1 ? 'seat is' : 'seats are'} paid for but not yet named: friends of the party who have not joined with the
+          invite link.
+        </p>
+      )}
       <div className="account-actions roster-actions">
         <button
           type="button"

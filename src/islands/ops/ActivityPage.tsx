@@ -1,4 +1,4 @@
-/** /ops/activity: the record of operator actions, newest first: when, who, what, why, before and after. It prints as a list. */
+/** /ops/activity: the record of operator actions, newest first: when, who, what it was done to, what changed and why. It prints as a list. */
 import type { OpsActivity } from '../../lib/api/ops-types.ts';
 import { formatDenverRecordTime } from '../../lib/dates.ts';
 import { opsBookingLink } from '../../lib/ops-links.ts';
@@ -9,22 +9,22 @@ import { OpsStates } from './OpsStates.tsx';
 import '../../styles/account.css';
 import '../../styles/ops.css';
 
-const shown = (value: unknown) => (value === null || value === undefined ? 'Nothing' : JSON.stringify(value));
+/** 'move booking' reads 'Move booking'. */
+const sentenceCase = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 
 function Action({ action }: { action: OpsActivity }) {
   return (
     <li className="ops-action">
       <h2>
-        {action.action}: {action.bookingId ? <a href={opsBookingLink(action.bookingId)}>{action.subject}</a> : action.subject}
+        {sentenceCase(action.action)}: {action.bookingId ? <a href={opsBookingLink(action.bookingId)}>{action.subject}</a> : action.subject}
       </h2>
       <DetailsList
         className="ops-details"
         details={[
           ['When', formatDenverRecordTime(Date.parse(action.at))],
           ['Who', action.operatorEmail ?? action.operatorUid],
+          ['What changed', action.change],
           ['Why', action.reason],
-          ['Before', shown(action.before)],
-          ['After', shown(action.after)],
         ]}
       />
     </li>

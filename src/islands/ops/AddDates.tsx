@@ -5,12 +5,15 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import type { OpsDateKind } from '../../lib/api/ops-types.ts';
+import type { OpsDateKind, OpsDays } from '../../lib/api/ops-types.ts';
+import { denverDaysBetween, denverInstant, formatDenverDateTime, isCalendarDay } from '../../lib/dates.ts';
+import { useLoaded, type Loaded } from '../shared/use-loaded.ts';
 import { opsAddDatesSchema, type OpsAddDatesRequest } from '../../lib/ops-schemas.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../account/fields.tsx';
 import { ChoiceField, FormButtons, FormFailure, ReasonField, textValue, useSending } from './form-parts.tsx';
 import { OpsForm } from './OpsForm.tsx';
+import OpsNotice from './OpsNotice.tsx';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 type Field = 'kind' | 'firstDay' | 'lastDay' | 'weekdays' | 'time' | 'capacity' | 'reason';
@@ -27,6 +30,44 @@ function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Partial<Record<Fi
   return errors;
 }
 
+/** The most days the console lists at once (the API's own limit of days ahead). */
+const MOST_DAYS = 62;
+
+/** The dates already on the calendars from `first` through `last` (Kamas days), loaded again after dates are added. */
+function useDatesThere(first: string, last: string, added: unknown) {
+  const through = isCalendarDay(last) && last >= first ? last : first;
+  const span = isCalendarDay(first) ? Math.min(denverDaysBetween(denverInstant(first, 12), denverInstant(through, 12)), MOST_DAYS) : null;
+  const [version, setVersion] = useState({ added, count: 0 });
+  if (version.added !== added) setVersion({ added, count: version.count + 1 });
+  const key = span === null ? null : `there:${first}:${span}:${version.count}`;
+  return useLoaded(key, (signal) => opsApi.days(first, span ?? 0, signal));
+}
+
+/** What is on the calendars already for the days chosen, so a date is not added twice by mistake. */
+function DatesThere({ existing }: { existing: Loaded<OpsDays> }) {
+  if (existing.status === 'loading') return null;
+  if (existing.status === 'failed') return <p className="ops-muted">The dates already there could not be loaded.</p>;
+  const { dates } = existing.value;
+  return (
+    <div className="ops-dates-there" aria-live="polite">
+      {dates.length === 0 ? (
+        <p className="ops-muted">Nothing is on the calendars on these days yet.</p>
+      ) : (
+        <>
+          <p className="ops-muted">Already on the calendars on these days:</p>
+          <ul>
+            {dates.map((date) => (
+              <li key={date.id}>
+                {formatDenverDateTime(Date.parse(date.startsAt))}: {date.activity}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
 export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
   const id = useId();
   const [kindKey, setKindKey] = useState(kinds[0]?.key ?? '');
@@ -41,6 +82,7 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const { failure, setFailure, sending, send } = useSending();
   const [done, setDone] = useState<{ added: number; existing: number; blackout: number; from: string } | null>(null);
+  const existing = useDatesThere(firstDay, repeat ? lastDay : firstDay, done);
 
   function chooseKind(key: string) {
     setKindKey(key);
@@ -95,6 +137,7 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
       <label className="ops-check">
         <input type="checkbox" checked={repeat} onChange={(event) => setRepeat(event.target.checked)} /> Repeat every week
       </label>
+      <DatesThere existing={existing} />
       {repeat && (
         <>
           <TextField id={`${id}-last`} label="Last day" type="date" {...textValue(lastDay, setLastDay, errors.lastDay)} />
@@ -121,12 +164,12 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
       <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
       <FormFailure failure={failure} />
       {done && (
-        <p className="ops-notice" role="status">
+        <OpsNotice>
           Added {done.added} {done.added === 1 ? 'date' : 'dates'}
           {done.existing > 0 ? `; ${done.existing} ${done.existing === 1 ? 'was' : 'were'} already there` : ''}
           {done.blackout > 0 ? `; ${done.blackout} on blackout days ${done.blackout === 1 ? 'was' : 'were'} left out` : ''}.{' '}
           <a href={`/ops?from=${done.from}`}>See that week</a>
-        </p>
+        </OpsNotice>
       )}
       <FormButtons submit={repeat ? 'Add dates' : 'Add date'} sending={sending} />
     </OpsForm>

@@ -15,6 +15,7 @@ import { firstErrors, FormButtons, FormFailure, ReasonField, textValue, useSendi
 import { OpsForm } from './OpsForm.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import { ReasonAction } from './TextAction.tsx';
+import OpsNotice from './OpsNotice.tsx';
 
 function MarkBlackout({ onMarked }: { onMarked: (days: OpsBlackoutDay[], day: string) => void }) {
   const id = useId();
@@ -57,11 +58,7 @@ export function BlackoutDays() {
   return (
     <section className="ops-section" aria-labelledby="ops-blackout-title">
       <h2 id="ops-blackout-title">Blackout days</h2>
-      {changed && (
-        <p className="ops-notice" role="status">
-          {changed.notice}
-        </p>
-      )}
+      {changed && <OpsNotice>{changed.notice}</OpsNotice>}
       {days.length === 0 ? (
         <p className="ops-muted">No blackout days ahead.</p>
       ) : (

@@ -8,7 +8,8 @@
 import { useState, type ReactNode } from 'react';
 import type { OpsDateOverview } from '../../lib/api/ops-types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
-import { opsBookingLink, opsSeats, paidText } from '../../lib/ops-links.ts';
+import { seatSummary } from '../../lib/guide-seats.ts';
+import { opsBookingLink, paidText } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
@@ -20,11 +21,12 @@ import { PartyMembers } from './PartyMembers.tsx';
 import { ReasonAction } from './TextAction.tsx';
 import '../../styles/account.css';
 import '../../styles/ops.css';
+import OpsNotice from './OpsNotice.tsx';
 
 function dateState(date: OpsDateOverview): string {
   if (date.calledOff) return 'This date is called off.';
   if (!date.active) return 'This date is withdrawn from the calendars.';
-  return `${opsSeats(date)}.`;
+  return `${seatSummary(date)}.`;
 }
 
 function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (notice: ReactNode) => void }) {
@@ -33,7 +35,7 @@ function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (noti
   return (
     <section className="ops-section" aria-labelledby="ops-date-title">
       <h2 id="ops-date-title">
-        {date.productName}, {formatDenverDateTime(Date.parse(date.startsAt))}
+        {date.activity}, {formatDenverDateTime(Date.parse(date.startsAt))}
       </h2>
       <p>{dateState(date)}</p>
       {date.parties.length === 0 ? (
@@ -134,11 +136,7 @@ export default function DatePage() {
   }
   return (
     <div className="ops">
-      {notice && (
-        <p className="ops-notice" role="status">
-          {notice}
-        </p>
-      )}
+      {notice && <OpsNotice>{notice}</OpsNotice>}
       {date ? (
         <DateView
           date={date}

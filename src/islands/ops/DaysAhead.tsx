@@ -1,14 +1,19 @@
-/** Today and the days ahead: each date with its seats, and each party with its members' readiness. */
+/**
+ * Today and the days ahead, a week at a time: each date someone booked with its seats, and each party
+ * with its members' readiness; the dates nobody booked folded into one list; and a day field that
+ * jumps to any week (a plain form: it works before the script does).
+ */
 import { useId } from 'react';
 import type { OpsDate, OpsDays, OpsParty } from '../../lib/api/ops-types.ts';
 import { denverDayPlus, denverInstant, formatDenverDate, formatDenverDateTime } from '../../lib/dates.ts';
-import { opsBookingLink, opsDateLink, opsSeats } from '../../lib/ops-links.ts';
-import { opsApi } from '../../stores/ops-api.ts';
-import { useStaffData } from '../shared/use-staff-data.ts';
+import { seatSummary } from '../../lib/guide-seats.ts';
+import { opsBookingLink, opsDateLink } from '../../lib/ops-links.ts';
+import type { StaffData } from '../shared/use-staff-data.ts';
 import { PartyMembers } from './PartyMembers.tsx';
 import { OpsStates } from './OpsStates.tsx';
 
-const DAYS_SHOWN = 7;
+/** A week: the days /ops shows at a time. */
+export const DAYS_SHOWN = 7;
 
 function Party({ party }: { party: OpsParty }) {
   return (
@@ -27,9 +32,9 @@ function DateCard({ date }: { date: OpsDate }) {
   return (
     <li className="ops-date" aria-labelledby={id}>
       <h3 id={id}>
-        {formatDenverDateTime(Date.parse(date.startsAt))}: {date.productName}
+        {formatDenverDateTime(Date.parse(date.startsAt))}: {date.activity}
       </h3>
-      <p className="ops-muted">{date.calledOff ? 'Called off' : opsSeats(date)}</p>
+      <p className="ops-muted">{date.calledOff ? 'Called off' : seatSummary(date)}</p>
       <a className="ops-date-link" href={opsDateLink(date.id)}>
         Manage<span className="visually-hidden"> {formatDenverDateTime(Date.parse(date.startsAt))}</span>
       </a>
@@ -49,10 +54,13 @@ function DateCard({ date }: { date: OpsDate }) {
 /** The console's address for the week from `day`. */
 const weekFrom = (day: string) => `/ops?from=${day}`;
 
-/** `from`: the first Kamas day shown (YYYY-MM-DD), today when null. */
-export function DaysAhead({ from }: { from: string | null }) {
+/** The days ahead as /ops loads them (from the first Kamas day its address names, today when none). */
+export function DaysAhead({ days: state }: { days: StaffData<OpsDays> }) {
   const id = useId();
-  const state = useStaffData<OpsDays>(`days:${from ?? 'today'}`, (signal) => opsApi.days(from, DAYS_SHOWN - 1, signal));
+  const dates = state.status === 'ready' ? state.data.dates : [];
+  // A date called off stays in sight with its parties, who are waiting for their choice.
+  const booked = dates.filter((date) => date.parties.length > 0 || date.calledOff);
+  const open = dates.filter((date) => !booked.includes(date));
   return (
     <section className="ops-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Today and the days ahead</h2>
@@ -67,14 +75,44 @@ export function DaysAhead({ from }: { from: string | null }) {
             </span>
             <a href={weekFrom(denverDayPlus(state.data.from, DAYS_SHOWN))}>Later days</a>
           </nav>
+          <form className="ops-jump" method="get" action="/ops">
+            <label htmlFor={`${id}-day`}>Go to a day</label>
+            <div className="ops-search-row">
+              <input id={`${id}-day`} type="date" name="from" defaultValue={state.data.from} required />
+              <button type="submit" className="button secondary">
+                Go
+              </button>
+            </div>
+          </form>
           {state.data.dates.length === 0 ? (
             <p className="ops-note">No dates in these days.</p>
           ) : (
-            <ol className="ops-dates">
-              {state.data.dates.map((date) => (
-                <DateCard key={date.id} date={date} />
-              ))}
-            </ol>
+            <>
+              {booked.length === 0 ? (
+                <p className="ops-note">Nobody has booked these days yet.</p>
+              ) : (
+                <ol className="ops-dates">
+                  {booked.map((date) => (
+                    <DateCard key={date.id} date={date} />
+                  ))}
+                </ol>
+              )}
+              {open.length > 0 && (
+                <details className="ops-open-dates">
+                  <summary>
+                    {open.length} {open.length === 1 ? 'date' : 'dates'} nobody has booked yet
+                  </summary>
+                  <ul>
+                    {open.map((date) => (
+                      <li key={date.id}>
+                        <a href={opsDateLink(date.id)}>{formatDenverDateTime(Date.parse(date.startsAt))}</a>: {date.activity},{' '}
+                        {seatSummary(date)}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              )}
+            </>
           )}
         </>
       )}

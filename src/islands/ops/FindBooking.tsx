@@ -4,6 +4,7 @@
  * (Back returns to the same results, and a search can be bookmarked); the island lists what the API
  * finds for the address's `q`.
  */
+import { bookingReference } from '../../lib/booking-reference.ts';
 import { useId } from 'react';
 import type { OpsBookingSummary } from '../../lib/api/ops-types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
@@ -26,10 +27,10 @@ function Found({ query }: { query: string }) {
             {booking.payerName}, {formatDenverDateTime(Date.parse(booking.startsAt))}
           </a>
           <span>
-            {booking.productName} · party of {booking.partySize} · {BOOKING_STATUS_LABELS[booking.status]}
+            {booking.activity} · party of {booking.partySize} · {BOOKING_STATUS_LABELS[booking.status]}
           </span>
           <span className="ops-muted">
-            {booking.payerEmail ?? 'No e-mail'} · {booking.id}
+            {booking.payerEmail ?? 'No e-mail'} · Booking {bookingReference(booking.id)}
           </span>
         </li>
       ))}
@@ -45,7 +46,7 @@ export function FindBooking({ query }: { query: string | null }) {
     <section className="ops-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Find a booking</h2>
       <form className="ops-search" method="get" action="/ops" role="search">
-        <label htmlFor={`${id}-q`}>E-mail, name, phone or booking id</label>
+        <label htmlFor={`${id}-q`}>E-mail, name, phone or booking reference</label>
         <div className="ops-search-row">
           <input id={`${id}-q`} name="q" type="search" defaultValue={query ?? ''} required maxLength={100} autoComplete="off" />
           <button type="submit" className="button primary" disabled={!hydrated}>

@@ -3,10 +3,11 @@
  * with each member's readiness and contacts, payments and refunds, messages sent, notes for the
  * guides and its history; and, while it is paid, moving it to another date or cancelling it for the customer.
  */
+import { bookingReference } from '../../lib/booking-reference.ts';
 import { useRef, useState } from 'react';
 import type { OpsBooking } from '../../lib/api/ops-types.ts';
 import { formatDenverDateTime } from '../../lib/dates.ts';
-import { BOOKING_STATUS_LABELS, paidText } from '../../lib/ops-links.ts';
+import { BOOKING_STATUS_LABELS, messageLine, paidText, paymentLine } from '../../lib/ops-links.ts';
 import { formatDollars } from '../../lib/pricing.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import DetailsList from '../shared/DetailsList.tsx';
@@ -21,11 +22,9 @@ import { MoveForCustomer } from './MoveForCustomer.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import '../../styles/account.css';
 import '../../styles/ops.css';
+import OpsNotice from './OpsNotice.tsx';
 
 const when = (iso: string) => formatDenverDateTime(Date.parse(iso));
-const money = (cents: number | null) => (cents === null ? 'the whole payment' : formatDollars(cents));
-/** A refund or cancellation owed at the provider: done, still being tried, or given up and flagged for the office. */
-const actionState = (status: string) => (status === 'done' ? 'done' : status === 'failed' ? 'not carried out: see the flag' : 'pending');
 
 function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (booking: OpsBooking) => void }) {
   const [notice, setNotice] = useState<string | null>(null);
@@ -36,20 +35,16 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
     ['Booked by', `${booking.payerName}${booking.payerEmail ? `, ${booking.payerEmail}` : ''}`],
     ['Paid', paidText(booking)],
     ...(booking.refundAmount !== null ? ([['Refunded', formatDollars(booking.refundAmount)]] as [string, string][]) : []),
-    ['Booking id', booking.id],
+    ['Booking', bookingReference(booking.id)],
   ];
   return (
     <div className="ops">
       <section className="ops-section" aria-labelledby="ops-booking-title">
         <h2 id="ops-booking-title">
-          {booking.productName}, {when(booking.startsAt)}
+          {booking.activity}, {when(booking.startsAt)}
         </h2>
         <DetailsList details={details} className="ops-details" />
-        {notice && (
-          <p className="ops-notice" role="status">
-            {notice}
-          </p>
-        )}
+        {notice && <OpsNotice>{notice}</OpsNotice>}
         {booking.status === 'paid' && (
           <div className="ops-actions-row">
             <MoveForCustomer
@@ -97,15 +92,7 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
         <ul className="ops-lines">
           {booking.payments.map((payment, index) => (
             <li key={index}>
-              {when(payment.at)}:{' '}
-              {payment.kind === 'payment'
-                ? booking.paidBy === 'complimentary'
-                  ? 'complimentary, no charge'
-                  : `paid ${paidText({ amount: payment.amount ?? booking.amount, paidBy: booking.paidBy })}`
-                : payment.kind === 'refund'
-                  ? `refund of ${money(payment.amount)}, ${actionState(payment.status)}`
-                  : `payment intent cancelled, ${actionState(payment.status)}`}
-              {payment.reason ? ` (${payment.reason})` : ''}
+              {when(payment.at)}: {paymentLine(payment, booking)}
               {payment.lastError ? <span className="form-error"> Last error: {payment.lastError}</span> : null}
             </li>
           ))}
@@ -120,7 +107,7 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
           <ul className="ops-lines">
             {booking.messages.map((message, index) => (
               <li key={index}>
-                {when(message.at)}: {message.kind} to {message.to ?? 'no address'}, {message.status}
+                {when(message.at)}: {messageLine(message)}
                 {message.lastError ? <span className="form-error"> Last error: {message.lastError}</span> : null}
               </li>
             ))}

@@ -1,14 +1,39 @@
-/** /ops: finding a booking, and today and the days ahead. */
+/**
+ * /ops: finding a booking, and today and the days ahead. Someone signed in without the operator
+ * role meets, instead of the console, the word that it is for operators: at once when their
+ * account is known to be a guide's, else as soon as the API says so.
+ */
+import { useStore } from '@nanostores/react';
+import type { OpsDays } from '../../lib/api/ops-types.ts';
 import { isCalendarDay } from '../../lib/dates.ts';
+import { NOT_AN_OPERATOR } from '../../lib/messages.ts';
+import { $knownUser } from '../../stores/known-user.ts';
+import { opsApi } from '../../stores/ops-api.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
-import { DaysAhead } from './DaysAhead.tsx';
+import { useStaffData } from '../shared/use-staff-data.ts';
+import { DAYS_SHOWN, DaysAhead } from './DaysAhead.tsx';
 import { FindBooking } from './FindBooking.tsx';
+import { OpsStates } from './OpsStates.tsx';
 import '../../styles/account.css';
 import '../../styles/ops.css';
 
 export default function OpsHome() {
+  const hydrated = useHydrated();
+  const known = useStore($knownUser);
   const query = useSearchParam('q');
-  const from = useSearchParam('from');
+  const fromParam = useSearchParam('from');
+  const from = fromParam && isCalendarDay(fromParam) ? fromParam : null;
+  const days = useStaffData<OpsDays>(`days:${from ?? 'today'}`, (signal) => opsApi.days(from, DAYS_SHOWN - 1, signal));
+  const knownGuide = hydrated && known?.guide === true && known.operator !== true;
+  if (knownGuide || days.status === 'not-allowed') {
+    return (
+      <OpsStates
+        state={{ status: 'not-allowed', message: days.status === 'not-allowed' ? days.message : NOT_AN_OPERATOR }}
+        loadingLabel=""
+      />
+    );
+  }
   return (
     <div className="ops">
       <nav className="ops-links" aria-label="Console">
@@ -17,7 +42,7 @@ export default function OpsHome() {
         <a href="/ops/activity">The record of operator actions</a>
       </nav>
       <FindBooking query={query} />
-      <DaysAhead from={from && isCalendarDay(from) ? from : null} />
+      <DaysAhead days={days} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /** A party's members as the console lists them: each one's readiness (and, with `contacts`, who booked and how to reach them), then its open spots. */
 import type { OpsMember } from '../../lib/api/ops-types.ts';
+import PhoneLink from '../shared/PhoneLink.tsx';
 import { MemberStates } from './MemberStates.tsx';
 
 export function PartyMembers({ members, openSpots, contacts = false }: { members: OpsMember[]; openSpots: number; contacts?: boolean }) {
@@ -17,7 +18,12 @@ export function PartyMembers({ members, openSpots, contacts = false }: { members
           {contacts && (
             <span className="ops-muted">
               {member.email ?? 'No e-mail'}
-              {member.phoneNumber ? ` · ${member.phoneNumber}` : ''}
+              {member.phoneNumber && (
+                <>
+                  {' · '}
+                  <PhoneLink number={member.phoneNumber} name={member.name} />
+                </>
+              )}
             </span>
           )}
         </li>

@@ -1,30 +1,21 @@
 /** /ops/promo-codes: every promo code with its terms and uses; adding one, and changing or pausing each. */
 import { useState } from 'react';
 import type { OpsPromoCode } from '../../lib/api/ops-types.ts';
-import { formatDenverDay } from '../../lib/dates.ts';
-import { formatDollars } from '../../lib/pricing.ts';
+import { denverDay } from '../../lib/dates.ts';
+import { promoTerms } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import { OpsStates } from './OpsStates.tsx';
 import { PromoForm } from './PromoForm.tsx';
 import '../../styles/account.css';
 import '../../styles/ops.css';
-
-/** "20% off · until Sat, Jan 31 · 3 of 10 uses · Paused" */
-function terms(promo: OpsPromoCode): string {
-  return [
-    promo.percentOff !== null ? `${promo.percentOff}% off` : `${formatDollars(promo.amountOff ?? 0)} off`,
-    promo.lastDay ? `until ${formatDenverDay(promo.lastDay)}` : 'no end',
-    promo.maxRedemptions !== null ? `${promo.uses} of ${promo.maxRedemptions} uses` : `${promo.uses} ${promo.uses === 1 ? 'use' : 'uses'}`,
-    ...(promo.onlyForSomeActivities ? ['some activities only'] : []),
-    promo.active ? 'Active' : 'Paused',
-  ].join(' · ');
-}
+import OpsNotice from './OpsNotice.tsx';
 
 export default function PromoCodesPage() {
   const state = useStaffData<OpsPromoCode[]>('promo-codes', (signal) => opsApi.promoCodes(signal));
   const [saved, setSaved] = useState<{ codes: OpsPromoCode[]; code: string } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  const [today] = useState(() => denverDay(Date.now()));
   if (state.status !== 'ready') return <OpsStates state={state} loadingLabel="Loading the promo codes" />;
   const codes = saved?.codes ?? state.data;
   const onSaved = (list: OpsPromoCode[], code: string) => {
@@ -33,11 +24,7 @@ export default function PromoCodesPage() {
   };
   return (
     <div className="ops">
-      {saved && (
-        <p className="ops-notice" role="status">
-          Saved {saved.code}.
-        </p>
-      )}
+      {saved && <OpsNotice>Saved {saved.code}.</OpsNotice>}
       <section className="ops-section" aria-labelledby="ops-promo-list">
         <h2 id="ops-promo-list">Promo codes</h2>
         {codes.length === 0 ? (
@@ -47,7 +34,7 @@ export default function PromoCodesPage() {
             {codes.map((promo) => (
               <li key={promo.code}>
                 <strong>{promo.code}</strong>
-                <span>{terms(promo)}</span>
+                <span>{promoTerms(promo, today)}</span>
                 {editing === promo.code ? (
                   <PromoForm promo={promo} onSaved={onSaved} onClose={() => setEditing(null)} />
                 ) : (

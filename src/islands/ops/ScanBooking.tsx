@@ -13,9 +13,9 @@ const LOOK_EVERY_MS = 200;
 function cameraProblem(error: unknown): string {
   const name = error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError')
-    return "The camera was not allowed. Allow it for this site in the browser's settings, or type the booking id.";
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No camera was found. Type the booking id instead.';
-  return `The camera could not be opened${error instanceof Error && error.message ? ` (${error.message})` : ''}. Type the booking id instead.`;
+    return "The camera was not allowed. Allow it for this site in the browser's settings, or type the booking reference.";
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No camera was found. Type the booking reference instead.';
+  return `The camera could not be opened${error instanceof Error && error.message ? ` (${error.message})` : ''}. Type the booking reference instead.`;
 }
 
 export function ScanBooking() {

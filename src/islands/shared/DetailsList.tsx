@@ -1,5 +1,7 @@
 /** Labelled values as a description list: each pair a `<div>` of its term and its description. */
-export type Detail = readonly [label: string, value: string];
+import type { ReactNode } from 'react';
+
+export type Detail = readonly [label: string, value: ReactNode];
 
 export default function DetailsList({ details, className }: { details: readonly Detail[]; className?: string }) {
   return (

@@ -44,6 +44,7 @@ const summary = {
   dateId: text,
   startsAt: instant,
   productName: text,
+  activity: text,
   payerName: text,
   payerEmail: optionalText,
   partySize: count,
@@ -149,7 +150,16 @@ const changedAnswer = v.looseObject({ changed: v.boolean() });
 
 export const opsActivityAnswer = named<OpsActivity[]>()(
   v.array(
-    v.looseObject({ id: text, at: instant, operatorUid: text, operatorEmail: optionalText, action: text, subject: text, reason: text }),
+    v.looseObject({
+      id: text,
+      at: instant,
+      operatorUid: text,
+      operatorEmail: optionalText,
+      action: text,
+      subject: text,
+      change: text,
+      reason: text,
+    }),
   ),
 );
 

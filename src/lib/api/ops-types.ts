@@ -46,14 +46,19 @@ export interface OpsBookingSummary {
   dateId: string;
   startsAt: string;
   productName: string;
+  /** What was booked: the price's name ('Motorized Backcountry Essentials'). */
+  activity: string;
   payerName: string;
   payerEmail: string | null;
   partySize: number;
 }
 
 export interface OpsPayment {
-  /** 'payment': what the customer paid; else a refund or an intent cancellation owed at the provider. */
-  kind: 'payment' | 'refund' | 'cancel';
+  /**
+   * 'payment': what the customer paid; 'fee': a change of date's fee, with how it was paid in
+   * `reason`; else a refund or an intent cancellation owed at the provider.
+   */
+  kind: 'payment' | 'fee' | 'refund' | 'cancel';
   amount: number | null;
   status: string;
   reason: string | null;
@@ -112,7 +117,10 @@ export interface OpsActivity {
   operatorUid: string;
   operatorEmail: string | null;
   action: string;
+  /** What it was done to, in words: 'booking JDAT-QD5R', 'Sat, Jan 9, 7:00 AM'. */
   subject: string;
+  /** What changed, in a sentence: 'Moved from Sat, Jan 4 to Fri, Jan 10, change fee waived'. */
+  change: string;
   bookingId: string | null;
   dateId: string | null;
   reason: string;
