@@ -15,6 +15,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../api/db/client.ts';
+import { DATE_STARTED } from '../../api/bookings/call-off.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
@@ -683,6 +684,38 @@ describe('npm run date:call-off', () => {
           after: { active: false, calledOff: true, bookings: 1 },
         },
       ]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('refuses a date that has started, calling nothing off and refunding nobody', async () => {
+    const database = await commandDatabase();
+    try {
+      const dateId = await seasonWithABooking(database);
+      const office = await officeOperator();
+      const db = await database.open();
+      try {
+        await db.query(`update calendar_dates set starts_at = now() - interval '1 hour' where id = $1`, [dateId]);
+      } finally {
+        await db.close();
+      }
+      const refused = await operatorCommand('call-off-cli.ts', [dateId, '--reason', 'High avalanche danger', '--by', office], { database });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(DATE_STARTED);
+
+      const after = await database.open();
+      try {
+        const [date] = await after.query<{ called_off_at: Date | null; active: boolean }>(
+          `select called_off_at, active from calendar_dates where id = $1`,
+          [dateId],
+        );
+        expect(date).toEqual({ called_off_at: null, active: true });
+        expect(await after.query(`select 1 from payment_outbox`)).toEqual([]);
+        expect(await after.query(`select 1 from operator_actions`)).toEqual([]);
+      } finally {
+        await after.close();
+      }
     } finally {
       await database.drop();
     }

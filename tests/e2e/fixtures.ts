@@ -143,6 +143,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function readToTheEnd(page: Page) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y <= height; y += 300) await page.evaluate((top) => window.scrollTo(0, top), y);
+  // A section scrolled past between two frames (a busy machine draws fewer) was never in sight: stop at each.
+  for (const section of await page.locator('.reveal.pending').all()) await section.scrollIntoViewIfNeeded();
   await page.waitForFunction(() =>
     [...document.querySelectorAll('.reveal.pending')].every((section) => section.classList.contains('revealed')),
   );
