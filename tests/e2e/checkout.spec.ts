@@ -866,6 +866,8 @@ test('the Stripe path: our code hands Stripe.js the key, the intent’s secret a
     ).toBe(true);
     expect(problems.errors).toEqual([]);
   } finally {
+    // The success page may still be looking for the booking: it leaves before its API stops.
+    await page.goto('about:blank').catch(() => undefined);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     if (api && api.exitCode === null) {
       const closed = new Promise((resolve) => api?.once('close', resolve));
