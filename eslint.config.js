@@ -27,4 +27,17 @@ export default defineConfig(
     },
   },
   { languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  // The rooms' walls: shared/ imports neither side; the API imports nothing of the site, nor the site of the API.
+  ...[
+    { files: ['shared/**/*.ts'], regex: '^(\\.\\./)+(src|api)/', message: 'shared/ holds what both sides run: it imports neither.' },
+    { files: ['api/**/*.ts'], regex: '^(\\.\\./)+src/', message: 'The API imports nothing of the site: what both run is in shared/.' },
+    {
+      files: ['src/**/*.{ts,tsx,astro}'],
+      regex: '^(\\.\\./)+api/',
+      message: 'The site imports nothing of the API: what both run is in shared/.',
+    },
+  ].map(({ files, regex, message }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] },
+  })),
 );

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { WAIVER_TEXT_HEADER } from '../src/lib/waiver-record.ts';
+import { WAIVER_TEXT_HEADER } from '../shared/rules/waiver-record.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { errorBody, HttpError } from './http.ts';
 import { TooManyRequests, tooManyRequests } from './limits/rate-limit.ts';

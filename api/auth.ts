@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from './http.ts';
 import { TokenRejected, type Caller, type Identity, type RejectionReason, type VerifyOptions } from './identity.ts';
 import type { AppEnv } from './context.ts';
-import { isSafeText } from '../src/lib/safe-text.ts';
+import { isSafeText } from '../shared/rules/safe-text.ts';
 
 /** A session the account's owner ended (signed out everywhere, a new password): its caller must sign in again. */
 export const SIGNED_OUT_EVERYWHERE = 'You were signed out of this account everywhere. Please sign in again.';

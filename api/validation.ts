@@ -4,8 +4,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { unsafeTextPath } from '../src/lib/safe-text.ts';
-import { firstIssue } from '../src/lib/schemas.ts';
+import { unsafeTextPath } from '../shared/rules/safe-text.ts';
+import { firstIssue } from '../shared/contract/requests.ts';
 import type { AppEnv } from './context.ts';
 import { HttpError } from './http.ts';
 

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from '@playwright/test';
-import { denverDay, formatDenverDateTime } from '../src/lib/dates.ts';
+import { denverDay, formatDenverDateTime } from '../shared/rules/dates.ts';
 import { CHROMIUM_ARGS, requireBrowser } from './browser.ts';
 import { startApiProcess, startChrome } from './processes.ts';
 import { verifyEmail } from '../tests/support/emulator-links.ts';

@@ -10,13 +10,13 @@ import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import { enqueueBookingCancelled, enqueueDateCalledOff } from '../mail/outbox.ts';
 import { enqueueAction, enqueueCancels, type ClaimedAction } from '../outbox/actions.ts';
-import { site } from '../../src/site.ts';
+import { site } from '../../shared/company/site.ts';
 import { ALREADY_CANCELLED, ONLY_THE_PAYER } from './cancellation.ts';
 import { shownToCustomer } from './address-owner.ts';
-import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
+import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
 import { lockMoveDates, moveBooking, moveTargets } from './move.ts';
-import type { CallOffChoice } from '../../src/lib/api/types.ts';
-import type { OfficePayment } from '../../src/lib/paid-by.ts';
+import type { CallOffChoice } from '../../shared/contract/answers.ts';
+import type { OfficePayment } from '../../shared/rules/paid-by.ts';
 
 export type { CallOffChoice };
 import { flagRefundByHand } from './flags.ts';

@@ -5,8 +5,8 @@
  * the party change in one transaction; the same confirmation sent twice refunds once.
  */
 import { createHash } from 'node:crypto';
-import { cancellationTerms, policyOf, type CancellationTerms } from '../../src/lib/cancellation-policy.ts';
-import { memberName } from '../../src/lib/party.ts';
+import { cancellationTerms, policyOf, type CancellationTerms } from '../../shared/rules/cancellation-policy.ts';
+import { memberName } from '../../shared/rules/party.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import { enqueueBookingCancelled } from '../mail/outbox.ts';
@@ -14,10 +14,10 @@ import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
 import { shownToCustomer } from './address-owner.ts';
 import { flagRefundByHand } from './flags.ts';
 import { lockDate } from './seats.ts';
-import type { BookingStatus } from '../../src/lib/seat-rules.ts';
-import type { CancellationQuote } from '../../src/lib/api/types.ts';
-import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
-import type { OfficePayment } from '../../src/lib/paid-by.ts';
+import type { BookingStatus } from '../../shared/rules/seat-rules.ts';
+import type { CancellationQuote } from '../../shared/contract/answers.ts';
+import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
+import type { OfficePayment } from '../../shared/rules/paid-by.ts';
 
 export type { CancellationQuote };
 

@@ -5,9 +5,9 @@
  * declined card, a lapsed hold or a closed page leave the booking as it was; keeping the date gives
  * the held seats back at once.
  */
-import { CURRENT_POLICY, policyOf } from '../../src/lib/cancellation-policy.ts';
-import type { CancellationQuote, DateChangeOptions } from '../../src/lib/api/types.ts';
-import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
+import { CURRENT_POLICY, policyOf } from '../../shared/rules/cancellation-policy.ts';
+import type { CancellationQuote, DateChangeOptions } from '../../shared/contract/answers.ts';
+import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError, randomId } from '../http.ts';
 import type { Caller } from '../identity.ts';

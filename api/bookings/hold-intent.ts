@@ -4,7 +4,7 @@
  * Without an intent nothing can pay the hold, so its seats go back at once; a hold that ended while
  * the intent was made gets the intent cancelled through the outbox, and the caller is told to start again.
  */
-import { PROVIDER_DOWN_MESSAGE } from '../../src/lib/messages.ts';
+import { PROVIDER_DOWN_MESSAGE } from '../../shared/contract/messages.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import { enqueueAction, type PaymentActionReason } from '../outbox/actions.ts';

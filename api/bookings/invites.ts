@@ -4,8 +4,8 @@ import type { Caller } from '../identity.ts';
 import { HttpError } from '../http.ts';
 import { enqueueMemberJoined } from '../mail/outbox.ts';
 import { ensureUser } from '../users/store.ts';
-import { partySpotsLeft } from '../../src/lib/seat-rules.ts';
-import { firstName, type Invitation } from '../../src/lib/party.ts';
+import { partySpotsLeft } from '../../shared/rules/seat-rules.ts';
+import { firstName, type Invitation } from '../../shared/rules/party.ts';
 import type { Queryable } from '../db/client.ts';
 
 export const INVITE_NOT_FOUND = 'Failed to validate invite: invite code not found';

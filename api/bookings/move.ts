@@ -10,9 +10,10 @@
 import type { Queryable } from '../db/client.ts';
 import { HttpError, randomId } from '../http.ts';
 import { enqueueBookingMoved } from '../mail/outbox.ts';
-import { bookingsOpenSql, cutoffSeconds, seatsLeft, seatsTakenSql } from '../../src/lib/seat-rules.ts';
+import { cutoffSeconds, seatsLeft } from '../../shared/rules/seat-rules.ts';
+import { bookingsOpenSql, seatsTakenSql } from './seat-sql.ts';
 import { lockDate, takenSeats } from './seats.ts';
-import type { MoveTarget } from '../../src/lib/api/types.ts';
+import type { MoveTarget } from '../../shared/contract/answers.ts';
 
 export const DATE_NOT_OFFERED = 'That date cannot be chosen for this booking.';
 export const NO_SEATS_FOR_PARTY = 'That date no longer has seats for your whole party.';

@@ -10,13 +10,14 @@ import { HttpError, randomId } from '../http.ts';
 import { enqueueActions, type ClaimedAction, type PaymentActionReason } from '../outbox/actions.ts';
 import { flagBooking, money } from './flags.ts';
 import { enqueueBookingCancelled, enqueueBookingPaid } from '../mail/outbox.ts';
-import { site } from '../../src/site.ts';
+import { site } from '../../shared/company/site.ts';
 import { honouredDiscount } from './promo.ts';
-import { orderTotal, type Discount } from '../../src/lib/pricing.ts';
+import { orderTotal, type Discount } from '../../shared/rules/pricing.ts';
 import { lockDate, takenSeats, type LockedDate } from './seats.ts';
 import { lockMoveDates, moveBooking, NO_SEATS_FOR_PARTY, type Moved } from './move.ts';
-import { HOLD_LAPSED_SQL, seatsLeft, type BookingStatus } from '../../src/lib/seat-rules.ts';
-import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
+import { seatsLeft, type BookingStatus } from '../../shared/rules/seat-rules.ts';
+import { HOLD_LAPSED_SQL } from './seat-sql.ts';
+import { CURRENT_POLICY } from '../../shared/rules/cancellation-policy.ts';
 
 export type Outcome =
   | { result: 'duplicate' | 'unknown'; actions: ClaimedAction[] }

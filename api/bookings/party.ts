@@ -4,10 +4,10 @@
  * paid seats nobody has claimed. Nothing else about a member leaves the database.
  */
 import type { Queryable } from '../db/client.ts';
-import { memberName, surveyState, waiverState, type Party } from '../../src/lib/party.ts';
-import type { Survey } from '../../src/lib/schemas.ts';
-import { cancellationTerms, policyOf } from '../../src/lib/cancellation-policy.ts';
-import { partySpotsLeft } from '../../src/lib/seat-rules.ts';
+import { memberName, surveyState, waiverState, type Party } from '../../shared/rules/party.ts';
+import type { Survey } from '../../shared/contract/requests.ts';
+import { cancellationTerms, policyOf } from '../../shared/rules/cancellation-policy.ts';
+import { partySpotsLeft } from '../../shared/rules/seat-rules.ts';
 import { shownToCustomer } from './address-owner.ts';
 
 export interface BookingRow {

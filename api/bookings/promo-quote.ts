@@ -1,7 +1,7 @@
 /** What a promo code makes of a price: the discount, and the totals for one seat and for the order. */
 import type * as v from 'valibot';
-import { orderTotal, type Discount } from '../../src/lib/pricing.ts';
-import type { applyPromoSchema } from '../../src/lib/schemas.ts';
+import { orderTotal, type Discount } from '../../shared/rules/pricing.ts';
+import type { applyPromoSchema } from '../../shared/contract/requests.ts';
 import type { Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import { promoDiscount } from './promo.ts';

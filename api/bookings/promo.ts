@@ -1,9 +1,10 @@
 /** Promo codes: checked, priced and (inside a hold) counted against their redemption limit. */
 import type { Queryable } from '../db/client.ts';
-import type { Discount } from '../../src/lib/pricing.ts';
+import type { Discount } from '../../shared/rules/pricing.ts';
 import { HttpError } from '../http.ts';
-import { INVALID_PROMO_MESSAGE as INVALID_PROMO } from '../../src/lib/messages.ts';
-import { promoHasUseLeft, promoUsesSql } from '../../src/lib/seat-rules.ts';
+import { INVALID_PROMO_MESSAGE as INVALID_PROMO } from '../../shared/contract/messages.ts';
+import { promoHasUseLeft } from '../../shared/rules/seat-rules.ts';
+import { promoUsesSql } from './seat-sql.ts';
 
 export { INVALID_PROMO };
 

@@ -1,6 +1,7 @@
-/** A date's row locked for a seat decision, and the seats taken on it; the rules themselves are in src/lib/seat-rules.ts. */
+/** A date's row locked for a seat decision, and the seats taken on it; the rules themselves are in shared/rules/seat-rules.ts. */
 import type { Queryable } from '../db/client.ts';
-import { bookingsOpenSql, cutoffSeconds, seatsTakenSql } from '../../src/lib/seat-rules.ts';
+import { cutoffSeconds } from '../../shared/rules/seat-rules.ts';
+import { bookingsOpenSql, seatsTakenSql } from './seat-sql.ts';
 
 export interface LockedDate {
   id: string;

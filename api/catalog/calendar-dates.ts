@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import type { Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
-import { CALENDARS } from '../../src/lib/schemas.ts';
+import { CALENDARS } from '../../shared/contract/requests.ts';
 import { takenSeats } from '../bookings/seats.ts';
 
 export const CAPACITY_MAX = 100;

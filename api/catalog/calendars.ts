@@ -3,9 +3,10 @@
  * per taken seat, and an invite code is shown only to a member of that booking.
  */
 import type { Queryable } from '../db/client.ts';
-import type { CalendarName } from '../../src/lib/schemas.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
-import { closingTime, partySpotsLeftSql, seatsTakenSql } from '../../src/lib/seat-rules.ts';
+import type { CalendarName } from '../../shared/contract/requests.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
+import { closingTime } from '../../shared/rules/seat-rules.ts';
+import { partySpotsLeftSql, seatsTakenSql } from '../bookings/seat-sql.ts';
 import { shownToCustomer } from '../bookings/address-owner.ts';
 
 interface DateRow {

@@ -1,6 +1,6 @@
 /** The product catalog as GET /stripe/products answers it: products with their prices. */
 import type { Queryable } from '../db/client.ts';
-import type { Product } from '../../src/lib/api/types.ts';
+import type { Product } from '../../shared/contract/answers.ts';
 
 export async function listProducts(db: Queryable): Promise<Product[]> {
   return db.query<Product & Record<string, unknown>>(

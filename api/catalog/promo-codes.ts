@@ -7,9 +7,9 @@
 import * as v from 'valibot';
 import type { Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
-import { promoUsesSql } from '../../src/lib/seat-rules.ts';
+import { promoUsesSql } from '../bookings/seat-sql.ts';
 import { idText } from './calendar-dates.ts';
-import { PROMO_CODE_PATTERN } from '../../src/lib/ops-schemas.ts';
+import { PROMO_CODE_PATTERN } from '../../shared/contract/ops-requests.ts';
 
 export const promoEntrySchema = v.pipe(
   v.strictObject({

@@ -4,16 +4,16 @@
  * whose moment has gone (a booking that ended, a trip that started, a member with nothing left to
  * do) is skipped with the reason.
  */
-import { bookingReference } from '../../src/lib/booking-reference.ts';
+import { bookingReference } from '../../shared/rules/booking-reference.ts';
 import type { Queryable } from '../db/client.ts';
 import { feesPaidFor, feesTotal } from '../bookings/call-off.ts';
 import { bookingParty } from '../bookings/party.ts';
-import { denverDaysBetween } from '../../src/lib/dates.ts';
-import { meetingArea } from '../../src/lib/meeting-area.ts';
-import { memberName } from '../../src/lib/party.ts';
-import type { CalendarName } from '../../src/lib/schemas.ts';
-import { accountLinks, calledOffChoiceLink, inviteLink } from '../../src/lib/site-links.ts';
-import { forecasts, site } from '../../src/site.ts';
+import { denverDaysBetween } from '../../shared/rules/dates.ts';
+import { meetingArea } from '../../shared/company/meeting-area.ts';
+import { memberName } from '../../shared/rules/party.ts';
+import type { CalendarName } from '../../shared/contract/requests.ts';
+import { accountLinks, calledOffChoiceLink, inviteLink } from '../../shared/company/site-links.ts';
+import { forecasts, site } from '../../shared/company/site.ts';
 import { gearFor } from './gear.ts';
 import type { MailKind, MemberState, Owed, RenderedMail, Trip } from './message-types.ts';
 import * as templates from './templates/index.ts';

@@ -3,7 +3,7 @@
  * gathers these from the database when the message is sent (so a member's state is as it is then),
  * and a template (./templates) turns them into a subject, HTML and plain text.
  */
-import type { BookingPayment } from '../../src/lib/paid-by.ts';
+import type { BookingPayment } from '../../shared/rules/paid-by.ts';
 
 export type MailKind =
   | 'booking-confirmed'
@@ -32,7 +32,7 @@ export interface Trip {
   reference: string;
   calendar: 'winter-classes' | 'winter-day-tours' | 'winter-mentorship';
   startsAt: Date;
-  /** Where the day starts (src/lib/meeting-area.ts). */
+  /** Where the day starts (shared/company/meeting-area.ts). */
   meetingArea: string;
   /** A map of the meeting area (Kamas, or the trailheads). */
   mapUrl: string;

@@ -6,7 +6,7 @@
  */
 import { addDays } from 'date-fns';
 import { tz } from '@date-fns/tz';
-import { COMPANY_TIME_ZONE, denverDay, denverInstant } from '../../src/lib/dates.ts';
+import { COMPANY_TIME_ZONE, denverDay, denverInstant } from '../../shared/rules/dates.ts';
 
 export const REMINDER_DAYS_BEFORE = [7, 2] as const;
 const REMINDER_HOUR = 9;

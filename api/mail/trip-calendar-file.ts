@@ -1,5 +1,5 @@
 /** The booking's calendar file, attached to its confirmation: the same file My Bookings' Add to calendar gives. */
-import { bookingCalendarFile, bookingIcsFileName } from '../../src/lib/booking-calendar-file.ts';
+import { bookingCalendarFile, bookingIcsFileName } from '../../shared/rules/booking-calendar-file.ts';
 import type { Trip } from './message-types.ts';
 
 export function tripCalendarFile(bookingId: string, trip: Trip, siteUrl: string, inviteLink: string | null = null) {

@@ -7,9 +7,9 @@
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import type { Caller } from '../identity.ts';
-import { denverDay, denverDayPlus, denverInstant } from '../../src/lib/dates.ts';
-import type { OpsBlackoutDay } from '../../src/lib/api/ops-types.ts';
-import { TAKES_SEATS_SQL } from '../../src/lib/seat-rules.ts';
+import { denverDay, denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
+import type { OpsBlackoutDay } from '../../shared/contract/ops-answers.ts';
+import { TAKES_SEATS_SQL } from '../bookings/seat-sql.ts';
 import { recordAction } from './record.ts';
 
 export const PAST_DAY = 'Choose today or a day ahead.';

@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import type { Caller } from '../identity.ts';
 import { enqueueConfirmationAgain } from '../mail/outbox.ts';
-import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
+import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
 import { recordBookingAction } from './record.ts';
 
 export const NOT_PAID = 'Only a paid booking has a confirmation to send.';

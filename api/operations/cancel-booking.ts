@@ -12,10 +12,10 @@ import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
 import { lockDate } from '../bookings/seats.ts';
 import { flagRefundByHand } from '../bookings/flags.ts';
 import { ALREADY_CANCELLED } from '../bookings/cancellation.ts';
-import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
-import { formatDollars } from '../../src/lib/pricing.ts';
-import { site } from '../../src/site.ts';
-import type { BookingStatus } from '../../src/lib/seat-rules.ts';
+import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
+import { site } from '../../shared/company/site.ts';
+import type { BookingStatus } from '../../shared/rules/seat-rules.ts';
 import { recordBookingAction } from './record.ts';
 
 export const refundTooHigh = (paid: number) => `A refund can be at most what was paid (${formatDollars(paid)}).`;

@@ -5,9 +5,9 @@
  */
 import type { Queryable } from '../db/client.ts';
 import { DATE_COLUMNS, guideDate, type DateRow } from '../roster/roster.ts';
-import { denverDay, denverDayPlus, denverInstant } from '../../src/lib/dates.ts';
-import { memberName } from '../../src/lib/party.ts';
-import type { OpsDate, OpsDays } from '../../src/lib/api/ops-types.ts';
+import { denverDay, denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
+import { memberName } from '../../shared/rules/party.ts';
+import type { OpsDate, OpsDays } from '../../shared/contract/ops-answers.ts';
 import { membersOf } from './members.ts';
 
 /** How far ahead the console looks by default, and at most. */

@@ -4,13 +4,13 @@
  * everything an operator needs to answer its customer: members, payments and refunds, messages,
  * notes for the guides and its history.
  */
-import { formatDenverDateTime } from '../../src/lib/dates.ts';
-import { formatDollars } from '../../src/lib/pricing.ts';
+import { formatDenverDateTime } from '../../shared/rules/dates.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
 import type { Queryable } from '../db/client.ts';
-import { cancellationTerms, policyOf } from '../../src/lib/cancellation-policy.ts';
-import { memberName } from '../../src/lib/party.ts';
-import { referenceKey, referenceKeySql } from '../../src/lib/booking-reference.ts';
-import type { OpsBooking, OpsBookingSummary, OpsHistoryLine } from '../../src/lib/api/ops-types.ts';
+import { cancellationTerms, policyOf } from '../../shared/rules/cancellation-policy.ts';
+import { memberName } from '../../shared/rules/party.ts';
+import { referenceKey, referenceKeySql } from '../../shared/rules/booking-reference.ts';
+import type { OpsBooking, OpsBookingSummary, OpsHistoryLine } from '../../shared/contract/ops-answers.ts';
 import { listActions } from './record.ts';
 import { membersOf } from './members.ts';
 import { feeTakenWords } from './record-words.ts';

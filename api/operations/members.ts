@@ -4,10 +4,10 @@
  * Survey answers and medical notes stay with the guides' roster.
  */
 import type { Queryable } from '../db/client.ts';
-import { memberName, surveyState, waiverState } from '../../src/lib/party.ts';
-import type { Survey } from '../../src/lib/schemas.ts';
-import { partySpotsLeft } from '../../src/lib/seat-rules.ts';
-import type { OpsMember } from '../../src/lib/api/ops-types.ts';
+import { memberName, surveyState, waiverState } from '../../shared/rules/party.ts';
+import type { Survey } from '../../shared/contract/requests.ts';
+import { partySpotsLeft } from '../../shared/rules/seat-rules.ts';
+import type { OpsMember } from '../../shared/contract/ops-answers.ts';
 
 export interface BookingOnDate {
   id: string;

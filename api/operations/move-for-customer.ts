@@ -10,9 +10,9 @@ import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import type { Caller } from '../identity.ts';
 import { moveBooking, moveTargets, type MoveTarget } from '../bookings/move.ts';
-import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
-import { policyOf } from '../../src/lib/cancellation-policy.ts';
-import type { OpsMoveRequest } from '../../src/lib/ops-schemas.ts';
+import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
+import { policyOf } from '../../shared/rules/cancellation-policy.ts';
+import type { OpsMoveRequest } from '../../shared/contract/ops-requests.ts';
 import { recordBookingAction } from './record.ts';
 
 /** An operator may move a booking until the new date starts: the customers' cut-off is for online changes. */

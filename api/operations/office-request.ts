@@ -7,8 +7,8 @@
  */
 import type { Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
-import type { OpsBookRequest } from '../../src/lib/ops-schemas.ts';
-import type { BookingPayment } from '../../src/lib/paid-by.ts';
+import type { OpsBookRequest } from '../../shared/contract/ops-requests.ts';
+import type { BookingPayment } from '../../shared/rules/paid-by.ts';
 
 /** What a booking request asked for, as kept with its booking: the activity is the price the date gave it. */
 export interface RequestTerms {

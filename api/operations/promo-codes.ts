@@ -7,10 +7,10 @@
 import type { Db, Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { lockPromo, writePromo, type PromoState } from '../catalog/promo-codes.ts';
-import { denverDay, denverDayPlus, denverInstant } from '../../src/lib/dates.ts';
-import type { OpsPromoRequest } from '../../src/lib/ops-schemas.ts';
-import type { OpsPromoCode } from '../../src/lib/api/ops-types.ts';
-import { promoUsesSql } from '../../src/lib/seat-rules.ts';
+import { denverDay, denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
+import type { OpsPromoRequest } from '../../shared/contract/ops-requests.ts';
+import type { OpsPromoCode } from '../../shared/contract/ops-answers.ts';
+import { promoUsesSql } from '../bookings/seat-sql.ts';
 import { recordAction } from './record.ts';
 
 /** The last Kamas day a code can be used, from the instant it stops (the start of the next day). */

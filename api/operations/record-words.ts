@@ -5,9 +5,9 @@
  * in cash'). Never ids where a name exists, never raw objects, money as dollars. An action this does
  * not know yet is written field by field, still in words.
  */
-import { bookingReference } from '../../src/lib/booking-reference.ts';
-import { formatDenverDateTime, formatDenverDay } from '../../src/lib/dates.ts';
-import { formatDollars } from '../../src/lib/pricing.ts';
+import { bookingReference } from '../../shared/rules/booking-reference.ts';
+import { formatDenverDateTime, formatDenverDay } from '../../shared/rules/dates.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
 
 /** What the words need to know beyond the record itself: when each date starts. */
 export interface RecordContext {

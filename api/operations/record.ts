@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
-import type { OpsActivity } from '../../src/lib/api/ops-types.ts';
+import type { OpsActivity } from '../../shared/contract/ops-answers.ts';
 import { changeWords, datesNamed, subjectWords, type RecordContext } from './record-words.ts';
 
 export interface ActionRecord {

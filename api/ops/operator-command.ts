@@ -18,7 +18,7 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import * as v from 'valibot';
 import { authEmulator, processEnv } from '../env.ts';
 import type { Caller } from '../identity.ts';
-import { reasonSchema } from '../../src/lib/ops-schemas.ts';
+import { reasonSchema } from '../../shared/contract/ops-requests.ts';
 import { identityTarget } from './identity-target.ts';
 
 export const looksLikeEmail = (value: string | undefined): value is string => Boolean(value && /^[^\s@]+@[^\s@]+$/.test(value));

@@ -3,7 +3,7 @@
  * succeeds is settled through the same path as a Stripe success event.
  */
 import type * as v from 'valibot';
-import type { localConfirmSchema } from '../../src/lib/schemas.ts';
+import type { localConfirmSchema } from '../../shared/contract/requests.ts';
 import { SESSION_ENDED } from '../bookings/holds.ts';
 import type { Outcome } from '../bookings/outcomes.ts';
 import { HttpError } from '../http.ts';

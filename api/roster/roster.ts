@@ -5,10 +5,11 @@
  */
 import type { Db, Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
-import { LIVE_HOLD_SQL, seatSumSql, seatsLeft } from '../../src/lib/seat-rules.ts';
+import { seatsLeft } from '../../shared/rules/seat-rules.ts';
+import { LIVE_HOLD_SQL, seatSumSql } from '../bookings/seat-sql.ts';
 import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from '../users/waivers.ts';
-import type { GuideDate, Roster, RosterParticipant, RosterRead } from '../../src/lib/api/types.ts';
-import type { Survey } from '../../src/lib/schemas.ts';
+import type { GuideDate, Roster, RosterParticipant, RosterRead } from '../../shared/contract/answers.ts';
+import type { Survey } from '../../shared/contract/requests.ts';
 
 export interface DateRow {
   id: string;

@@ -1,6 +1,6 @@
 /** PUT /authUsers/authUser/{uid}: the profile form, saved at the identity service and in the database user. */
 import { Hono } from 'hono';
-import { updateAuthUserSchema } from '../../src/lib/schemas.ts';
+import { updateAuthUserSchema } from '../../shared/contract/requests.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { updateProfile } from '../users/account.ts';
 import { jsonBody } from '../validation.ts';

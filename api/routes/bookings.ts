@@ -8,7 +8,7 @@
  * refund or another date at no charge).
  */
 import { Hono } from 'hono';
-import { callOffChoiceSchema, cancellationSchema, dateChangeSchema } from '../../src/lib/schemas.ts';
+import { callOffChoiceSchema, cancellationSchema, dateChangeSchema } from '../../shared/contract/requests.ts';
 import { dateChangeOptions, keepDate, startDateChange } from '../bookings/date-change.ts';
 import { TOO_MANY } from '../bookings/holds.ts';
 import { rateLimit } from '../limits/rate-limit.ts';

@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CALENDARS, inviteSchema } from '../../src/lib/schemas.ts';
+import { CALENDARS, inviteSchema } from '../../shared/contract/requests.ts';
 import { optionalCaller } from '../auth.ts';
 import { ownerSession } from '../bookings/address-owner.ts';
 import { invitation, INVITE_NOT_FOUND, joinByInvite, startJoining } from '../bookings/invites.ts';

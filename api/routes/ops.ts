@@ -8,7 +8,7 @@
  * GET /ops/promo-codes, PUT /ops/promo-codes/{code} (create, change or pause); GET /ops/activity (the record of operator actions). Operators only; every change is recorded in
  * its own transaction.
  */
-import { NOT_AN_OPERATOR } from '../../src/lib/messages.ts';
+import { NOT_AN_OPERATOR } from '../../shared/contract/messages.ts';
 import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { requireCaller, safeParam } from '../auth.ts';
@@ -31,7 +31,7 @@ import {
   opsReasonSchema,
   opsResendSchema,
   searchSchema,
-} from '../../src/lib/ops-schemas.ts';
+} from '../../shared/contract/ops-requests.ts';
 import { addDates, changeCapacity, dateKinds, withdrawDate } from '../operations/dates.ts';
 import { addNote, resendConfirmation } from '../operations/booking-actions.ts';
 import { bookForCustomer, holdForCard } from '../operations/book-for-customer.ts';
@@ -43,8 +43,8 @@ import { findBookings, opsBooking } from '../operations/lookup.ts';
 import { listActions } from '../operations/record.ts';
 import { listPromos, savePromo } from '../operations/promo-codes.ts';
 import { liftBlackout, listBlackouts, markBlackout } from '../operations/blackout-days.ts';
-import { BOOKING_NOT_FOUND } from '../../src/lib/messages.ts';
-import { isCalendarDay } from '../../src/lib/dates.ts';
+import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
+import { isCalendarDay } from '../../shared/rules/dates.ts';
 
 const ACTIVITY_SHOWN = 200;
 

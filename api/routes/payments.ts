@@ -1,6 +1,6 @@
 /** POST /payments/local/confirm: the local provider's card payment, offered only when that provider runs. */
 import { Hono } from 'hono';
-import { localConfirmSchema } from '../../src/lib/schemas.ts';
+import { localConfirmSchema } from '../../shared/contract/requests.ts';
 import { requireCaller } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { confirmLocalPayment } from '../payments/local-confirm.ts';

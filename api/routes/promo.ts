@@ -1,7 +1,7 @@
 /** POST /promo/apply: what a promo code makes of a price. Also answered at POST /stripe/applyPromoCode. */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { createFactory } from 'hono/factory';
-import { applyPromoSchema } from '../../src/lib/schemas.ts';
+import { applyPromoSchema } from '../../shared/contract/requests.ts';
 import { optionalCaller } from '../auth.ts';
 import { promoTryKeys, TOO_MANY_PROMO } from '../bookings/holds.ts';
 import { quotePromo } from '../bookings/promo-quote.ts';

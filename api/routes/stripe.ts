@@ -4,7 +4,7 @@
  * /stripe/webhook (the provider's signed events).
  */
 import { Hono } from 'hono';
-import { paymentIntentSchema } from '../../src/lib/schemas.ts';
+import { paymentIntentSchema } from '../../shared/contract/requests.ts';
 import { requireCaller } from '../auth.ts';
 import { createHold } from '../bookings/holds.ts';
 import { listProducts } from '../catalog/products.ts';

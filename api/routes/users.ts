@@ -1,7 +1,7 @@
 /** The database user: POST/GET/PUT /users/user/{uid}, and GET /users/user/{uid}/waivers[/{id}], each for the customer's own uid only. */
 import { Hono } from 'hono';
-import { SIGNATURE_MAX_CHARS, authUserSchema, userUpdateSchemaFor } from '../../src/lib/schemas.ts';
-import { WAIVER_TEXT_HEADER } from '../../src/lib/waiver-record.ts';
+import { SIGNATURE_MAX_CHARS, authUserSchema, userUpdateSchemaFor } from '../../shared/contract/requests.ts';
+import { WAIVER_TEXT_HEADER } from '../../shared/rules/waiver-record.ts';
 import { safeParam } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';

@@ -3,7 +3,7 @@
  * this text even when the site was built with an older one, so a signature binds what was shown.
  */
 import { Hono } from 'hono';
-import type { PublishedWaiver } from '../../src/lib/waiver-record.ts';
+import type { PublishedWaiver } from '../../shared/rules/waiver-record.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 
 /** A new text reaches pages within a minute of the API that publishes it. */

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { catalogFileSchema, type CatalogFile } from './catalog-file.ts';
 import { writeDate, type DateEntry } from '../catalog/calendar-dates.ts';
 import { blackoutAmong } from '../operations/blackout-days.ts';
-import { denverDay } from '../../src/lib/dates.ts';
+import { denverDay } from '../../shared/rules/dates.ts';
 import { writePromo } from '../catalog/promo-codes.ts';
 
 export function parseCatalogFile(json: unknown, source = 'catalog file'): CatalogFile {

@@ -1,7 +1,7 @@
 /** The winter season's dates, generated relative to today so the demo never goes stale. */
 import { tz } from '@date-fns/tz';
 import { eachDayOfInterval, format } from 'date-fns';
-import { COMPANY_TIME_ZONE, denverDay, denverInstant } from '../../src/lib/dates.ts';
+import { COMPANY_TIME_ZONE, denverDay, denverInstant } from '../../shared/rules/dates.ts';
 
 export interface Season {
   /** First day, December 1, as 'YYYY-MM-DD' on the Kamas calendar. */

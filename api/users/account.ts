@@ -3,9 +3,9 @@
  * updated with a survey or a waiver signature, renamed with the profile form, and read back whole.
  */
 import type * as v from 'valibot';
-import type { authUserSchema, surveyUpdateSchema, UserData, waiverSchema } from '../../src/lib/schemas.ts';
-import { WAIVER_TEXT_CHANGED } from '../../src/lib/waiver-record.ts';
-import type { DatabaseUser } from '../../src/lib/api/types.ts';
+import type { authUserSchema, surveyUpdateSchema, UserData, waiverSchema } from '../../shared/contract/requests.ts';
+import { WAIVER_TEXT_CHANGED } from '../../shared/rules/waiver-record.ts';
+import type { DatabaseUser } from '../../shared/contract/answers.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import type { Caller, Identity } from '../identity.ts';

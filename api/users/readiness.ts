@@ -1,6 +1,6 @@
 /** Whether a customer has what a booking needs: a complete profile, the safety survey and the current waiver. */
-import type { Survey } from '../../src/lib/schemas.ts';
-import { missingSteps, type MissingStep } from '../../src/lib/readiness.ts';
+import type { Survey } from '../../shared/contract/requests.ts';
+import { missingSteps, type MissingStep } from '../../shared/rules/readiness.ts';
 import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from './waivers.ts';
 
 /** What readiness is judged on, as READINESS_COLUMNS select it. */

@@ -6,9 +6,9 @@ import * as v from 'valibot';
 import type { Queryable } from '../db/client.ts';
 import { named, queryNamed } from '../db/named-sql.ts';
 import type { Caller } from '../identity.ts';
-import { authDisplayNameSchema, authPhotoUrlSchema, type Survey, type UserData } from '../../src/lib/schemas.ts';
-import type { CalledOffBooking, DatabaseUser } from '../../src/lib/api/types.ts';
-import { memberName } from '../../src/lib/party.ts';
+import { authDisplayNameSchema, authPhotoUrlSchema, type Survey, type UserData } from '../../shared/contract/requests.ts';
+import type { CalledOffBooking, DatabaseUser } from '../../shared/contract/answers.ts';
+import { memberName } from '../../shared/rules/party.ts';
 import { shownToCustomer } from '../bookings/address-owner.ts';
 import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from './waivers.ts';
 

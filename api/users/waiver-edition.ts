@@ -1,7 +1,7 @@
 /** The waiver text the API records signatures against: the site's current version, fingerprinted here. */
 import { createHash } from 'node:crypto';
-import { WAIVER_DOCUMENT, WAIVER_SHA256 } from '../../src/content/waiver.ts';
-import { waiverPlainText, type WaiverDocument } from '../../src/lib/waiver-record.ts';
+import { WAIVER_DOCUMENT, WAIVER_SHA256 } from '../../shared/company/waiver-text.ts';
+import { waiverPlainText, type WaiverDocument } from '../../shared/rules/waiver-record.ts';
 
 export interface WaiverEdition {
   version: string;

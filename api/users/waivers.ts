@@ -11,7 +11,7 @@ import {
   type SignedWaiverCopy,
   type WaiverDocument,
   type WaiverStatus,
-} from '../../src/lib/waiver-record.ts';
+} from '../../shared/rules/waiver-record.ts';
 import type { WaiverEdition } from './waiver-edition.ts';
 
 /** Where a signature came from, as the server saw the request. */

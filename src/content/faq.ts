@@ -1,6 +1,6 @@
 /** Booking questions and answers. Answers are trusted, hand-written HTML. */
-import { site } from '../site.ts';
-import { termsInBrief } from '../lib/cancellation-policy.ts';
+import { site } from '../../shared/company/site.ts';
+import { termsInBrief } from '../../shared/rules/cancellation-policy.ts';
 
 export const faq = [
   {

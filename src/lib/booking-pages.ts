@@ -1,5 +1,5 @@
 /** Where each calendar is booked, what its one choice is called there (the class, the activity, the day), and what a visitor chooses on it. */
-import type { CalendarName } from './schemas.ts';
+import type { CalendarName } from '../../shared/contract/requests.ts';
 
 interface BookingPage {
   path: string;

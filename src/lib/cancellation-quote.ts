@@ -1,8 +1,8 @@
 /** What My Bookings says of a cancellation quote, and of a booking once cancelled. */
-import type { CancellationQuote } from './api/types.ts';
-import { formatDenverDate } from './dates.ts';
-import { refundRouteAndWhen, type BookingPayment } from './paid-by.ts';
-import { formatDollars } from './pricing.ts';
+import type { CancellationQuote } from '../../shared/contract/answers.ts';
+import { formatDenverDate } from '../../shared/rules/dates.ts';
+import { refundRouteAndWhen, type BookingPayment } from '../../shared/rules/paid-by.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 

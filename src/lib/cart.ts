@@ -3,10 +3,10 @@
  * derived from it, the Checkout rule and the order total.
  */
 import * as v from 'valibot';
-import type { Price, Product } from './api/types.ts';
-import { inclusiveDenverDays } from './dates.ts';
-import { orderQuantity, orderTotal, type Discount } from './pricing.ts';
-import { CALENDARS, PARTY_SIZE_MAX, PARTY_SIZE_MIN } from './schemas.ts';
+import type { Price, Product } from '../../shared/contract/answers.ts';
+import { inclusiveDenverDays } from '../../shared/rules/dates.ts';
+import { orderQuantity, orderTotal, type Discount } from '../../shared/rules/pricing.ts';
+import { CALENDARS, PARTY_SIZE_MAX, PARTY_SIZE_MIN } from '../../shared/contract/requests.ts';
 
 const idSchema = v.pipe(v.string(), v.nonEmpty(), v.maxLength(100));
 

@@ -1,6 +1,6 @@
 /** How guides and operators read a date's seats, on /guide, a roster and the console. */
-import type { GuideDate } from './api/types.ts';
-import { PRIVATE_TOUR_CALENDAR } from './seat-rules.ts';
+import type { GuideDate } from '../../shared/contract/answers.ts';
+import { PRIVATE_TOUR_CALENDAR } from '../../shared/rules/seat-rules.ts';
 
 /**
  * '3 paid, 1 held, 6 free of 10': paid seats, seats in live holds (named only when there are any, so a

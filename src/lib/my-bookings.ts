@@ -3,11 +3,11 @@
  * card says. A booking shows only once all three calendars have loaded and its id is among the
  * customer's bookings; its title and image come from the price it was booked at, else its product.
  */
-import type { Product } from './api/types.ts';
-import { spotsLeft } from './availability.ts';
-import type { CalendarDate } from './calendar-date.ts';
-import { CALENDARS, type CalendarName } from './schemas.ts';
-import { inviteLink as inviteLinkOn } from './site-links.ts';
+import type { Product } from '../../shared/contract/answers.ts';
+import { spotsLeft } from '../../shared/rules/availability.ts';
+import type { CalendarDate } from '../../shared/rules/calendar-date.ts';
+import { CALENDARS, type CalendarName } from '../../shared/contract/requests.ts';
+import { inviteLink as inviteLinkOn } from '../../shared/company/site-links.ts';
 import { PUBLIC_SITE_URL } from 'astro:env/client';
 
 /** The calendars My Bookings waits for, in the order it asks for them. */

@@ -1,7 +1,7 @@
 /** The console's addresses and the words it shows for what it lists. */
-import type { OpsBooking, OpsBookingStatus, OpsPayment, OpsPromoCode } from './api/ops-types.ts';
-import { formatDenverDay } from './dates.ts';
-import { formatDollars } from './pricing.ts';
+import type { OpsBooking, OpsBookingStatus, OpsPayment, OpsPromoCode } from '../../shared/contract/ops-answers.ts';
+import { formatDenverDay } from '../../shared/rules/dates.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
 
 export const opsBookingLink = (bookingId: string) => `/ops/booking?id=${encodeURIComponent(bookingId)}`;
 export const opsDateLink = (dateId: string) => `/ops/date?id=${encodeURIComponent(dateId)}`;

@@ -1,6 +1,6 @@
 /** The figures of an order as the checkout shows and sends them. */
-import { inclusiveDenverDays } from './dates.ts';
-import { orderQuantity } from './pricing.ts';
+import { inclusiveDenverDays } from '../../shared/rules/dates.ts';
+import { orderQuantity } from '../../shared/rules/pricing.ts';
 
 export interface OrderFigures {
   /** Calendar days in Kamas, both ends included; 0 without a valid date. */

@@ -3,9 +3,15 @@
  * customers read, then the body the API takes and a key that tells one order from another.
  */
 import { NO_USER_MESSAGE } from './api/http.ts';
-import { INTENT_FAILED_PREFIX, NO_DATE_MESSAGE, NO_PARTY_MESSAGE, NO_PRICE_MESSAGE, NO_USER_PAYMENT_MESSAGE } from './messages.ts';
+import {
+  INTENT_FAILED_PREFIX,
+  NO_DATE_MESSAGE,
+  NO_PARTY_MESSAGE,
+  NO_PRICE_MESSAGE,
+  NO_USER_PAYMENT_MESSAGE,
+} from '../../shared/contract/messages.ts';
 import { orderFigures } from './order.ts';
-import { PARTY_SIZE_MAX, PARTY_SIZE_MIN, type CalendarName, type PaymentIntentRequest } from './schemas.ts';
+import { PARTY_SIZE_MAX, PARTY_SIZE_MIN, type CalendarName, type PaymentIntentRequest } from '../../shared/contract/requests.ts';
 
 export type CheckedOrder = { ok: true; body: PaymentIntentRequest; key: string } | { ok: false; message: string };
 

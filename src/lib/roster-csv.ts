@@ -5,11 +5,11 @@
  * led by a single quote and reads as text. Phone numbers are written as people read them
  * (435-555-0148), which no spreadsheet takes for a formula.
  */
-import type { Roster, RosterParticipant } from './api/types.ts';
-import { formatDenverDateTime } from './dates.ts';
-import { memberName } from './party.ts';
+import type { Roster, RosterParticipant } from '../../shared/contract/answers.ts';
+import { formatDenverDateTime } from '../../shared/rules/dates.ts';
+import { memberName } from '../../shared/rules/party.ts';
 import { formatPhoneNumber } from './phone-number.ts';
-import { surveyComplete } from './readiness.ts';
+import { surveyComplete } from '../../shared/rules/readiness.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -1,5 +1,5 @@
 /** A safety survey's answers as a sentence's words, where a summary names them together. */
-import type { Survey } from './schemas.ts';
+import type { Survey } from '../../shared/contract/requests.ts';
 
 const GEAR = ['beacon', 'shovel', 'probe'] as const;
 

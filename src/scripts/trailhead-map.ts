@@ -4,7 +4,7 @@
  * view. States: not loaded, loading, loaded, failed (the list stays), auth failure (the message).
  */
 import { PUBLIC_GOOGLE_MAPS_API_KEY } from 'astro:env/client';
-import { mapView, trailheads } from '../site.ts';
+import { mapView, trailheads } from '../../shared/company/site.ts';
 
 export type MapState = 'not-loaded' | 'loading' | 'loaded' | 'failed' | 'auth-failure';
 

@@ -13,7 +13,7 @@
  * an `ApiError` whose message is the answer's `error` text.
  */
 import * as v from 'valibot';
-import type { DatabaseUser } from '../lib/api/types.ts';
+import type { DatabaseUser } from '../../shared/contract/answers.ts';
 import { ApiError, NO_USER_MESSAGE } from '../lib/api/http.ts';
 import {
   firstIssue,
@@ -24,7 +24,7 @@ import {
   type ProfileForm,
   type Survey,
   type UserData,
-} from '../lib/schemas.ts';
+} from '../../shared/contract/requests.ts';
 import { api } from './api.ts';
 import { $authUser, $dbUser, startAuth, storeDbUser } from './auth.ts';
 

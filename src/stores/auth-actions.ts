@@ -3,7 +3,7 @@
  * out, ask for a new password, change the sign-in e-mail, read their account again, and the password rules. Each runs
  * through the auth store (./auth.ts), which holds who is signed in and shows failures.
  */
-import type { DatabaseUser } from '../lib/api/types.ts';
+import type { DatabaseUser } from '../../shared/contract/answers.ts';
 import { NO_USER_MESSAGE } from '../lib/api/http.ts';
 import { authErrorMessage, errorCode, GOOGLE_FAILED_MESSAGE, LOGOUT_FAILED_MESSAGE, SIGN_OUT_CODES } from '../lib/auth-errors.ts';
 import { loadFirebase, signInFailureText } from '../lib/firebase-loader.ts';

@@ -12,7 +12,7 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { User } from 'firebase/auth';
 import { apiFetch, NO_USER_MESSAGE, userPath } from '../lib/api/http.ts';
-import type { DatabaseUser } from '../lib/api/types.ts';
+import type { DatabaseUser } from '../../shared/contract/answers.ts';
 import { authErrorField, errorCode, SIGN_OUT_CODES, type AuthField } from '../lib/auth-errors.ts';
 import { authUserPayload, freshToken, loadApiClient, loadFirebase, signInFailureText } from '../lib/firebase-loader.ts';
 import { $knownUser, rememberRoles, rememberUser } from './known-user.ts';

@@ -5,11 +5,11 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { publicApi } from '../lib/api/client.ts';
-import { availabilityOf } from '../lib/availability.ts';
-import type { CalendarDate } from '../lib/calendar-date.ts';
-import { formatDenverDate } from '../lib/dates.ts';
+import { availabilityOf } from '../../shared/rules/availability.ts';
+import type { CalendarDate } from '../../shared/rules/calendar-date.ts';
+import { formatDenverDate } from '../../shared/rules/dates.ts';
 import { withRetries, withTimeout, type RetryPolicy } from '../lib/retry.ts';
-import type { CalendarName } from '../lib/schemas.ts';
+import type { CalendarName } from '../../shared/contract/requests.ts';
 import { $cart, clearDate } from './cart.ts';
 import { $checkoutHold } from './checkout-hold.ts';
 

@@ -8,8 +8,8 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import * as v from 'valibot';
 import { ApiError } from '../lib/api/api-error.ts';
-import { UNEXPECTED_CARD_MESSAGE } from '../lib/messages.ts';
-import { localConfirmSchema } from '../lib/schemas.ts';
+import { UNEXPECTED_CARD_MESSAGE } from '../../shared/contract/messages.ts';
+import { localConfirmSchema } from '../../shared/contract/requests.ts';
 import { api } from './api.ts';
 import { $intent, completePayment, holdEndedByServer } from './payment-intent.ts';
 

@@ -7,9 +7,9 @@
  */
 import { batched, computed, type ReadableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-import type { CalendarDate } from '../lib/calendar-date.ts';
+import type { CalendarDate } from '../../shared/rules/calendar-date.ts';
 import { canCheckout, deriveSelection, readStoredValue, type CartKey, type CartValue } from '../lib/cart.ts';
-import type { CalendarName } from '../lib/schemas.ts';
+import type { CalendarName } from '../../shared/contract/requests.ts';
 import { $products } from './products.ts';
 
 const warn = (message: string) => console.warn(message);

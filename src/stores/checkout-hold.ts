@@ -8,7 +8,7 @@
 import type { ReadableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import * as v from 'valibot';
-import type { OwnHold } from '../lib/availability.ts';
+import type { OwnHold } from '../../shared/rules/availability.ts';
 
 export const HOLD_KEY = 'checkout:hold';
 

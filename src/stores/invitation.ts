@@ -6,7 +6,7 @@
 import { apiFetch } from '../lib/api/http.ts';
 import { idToken } from './auth.ts';
 import { readInvitation } from '../lib/api/invitation.ts';
-import type { Invitation } from '../lib/party.ts';
+import type { Invitation } from '../../shared/rules/party.ts';
 
 export async function loadInvitation(inviteCode: string, signal?: AbortSignal): Promise<Invitation> {
   return readInvitation(

@@ -12,10 +12,10 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { cartTotal } from '../lib/cart.ts';
 import { msLeft } from '../lib/countdown.ts';
-import { MISSING_SECRET_MESSAGE } from '../lib/messages.ts';
+import { MISSING_SECRET_MESSAGE } from '../../shared/contract/messages.ts';
 import { orderFigures } from '../lib/order.ts';
 import { checkOrder, intentFailure } from '../lib/payment-order.ts';
-import type { PaymentIntentRequest } from '../lib/schemas.ts';
+import type { PaymentIntentRequest } from '../../shared/contract/requests.ts';
 import { api } from './api.ts';
 import { $authUser } from './auth.ts';
 import { $cart, emptyCart } from './cart.ts';

@@ -5,7 +5,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { readCatalog } from '../lib/api/catalog.ts';
 import { apiFetch } from '../lib/api/http.ts';
-import type { Product } from '../lib/api/types.ts';
+import type { Product } from '../../shared/contract/answers.ts';
 
 const catalog = atom<Product[] | null>(null);
 /** null until the catalog has arrived. */

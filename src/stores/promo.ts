@@ -6,9 +6,9 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import * as v from 'valibot';
 import { ApiError } from '../lib/api/api-error.ts';
-import { INVALID_PROMO_MESSAGE, NO_PRICE_MESSAGE, PROMO_ERROR_MESSAGE } from '../lib/messages.ts';
+import { INVALID_PROMO_MESSAGE, NO_PRICE_MESSAGE, PROMO_ERROR_MESSAGE } from '../../shared/contract/messages.ts';
 import { orderFigures } from '../lib/order.ts';
-import { promoCodeSchema } from '../lib/schemas.ts';
+import { promoCodeSchema } from '../../shared/contract/requests.ts';
 import { api } from './api.ts';
 import { $cart } from './cart.ts';
 

@@ -4,9 +4,9 @@
  * was published thus shows the new words, and the signature names the text that was shown.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { WAIVER_DOCUMENT, WAIVER_SHA256, WAIVER_VERSION } from '../content/waiver.ts';
+import { WAIVER_DOCUMENT, WAIVER_SHA256, WAIVER_VERSION } from '../../shared/company/waiver-text.ts';
 import { publicApi } from '../lib/api/client.ts';
-import { verifiedWaiver, type PublishedWaiver } from '../lib/waiver-record.ts';
+import { verifiedWaiver, type PublishedWaiver } from '../../shared/rules/waiver-record.ts';
 
 export const BUILT_WAIVER: PublishedWaiver = { version: WAIVER_VERSION, sha256: WAIVER_SHA256, document: WAIVER_DOCUMENT };
 

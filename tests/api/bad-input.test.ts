@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freeDate, harness, intentBody, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
 
 const RUNS = 200;
 let h: Harness;

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHOICE_DAYS, callOffDate, refundUnchosen, type CallOffChoice } from '../../api/bookings/call-off.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { freeDate, harness, holdDate, inviteCodeOf, readyUser, type Harness, type TestUser } from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
 

@@ -9,9 +9,9 @@ import { formatReport, listFlags, listOutbox } from '../../api/ops/outbox-report
 import { runDueActions } from '../../api/outbox/worker.ts';
 import { localProvider } from '../../api/payments/local.ts';
 import type { PaymentProvider } from '../../api/payments/provider.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
-import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
-import { denverDay } from '../../src/lib/dates.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
+import { CURRENT_POLICY } from '../../shared/rules/cancellation-policy.ts';
+import { denverDay } from '../../shared/rules/dates.ts';
 import { freeDate, harness, inviteCodeOf, newUser, payForDate, readyUser, type Harness, type TestUser } from './harness.ts';
 
 const CALENDAR = 'winter-day-tours';

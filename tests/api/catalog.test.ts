@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { denverDay, formatDenverDateTime } from '../../src/lib/dates.ts';
+import { denverDay, formatDenverDateTime } from '../../shared/rules/dates.ts';
 import { harness, type Harness } from './harness.ts';
-import type { CalendarEntry, Product } from '../../src/lib/api/types.ts';
+import type { CalendarEntry, Product } from '../../shared/contract/answers.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freeDate, harness, intentBody, readyUser, type Harness, type TestUser } from './harness.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 
 const CROWD = 50;

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeStripe } from './fake-stripe.ts';
-import type { CalendarEntry, CancellationQuote, DateChangeOptions } from '../../src/lib/api/types.ts';
-import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
+import type { CalendarEntry, CancellationQuote, DateChangeOptions } from '../../shared/contract/answers.ts';
+import { CURRENT_POLICY } from '../../shared/rules/cancellation-policy.ts';
 import { freeDate, harness, intentBody, inviteCodeOf, PAYING_CARD, payForDate, readyUser, type Harness, type TestUser } from './harness.ts';
 import { harnessWithStripe, stripeSignature } from './stripe-harness.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newUser, PROJECT_ID, SIGNATURE, SURVEY } from './harness.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
-import type { CalendarEntry, DatabaseUser } from '../../src/lib/api/types.ts';
+import type { CalendarEntry, DatabaseUser } from '../../shared/contract/answers.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kamas-durable-'));
 let server: ChildProcess | null = null;

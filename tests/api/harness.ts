@@ -17,7 +17,7 @@ import type { RateLimits } from '../../api/limits/rate-limit.ts';
 import { parseCidrList } from '../../api/limits/client-ip.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { currentWaiverEdition, type WaiverEdition } from '../../api/users/waiver-edition.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
 
 export const PROJECT_ID = process.env['GCLOUD_PROJECT'] ?? 'demo-kamas-test';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freeDate, harness, inviteCodeOf, newUser, payForDate, readyUser, type Harness, type TestUser } from './harness.ts';
-import type { CalendarEntry, DatabaseUser } from '../../src/lib/api/types.ts';
+import type { CalendarEntry, DatabaseUser } from '../../shared/contract/answers.ts';
 
 let h: Harness;
 let leader: TestUser;

@@ -6,7 +6,7 @@ import { hit, sweepRateLimits } from '../../api/limits/rate-limit.ts';
 import { parseCidrList } from '../../api/limits/client-ip.ts';
 import { localProvider } from '../../api/payments/local.ts';
 import { freeDate, fromAddress, harness, intentBody, newUser, PROJECT_ID, PROXY_ADDRESS, readyUser, type Harness } from './harness.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
 
 const PROMO = { promoCode: 'WELCOME10', selectedPriceId: 'price_tour_ski' };

@@ -16,12 +16,12 @@ import { smtpTransport, type MailTransport } from '../../api/mail/transport.ts';
 import { enqueueConfirmationAgain } from '../../api/mail/outbox.ts';
 import { SENDERS, sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
-import { denverDay, denverInstant, formatDenverDateTime } from '../../src/lib/dates.ts';
-import { meetingArea } from '../../src/lib/meeting-area.ts';
-import { formatDollars } from '../../src/lib/pricing.ts';
-import { site } from '../../src/site.ts';
-import { waiverCoversUntil } from '../../src/lib/waiver-record.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import { denverDay, denverInstant, formatDenverDateTime } from '../../shared/rules/dates.ts';
+import { meetingArea } from '../../shared/company/meeting-area.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
+import { site } from '../../shared/company/site.ts';
+import { waiverCoversUntil } from '../../shared/rules/waiver-record.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
 import { smtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
 import {

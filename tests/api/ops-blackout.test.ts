@@ -3,10 +3,10 @@
  * lifted; no date is added on it meanwhile; a day anyone has booked or holds is refused.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OpsBlackoutDay } from '../../src/lib/api/ops-types.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import type { OpsBlackoutDay } from '../../shared/contract/ops-answers.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
-import { denverDay, denverDayPlus, denverInstant } from '../../src/lib/dates.ts';
+import { denverDay, denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
 import { freeDate, harness, holdDate, readyUser, type Harness, type TestUser } from './harness.ts';
 import { staffMember } from './staff.ts';
 

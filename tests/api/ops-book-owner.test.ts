@@ -14,8 +14,8 @@ import { firebaseIdentity } from '../../api/identity.ts';
 import type { OutgoingMail } from '../../api/mail/transport.ts';
 import { sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
-import type { OpsBooking, OpsCardHold } from '../../src/lib/api/ops-types.ts';
-import type { CalendarEntry, DatabaseUser } from '../../src/lib/api/types.ts';
+import type { OpsBooking, OpsCardHold } from '../../shared/contract/ops-answers.ts';
+import type { CalendarEntry, DatabaseUser } from '../../shared/contract/answers.ts';
 import { followLink, latestLink } from '../support/emulator-links.ts';
 import {
   freeDate,

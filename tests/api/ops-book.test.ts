@@ -9,9 +9,9 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../api/identity.ts';
-import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../src/lib/api/ops-types.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
-import { formatDenverDateTime } from '../../src/lib/dates.ts';
+import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../shared/contract/ops-answers.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
+import { formatDenverDateTime } from '../../shared/rules/dates.ts';
 import {
   freeDate,
   harness,

@@ -4,8 +4,8 @@
  * catalog import follows the same rule.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OpsPromoCode } from '../../src/lib/api/ops-types.ts';
-import { denverDayPlus, denverDay, denverInstant } from '../../src/lib/dates.ts';
+import type { OpsPromoCode } from '../../shared/contract/ops-answers.ts';
+import { denverDayPlus, denverDay, denverInstant } from '../../shared/rules/dates.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import { freeDate, harness, intentBody, readyUser, type Harness, type TestUser } from './harness.ts';
 import { staffMember } from './staff.ts';

@@ -4,8 +4,8 @@
  * booking's whole story; cancelling for a customer with a reason and a refund up to what was paid,
  * recorded in the same transaction as the change and never edited.
  */
-import { bookingReference } from '../../src/lib/booking-reference.ts';
-import { formatDollars } from '../../src/lib/pricing.ts';
+import { bookingReference } from '../../shared/rules/booking-reference.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +19,15 @@ import { DATE_STARTED } from '../../api/bookings/call-off.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
-import type { OpsActivity, OpsBooking, OpsBookingSummary, OpsDateOverview, OpsDateKind, OpsDays } from '../../src/lib/api/ops-types.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import type {
+  OpsActivity,
+  OpsBooking,
+  OpsBookingSummary,
+  OpsDateOverview,
+  OpsDateKind,
+  OpsDays,
+} from '../../shared/contract/ops-answers.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { verifyEmail as verifyByLink } from '../support/emulator-links.ts';
 import {
   freeDate,

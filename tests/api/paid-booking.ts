@@ -1,6 +1,6 @@
 /** A booking paid by a new customer who is ready to book (profile, survey, waiver), as a test's starting point. */
 import { expect } from 'vitest';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { payForDate, readyUser, type Harness, type TestUser } from './harness.ts';
 
 interface Order {

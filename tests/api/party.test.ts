@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordPaymentEvent } from '../../api/bookings/outcomes.ts';
 import { waiverEdition } from '../../api/users/waiver-edition.ts';
-import { WAIVER_DOCUMENT } from '../../src/content/waiver.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
-import type { Party } from '../../src/lib/party.ts';
-import { waiverCoversUntil } from '../../src/lib/waiver-record.ts';
+import { WAIVER_DOCUMENT } from '../../shared/company/waiver-text.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
+import type { Party } from '../../shared/rules/party.ts';
+import { waiverCoversUntil } from '../../shared/rules/waiver-record.ts';
 import { freeDate, harness, intentBody, makeReady, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 
 const CARD = { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' };

@@ -3,7 +3,7 @@ import { freeDate, harness, holdDate, intentBody, readyUser, type Harness } from
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import { localProvider } from '../../api/payments/local.ts';
 import type { PaymentProvider } from '../../api/payments/provider.ts';
-import type { CalendarEntry, DatabaseUser } from '../../src/lib/api/types.ts';
+import type { CalendarEntry, DatabaseUser } from '../../shared/contract/answers.ts';
 
 let h: Harness;
 beforeAll(async () => {

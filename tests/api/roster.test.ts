@@ -26,7 +26,7 @@ import { openPglite } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { listRosterReads } from '../../api/roster/roster.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
-import type { CalendarEntry, GuideDate, Roster } from '../../src/lib/api/types.ts';
+import type { CalendarEntry, GuideDate, Roster } from '../../shared/contract/answers.ts';
 import { EMULATOR, officeOperator, operatorCommand } from './staff.ts';
 
 const run = promisify(execFile);

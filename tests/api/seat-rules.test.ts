@@ -1,6 +1,6 @@
 /**
  * Every seat rule the database decides in SQL gives the answer of its TypeScript twin
- * (src/lib/seat-rules.ts) on real rows. Each case writes its rows and reads both answers in one
+ * (shared/rules/seat-rules.ts) on real rows. Each case writes its rows and reads both answers in one
  * transaction, so `now()` is a single instant that the TypeScript rules are given too; a hold that
  * ends, or a cut-off that falls, at exactly that instant is a case of its own.
  */
@@ -10,31 +10,33 @@ import { honouredDiscount } from '../../api/bookings/promo.ts';
 import { lockDate, takenSeats } from '../../api/bookings/seats.ts';
 import { listCalendar } from '../../api/catalog/calendars.ts';
 import { upcomingDates } from '../../api/roster/roster.ts';
-import { isOpen, spotsLeft } from '../../src/lib/availability.ts';
-import { calendarDateOf } from '../../src/lib/calendar-date.ts';
-import type { CalendarName } from '../../src/lib/schemas.ts';
+import { isOpen, spotsLeft } from '../../shared/rules/availability.ts';
+import { calendarDateOf } from '../../shared/rules/calendar-date.ts';
+import type { CalendarName } from '../../shared/contract/requests.ts';
 import {
   bookingsOpen,
-  bookingsOpenSql,
   closingTime,
   cutoffSeconds,
-  HOLD_LAPSED_SQL,
   holdLapsed,
   isLiveHold,
-  LIVE_HOLD_SQL,
   partySpotsLeft,
-  partySpotsLeftSql,
   promoHasUseLeft,
   promoUses,
-  promoUsesSql,
   seatsLeft,
   seatsTaken,
-  seatsTakenSql,
   takesSeats,
-  TAKES_SEATS_SQL,
   type BookingStatus,
   type SeatBooking,
-} from '../../src/lib/seat-rules.ts';
+} from '../../shared/rules/seat-rules.ts';
+import {
+  bookingsOpenSql,
+  HOLD_LAPSED_SQL,
+  LIVE_HOLD_SQL,
+  partySpotsLeftSql,
+  promoUsesSql,
+  seatsTakenSql,
+  TAKES_SEATS_SQL,
+} from '../../api/bookings/seat-sql.ts';
 import { harness, type Harness } from './harness.ts';
 
 let h: Harness;

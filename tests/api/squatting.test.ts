@@ -4,7 +4,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepHolds } from '../../api/bookings/hold-sweeps.ts';
 import { firebaseIdentity } from '../../api/identity.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import {
   freeDate,
   harness,

@@ -11,8 +11,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHOICE_DAYS, callOffDate, refundUnchosen, type CallOffChoice } from '../../api/bookings/call-off.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
-import { CURRENT_POLICY } from '../../src/lib/cancellation-policy.ts';
-import type { CalendarEntry, DatabaseUser, DateChangeOptions } from '../../src/lib/api/types.ts';
+import { CURRENT_POLICY } from '../../shared/rules/cancellation-policy.ts';
+import type { CalendarEntry, DatabaseUser, DateChangeOptions } from '../../shared/contract/answers.ts';
 import { freeDate, harness, holdDate, PAYING_CARD, readyUser, type Harness, type TestUser } from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
 import { staffMember } from './staff.ts';

@@ -4,7 +4,7 @@ import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import type { FakeStripe } from './fake-stripe.ts';
 import { freeDate, harness, intentBody, newUser, readyUser, type Harness } from './harness.ts';
 import { harnessWithStripe, stripeSignature } from './stripe-harness.ts';
-import type { CalendarEntry, DatabaseUser } from '../../src/lib/api/types.ts';
+import type { CalendarEntry, DatabaseUser } from '../../shared/contract/answers.ts';
 
 const KEYS = { secretKey: 'sk_test_kamas_fake_key_0001', webhookSecret: 'whsec_kamas_fake_webhook_0001' };
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cachedIdentity, firebaseIdentity } from '../../api/identity.ts';
 import { newAuthUser } from '../support/auth-user.ts';
 import { harness, newUser, PROJECT_ID, signInAgain, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
-import type { DatabaseUser } from '../../src/lib/api/types.ts';
+import type { DatabaseUser } from '../../shared/contract/answers.ts';
 
 /** firebase-admin on the Auth emulator, to change users the way an operator or Firebase itself would. */
 const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'users-test-admin'));

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waiverEdition } from '../../api/users/waiver-edition.ts';
-import { WAIVER_DOCUMENT, WAIVER_SHA256, WAIVER_VERSION } from '../../src/content/waiver.ts';
-import type { DatabaseUser, WaiverStatus } from '../../src/lib/api/types.ts';
-import { WAIVER_TEXT_CHANGED, WAIVER_TEXT_HEADER, waiverFingerprint, type PublishedWaiver } from '../../src/lib/waiver-record.ts';
+import { WAIVER_DOCUMENT, WAIVER_SHA256, WAIVER_VERSION } from '../../shared/company/waiver-text.ts';
+import type { DatabaseUser, WaiverStatus } from '../../shared/contract/answers.ts';
+import { WAIVER_TEXT_CHANGED, WAIVER_TEXT_HEADER, waiverFingerprint, type PublishedWaiver } from '../../shared/rules/waiver-record.ts';
 import { harness, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 
 const SECOND_SIGNATURE = `${SIGNATURE.slice(0, -4)}AAAA`;

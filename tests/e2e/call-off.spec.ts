@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess, stopProcess } from '../../scripts/processes.ts';
-import { formatDenverDateTime } from '../../src/lib/dates.ts';
+import { formatDenverDateTime } from '../../shared/rules/dates.ts';
 import { bookByApi, calendar, freshDate, officeOperator, readyCustomer, startOf } from './api-customers.ts';
 import { axeViolations, expect, islandsReady, ownApiSettings, test } from './fixtures.ts';
 import { mailTo } from './mail-inbox.ts';

@@ -6,9 +6,9 @@
  * the seats held on the new date are free at once. A friend who joined by invite can only leave, and
  * their seat opens again for the payer.
  */
-import { CURRENT_POLICY, cancellationTerms } from '../../src/lib/cancellation-policy.ts';
-import { formatDenverDate, formatDenverDateTime } from '../../src/lib/dates.ts';
-import { formatDollars } from '../../src/lib/pricing.ts';
+import { CURRENT_POLICY, cancellationTerms } from '../../shared/rules/cancellation-policy.ts';
+import { formatDenverDate, formatDenverDateTime } from '../../shared/rules/dates.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
 import { bookByApi, calendar, freshDate, freshDateAtLeast, readyCustomer, seatsTaken, startOf } from './api-customers.ts';
 import { fillCard } from './checkout-steps.ts';
 import { axeViolations, expect, test } from './fixtures.ts';

@@ -4,7 +4,7 @@
  * office for a booking paid in cash or by check; and with 14 to 29 days' notice the date cannot be
  * changed. The booking FAQ's answer says the same.
  */
-import { termsInFull } from '../../src/lib/cancellation-policy.ts';
+import { termsInFull } from '../../shared/rules/cancellation-policy.ts';
 import { expect, test } from './fixtures.ts';
 
 test('the policy page sends a change of date to My Bookings and says where each refund comes from', async ({ page, problems }) => {

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Response } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import { WAIVER_VERSION } from '../../src/content/waiver.ts';
+import { WAIVER_VERSION } from '../../shared/company/waiver-text.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import { startFakeStripe } from '../api/fake-stripe.ts';
 import {

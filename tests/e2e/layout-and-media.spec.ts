@@ -1,6 +1,6 @@
 /** Layout at phone and desktop widths, the photo carousels as assistive technology reads them, and the hero video's pause control. */
 import { expect, PHONE, test } from './fixtures.ts';
-import { partners } from '../../src/site.ts';
+import { partners } from '../../shared/company/site.ts';
 
 test('at 390 px the header is one row: logo, Menu, account', async ({ browser }) => {
   const context = await browser.newContext(PHONE);

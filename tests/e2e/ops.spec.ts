@@ -7,8 +7,8 @@
  */
 import type { Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import type { OpsDateKind } from '../../src/lib/api/ops-types.ts';
-import { denverDay, denverDayPlus, denverInstant, formatDenverDateTime } from '../../src/lib/dates.ts';
+import type { OpsDateKind } from '../../shared/contract/ops-answers.ts';
+import { denverDay, denverDayPlus, denverInstant, formatDenverDateTime } from '../../shared/rules/dates.ts';
 import {
   bookByApi,
   bookingIdOn,

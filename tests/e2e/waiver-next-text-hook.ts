@@ -1,10 +1,10 @@
 /**
- * Loaded with `node --import` into a booking API process: every import of src/content/waiver.ts
+ * Loaded with `node --import` into a booking API process: every import of shared/company/waiver-text.ts
  * resolves to waiver-next-text.ts instead, so that API runs with a new issue of the waiver text.
  */
 import { registerHooks } from 'node:module';
 
-const TODAYS_TEXT = new URL('../../src/content/waiver.ts', import.meta.url).href;
+const TODAYS_TEXT = new URL('../../shared/company/waiver-text.ts', import.meta.url).href;
 const NEXT_TEXT = new URL('./waiver-next-text.ts', import.meta.url).href;
 
 registerHooks({

@@ -1,21 +1,21 @@
 /**
  * The waiver as a later issue might read: today's text with one more sentence, under a new version
  * with its own SHA-256. The browser test of a changed waiver runs a booking API that loads this
- * module wherever the API imports src/content/waiver.ts (waiver-next-text-hook.ts), exactly as a
+ * module wherever the API imports shared/company/waiver-text.ts (waiver-next-text-hook.ts), exactly as a
  * deploy of a new text would. Its fingerprint is worked out here, so a change to today's text needs
  * no change to this file.
  */
 import { createHash } from 'node:crypto';
-import { waiverPlainText } from '../../src/lib/waiver-record.ts';
+import { waiverPlainText } from '../../shared/rules/waiver-record.ts';
 import {
   WAIVER_DOCUMENT as TODAYS_DOCUMENT,
   WAIVER_INTRO as TODAYS_INTRO,
   WAIVER_SECTIONS,
   WAIVER_SIGNING_NOTE,
   WAIVER_TITLE,
-} from '../../src/content/waiver.ts';
+} from '../../shared/company/waiver-text.ts';
 
-export type { WaiverBlock, WaiverSection } from '../../src/content/waiver.ts';
+export type { WaiverBlock, WaiverSection } from '../../shared/company/waiver-text.ts';
 export { WAIVER_SECTIONS, WAIVER_SIGNING_NOTE, WAIVER_TITLE };
 
 export const WAIVER_VERSION = '2027-02';

@@ -1,5 +1,5 @@
 /** What a returning customer has filled in, for tests and benchmarks that make one through the API. */
-import type { Survey } from '../../src/lib/schemas.ts';
+import type { Survey } from '../../shared/contract/requests.ts';
 
 /** A safety survey the survey form accepts. */
 export const SURVEY_ANSWERS: Survey = {

@@ -6,8 +6,8 @@
  */
 import SignaturePad from 'signature_pad';
 import { describe, expect, it } from 'vitest';
-import { WAIVER_INTRO, WAIVER_SECTIONS, WAIVER_SIGNING_NOTE, WAIVER_TITLE, WAIVER_VERSION } from '../../src/content/waiver.ts';
-import { profileFormSchema, surveySchema } from '../../src/lib/schemas.ts';
+import { WAIVER_INTRO, WAIVER_SECTIONS, WAIVER_SIGNING_NOTE, WAIVER_TITLE, WAIVER_VERSION } from '../../shared/company/waiver-text.ts';
+import { profileFormSchema, surveySchema } from '../../shared/contract/requests.ts';
 import {
   checkFields,
   firstFailed,

@@ -9,7 +9,7 @@ import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { databaseUser, fakeUser } from './support/accounts.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
-import { WAIVER_SHA256 } from '../../src/content/waiver.ts';
+import { WAIVER_SHA256 } from '../../shared/company/waiver-text.ts';
 
 const firebase = vi.hoisted(() => ({
   listeners: [] as ((user: unknown) => void)[],

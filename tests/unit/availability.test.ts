@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityList, availabilityOf, byDay, openingMonth, ownSeats, spotsLabel, spotsLeft } from '../../src/lib/availability.ts';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
-import type { CalendarDate } from '../../src/lib/calendar-date.ts';
-import { denverInstant } from '../../src/lib/dates.ts';
+import { availabilityList, availabilityOf, byDay, openingMonth, ownSeats, spotsLabel, spotsLeft } from '../../shared/rules/availability.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
+import type { CalendarDate } from '../../shared/rules/calendar-date.ts';
+import { denverInstant } from '../../shared/rules/dates.ts';
 import { fromWire } from './support/calendar.ts';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

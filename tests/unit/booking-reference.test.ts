@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingReference, referenceKey } from '../../src/lib/booking-reference.ts';
+import { bookingReference, referenceKey } from '../../shared/rules/booking-reference.ts';
 
 describe('a booking’s reference', () => {
   it('is the first eight letters and digits of its id, in capitals, in two groups', () => {

@@ -9,7 +9,7 @@ import {
   monthGrid,
   shiftMonth,
   weekBounds,
-} from '../../src/lib/calendar-grid.ts';
+} from '../../shared/rules/calendar-grid.ts';
 
 const originalZone = process.env['TZ'];
 afterEach(() => {

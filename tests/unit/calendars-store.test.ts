@@ -1,8 +1,8 @@
 /** The booking calendars' loads against a stand-in API at fetch, with the cart in the persistent store's test engine. */
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CalendarEntry } from '../../src/lib/api/types.ts';
-import { denverInstant } from '../../src/lib/dates.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
+import { denverInstant } from '../../shared/rules/dates.ts';
 import { fromWire } from './support/calendar.ts';
 
 useTestStorageEngine();

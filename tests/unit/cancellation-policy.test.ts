@@ -7,9 +7,9 @@ import {
   policyOf,
   termsInBrief,
   termsInFull,
-} from '../../src/lib/cancellation-policy.ts';
-import { denverInstant } from '../../src/lib/dates.ts';
-import { orderTotal } from '../../src/lib/pricing.ts';
+} from '../../shared/rules/cancellation-policy.ts';
+import { denverInstant } from '../../shared/rules/dates.ts';
+import { orderTotal } from '../../shared/rules/pricing.ts';
 
 const policy = CURRENT_POLICY;
 /** A trip at 8:00 AM in Kamas on Saturday, January 30, 2027. */

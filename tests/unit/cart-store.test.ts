@@ -1,8 +1,8 @@
 /** `$cart` against the persistent store's test engine in place of localStorage (another tab speaks through setTestStorageKey). */
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Price, Product } from '../../src/lib/api/types.ts';
-import { denverInstant } from '../../src/lib/dates.ts';
+import type { Price, Product } from '../../shared/contract/answers.ts';
+import { denverInstant } from '../../shared/rules/dates.ts';
 import { tourOn } from './support/calendar.ts';
 
 const ski: Price = { id: 'price_ski', nickname: 'Ski Day', unit_amount: 25000, currency: 'usd', metadata: { image: '/ski.svg' } };

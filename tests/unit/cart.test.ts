@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canCheckout, cartTotal, CHECKOUT_ALERT, deriveSelection, readStoredValue } from '../../src/lib/cart.ts';
-import type { Price, Product } from '../../src/lib/api/types.ts';
-import { denverInstant } from '../../src/lib/dates.ts';
+import type { Price, Product } from '../../shared/contract/answers.ts';
+import { denverInstant } from '../../shared/rules/dates.ts';
 
 const ski: Price = { id: 'price_ski', nickname: 'Ski Day', unit_amount: 25000, currency: 'usd', metadata: {} };
 const sled: Price = { id: 'price_sled', nickname: 'Sled Day', unit_amount: 35000, currency: 'usd', metadata: {} };

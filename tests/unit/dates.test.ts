@@ -10,7 +10,7 @@ import {
   formatDenverRecordTime,
   formatUtcMinute,
   inclusiveDenverDays,
-} from '../../src/lib/dates.ts';
+} from '../../shared/rules/dates.ts';
 
 /** Zones a server or a visitor's browser may be in, far on both sides of Denver. */
 const MACHINE_ZONES = ['Asia/Tokyo', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/London', 'UTC'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { briefingTime, reminderTime, tripMessageTimes } from '../../api/mail/schedule.ts';
 import { addMinutes } from 'date-fns';
-import { denverDay, denverDayPlus, denverInstant } from '../../src/lib/dates.ts';
+import { denverDay, denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
 
 const at = (iso: string) => new Date(iso);
 

@@ -23,7 +23,7 @@ import {
   renderReadinessReminder,
   renderTripBriefing,
 } from '../../api/mail/templates/index.ts';
-import { site } from '../../src/site.ts';
+import { site } from '../../shared/company/site.ts';
 
 /** Sat, Dec 5, 8:00 AM in Denver (MST, UTC-7). */
 const DECEMBER_START = new Date('2026-12-05T15:00:00Z');

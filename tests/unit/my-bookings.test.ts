@@ -1,8 +1,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import type { CalendarEntry, Product } from '../../src/lib/api/types.ts';
+import type { CalendarEntry, Product } from '../../shared/contract/answers.ts';
 import { bookingEventUid, bookingIcs, bookingIcsFileName } from '../../src/lib/booking-ics.ts';
-import { meetingArea } from '../../src/lib/meeting-area.ts';
+import { meetingArea } from '../../shared/company/meeting-area.ts';
 import { calendarFailure, DEFAULT_BOOKING_IMAGE, inviteLink, myBookingCards, type BookingCard } from '../../src/lib/my-bookings.ts';
 import { fromWire } from './support/calendar.ts';
 

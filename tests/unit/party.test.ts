@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memberName, partyRows, surveyState, UNNAMED_MEMBER, waiverState } from '../../src/lib/party.ts';
-import type { Survey } from '../../src/lib/schemas.ts';
+import { memberName, partyRows, surveyState, UNNAMED_MEMBER, waiverState } from '../../shared/rules/party.ts';
+import type { Survey } from '../../shared/contract/requests.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
 
 const SURVEY: Survey = surveyAnswers({ probe: 'No', emergencyContactName: 'Sam Lund' });

@@ -5,8 +5,8 @@
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Price, Product } from '../../src/lib/api/types.ts';
-import { denverInstant } from '../../src/lib/dates.ts';
+import type { Price, Product } from '../../shared/contract/answers.ts';
+import { denverInstant } from '../../shared/rules/dates.ts';
 import { tourOn } from './support/calendar.ts';
 import { fakeUser } from './support/accounts.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { denverInstant, inclusiveDenverDays as inclusiveDays } from '../../src/lib/dates.ts';
-import { discountAmount, formatDollars, orderQuantity, orderTotal, priceRange } from '../../src/lib/pricing.ts';
+import { denverInstant, inclusiveDenverDays as inclusiveDays } from '../../shared/rules/dates.ts';
+import { discountAmount, formatDollars, orderQuantity, orderTotal, priceRange } from '../../shared/rules/pricing.ts';
 
 describe('pricing', () => {
   it('multiplies party size by inclusive days', () => {

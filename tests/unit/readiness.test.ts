@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { missingSteps, notReadyMessage, profileComplete, surveyComplete, waiverOutdated, waiverSigned } from '../../src/lib/readiness.ts';
+import {
+  missingSteps,
+  notReadyMessage,
+  profileComplete,
+  surveyComplete,
+  waiverOutdated,
+  waiverSigned,
+} from '../../shared/rules/readiness.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
 
 const complete = {

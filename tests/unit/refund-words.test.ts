@@ -1,9 +1,9 @@
 /** What the site says about where a refund goes: to the card, or from the office for a booking it took in cash or by check. */
 import { describe, expect, it } from 'vitest';
-import type { CallOffChoice } from '../../src/lib/api/types.ts';
-import { chosenLine, refundOffer } from '../../src/lib/called-off.ts';
+import type { CallOffChoice } from '../../shared/contract/answers.ts';
+import { chosenLine, refundOffer } from '../../shared/rules/called-off.ts';
 import { cancelledNotice } from '../../src/lib/cancellation-quote.ts';
-import { refundRoute, refundRouteAndWhen } from '../../src/lib/paid-by.ts';
+import { refundRoute, refundRouteAndWhen } from '../../shared/rules/paid-by.ts';
 
 describe('where a refund goes', () => {
   it('goes back to the card within business days, or from the office by arrangement', () => {

@@ -9,7 +9,7 @@ import {
   waiverSummary,
   notReadyWords,
 } from '../../src/lib/roster-csv.ts';
-import type { Roster, RosterParticipant } from '../../src/lib/api/types.ts';
+import type { Roster, RosterParticipant } from '../../shared/contract/answers.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
 
 const survey = surveyAnswers({

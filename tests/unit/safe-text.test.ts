@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSafeText, unsafeTextPath } from '../../src/lib/safe-text.ts';
+import { isSafeText, unsafeTextPath } from '../../shared/rules/safe-text.ts';
 
 /** The rule, written another way: Unicode's control characters, less tab, line feed, carriage return and the C1 block. */
 const hasControl = (text: string) => /\p{Cc}/u.test(text.replace(/[\t\n\r\u0080-\u009F]/g, ''));

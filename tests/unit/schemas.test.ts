@@ -12,7 +12,7 @@ import {
   surveySchema,
   userDataSchema,
   waiverSchema,
-} from '../../src/lib/schemas.ts';
+} from '../../shared/contract/requests.ts';
 
 const message = (schema: v.GenericSchema, input: unknown) => {
   const result = v.safeParse(schema, input);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { denverDay } from '../../src/lib/dates.ts';
+import { denverDay } from '../../shared/rules/dates.ts';
 import { seasonDays, seasonFor } from '../../api/seed/season.ts';
 import { CLASS_CAPACITY, seasonDates } from '../../api/seed/seed.ts';
 

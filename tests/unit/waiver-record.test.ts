@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { WAIVER_DOCUMENT, WAIVER_SHA256, WAIVER_VERSION } from '../../src/content/waiver.ts';
-import { denverInstant } from '../../src/lib/dates.ts';
+import { WAIVER_DOCUMENT, WAIVER_SHA256, WAIVER_VERSION } from '../../shared/company/waiver-text.ts';
+import { denverInstant } from '../../shared/rules/dates.ts';
 import {
   verifiedWaiver,
   waiverCoversUntil,
@@ -12,7 +12,7 @@ import {
   waiverRenewalReason,
   waiverSeasonLastDay,
   type WaiverStatus,
-} from '../../src/lib/waiver-record.ts';
+} from '../../shared/rules/waiver-record.ts';
 
 describe('the waiver text and its fingerprint', () => {
   it('declares the SHA-256 of the exact text of the current version, so a change of wording needs a new version', () => {

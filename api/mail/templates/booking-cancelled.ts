@@ -3,9 +3,9 @@
  * refunded; to a member who did not pay, who the refund goes to (never its amount).
  */
 import { createElement as h } from 'react';
-import { formatDenverDateTime } from '../../../src/lib/dates.ts';
-import { feesIncluded } from '../../../src/lib/called-off.ts';
-import { refundRouteAndWhen } from '../../../src/lib/paid-by.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { feesIncluded } from '../../../shared/rules/called-off.ts';
+import { refundRouteAndWhen } from '../../../shared/rules/paid-by.ts';
 import type { BookingCancelledFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
 import { buttonLink, formatMoney, paragraph, renderMail, textLink, tripFacts, tripLine } from './parts.ts';

@@ -6,7 +6,7 @@
 import { createElement as h, Fragment } from 'react';
 import type { BookingConfirmedFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
-import { termsInBrief } from '../../../src/lib/cancellation-policy.ts';
+import { termsInBrief } from '../../../shared/rules/cancellation-policy.ts';
 import {
   bulletList,
   buttonLink,

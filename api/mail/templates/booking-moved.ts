@@ -1,6 +1,6 @@
 /** To every member of a booking that moved to another date: the new day, and the one it replaces; to the payer, the change fee and how it was paid. */
 import { createElement as h } from 'react';
-import { formatDenverDateTime } from '../../../src/lib/dates.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import type { BookingMovedFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
 import { buttonLink, formatMoney, paragraph, renderMail, tripFacts, tripLine } from './parts.ts';

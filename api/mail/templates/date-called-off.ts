@@ -1,8 +1,8 @@
 /** To the payer of a booking on a date the company called off: why, and their two choices, with the deadline. */
 import { createElement as h } from 'react';
-import { formatDenverDateTime } from '../../../src/lib/dates.ts';
-import { feesIncluded } from '../../../src/lib/called-off.ts';
-import { refundRoute } from '../../../src/lib/paid-by.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { feesIncluded } from '../../../shared/rules/called-off.ts';
+import { refundRoute } from '../../../shared/rules/paid-by.ts';
 import type { DateCalledOffFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
 import { bulletList, buttonLink, formatMoney, paragraph, renderMail, textLink, tripFacts, tripLine } from './parts.ts';

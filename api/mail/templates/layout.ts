@@ -6,7 +6,7 @@
  */
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
-import { site } from '../../../src/site.ts';
+import { site } from '../../../shared/company/site.ts';
 
 /** The site's colours (src/styles/global.css). */
 export const palette = {

@@ -5,8 +5,8 @@
 import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
-import { formatDenverDateTime } from '../../../src/lib/dates.ts';
-import { formatDollars } from '../../../src/lib/pricing.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { formatDollars } from '../../../shared/rules/pricing.ts';
 import type { MemberState, Owed, RenderedMail, SiteLinks, Trip } from '../message-types.ts';
 import { styles } from './layout.ts';
 

@@ -3,7 +3,7 @@
  * what to bring, the forecasts and the guides' phone.
  */
 import { createElement as h } from 'react';
-import { formatDenverDate, formatDenverDateTime } from '../../../src/lib/dates.ts';
+import { formatDenverDate, formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import type { RenderedMail, TripBriefingFacts } from '../message-types.ts';
 import { Layout } from './layout.ts';
 import { bulletList, buttonLink, paragraph, renderMail, subheading, textLink, tripFacts, tripLine } from './parts.ts';

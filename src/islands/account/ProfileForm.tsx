@@ -9,8 +9,8 @@
  * Safe before it hydrates and without JavaScript: a spinner until the user is known, inputs
  * without names, a form that posts back to this page and a Save button disabled until hydrated.
  */
-import type { DatabaseUser } from '../../lib/api/types.ts';
-import { profileFormSchema } from '../../lib/schemas.ts';
+import type { DatabaseUser } from '../../../shared/contract/answers.ts';
+import { profileFormSchema } from '../../../shared/contract/requests.ts';
 import { failureText, saveProfile } from '../../stores/account.ts';
 import { PROFILE_FIELDS, profilePhoto, savedProfileValues } from './form-values.ts';
 import { AccountLoading, FieldError, NeedsJavaScript, SignedOutNotice, TextField } from './fields.tsx';

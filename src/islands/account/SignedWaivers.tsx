@@ -4,8 +4,8 @@
  * each linking to its copy (GET /users/user/{uid}/waivers). Nothing shows before the first signature.
  */
 import { useId } from 'react';
-import { formatDenverRecordTime } from '../../lib/dates.ts';
-import { signedCopyPath, type WaiverStatus } from '../../lib/waiver-record.ts';
+import { formatDenverRecordTime } from '../../../shared/rules/dates.ts';
+import { signedCopyPath, type WaiverStatus } from '../../../shared/rules/waiver-record.ts';
 import { api } from '../../stores/api.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 import { useAccountUser } from './use-account-user.ts';

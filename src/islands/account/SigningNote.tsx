@@ -1,4 +1,4 @@
-import { WAIVER_SIGNING_NOTE } from '../../content/waiver.ts';
+import { WAIVER_SIGNING_NOTE } from '../../../shared/company/waiver-text.ts';
 
 /** The words of the note that link to the profile, where the signed copy is. */
 const PROFILE_WORDS = 'your profile';

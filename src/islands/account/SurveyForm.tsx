@@ -8,8 +8,8 @@
  * Safe before it hydrates and without JavaScript: a spinner until the user is known, controls
  * without names, a form that posts back to this page and a submit button disabled until hydrated.
  */
-import type { DatabaseUser } from '../../lib/api/types.ts';
-import { ABILITY, surveySchema, TRANSPORTATION, YES_NO } from '../../lib/schemas.ts';
+import type { DatabaseUser } from '../../../shared/contract/answers.ts';
+import { ABILITY, surveySchema, TRANSPORTATION, YES_NO } from '../../../shared/contract/requests.ts';
 import { failureText, saveSurvey } from '../../stores/account.ts';
 import { savedSurveyValues, SURVEY_FIELDS, type SurveyField } from './form-values.ts';
 import { AccountLoading, FieldError, NeedsJavaScript, SignedOutNotice } from './fields.tsx';

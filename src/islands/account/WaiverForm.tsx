@@ -23,10 +23,10 @@
 import { useEffect, useId, useReducer, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '../../lib/api/api-error.ts';
-import type { DatabaseUser } from '../../lib/api/types.ts';
-import { waiverOutdated } from '../../lib/readiness.ts';
+import type { DatabaseUser } from '../../../shared/contract/answers.ts';
+import { waiverOutdated } from '../../../shared/rules/readiness.ts';
 import { TYPED_SIGNATURE_MAX_LENGTH } from '../../lib/typed-signature.ts';
-import { WAIVER_TEXT_CHANGED, waiverRenewalMessage } from '../../lib/waiver-record.ts';
+import { WAIVER_TEXT_CHANGED, waiverRenewalMessage } from '../../../shared/rules/waiver-record.ts';
 import { failureText, signWaiver } from '../../stores/account.ts';
 import { $waiverInForce, loadWaiverInForce } from '../../stores/waiver-in-force.ts';
 import { NeedsJavaScript, SignedOutNotice } from './fields.tsx';

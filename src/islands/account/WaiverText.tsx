@@ -1,5 +1,5 @@
 /** A waiver's words as a signer reads them: the intro's paragraphs, then each section's heading with its paragraphs and lists. */
-import type { WaiverDocument } from '../../lib/waiver-record.ts';
+import type { WaiverDocument } from '../../../shared/rules/waiver-record.ts';
 
 export default function WaiverText({ document }: { document: WaiverDocument }) {
   return (

@@ -1,11 +1,11 @@
 /**
  * What the account forms show and how they check it, without React: the saved values a form starts
- * from, and the per-field messages of the shared schemas (src/lib/schemas.ts), the same ones the API
+ * from, and the per-field messages of the shared schemas (shared/contract/requests.ts), the same ones the API
  * answers with.
  */
 import * as v from 'valibot';
-import type { DatabaseUser } from '../../lib/api/types.ts';
-import { COUNTRY_CODES, isHttpsUrl, splitPhoneNumber, type Survey } from '../../lib/schemas.ts';
+import type { DatabaseUser } from '../../../shared/contract/answers.ts';
+import { COUNTRY_CODES, isHttpsUrl, splitPhoneNumber, type Survey } from '../../../shared/contract/requests.ts';
 
 /** A form's fields as the inputs hold them: text. */
 export type FormValues<K extends string> = Record<K, string>;

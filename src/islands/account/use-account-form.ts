@@ -6,7 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type * as v from 'valibot';
-import type { DatabaseUser } from '../../lib/api/types.ts';
+import type { DatabaseUser } from '../../../shared/contract/answers.ts';
 import { describedBy } from './fields.tsx';
 import { checkFields, firstFailed, type FieldErrors, type FormValues } from './form-values.ts';
 

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from 'firebase/auth';
-import type { DatabaseUser } from '../../lib/api/types.ts';
+import type { DatabaseUser } from '../../../shared/contract/answers.ts';
 import { $authStatus, $authUser, $dbUser, $knownUser, startAuth } from '../../stores/auth.ts';
 import { neverSignedInHere } from '../../stores/known-user.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';

@@ -1,6 +1,6 @@
 /** What a booking page says when its product cannot be shown: the catalog failed to load (with a way to try again), or lacks it. */
 import { useStore } from '@nanostores/react';
-import type { Product } from '../../lib/api/types.ts';
+import type { Product } from '../../../shared/contract/answers.ts';
 import { $productsFailed, loadProducts } from '../../stores/products.ts';
 
 interface Props {

@@ -4,11 +4,11 @@
  * Changing the class resets the date; picking a date sets start and end to that day.
  */
 import { useEffect } from 'react';
-import { spotsLabel, type DateAvailability } from '../../lib/availability.ts';
-import type { DayKey } from '../../lib/calendar-grid.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
+import { spotsLabel, type DateAvailability } from '../../../shared/rules/availability.ts';
+import type { DayKey } from '../../../shared/rules/calendar-grid.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { classObjectives } from '../../content/class-objectives.ts';
-import { CLASS_PRODUCT_TITLE } from '../../site.ts';
+import { CLASS_PRODUCT_TITLE } from '../../../shared/company/site.ts';
 import { chooseDate, choosePrice } from '../../stores/cart.ts';
 import { classCalendar, dismissSelectionNotice } from '../../stores/calendars.ts';
 import CalendarFrame from './CalendarFrame.tsx';

@@ -3,8 +3,8 @@
  * and under it the chosen date's start time; full dates cannot be chosen. Nothing can be chosen
  * before a price is; choosing a date lets go of any note on a date that was let go before.
  */
-import { spotsLabel, type DateAvailability } from '../../lib/availability.ts';
-import { formatDenverDate, formatDenverTime } from '../../lib/dates.ts';
+import { spotsLabel, type DateAvailability } from '../../../shared/rules/availability.ts';
+import { formatDenverDate, formatDenverTime } from '../../../shared/rules/dates.ts';
 import { chooseDate } from '../../stores/cart.ts';
 import { dismissSelectionNotice, type CalendarLoad } from '../../stores/calendars.ts';
 

@@ -2,10 +2,10 @@
  * /booking/backcountry-tour: Select Activity, Select Party Size, the calendar of
  * day tours and the Order Summary. A day tour is private: a date is full once anyone holds it.
  */
-import type { DayKey } from '../../lib/calendar-grid.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
-import { PARTY_SIZE_MIN } from '../../lib/schemas.ts';
-import { DAY_TOUR_PRODUCT_TITLE } from '../../site.ts';
+import type { DayKey } from '../../../shared/rules/calendar-grid.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { PARTY_SIZE_MIN } from '../../../shared/contract/requests.ts';
+import { DAY_TOUR_PRODUCT_TITLE } from '../../../shared/company/site.ts';
 import { chooseDate, choosePartySize } from '../../stores/cart.ts';
 import { dayTourCalendar, dismissSelectionNotice } from '../../stores/calendars.ts';
 import CalendarFrame from './CalendarFrame.tsx';

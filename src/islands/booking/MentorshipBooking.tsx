@@ -5,8 +5,8 @@
  * join through the booking's invite link.
  */
 import { useEffect } from 'react';
-import { formatDenverDateTime } from '../../lib/dates.ts';
-import { MENTORSHIP_PRODUCT_TITLE } from '../../site.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { MENTORSHIP_PRODUCT_TITLE } from '../../../shared/company/site.ts';
 import { choosePrice } from '../../stores/cart.ts';
 import { mentorshipCalendar } from '../../stores/calendars.ts';
 import BookingColumns from './BookingColumns.tsx';

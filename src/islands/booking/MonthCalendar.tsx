@@ -16,8 +16,8 @@ import {
   WEEKDAYS,
   type DayKey,
   type MonthKey,
-} from '../../lib/calendar-grid.ts';
-import type { DayState } from '../../lib/availability.ts';
+} from '../../../shared/rules/calendar-grid.ts';
+import type { DayState } from '../../../shared/rules/availability.ts';
 
 export interface DayView {
   state: DayState;

@@ -1,6 +1,6 @@
 /** The Order Summary beside a booking form: image, the chosen details, a description and the total, then Checkout. */
 import type { ReactNode } from 'react';
-import { formatDollars } from '../../lib/pricing.ts';
+import { formatDollars } from '../../../shared/rules/pricing.ts';
 import type { CalendarSource } from '../../stores/calendars.ts';
 import CheckoutButton from './CheckoutButton.tsx';
 import DetailsList from '../shared/DetailsList.tsx';

@@ -5,7 +5,7 @@
  * nothing below moves.
  */
 import { useStore } from '@nanostores/react';
-import { formatDollars } from '../../lib/pricing.ts';
+import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { $chosenPriceId, choosePrice } from '../../stores/cart.ts';
 import { $productsFailed } from '../../stores/products.ts';
 import type { BookingPage } from './use-booking-page.ts';

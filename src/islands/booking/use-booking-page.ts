@@ -5,9 +5,9 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { availabilityList, byDay, openingMonth } from '../../lib/availability.ts';
-import { monthOf } from '../../lib/calendar-grid.ts';
-import { denverDay } from '../../lib/dates.ts';
+import { availabilityList, byDay, openingMonth } from '../../../shared/rules/availability.ts';
+import { monthOf } from '../../../shared/rules/calendar-grid.ts';
+import { denverDay } from '../../../shared/rules/dates.ts';
 import { $cart, startBooking, type Cart } from '../../stores/cart.ts';
 import { $selectionNotice, refreshWhenVisible, type CalendarLoad, type CalendarSource } from '../../stores/calendars.ts';
 import { $checkoutHold } from '../../stores/checkout-hold.ts';

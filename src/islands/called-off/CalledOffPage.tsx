@@ -6,10 +6,10 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api/http.ts';
-import type { CallOffChoice } from '../../lib/api/types.ts';
-import { calledOffLine, chosenLine, deadlineLine, partyLine, refundOffer } from '../../lib/called-off.ts';
-import { BOOKING_NOT_FOUND } from '../../lib/messages.ts';
-import { site } from '../../site.ts';
+import type { CallOffChoice } from '../../../shared/contract/answers.ts';
+import { calledOffLine, chosenLine, deadlineLine, partyLine, refundOffer } from '../../../shared/rules/called-off.ts';
+import { BOOKING_NOT_FOUND } from '../../../shared/contract/messages.ts';
+import { site } from '../../../shared/company/site.ts';
 import { api } from '../../stores/api.ts';
 import { AccountLoading } from '../account/fields.tsx';
 import { useAccountUser } from '../account/use-account-user.ts';

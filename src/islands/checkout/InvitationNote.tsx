@@ -1,6 +1,6 @@
 /** Above the steps of a checkout that came from an invite link: whose trip it is, what and when; or that the link leads nowhere. */
-import { formatDenverDateTime } from '../../lib/dates.ts';
-import type { Invitation } from '../../lib/party.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import type { Invitation } from '../../../shared/rules/party.ts';
 import type { InvitationState } from './use-invitation.ts';
 
 /** 'Casey invited you on Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM.' */

@@ -3,8 +3,8 @@
  * and its start, whose party) and go on to My Bookings on their profile after 5 seconds, or at once.
  */
 import { useEffect, useState } from 'react';
-import { formatDenverDateTime } from '../../lib/dates.ts';
-import type { Invitation } from '../../lib/party.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import type { Invitation } from '../../../shared/rules/party.ts';
 import { api } from '../../stores/api.ts';
 
 type InviteState = { status: 'sending' } | { status: 'joined' } | { status: 'failed'; message: string };

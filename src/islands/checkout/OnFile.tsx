@@ -5,8 +5,8 @@
  * sign again') to open the forms. The four steps stay.
  */
 import type { ReactNode } from 'react';
-import type { DatabaseUser } from '../../lib/api/types.ts';
-import { formatDenverLongDate } from '../../lib/dates.ts';
+import type { DatabaseUser } from '../../../shared/contract/answers.ts';
+import { formatDenverLongDate } from '../../../shared/rules/dates.ts';
 import { formatPhoneNumber } from '../../lib/phone-number.ts';
 import { gearText } from '../../lib/survey-words.ts';
 import DetailsList, { type Detail } from '../shared/DetailsList.tsx';

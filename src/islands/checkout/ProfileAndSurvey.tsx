@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { profileComplete, surveyComplete } from '../../lib/readiness.ts';
+import { profileComplete, surveyComplete } from '../../../shared/rules/readiness.ts';
 import { $dbUser } from '../../stores/auth.ts';
 import ProfileForm from '../account/ProfileForm.tsx';
 import SurveyForm from '../account/SurveyForm.tsx';

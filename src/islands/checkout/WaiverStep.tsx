@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { waiverSigned } from '../../lib/readiness.ts';
+import { waiverSigned } from '../../../shared/rules/readiness.ts';
 import { $dbUser } from '../../stores/auth.ts';
 import { $waiverInForce, loadWaiverInForce } from '../../stores/waiver-in-force.ts';
 import WaiverForm from '../account/WaiverForm.tsx';

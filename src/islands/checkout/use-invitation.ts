@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { loadInvitation, startJoining } from '../../stores/invitation.ts';
-import type { Invitation } from '../../lib/party.ts';
+import type { Invitation } from '../../../shared/rules/party.ts';
 
 export type InvitationState =
   | { status: 'none' }

@@ -4,8 +4,8 @@
  * follow on request, two weeks at a time.
  */
 import { useState } from 'react';
-import type { GuideDate } from '../../lib/api/types.ts';
-import { denverDay, denverDayPlus, formatDenverDateTime, formatDenverDay } from '../../lib/dates.ts';
+import type { GuideDate } from '../../../shared/contract/answers.ts';
+import { denverDay, denverDayPlus, formatDenverDateTime, formatDenverDay } from '../../../shared/rules/dates.ts';
 import { seatSummary } from '../../lib/guide-seats.ts';
 import { GuideStates } from './GuideStates.tsx';
 import { api } from '../../stores/api.ts';

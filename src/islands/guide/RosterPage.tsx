@@ -5,8 +5,8 @@
  * for that nobody has taken yet. It prints one date per page and downloads as CSV.
  */
 import { useSyncExternalStore } from 'react';
-import type { Roster, RosterParticipant } from '../../lib/api/types.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
+import type { Roster, RosterParticipant } from '../../../shared/contract/answers.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { seatSummary } from '../../lib/guide-seats.ts';
 import { joinedHow, notReadyWords, participantName, rosterCsv, rosterFileName, waiverSummary } from '../../lib/roster-csv.ts';
 import { GuideStates } from './GuideStates.tsx';

@@ -1,6 +1,6 @@
 /** /ops/activity: the record of operator actions, newest first: when, who, what it was done to, what changed and why. It prints as a list. */
-import type { OpsActivity } from '../../lib/api/ops-types.ts';
-import { formatDenverRecordTime } from '../../lib/dates.ts';
+import type { OpsActivity } from '../../../shared/contract/ops-answers.ts';
+import { formatDenverRecordTime } from '../../../shared/rules/dates.ts';
 import { opsBookingLink } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import DetailsList from '../shared/DetailsList.tsx';

@@ -5,10 +5,10 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import type { OpsDateKind, OpsDays } from '../../lib/api/ops-types.ts';
-import { denverDaysBetween, denverInstant, formatDenverDateTime, isCalendarDay } from '../../lib/dates.ts';
+import type { OpsDateKind, OpsDays } from '../../../shared/contract/ops-answers.ts';
+import { denverDaysBetween, denverInstant, formatDenverDateTime, isCalendarDay } from '../../../shared/rules/dates.ts';
 import { useLoaded, type Loaded } from '../shared/use-loaded.ts';
-import { opsAddDatesSchema, type OpsAddDatesRequest } from '../../lib/ops-schemas.ts';
+import { opsAddDatesSchema, type OpsAddDatesRequest } from '../../../shared/contract/ops-requests.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../account/fields.tsx';
 import { ChoiceField, FormButtons, FormFailure, ReasonField, textValue, useSending } from './form-parts.tsx';

@@ -5,9 +5,9 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import type { OpsBlackoutDay } from '../../lib/api/ops-types.ts';
-import { formatDenverDay } from '../../lib/dates.ts';
-import { opsBlackoutSchema } from '../../lib/ops-schemas.ts';
+import type { OpsBlackoutDay } from '../../../shared/contract/ops-answers.ts';
+import { formatDenverDay } from '../../../shared/rules/dates.ts';
+import { opsBlackoutSchema } from '../../../shared/contract/ops-requests.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { TextField } from '../account/fields.tsx';
 import { useStaffData } from '../shared/use-staff-data.ts';

@@ -8,10 +8,10 @@
  */
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../lib/api/ops-types.ts';
-import { opsBookSchema, PAYMENT_LABELS } from '../../lib/ops-schemas.ts';
-import { BOOKING_PAYMENTS, type BookingPayment } from '../../lib/paid-by.ts';
-import { formatDollars } from '../../lib/pricing.ts';
+import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../../shared/contract/ops-answers.ts';
+import { opsBookSchema, PAYMENT_LABELS } from '../../../shared/contract/ops-requests.ts';
+import { BOOKING_PAYMENTS, type BookingPayment } from '../../../shared/rules/paid-by.ts';
+import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { requestIds } from '../../lib/request-ids.ts';
 import PartySizeOptions from '../booking/PartySizeOptions.tsx';
 import { opsApi } from '../../stores/ops-api.ts';

@@ -5,10 +5,10 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import type { OpsBooking } from '../../lib/api/ops-types.ts';
-import { centsOf, opsCancelSchema } from '../../lib/ops-schemas.ts';
+import type { OpsBooking } from '../../../shared/contract/ops-answers.ts';
+import { centsOf, opsCancelSchema } from '../../../shared/contract/ops-requests.ts';
 import { dollarsField, refundHint } from '../../lib/ops-links.ts';
-import { formatDollars } from '../../lib/pricing.ts';
+import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../account/fields.tsx';
 import { OpsForm } from './OpsForm.tsx';

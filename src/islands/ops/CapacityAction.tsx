@@ -1,7 +1,7 @@
 /** Changing a date's capacity: a number and a reason; the API refuses a capacity below the seats taken and says how many are. */
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { opsCapacitySchema } from '../../lib/ops-schemas.ts';
+import { opsCapacitySchema } from '../../../shared/contract/ops-requests.ts';
 import { TextField } from '../account/fields.tsx';
 import { firstErrors, ReasonField, textValue, useOpenedForm } from './form-parts.tsx';
 import { OpenedForm } from './OpsForm.tsx';

@@ -6,8 +6,8 @@
  * another date (the same action as `npm run date:call-off`).
  */
 import { useState, type ReactNode } from 'react';
-import type { OpsDateOverview } from '../../lib/api/ops-types.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
+import type { OpsDateOverview } from '../../../shared/contract/ops-answers.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { seatSummary } from '../../lib/guide-seats.ts';
 import { opsBookingLink, paidText } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';

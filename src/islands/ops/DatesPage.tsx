@@ -1,5 +1,5 @@
 /** /ops/dates: adding dates of the kinds the company runs, and the blackout days on which it runs none. */
-import type { OpsDateKind } from '../../lib/api/ops-types.ts';
+import type { OpsDateKind } from '../../../shared/contract/ops-answers.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import { AddDates } from './AddDates.tsx';

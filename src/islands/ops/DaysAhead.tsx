@@ -4,8 +4,8 @@
  * jumps to any week (a plain form: it works before the script does).
  */
 import { useId } from 'react';
-import type { OpsDate, OpsDays, OpsParty } from '../../lib/api/ops-types.ts';
-import { denverDayPlus, denverInstant, formatDenverDate, formatDenverDateTime } from '../../lib/dates.ts';
+import type { OpsDate, OpsDays, OpsParty } from '../../../shared/contract/ops-answers.ts';
+import { denverDayPlus, denverInstant, formatDenverDate, formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { seatSummary } from '../../lib/guide-seats.ts';
 import { opsBookingLink, opsDateLink } from '../../lib/ops-links.ts';
 import type { StaffData } from '../shared/use-staff-data.ts';

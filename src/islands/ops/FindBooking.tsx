@@ -4,10 +4,10 @@
  * (Back returns to the same results, and a search can be bookmarked); the island lists what the API
  * finds for the address's `q`.
  */
-import { bookingReference } from '../../lib/booking-reference.ts';
+import { bookingReference } from '../../../shared/rules/booking-reference.ts';
 import { useId } from 'react';
-import type { OpsBookingSummary } from '../../lib/api/ops-types.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
+import type { OpsBookingSummary } from '../../../shared/contract/ops-answers.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { BOOKING_STATUS_LABELS, opsBookingLink } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';

@@ -6,10 +6,10 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import type { OpsBooking } from '../../lib/api/ops-types.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
-import { MOVE_FEES, opsMoveSchema, type OpsMoveRequest } from '../../lib/ops-schemas.ts';
-import { formatDollars } from '../../lib/pricing.ts';
+import type { OpsBooking } from '../../../shared/contract/ops-answers.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { MOVE_FEES, opsMoveSchema, type OpsMoveRequest } from '../../../shared/contract/ops-requests.ts';
+import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { AccountLoading } from '../account/fields.tsx';
 import { useLoaded } from '../shared/use-loaded.ts';

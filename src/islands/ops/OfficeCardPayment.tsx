@@ -4,10 +4,10 @@
  * operator books by card. The payment books it through the usual outcome path.
  */
 import { useState } from 'react';
-import type { OpsCardHold } from '../../lib/api/ops-types.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
+import type { OpsCardHold } from '../../../shared/contract/ops-answers.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { opsBookingLink } from '../../lib/ops-links.ts';
-import { formatDollars } from '../../lib/pricing.ts';
+import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { payWithLocalCard, type CardInput, type CardState } from '../../stores/card.ts';
 import CardForm from '../checkout/payment/CardForm.tsx';
 

@@ -3,12 +3,12 @@
  * with each member's readiness and contacts, payments and refunds, messages sent, notes for the
  * guides and its history; and, while it is paid, moving it to another date or cancelling it for the customer.
  */
-import { bookingReference } from '../../lib/booking-reference.ts';
+import { bookingReference } from '../../../shared/rules/booking-reference.ts';
 import { useRef, useState } from 'react';
-import type { OpsBooking } from '../../lib/api/ops-types.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
+import type { OpsBooking } from '../../../shared/contract/ops-answers.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { BOOKING_STATUS_LABELS, messageLine, paidText, paymentLine } from '../../lib/ops-links.ts';
-import { formatDollars } from '../../lib/pricing.ts';
+import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import DetailsList from '../shared/DetailsList.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
@@ -16,7 +16,7 @@ import { useSearchParam } from '../shared/use-search-param.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import { CancelForCustomer } from './CancelForCustomer.tsx';
 import { ReasonAction, TextAction } from './TextAction.tsx';
-import { opsNoteSchema } from '../../lib/ops-schemas.ts';
+import { opsNoteSchema } from '../../../shared/contract/ops-requests.ts';
 import { PartyMembers } from './PartyMembers.tsx';
 import { MoveForCustomer } from './MoveForCustomer.tsx';
 import { OpsStates } from './OpsStates.tsx';

@@ -4,9 +4,9 @@
  * account is known to be a guide's, else as soon as the API says so.
  */
 import { useStore } from '@nanostores/react';
-import type { OpsDays } from '../../lib/api/ops-types.ts';
-import { isCalendarDay } from '../../lib/dates.ts';
-import { NOT_AN_OPERATOR } from '../../lib/messages.ts';
+import type { OpsDays } from '../../../shared/contract/ops-answers.ts';
+import { isCalendarDay } from '../../../shared/rules/dates.ts';
+import { NOT_AN_OPERATOR } from '../../../shared/contract/messages.ts';
 import { $knownUser } from '../../stores/known-user.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';

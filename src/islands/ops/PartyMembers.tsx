@@ -1,5 +1,5 @@
 /** A party's members as the console lists them: each one's readiness (and, with `contacts`, who booked and how to reach them), then its open spots. */
-import type { OpsMember } from '../../lib/api/ops-types.ts';
+import type { OpsMember } from '../../../shared/contract/ops-answers.ts';
 import PhoneLink from '../shared/PhoneLink.tsx';
 import { MemberStates } from './MemberStates.tsx';
 

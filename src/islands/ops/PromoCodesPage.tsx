@@ -1,7 +1,7 @@
 /** /ops/promo-codes: every promo code with its terms and uses; adding one, and changing or pausing each. */
 import { useState } from 'react';
-import type { OpsPromoCode } from '../../lib/api/ops-types.ts';
-import { denverDay } from '../../lib/dates.ts';
+import type { OpsPromoCode } from '../../../shared/contract/ops-answers.ts';
+import { denverDay } from '../../../shared/rules/dates.ts';
 import { promoTerms } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';

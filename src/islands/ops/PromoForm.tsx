@@ -5,8 +5,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import type { OpsPromoCode } from '../../lib/api/ops-types.ts';
-import { AMOUNT_MESSAGE, centsOf, opsPromoSchema, PROMO_CODE_MESSAGE, PROMO_CODE_PATTERN } from '../../lib/ops-schemas.ts';
+import type { OpsPromoCode } from '../../../shared/contract/ops-answers.ts';
+import { AMOUNT_MESSAGE, centsOf, opsPromoSchema, PROMO_CODE_MESSAGE, PROMO_CODE_PATTERN } from '../../../shared/contract/ops-requests.ts';
 import { dollarsField } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { TextField } from '../account/fields.tsx';

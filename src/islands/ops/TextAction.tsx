@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { reasonSchema } from '../../lib/ops-schemas.ts';
+import { reasonSchema } from '../../../shared/contract/ops-requests.ts';
 import { describedBy, FieldError } from '../account/fields.tsx';
 import { useOpenedForm } from './form-parts.tsx';
 import { OpenedForm } from './OpsForm.tsx';

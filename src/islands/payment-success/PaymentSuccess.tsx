@@ -7,13 +7,13 @@
  * to look at My Bookings.
  */
 import { useEffect, useState } from 'react';
-import { formatDenverDateTime } from '../../lib/dates.ts';
-import { formatDollars } from '../../lib/pricing.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { verifyPayment, type PaymentOutcome } from '../../stores/payment-outcome.ts';
 import DetailsList from '../shared/DetailsList.tsx';
 import { useSearchParam } from '../shared/use-search-param.ts';
 import { useReceipt, type Receipt } from './use-receipt.ts';
-import { site } from '../../site.ts';
+import { site } from '../../../shared/company/site.ts';
 import '../../styles/payment.css';
 
 /** The wait before the redirect to /profile after a successful payment. */

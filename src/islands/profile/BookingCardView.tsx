@@ -5,11 +5,11 @@
  * to calendar, and, printed, the company's phone, so the card works at a trailhead with no signal.
  */
 import { lazy, Suspense, useId, useState } from 'react';
-import { bookingReference } from '../../lib/booking-reference.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
-import { meetingArea } from '../../lib/meeting-area.ts';
+import { bookingReference } from '../../../shared/rules/booking-reference.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { meetingArea } from '../../../shared/company/meeting-area.ts';
 import { DEFAULT_BOOKING_IMAGE, type BookingCard } from '../../lib/my-bookings.ts';
-import { site } from '../../site.ts';
+import { site } from '../../../shared/company/site.ts';
 import BookingQrCode from './BookingQrCode.tsx';
 import { downloadBookingIcs } from './download-ics.ts';
 import YourParty from './YourParty.tsx';

@@ -5,9 +5,9 @@
  * chooses (a move shows the booking on its new date).
  */
 import { useId } from 'react';
-import type { CalledOffBooking } from '../../lib/api/types.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
-import { CALLED_OFF_PATH } from '../../lib/site-links.ts';
+import type { CalledOffBooking } from '../../../shared/contract/answers.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { CALLED_OFF_PATH } from '../../../shared/company/site-links.ts';
 
 export const choiceHref = (bookingId: string) => `${CALLED_OFF_PATH}?${new URLSearchParams({ booking: bookingId }).toString()}`;
 

@@ -6,10 +6,10 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { QuoteChanged } from '../../lib/api/api-error.ts';
-import type { CancellationQuote, DateChangeOptions, MoveTarget } from '../../lib/api/types.ts';
+import type { CancellationQuote, DateChangeOptions, MoveTarget } from '../../../shared/contract/answers.ts';
 import { QUOTE_CHANGED_NOTICE, quoteHolds } from '../../lib/cancellation-quote.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
-import { formatDollars } from '../../lib/pricing.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { api } from '../../stores/api.ts';
 import { payWithLocalCard, type CardInput, type CardState } from '../../stores/card.ts';

@@ -5,7 +5,7 @@
  * the whole list with 'Failed to fetch {calendar name}.'; a catalog that does not load only costs
  * the cards their titles and pictures, as elsewhere on the site.
  */
-import type { CalledOffBooking } from '../../lib/api/types.ts';
+import type { CalledOffBooking } from '../../../shared/contract/answers.ts';
 import { BOOKING_CALENDARS, calendarFailure, myBookingCards, type BookingCard, type LoadedCalendars } from '../../lib/my-bookings.ts';
 import { api } from '../../stores/api.ts';
 import { $products, loadProducts } from '../../stores/products.ts';

@@ -1,6 +1,6 @@
 /** A choice of dates as radio buttons, each labelled with its day and start time in Kamas. */
-import type { MoveTarget } from '../../lib/api/types.ts';
-import { formatDenverDateTime } from '../../lib/dates.ts';
+import type { MoveTarget } from '../../../shared/contract/answers.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 
 interface Props {
   /** The group's name, as a screen reader announces it. */

@@ -7,8 +7,8 @@
  */
 import { useId } from 'react';
 import { ApiError } from '../../lib/api/http.ts';
-import { formatDenverLongDate, formatDenverRecordTime, formatUtcMinute } from '../../lib/dates.ts';
-import { waiverSeasonLastDay, type SignedWaiverCopy } from '../../lib/waiver-record.ts';
+import { formatDenverLongDate, formatDenverRecordTime, formatUtcMinute } from '../../../shared/rules/dates.ts';
+import { waiverSeasonLastDay, type SignedWaiverCopy } from '../../../shared/rules/waiver-record.ts';
 import { api } from '../../stores/api.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';

@@ -4,12 +4,12 @@
  * pages do not read are let through unchecked; fields an older API may leave out get their empty value.
  */
 import * as v from 'valibot';
-import { calendarDateOf } from '../calendar-date.ts';
+import { calendarDateOf } from '../../../shared/rules/calendar-date.ts';
 import { UnreadableAnswer } from './api-error.ts';
 import { checkCatalog } from './catalog.ts';
-import { BOOKING_PAYMENTS } from '../paid-by.ts';
-import type { Party } from '../party.ts';
-import type { SignedWaiverCopy, WaiverStatus } from '../waiver-record.ts';
+import { BOOKING_PAYMENTS } from '../../../shared/rules/paid-by.ts';
+import type { Party } from '../../../shared/rules/party.ts';
+import type { SignedWaiverCopy, WaiverStatus } from '../../../shared/rules/waiver-record.ts';
 import type {
   CalendarEntry,
   CallOffChoice,
@@ -19,7 +19,7 @@ import type {
   DatabaseUser,
   GuideDate,
   Roster,
-} from './types.ts';
+} from '../../../shared/contract/answers.ts';
 
 export { UnreadableAnswer };
 

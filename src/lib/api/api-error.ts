@@ -1,4 +1,4 @@
-import type { CancellationQuote } from './types.ts';
+import type { CancellationQuote } from '../../../shared/contract/answers.ts';
 
 /** An error answer of the booking API: its status, its readable text and its body. */
 export class ApiError extends Error {

@@ -6,7 +6,7 @@
  * out (a product's description, a price's metadata) get their empty value.
  */
 import { UnreadableAnswer } from './api-error.ts';
-import type { Price, Product } from './types.ts';
+import type { Price, Product } from '../../../shared/contract/answers.ts';
 
 type Path = readonly (string | number)[];
 /** A field's check: the value as the pages read it, or `WrongField`. */

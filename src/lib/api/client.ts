@@ -5,8 +5,8 @@
  * authenticated user found' and send nothing.
  */
 import type * as v from 'valibot';
-import type { CalendarName, PaymentIntentRequest, Survey, UserData, Waiver } from '../schemas.ts';
-import { WAIVER_TEXT_HEADER } from '../waiver-record.ts';
+import type { CalendarName, PaymentIntentRequest, Survey, UserData, Waiver } from '../../../shared/contract/requests.ts';
+import { WAIVER_TEXT_HEADER } from '../../../shared/rules/waiver-record.ts';
 import {
   callOffChoiceAnswer,
   calendarDatesAnswer,

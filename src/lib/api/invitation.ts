@@ -3,7 +3,7 @@
  * anything else of the API client loads: the answer is checked here by a few lines of its own, as the
  * catalog's is (./catalog.ts).
  */
-import type { Invitation } from '../party.ts';
+import type { Invitation } from '../../../shared/rules/party.ts';
 import { UnreadableAnswer } from './api-error.ts';
 
 export function readInvitation(answer: unknown): Invitation {

@@ -16,15 +16,15 @@ import type {
   OpsDays,
   OpsMoveTargets,
   OpsPromoCode,
-} from './ops-types.ts';
-import { BOOKING_PAYMENTS } from '../paid-by.ts';
+} from '../../../shared/contract/ops-answers.ts';
+import { BOOKING_PAYMENTS } from '../../../shared/rules/paid-by.ts';
 import {
   type OpsAddDatesRequest,
   type OpsBookRequest,
   type OpsCancelRequest,
   type OpsMoveRequest,
   type OpsPromoRequest,
-} from '../ops-schemas.ts';
+} from '../../../shared/contract/ops-requests.ts';
 
 type Call = <T = unknown>(path: string, options?: { method?: string; body?: unknown; signal?: AbortSignal }) => Promise<T>;
 

@@ -1,6 +1,6 @@
 /** Stand-ins for the signed-in user: a Firebase user with a token, and the database user the API keeps. */
 import type { User } from 'firebase/auth';
-import type { DatabaseUser } from '../../../src/lib/api/types.ts';
+import type { DatabaseUser } from '../../../shared/contract/answers.ts';
 import { newAuthUser } from '../../support/auth-user.ts';
 
 export interface FakeUserOptions {

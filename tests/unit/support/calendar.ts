@@ -1,7 +1,7 @@
 /** Calendar dates built as the booking API answers them, and read as the site reads every answer. */
-import type { CalendarEntry } from '../../../src/lib/api/types.ts';
-import { calendarDateOf, type CalendarDate } from '../../../src/lib/calendar-date.ts';
-import { denverInstant } from '../../../src/lib/dates.ts';
+import type { CalendarEntry } from '../../../shared/contract/answers.ts';
+import { calendarDateOf, type CalendarDate } from '../../../shared/rules/calendar-date.ts';
+import { denverInstant } from '../../../shared/rules/dates.ts';
 
 /** A calendar entry of the API's answer, as the site reads it. */
 export const fromWire = (entry: CalendarEntry): CalendarDate => calendarDateOf(entry);

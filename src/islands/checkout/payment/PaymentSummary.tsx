@@ -5,9 +5,9 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { bookingPageOf } from '../../../lib/booking-pages.ts';
-import { formatDenverDate, formatDenverDateTime } from '../../../lib/dates.ts';
+import { formatDenverDate, formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { orderFigures } from '../../../lib/order.ts';
-import { formatDollars } from '../../../lib/pricing.ts';
+import { formatDollars } from '../../../../shared/rules/pricing.ts';
 import type { Cart } from '../../../stores/cart.ts';
 import { applyPromo } from '../../../stores/checkout-order.ts';
 import { $intent, $orderTotal } from '../../../stores/payment-intent.ts';

@@ -7,7 +7,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Appearance, Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { UNEXPECTED_CARD_MESSAGE } from '../../../lib/messages.ts';
+import { UNEXPECTED_CARD_MESSAGE } from '../../../../shared/contract/messages.ts';
 import { loadStripeOnce } from '../../../lib/stripe-loader.ts';
 import { stripeErrorMessage } from '../../../stores/card.ts';
 import '../../../styles/payment.css';

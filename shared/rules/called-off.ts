@@ -1,5 +1,5 @@
 /** What the called-off page says: the day, the deadline and the outcome of the payer's choice, in Kamas time. */
-import type { CallOffChoice } from './api/types.ts';
+import type { CallOffChoice } from '../contract/answers.ts';
 import { formatDenverDateTime } from './dates.ts';
 import { refundRoute, refundRouteAndWhen } from './paid-by.ts';
 import { formatDollars } from './pricing.ts';

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { INVALID_PROMO_MESSAGE, NO_DATE_MESSAGE, NO_PARTY_MESSAGE, NO_PRICE_MESSAGE, NO_USER_PAYMENT_MESSAGE } from './messages.ts';
-import { isSafeText } from './safe-text.ts';
+import { isSafeText } from '../rules/safe-text.ts';
 
 export const CALENDARS = ['winter-classes', 'winter-day-tours', 'winter-mentorship'] as const;
 export type CalendarName = (typeof CALENDARS)[number];

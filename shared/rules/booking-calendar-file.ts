@@ -10,9 +10,9 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { bookingReference } from './booking-reference.ts';
 import { COMPANY_TIME_ZONE, formatDenverDateTime } from './dates.ts';
-import { durationHours, meetingArea } from './meeting-area.ts';
-import type { CalendarName } from './schemas.ts';
-import { site } from '../site.ts';
+import { durationHours, meetingArea } from '../company/meeting-area.ts';
+import type { CalendarName } from '../contract/requests.ts';
+import { site } from '../company/site.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -5,7 +5,7 @@
  * while it lasts.
  */
 import type { CalendarDate } from './calendar-date.ts';
-import type { CalendarName } from './schemas.ts';
+import type { CalendarName } from '../contract/requests.ts';
 import { denverDay } from './dates.ts';
 import { monthOf, type DayKey, type MonthKey } from './calendar-grid.ts';
 import { bookingsOpen, holdLapsed, seatsLeft } from './seat-rules.ts';

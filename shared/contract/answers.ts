@@ -1,7 +1,7 @@
 /** Shapes the booking API answers with, shared by the API and the islands. */
-import type { BookingPayment } from '../paid-by.ts';
-import type { Survey } from '../schemas.ts';
-import type { WaiverStatus } from '../waiver-record.ts';
+import type { BookingPayment } from '../rules/paid-by.ts';
+import type { Survey } from './requests.ts';
+import type { WaiverStatus } from '../rules/waiver-record.ts';
 
 export type { WaiverStatus };
 

@@ -1,7 +1,7 @@
 /** What the operators' console (`/ops`) reads from the API; the API writes these shapes, the console checks them as they arrive. */
-import type { PartyMember } from '../party.ts';
-import type { BookingPayment } from '../paid-by.ts';
-import type { GuideDate, MoveTarget } from './types.ts';
+import type { PartyMember } from '../rules/party.ts';
+import type { BookingPayment } from '../rules/paid-by.ts';
+import type { GuideDate, MoveTarget } from './answers.ts';
 
 /** A member of a party as an operator sees them: readiness, and how to reach them (never medical notes). */
 export interface OpsMember extends Omit<PartyMember, 'you'> {

@@ -3,8 +3,8 @@
  * tours and mentorship days at one of the trailheads, chosen for the conditions and confirmed two
  * days before. Shown on the booking cards, their printout and their calendar events.
  */
-import type { CalendarName } from './schemas.ts';
-import { trailheads } from '../site.ts';
+import type { CalendarName } from '../contract/requests.ts';
+import { trailheads } from './site.ts';
 
 const trailheadChoice = (() => {
   const names = trailheads.map((trailhead) => trailhead.name.replace(/ Trailhead$/, ''));

@@ -3,13 +3,8 @@
  * has left (and so whether it is full), when bookings on a date close, how many uses a promo code
  * has left, and how many friends a party can still bring.
  *
- * A rule the database also decides is written twice, side by side: in TypeScript, and as a fragment
- * of SQL the API's statements are built from. Each fragment and its TypeScript twin must agree;
- * tests/api/seat-rules.test.ts checks every pair against each other on real rows.
- *
- * The fragments about one booking read its columns unqualified (`status`, `hold_expires_at`): use
- * them where `bookings` is the innermost table. The others are whole subqueries; their inputs are SQL
- * expressions: a column, a parameter (`$1` or `{name}`) or a literal.
+ * A rule the database also decides has a twin in SQL (api/bookings/seat-sql.ts) that must agree with
+ * it; tests/api/seat-rules.test.ts checks every pair against each other on real rows.
  */
 
 export type BookingStatus = 'held' | 'paid' | 'released' | 'refunded' | 'cancelled' | 'applied';
@@ -29,24 +24,15 @@ export function holdLapsed(holdExpiresAt: number, now: number): boolean {
   return holdExpiresAt <= now;
 }
 
-/** Must agree with holdLapsed. */
-export const HOLD_LAPSED_SQL = `hold_expires_at <= now()`;
-
 /** A hold that has not lapsed. */
 export function isLiveHold(booking: Pick<SeatBooking, 'status' | 'holdExpiresAt'>, now: number): boolean {
   return booking.status === 'held' && !holdLapsed(booking.holdExpiresAt, now);
 }
 
-/** Must agree with isLiveHold. */
-export const LIVE_HOLD_SQL = `(status = 'held' and hold_expires_at > now())`;
-
 /** Paid bookings and live holds take seats; released, refunded and lapsed ones do not. */
 export function takesSeats(booking: Pick<SeatBooking, 'status' | 'holdExpiresAt'>, now: number): boolean {
   return booking.status === 'paid' || isLiveHold(booking, now);
 }
-
-/** Must agree with takesSeats. */
-export const TAKES_SEATS_SQL = `(status = 'paid' or ${LIVE_HOLD_SQL})`;
 
 // The seat sum.
 
@@ -56,17 +42,6 @@ export function seatsTaken(bookings: Iterable<Pick<SeatBooking, 'status' | 'hold
   for (const booking of bookings) if (takesSeats(booking, now)) taken += booking.partySize;
   return taken;
 }
-
-/** The party sizes, added up, of the bookings on date `dateId` that match `which`. */
-export const seatSumSql = (dateId: string, which: string) =>
-  `(select coalesce(sum(party_size), 0)::int from bookings where date_id = ${dateId} and ${which})`;
-
-/**
- * Must agree with seatsTaken: the seats taken on date `dateId`, counting only the bookings that also
- * match `also` when given (a hold being replaced or paid leaves itself out this way).
- */
-export const seatsTakenSql = (dateId: string, also?: string) =>
-  seatSumSql(dateId, also ? `${TAKES_SEATS_SQL} and ${also}` : TAKES_SEATS_SQL);
 
 // Seats left, and the private day tour.
 
@@ -101,9 +76,6 @@ export function bookingsOpen(closesAt: number, now: number): boolean {
   return closesAt > now;
 }
 
-/** Must agree with bookingsOpen(closingTime(startsAt, hours), now), given cutoffSeconds(hours) as `cutoff`. */
-export const bookingsOpenSql = (startsAt: string, cutoff: string) => `${startsAt} > now() + make_interval(secs => ${cutoff})`;
-
 // Promo code uses.
 
 /** The uses of a promo code: the bookings with it that take seats (a lapsed or released hold gives its use back). */
@@ -117,10 +89,6 @@ export function promoUses(
   return used;
 }
 
-/** Must agree with promoUses: the uses of code `code`, counting only the bookings that also match `also` when given. */
-export const promoUsesSql = (code: string, also?: string) =>
-  `(select count(*)::int from bookings where promo_code = ${code} and ${TAKES_SEATS_SQL}${also ? ` and ${also}` : ''})`;
-
 /** A code limited to `maxRedemptions` uses has one left while fewer use it; a code without a limit (null) always has. */
 export function promoHasUseLeft(maxRedemptions: number | null, used: number): boolean {
   return maxRedemptions === null || used < maxRedemptions;
@@ -132,7 +100,3 @@ export function promoHasUseLeft(maxRedemptions: number | null, used: number): bo
 export function partySpotsLeft(partySize: number, members: number): number {
   return Math.max(0, partySize - members);
 }
-
-/** Must agree with partySpotsLeft, for the booking `booking` (an alias of `bookings`) and its rows in `booking_members`. */
-export const partySpotsLeftSql = (booking: string) =>
-  `greatest(0, ${booking}.party_size - (select count(*) from booking_members x where x.booking_id = ${booking}.id))::int`;

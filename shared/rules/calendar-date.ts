@@ -3,7 +3,7 @@
  * (`CalendarEntry`: `partySize` is the capacity, `users` one placeholder per taken seat, `stripeId`
  * the date's price, `type` the class type); the site reads them here, once, where the answer arrives.
  */
-import type { CalendarEntry, Timestamp } from './api/types.ts';
+import type { CalendarEntry, Timestamp } from '../contract/answers.ts';
 
 /** The customer's own booking on a date: only a member of that booking is told of it. */
 export interface OwnBooking {

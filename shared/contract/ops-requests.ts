@@ -1,10 +1,10 @@
 /** What the operators' console sends the API, checked by both: the console before it sends, the API as it arrives. */
 import * as v from 'valibot';
-import { denverDayPlus, isCalendarDay } from './dates.ts';
-import { isSafeText } from './safe-text.ts';
-import { PARTY_SIZE_MAX, PARTY_SIZE_MIN, wholeNumber } from './schemas.ts';
+import { denverDayPlus, isCalendarDay } from '../rules/dates.ts';
+import { isSafeText } from '../rules/safe-text.ts';
+import { PARTY_SIZE_MAX, PARTY_SIZE_MIN, wholeNumber } from './requests.ts';
 import { NO_DATE_MESSAGE, NO_PARTY_MESSAGE } from './messages.ts';
-import { BOOKING_PAYMENTS, type BookingPayment } from './paid-by.ts';
+import { BOOKING_PAYMENTS, type BookingPayment } from '../rules/paid-by.ts';
 
 export const REASON_MESSAGE = 'Give a reason (up to 500 characters).';
 export const REFUND_MESSAGE = 'The refund must be an amount in dollars and cents, 0 or more.';

@@ -3,7 +3,7 @@
  * survey and waiver are done, and the paid seats nobody has claimed yet. The rules are shared by the
  * API, which judges them, and My Bookings, which shows them.
  */
-import type { Survey } from './schemas.ts';
+import type { Survey } from '../contract/requests.ts';
 import { surveyComplete } from './readiness.ts';
 import { waiverIsCurrent } from './waiver-record.ts';
 

@@ -1,7 +1,7 @@
 /** Whether a customer's profile, safety survey and waiver are complete, by the same rules the forms check. */
 import * as v from 'valibot';
-import type { DatabaseUser } from './api/types.ts';
-import { profileFormSchema, splitPhoneNumber, surveySchema, waiverSchema } from './schemas.ts';
+import type { DatabaseUser } from '../contract/answers.ts';
+import { profileFormSchema, splitPhoneNumber, surveySchema, waiverSchema } from '../contract/requests.ts';
 
 type Account = Pick<DatabaseUser, 'displayName' | 'email' | 'phoneNumber' | 'survey' | 'signature' | 'agreed' | 'waiver'>;
 

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { denverDay, denverInstant, formatDenverLongDate } from './dates.ts';
-import { publishedWaiverSchema } from './schemas.ts';
+import { publishedWaiverSchema } from '../contract/requests.ts';
 
 /** A waiver as it was published: its version and the words of it, in sections. */
 export interface WaiverDocument {
