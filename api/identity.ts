@@ -203,7 +203,7 @@ export function firebaseIdentity(projectId: string): Identity {
   }
 }
 
-/** The staff roles, each a custom claim of that name set by `npm run staff:grant` (api/ops/staff-role-cli.ts). */
+/** The staff roles, each a custom claim of that name set by `npm run staff:grant` (api/cli/staff-role-cli.ts). */
 export const STAFF_ROLES = ['guide', 'operator'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 

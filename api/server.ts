@@ -12,7 +12,7 @@ import { stripeProvider } from './payments/stripe.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { claimDataDir } from './db/data-dir-lock.ts';
 import { sweepRateLimits, type RateLimits } from './limits/rate-limit.ts';
-import { carryOut, runDueActions } from './outbox/worker.ts';
+import { carryOut, runDueActions } from './payment-outbox/worker.ts';
 import { sweepHolds } from './bookings/hold-sweeps.ts';
 import { refundUnchosen } from './bookings/call-off.ts';
 import { repeatEvery } from './periodic.ts';

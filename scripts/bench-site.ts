@@ -159,7 +159,7 @@ async function benchCustomer(): Promise<BenchCustomer> {
   try {
     execFileSync(
       process.execPath,
-      ['api/ops/staff-role-cli.ts', 'grant', email, 'guide', '--by', email, '--reason', 'The bench customer'],
+      ['api/cli/staff-role-cli.ts', 'grant', email, 'guide', '--by', email, '--reason', 'The bench customer'],
       {
         env: {
           ...process.env,

@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { LOCAL_AUTH_EMULATOR, LOCAL_PROJECT_ID } from '../api/ops/identity-target.ts';
+import { LOCAL_AUTH_EMULATOR, LOCAL_PROJECT_ID } from '../api/cli/identity-target.ts';
 
 const mode = process.argv[2] === 'start' ? 'start' : 'dev';
 const sitePort = process.env['SITE_PORT'] ?? '4321';

@@ -8,8 +8,8 @@
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
-import { enqueueBookingCancelled, enqueueDateCalledOff } from '../mail/outbox.ts';
-import { enqueueAction, enqueueCancels, type ClaimedAction } from '../outbox/actions.ts';
+import { enqueueBookingCancelled, enqueueDateCalledOff } from '../mail/mail-outbox.ts';
+import { enqueueAction, enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { site } from '../../shared/company/site.ts';
 import { ALREADY_CANCELLED, ONLY_THE_PAYER } from './cancellation.ts';
 import { shownToCustomer } from './address-owner.ts';

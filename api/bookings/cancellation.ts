@@ -9,8 +9,8 @@ import { cancellationTerms, policyOf, type CancellationTerms } from '../../share
 import { memberName } from '../../shared/rules/party.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
-import { enqueueBookingCancelled } from '../mail/outbox.ts';
-import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
+import { enqueueBookingCancelled } from '../mail/mail-outbox.ts';
+import { enqueueAction, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { shownToCustomer } from './address-owner.ts';
 import { flagRefundByHand } from './flags.ts';
 import { lockDate } from './seats.ts';

@@ -8,7 +8,7 @@
 import type { Db, Queryable } from '../db/client.ts';
 import { randomId } from '../http.ts';
 import type { Caller } from '../identity.ts';
-import { recordAction } from '../operations/record.ts';
+import { recordAction } from '../console/record.ts';
 
 export type FlagReason = 'dispute' | 'partial_refund' | 'payment_mismatch' | 'refund_by_hand' | 'refund_failed' | 'cancel_failed';
 

@@ -7,8 +7,8 @@
 import { PROVIDER_DOWN_MESSAGE } from '../../shared/contract/messages.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http.ts';
-import { enqueueAction, type PaymentActionReason } from '../outbox/actions.ts';
-import { carryOut } from '../outbox/worker.ts';
+import { enqueueAction, type PaymentActionReason } from '../payment-outbox/actions.ts';
+import { carryOut } from '../payment-outbox/worker.ts';
 import type { IntentRequest, PaymentProvider } from '../payments/provider.ts';
 import { SESSION_ENDED } from './holds.ts';
 

@@ -9,8 +9,8 @@
 import type { Db } from '../db/client.ts';
 import { named, queryNamed, type NamedSql, type NamedValues } from '../db/named-sql.ts';
 import type { AccountState, Identity } from '../identity.ts';
-import { enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
-import { carryOut } from '../outbox/worker.ts';
+import { enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../payment-outbox/actions.ts';
+import { carryOut } from '../payment-outbox/worker.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { PublicCache } from '../cache.ts';
 

@@ -13,8 +13,16 @@ import { spotsLabel } from '../../shared/rules/availability.ts';
 import { orderTotal } from '../../shared/rules/pricing.ts';
 import { NO_DATE_MESSAGE, NO_PARTY_MESSAGE, PROVIDER_DOWN_MESSAGE } from '../../shared/contract/messages.ts';
 import { HttpError, randomId } from '../http.ts';
-import { enqueueAction, enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../outbox/actions.ts';
-import { attempt, carryOut, handOverLastTries, RECORD_ATTEMPTS_SQL, recordParams, summarize, type Attempt } from '../outbox/worker.ts';
+import { enqueueAction, enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../payment-outbox/actions.ts';
+import {
+  attempt,
+  carryOut,
+  handOverLastTries,
+  RECORD_ATTEMPTS_SQL,
+  recordParams,
+  summarize,
+  type Attempt,
+} from '../payment-outbox/worker.ts';
 import { countHitSql, enforce, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
 import { notReadyMessage } from '../../shared/rules/readiness.ts';
 import { missingFrom, READINESS_COLUMNS, READINESS_JOIN, type ReadinessRow } from '../users/readiness.ts';

@@ -2,7 +2,7 @@
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { HttpError } from '../http.ts';
-import { enqueueMemberJoined } from '../mail/outbox.ts';
+import { enqueueMemberJoined } from '../mail/mail-outbox.ts';
 import { ensureUser } from '../users/store.ts';
 import { partySpotsLeft } from '../../shared/rules/seat-rules.ts';
 import { firstName, type Invitation } from '../../shared/rules/party.ts';

@@ -9,7 +9,7 @@
  */
 import type { Queryable } from '../db/client.ts';
 import { HttpError, randomId } from '../http.ts';
-import { enqueueBookingMoved } from '../mail/outbox.ts';
+import { enqueueBookingMoved } from '../mail/mail-outbox.ts';
 import { cutoffSeconds, seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { bookingsOpenSql, seatsTakenSql } from './seat-sql.ts';
 import { lockDate, takenSeats } from './seats.ts';

@@ -7,9 +7,9 @@
 import type { Db, Queryable } from '../db/client.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 import { HttpError, randomId } from '../http.ts';
-import { enqueueActions, type ClaimedAction, type PaymentActionReason } from '../outbox/actions.ts';
+import { enqueueActions, type ClaimedAction, type PaymentActionReason } from '../payment-outbox/actions.ts';
 import { flagBooking, money } from './flags.ts';
-import { enqueueBookingCancelled, enqueueBookingPaid } from '../mail/outbox.ts';
+import { enqueueBookingCancelled, enqueueBookingPaid } from '../mail/mail-outbox.ts';
 import { site } from '../../shared/company/site.ts';
 import { honouredDiscount } from './promo.ts';
 import { orderTotal, type Discount } from '../../shared/rules/pricing.ts';

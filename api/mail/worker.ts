@@ -14,8 +14,7 @@
 import { awaitedAddress } from '../bookings/address-owner.ts';
 import type { Db } from '../db/client.ts';
 import type { Identity } from '../identity.ts';
-import { claimDue, renewLease } from '../outbox/claim.ts';
-import { retryDelaySeconds } from '../outbox/worker.ts';
+import { claimDue, renewLease, retryDelaySeconds } from '../outbox-queue.ts';
 import { composeMail, type ComposeSettings, type QueuedMail } from './compose.ts';
 import type { RenderedMail } from './message-types.ts';
 import type { MailTransport } from './transport.ts';

@@ -2,7 +2,7 @@
 import type { PublicCache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { recordPaymentEvent, type Outcome } from '../bookings/outcomes.ts';
-import { carryOut } from '../outbox/worker.ts';
+import { carryOut } from '../payment-outbox/worker.ts';
 import type { Mailer } from '../mail/worker.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 

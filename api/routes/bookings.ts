@@ -17,7 +17,7 @@ import { safeParam } from '../auth.ts';
 import { cancelBooking, leaveParty, QUOTE_CHANGED, quoteCancellation } from '../bookings/cancellation.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { errorBody } from '../http.ts';
-import { carryOut } from '../outbox/worker.ts';
+import { carryOut } from '../payment-outbox/worker.ts';
 import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 import { signedInCustomer } from './guards.ts';

@@ -15,7 +15,7 @@ import { requireCaller, safeParam } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
 import type { Identity } from '../identity.ts';
-import { carryOut } from '../outbox/worker.ts';
+import { carryOut } from '../payment-outbox/worker.ts';
 import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 import {
@@ -32,17 +32,17 @@ import {
   opsResendSchema,
   searchSchema,
 } from '../../shared/contract/ops-requests.ts';
-import { addDates, changeCapacity, dateKinds, withdrawDate } from '../operations/dates.ts';
-import { addNote, resendConfirmation } from '../operations/booking-actions.ts';
-import { bookForCustomer, holdForCard } from '../operations/book-for-customer.ts';
-import { moveForCustomer, operatorMoveTargets } from '../operations/move-for-customer.ts';
-import { callOffByOperator, dateOverview } from '../operations/date-overview.ts';
-import { cancelForCustomer } from '../operations/cancel-booking.ts';
-import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../operations/days-ahead.ts';
-import { findBookings, opsBooking } from '../operations/lookup.ts';
-import { listActions } from '../operations/record.ts';
-import { listPromos, savePromo } from '../operations/promo-codes.ts';
-import { liftBlackout, listBlackouts, markBlackout } from '../operations/blackout-days.ts';
+import { addDates, changeCapacity, dateKinds, withdrawDate } from '../console/dates.ts';
+import { addNote, resendConfirmation } from '../console/booking-actions.ts';
+import { bookForCustomer, holdForCard } from '../console/book-for-customer.ts';
+import { moveForCustomer, operatorMoveTargets } from '../console/move-for-customer.ts';
+import { callOffByOperator, dateOverview } from '../console/date-overview.ts';
+import { cancelForCustomer } from '../console/cancel-booking.ts';
+import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../console/days-ahead.ts';
+import { findBookings, opsBooking } from '../console/lookup.ts';
+import { listActions } from '../console/record.ts';
+import { listPromos, savePromo } from '../console/promo-codes.ts';
+import { liftBlackout, listBlackouts, markBlackout } from '../console/blackout-days.ts';
 import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
 import { isCalendarDay } from '../../shared/rules/dates.ts';
 

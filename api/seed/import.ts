@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { Db } from '../db/client.ts';
 import { catalogFileSchema, type CatalogFile } from './catalog-file.ts';
 import { writeDate, type DateEntry } from '../catalog/calendar-dates.ts';
-import { blackoutAmong } from '../operations/blackout-days.ts';
+import { blackoutAmong } from '../console/blackout-days.ts';
 import { denverDay } from '../../shared/rules/dates.ts';
 import { writePromo } from '../catalog/promo-codes.ts';
 

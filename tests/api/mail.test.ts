@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../api/identity.ts';
 import { listMail, mailLine } from '../../api/mail/listing.ts';
 import { smtpTransport, type MailTransport } from '../../api/mail/transport.ts';
-import { enqueueConfirmationAgain } from '../../api/mail/outbox.ts';
+import { enqueueConfirmationAgain } from '../../api/mail/mail-outbox.ts';
 import { SENDERS, sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
 import { denverDay, denverInstant, formatDenverDateTime } from '../../shared/rules/dates.ts';

@@ -934,7 +934,7 @@ describe('npm run ops:activity', () => {
   it('lists the actions taken in the console, newest first, with who, why, before and after', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ops-activity-'));
     const listing = () =>
-      run(process.execPath, ['api/ops/activity-cli.ts'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+      run(process.execPath, ['api/cli/activity-cli.ts'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
     try {
       expect((await listing()).stdout).toContain('No operator has acted yet.');
       const db = await openPglite(dataDir);

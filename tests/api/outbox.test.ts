@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flagBooking, flagRefundByHand } from '../../api/bookings/flags.ts';
 import { openPglite } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
-import { formatReport, listFlags, listOutbox } from '../../api/ops/outbox-report.ts';
-import { CLAIMED_COLUMNS, enqueueAction, type ClaimedAction } from '../../api/outbox/actions.ts';
-import { claimDue } from '../../api/outbox/claim.ts';
-import { GIVE_UP_AFTER_ATTEMPTS } from '../../api/outbox/give-up.ts';
-import { carryOut, MAX_RETRY_SECONDS, retryDelaySeconds, runDueActions } from '../../api/outbox/worker.ts';
+import { formatReport, listFlags, listOutbox } from '../../api/cli/outbox-report.ts';
+import { CLAIMED_COLUMNS, enqueueAction, type ClaimedAction } from '../../api/payment-outbox/actions.ts';
+import { GIVE_UP_AFTER_ATTEMPTS } from '../../api/payment-outbox/give-up.ts';
+import { carryOut, runDueActions } from '../../api/payment-outbox/worker.ts';
+import { claimDue, MAX_RETRY_SECONDS, retryDelaySeconds } from '../../api/outbox-queue.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import type { FakeStripe } from './fake-stripe.ts';
@@ -352,7 +352,7 @@ describe('npm run refunds', () => {
 
   function refundsCommand(...args: string[]): Promise<{ code: number | null; output: string }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['api/ops/refunds-cli.ts', ...args], {
+      const child = spawn(process.execPath, ['api/cli/refunds-cli.ts', ...args], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', FIREBASE_PROJECT_ID: PROJECT_ID },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -131,7 +131,7 @@ describe('the guide role command', () => {
 
   it('refuses the emulator for a project that is not a demo- project', async () => {
     const by = ['--by', await officeOperator(), '--reason', 'A guide for the tests'];
-    const { stderr } = await run(process.execPath, ['api/ops/guide-role-cli.ts', 'grant', guide.email, ...by], {
+    const { stderr } = await run(process.execPath, ['api/cli/guide-role-cli.ts', 'grant', guide.email, ...by], {
       env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, FIREBASE_PROJECT_ID: 'kamas-live' },
     }).catch((error: { stderr: string }) => error);
     expect(stderr).toContain('is not a demo- project');
@@ -314,7 +314,7 @@ describe('the roster API', () => {
 
 describe('npm run roster:reads', () => {
   const listing = (dataDir: string, ...args: string[]) =>
-    run(process.execPath, ['api/ops/roster-reads-cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } }).catch(
+    run(process.execPath, ['api/cli/roster-reads-cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } }).catch(
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
 

@@ -58,7 +58,7 @@ export interface CommandOptions {
 }
 
 /**
- * An operator's command (`node api/ops/<script> ...`), run as an operator runs it, against the test's
+ * An operator's command (`node api/cli/<script> ...`), run as an operator runs it, against the test's
  * Auth emulator and the file's command database unless told otherwise.
  */
 export function operatorCommand(
@@ -70,7 +70,7 @@ export function operatorCommand(
     shared ??= commandDatabase();
     const database = options.database ?? (await shared);
     try {
-      const { stdout, stderr } = await run(process.execPath, [`api/ops/${script}`, ...args], {
+      const { stdout, stderr } = await run(process.execPath, [`api/cli/${script}`, ...args], {
         env: {
           ...process.env,
           ...database.env,

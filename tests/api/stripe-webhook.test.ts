@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDueActions } from '../../api/outbox/worker.ts';
+import { runDueActions } from '../../api/payment-outbox/worker.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import type { FakeStripe } from './fake-stripe.ts';
 import { freeDate, harness, intentBody, newUser, readyUser, type Harness } from './harness.ts';

@@ -260,7 +260,7 @@ process.once('exit', () => rmSync(commandDataDir, { recursive: true, force: true
 
 /** A role command, by the office's operator, against the test's Auth emulator. */
 function roleCommand(script: string, args: string[], by: string): string {
-  return execFileSync(process.execPath, [`api/ops/${script}`, ...args, '--by', by, '--reason', 'Staff for the browser tests'], {
+  return execFileSync(process.execPath, [`api/cli/${script}`, ...args, '--by', by, '--reason', 'Staff for the browser tests'], {
     env: {
       ...process.env,
       FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,

@@ -28,7 +28,7 @@ async function startApi(dataDir: string): Promise<ChildProcess> {
 
 /** `npm run date:call-off -- DATE_ID --reason REASON --by OPERATOR` on this test's database folder: what it prints. */
 function callOff(dataDir: string, dateId: string, by: string): string {
-  const run = spawnSync(process.execPath, ['api/ops/call-off-cli.ts', dateId, '--reason', REASON, '--by', by], {
+  const run = spawnSync(process.execPath, ['api/cli/call-off-cli.ts', dateId, '--reason', REASON, '--by', by], {
     env: { ...process.env, ...ownApiSettings(dataDir) },
     encoding: 'utf8',
   });

@@ -277,7 +277,7 @@ test("a guide's read of a roster appears in the operator's listing", async ({ pa
     await expect(page.getByText('Nobody has booked this date yet.')).toBeVisible();
     await api.stop();
 
-    const listing = execFileSync(process.execPath, ['api/ops/roster-reads-cli.ts'], {
+    const listing = execFileSync(process.execPath, ['api/cli/roster-reads-cli.ts'], {
       env: { ...process.env, DATA_DIR: api.dataDir, DATABASE_URL: '', FIREBASE_PROJECT_ID: E2E.projectId },
       encoding: 'utf8',
     });

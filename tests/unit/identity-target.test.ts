@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identityTarget, LOCAL_AUTH_EMULATOR, LOCAL_PROJECT_ID } from '../../api/ops/identity-target.ts';
+import { identityTarget, LOCAL_AUTH_EMULATOR, LOCAL_PROJECT_ID } from '../../api/cli/identity-target.ts';
 
 describe('the identity service an operator command talks to', () => {
   it('is the local stack\u2019s Auth emulator when nothing is set outside production', () => {

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { failedActionDetail } from '../../api/bookings/flags.ts';
-import { GIVE_UP_AFTER_ATTEMPTS, givesUp } from '../../api/outbox/give-up.ts';
-import { retryDelaySeconds } from '../../api/outbox/worker.ts';
+import { GIVE_UP_AFTER_ATTEMPTS, givesUp } from '../../api/payment-outbox/give-up.ts';
+import { retryDelaySeconds } from '../../api/outbox-queue.ts';
 import { stripeRefusal } from '../../api/payments/stripe.ts';
 
 type RawError = Parameters<typeof Stripe.errors.StripeError.generate>[0];

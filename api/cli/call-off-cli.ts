@@ -8,7 +8,7 @@
  */
 import { withOperatorDb } from '../db/operator-db.ts';
 import { HttpError } from '../http.ts';
-import { callOffByOperator } from '../operations/date-overview.ts';
+import { callOffByOperator } from '../console/date-overview.ts';
 import { actingOperator, ActorRefused, byOption, openCommandAuth, readCommand, type Refuse, reasonOption } from './operator-command.ts';
 
 const USAGE = 'usage: npm run date:call-off -- DATE_ID --reason "High avalanche danger" --by OPERATOR_EMAIL';

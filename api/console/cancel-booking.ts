@@ -7,8 +7,8 @@
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import type { Caller } from '../identity.ts';
-import { enqueueBookingCancelled } from '../mail/outbox.ts';
-import { enqueueAction, type ClaimedAction } from '../outbox/actions.ts';
+import { enqueueBookingCancelled } from '../mail/mail-outbox.ts';
+import { enqueueAction, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { lockDate } from '../bookings/seats.ts';
 import { flagRefundByHand } from '../bookings/flags.ts';
 import { ALREADY_CANCELLED } from '../bookings/cancellation.ts';

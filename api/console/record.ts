@@ -2,7 +2,7 @@
  * The record of operator actions: one row per action, written by the action's own transaction (so
  * the change and its record commit together or not at all), never edited (the table refuses it),
  * and listed newest first for `/ops/activity` and `npm run ops:activity`. An action by command names
- * its operator as the console does: the one the command's `--by` names (api/ops/operator-command.ts).
+ * its operator as the console does: the one the command's `--by` names (api/cli/operator-command.ts).
  */
 import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';

@@ -9,17 +9,10 @@ import type { Db } from '../db/client.ts';
 import { named, queryNamed } from '../db/named-sql.ts';
 import { ProviderRefusal, type PaymentProvider } from '../payments/provider.ts';
 import { CLAIMED_COLUMNS, LEASE_SECONDS, type ClaimedAction } from './actions.ts';
-import { claimDue } from './claim.ts';
+import { claimDue, retryDelaySeconds } from '../outbox-queue.ts';
 import { givesUp, handOver } from './give-up.ts';
 
-const FIRST_RETRY_SECONDS = 30;
-/** Retries back off exponentially up to this gap. */
-export const MAX_RETRY_SECONDS = 6 * 3600;
 const BATCH = 20;
-
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(MAX_RETRY_SECONDS, FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1));
-}
 
 export interface RunSummary {
   done: number;

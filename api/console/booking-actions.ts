@@ -6,7 +6,7 @@
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import type { Caller } from '../identity.ts';
-import { enqueueConfirmationAgain } from '../mail/outbox.ts';
+import { enqueueConfirmationAgain } from '../mail/mail-outbox.ts';
 import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
 import { recordBookingAction } from './record.ts';
 

@@ -18,7 +18,7 @@
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError, randomId } from '../http.ts';
 import type { Caller, CustomerAccount, Identity } from '../identity.ts';
-import { enqueueBookingPaid } from '../mail/outbox.ts';
+import { enqueueBookingPaid } from '../mail/mail-outbox.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { lockDate, takenSeats, type LockedDate } from '../bookings/seats.ts';
 import { ensureUser } from '../users/store.ts';
