@@ -11,7 +11,7 @@ import { DEFAULT_BODY_LIMIT, limitBody } from './routes/body-limit.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { guideRoutes } from './routes/guide.ts';
-import { opsRoutes } from './routes/ops.ts';
+import { consoleRoutes } from './routes/console/console.ts';
 import { partyRoutes } from './routes/party.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { promoRoutes } from './routes/promo.ts';
@@ -37,7 +37,7 @@ export function createApp(deps: AppDeps) {
   app.route('/parties', partyRoutes(deps));
   app.route('/bookings', bookingRoutes(deps));
   app.route('/guide', guideRoutes(deps));
-  app.route('/ops', opsRoutes(deps));
+  app.route('/ops', consoleRoutes(deps));
   app.route('/waiver', waiverRoutes(deps));
 
   // Reached only when no route answered: an oversized body is refused before the 404.

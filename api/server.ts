@@ -12,7 +12,8 @@ import { stripeProvider } from './payments/stripe.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { claimDataDir } from './db/data-dir-lock.ts';
 import { sweepRateLimits, type RateLimits } from './limits/rate-limit.ts';
-import { carryOut, runDueActions } from './payment-outbox/worker.ts';
+import { runDueActions } from './payment-outbox/worker.ts';
+import { afterCommit } from './after-commit.ts';
 import { sweepHolds } from './bookings/hold-sweeps.ts';
 import { refundUnchosen } from './bookings/call-off.ts';
 import { repeatEvery } from './periodic.ts';
@@ -103,10 +104,7 @@ const callOffs = repeatEvery(
   'called-off refunds',
   async () => {
     const actions = await refundUnchosen(db);
-    if (actions.length === 0) return;
-    await carryOut(db, payments, actions);
-    cache.clear();
-    mailer.kick();
+    if (actions.length > 0) await afterCommit({ db, payments, cache, mailer }, { actions, seatsChanged: true, mailWritten: true });
   },
   { runNow: true },
 );

@@ -53,3 +53,10 @@ export function jsonBody<S extends v.GenericSchema>(schema: S | ((body: unknown)
     await next();
   };
 }
+
+/** A query or path parameter as `schema` reads it, or a 400 with its message. */
+export function paramAs<S extends v.GenericSchema>(value: string | undefined, schema: S): v.InferOutput<S> {
+  const parsed = v.safeParse(schema, value);
+  if (!parsed.success) throw new HttpError(400, parsed.issues[0].message);
+  return parsed.output;
+}

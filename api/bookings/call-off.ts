@@ -6,6 +6,9 @@
  * refunded or moved once. A storm cycle calls off one date after another: a booking moved to a date
  * that is called off in turn is asked again, for that date.
  */
+import type { AfterCommit } from '../after-commit.ts';
+import { recordAction } from '../console/record.ts';
+import type { Caller } from '../identity.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import { enqueueBookingCancelled, enqueueDateCalledOff } from '../mail/mail-outbox.ts';
@@ -103,6 +106,29 @@ interface ChoiceRow {
   called_off_date: string;
   starts_at: Date | string;
   title: string;
+}
+
+/**
+ * An operator calls off a date, from the console or the command: the call-off and its record in one
+ * transaction; after the commit, the released holds' intents are cancelled, the public calendars
+ * told, and the payers' messages sent.
+ */
+export async function callOff(
+  db: Db,
+  dateId: string,
+  { operator, reason }: { operator: Caller; reason: string },
+): Promise<CallOffResult & { after: AfterCommit }> {
+  const result = await callOffDate(db, dateId, reason, new Date(), (tx, done) =>
+    recordAction(tx, operator, {
+      action: 'call off date',
+      subject: `date ${dateId}`,
+      dateId,
+      reason,
+      before: { active: true },
+      after: { active: false, calledOff: true, bookings: done.bookings },
+    }),
+  );
+  return { ...result, after: { actions: result.actions, seatsChanged: result.calledOff, mailWritten: result.calledOff } };
 }
 
 /**
@@ -237,13 +263,16 @@ async function refundInFull(tx: Queryable, row: ChoiceRow, chosenBy: 'customer' 
  * the commit), or a move to one of the dates that fit, at no charge. A choice is made once; the
  * same choice sent again answers as the first time.
  */
+/** A choice frees or takes seats and writes its messages. */
+const CHOSEN: AfterCommit = { seatsChanged: true, mailWritten: true };
+
 export async function chooseAfterCallOff(
   db: Db,
   callerUid: string,
   bookingId: string,
   choice: Choice,
   cutoffHours: number,
-): Promise<{ choice: 'refund' | 'move'; movedTo: string | null; actions: ClaimedAction[] }> {
+): Promise<{ choice: 'refund' | 'move'; movedTo: string | null; after: AfterCommit }> {
   return db.transaction(async (tx) => {
     const [where] = await tx.query<{ date_id: string }>(`select date_id from bookings where id = $1`, [bookingId]);
     // Lock order everywhere: the dates first, then the booking (a move locks both dates itself, in id order).
@@ -253,10 +282,11 @@ export async function chooseAfterCallOff(
     if (row.choice !== null) {
       const same = row.choice === choice.choice && (choice.choice === 'refund' || row.moved_to === choice.dateId);
       if (!same || row.choice === 'ended') throw new HttpError(409, ALREADY_CHOSEN);
-      return { choice: row.choice, movedTo: row.moved_to, actions: [] };
+      return { choice: row.choice, movedTo: row.moved_to, after: CHOSEN };
     }
     if (row.status !== 'paid') throw new HttpError(409, ALREADY_CHOSEN);
-    if (choice.choice === 'refund') return { choice: 'refund', movedTo: null, actions: await refundInFull(tx, row, 'customer') };
+    if (choice.choice === 'refund')
+      return { choice: 'refund', movedTo: null, after: { ...CHOSEN, actions: await refundInFull(tx, row, 'customer') } };
     // The move settles the call-off as the payer's choice.
     await moveBooking(tx, {
       bookingId,
@@ -267,7 +297,7 @@ export async function chooseAfterCallOff(
       reason: `date called off: ${row.reason}`,
       by: 'customer',
     });
-    return { choice: 'move', movedTo: choice.dateId, actions: [] };
+    return { choice: 'move', movedTo: choice.dateId, after: CHOSEN };
   });
 }
 

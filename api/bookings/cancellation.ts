@@ -1,14 +1,22 @@
 /**
- * A customer cancels their own booking by the policy. The server quotes first (what comes back and
- * until when the quote holds); confirming names the quote, and is refused with the new quote when
- * the day or the booking changed since. The booking, its seats, the refund owed and the messages to
- * the party change in one transaction; the same confirmation sent twice refunds once.
+ * Cancelling a booking, by its payer on the policy's terms or by an operator for a reason: one
+ * function for both. The payer's quote comes first (what comes back and until when the quote holds);
+ * confirming names the quote, and is refused with the new quote when the day or the booking changed
+ * since. An operator gives back the policy's refund or another amount up to what was paid (by hand,
+ * flagged for the office, when it was not paid by card). The booking, its seats, the refund owed (the
+ * payment outbox), the messages to the party (the mail outbox) and, for an operator, the record of the
+ * action change in one transaction; the same request sent twice changes nothing the second time.
  */
 import { createHash } from 'node:crypto';
 import { cancellationTerms, policyOf, type CancellationTerms } from '../../shared/rules/cancellation-policy.ts';
 import { memberName } from '../../shared/rules/party.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
+import { site } from '../../shared/company/site.ts';
+import type { AfterCommit } from '../after-commit.ts';
+import { recordBookingAction } from '../console/record.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
+import type { Caller } from '../identity.ts';
 import { enqueueBookingCancelled } from '../mail/mail-outbox.ts';
 import { enqueueAction, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { shownToCustomer } from './address-owner.ts';
@@ -26,10 +34,15 @@ export const ALREADY_CANCELLED = 'This booking is already cancelled.';
 export const TRIP_STARTED = 'This trip has already started.';
 export const DATE_CALLED_OFF = 'We called off this date: choose a full refund or a new date on the page our message links to.';
 export const QUOTE_CHANGED = 'The terms of this cancellation have changed. Please read the new quote.';
+export const refundTooHigh = (paid: number) => `A refund can be at most what was paid (${formatDollars(paid)}).`;
+export const CALLED_OFF_CHOICE_PENDING = 'This date was called off: its payer chooses a full refund or another date.';
+
+/** Who cancels: the payer, confirming a quote, or an operator, for a reason, giving back `refund` cents. */
+export type Canceller = { payer: string; quoteId: string } | { operator: Caller; reason: string; refund: number };
 
 export type Cancellation =
-  | { outcome: 'cancelled'; bookingId: string; dateId: string; refund: number; currency: string; actions: ClaimedAction[] }
-  | { outcome: 'stale'; quote: CancellationQuote };
+  | { outcome: 'cancelled'; bookingId: string; dateId: string; refund: number; currency: string; changed: boolean; after: AfterCommit }
+  | { outcome: 'stale'; quote: CancellationQuote; after: AfterCommit };
 
 interface BookingRow {
   id: string;
@@ -46,27 +59,31 @@ interface BookingRow {
   updated_at: Date | string;
   starts_at: Date | string;
   called_off: boolean;
+  choice_pending: boolean;
   cancelled_by: string | null;
   cancel_quote: string | null;
+  cancel_reason: string | null;
   refund_amount: number | null;
   payer_name: string | null;
   payer_email: string | null;
 }
 
 const BOOKING_COLUMNS = `b.id, b.date_id, b.user_id, b.status, b.amount, b.currency, b.party_size, b.price_id, b.payment_intent_id, b.paid_by, b.policy_version,
-       b.updated_at, d.starts_at, d.called_off_at is not null as called_off, b.cancelled_by, b.cancel_quote, b.refund_amount,
-       u.display_name as payer_name, u.email as payer_email`;
+       b.updated_at, d.starts_at, d.called_off_at is not null as called_off,
+       exists (select 1 from called_off_bookings c where c.booking_id = b.id and c.choice is null) as choice_pending,
+       b.cancelled_by, b.cancel_quote, b.cancel_reason, b.refund_amount, u.display_name as payer_name, u.email as payer_email`;
 
-async function readBooking(db: Queryable, bookingId: string, callerUid: string, lock: boolean): Promise<BookingRow> {
+/** The booking as its payer (`callerUid`) may see it, or as an operator sees it when `callerUid` is null. */
+async function readBooking(db: Queryable, bookingId: string, callerUid: string | null, lock: boolean): Promise<BookingRow> {
   const [booking] = await db.query<BookingRow & Record<string, unknown>>(
     `select ${BOOKING_COLUMNS}
-       from bookings b join calendar_dates d on d.id = b.date_id join users u on u.uid = b.user_id
-      where b.id = $1 and b.status in ('paid', 'cancelled', 'refunded') and ${shownToCustomer('b', '$2')}
+       from bookings b join calendar_dates d on d.id = b.date_id left join users u on u.uid = b.user_id
+      where b.id = $1 and b.status in ('paid', 'cancelled', 'refunded') and ($2::text is null or ${shownToCustomer('b', '$2')})
       ${lock ? 'for update of b' : ''}`,
     [bookingId, callerUid],
   );
   if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
-  if (booking.user_id !== callerUid) throw new HttpError(403, ONLY_THE_PAYER);
+  if (callerUid !== null && booking.user_id !== callerUid) throw new HttpError(403, ONLY_THE_PAYER);
   return booking;
 }
 
@@ -120,58 +137,95 @@ export async function quoteCancellation(db: Queryable, callerUid: string, bookin
   return quoteOf(await readBooking(db, bookingId, callerUid, false), now);
 }
 
+/** Whether this booking is already cancelled by this very request (the same quote, or the same reason and refund). */
+function cancelledAlready(booking: BookingRow, by: Canceller): boolean {
+  if (booking.status !== 'cancelled') return false;
+  if ('payer' in by) return booking.cancelled_by === 'customer' && booking.cancel_quote === by.quoteId;
+  return booking.cancelled_by === 'company' && booking.cancel_reason === by.reason && booking.refund_amount === by.refund;
+}
+
+/** The refund an operator's cancellation gives back, once the booking may be cancelled by one. */
+function operatorRefund(booking: BookingRow, refund: number): number {
+  if (booking.status !== 'paid') throw new HttpError(409, ALREADY_CANCELLED);
+  if (booking.choice_pending) throw new HttpError(409, CALLED_OFF_CHOICE_PENDING);
+  if (refund > booking.amount) throw new HttpError(400, refundTooHigh(booking.amount));
+  return refund;
+}
+
 /**
- * Cancels the caller's booking on the terms of `quoteId`: the seats are free at once, the refund is
- * owed through the payment outbox (carried out by the caller after the commit), and every member of
- * the party is told. The same quote confirmed again answers as the first time and changes nothing.
+ * Cancels a booking for its payer (on the terms of their quote) or an operator: the seats are free
+ * at once, the refund is owed through the payment outbox (carried out after the commit), and every
+ * member of the party is told. The same request sent again answers as the first time and changes nothing.
  */
-export async function cancelBooking(
-  db: Db,
-  callerUid: string,
-  bookingId: string,
-  quoteId: string,
-  now = new Date(),
-): Promise<Cancellation> {
-  return db.transaction(async (tx) => {
+export async function cancelBooking(db: Db, bookingId: string, by: Canceller, now = new Date()): Promise<Cancellation> {
+  return db.transaction(async (tx): Promise<Cancellation> => {
     const [where] = await tx.query<{ date_id: string }>(`select date_id from bookings where id = $1`, [bookingId]);
     if (!where) throw new HttpError(404, BOOKING_NOT_FOUND);
     // Lock order everywhere: the date first, then its bookings.
     await lockDate(tx, where.date_id);
-    const booking = await readBooking(tx, bookingId, callerUid, true);
-    if (booking.status === 'cancelled' && booking.cancelled_by === 'customer' && booking.cancel_quote === quoteId) {
-      const refund = booking.refund_amount ?? 0;
-      return { outcome: 'cancelled', bookingId, dateId: booking.date_id, refund, currency: booking.currency, actions: [] };
+    const booking = await readBooking(tx, bookingId, 'payer' in by ? by.payer : null, true);
+    const answer = (refund: number, changed: boolean, actions: ClaimedAction[]): Cancellation => ({
+      outcome: 'cancelled',
+      bookingId,
+      dateId: booking.date_id,
+      refund,
+      currency: booking.currency,
+      changed,
+      after: { actions, seatsChanged: changed, mailWritten: changed },
+    });
+    if (cancelledAlready(booking, by)) return answer(booking.refund_amount ?? 0, false, []);
+    let refund: number;
+    if ('payer' in by) {
+      const quote = quoteOf(booking, now);
+      if (quote.quoteId !== by.quoteId) return { outcome: 'stale', quote, after: {} };
+      refund = quote.refund;
+    } else {
+      refund = operatorRefund(booking, by.refund);
     }
-    const quote = quoteOf(booking, now);
-    if (quote.quoteId !== quoteId) return { outcome: 'stale', quote };
+    const byPayer = 'payer' in by;
     await tx.query(
-      `update bookings set status = 'cancelled', cancelled_at = $2, cancelled_by = 'customer', cancel_quote = $3, refund_amount = $4,
+      `update bookings set status = 'cancelled', cancelled_at = $2, cancelled_by = $3, cancel_quote = $4, cancel_reason = $5, refund_amount = $6,
               updated_at = now()
         where id = $1`,
-      [bookingId, now, quoteId, quote.refund],
+      [bookingId, now, byPayer ? 'customer' : 'company', byPayer ? by.quoteId : null, byPayer ? null : by.reason, refund],
     );
+    const why = byPayer ? 'cancelled by the customer' : 'cancelled by the company';
     const actions: ClaimedAction[] = [];
-    if (quote.refund > 0 && booking.payment_intent_id) {
+    if (refund > 0 && booking.payment_intent_id) {
       const action = await enqueueAction(tx, {
         kind: 'refund',
         purpose: 'cancellation',
         bookingId,
         intentId: booking.payment_intent_id,
-        amount: quote.refund,
-        reason: 'cancelled by the customer',
+        amount: refund,
+        reason: why,
       });
       if (action) actions.push(action);
-    } else if (quote.refund > 0) {
-      await flagRefundByHand(tx, bookingId, quote.refund, booking.currency, 'cancelled by the customer');
+    } else if (refund > 0) {
+      await flagRefundByHand(tx, bookingId, refund, booking.currency, why);
     }
+    // An operator's reason is the company's record; the party is told what was cancelled and what comes back.
     await enqueueBookingCancelled(tx, bookingId, {
-      cancelledBy: memberName(booking.payer_name, booking.payer_email),
-      byPayer: true,
+      cancelledBy: byPayer ? memberName(booking.payer_name, booking.payer_email) : site.name,
+      ...(byPayer ? { byPayer: true } : {}),
       reason: null,
-      refundAmount: quote.refund,
+      refundAmount: refund,
       currency: booking.currency,
     });
-    return { outcome: 'cancelled', bookingId, dateId: booking.date_id, refund: quote.refund, currency: booking.currency, actions };
+    if (!byPayer) {
+      await recordBookingAction(
+        tx,
+        by.operator,
+        { id: bookingId, dateId: booking.date_id },
+        {
+          action: 'cancel booking',
+          reason: by.reason,
+          before: { status: 'paid', amount: booking.amount },
+          after: { status: 'cancelled', refund },
+        },
+      );
+    }
+    return answer(refund, true, actions);
   });
 }
 
@@ -186,7 +240,7 @@ export async function leaveParty(
   db: Db,
   callerUid: string,
   bookingId: string,
-): Promise<{ bookingId: string; dateId: string; left: boolean }> {
+): Promise<{ bookingId: string; dateId: string; left: boolean; after: AfterCommit }> {
   return db.transaction(async (tx) => {
     const [booking] = await tx.query<{ date_id: string; user_id: string; status: BookingStatus } & Record<string, unknown>>(
       `select date_id, user_id, status from bookings where id = $1 and status = 'paid' and ${shownToCustomer('bookings', '$2')} for update`,
@@ -201,7 +255,7 @@ export async function leaveParty(
     if (removed.length === 0) {
       const [left] = await tx.query(`select 1 from booking_departures where booking_id = $1 and user_id = $2`, [bookingId, callerUid]);
       if (!left) throw new HttpError(403, NOT_A_MEMBER);
-      return { bookingId, dateId: booking.date_id, left: false };
+      return { bookingId, dateId: booking.date_id, left: false, after: {} };
     }
     await tx.query(`insert into booking_departures (booking_id, user_id) values ($1, $2) on conflict do nothing`, [bookingId, callerUid]);
     await tx.query(
@@ -209,6 +263,6 @@ export async function leaveParty(
         where booking_id = $1 and recipient_uid = $2 and status = 'pending'`,
       [bookingId, callerUid],
     );
-    return { bookingId, dateId: booking.date_id, left: true };
+    return { bookingId, dateId: booking.date_id, left: true, after: { seatsChanged: true } };
   });
 }

@@ -8,11 +8,11 @@
 import { CURRENT_POLICY, policyOf } from '../../shared/rules/cancellation-policy.ts';
 import type { CancellationQuote, DateChangeOptions } from '../../shared/contract/answers.ts';
 import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
+import { afterCommit, type AfterCommit } from '../after-commit.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError, randomId } from '../http.ts';
 import type { Caller } from '../identity.ts';
 import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
-import { carryOut } from '../payment-outbox/worker.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { lockedQuote, ONLY_THE_PAYER, quoteCancellation } from './cancellation.ts';
 import { assertMoveTarget, lockMoveDates, moveTargets } from './move.ts';
@@ -54,7 +54,8 @@ export interface DateChangeHold {
   provider: PaymentProvider['name'];
 }
 
-export type DateChangeStart = { outcome: 'held'; hold: DateChangeHold } | { outcome: 'stale'; quote: CancellationQuote };
+export type DateChangeStart =
+  { outcome: 'held'; hold: DateChangeHold; after: AfterCommit } | { outcome: 'stale'; quote: CancellationQuote; after: AfterCommit };
 
 interface Prepared {
   feeHoldId: string;
@@ -124,8 +125,8 @@ export async function startDateChange(
       cancels,
     };
   });
-  if ('stale' in prepared) return { outcome: 'stale', quote: prepared.stale };
-  await carryOut(db, payments, prepared.cancels);
+  if ('stale' in prepared) return { outcome: 'stale', quote: prepared.stale, after: {} };
+  await afterCommit({ db, payments }, { actions: prepared.cancels });
 
   // A hold replaced by a newer one while the intent was made gets the intent cancelled.
   const intent = await attachIntentToHold(
@@ -143,6 +144,7 @@ export async function startDateChange(
   );
   return {
     outcome: 'held',
+    after: { seatsChanged: true },
     hold: {
       bookingId: prepared.feeHoldId,
       clientSecret: intent.clientSecret,
@@ -159,7 +161,7 @@ export async function startDateChange(
  * seats free for others, and their intents are cancelled (through the outbox, carried out by the
  * caller after the commit) so no fee can be taken. Keeping it again does no harm.
  */
-export async function keepDate(db: Db, callerUid: string, bookingId: string): Promise<{ released: number; actions: ClaimedAction[] }> {
+export async function keepDate(db: Db, callerUid: string, bookingId: string): Promise<{ released: number; after: AfterCommit }> {
   return db.transaction(async (tx) => {
     const [booking] = await tx.query<{ user_id: string }>(
       `select user_id from bookings where id = $1 and status <> 'held' and ${shownToCustomer('bookings', '$2')}`,
@@ -173,6 +175,6 @@ export async function keepDate(db: Db, callerUid: string, bookingId: string): Pr
       [bookingId, callerUid],
     );
     const actions = await enqueueCancels(tx, released, 'change of date given up by the customer');
-    return { released: released.length, actions };
+    return { released: released.length, after: { actions, seatsChanged: released.length > 0 } };
   });
 }

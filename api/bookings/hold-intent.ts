@@ -8,7 +8,7 @@ import { PROVIDER_DOWN_MESSAGE } from '../../shared/contract/messages.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import { enqueueAction, type PaymentActionReason } from '../payment-outbox/actions.ts';
-import { carryOut } from '../payment-outbox/worker.ts';
+import { afterCommit } from '../after-commit.ts';
 import type { IntentRequest, PaymentProvider } from '../payments/provider.ts';
 import { SESSION_ENDED } from './holds.ts';
 
@@ -38,7 +38,7 @@ export async function attachIntentToHold(
       const action = await enqueueAction(tx, { kind: 'cancel', bookingId: holdId, intentId: intent.id, reason: endedReason });
       return action ? [action] : [];
     });
-    await carryOut(db, payments, cancel);
+    await afterCommit({ db, payments }, { actions: cancel });
     throw new HttpError(409, SESSION_ENDED);
   }
   return intent;

@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { named, queryNamed, type NamedSql, type NamedValues } from '../db/named-sql.ts';
 import type { AccountState, Identity } from '../identity.ts';
 import { enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../payment-outbox/actions.ts';
-import { carryOut } from '../payment-outbox/worker.ts';
+import { afterCommit } from '../after-commit.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { PublicCache } from '../cache.ts';
 
@@ -98,10 +98,8 @@ export async function sweepHolds(db: Db, identity: Identity, provider: PaymentPr
   // The lapsed holds' cancellations go out before the identity service is asked anything, so its
   // being unreachable delays none of them (a claimed one not carried out waits for the outbox worker).
   const lapsed = await releaseLapsedHolds(db);
-  await carryOut(db, provider, lapsed.cancels);
+  await afterCommit({ db, payments: provider }, { actions: lapsed.cancels });
   const closed = await releaseHoldsOfClosedAccounts(db, identity);
-  await carryOut(db, provider, closed.cancels);
-  const released = lapsed.released + closed.released;
-  if (closed.released > 0) cache?.clear();
-  return released;
+  await afterCommit({ db, payments: provider, cache }, { actions: closed.cancels, seatsChanged: closed.released > 0 });
+  return lapsed.released + closed.released;
 }

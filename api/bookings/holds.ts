@@ -12,17 +12,10 @@ import type { PaymentIntentRequest } from '../../shared/contract/requests.ts';
 import { spotsLabel } from '../../shared/rules/availability.ts';
 import { orderTotal } from '../../shared/rules/pricing.ts';
 import { NO_DATE_MESSAGE, NO_PARTY_MESSAGE, PROVIDER_DOWN_MESSAGE } from '../../shared/contract/messages.ts';
+import { afterCommit, type AfterCommit } from '../after-commit.ts';
 import { HttpError, randomId } from '../http.ts';
 import { enqueueAction, enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../payment-outbox/actions.ts';
-import {
-  attempt,
-  carryOut,
-  handOverLastTries,
-  RECORD_ATTEMPTS_SQL,
-  recordParams,
-  summarize,
-  type Attempt,
-} from '../payment-outbox/worker.ts';
+import { attempt, handOverLastTries, RECORD_ATTEMPTS_SQL, recordParams, summarize, type Attempt } from '../payment-outbox/worker.ts';
 import { countHitSql, enforce, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
 import { notReadyMessage } from '../../shared/rules/readiness.ts';
 import { missingFrom, READINESS_COLUMNS, READINESS_JOIN, type ReadinessRow } from '../users/readiness.ts';
@@ -81,6 +74,10 @@ export interface Hold {
   fresh: boolean;
 }
 
+/** The hold as createHold answers it: the public calendars change only when this call took seats. */
+export type HoldAnswer = Hold & { after: AfterCommit };
+const answered = (hold: Hold): HoldAnswer => ({ ...hold, after: { seatsChanged: hold.fresh } });
+
 /** A hold as its transaction leaves it: without a client secret when its intent is still to be made. */
 type Prepared = Omit<Hold, 'clientSecret'> & { clientSecret: string | null; description: string; actions: ClaimedAction[] };
 
@@ -119,20 +116,20 @@ export async function createHold(
   caller: Caller,
   request: PaymentIntentRequest,
   settings: HoldSettings,
-): Promise<Hold> {
+): Promise<HoldAnswer> {
   const call: HoldCall = { caller, request, promoCode: request.promoCode?.trim().toUpperCase() || null, settings };
   checkRequest(call);
   const customer = await readCustomer(db, call);
   const standing = standingHold(customer, settings.currency);
-  if (standing) return standing;
+  if (standing) return answered(standing);
   checkReady(customer, settings.waiverVersion);
   await countPromoTry(db, call);
 
   const prepared = await db.transaction((tx) => prepareHold(tx, provider.name, call));
   const { actions, description: _description, ...hold } = prepared;
   // A hold this customer already had, with its intent: nothing was released, so nothing to cancel.
-  if (hold.clientSecret) return { ...hold, clientSecret: hold.clientSecret };
-  return { ...hold, clientSecret: await makeIntent(db, provider, caller, request, prepared, actions) };
+  if (hold.clientSecret) return answered({ ...hold, clientSecret: hold.clientSecret });
+  return answered({ ...hold, clientSecret: await makeIntent(db, provider, caller, request, prepared, actions) });
 }
 
 /** Refuses a request made for someone else, or whose quantity is not its party size. */
@@ -585,6 +582,6 @@ async function attachIntent(
     await queryNamed(tx, RECORD_INTENT, { bookingId, intentId: intent.id });
     return enqueueAction(tx, { kind: 'cancel', bookingId, intentId: intent.id, reason: 'hold ended before its payment was ready' });
   });
-  await carryOut(db, provider, cancel ? [cancel] : []);
+  await afterCommit({ db, payments: provider }, { actions: cancel ? [cancel] : [] });
   return false;
 }

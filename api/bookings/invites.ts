@@ -1,4 +1,5 @@
 /** An invite link: what it is for, and joining a party by its invite code while the booking's paid seats last. */
+import type { AfterCommit } from '../after-commit.ts';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { HttpError } from '../http.ts';
@@ -54,7 +55,7 @@ export async function joinByInvite(
   db: Db,
   caller: Caller,
   inviteCode: string,
-): Promise<{ bookingId: string; dateId: string; joined: boolean }> {
+): Promise<{ bookingId: string; dateId: string; joined: boolean; after: AfterCommit }> {
   await ensureUser(db, caller);
   return db.transaction(async (tx) => {
     const [booking] = await tx.query<{ id: string; date_id: string; party_size: number }>(
@@ -64,13 +65,13 @@ export async function joinByInvite(
     if (!booking) throw new HttpError(404, INVITE_NOT_FOUND);
     const members = await tx.query<{ user_id: string }>(`select user_id from booking_members where booking_id = $1`, [booking.id]);
     const result = { bookingId: booking.id, dateId: booking.date_id };
-    if (members.some((member) => member.user_id === caller.uid)) return { ...result, joined: false };
+    if (members.some((member) => member.user_id === caller.uid)) return { ...result, joined: false, after: { seatsChanged: true } };
     if (partySpotsLeft(booking.party_size, members.length) === 0) {
       throw new HttpError(409, 'Failed to validate invite: no spots are left in this party');
     }
     await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2)`, [booking.id, caller.uid]);
     await tx.query(`delete from party_joining where booking_id = $1 and user_id = $2`, [booking.id, caller.uid]);
     await enqueueMemberJoined(tx, booking.id, caller.uid);
-    return { ...result, joined: true };
+    return { ...result, joined: true, after: { seatsChanged: true, mailWritten: true } };
   });
 }

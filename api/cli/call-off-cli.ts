@@ -8,7 +8,7 @@
  */
 import { withOperatorDb } from '../db/operator-db.ts';
 import { HttpError } from '../http.ts';
-import { callOffByOperator } from '../console/date-overview.ts';
+import { callOff } from '../bookings/call-off.ts';
 import { actingOperator, ActorRefused, byOption, openCommandAuth, readCommand, type Refuse, reasonOption } from './operator-command.ts';
 
 const USAGE = 'usage: npm run date:call-off -- DATE_ID --reason "High avalanche danger" --by OPERATOR_EMAIL';
@@ -24,7 +24,7 @@ const opened = openCommandAuth();
 
 try {
   const operator = await actingOperator(opened.auth, by);
-  const result = await withOperatorDb((db) => callOffByOperator(db, operator, dateId, reason));
+  const result = await withOperatorDb((db) => callOff(db, dateId, { operator, reason }));
   console.log(
     result.calledOff
       ? `Called off ${dateId}: ${result.bookings} ${result.bookings === 1 ? 'booking was' : 'bookings were'} sent a choice of a full refund or a new date.`

@@ -49,7 +49,7 @@ export async function markBlackout(db: Db, operator: Caller, { day, reason }: { 
       `insert into blackout_days (day, reason, withdrawn, marked_by) values ($1, $2, $3, $4) on conflict (day) do nothing returning day`,
       [day, reason, JSON.stringify(ids), operator.uid],
     );
-    if (marked.length === 0) return { changed: false };
+    if (marked.length === 0) return { changed: false, after: {} };
     if ((booked?.parties ?? 0) > 0) throw new HttpError(409, bookedThatDay(booked?.parties ?? 0));
     await tx.query(`update calendar_dates set active = false where id = any($1::text[])`, [ids]);
     await recordAction(tx, operator, {
@@ -58,14 +58,14 @@ export async function markBlackout(db: Db, operator: Caller, { day, reason }: { 
       reason,
       after: { day, withdrawn: ids },
     });
-    return { changed: true };
+    return { changed: true, after: { seatsChanged: true } };
   });
 }
 
 export async function liftBlackout(db: Db, operator: Caller, day: string, reason: string) {
   return db.transaction(async (tx) => {
     const [lifted] = await tx.query<{ withdrawn: string[] }>(`delete from blackout_days where day = $1 returning withdrawn`, [day]);
-    if (!lifted) return { changed: false };
+    if (!lifted) return { changed: false, after: {} };
     // Its dates come back, unless one was called off meanwhile.
     await tx.query(`update calendar_dates set active = true where id = any($1::text[]) and called_off_at is null`, [lifted.withdrawn]);
     await recordAction(tx, operator, {
@@ -74,6 +74,6 @@ export async function liftBlackout(db: Db, operator: Caller, day: string, reason
       reason,
       before: { day, withdrawn: lifted.withdrawn },
     });
-    return { changed: true };
+    return { changed: true, after: { seatsChanged: true } };
   });
 }

@@ -15,6 +15,7 @@
  * the customer's card in the same card form, and the payment books it through the usual outcome
  * path (confirmation included), or the hold lapses and the seats return.
  */
+import type { AfterCommit } from '../after-commit.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError, randomId } from '../http.ts';
 import type { Caller, CustomerAccount, Identity } from '../identity.ts';
@@ -42,7 +43,15 @@ export interface OfficeBooking {
   bookingId: string;
   /** False when this request had already booked. */
   booked: boolean;
+  after: AfterCommit;
 }
+
+/** The booking this request made (`booked`) or had already made. */
+const officeBooking = (bookingId: string, booked: boolean): OfficeBooking => ({
+  bookingId,
+  booked,
+  after: { seatsChanged: booked, mailWritten: booked },
+});
 
 interface PriceRow {
   id: string;
@@ -123,11 +132,11 @@ export async function bookForCustomer(
   request: OpsBookRequest & { paidBy: OfficePayment },
 ): Promise<OfficeBooking> {
   const done = await bookingOfRequest(db, request);
-  if (done) return { bookingId: done, booked: false };
+  if (done) return officeBooking(done, false);
   const account = await identity.customerAccount(request.email, request.name || null);
   return db.transaction(async (tx) => {
     const decided = await decide(tx, account, request);
-    if (typeof decided === 'string') return { bookingId: decided, booked: false };
+    if (typeof decided === 'string') return officeBooking(decided, false);
     const { date, price } = decided;
     const bookingId = randomId('bk');
     const amount = request.paidBy === 'complimentary' ? 0 : orderTotal(price.unit_amount, request.partySize);
@@ -152,7 +161,7 @@ export async function bookForCustomer(
         addressToProve(account),
       ],
     );
-    if (inserted.length === 0) return { bookingId: await madeMeanwhile(tx, request), booked: false };
+    if (inserted.length === 0) return officeBooking(await madeMeanwhile(tx, request), false);
     await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2)`, [bookingId, account.uid]);
     await enqueueBookingPaid(tx, bookingId);
     await recordBookingAction(
@@ -165,7 +174,7 @@ export async function bookForCustomer(
         after: recordOf(decided, request, amount),
       },
     );
-    return { bookingId, booked: true };
+    return officeBooking(bookingId, true);
   });
 }
 

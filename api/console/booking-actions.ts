@@ -3,6 +3,7 @@
  * again to the payer. Each writes its record in the same transaction; the same request sent twice
  * does it once.
  */
+import type { AfterCommit } from '../after-commit.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import type { Caller } from '../identity.ts';
@@ -45,12 +46,17 @@ export async function addNote(db: Db, operator: Caller, bookingId: string, note:
 }
 
 /** Sends the payer's confirmation again (a new message, with the booking as it is now); false when this request was already done. */
-export async function resendConfirmation(db: Db, operator: Caller, bookingId: string, request: { reason: string; requestId: string }) {
+export async function resendConfirmation(
+  db: Db,
+  operator: Caller,
+  bookingId: string,
+  request: { reason: string; requestId: string },
+): Promise<{ after: AfterCommit }> {
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
     if (booking.status !== 'paid') throw new HttpError(409, NOT_PAID);
     const written = await enqueueConfirmationAgain(tx, bookingId, request.requestId);
-    if (written === 0) return false;
+    if (written === 0) return { after: {} };
     await recordBookingAction(
       tx,
       operator,
@@ -60,6 +66,6 @@ export async function resendConfirmation(db: Db, operator: Caller, bookingId: st
         reason: request.reason,
       },
     );
-    return true;
+    return { after: { mailWritten: true } };
   });
 }

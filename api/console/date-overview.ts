@@ -5,15 +5,12 @@
  * calls it off; and calling it off, the same action as `npm run date:call-off`, recorded in its own
  * transaction.
  */
-import type { Db, Queryable } from '../db/client.ts';
+import type { Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
-import type { Caller } from '../identity.ts';
-import { callOffDate, type CallOffResult } from '../bookings/call-off.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { OpsDateOverview } from '../../shared/contract/ops-answers.ts';
 import { DATE_COLUMNS, guideDate, type DateRow } from '../roster/roster.ts';
 import { membersOf } from './members.ts';
-import { recordAction } from './record.ts';
 
 export const DATE_NOT_FOUND = 'Date not found';
 
@@ -82,18 +79,4 @@ export async function dateOverview(db: Queryable, dateId: string, waiverVersion:
     })),
     prices: prices.map((price) => ({ id: price.id, nickname: price.nickname, unitAmount: price.unit_amount })),
   };
-}
-
-/** An operator calls off a date, from the console or the command: the call-off and its record in one transaction. */
-export async function callOffByOperator(db: Db, operator: Caller, dateId: string, reason: string): Promise<CallOffResult> {
-  return callOffDate(db, dateId, reason, new Date(), (tx, result) =>
-    recordAction(tx, operator, {
-      action: 'call off date',
-      subject: `date ${dateId}`,
-      dateId,
-      reason,
-      before: { active: true },
-      after: { active: false, calledOff: true, bookings: result.bookings },
-    }),
-  );
 }

@@ -135,7 +135,12 @@ export async function addDates(db: Db, operator: Caller, request: OpsAddDatesReq
       });
     }
     const leftOut = dates.length - open.length;
-    return { added, existing: open.length - added.length, ...(leftOut > 0 ? { blackout: leftOut } : {}) };
+    return {
+      added,
+      existing: open.length - added.length,
+      ...(leftOut > 0 ? { blackout: leftOut } : {}),
+      after: { seatsChanged: added.length > 0 },
+    };
   });
 }
 
@@ -149,7 +154,7 @@ async function lockedDate(tx: Queryable, dateId: string) {
 export async function changeCapacity(db: Db, operator: Caller, dateId: string, { capacity, reason }: { capacity: number; reason: string }) {
   return db.transaction(async (tx) => {
     const date = await lockedDate(tx, dateId);
-    if (date.capacity === capacity) return { changed: false };
+    if (date.capacity === capacity) return { changed: false, after: {} };
     await assertCapacityFits(tx, dateId, capacity);
     await tx.query(`update calendar_dates set capacity = $2 where id = $1`, [dateId, capacity]);
     await recordAction(tx, operator, {
@@ -160,7 +165,7 @@ export async function changeCapacity(db: Db, operator: Caller, dateId: string, {
       before: { capacity: date.capacity },
       after: { capacity },
     });
-    return { changed: true };
+    return { changed: true, after: { seatsChanged: true } };
   });
 }
 
@@ -168,7 +173,7 @@ export async function changeCapacity(db: Db, operator: Caller, dateId: string, {
 export async function withdrawDate(db: Db, operator: Caller, dateId: string, reason: string) {
   return db.transaction(async (tx) => {
     const date = await lockedDate(tx, dateId);
-    if (!date.active) return { changed: false };
+    if (!date.active) return { changed: false, after: {} };
     if (await hasBookings(tx, dateId)) throw new HttpError(409, HAS_BOOKINGS);
     await tx.query(`update calendar_dates set active = false where id = $1`, [dateId]);
     await recordAction(tx, operator, {
@@ -179,6 +184,6 @@ export async function withdrawDate(db: Db, operator: Caller, dateId: string, rea
       before: { active: true },
       after: { active: false },
     });
-    return { changed: true };
+    return { changed: true, after: { seatsChanged: true } };
   });
 }

@@ -6,6 +6,7 @@
  * sent again changes nothing. Moving a booking off a date we called off is its payer's choice of
  * another date, made for them: it settles the choice, and no fee is taken.
  */
+import type { AfterCommit } from '../after-commit.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { HttpError } from '../http.ts';
 import type { Caller } from '../identity.ts';
@@ -42,11 +43,16 @@ export async function operatorMoveTargets(db: Queryable, bookingId: string): Pro
   };
 }
 
-export async function moveForCustomer(db: Db, operator: Caller, bookingId: string, request: OpsMoveRequest): Promise<{ moved: boolean }> {
+export async function moveForCustomer(
+  db: Db,
+  operator: Caller,
+  bookingId: string,
+  request: OpsMoveRequest,
+): Promise<{ moved: boolean; after: AfterCommit }> {
   return db.transaction(async (tx) => {
     const booking = await paidBooking(tx, bookingId);
     // The same request again (a retry): the booking is already there.
-    if (booking.date_id === request.toDateId) return { moved: false };
+    if (booking.date_id === request.toDateId) return { moved: false, after: {} };
     const asked = request.fee === 'waived' ? 0 : policyOf(booking.policy_version).moveFee;
     const moved = await moveBooking(tx, {
       bookingId,
@@ -70,6 +76,6 @@ export async function moveForCustomer(db: Db, operator: Caller, bookingId: strin
         after: { dateId: request.toDateId, fee, feePaid: fee > 0 ? request.fee : 'waived' },
       },
     );
-    return { moved: true };
+    return { moved: true, after: { seatsChanged: true, mailWritten: true } };
   });
 }

@@ -2,7 +2,7 @@
 import type { PublicCache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { recordPaymentEvent, type Outcome } from '../bookings/outcomes.ts';
-import { carryOut } from '../payment-outbox/worker.ts';
+import { afterCommit } from '../after-commit.ts';
 import type { Mailer } from '../mail/worker.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 
@@ -25,11 +25,8 @@ export async function settlePayment(
   event: PaymentEvent,
 ): Promise<Outcome> {
   const outcome = await recordPaymentEvent(db, event, { cutoffHours: bookingCutoffHours });
-  await carryOut(db, payments, outcome.actions);
-  if (outcome.result !== 'duplicate' && outcome.result !== 'unknown') {
-    cache.clear();
-    // Messages the outcome wrote (a confirmation, a cancellation) go out now, after the answer.
-    mailer?.kick();
-  }
+  // Messages the outcome wrote (a confirmation, a cancellation) go out now, after the answer.
+  const changed = outcome.result !== 'duplicate' && outcome.result !== 'unknown';
+  await afterCommit({ db, payments, cache, mailer }, { actions: outcome.actions, seatsChanged: changed, mailWritten: changed });
   return outcome;
 }

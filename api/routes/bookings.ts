@@ -8,6 +8,7 @@
  * refund or another date at no charge).
  */
 import { Hono } from 'hono';
+import { committed } from '../after-commit.ts';
 import { callOffChoiceSchema, cancellationSchema, dateChangeSchema } from '../../shared/contract/requests.ts';
 import { dateChangeOptions, keepDate, startDateChange } from '../bookings/date-change.ts';
 import { TOO_MANY } from '../bookings/holds.ts';
@@ -17,12 +18,12 @@ import { safeParam } from '../auth.ts';
 import { cancelBooking, leaveParty, QUOTE_CHANGED, quoteCancellation } from '../bookings/cancellation.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { errorBody } from '../http.ts';
-import { carryOut } from '../payment-outbox/worker.ts';
 import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 import { signedInCustomer } from './guards.ts';
 
-export function bookingRoutes({ db, identity, payments, cache, mailer, bookingCutoffHours, holdSeconds, limits }: AppDeps) {
+export function bookingRoutes(deps: AppDeps) {
+  const { db, identity, payments, bookingCutoffHours, holdSeconds, limits } = deps;
   const group = new Hono<AppEnv>();
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
   const signedIn = signedInCustomer(db, identity);
@@ -33,11 +34,9 @@ export function bookingRoutes({ db, identity, payments, cache, mailer, bookingCu
   });
 
   group.post('/:bookingId/cancellation', signedIn, jsonBody(cancellationSchema), async (c) => {
-    const result = await cancelBooking(db, c.get('caller').uid, safeParam(c, 'bookingId'), c.req.valid('json').quoteId);
+    const payer = { payer: c.get('caller').uid, quoteId: c.req.valid('json').quoteId };
+    const result = await committed(deps, cancelBooking(db, safeParam(c, 'bookingId'), payer));
     if (result.outcome === 'stale') return c.json({ ...errorBody(QUOTE_CHANGED), quote: result.quote }, 409);
-    await carryOut(db, payments, result.actions);
-    cache.clear();
-    mailer?.kick();
     const { bookingId, dateId, refund, currency } = result;
     return c.json({ status: 'cancelled', bookingId, dateId, refund, currency });
   });
@@ -50,19 +49,15 @@ export function bookingRoutes({ db, identity, payments, cache, mailer, bookingCu
   // Each fee hold makes a payment intent: limited per customer, as checkout's holds are.
   const intents = rateLimit<AppEnv>(db, limits.paymentIntents, TOO_MANY, (c) => [`date-change-intents:${c.get('caller').uid}`]);
   group.post('/:bookingId/date-change', signedIn, intents, jsonBody(dateChangeSchema), async (c) => {
-    const started = await startDateChange(db, payments, c.get('caller'), safeParam(c, 'bookingId'), c.req.valid('json'), {
-      cutoffHours: bookingCutoffHours,
-      holdSeconds,
-    });
+    const settings = { cutoffHours: bookingCutoffHours, holdSeconds };
+    const change = startDateChange(db, payments, c.get('caller'), safeParam(c, 'bookingId'), c.req.valid('json'), settings);
+    const started = await committed(deps, change);
     if (started.outcome === 'stale') return c.json({ ...errorBody(QUOTE_CHANGED), quote: started.quote }, 409);
-    cache.clear();
     return c.json(started.hold);
   });
 
   group.delete('/:bookingId/date-change', signedIn, async (c) => {
-    const { released, actions } = await keepDate(db, c.get('caller').uid, safeParam(c, 'bookingId'));
-    await carryOut(db, payments, actions);
-    if (released > 0) cache.clear();
+    const { released } = await committed(deps, keepDate(db, c.get('caller').uid, safeParam(c, 'bookingId')));
     return c.json({ released });
   });
 
@@ -73,17 +68,13 @@ export function bookingRoutes({ db, identity, payments, cache, mailer, bookingCu
 
   group.post('/:bookingId/call-off', signedIn, jsonBody(callOffChoiceSchema), async (c) => {
     const bookingId = safeParam(c, 'bookingId');
-    const result = await chooseAfterCallOff(db, c.get('caller').uid, bookingId, c.req.valid('json'), bookingCutoffHours);
-    await carryOut(db, payments, result.actions);
-    cache.clear();
-    mailer?.kick();
+    await committed(deps, chooseAfterCallOff(db, c.get('caller').uid, bookingId, c.req.valid('json'), bookingCutoffHours));
     return c.json(await callOffChoice(db, c.get('caller').uid, bookingId, bookingCutoffHours));
   });
 
   group.post('/:bookingId/leave', signedIn, async (c) => {
-    const result = await leaveParty(db, c.get('caller').uid, safeParam(c, 'bookingId'));
-    if (result.left) cache.clear();
-    return c.json(result);
+    const { bookingId, dateId, left } = await committed(deps, leaveParty(db, c.get('caller').uid, safeParam(c, 'bookingId')));
+    return c.json({ bookingId, dateId, left });
   });
 
   return group;

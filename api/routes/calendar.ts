@@ -6,6 +6,7 @@
  * limit per address, so codes cannot be guessed through any of them.
  */
 import { Hono } from 'hono';
+import { committed } from '../after-commit.ts';
 import * as v from 'valibot';
 import { CALENDARS, inviteSchema } from '../../shared/contract/requests.ts';
 import { optionalCaller } from '../auth.ts';
@@ -22,7 +23,8 @@ import { signedInCustomer } from './guards.ts';
 
 const CALENDAR_CACHE = 'public, max-age=15, s-maxage=15, stale-while-revalidate=60';
 
-export function calendarRoutes({ db, identity, cache, limits, bookingCutoffHours, clientIp: ipSettings, mailer }: AppDeps) {
+export function calendarRoutes(deps: AppDeps) {
+  const { db, identity, cache, limits, bookingCutoffHours, clientIp: ipSettings } = deps;
   const group = new Hono<AppEnv>();
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
 
@@ -65,10 +67,8 @@ export function calendarRoutes({ db, identity, cache, limits, bookingCutoffHours
   });
 
   group.post('/invite', signedInCustomer(db, identity), inviteTries, jsonBody(inviteSchema), async (c) => {
-    const result = await joinByInvite(db, c.get('caller'), c.req.valid('json').inviteCode);
-    cache.clear();
-    if (result.joined) mailer?.kick();
-    return c.json({ success: true, ...result });
+    const { bookingId, dateId, joined } = await committed(deps, joinByInvite(db, c.get('caller'), c.req.valid('json').inviteCode));
+    return c.json({ success: true, bookingId, dateId, joined });
   });
 
   return group;

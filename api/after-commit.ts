@@ -1,0 +1,45 @@
+/**
+ * What a change asks for once its transaction has committed, carried out in this one place: the
+ * refunds and intent cancellations it owes at the payment provider (the payment outbox's worker
+ * retries any that fail), the public answers it made stale (seats, dates, a calendar), and the
+ * messages it wrote (the mailer is woken, so they go out after the answer instead of at its next round).
+ * Domain functions say what they need in their result's `after`; routes, the console, the commands
+ * and the sweeps hand it here.
+ */
+import type { PublicCache } from './cache.ts';
+import type { Db } from './db/client.ts';
+import type { Mailer } from './mail/worker.ts';
+import type { ClaimedAction } from './payment-outbox/actions.ts';
+import { carryOut } from './payment-outbox/worker.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+
+export interface AfterCommit {
+  /** Refunds and intent cancellations claimed in the transaction, to carry out now. */
+  actions?: readonly ClaimedAction[];
+  /** Seats, dates or a calendar changed: the public answers are dropped. */
+  seatsChanged?: boolean;
+  /** Messages were written to the mail outbox. */
+  mailWritten?: boolean;
+}
+
+/** What carrying out needs: the database and provider for the payment outbox, and (in a running API) the cache and the mailer. */
+export interface Aftermath {
+  db: Db;
+  payments: PaymentProvider;
+  cache?: PublicCache | undefined;
+  mailer?: Mailer | undefined;
+}
+
+/** Carries out what a committed change asks for. */
+export async function afterCommit({ db, payments, cache, mailer }: Aftermath, after: AfterCommit): Promise<void> {
+  if (after.actions && after.actions.length > 0) await carryOut(db, payments, after.actions);
+  if (after.seatsChanged) cache?.clear();
+  if (after.mailWritten) mailer?.kick();
+}
+
+/** Waits for a change, carries out what it asks for after its commit, and gives back its result. */
+export async function committed<R extends { after: AfterCommit }>(aftermath: Aftermath, change: Promise<R>): Promise<R> {
+  const result = await change;
+  await afterCommit(aftermath, result.after);
+  return result;
+}

@@ -1,0 +1,63 @@
+/**
+ * The operators' console, under /ops: GET /ops/days (today and the days ahead, with parties and
+ * readiness) and GET /ops/activity (the record of operator actions) here, and a file per resource:
+ * bookings, dates, blackout days, promo codes. Operators only, the role asked of the identity
+ * service on every call; every change is recorded in its own transaction.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import { NOT_AN_OPERATOR } from '../../../shared/contract/messages.ts';
+import { isCalendarDay } from '../../../shared/rules/dates.ts';
+import { requireCaller } from '../../auth.ts';
+import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../../console/days-ahead.ts';
+import { listActions } from '../../console/record.ts';
+import type { AppDeps, AppEnv } from '../../context.ts';
+import { HttpError } from '../../http.ts';
+import type { Identity } from '../../identity.ts';
+import { paramAs } from '../../validation.ts';
+import { DEFAULT_BODY_LIMIT, limitBody } from '../body-limit.ts';
+import { consoleBlackoutDayRoutes } from './blackout-days.ts';
+import { consoleBookingRoutes } from './bookings.ts';
+import { consoleDateRoutes } from './dates.ts';
+import { consolePromoCodeRoutes } from './promo-codes.ts';
+
+const ACTIVITY_SHOWN = 200;
+
+/** The role is asked of the identity service on every call, so a revoked operator is refused at once (as the roster does for guides). */
+function requireOperator(identity: Identity): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!(await identity.isOperator(c.get('caller').uid))) throw new HttpError(403, NOT_AN_OPERATOR);
+    c.header('Cache-Control', 'private, no-store');
+    await next();
+  };
+}
+
+const DAYS_MESSAGE = `Days ahead must be a whole number from 0 to ${MAX_DAYS_AHEAD}.`;
+const daysSchema = v.optional(
+  v.pipe(v.string(), v.regex(/^\d{1,3}$/, DAYS_MESSAGE), v.transform(Number), v.maxValue(MAX_DAYS_AHEAD, DAYS_MESSAGE)),
+  String(DAYS_AHEAD),
+);
+const FROM_MESSAGE = 'The first day must be a calendar day (YYYY-MM-DD).';
+const fromSchema = v.optional(v.pipe(v.string(), v.check(isCalendarDay, FROM_MESSAGE)));
+
+export function consoleRoutes(deps: AppDeps) {
+  const { db, identity, waiver } = deps;
+  const group = new Hono<AppEnv>();
+  group.use('*', limitBody(DEFAULT_BODY_LIMIT));
+  // Customers' contacts and money: a revoked token or a disabled account is refused too.
+  group.use('*', requireCaller(identity, { checkRevoked: true }), requireOperator(identity));
+
+  group.get('/days', async (c) => {
+    const days = paramAs(c.req.query('days'), daysSchema);
+    const fromDay = paramAs(c.req.query('from'), fromSchema);
+    return c.json(await daysAhead(db, { fromDay, days }, waiver.version));
+  });
+
+  group.get('/activity', async (c) => c.json(await listActions(db, { limit: ACTIVITY_SHOWN })));
+
+  group.route('/bookings', consoleBookingRoutes(deps));
+  group.route('/', consoleDateRoutes(deps));
+  group.route('/blackout-days', consoleBlackoutDayRoutes(deps));
+  group.route('/promo-codes', consolePromoCodeRoutes(deps));
+  return group;
+}

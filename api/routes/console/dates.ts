@@ -1,0 +1,46 @@
+/**
+ * The console's dates, under /ops: GET /dates/{id} (its seats and who is on it) and POST
+ * /dates/{id}/call-off; GET /date-kinds, POST /dates (one date or a weekly pattern), PUT
+ * /dates/{id}/capacity and POST /dates/{id}/withdraw.
+ */
+import { Hono } from 'hono';
+import { opsAddDatesSchema, opsCapacitySchema, opsReasonSchema } from '../../../shared/contract/ops-requests.ts';
+import { committed } from '../../after-commit.ts';
+import { safeParam } from '../../auth.ts';
+import { callOff } from '../../bookings/call-off.ts';
+import { dateOverview } from '../../console/date-overview.ts';
+import { addDates, changeCapacity, dateKinds, withdrawDate } from '../../console/dates.ts';
+import type { AppDeps, AppEnv } from '../../context.ts';
+import { jsonBody } from '../../validation.ts';
+
+export function consoleDateRoutes(deps: AppDeps) {
+  const { db, waiver } = deps;
+  const group = new Hono<AppEnv>();
+
+  group.get('/dates/:dateId', async (c) => c.json(await dateOverview(db, safeParam(c, 'dateId'), waiver.version)));
+
+  group.post('/dates/:dateId/call-off', jsonBody(opsReasonSchema), async (c) => {
+    const dateId = safeParam(c, 'dateId');
+    const result = await committed(deps, callOff(db, dateId, { operator: c.get('caller'), reason: c.req.valid('json').reason }));
+    return c.json({ ...(await dateOverview(db, dateId, waiver.version)), asked: result.bookings });
+  });
+
+  group.get('/date-kinds', async (c) => c.json(await dateKinds(db)));
+
+  group.post('/dates', jsonBody(opsAddDatesSchema), async (c) => {
+    const { after: _, ...added } = await committed(deps, addDates(db, c.get('caller'), c.req.valid('json')));
+    return c.json(added);
+  });
+
+  group.put('/dates/:dateId/capacity', jsonBody(opsCapacitySchema), async (c) => {
+    const { changed } = await committed(deps, changeCapacity(db, c.get('caller'), safeParam(c, 'dateId'), c.req.valid('json')));
+    return c.json({ changed });
+  });
+
+  group.post('/dates/:dateId/withdraw', jsonBody(opsReasonSchema), async (c) => {
+    const { changed } = await committed(deps, withdrawDate(db, c.get('caller'), safeParam(c, 'dateId'), c.req.valid('json').reason));
+    return c.json({ changed });
+  });
+
+  return group;
+}
