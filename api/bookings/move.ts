@@ -5,9 +5,12 @@
  *
  * Moving a booking off a date we called off is its payer's `move` choice, whoever makes it (the
  * payer on the choice page, a change of date's fee paid late, an operator): the choice is settled
- * in the same transaction, and no fee is taken for it.
+ * in the same transaction, and no fee is taken for it. An operator's move is in the record of
+ * operator actions, written in the move's transaction.
  */
+import { recordBookingAction } from '../console/record.ts';
 import type { Queryable } from '../db/client.ts';
+import type { Caller } from '../identity.ts';
 import { HttpError, randomId } from '../http.ts';
 import { enqueueBookingMoved } from '../mail/mail-outbox.ts';
 import { cutoffSeconds, seatsLeft } from '../../shared/rules/seat-rules.ts';
@@ -67,8 +70,8 @@ export interface MoveRequest {
   /** How the fee was paid, when there is one; by card, `exceptBookingId` is the fee's payment. */
   feePaidBy?: FeePayment;
   reason: string;
-  /** Who moves it: the payer (on the choice page, or by paying a fee) or an operator. */
-  by: 'customer' | 'operator';
+  /** Who moves it: the payer (on the choice page, or by paying a fee) or an operator (for `reason`). */
+  by: 'customer' | { operator: Caller };
   /** A hold whose seats on the new date are the ones the booking takes (its date-change fee), left out of the count. */
   exceptBookingId?: string;
 }
@@ -110,6 +113,7 @@ export async function assertMoveTarget(
  * refused with 409 when the date is not one it may move to or has no seats left for the party.
  */
 export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<Moved> {
+  const byOperator = typeof move.by === 'object';
   await lockMoveDates(tx, move.fromDateId, move.toDateId, move.cutoffHours);
   const [booking] = await tx.query<MovableBooking & { called_off: boolean } & Record<string, unknown>>(
     `select b.id, b.date_id, b.party_size, d.called_off_at is not null as called_off
@@ -122,13 +126,13 @@ export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<Mov
   await tx.query(
     `update called_off_bookings set choice = 'move', chosen_by = $3, chosen_at = now(), moved_to = $4
       where booking_id = $1 and date_id = $2 and choice is null`,
-    [move.bookingId, move.fromDateId, move.by, move.toDateId],
+    [move.bookingId, move.fromDateId, byOperator ? 'operator' : 'customer', move.toDateId],
   );
   const fee = booking.called_off ? 0 : move.fee;
   const moveId = randomId('mv');
   await tx.query(
-    `insert into booking_moves (id, booking_id, from_date, to_date, fee, fee_paid_by, fee_booking, reason)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `insert into booking_moves (id, booking_id, from_date, to_date, fee, fee_paid_by, fee_booking, reason, by_operator)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       moveId,
       move.bookingId,
@@ -138,8 +142,22 @@ export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<Mov
       fee > 0 ? (move.feePaidBy ?? null) : null,
       fee > 0 && move.feePaidBy === 'card' ? (move.exceptBookingId ?? null) : null,
       move.reason,
+      byOperator,
     ],
   );
+  if (typeof move.by === 'object') {
+    await recordBookingAction(
+      tx,
+      move.by.operator,
+      { id: move.bookingId, dateId: move.toDateId },
+      {
+        action: 'move booking',
+        reason: move.reason,
+        before: { dateId: move.fromDateId, ...(booking.called_off ? { calledOff: true } : {}) },
+        after: { dateId: move.toDateId, fee, feePaid: fee > 0 ? move.feePaidBy : 'waived' },
+      },
+    );
+  }
   await enqueueBookingMoved(tx, move.bookingId, moveId, move.toDateId);
   return { moveId, offCalledOffDate: booking.called_off };
 }

@@ -145,8 +145,9 @@ export async function opsBooking(db: Queryable, bookingId: string, waiverVersion
     fee_paid_by: string | null;
     reason: string;
     moved_at: Date | string;
+    by_operator: boolean;
   }>(
-    `select m.to_date, f.starts_at as from_starts, t.starts_at as to_starts, m.fee, m.fee_paid_by, m.reason, m.moved_at
+    `select m.to_date, f.starts_at as from_starts, t.starts_at as to_starts, m.fee, m.fee_paid_by, m.reason, m.moved_at, m.by_operator
        from booking_moves m join calendar_dates f on f.id = m.from_date join calendar_dates t on t.id = m.to_date
       where m.booking_id = $1 order by m.moved_at, m.id`,
     [bookingId],
@@ -157,18 +158,11 @@ export async function opsBooking(db: Queryable, bookingId: string, waiverVersion
   );
   const actions = await listActions(db, { limit: 200, bookingId });
 
-  // A move an operator made is in the record of their actions, with who and why: it is listed once, from there.
-  const byOperator = (move: (typeof moves)[number]) =>
-    actions.some(
-      (action) =>
-        action.action === 'move booking' &&
-        (action.after as { dateId?: unknown } | null)?.dateId === move.to_date &&
-        Math.abs(Date.parse(action.at) - new Date(move.moved_at).getTime()) < 5000,
-    );
   const history: OpsHistoryLine[] = [
     ...(row.paid_at ? [{ at: iso(row.paid_at), text: 'Paid', by: row.payer_email, reason: null }] : []),
     ...moves
-      .filter((move) => !byOperator(move))
+      // A move an operator made is in the record of their actions, with who and why: it is listed once, from there.
+      .filter((move) => !move.by_operator)
       .map((move) => ({
         at: iso(move.moved_at),
         text: `Moved from ${formatDenverDateTime(new Date(move.from_starts))} to ${formatDenverDateTime(new Date(move.to_starts))}${

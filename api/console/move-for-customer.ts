@@ -14,7 +14,6 @@ import { moveBooking, moveTargets, type MoveTarget } from '../bookings/move.ts';
 import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
 import { policyOf } from '../../shared/rules/cancellation-policy.ts';
 import type { OpsMoveRequest } from '../../shared/contract/ops-requests.ts';
-import { recordBookingAction } from './record.ts';
 
 /** An operator may move a booking until the new date starts: the customers' cut-off is for online changes. */
 const OPERATOR_CUTOFF_HOURS = 0;
@@ -53,29 +52,16 @@ export async function moveForCustomer(
     const booking = await paidBooking(tx, bookingId);
     // The same request again (a retry): the booking is already there.
     if (booking.date_id === request.toDateId) return { moved: false, after: {} };
-    const asked = request.fee === 'waived' ? 0 : policyOf(booking.policy_version).moveFee;
-    const moved = await moveBooking(tx, {
+    await moveBooking(tx, {
       bookingId,
       fromDateId: booking.date_id,
       toDateId: request.toDateId,
       cutoffHours: OPERATOR_CUTOFF_HOURS,
-      fee: asked,
+      fee: request.fee === 'waived' ? 0 : policyOf(booking.policy_version).moveFee,
       ...(request.fee === 'waived' ? {} : { feePaidBy: request.fee }),
       reason: request.reason,
-      by: 'operator',
+      by: { operator },
     });
-    const fee = moved.offCalledOffDate ? 0 : asked;
-    await recordBookingAction(
-      tx,
-      operator,
-      { id: bookingId, dateId: request.toDateId },
-      {
-        action: 'move booking',
-        reason: request.reason,
-        before: { dateId: booking.date_id, ...(moved.offCalledOffDate ? { calledOff: true } : {}) },
-        after: { dateId: request.toDateId, fee, feePaid: fee > 0 ? request.fee : 'waived' },
-      },
-    );
     return { moved: true, after: { seatsChanged: true, mailWritten: true } };
   });
 }

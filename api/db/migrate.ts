@@ -14,6 +14,7 @@ import * as callOffRounds from './migrations/011_call_off_rounds.ts';
 import * as officeRequestTermsAndAddressOwner from './migrations/012_office_request_terms_and_address_owner.ts';
 import * as outboxLeasesRefusals from './migrations/013_outbox_leases_refusals.ts';
 import * as partyJoining from './migrations/014_party_joining.ts';
+import * as movesByOperator from './migrations/015_moves_by_operator.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -30,6 +31,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '012_office_request_terms_and_address_owner', sql: officeRequestTermsAndAddressOwner.sql },
   { version: '013_outbox_leases_refusals', sql: outboxLeasesRefusals.sql },
   { version: '014_party_joining', sql: partyJoining.sql },
+  { version: '015_moves_by_operator', sql: movesByOperator.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

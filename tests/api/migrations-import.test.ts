@@ -27,6 +27,7 @@ describe('migrations and catalog imports', () => {
         '012_office_request_terms_and_address_owner',
         '013_outbox_leases_refusals',
         '014_party_joining',
+        '015_moves_by_operator',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);
