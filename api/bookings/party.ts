@@ -4,7 +4,8 @@
  * paid seats nobody has claimed. Nothing else about a member leaves the database.
  */
 import type { Queryable } from '../db/client.ts';
-import { memberName, surveyState, waiverState, type Party } from '../../shared/rules/party.ts';
+import type { Party } from '../../shared/contract/answers.ts';
+import { memberName, surveyState, waiverState } from '../../shared/rules/party.ts';
 import type { Survey } from '../../shared/contract/requests.ts';
 import { cancellationTerms, policyOf } from '../../shared/rules/cancellation-policy.ts';
 import { partySpotsLeft } from '../../shared/rules/seat-rules.ts';

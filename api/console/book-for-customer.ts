@@ -181,7 +181,7 @@ export async function bookForCustomer(
 const HOLD_COLUMNS = `id as "bookingId", client_secret as "clientSecret", amount, currency, status,
   to_char(hold_expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "expiresAt"`;
 
-type HoldRow = Omit<OpsCardHold, 'provider'> & { status: string };
+type HoldRow = Pick<OpsCardHold, 'bookingId' | 'clientSecret' | 'amount' | 'currency' | 'expiresAt'> & { status: string };
 
 /**
  * Holds the seats for a party the customer pays by card now, and makes the payment intent the

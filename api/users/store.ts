@@ -26,7 +26,12 @@ interface UserRow {
   agreed: boolean;
   bookings: string[] | null;
   /** As CalledOffBooking, with the payer's name and e-mail for the name the party knows them by. */
-  called_off: (Omit<CalledOffBooking, 'payer'> & { payerName: string | null; payerEmail: string | null })[] | null;
+  called_off:
+    | (Pick<CalledOffBooking, 'bookingId' | 'dateId' | 'title' | 'startsAt' | 'chooseBy' | 'yours'> & {
+        payerName: string | null;
+        payerEmail: string | null;
+      })[]
+    | null;
   id: string | null;
   version: string;
   sha256: string;

@@ -5,13 +5,8 @@
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { randomId } from '../http.ts';
-import {
-  waiverCoversUntil,
-  waiverIsCurrent,
-  type SignedWaiverCopy,
-  type WaiverDocument,
-  type WaiverStatus,
-} from '../../shared/rules/waiver-record.ts';
+import type { SignedWaiverCopy, WaiverStatus } from '../../shared/contract/answers.ts';
+import { waiverCoversUntil, waiverIsCurrent, type WaiverDocument } from '../../shared/rules/waiver-record.ts';
 import type { WaiverEdition } from './waiver-edition.ts';
 
 /** Where a signature came from, as the server saw the request. */

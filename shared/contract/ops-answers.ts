@@ -1,209 +1,216 @@
-/** What the operators' console (`/ops`) reads from the API; the API writes these shapes, the console checks them as they arrive. */
-import type { PartyMember } from '../rules/party.ts';
-import type { BookingPayment } from '../rules/paid-by.ts';
-import type { GuideDate, MoveTarget } from './answers.ts';
+/**
+ * What the operators' console (`/ops`) reads from the API, each answer written once: its valibot
+ * schema, which the console checks it with as it arrives, and its type, derived from the schema,
+ * which the API's functions return.
+ */
+import * as v from 'valibot';
+import { count, guideDate, instant, moveTarget, optionalText, paidBy, partyMember, text } from './answers.ts';
+
+/** Cents, or nothing. */
+const cents = v.nullable(count);
 
 /** A member of a party as an operator sees them: readiness, and how to reach them (never medical notes). */
-export interface OpsMember extends Omit<PartyMember, 'you'> {
-  uid: string;
-  email: string | null;
-  phoneNumber: string | null;
-  role: 'booked' | 'invited';
-}
+export const opsMember = v.looseObject({
+  name: partyMember.entries.name,
+  survey: partyMember.entries.survey,
+  waiver: partyMember.entries.waiver,
+  uid: text,
+  email: optionalText,
+  phoneNumber: optionalText,
+  role: v.picklist(['booked', 'invited']),
+});
+export type OpsMember = v.InferOutput<typeof opsMember>;
 
-/** One paid booking on a date: its payer, members and unclaimed seats. */
-export interface OpsParty {
-  bookingId: string;
-  payer: string;
-  partySize: number;
-  members: OpsMember[];
-  openSpots: number;
-  /** Notes for the guides on this booking. */
-  notes: number;
-}
+/** A booking's members and its paid seats nobody has claimed. */
+const party = { members: v.array(opsMember), openSpots: count };
 
-export interface OpsDate extends GuideDate {
+/** One paid booking on a date: its payer, members and unclaimed seats, and how many notes for the guides it has. */
+export const opsParty = v.looseObject({ bookingId: text, payer: text, partySize: count, notes: count, ...party });
+export type OpsParty = v.InferOutput<typeof opsParty>;
+
+export const opsDate = v.looseObject({
+  ...guideDate.entries,
   /** ISO 8601 start, for the console's own formatting. */
-  startsAt: string;
-  calledOff: boolean;
-  parties: OpsParty[];
-}
+  startsAt: instant,
+  calledOff: v.boolean(),
+  parties: v.array(opsParty),
+});
+export type OpsDate = v.InferOutput<typeof opsDate>;
 
 /** GET /ops/days: the dates from the start of the Kamas day `from` through the day `through` (YYYY-MM-DD). */
-export interface OpsDays {
-  today: string;
-  from: string;
-  through: string;
-  dates: OpsDate[];
-}
-
-export type OpsBookingStatus = 'paid' | 'cancelled' | 'refunded';
+export const opsDaysAnswer = v.looseObject({ today: text, from: text, through: text, dates: v.array(opsDate) });
+export type OpsDays = v.InferOutput<typeof opsDaysAnswer>;
 
 /** GET /ops/bookings?q=: a booking found by an e-mail, name, phone or id. */
-export interface OpsBookingSummary {
-  id: string;
-  status: OpsBookingStatus;
-  dateId: string;
-  startsAt: string;
-  productName: string;
+export const opsBookingSummary = v.looseObject({
+  id: text,
+  status: v.picklist(['paid', 'cancelled', 'refunded']),
+  dateId: text,
+  startsAt: instant,
+  productName: text,
   /** What was booked: the price's name ('Motorized Backcountry Essentials'). */
-  activity: string;
-  payerName: string;
-  payerEmail: string | null;
-  partySize: number;
-}
+  activity: text,
+  payerName: text,
+  payerEmail: optionalText,
+  partySize: count,
+});
+export type OpsBookingSummary = v.InferOutput<typeof opsBookingSummary>;
+export const opsBookingsAnswer = v.array(opsBookingSummary);
 
-export interface OpsPayment {
+/** Notes for the guides on a booking. */
+export const opsNote = v.looseObject({ note: text, author: optionalText, at: instant });
+export type OpsNote = v.InferOutput<typeof opsNote>;
+
+/** GET /ops/bookings/{id}: everything an operator needs to answer a customer. */
+export const opsBookingAnswer = v.looseObject({
+  ...opsBookingSummary.entries,
+  ...party,
+  calledOff: v.boolean(),
+  amount: count,
+  currency: text,
+  promoCode: optionalText,
+  /** By card through the payment provider, or as an operator took it. */
+  paidBy,
+  paidAt: v.optional(v.nullable(instant), null),
+  refundAmount: cents,
+  /** While paid: what the cancellation policy gives back today. */
+  policyRefund: cents,
   /**
    * 'payment': what the customer paid; 'fee': a change of date's fee, with how it was paid in
    * `reason`; else a refund or an intent cancellation owed at the provider.
    */
-  kind: 'payment' | 'fee' | 'refund' | 'cancel';
-  amount: number | null;
-  status: string;
-  reason: string | null;
-  at: string;
-  lastError: string | null;
-}
-
-export interface OpsMessage {
-  kind: string;
-  to: string | null;
-  status: string;
-  at: string;
-  lastError: string | null;
-}
-
-export interface OpsNote {
-  note: string;
-  author: string | null;
-  at: string;
-}
-
-/** One line of a booking's history, oldest first. */
-export interface OpsHistoryLine {
-  at: string;
-  text: string;
-  by: string | null;
-  reason: string | null;
-}
-
-/** GET /ops/bookings/{id}: everything an operator needs to answer a customer. */
-export interface OpsBooking extends OpsBookingSummary {
-  calledOff: boolean;
-  amount: number;
-  currency: string;
-  promoCode: string | null;
-  /** By card through the payment provider, or as an operator took it. */
-  paidBy: BookingPayment;
-  paidAt: string | null;
-  refundAmount: number | null;
-  members: OpsMember[];
-  openSpots: number;
-  /** While paid: what the cancellation policy gives back today. */
-  policyRefund: number | null;
-  payments: OpsPayment[];
+  payments: v.array(
+    v.looseObject({
+      kind: v.picklist(['payment', 'fee', 'refund', 'cancel']),
+      amount: cents,
+      status: text,
+      reason: optionalText,
+      at: instant,
+      lastError: optionalText,
+    }),
+  ),
   /** Money questions still open for the office (`npm run refunds`): a dispute, a refund to give back by hand. */
-  openFlags: string[];
-  messages: OpsMessage[];
-  notes: OpsNote[];
-  history: OpsHistoryLine[];
-}
-
-/** One row of the record of operator actions (`/ops/activity`, `npm run ops:activity`). */
-export interface OpsActivity {
-  id: string;
-  at: string;
-  operatorUid: string;
-  operatorEmail: string | null;
-  action: string;
-  /** What it was done to, in words: 'booking JDAT-QD5R', 'Sat, Jan 9, 7:00 AM'. */
-  subject: string;
-  /** What changed, in a sentence: 'Moved from Sat, Jan 4 to Fri, Jan 10, change fee waived'. */
-  change: string;
-  bookingId: string | null;
-  dateId: string | null;
-  reason: string;
-  before: unknown;
-  after: unknown;
-}
+  openFlags: v.array(text),
+  messages: v.array(v.looseObject({ kind: text, to: optionalText, status: text, at: instant, lastError: optionalText })),
+  notes: v.array(opsNote),
+  /** A booking's history, oldest first. */
+  history: v.array(v.looseObject({ at: instant, text, by: optionalText, reason: optionalText })),
+});
+export type OpsBooking = v.InferOutput<typeof opsBookingAnswer>;
+export type OpsHistoryLine = OpsBooking['history'][number];
 
 /** GET /ops/dates/{id}: a date's seats and who is on it, before an operator acts on it. */
-export interface OpsDateOverview extends GuideDate {
-  startsAt: string;
+export const opsDateAnswer = v.looseObject({
+  ...guideDate.entries,
+  startsAt: instant,
   /** Offered on the calendars (false once withdrawn or called off). */
-  active: boolean;
+  active: v.boolean(),
   /** It has begun: nothing more can be changed. */
-  started: boolean;
-  calledOff: boolean;
+  started: v.boolean(),
+  calledOff: v.boolean(),
   /** The manifest: each paid party, its members (`members` of them so far) with readiness and contacts, its payment and notes. */
-  parties: {
-    bookingId: string;
-    payer: string;
-    payerEmail: string | null;
-    partySize: number;
-    members: number;
-    roster: OpsMember[];
-    openSpots: number;
-    amount: number;
-    paidBy: OpsBooking['paidBy'];
-    notes: OpsNote[];
-  }[];
+  parties: v.array(
+    v.looseObject({
+      bookingId: text,
+      payer: text,
+      payerEmail: optionalText,
+      partySize: count,
+      members: count,
+      roster: v.array(opsMember),
+      openSpots: count,
+      amount: count,
+      paidBy,
+      notes: v.array(opsNote),
+    }),
+  ),
   /** The activities a booking on this date can be for (a day tour offers several), at their prices in cents. */
-  prices: { id: string; nickname: string; unitAmount: number }[];
-}
-
-/** POST /ops/bookings paid by card: the seats held for the customer, and the payment the operator's card form pays. */
-export interface OpsCardHold {
-  bookingId: string;
-  clientSecret: string;
-  /** Cents. */
-  amount: number;
-  currency: string;
-  /** When the hold lapses (ISO 8601). */
-  expiresAt: string;
-  provider: 'local' | 'stripe';
-}
-
-/** GET /ops/bookings/{id}/move-targets: the dates a booking may move to, and its policy's change fee in cents. */
-export interface OpsMoveTargets {
-  dates: MoveTarget[];
-  moveFee: number;
-}
-
-/** GET /ops/promo-codes: a promo code with its terms and how many holds and bookings use it now. */
-export interface OpsPromoCode {
-  code: string;
-  percentOff: number | null;
-  /** Cents. */
-  amountOff: number | null;
-  /** The last Kamas day (YYYY-MM-DD) it can be used; null when it never expires. */
-  lastDay: string | null;
-  /** Null when its uses are not limited. */
-  maxRedemptions: number | null;
-  uses: number;
-  /** False while paused. */
-  active: boolean;
-  /** Limited by the catalog import to some activities' prices (the console keeps that limit). */
-  onlyForSomeActivities: boolean;
-}
-
-/** GET /ops/blackout-days: a day ahead on which the company runs nothing. */
-export interface OpsBlackoutDay {
-  /** YYYY-MM-DD, a Kamas day. */
-  day: string;
-  reason: string;
-  /** The dates it took off the calendars (given back when it is lifted). */
-  withdrawn: number;
-}
+  prices: v.array(v.looseObject({ id: text, nickname: text, unitAmount: count })),
+});
+export type OpsDateOverview = v.InferOutput<typeof opsDateAnswer>;
 
 /** GET /ops/date-kinds: a kind of date the company runs, to add more of. */
-export interface OpsDateKind {
+export const opsDateKind = v.looseObject({
   /** What POST /ops/dates takes as `kind`. */
-  key: string;
-  label: string;
-  calendar: string;
+  key: text,
+  label: text,
+  calendar: text,
   /** The capacity and the Kamas start time (HH:MM) of its latest date, to start from. */
-  capacity: number;
-  startTime: string;
-}
+  capacity: count,
+  startTime: text,
+});
+export type OpsDateKind = v.InferOutput<typeof opsDateKind>;
+export const opsDateKindsAnswer = v.array(opsDateKind);
+
+/** POST /ops/dates: the dates added, those that were there already, and those left out for a blackout day. */
+export const opsAddedAnswer = v.looseObject({ added: v.array(text), existing: count, blackout: v.optional(count) });
+
+/** PUT /ops/dates/{id}/capacity, POST /ops/dates/{id}/withdraw */
+export const opsChangedAnswer = v.looseObject({ changed: v.boolean() });
+
+/** GET /ops/promo-codes: a promo code with its terms and how many holds and bookings use it now. */
+export const opsPromoCode = v.looseObject({
+  code: text,
+  percentOff: v.nullable(count),
+  amountOff: cents,
+  /** The last Kamas day (YYYY-MM-DD) it can be used; null when it never expires. */
+  lastDay: optionalText,
+  /** Null when its uses are not limited. */
+  maxRedemptions: v.nullable(count),
+  uses: count,
+  /** False while paused. */
+  active: v.boolean(),
+  /** Limited by the catalog import to some activities' prices (the console keeps that limit). */
+  onlyForSomeActivities: v.boolean(),
+});
+export type OpsPromoCode = v.InferOutput<typeof opsPromoCode>;
+export const opsPromoCodesAnswer = v.array(opsPromoCode);
+
+/** GET /ops/blackout-days: a day ahead on which the company runs nothing. */
+export const opsBlackoutDay = v.looseObject({
+  /** YYYY-MM-DD, a Kamas day. */
+  day: text,
+  reason: text,
+  /** The dates it took off the calendars (given back when it is lifted). */
+  withdrawn: count,
+});
+export type OpsBlackoutDay = v.InferOutput<typeof opsBlackoutDay>;
+export const opsBlackoutDaysAnswer = v.array(opsBlackoutDay);
+
+/** POST /ops/bookings paid by card: the seats held for the customer, and the payment the operator's card form pays. */
+export const opsCardHoldAnswer = v.looseObject({
+  bookingId: text,
+  clientSecret: text,
+  /** Cents. */
+  amount: count,
+  currency: text,
+  /** When the hold lapses (ISO 8601). */
+  expiresAt: instant,
+  provider: v.picklist(['local', 'stripe']),
+});
+export type OpsCardHold = v.InferOutput<typeof opsCardHoldAnswer>;
+
+/** GET /ops/bookings/{id}/move-targets: the dates a booking may move to, and its policy's change fee in cents. */
+export const opsMoveTargetsAnswer = v.looseObject({ dates: v.array(moveTarget), moveFee: count });
+export type OpsMoveTargets = v.InferOutput<typeof opsMoveTargetsAnswer>;
+
+/** One row of the record of operator actions (`/ops/activity`, `npm run ops:activity`). */
+export const opsActivity = v.looseObject({
+  id: text,
+  at: instant,
+  operatorUid: text,
+  operatorEmail: optionalText,
+  action: text,
+  /** What it was done to, in words: 'booking JDAT-QD5R', 'Sat, Jan 9, 7:00 AM'. */
+  subject: text,
+  /** What changed, in a sentence: 'Moved from Sat, Jan 4 to Fri, Jan 10, change fee waived'. */
+  change: text,
+  bookingId: optionalText,
+  dateId: optionalText,
+  reason: text,
+  before: v.unknown(),
+  after: v.unknown(),
+});
+export type OpsActivity = v.InferOutput<typeof opsActivity>;
+export const opsActivityAnswer = v.array(opsActivity);
+export type OpsBookingStatus = OpsBookingSummary['status'];
+export type OpsPayment = OpsBooking['payments'][number];

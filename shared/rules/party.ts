@@ -3,44 +3,13 @@
  * survey and waiver are done, and the paid seats nobody has claimed yet. The rules are shared by the
  * API, which judges them, and My Bookings, which shows them.
  */
+import type { Party, PartyMember } from '../contract/answers.ts';
 import type { Survey } from '../contract/requests.ts';
 import { surveyComplete } from './readiness.ts';
 import { waiverIsCurrent } from './waiver-record.ts';
 
-export type SurveyState = 'done' | 'missing';
-export type WaiverState = 'signed' | 'missing';
-
-export interface PartyMember {
-  /** The profile name, else the part of the e-mail before the @. */
-  name: string;
-  /** This member is the caller. */
-  you: boolean;
-  survey: SurveyState;
-  waiver: WaiverState;
-}
-
-/** GET /parties/{dateId}: the booker first, then friends in the order they joined. */
-export interface Party {
-  dateId: string;
-  /** The booking the party is on, what was booked (as My Bookings titles it) and when it starts (ISO 8601). */
-  bookingId: string;
-  title: string;
-  startsAt: string;
-  /** Whether the caller paid for it (and so may cancel it; a member may leave). */
-  youPaid: boolean;
-  /** What the payer paid for the booking (cents); null for a friend in the party. */
-  paid: { amount: number; currency: string } | null;
-  /** The caller paid, and the policy lets them change the date now. */
-  canChangeDate: boolean;
-  members: PartyMember[];
-  /**
-   * Friends who followed the invite link and signed in but have not finished joining, by name, in the
-   * order they started: at most one per open spot.
-   */
-  joining: string[];
-  /** Paid seats nobody has claimed (a friend still joining holds none). */
-  openSpots: number;
-}
+export type SurveyState = PartyMember['survey'];
+export type WaiverState = PartyMember['waiver'];
 
 /**
  * GET /calendar/invite/{code}: what an invite link is for, as the friend who follows it reads it

@@ -4,15 +4,16 @@
  */
 import * as v from 'valibot';
 import { denverDay, denverInstant, formatDenverLongDate } from './dates.ts';
+import type { WaiverStatus } from '../contract/answers.ts';
 import { publishedWaiverSchema } from '../contract/requests.ts';
 
 /** A waiver as it was published: its version and the words of it, in sections. */
-export interface WaiverDocument {
+export type WaiverDocument = {
   readonly version: string;
   readonly title: string;
   readonly intro: readonly string[];
   readonly sections: readonly { readonly heading: string; readonly blocks: readonly (string | readonly string[])[] }[];
-}
+};
 
 /**
  * The exact text a signer agrees to, one paragraph per line, list items led by "- ", a blank line
@@ -79,21 +80,6 @@ export function waiverCoversUntil(signedAt: Date | number): Date {
   return denverInstant(`${seasonEndsYear}-04-01`);
 }
 
-/** What the site and the API know of a customer's latest signature. */
-export interface WaiverStatus {
-  /** The record's id, for its signed copy. */
-  id: string;
-  version: string;
-  /** SHA-256 (hex) of the exact text signed. */
-  sha256: string;
-  /** ISO 8601, UTC. */
-  signedAt: string;
-  /** ISO 8601, UTC: the first instant the signature no longer covers. */
-  coversUntil: string;
-  /** Signed for the current text, and its season has not ended. */
-  current: boolean;
-}
-
 /** A signature counts for `at` only when it is of the current version and its season still runs then. */
 export function waiverIsCurrent(
   record: { version: string; coversUntil: Date | string },
@@ -101,17 +87,6 @@ export function waiverIsCurrent(
   at: Date | number,
 ): boolean {
   return record.version === currentVersion && new Date(at).getTime() < new Date(record.coversUntil).getTime();
-}
-
-/** A signed copy (GET /users/user/{uid}/waivers/{id}): the record, the exact text of the version signed, the signature and the name. */
-export interface SignedWaiverCopy extends WaiverStatus {
-  /** The name in the signer's profile when they signed, if they had given one. */
-  signerName: string | null;
-  /** The signature image, a PNG data URL. */
-  signature: string;
-  /** The exact text signed (its SHA-256 is `sha256`). */
-  text: string;
-  document: WaiverDocument;
 }
 
 /** The last day (America/Denver) a signature covers: the March 31 before its `coversUntil`. */

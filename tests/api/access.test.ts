@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freeDate, harness, holdDate, makeReady, newUser, payForDate, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 import type { DatabaseUser } from '../../shared/contract/answers.ts';
-import type { Party } from '../../shared/rules/party.ts';
+import type { Party } from '../../shared/contract/answers.ts';
 
 let h: Harness;
 let alice: TestUser;

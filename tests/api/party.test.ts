@@ -3,7 +3,7 @@ import { recordPaymentEvent } from '../../api/bookings/outcomes.ts';
 import { waiverEdition } from '../../api/users/waiver-edition.ts';
 import { WAIVER_DOCUMENT } from '../../shared/company/waiver-text.ts';
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
-import type { Party } from '../../shared/rules/party.ts';
+import type { Party } from '../../shared/contract/answers.ts';
 import { waiverCoversUntil } from '../../shared/rules/waiver-record.ts';
 import { freeDate, harness, intentBody, makeReady, newUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 

@@ -13,7 +13,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { startApiProcess, stopProcess } from '../../scripts/processes.ts';
 import { WAIVER_SHA256, WAIVER_TITLE, WAIVER_VERSION } from '../../shared/company/waiver-text.ts';
-import type { WaiverStatus as WaiverRecord } from '../../shared/rules/waiver-record.ts';
+import type { WaiverStatus as WaiverRecord } from '../../shared/contract/answers.ts';
 import { surveyOnFile } from './checkout-steps.ts';
 import { bookByApi, calendar, freshDate, PASSWORD, readyCustomer, uniquePhone, type Customer } from './api-customers.ts';
 import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, islandsReady, ownApiSettings, test, type ApiCustomer } from './fixtures.ts';

@@ -11,8 +11,8 @@ import {
   waiverRenewalMessage,
   waiverRenewalReason,
   waiverSeasonLastDay,
-  type WaiverStatus,
 } from '../../shared/rules/waiver-record.ts';
+import type { WaiverStatus } from '../../shared/contract/answers.ts';
 
 describe('the waiver text and its fingerprint', () => {
   it('declares the SHA-256 of the exact text of the current version, so a change of wording needs a new version', () => {

@@ -5,7 +5,8 @@
  */
 import { useId } from 'react';
 import { formatDenverRecordTime } from '../../../shared/rules/dates.ts';
-import { signedCopyPath, type WaiverStatus } from '../../../shared/rules/waiver-record.ts';
+import type { WaiverStatus } from '../../../shared/contract/answers.ts';
+import { signedCopyPath } from '../../../shared/rules/waiver-record.ts';
 import { api } from '../../stores/api.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 import { useAccountUser } from './use-account-user.ts';

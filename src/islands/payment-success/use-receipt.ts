@@ -5,7 +5,7 @@
  * few times for the date before the receipt goes on without it.
  */
 import { useEffect, useState } from 'react';
-import type { Party } from '../../../shared/rules/party.ts';
+import type { Party } from '../../../shared/contract/answers.ts';
 import { api } from '../../stores/api.ts';
 import { $authUser, startAuth } from '../../stores/auth.ts';
 

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { QuoteChanged } from '../../lib/api/api-error.ts';
 import type { CancellationQuote } from '../../../shared/contract/answers.ts';
 import { cancelledNotice, LEFT_NOTICE, QUOTE_CHANGED_NOTICE, quoteHolds, quoteSummary } from '../../lib/cancellation-quote.ts';
-import type { Party } from '../../../shared/rules/party.ts';
+import type { Party } from '../../../shared/contract/answers.ts';
 import { api } from '../../stores/api.ts';
 
 type Step =

@@ -6,7 +6,8 @@
  * held for each paid seat, so the card does not grow under the reader.
  */
 import { useId } from 'react';
-import { JOINING, OPEN_SPOT, partyRows, SURVEY_LABELS, WAIVER_LABELS, type PartyMember } from '../../../shared/rules/party.ts';
+import type { PartyMember } from '../../../shared/contract/answers.ts';
+import { JOINING, OPEN_SPOT, partyRows, SURVEY_LABELS, WAIVER_LABELS } from '../../../shared/rules/party.ts';
 import type { PartyState } from './use-party.ts';
 
 export const PARTY_FAILED = 'Your party could not be loaded.';

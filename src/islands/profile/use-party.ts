@@ -1,6 +1,6 @@
 /** The party of one booking (GET /parties/{dateId}): loading, then the party or a failure that can be tried again. */
 import { useCallback, useState } from 'react';
-import type { Party } from '../../../shared/rules/party.ts';
+import type { Party } from '../../../shared/contract/answers.ts';
 import { api } from '../../stores/api.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 

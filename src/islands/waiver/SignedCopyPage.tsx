@@ -8,7 +8,8 @@
 import { useId } from 'react';
 import { ApiError } from '../../lib/api/http.ts';
 import { formatDenverLongDate, formatDenverRecordTime, formatUtcMinute } from '../../../shared/rules/dates.ts';
-import { waiverSeasonLastDay, type SignedWaiverCopy } from '../../../shared/rules/waiver-record.ts';
+import type { SignedWaiverCopy } from '../../../shared/contract/answers.ts';
+import { waiverSeasonLastDay } from '../../../shared/rules/waiver-record.ts';
 import { api } from '../../stores/api.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';

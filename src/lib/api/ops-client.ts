@@ -3,21 +3,22 @@
  * the signed-in operator's calls (stores/api.ts `protectedFetch`), kept apart from the customer's
  * client so that customers' pages never load the console's code.
  */
-import * as v from 'valibot';
-import { count, guideDate, instant, named, optionalText, readAnswer, text } from './answers.ts';
-import type {
-  OpsActivity,
-  OpsBlackoutDay,
-  OpsBooking,
-  OpsBookingSummary,
-  OpsCardHold,
-  OpsDateOverview,
-  OpsDateKind,
-  OpsDays,
-  OpsMoveTargets,
-  OpsPromoCode,
+import type * as v from 'valibot';
+import { readAnswer } from './answers.ts';
+import {
+  opsActivityAnswer,
+  opsAddedAnswer,
+  opsBlackoutDaysAnswer,
+  opsBookingAnswer,
+  opsBookingsAnswer,
+  opsCardHoldAnswer,
+  opsChangedAnswer,
+  opsDateAnswer,
+  opsDateKindsAnswer,
+  opsDaysAnswer,
+  opsMoveTargetsAnswer,
+  opsPromoCodesAnswer,
 } from '../../../shared/contract/ops-answers.ts';
-import { BOOKING_PAYMENTS } from '../../../shared/rules/paid-by.ts';
 import {
   type OpsAddDatesRequest,
   type OpsBookRequest,
@@ -27,141 +28,6 @@ import {
 } from '../../../shared/contract/ops-requests.ts';
 
 type Call = <T = unknown>(path: string, options?: { method?: string; body?: unknown; signal?: AbortSignal }) => Promise<T>;
-
-const member = v.looseObject({
-  uid: text,
-  name: text,
-  email: optionalText,
-  phoneNumber: optionalText,
-  role: v.picklist(['booked', 'invited']),
-  survey: v.picklist(['done', 'missing']),
-  waiver: v.picklist(['signed', 'missing']),
-});
-const party = { members: v.array(member), openSpots: count };
-const summary = {
-  id: text,
-  status: v.picklist(['paid', 'cancelled', 'refunded']),
-  dateId: text,
-  startsAt: instant,
-  productName: text,
-  activity: text,
-  payerName: text,
-  payerEmail: optionalText,
-  partySize: count,
-};
-const cents = v.nullable(count);
-const paidBy = v.picklist(BOOKING_PAYMENTS);
-const note = v.looseObject({ note: text, author: optionalText, at: instant });
-
-export const opsDaysAnswer = named<OpsDays>()(
-  v.looseObject({
-    today: text,
-    from: text,
-    through: text,
-    dates: v.array(
-      v.looseObject({
-        ...guideDate.entries,
-        startsAt: instant,
-        calledOff: v.boolean(),
-        parties: v.array(v.looseObject({ bookingId: text, payer: text, partySize: count, notes: count, ...party })),
-      }),
-    ),
-  }),
-);
-
-export const opsBookingsAnswer = named<OpsBookingSummary[]>()(v.array(v.looseObject(summary)));
-
-export const opsBookingAnswer = named<OpsBooking>()(
-  v.looseObject({
-    ...summary,
-    ...party,
-    calledOff: v.boolean(),
-    amount: count,
-    currency: text,
-    paidBy,
-    refundAmount: cents,
-    policyRefund: cents,
-    payments: v.array(v.looseObject({ kind: text, amount: cents, status: text, at: instant })),
-    openFlags: v.array(text),
-    messages: v.array(v.looseObject({ kind: text, to: optionalText, status: text, at: instant })),
-    notes: v.array(note),
-    history: v.array(v.looseObject({ at: instant, text, by: optionalText, reason: optionalText })),
-  }),
-);
-
-export const opsDateAnswer = named<OpsDateOverview>()(
-  v.looseObject({
-    ...guideDate.entries,
-    startsAt: instant,
-    active: v.boolean(),
-    started: v.boolean(),
-    calledOff: v.boolean(),
-    parties: v.array(
-      v.looseObject({
-        bookingId: text,
-        payer: text,
-        payerEmail: optionalText,
-        partySize: count,
-        members: count,
-        roster: v.array(member),
-        openSpots: count,
-        amount: count,
-        paidBy: paidBy,
-        notes: v.array(note),
-      }),
-    ),
-    prices: v.array(v.looseObject({ id: text, nickname: text, unitAmount: count })),
-  }),
-);
-
-export const opsDateKindsAnswer = named<OpsDateKind[]>()(
-  v.array(v.looseObject({ key: text, label: text, calendar: text, capacity: count, startTime: text })),
-);
-const addedAnswer = v.looseObject({ added: v.array(text), existing: count, blackout: v.optional(count) });
-export const opsPromoCodesAnswer = named<OpsPromoCode[]>()(
-  v.array(
-    v.looseObject({
-      code: text,
-      percentOff: v.nullable(count),
-      amountOff: cents,
-      lastDay: optionalText,
-      maxRedemptions: v.nullable(count),
-      uses: count,
-      active: v.boolean(),
-      onlyForSomeActivities: v.boolean(),
-    }),
-  ),
-);
-export const opsBlackoutDaysAnswer = named<OpsBlackoutDay[]>()(v.array(v.looseObject({ day: text, reason: text, withdrawn: count })));
-export const opsCardHoldAnswer = named<OpsCardHold>()(
-  v.looseObject({
-    bookingId: text,
-    clientSecret: text,
-    amount: count,
-    currency: text,
-    expiresAt: instant,
-    provider: v.picklist(['local', 'stripe']),
-  }),
-);
-export const opsMoveTargetsAnswer = named<OpsMoveTargets>()(
-  v.looseObject({ dates: v.array(v.looseObject({ id: text, startsAt: instant, seatsLeft: count })), moveFee: count }),
-);
-const changedAnswer = v.looseObject({ changed: v.boolean() });
-
-export const opsActivityAnswer = named<OpsActivity[]>()(
-  v.array(
-    v.looseObject({
-      id: text,
-      at: instant,
-      operatorUid: text,
-      operatorEmail: optionalText,
-      action: text,
-      subject: text,
-      change: text,
-      reason: text,
-    }),
-  ),
-);
 
 const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 const bookingPath = (bookingId: string) => `/ops/bookings/${encodeURIComponent(bookingId)}`;
@@ -178,8 +44,8 @@ export function createOpsApi(call: Call) {
   const date = checked('the date', opsDateAnswer);
   const datePath = (dateId: string) => `/ops/dates/${encodeURIComponent(dateId)}`;
   const kinds = checked('the kinds of date', opsDateKindsAnswer);
-  const added = checked('the dates added', addedAnswer);
-  const changed = checked('the date', changedAnswer);
+  const added = checked('the dates added', opsAddedAnswer);
+  const changed = checked('the date', opsChangedAnswer);
   const targets = checked('the dates to move to', opsMoveTargetsAnswer);
   const promos = checked('the promo codes', opsPromoCodesAnswer);
   const cardHold = checked('the seats held', opsCardHoldAnswer);
