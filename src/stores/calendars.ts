@@ -10,8 +10,8 @@ import type { CalendarDate } from '../../shared/rules/calendar-date.ts';
 import { formatDenverDate } from '../../shared/rules/dates.ts';
 import { withRetries, withTimeout, type RetryPolicy } from '../lib/retry.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
-import { $cart, clearDate } from './cart.ts';
-import { $checkoutHold } from './checkout-hold.ts';
+import { $cart, clearDate } from '../features/checkout/stores/cart.ts';
+import { $checkoutHold } from '../features/checkout/stores/checkout-hold.ts';
 
 export type CalendarLoad =
   | { status: 'loading' }

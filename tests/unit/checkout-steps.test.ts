@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignIn, canOpen, CHECKOUT_STEPS, finishStep, FIRST_STEP, openStep } from '../../src/lib/checkout-steps.ts';
-import { describeTimeLeft, formatTimeLeft, msLeft } from '../../src/lib/countdown.ts';
+import {
+  afterSignIn,
+  canOpen,
+  CHECKOUT_STEPS,
+  finishStep,
+  FIRST_STEP,
+  openStep,
+} from '../../src/features/checkout/rules/checkout-steps.ts';
+import { describeTimeLeft, formatTimeLeft, msLeft } from '../../src/features/checkout/rules/countdown.ts';
 
 describe('the checkout steps', () => {
   it('are Login, Survey, Waiver, Payment', () => {

@@ -105,16 +105,17 @@ afterEach(() => {
 async function loadStores(user: User | null = fakeUser('rider')) {
   vi.resetModules();
   firebase.listeners = [];
-  const cart = await import('../../src/stores/cart.ts');
+  const cart = await import('../../src/features/checkout/stores/cart.ts');
   const products = await import('../../src/stores/products.ts');
   const auth = await import('../../src/stores/auth.ts');
   const payment = {
-    ...(await import('../../src/lib/order.ts')),
-    ...(await import('../../src/stores/promo.ts')),
-    ...(await import('../../src/stores/payment-intent.ts')),
-    ...(await import('../../src/stores/checkout-order.ts')),
-    ...(await import('../../src/stores/card.ts')),
-    ...(await import('../../src/stores/payment-outcome.ts')),
+    ...(await import('../../src/features/checkout/rules/order.ts')),
+    ...(await import('../../src/features/checkout/stores/promo.ts')),
+    ...(await import('../../src/features/checkout/stores/payment-intent.ts')),
+    ...(await import('../../src/features/checkout/stores/checkout-order.ts')),
+    ...(await import('../../src/features/card-payment/card.ts')),
+    ...(await import('../../src/features/checkout/stores/checkout-card.ts')),
+    ...(await import('../../src/features/checkout/stores/payment-outcome.ts')),
   };
   const started = auth.startAuth();
   await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));

@@ -7,7 +7,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type * as v from 'valibot';
 import type { DatabaseUser } from '../../../shared/contract/answers.ts';
-import { describedBy } from './fields.tsx';
+import { describedBy } from '../../ui/fields.tsx';
 import { checkFields, firstFailed, type FieldErrors, type FormValues } from './form-values.ts';
 
 interface Options<K extends string, S extends v.GenericSchema> {

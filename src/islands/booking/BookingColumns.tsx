@@ -1,6 +1,6 @@
 /** A booking page's two columns: its choices, under what is wrong with the catalog if anything, and the Order Summary of the cart. */
 import type { ReactNode } from 'react';
-import { cartTotal } from '../../lib/cart.ts';
+import { cartTotal } from '../../features/checkout/rules/cart.ts';
 import { DEFAULT_BOOKING_IMAGE } from '../../lib/my-bookings.ts';
 import CatalogProblem from './CatalogProblem.tsx';
 import OrderSummary from './OrderSummary.tsx';

@@ -7,8 +7,8 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { stillToChoose } from '../../lib/booking-pages.ts';
-import { CHECKOUT_ALERT } from '../../lib/cart.ts';
-import { $cart, $checkoutReady } from '../../stores/cart.ts';
+import { CHECKOUT_ALERT } from '../../features/checkout/rules/cart.ts';
+import { $cart, $checkoutReady } from '../../features/checkout/stores/cart.ts';
 import { confirmChosenDate, type CalendarSource } from '../../stores/calendars.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 

@@ -9,7 +9,7 @@ import type { DayKey } from '../../../shared/rules/calendar-grid.ts';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { classObjectives } from '../../content/class-objectives.ts';
 import { CLASS_PRODUCT_TITLE } from '../../../shared/company/site.ts';
-import { chooseDate, choosePrice } from '../../stores/cart.ts';
+import { chooseDate, choosePrice } from '../../features/checkout/stores/cart.ts';
 import { classCalendar, dismissSelectionNotice } from '../../stores/calendars.ts';
 import CalendarFrame from './CalendarFrame.tsx';
 import BookingColumns from './BookingColumns.tsx';

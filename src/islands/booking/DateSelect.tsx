@@ -5,7 +5,7 @@
  */
 import { spotsLabel, type DateAvailability } from '../../../shared/rules/availability.ts';
 import { formatDenverDate, formatDenverTime } from '../../../shared/rules/dates.ts';
-import { chooseDate } from '../../stores/cart.ts';
+import { chooseDate } from '../../features/checkout/stores/cart.ts';
 import { dismissSelectionNotice, type CalendarLoad } from '../../stores/calendars.ts';
 
 interface Props {

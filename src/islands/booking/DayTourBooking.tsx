@@ -6,7 +6,7 @@ import type { DayKey } from '../../../shared/rules/calendar-grid.ts';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { PARTY_SIZE_MIN } from '../../../shared/contract/requests.ts';
 import { DAY_TOUR_PRODUCT_TITLE } from '../../../shared/company/site.ts';
-import { chooseDate, choosePartySize } from '../../stores/cart.ts';
+import { chooseDate, choosePartySize } from '../../features/checkout/stores/cart.ts';
 import { dayTourCalendar, dismissSelectionNotice } from '../../stores/calendars.ts';
 import CalendarFrame from './CalendarFrame.tsx';
 import BookingColumns from './BookingColumns.tsx';

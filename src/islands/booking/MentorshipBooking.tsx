@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { MENTORSHIP_PRODUCT_TITLE } from '../../../shared/company/site.ts';
-import { choosePrice } from '../../stores/cart.ts';
+import { choosePrice } from '../../features/checkout/stores/cart.ts';
 import { mentorshipCalendar } from '../../stores/calendars.ts';
 import BookingColumns from './BookingColumns.tsx';
 import DateSelect from './DateSelect.tsx';

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
-import { $chosenPriceId, choosePrice } from '../../stores/cart.ts';
+import { $chosenPriceId, choosePrice } from '../../features/checkout/stores/cart.ts';
 import { $productsFailed } from '../../stores/products.ts';
 import type { BookingPage } from './use-booking-page.ts';
 

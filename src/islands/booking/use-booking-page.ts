@@ -8,9 +8,9 @@ import { useStore } from '@nanostores/react';
 import { availabilityList, byDay, openingMonth } from '../../../shared/rules/availability.ts';
 import { monthOf } from '../../../shared/rules/calendar-grid.ts';
 import { denverDay } from '../../../shared/rules/dates.ts';
-import { $cart, startBooking, type Cart } from '../../stores/cart.ts';
+import { $cart, startBooking, type Cart } from '../../features/checkout/stores/cart.ts';
 import { $selectionNotice, refreshWhenVisible, type CalendarLoad, type CalendarSource } from '../../stores/calendars.ts';
-import { $checkoutHold } from '../../stores/checkout-hold.ts';
+import { $checkoutHold } from '../../features/checkout/stores/checkout-hold.ts';
 import { $products, loadProducts, productByTitle } from '../../stores/products.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 

@@ -11,7 +11,7 @@ import { calledOffLine, chosenLine, deadlineLine, partyLine, refundOffer } from 
 import { BOOKING_NOT_FOUND } from '../../../shared/contract/messages.ts';
 import { site } from '../../../shared/company/site.ts';
 import { api } from '../../stores/api.ts';
-import { AccountLoading } from '../account/fields.tsx';
+import { AccountLoading } from '../../ui/fields.tsx';
 import { useAccountUser } from '../account/use-account-user.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';

@@ -10,9 +10,9 @@ import { denverDaysBetween, denverInstant, formatDenverDateTime, isCalendarDay }
 import { useLoaded, type Loaded } from '../shared/use-loaded.ts';
 import { opsAddDatesSchema, type OpsAddDatesRequest } from '../../../shared/contract/ops-requests.ts';
 import { opsApi } from '../../stores/ops-api.ts';
-import { describedBy, FieldError, TextField } from '../account/fields.tsx';
-import { ChoiceField, FormButtons, FormFailure, ReasonField, textValue, useSending } from './form-parts.tsx';
-import { OpsForm } from './OpsForm.tsx';
+import { describedBy, FieldError, TextField } from '../../ui/fields.tsx';
+import { ChoiceField, FormButtons, FormFailure, ReasonField, textValue, useSending } from '../../ui/form-parts.tsx';
+import { OpsForm } from '../../ui/OpsForm.tsx';
 import OpsNotice from './OpsNotice.tsx';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

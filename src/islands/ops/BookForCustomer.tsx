@@ -15,8 +15,8 @@ import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { requestIds } from '../../lib/request-ids.ts';
 import PartySizeOptions from '../booking/PartySizeOptions.tsx';
 import { opsApi } from '../../stores/ops-api.ts';
-import { TextField } from '../account/fields.tsx';
-import { ChoiceField, firstErrors, FormButtons, FormFailure, ReasonField, useOpenedForm } from './form-parts.tsx';
+import { TextField } from '../../ui/fields.tsx';
+import { ChoiceField, firstErrors, FormButtons, FormFailure, ReasonField, useOpenedForm } from '../../ui/form-parts.tsx';
 
 type Field = 'email' | 'name' | 'partySize' | 'priceId' | 'paidBy' | 'reason';
 // The card form's code loads only when an operator takes a card.

@@ -10,8 +10,8 @@ import { centsOf, opsCancelSchema } from '../../../shared/contract/ops-requests.
 import { dollarsField, refundHint } from '../../lib/ops-links.ts';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { opsApi } from '../../stores/ops-api.ts';
-import { describedBy, FieldError, TextField } from '../account/fields.tsx';
-import { OpsForm } from './OpsForm.tsx';
+import { describedBy, FieldError, TextField } from '../../ui/fields.tsx';
+import { OpsForm } from '../../ui/OpsForm.tsx';
 
 interface Props {
   booking: OpsBooking;

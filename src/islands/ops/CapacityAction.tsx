@@ -2,9 +2,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { opsCapacitySchema } from '../../../shared/contract/ops-requests.ts';
-import { TextField } from '../account/fields.tsx';
-import { firstErrors, ReasonField, textValue, useOpenedForm } from './form-parts.tsx';
-import { OpenedForm } from './OpsForm.tsx';
+import { TextField } from '../../ui/fields.tsx';
+import { firstErrors, ReasonField, textValue, useOpenedForm } from '../../ui/form-parts.tsx';
+import { OpenedForm } from '../../ui/OpsForm.tsx';
 
 interface Props {
   capacity: number;

@@ -11,10 +11,10 @@ import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { MOVE_FEES, opsMoveSchema, type OpsMoveRequest } from '../../../shared/contract/ops-requests.ts';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { opsApi } from '../../stores/ops-api.ts';
-import { AccountLoading } from '../account/fields.tsx';
+import { AccountLoading } from '../../ui/fields.tsx';
 import { useLoaded } from '../shared/use-loaded.ts';
-import { ChoiceField, firstErrors, ReasonField, SelectField, useOpenedForm } from './form-parts.tsx';
-import { OpenedForm } from './OpsForm.tsx';
+import { ChoiceField, firstErrors, ReasonField, SelectField, useOpenedForm } from '../../ui/form-parts.tsx';
+import { OpenedForm } from '../../ui/OpsForm.tsx';
 
 type Field = 'toDateId' | 'fee' | 'reason';
 

@@ -8,8 +8,8 @@ import type { OpsCardHold } from '../../../shared/contract/ops-answers.ts';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { opsBookingLink } from '../../lib/ops-links.ts';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
-import { payWithLocalCard, type CardInput, type CardState } from '../../stores/card.ts';
-import CardForm from '../checkout/payment/CardForm.tsx';
+import { payWithLocalCard, type CardInput, type CardState } from '../../features/card-payment/card.ts';
+import CardForm from '../../features/card-payment/CardForm.tsx';
 
 export default function OfficeCardPayment({ hold, onPaid }: { hold: OpsCardHold; onPaid: () => void }) {
   const [card, setCard] = useState<CardState>({ status: 'idle' });

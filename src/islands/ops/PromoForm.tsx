@@ -9,9 +9,9 @@ import type { OpsPromoCode } from '../../../shared/contract/ops-answers.ts';
 import { AMOUNT_MESSAGE, centsOf, opsPromoSchema, PROMO_CODE_MESSAGE, PROMO_CODE_PATTERN } from '../../../shared/contract/ops-requests.ts';
 import { dollarsField } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
-import { TextField } from '../account/fields.tsx';
-import { ChoiceField, firstErrors, FormButtons, FormFailure, ReasonField, textValue, useSending } from './form-parts.tsx';
-import { OpsForm } from './OpsForm.tsx';
+import { TextField } from '../../ui/fields.tsx';
+import { ChoiceField, firstErrors, FormButtons, FormFailure, ReasonField, textValue, useSending } from '../../ui/form-parts.tsx';
+import { OpsForm } from '../../ui/OpsForm.tsx';
 
 type Field = 'code' | 'percentOff' | 'amountOff' | 'lastDay' | 'maxRedemptions' | 'reason';
 

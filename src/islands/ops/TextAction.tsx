@@ -6,9 +6,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { reasonSchema } from '../../../shared/contract/ops-requests.ts';
-import { describedBy, FieldError } from '../account/fields.tsx';
-import { useOpenedForm } from './form-parts.tsx';
-import { OpenedForm } from './OpsForm.tsx';
+import { describedBy, FieldError } from '../../ui/fields.tsx';
+import { useOpenedForm } from '../../ui/form-parts.tsx';
+import { OpenedForm } from '../../ui/OpsForm.tsx';
 
 interface Props {
   /** The button that opens the form; the form's heading too, unless it has its own. */

@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'react';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
-import { verifyPayment, type PaymentOutcome } from '../../stores/payment-outcome.ts';
+import { verifyPayment, type PaymentOutcome } from '../../features/checkout/stores/payment-outcome.ts';
 import DetailsList from '../shared/DetailsList.tsx';
 import { useSearchParam } from '../shared/use-search-param.ts';
 import { useReceipt, type Receipt } from './use-receipt.ts';

@@ -12,8 +12,8 @@ import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { api } from '../../stores/api.ts';
-import { payWithLocalCard, type CardInput, type CardState } from '../../stores/card.ts';
-import CardForm from '../checkout/payment/CardForm.tsx';
+import { payWithLocalCard, type CardInput, type CardState } from '../../features/card-payment/card.ts';
+import CardForm from '../../features/card-payment/CardForm.tsx';
 import DateChoice from '../shared/DateChoice.tsx';
 
 interface Hold {

@@ -11,7 +11,7 @@ import { $authStatus, $authUser } from '../../stores/auth.ts';
 import ProfileForm from '../account/ProfileForm.tsx';
 import SurveyForm from '../account/SurveyForm.tsx';
 import SignedWaivers from '../account/SignedWaivers.tsx';
-import { AccountLoading } from '../account/fields.tsx';
+import { AccountLoading } from '../../ui/fields.tsx';
 import { useNeverSignedIn } from '../account/use-account-user.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import MyBookings from './MyBookings.tsx';

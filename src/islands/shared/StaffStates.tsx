@@ -1,5 +1,5 @@
 /** What a staff page shows while its data is not there: loading, signed out, without the role, or a failure. */
-import { AccountLoading, NeedsJavaScript } from '../account/fields.tsx';
+import { AccountLoading, NeedsJavaScript } from '../../ui/fields.tsx';
 import type { StaffData } from './use-staff-data.ts';
 
 export type NotReady = Exclude<StaffData<unknown>, { status: 'ready' }>;

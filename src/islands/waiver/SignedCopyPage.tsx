@@ -14,7 +14,7 @@ import { api } from '../../stores/api.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
 import { SignInFirst, useSignInFirst } from '../shared/signed-in-only.tsx';
-import { AccountLoading } from '../account/fields.tsx';
+import { AccountLoading } from '../../ui/fields.tsx';
 import { useAccountUser } from '../account/use-account-user.ts';
 import WaiverText from '../account/WaiverText.tsx';
 import '../../styles/account.css';

@@ -1,0 +1,110 @@
+/**
+ * Checkout step 4, payment: 'Your Cart is Empty' without a price or a date; otherwise the order summary with promo code entry, the hold on the seats with its countdown,
+ * and the card form titled Checkout. The amounts shown are the server's: the promo answer's total,
+ * then the payment intent's amount, which is what the card is charged.
+ */
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { bookingPageOf } from '../../../../lib/booking-pages.ts';
+import { cartIsEmpty } from '../../rules/order.ts';
+import { startAuth } from '../../../../stores/auth.ts';
+import type { CardInput, CardState } from '../../../card-payment/card.ts';
+import { $card, confirmLocalCard, localSuccessPath } from '../../stores/checkout-card.ts';
+import { $cart } from '../../stores/cart.ts';
+import { followOrder } from '../../stores/checkout-order.ts';
+import { $intent } from '../../stores/payment-intent.ts';
+import { useHydrated } from '../../../../islands/shared/use-hydrated.ts';
+import { HoldEnded, HoldTimer, IntentFailed } from './HoldStatus.tsx';
+import CardForm from '../../../card-payment/CardForm.tsx';
+import PaymentSummary from './PaymentSummary.tsx';
+import '../../../../styles/payment.css';
+
+interface Props {
+  /** Sent with the payment intent's metadata when the checkout came from an invite link. */
+  inviteCode?: string | null;
+}
+
+/** A paid local checkout goes to /payment-success, which checks the booking with the API. */
+async function payCheckout(input: CardInput): Promise<CardState> {
+  const result = await confirmLocalCard(input);
+  if (result.status === 'succeeded') window.location.assign(localSuccessPath(result.bookingId, result.dateId));
+  return result;
+}
+
+export default function PaymentStep({ inviteCode = null }: Props) {
+  const hydrated = useHydrated();
+  const cart = useStore($cart);
+  const intent = useStore($intent);
+  const card = useStore($card);
+  const empty = cartIsEmpty(cart);
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  // The payment intent follows the order while this step is on screen.
+  useEffect(() => followOrder(inviteCode), [inviteCode]);
+
+  if (card.status === 'succeeded') {
+    return (
+      <div className="payment">
+        <p role="status" className="payment-progress">
+          <span className="spinner" aria-hidden="true" /> Payment received. Taking you to your confirmation...
+        </p>
+      </div>
+    );
+  }
+
+  if (!hydrated) {
+    return (
+      <div className="payment">
+        <p role="status" className="payment-progress">
+          <span className="spinner" aria-hidden="true" /> Loading your order...
+        </p>
+      </div>
+    );
+  }
+
+  if (empty) {
+    return (
+      <div className="payment payment-empty">
+        <h3>Your Cart is Empty</h3>
+        <p>Choose a tour or a class and a date, then come back here to pay.</p>
+        <p>
+          <a className="button primary" href="/services">
+            Continue Shopping
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="payment">
+      <PaymentSummary cart={cart} />
+      <section className="payment-panel payment-checkout" aria-labelledby="payment-checkout-title">
+        <h3 id="payment-checkout-title">Checkout</h3>
+        {(intent.status === 'idle' || intent.status === 'creating') && (
+          <p role="status" className="payment-progress">
+            <span className="spinner" aria-hidden="true" /> Holding your seats...
+          </p>
+        )}
+        {intent.status === 'failed' && <IntentFailed message={intent.message} bookingPage={bookingPageOf(cart.calendar).path} />}
+        {intent.status === 'expired' && <HoldEnded reason={intent.reason} bookingPage={bookingPageOf(cart.calendar).path} />}
+        {intent.status === 'ready' && (
+          <>
+            <HoldTimer expiresAt={intent.expiresAt} />
+            <CardForm
+              provider={intent.provider}
+              clientSecret={intent.clientSecret}
+              card={card}
+              pay={payCheckout}
+              action="/checkout"
+              returnPath={`/payment-success?${new URLSearchParams({ date: cart.dateId ?? '' }).toString()}`}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
