@@ -6,9 +6,7 @@
  * Domain functions say what they need in their result's `after`; routes, the console, the commands
  * and the sweeps hand it here.
  */
-import type { PublicCache } from './cache.ts';
 import type { Db } from './db/client.ts';
-import type { Mailer } from './mail/worker.ts';
 import type { ClaimedAction } from './payment-outbox/actions.ts';
 import { carryOut } from './payment-outbox/worker.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -22,12 +20,16 @@ export interface AfterCommit {
   mailWritten?: boolean;
 }
 
-/** What carrying out needs: the database and provider for the payment outbox, and (in a running API) the cache and the mailer. */
+/**
+ * What carrying out needs: the database and provider for the payment outbox, and in a running API the
+ * public answers' cache (./cache.ts) and the mail worker (./mail/worker.ts), named here by the one
+ * thing each is asked, so that the domain, which says what it needs, never imports the mail worker.
+ */
 export interface Aftermath {
   db: Db;
   payments: PaymentProvider;
-  cache?: PublicCache | undefined;
-  mailer?: Mailer | undefined;
+  cache?: { clear(): void } | undefined;
+  mailer?: { kick(): void } | undefined;
 }
 
 /** Carries out what a committed change asks for. */

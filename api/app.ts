@@ -20,6 +20,21 @@ import { userRoutes } from './routes/users.ts';
 import { waiverRoutes } from './routes/waiver.ts';
 import { jsonBodiesOnly } from './validation.ts';
 
+/** The route groups, by the base path each answers under. */
+const ROUTE_GROUPS: Record<string, (deps: AppDeps) => Hono<AppEnv>> = {
+  '/users': userRoutes,
+  '/authUsers': authUserRoutes,
+  '/calendar': calendarRoutes,
+  '/stripe': stripeRoutes,
+  '/promo': promoRoutes,
+  '/payments': paymentRoutes,
+  '/parties': partyRoutes,
+  '/bookings': bookingRoutes,
+  '/guide': guideRoutes,
+  '/ops': consoleRoutes,
+  '/waiver': waiverRoutes,
+};
+
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
@@ -28,17 +43,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', jsonBodiesOnly);
 
   app.get('/health', (c) => c.json({ ok: true, payments: deps.payments.name }));
-  app.route('/users', userRoutes(deps));
-  app.route('/authUsers', authUserRoutes(deps));
-  app.route('/calendar', calendarRoutes(deps));
-  app.route('/stripe', stripeRoutes(deps));
-  app.route('/promo', promoRoutes(deps));
-  app.route('/payments', paymentRoutes(deps));
-  app.route('/parties', partyRoutes(deps));
-  app.route('/bookings', bookingRoutes(deps));
-  app.route('/guide', guideRoutes(deps));
-  app.route('/ops', consoleRoutes(deps));
-  app.route('/waiver', waiverRoutes(deps));
+  for (const [path, routes] of Object.entries(ROUTE_GROUPS)) app.route(path, routes(deps));
 
   // Reached only when no route answered: an oversized body is refused before the 404.
   app.use('*', limitBody(DEFAULT_BODY_LIMIT));

@@ -463,6 +463,32 @@ describe('moving a booking for a customer', () => {
     );
   });
 
+  it("lists each move once in the booking's history: an operator's from the record of actions, the payer's from the move", async () => {
+    const first = await freeDate(h, CLASSES);
+    const second = await freeDate(h, CLASSES, (entry) => entry.stripeId === first.stripeId && entry.id !== first.id);
+    const customer = await provedUser();
+    const booked = await book(request(first, customer.email, { partySize: 1 }));
+    const reason = 'Asked by phone';
+    expect((await move(booked.body.id, { toDateId: second.id, fee: 'waived', reason })).status).toBe(200);
+    expect((await move(booked.body.id, { toDateId: first.id, fee: 'waived', reason })).status).toBe(200);
+    // Seconds later the first date is called off, and the payer moves to the second date themselves.
+    const calledOff = await h.json('POST', `/ops/dates/${first.id}/call-off`, { token: operator.token, body: { reason: 'Wind slab' } });
+    expect(calledOff.status).toBe(200);
+    const chosen = await h.json('POST', `/bookings/${booked.body.id}/call-off`, {
+      token: customer.token,
+      body: { choice: 'move', dateId: second.id },
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+
+    const shown = await h.json<Answer>('GET', `/ops/bookings/${booked.body.id}`, { token: operator.token });
+    const moves = shown.body.history.filter((line) => line.text.startsWith('Moved from'));
+    expect(moves.map((line) => [line.by === null ? 'payer' : 'operator', line.reason])).toEqual([
+      ['operator', reason],
+      ['operator', reason],
+      ['payer', 'date called off: Wind slab'],
+    ]);
+  });
+
   it('moves it with the fee waived, and refuses a full date, another class and a request it cannot read', async () => {
     const from = await freeDate(h, CLASSES);
     const same = (entry: CalendarEntry) => entry.stripeId === from.stripeId && entry.id !== from.id;

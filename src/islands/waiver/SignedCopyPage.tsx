@@ -78,7 +78,7 @@ function SignedCopy({ copy }: { copy: SignedWaiverCopy }) {
       </div>
       <section className="signed-copy-signature" aria-labelledby={`${id}-signature`}>
         <h3 id={`${id}-signature`}>Signature</h3>
-        <img src={copy.signature} alt={`Signature of ${signer}`} width={1500} height={200} />
+        <img className="signature-image" src={copy.signature} alt={`Signature of ${signer}`} width={1500} height={200} />
         <dl className="signed-copy-record">
           <div>
             <dt>Signed by</dt>

@@ -96,7 +96,9 @@ export function WaiverOnFile({ user, onContinue, onReview }: Props) {
             className="on-file-details"
           />
         )}
-        {user.signature && <img className="on-file-signature" src={user.signature} alt="Your signature" width="1500" height="200" />}
+        {user.signature && (
+          <img className="signature-image on-file-signature" src={user.signature} alt="Your signature" width="1500" height="200" />
+        )}
         {waiver && (
           <p>
             <a href={`/waiver/copy?id=${encodeURIComponent(waiver.id)}`}>Read your signed copy</a>
