@@ -2,8 +2,10 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { WAIVER_TEXT_HEADER } from '../shared/rules/waiver-record.ts';
 import type { AppDeps, AppEnv } from './context.ts';
+import { DomainError, type DomainErrorCode } from './domain-error.ts';
 import { errorBody, HttpError } from './http.ts';
 import { TooManyRequests, tooManyRequests } from './limits/rate-limit.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
@@ -19,6 +21,16 @@ import { stripeRoutes } from './routes/stripe.ts';
 import { userRoutes } from './routes/users.ts';
 import { waiverRoutes } from './routes/waiver.ts';
 import { jsonBodiesOnly } from './validation.ts';
+
+/** The HTTP status each kind of refusal by the domain is answered with. */
+const STATUS_OF = {
+  invalid: 400,
+  declined: 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'provider-down': 502,
+} as const satisfies Record<DomainErrorCode, ContentfulStatusCode>;
 
 /** The route groups, by the base path each answers under. */
 const ROUTE_GROUPS: Record<string, (deps: AppDeps) => Hono<AppEnv>> = {
@@ -53,6 +65,7 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof TooManyRequests) return tooManyRequests(c, error);
     if (error instanceof HttpError) return c.json(errorBody(error.message), error.status);
+    if (error instanceof DomainError) return c.json(errorBody(error.message), STATUS_OF[error.code]);
     console.error('unexpected API error', { method: c.req.method, path: c.req.path, error });
     return c.json(errorBody('Internal server error'), 500);
   });

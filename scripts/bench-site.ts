@@ -2,7 +2,8 @@
  * The pages under Lighthouse (mobile, default simulated throttling, Debian's Chromium, median of 3):
  * performance score, LCP, TBT, CLS, time to interactive, render-blocking requests, and JavaScript
  * bytes (gzip) fetched before the load event and by the time the page is idle; then the JavaScript
- * each React island brings (its chunk and everything it imports, gzip). Budgets (reported, not enforced):
+ * each React island brings (its chunk and everything it imports, gzip), and what two islands load only when
+ * opened (a card payment). Budgets (reported, not enforced):
  * static pages: score 100, LCP <= 1.2 s, TBT <= 50 ms, CLS <= 0.01, no render-blocking script, no Firebase code;
  * booking pages: score >= 95, TBT <= 150 ms, CLS <= 0.02, TTI <= 2.5 s, JavaScript before interaction <= 100 KB, no Firebase code;
  * the sign-in page: score >= 95, TBT <= 150 ms, CLS <= 0.02, JavaScript by the time it is idle <= 110 KB (the sign-in code loads when the visitor reaches for the form);
@@ -416,5 +417,20 @@ for (const [name, { component, renderer }] of [...islands].sort()) {
   const runtime = staticClosure(renderer);
   const ownOnly = [...own].filter((chunk) => !runtime.has(chunk));
   console.log(`| ${name} | ${kb(gzipOf(ownOnly))} | ${kb(gzipOf(new Set([...own, ...runtime])))} |`);
+}
+
+// What an island loads only when it is opened: paying by card where the island has not loaded it yet.
+const ON_DEMAND = [
+  { part: 'DateChange', island: 'ProfilePage', what: "My Bookings' change of date, with its card payment" },
+  { part: 'OfficeCardPayment', island: 'OpsBookingPage', what: "the console's booking paid by card" },
+];
+const chunkNamed = (name: string) => readdirSync('dist/_astro').find((file) => file.startsWith(`${name}.`) && file.endsWith('.js'));
+console.log('\n| loaded when opened | island | more JS KB |');
+console.log('|---|---|---:|');
+for (const { part, island, what } of ON_DEMAND) {
+  const [partChunk, islandChunk] = [chunkNamed(part), islands.get(island)?.component ?? chunkNamed(island)];
+  if (!partChunk || !islandChunk) continue;
+  const loaded = staticClosure(islandChunk);
+  console.log(`| ${what} | ${island} | ${kb(gzipOf([...staticClosure(partChunk)].filter((chunk) => !loaded.has(chunk))))} |`);
 }
 process.exit(0);

@@ -10,7 +10,7 @@ import type { AfterCommit } from '../after-commit.ts';
 import { recordAction } from '../console/record.ts';
 import type { Caller } from '../identity.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { enqueueBookingCancelled, enqueueDateCalledOff } from '../mail/mail-outbox.ts';
 import { enqueueAction, enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { site } from '../../shared/company/site.ts';
@@ -55,17 +55,17 @@ export async function callOffDate(
   alsoDo?: (tx: Queryable, result: CallOffResult) => Promise<void>,
 ): Promise<CallOffResult> {
   const why = reason.trim();
-  if (!why) throw new HttpError(400, 'A reason is required.');
+  if (!why) throw new DomainError('invalid', 'A reason is required.');
   return db.transaction(async (tx) => {
     const date = await lockDate(tx, dateId);
-    if (!date) throw new HttpError(404, `No date ${dateId}`);
+    if (!date) throw new DomainError('not-found', `No date ${dateId}`);
     const [state] = await tx.query<{ called_off: boolean; starts_at: Date | string }>(
       `select called_off_at is not null as called_off, starts_at from calendar_dates where id = $1`,
       [dateId],
     );
     if (state?.called_off) return { dateId, calledOff: false, bookings: 0, actions: [] };
     const startsAt = new Date(state?.starts_at ?? now);
-    if (startsAt <= now) throw new HttpError(409, DATE_STARTED);
+    if (startsAt <= now) throw new DomainError('conflict', DATE_STARTED);
     await tx.query(`update calendar_dates set active = false, called_off_at = $2, call_off_reason = $3 where id = $1`, [dateId, now, why]);
     const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
       `update bookings set status = 'released', updated_at = now() where date_id = $1 and status = 'held' returning id, payment_intent_id`,
@@ -158,11 +158,11 @@ async function readChoice(
       `select user_id from bookings where id = $1 and status <> 'held' and ($2::text is null or ${shownToCustomer('bookings', '$2')})`,
       [bookingId, callerUid],
     );
-    if (!exists) throw new HttpError(404, BOOKING_NOT_FOUND);
-    if (callerUid !== null && exists.user_id !== callerUid) throw new HttpError(403, ONLY_THE_PAYER);
-    throw new HttpError(409, NOT_CALLED_OFF);
+    if (!exists) throw new DomainError('not-found', BOOKING_NOT_FOUND);
+    if (callerUid !== null && exists.user_id !== callerUid) throw new DomainError('forbidden', ONLY_THE_PAYER);
+    throw new DomainError('conflict', NOT_CALLED_OFF);
   }
-  if (callerUid !== null && row.user_id !== callerUid) throw new HttpError(403, ONLY_THE_PAYER);
+  if (callerUid !== null && row.user_id !== callerUid) throw new DomainError('forbidden', ONLY_THE_PAYER);
   return row;
 }
 
@@ -190,7 +190,7 @@ export const feesTotal = (fees: readonly Pick<PaidFee, 'fee'>[]) => fees.reduce(
 /** The payer's choice page: the called-off date, the reason, the deadline, and the dates that fit the party. */
 export async function callOffChoice(db: Queryable, callerUid: string, bookingId: string, cutoffHours: number): Promise<CallOffChoice> {
   const row = await readChoice(db, bookingId, callerUid);
-  if (row.choice === 'ended') throw new HttpError(409, ALREADY_CANCELLED);
+  if (row.choice === 'ended') throw new DomainError('conflict', ALREADY_CANCELLED);
   const dates =
     row.choice === null
       ? await moveTargets(db, { id: row.booking_id, date_id: row.called_off_date, party_size: row.party_size }, cutoffHours)
@@ -281,10 +281,10 @@ export async function chooseAfterCallOff(
     const row = await readChoice(tx, bookingId, callerUid, { lock: true });
     if (row.choice !== null) {
       const same = row.choice === choice.choice && (choice.choice === 'refund' || row.moved_to === choice.dateId);
-      if (!same || row.choice === 'ended') throw new HttpError(409, ALREADY_CHOSEN);
+      if (!same || row.choice === 'ended') throw new DomainError('conflict', ALREADY_CHOSEN);
       return { choice: row.choice, movedTo: row.moved_to, after: CHOSEN };
     }
-    if (row.status !== 'paid') throw new HttpError(409, ALREADY_CHOSEN);
+    if (row.status !== 'paid') throw new DomainError('conflict', ALREADY_CHOSEN);
     if (choice.choice === 'refund')
       return { choice: 'refund', movedTo: null, after: { ...CHOSEN, actions: await refundInFull(tx, row, 'customer') } };
     // The move settles the call-off as the payer's choice.

@@ -15,7 +15,7 @@ import { site } from '../../shared/company/site.ts';
 import type { AfterCommit } from '../after-commit.ts';
 import { recordBookingAction } from '../console/record.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { enqueueBookingCancelled } from '../mail/mail-outbox.ts';
 import { enqueueAction, type ClaimedAction } from '../payment-outbox/actions.ts';
@@ -82,8 +82,8 @@ async function readBooking(db: Queryable, bookingId: string, callerUid: string |
       ${lock ? 'for update of b' : ''}`,
     [bookingId, callerUid],
   );
-  if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
-  if (callerUid !== null && booking.user_id !== callerUid) throw new HttpError(403, ONLY_THE_PAYER);
+  if (!booking) throw new DomainError('not-found', BOOKING_NOT_FOUND);
+  if (callerUid !== null && booking.user_id !== callerUid) throw new DomainError('forbidden', ONLY_THE_PAYER);
   return booking;
 }
 
@@ -103,9 +103,9 @@ function quoteIdOf(booking: BookingRow, terms: CancellationTerms): string {
 }
 
 function quoteOf(booking: BookingRow, now: Date): CancellationQuote {
-  if (booking.status !== 'paid') throw new HttpError(409, ALREADY_CANCELLED);
-  if (booking.called_off) throw new HttpError(409, DATE_CALLED_OFF);
-  if (new Date(booking.starts_at) <= now) throw new HttpError(409, TRIP_STARTED);
+  if (booking.status !== 'paid') throw new DomainError('conflict', ALREADY_CANCELLED);
+  if (booking.called_off) throw new DomainError('conflict', DATE_CALLED_OFF);
+  if (new Date(booking.starts_at) <= now) throw new DomainError('conflict', TRIP_STARTED);
   const terms = cancellationTerms(policyOf(booking.policy_version), booking.amount, new Date(booking.starts_at), now);
   return {
     quoteId: quoteIdOf(booking, terms),
@@ -146,9 +146,9 @@ function cancelledAlready(booking: BookingRow, by: Canceller): boolean {
 
 /** The refund an operator's cancellation gives back, once the booking may be cancelled by one. */
 function operatorRefund(booking: BookingRow, refund: number): number {
-  if (booking.status !== 'paid') throw new HttpError(409, ALREADY_CANCELLED);
-  if (booking.choice_pending) throw new HttpError(409, CALLED_OFF_CHOICE_PENDING);
-  if (refund > booking.amount) throw new HttpError(400, refundTooHigh(booking.amount));
+  if (booking.status !== 'paid') throw new DomainError('conflict', ALREADY_CANCELLED);
+  if (booking.choice_pending) throw new DomainError('conflict', CALLED_OFF_CHOICE_PENDING);
+  if (refund > booking.amount) throw new DomainError('invalid', refundTooHigh(booking.amount));
   return refund;
 }
 
@@ -160,7 +160,7 @@ function operatorRefund(booking: BookingRow, refund: number): number {
 export async function cancelBooking(db: Db, bookingId: string, by: Canceller, now = new Date()): Promise<Cancellation> {
   return db.transaction(async (tx): Promise<Cancellation> => {
     const [where] = await tx.query<{ date_id: string }>(`select date_id from bookings where id = $1`, [bookingId]);
-    if (!where) throw new HttpError(404, BOOKING_NOT_FOUND);
+    if (!where) throw new DomainError('not-found', BOOKING_NOT_FOUND);
     // Lock order everywhere: the date first, then its bookings.
     await lockDate(tx, where.date_id);
     const booking = await readBooking(tx, bookingId, 'payer' in by ? by.payer : null, true);
@@ -246,15 +246,15 @@ export async function leaveParty(
       `select date_id, user_id, status from bookings where id = $1 and status = 'paid' and ${shownToCustomer('bookings', '$2')} for update`,
       [bookingId, callerUid],
     );
-    if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
-    if (booking.user_id === callerUid) throw new HttpError(409, PAYER_CANNOT_LEAVE);
+    if (!booking) throw new DomainError('not-found', BOOKING_NOT_FOUND);
+    if (booking.user_id === callerUid) throw new DomainError('conflict', PAYER_CANNOT_LEAVE);
     const removed = await tx.query(`delete from booking_members where booking_id = $1 and user_id = $2 returning user_id`, [
       bookingId,
       callerUid,
     ]);
     if (removed.length === 0) {
       const [left] = await tx.query(`select 1 from booking_departures where booking_id = $1 and user_id = $2`, [bookingId, callerUid]);
-      if (!left) throw new HttpError(403, NOT_A_MEMBER);
+      if (!left) throw new DomainError('forbidden', NOT_A_MEMBER);
       return { bookingId, dateId: booking.date_id, left: false, after: {} };
     }
     await tx.query(`insert into booking_departures (booking_id, user_id) values ($1, $2) on conflict do nothing`, [bookingId, callerUid]);

@@ -10,7 +10,8 @@ import type { CancellationQuote, DateChangeOptions } from '../../shared/contract
 import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
 import { afterCommit, type AfterCommit } from '../after-commit.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError, randomId } from '../http.ts';
+import { randomId } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -35,7 +36,7 @@ export async function dateChangeOptions(
     `select date_id, party_size, policy_version from bookings where id = $1`,
     [bookingId],
   );
-  if (!quote.canMove || !booking) throw new HttpError(409, NO_DATE_CHANGE(policyOf(booking?.policy_version).fullRefundDays));
+  if (!quote.canMove || !booking) throw new DomainError('conflict', NO_DATE_CHANGE(policyOf(booking?.policy_version).fullRefundDays));
   return { quote, dates: await moveTargets(db, { id: bookingId, date_id: booking.date_id, party_size: booking.party_size }, cutoffHours) };
 }
 
@@ -81,12 +82,12 @@ export async function startDateChange(
 ): Promise<DateChangeStart> {
   const prepared = await db.transaction(async (tx): Promise<Prepared | { stale: CancellationQuote }> => {
     const [where] = await tx.query<{ date_id: string }>(`select date_id from bookings where id = $1`, [bookingId]);
-    if (!where) throw new HttpError(404, BOOKING_NOT_FOUND);
+    if (!where) throw new DomainError('not-found', BOOKING_NOT_FOUND);
     // Lock order everywhere: the dates first, then their bookings.
     await lockMoveDates(tx, where.date_id, request.dateId, settings.cutoffHours);
     const { booking, quote } = await lockedQuote(tx, caller.uid, bookingId, now);
     if (quote.quoteId !== request.quoteId) return { stale: quote };
-    if (!quote.canMove) throw new HttpError(409, NO_DATE_CHANGE(policyOf(booking.policy_version).fullRefundDays));
+    if (!quote.canMove) throw new DomainError('conflict', NO_DATE_CHANGE(policyOf(booking.policy_version).fullRefundDays));
     // One hold at a time: the customer's other holds end, and their intents are cancelled.
     const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
       `update bookings set status = 'released', updated_at = now() where user_id = $1 and status = 'held' returning id, payment_intent_id`,
@@ -167,8 +168,8 @@ export async function keepDate(db: Db, callerUid: string, bookingId: string): Pr
       `select user_id from bookings where id = $1 and status <> 'held' and ${shownToCustomer('bookings', '$2')}`,
       [bookingId, callerUid],
     );
-    if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
-    if (booking.user_id !== callerUid) throw new HttpError(403, ONLY_THE_PAYER);
+    if (!booking) throw new DomainError('not-found', BOOKING_NOT_FOUND);
+    if (booking.user_id !== callerUid) throw new DomainError('forbidden', ONLY_THE_PAYER);
     const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
       `update bookings set status = 'released', updated_at = now()
         where moves_booking = $1 and user_id = $2 and status = 'held' returning id, payment_intent_id`,

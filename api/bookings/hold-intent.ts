@@ -6,7 +6,7 @@
  */
 import { PROVIDER_DOWN_MESSAGE } from '../../shared/contract/messages.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { enqueueAction, type PaymentActionReason } from '../payment-outbox/actions.ts';
 import { afterCommit } from '../after-commit.ts';
 import type { IntentRequest, PaymentProvider } from '../payments/provider.ts';
@@ -26,7 +26,7 @@ export async function attachIntentToHold(
   } catch (error) {
     await db.query(`update bookings set status = 'released', updated_at = now() where id = $1 and status = 'held'`, [holdId]);
     console.error('payment provider failed to create an intent', { bookingId: holdId, error });
-    throw new HttpError(502, PROVIDER_DOWN_MESSAGE);
+    throw new DomainError('provider-down', PROVIDER_DOWN_MESSAGE);
   }
   const attached = await db.query(
     `update bookings set payment_intent_id = $2, client_secret = $3, updated_at = now() where id = $1 and status = 'held' returning id`,
@@ -39,7 +39,7 @@ export async function attachIntentToHold(
       return action ? [action] : [];
     });
     await afterCommit({ db, payments }, { actions: cancel });
-    throw new HttpError(409, SESSION_ENDED);
+    throw new DomainError('conflict', SESSION_ENDED);
   }
   return intent;
 }

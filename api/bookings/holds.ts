@@ -13,7 +13,8 @@ import { spotsLabel } from '../../shared/rules/availability.ts';
 import { orderTotal } from '../../shared/rules/pricing.ts';
 import { NO_DATE_MESSAGE, NO_PARTY_MESSAGE, PROVIDER_DOWN_MESSAGE } from '../../shared/contract/messages.ts';
 import { afterCommit, type AfterCommit } from '../after-commit.ts';
-import { HttpError, randomId } from '../http.ts';
+import { randomId } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { enqueueAction, enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { attempt, handOverLastTries, RECORD_ATTEMPTS_SQL, recordParams, summarize, type Attempt } from '../payment-outbox/worker.ts';
 import { countHitSql, enforce, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
@@ -134,10 +135,10 @@ export async function createHold(
 
 /** Refuses a request made for someone else, or whose quantity is not its party size. */
 function checkRequest({ caller, request: { quantity, metadata } }: HoldCall): void {
-  if (metadata.userId !== caller.uid) throw new HttpError(403, 'You may only book for yourself.');
+  if (metadata.userId !== caller.uid) throw new DomainError('forbidden', 'You may only book for yourself.');
   if (quantity !== metadata.partySize) {
     // A date id names a single day, so quantity is the party size times one day.
-    throw new HttpError(400, NO_PARTY_MESSAGE);
+    throw new DomainError('invalid', NO_PARTY_MESSAGE);
   }
 }
 
@@ -194,7 +195,7 @@ function standingHold(customer: CustomerRow | undefined, currency: string): Hold
 /** Seats are held only for a customer who could ride: a throw-away account cannot squat a date. */
 function checkReady(customer: CustomerRow | undefined, waiverVersion: string): void {
   const notReady = notReadyMessage(missingFrom(customer, waiverVersion));
-  if (notReady) throw new HttpError(403, notReady);
+  if (notReady) throw new DomainError('forbidden', notReady);
 }
 
 /** A code tried here counts like one tried at /promo/apply, and stays counted when the hold is refused. */
@@ -277,12 +278,12 @@ async function lockCustomerAndDate(tx: Queryable, { caller, request, promoCode, 
 /** Refuses a date that is missing, withdrawn or on another calendar, closed to bookings, or without the price asked for. */
 function checkBookable(target: TargetRow | undefined, calendar: string): asserts target is BookableTarget {
   if (!target?.active || target.calendar !== calendar) {
-    throw new HttpError(400, NO_DATE_MESSAGE);
+    throw new DomainError('invalid', NO_DATE_MESSAGE);
   }
-  if (!target.open) throw new HttpError(400, BOOKINGS_CLOSED);
-  if (!target.price_id || target.unit_amount === null) throw new HttpError(404, 'Product not found');
+  if (!target.open) throw new DomainError('invalid', BOOKINGS_CLOSED);
+  if (!target.price_id || target.unit_amount === null) throw new DomainError('not-found', 'Product not found');
   if (target.price_product_id !== target.product_id || (target.date_price_id !== null && target.date_price_id !== target.price_id)) {
-    throw new HttpError(400, 'This activity is not offered on the selected date.');
+    throw new DomainError('invalid', 'This activity is not offered on the selected date.');
   }
 }
 
@@ -376,7 +377,7 @@ function keptHold(state: StateRow, price: Price, { request, promoCode }: HoldCal
 function checkSeats(target: TargetRow, taken: number, partySize: number): void {
   const left = seatsLeft(target, taken);
   if (left < partySize) {
-    throw new HttpError(409, left === 0 ? 'Sorry, this date is fully booked.' : `Sorry, only ${spotsLabel(left)} on this date.`);
+    throw new DomainError('conflict', left === 0 ? 'Sorry, this date is fully booked.' : `Sorry, only ${spotsLabel(left)} on this date.`);
   }
 }
 
@@ -385,10 +386,10 @@ function orderAmount(price: Price, quantity: number, promoCode: string | null, p
   let discount = null;
   if (promoCode) {
     discount = discountOf(promo, price.id, promoUses);
-    if (!discount) throw new HttpError(400, INVALID_PROMO);
+    if (!discount) throw new DomainError('invalid', INVALID_PROMO);
   }
   const amount = orderTotal(price.unitAmount, quantity, discount);
-  if (amount < MINIMUM_CHARGE) throw new HttpError(400, 'The order total is below the minimum card charge.');
+  if (amount < MINIMUM_CHARGE) throw new DomainError('invalid', 'The order total is below the minimum card charge.');
   return amount;
 }
 
@@ -542,14 +543,14 @@ async function makeIntent(
     const stillHeld = await attachIntent(db, provider, prepared.bookingId, made.intent, attempts);
     if (!stillHeld) {
       // A newer hold of this customer replaced this one while its intent was being made.
-      throw new HttpError(409, SESSION_ENDED);
+      throw new DomainError('conflict', SESSION_ENDED);
     }
     return made.intent.clientSecret;
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     await queryNamed(db, GIVE_UP, { bookingId: prepared.bookingId, ...recordParams(attempts) });
     console.error('payment provider failed to create an intent', { bookingId: prepared.bookingId, error });
-    throw new HttpError(502, PROVIDER_DOWN_MESSAGE);
+    throw new DomainError('provider-down', PROVIDER_DOWN_MESSAGE);
   } finally {
     // A cancellation the provider refused for good goes to a person now, as the worker's would
     // (otherwise the worker finds it on its next round).

@@ -2,7 +2,7 @@
 import type { AfterCommit } from '../after-commit.ts';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { enqueueMemberJoined } from '../mail/mail-outbox.ts';
 import { ensureUser } from '../users/store.ts';
 import { partySpotsLeft } from '../../shared/rules/seat-rules.ts';
@@ -26,7 +26,7 @@ export async function invitation(db: Queryable, inviteCode: string): Promise<Inv
       where b.invite_code = $1 and b.status = 'paid'`,
     [inviteCode],
   );
-  if (!row) throw new HttpError(404, INVITE_NOT_FOUND);
+  if (!row) throw new DomainError('not-found', INVITE_NOT_FOUND);
   return {
     title: row.title,
     startsAt: new Date(row.starts_at).toISOString(),
@@ -42,7 +42,7 @@ export async function invitation(db: Queryable, inviteCode: string): Promise<Inv
 export async function startJoining(db: Db, caller: Caller, inviteCode: string): Promise<void> {
   await ensureUser(db, caller);
   const [booking] = await db.query<{ id: string }>(`select id from bookings where invite_code = $1 and status = 'paid'`, [inviteCode]);
-  if (!booking) throw new HttpError(404, INVITE_NOT_FOUND);
+  if (!booking) throw new DomainError('not-found', INVITE_NOT_FOUND);
   await db.query(
     `insert into party_joining (booking_id, user_id)
      select $1, $2 where not exists (select 1 from booking_members where booking_id = $1 and user_id = $2)
@@ -62,12 +62,12 @@ export async function joinByInvite(
       `select id, date_id, party_size from bookings where invite_code = $1 and status = 'paid' for update`,
       [inviteCode],
     );
-    if (!booking) throw new HttpError(404, INVITE_NOT_FOUND);
+    if (!booking) throw new DomainError('not-found', INVITE_NOT_FOUND);
     const members = await tx.query<{ user_id: string }>(`select user_id from booking_members where booking_id = $1`, [booking.id]);
     const result = { bookingId: booking.id, dateId: booking.date_id };
     if (members.some((member) => member.user_id === caller.uid)) return { ...result, joined: false, after: { seatsChanged: true } };
     if (partySpotsLeft(booking.party_size, members.length) === 0) {
-      throw new HttpError(409, 'Failed to validate invite: no spots are left in this party');
+      throw new DomainError('conflict', 'Failed to validate invite: no spots are left in this party');
     }
     await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2)`, [booking.id, caller.uid]);
     await tx.query(`delete from party_joining where booking_id = $1 and user_id = $2`, [booking.id, caller.uid]);

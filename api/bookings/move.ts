@@ -11,7 +11,8 @@
 import { recordBookingAction } from '../console/record.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
-import { HttpError, randomId } from '../http.ts';
+import { randomId } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { enqueueBookingMoved } from '../mail/mail-outbox.ts';
 import { cutoffSeconds, seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { bookingsOpenSql, seatsTakenSql } from './seat-sql.ts';
@@ -102,9 +103,9 @@ export async function assertMoveTarget(
       where d.id = $2 and ${SAME_KIND_OPEN('$3')}`,
     [move.fromDateId, move.toDateId, cutoffSeconds(move.cutoffHours)],
   );
-  if (!target) throw new HttpError(409, DATE_NOT_OFFERED);
+  if (!target) throw new DomainError('conflict', DATE_NOT_OFFERED);
   if (seatsLeft(target, await takenSeats(tx, move.toDateId, move.exceptBookingId)) < move.partySize) {
-    throw new HttpError(409, NO_SEATS_FOR_PARTY);
+    throw new DomainError('conflict', NO_SEATS_FOR_PARTY);
   }
 }
 
@@ -120,7 +121,7 @@ export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<Mov
        from bookings b join calendar_dates d on d.id = b.date_id where b.id = $1 and b.status = 'paid' for update of b`,
     [move.bookingId],
   );
-  if (!booking || booking.date_id !== move.fromDateId) throw new HttpError(409, DATE_NOT_OFFERED);
+  if (!booking || booking.date_id !== move.fromDateId) throw new DomainError('conflict', DATE_NOT_OFFERED);
   await assertMoveTarget(tx, { ...move, partySize: booking.party_size });
   await tx.query(`update bookings set date_id = $2, updated_at = now() where id = $1`, [move.bookingId, move.toDateId]);
   await tx.query(

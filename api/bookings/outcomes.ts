@@ -6,7 +6,8 @@
  */
 import type { Db, Queryable } from '../db/client.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
-import { HttpError, randomId } from '../http.ts';
+import { randomId } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { enqueueActions, type ClaimedAction, type PaymentActionReason } from '../payment-outbox/actions.ts';
 import { flagBooking, money } from './flags.ts';
 import { enqueueBookingCancelled, enqueueBookingPaid } from '../mail/mail-outbox.ts';
@@ -183,7 +184,7 @@ async function settleDateChange(
       exceptBookingId: fee.id,
     });
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     return refund(
       tx,
       fee,

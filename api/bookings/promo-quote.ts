@@ -3,7 +3,7 @@ import type * as v from 'valibot';
 import { orderTotal, type Discount } from '../../shared/rules/pricing.ts';
 import type { applyPromoSchema } from '../../shared/contract/requests.ts';
 import type { Queryable } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { promoDiscount } from './promo.ts';
 
 export type PromoRequest = v.InferOutput<typeof applyPromoSchema>;
@@ -21,7 +21,7 @@ export async function quotePromo(db: Queryable, request: PromoRequest): Promise<
   const [price] = await db.query<{ unit_amount: number }>(`select unit_amount from prices where id = $1 and active`, [
     request.selectedPriceId,
   ]);
-  if (!price) throw new HttpError(404, 'Product not found');
+  if (!price) throw new DomainError('not-found', 'Product not found');
   const discount = await promoDiscount(db, request.promoCode, request.selectedPriceId);
   const quantity = request.quantity ?? 1;
   return {

@@ -1,7 +1,7 @@
 /** Promo codes: checked, priced and (inside a hold) counted against their redemption limit. */
 import type { Queryable } from '../db/client.ts';
 import type { Discount } from '../../shared/rules/pricing.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { INVALID_PROMO_MESSAGE as INVALID_PROMO } from '../../shared/contract/messages.ts';
 import { promoHasUseLeft } from '../../shared/rules/seat-rules.ts';
 import { promoUsesSql } from './seat-sql.ts';
@@ -55,7 +55,7 @@ async function promoUses(tx: Queryable, code: string): Promise<number> {
  */
 export async function promoDiscount(tx: Queryable, code: string, priceId: string, lock = false): Promise<Discount> {
   const discount = await usableDiscount(tx, code, priceId, lock);
-  if (!discount) throw new HttpError(400, INVALID_PROMO);
+  if (!discount) throw new DomainError('invalid', INVALID_PROMO);
   return discount;
 }
 

@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import type { Queryable } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { CALENDARS } from '../../shared/contract/requests.ts';
 import { takenSeats } from '../bookings/seats.ts';
 
@@ -44,7 +44,7 @@ export async function hasBookings(tx: Queryable, dateId: string): Promise<boolea
  */
 export async function assertCapacityFits(tx: Queryable, dateId: string, capacity: number): Promise<void> {
   const taken = await takenSeats(tx, dateId);
-  if (capacity < taken) throw new HttpError(409, capacityBelowTaken(taken));
+  if (capacity < taken) throw new DomainError('conflict', capacityBelowTaken(taken));
 }
 
 /**
@@ -60,11 +60,11 @@ export async function writeDate(tx: Queryable, date: DateEntry): Promise<'added'
   if (existing?.called_off) return 'called off';
   if (existing) {
     const taken = await takenSeats(tx, date.id);
-    if (date.capacity < taken) throw new HttpError(409, `${date.id}: ${capacityBelowTaken(taken)}`);
+    if (date.capacity < taken) throw new DomainError('conflict', `${date.id}: ${capacityBelowTaken(taken)}`);
     if (taken > 0 && new Date(existing.starts_at).getTime() !== Date.parse(date.startsAt)) {
-      throw new HttpError(409, `${date.id}: ${START_HAS_BOOKINGS}`);
+      throw new DomainError('conflict', `${date.id}: ${START_HAS_BOOKINGS}`);
     }
-    if (taken > 0 && existing.active && !date.active) throw new HttpError(409, `${date.id}: ${HAS_BOOKINGS}`);
+    if (taken > 0 && existing.active && !date.active) throw new DomainError('conflict', `${date.id}: ${HAS_BOOKINGS}`);
   }
   await tx.query(
     `insert into calendar_dates (id, calendar, product_id, price_id, starts_at, capacity, class_type, title, description, active)

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import type { Queryable } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { promoUsesSql } from '../bookings/seat-sql.ts';
 import { idText } from './calendar-dates.ts';
 import { PROMO_CODE_PATTERN } from '../../shared/contract/ops-requests.ts';
@@ -57,7 +57,7 @@ export async function lockPromo(tx: Queryable, code: string): Promise<PromoState
 export async function writePromo(tx: Queryable, promo: PromoEntry): Promise<PromoState | undefined> {
   const before = await lockPromo(tx, promo.code);
   const limit = promo.maxRedemptions ?? null;
-  if (before && limit !== null && limit < before.uses) throw new HttpError(409, usesBelowTaken(before.uses));
+  if (before && limit !== null && limit < before.uses) throw new DomainError('conflict', usesBelowTaken(before.uses));
   await tx.query(
     `insert into promo_codes (code, percent_off, amount_off, expires_at, max_redemptions, price_ids, active)
      values ($1, $2, $3, $4, $5, $6, $7)

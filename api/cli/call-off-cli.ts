@@ -7,7 +7,7 @@
  * again for the same date does nothing more and records nothing more.
  */
 import { withOperatorDb } from '../db/operator-db.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { callOff } from '../bookings/call-off.ts';
 import { actingOperator, ActorRefused, byOption, openCommandAuth, readCommand, type Refuse, reasonOption } from './operator-command.ts';
 
@@ -31,7 +31,7 @@ try {
       : `${dateId} was already called off; nothing more was done.`,
   );
 } catch (error) {
-  if (!(error instanceof HttpError) && !(error instanceof ActorRefused)) throw error;
+  if (!(error instanceof DomainError) && !(error instanceof ActorRefused)) throw error;
   console.error(error.message);
   process.exitCode = 1;
 }

@@ -5,7 +5,7 @@
  * change is written with its record in one transaction; marking or lifting twice changes nothing.
  */
 import type { Db, Queryable } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { denverDay, denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
 import type { OpsBlackoutDay } from '../../shared/contract/ops-answers.ts';
@@ -33,7 +33,7 @@ export async function blackoutAmong(db: Queryable, days: readonly string[]): Pro
 }
 
 export async function markBlackout(db: Db, operator: Caller, { day, reason }: { day: string; reason: string }, now = new Date()) {
-  if (day < denverDay(now)) throw new HttpError(400, PAST_DAY);
+  if (day < denverDay(now)) throw new DomainError('invalid', PAST_DAY);
   return db.transaction(async (tx) => {
     // The day's dates, locked in id order as every seat decision locks them.
     const dates = await tx.query<{ id: string }>(
@@ -50,7 +50,7 @@ export async function markBlackout(db: Db, operator: Caller, { day, reason }: { 
       [day, reason, JSON.stringify(ids), operator.uid],
     );
     if (marked.length === 0) return { changed: false, after: {} };
-    if ((booked?.parties ?? 0) > 0) throw new HttpError(409, bookedThatDay(booked?.parties ?? 0));
+    if ((booked?.parties ?? 0) > 0) throw new DomainError('conflict', bookedThatDay(booked?.parties ?? 0));
     await tx.query(`update calendar_dates set active = false where id = any($1::text[])`, [ids]);
     await recordAction(tx, operator, {
       action: 'mark blackout day',

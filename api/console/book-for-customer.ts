@@ -17,7 +17,8 @@
  */
 import type { AfterCommit } from '../after-commit.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { HttpError, randomId } from '../http.ts';
+import { randomId } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Caller, CustomerAccount, Identity } from '../identity.ts';
 import { enqueueBookingPaid } from '../mail/mail-outbox.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -79,7 +80,7 @@ async function priceFor(
     [date.product_id, date.price_id],
   );
   const price = asked ? prices.find((candidate) => candidate.id === asked) : prices.length === 1 ? prices[0] : undefined;
-  if (!price) throw new HttpError(400, CHOOSE_ACTIVITY);
+  if (!price) throw new DomainError('invalid', CHOOSE_ACTIVITY);
   return price;
 }
 
@@ -93,14 +94,14 @@ async function decide(tx: Queryable, account: CustomerAccount, request: OpsBookR
   await ensureUser(tx, { uid: account.uid, email: account.email, name: account.displayName, picture: null });
   // Lock order everywhere: the date first, then its bookings.
   const date = await lockDate(tx, request.dateId);
-  if (!date) throw new HttpError(404, DATE_NOT_FOUND);
+  if (!date) throw new DomainError('not-found', DATE_NOT_FOUND);
   // The same request, sent again while the first was waiting for the lock.
   const again = await bookingOfRequest(tx, request);
   if (again) return again;
-  if (!date.active || date.started) throw new HttpError(409, DATE_NOT_OPEN);
+  if (!date.active || date.started) throw new DomainError('conflict', DATE_NOT_OPEN);
   const price = await priceFor(tx, date, request.priceId);
   const left = seatsLeft(date, await takenSeats(tx, date.id));
-  if (left < request.partySize) throw new HttpError(409, notEnoughSeats(left));
+  if (left < request.partySize) throw new DomainError('conflict', notEnoughSeats(left));
   return { date, price, account };
 }
 
@@ -200,7 +201,7 @@ export async function holdForCard(
     if (!bookingId) return null;
     const [row] = await db.query<HoldRow & Record<string, unknown>>(`select ${HOLD_COLUMNS} from bookings where id = $1`, [bookingId]);
     if (!row) return null;
-    if (row.status !== 'held' || !row.clientSecret) throw new HttpError(409, `This booking is already ${row.status}.`);
+    if (row.status !== 'held' || !row.clientSecret) throw new DomainError('conflict', `This booking is already ${row.status}.`);
     return {
       bookingId: row.bookingId,
       clientSecret: row.clientSecret,

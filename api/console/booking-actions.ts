@@ -5,7 +5,7 @@
  */
 import type { AfterCommit } from '../after-commit.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { enqueueConfirmationAgain } from '../mail/mail-outbox.ts';
 import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
@@ -18,7 +18,7 @@ async function lockBooking(tx: Queryable, bookingId: string): Promise<{ date_id:
     `select date_id, status from bookings where id = $1 and status in ('paid', 'cancelled', 'refunded') for update`,
     [bookingId],
   );
-  if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+  if (!booking) throw new DomainError('not-found', BOOKING_NOT_FOUND);
   return booking;
 }
 
@@ -54,7 +54,7 @@ export async function resendConfirmation(
 ): Promise<{ after: AfterCommit }> {
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
-    if (booking.status !== 'paid') throw new HttpError(409, NOT_PAID);
+    if (booking.status !== 'paid') throw new DomainError('conflict', NOT_PAID);
     const written = await enqueueConfirmationAgain(tx, bookingId, request.requestId);
     if (written === 0) return { after: {} };
     await recordBookingAction(

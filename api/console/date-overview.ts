@@ -6,7 +6,7 @@
  * transaction.
  */
 import type { Queryable } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { OpsDateOverview } from '../../shared/contract/ops-answers.ts';
 import { DATE_COLUMNS, guideDate, type DateRow } from '../roster/roster.ts';
@@ -32,7 +32,7 @@ export async function dateOverview(db: Queryable, dateId: string, waiverVersion:
     `select ${DATE_COLUMNS}, d.starts_at, d.active, d.called_off_at from calendar_dates d join products p on p.id = d.product_id where d.id = $1`,
     [dateId],
   );
-  if (!date) throw new HttpError(404, DATE_NOT_FOUND);
+  if (!date) throw new DomainError('not-found', DATE_NOT_FOUND);
   const parties = await db.query<PartyRow & Record<string, unknown>>(
     `select b.id, b.user_id, u.display_name, u.email, b.party_size, b.amount, b.paid_by,
             (select count(*)::int from booking_members m where m.booking_id = b.id) as members

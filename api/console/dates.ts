@@ -5,7 +5,7 @@
  * date nobody has booked. Each change is recorded in its own transaction.
  */
 import type { Db, Queryable } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { assertCapacityFits, HAS_BOOKINGS, hasBookings, writeDate } from '../catalog/calendar-dates.ts';
 import { lockDate } from '../bookings/seats.ts';
@@ -85,10 +85,10 @@ export function daysOfPattern(first: string, last: string, weekdays: readonly nu
  */
 export async function addDates(db: Db, operator: Caller, request: OpsAddDatesRequest, now = new Date()) {
   const kind = (await kindRows(db)).find((row) => kindKey(row) === request.kind);
-  if (!kind) throw new HttpError(400, UNKNOWN_KIND);
+  if (!kind) throw new DomainError('invalid', UNKNOWN_KIND);
   const days = request.lastDay ? daysOfPattern(request.firstDay, request.lastDay, request.weekdays ?? []) : [request.firstDay];
-  if (days.length === 0) throw new HttpError(400, NO_DAYS);
-  if (days.length > MAX_DATES) throw new HttpError(400, TOO_MANY_DATES);
+  if (days.length === 0) throw new DomainError('invalid', NO_DAYS);
+  if (days.length > MAX_DATES) throw new DomainError('invalid', TOO_MANY_DATES);
   const [hour, minute] = request.time.split(':').map(Number) as [number, number];
   const dates = days
     .map((day) => ({ day, startsAt: denverInstant(day, hour, minute) }))
@@ -113,7 +113,7 @@ export async function addDates(db: Db, operator: Caller, request: OpsAddDatesReq
       ...(kind.description ? { description: kind.description } : {}),
       active: true,
     }));
-  if (dates.length === 0) throw new HttpError(400, ALREADY_STARTED);
+  if (dates.length === 0) throw new DomainError('invalid', ALREADY_STARTED);
   return db.transaction(async (tx) => {
     const added: string[] = [];
     // Nothing is added on a blackout day.
@@ -146,7 +146,7 @@ export async function addDates(db: Db, operator: Caller, request: OpsAddDatesReq
 
 async function lockedDate(tx: Queryable, dateId: string) {
   const date = await lockDate(tx, dateId);
-  if (!date) throw new HttpError(404, DATE_NOT_FOUND);
+  if (!date) throw new DomainError('not-found', DATE_NOT_FOUND);
   return date;
 }
 
@@ -174,7 +174,7 @@ export async function withdrawDate(db: Db, operator: Caller, dateId: string, rea
   return db.transaction(async (tx) => {
     const date = await lockedDate(tx, dateId);
     if (!date.active) return { changed: false, after: {} };
-    if (await hasBookings(tx, dateId)) throw new HttpError(409, HAS_BOOKINGS);
+    if (await hasBookings(tx, dateId)) throw new DomainError('conflict', HAS_BOOKINGS);
     await tx.query(`update calendar_dates set active = false where id = $1`, [dateId]);
     await recordAction(tx, operator, {
       action: 'withdraw date',

@@ -8,7 +8,7 @@
  */
 import type { AfterCommit } from '../after-commit.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { moveBooking, moveTargets, type MoveTarget } from '../bookings/move.ts';
 import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
@@ -29,7 +29,7 @@ async function paidBooking(db: Queryable, bookingId: string): Promise<Row> {
     `select b.date_id, b.party_size, b.policy_version from bookings b where b.id = $1 and b.status = 'paid'`,
     [bookingId],
   );
-  if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+  if (!booking) throw new DomainError('not-found', BOOKING_NOT_FOUND);
   return booking;
 }
 

@@ -6,7 +6,7 @@
  * for another customer can never hand them the first customer's booking or hold.
  */
 import type { Queryable } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { OpsBookRequest } from '../../shared/contract/ops-requests.ts';
 import type { BookingPayment } from '../../shared/rules/paid-by.ts';
 
@@ -64,6 +64,6 @@ export async function bookingOfRequest(db: Queryable, request: OpsBookRequest): 
   if (!row) return null;
   // Bookings made before requests kept their terms answer as they always did.
   const names = row.terms ? differences(row.terms, request) : [];
-  if (names.length > 0) throw new HttpError(409, requestReused(names));
+  if (names.length > 0) throw new DomainError('conflict', requestReused(names));
   return row.id;
 }

@@ -6,7 +6,7 @@ import type * as v from 'valibot';
 import type { localConfirmSchema } from '../../shared/contract/requests.ts';
 import { SESSION_ENDED } from '../bookings/holds.ts';
 import type { Outcome } from '../bookings/outcomes.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { localCardOutcome } from './local.ts';
 import { settlePayment, type Settlement } from './settle.ts';
@@ -60,13 +60,13 @@ export async function confirmLocalPayment(
     `select id, office_request, payment_intent_id, user_id, status, amount, currency from bookings where client_secret = $1`,
     [confirmation.clientSecret],
   );
-  if (!booking) throw new HttpError(404, 'Payment session not found. Please start checkout again.');
+  if (!booking) throw new DomainError('not-found', 'Payment session not found. Please start checkout again.');
   const payingForCustomer = booking.office_request !== null && (await isOperator(caller.uid));
-  if (booking.user_id !== caller.uid && !payingForCustomer) throw new HttpError(403, 'This payment belongs to another account.');
+  if (booking.user_id !== caller.uid && !payingForCustomer) throw new DomainError('forbidden', 'This payment belongs to another account.');
   // A released hold's intent was cancelled (a newer hold replaced it): it cannot be paid.
-  if (booking.status === 'released') throw new HttpError(409, SESSION_ENDED);
+  if (booking.status === 'released') throw new DomainError('conflict', SESSION_ENDED);
   const card = localCardOutcome(confirmation.cardNumber, confirmation.expiry);
-  if (!card.ok) throw new HttpError(402, card.message);
+  if (!card.ok) throw new DomainError('declined', card.message);
   const intentId = booking.payment_intent_id;
   const outcome = await settlePayment(settlement, {
     eventId: `local:${intentId}:succeeded`,
@@ -76,11 +76,11 @@ export async function confirmLocalPayment(
     currency: booking.currency,
     bookingId: booking.id,
   });
-  if (outcome.result === 'refunded') throw new HttpError(409, REFUND_MESSAGES[outcome.reason]);
+  if (outcome.result === 'refunded') throw new DomainError('conflict', REFUND_MESSAGES[outcome.reason]);
   const [state] = await db.query<{ status: string; date_id: string }>(`select status, date_id from bookings where payment_intent_id = $1`, [
     intentId,
   ]);
   // Paid: a booking, or the fee of a date change (applied to the booking it moved).
-  if (state?.status !== 'paid' && state?.status !== 'applied') throw new HttpError(409, SESSION_ENDED);
+  if (state?.status !== 'paid' && state?.status !== 'applied') throw new DomainError('conflict', SESSION_ENDED);
   return { status: 'succeeded', dateId: state.date_id };
 }

@@ -1,5 +1,5 @@
 /** A provider's signed event delivery: checked, then settled like any payment outcome. */
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { PaymentEvent } from './provider.ts';
 import { settlePayment, type Settlement } from './settle.ts';
 
@@ -10,13 +10,13 @@ import { settlePayment, type Settlement } from './settle.ts';
  */
 export async function receiveWebhook(settlement: Settlement, rawBody: string, signature: string | undefined): Promise<void> {
   const { webhooks } = settlement.payments;
-  if (!webhooks) throw new HttpError(404, 'Not found');
+  if (!webhooks) throw new DomainError('not-found', 'Not found');
   let event: PaymentEvent | null;
   try {
     if (!signature) throw new Error('missing signature');
     event = webhooks.parse(rawBody, signature);
   } catch {
-    throw new HttpError(400, 'Webhook signature verification failed');
+    throw new DomainError('invalid', 'Webhook signature verification failed');
   }
   if (event) await settlePayment(settlement, event);
 }

@@ -7,7 +7,7 @@ import type { authUserSchema, surveyUpdateSchema, UserData, waiverSchema } from 
 import { WAIVER_TEXT_CHANGED } from '../../shared/rules/waiver-record.ts';
 import type { DatabaseUser } from '../../shared/contract/answers.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Caller, Identity } from '../identity.ts';
 import { enforce, type Limit } from '../limits/rate-limit.ts';
 import { ensureUser, readUser, saveProfile, saveSurvey } from './store.ts';
@@ -20,13 +20,13 @@ export type AccountUpdate = v.InferOutput<typeof surveyUpdateSchema> | v.InferOu
 /** The database user, or 404 when there is none. */
 export async function accountOf(db: Db, uid: string, waiverVersion: string): Promise<DatabaseUser> {
   const user = await readUser(db, uid, waiverVersion);
-  if (!user) throw new HttpError(404, 'User not found');
+  if (!user) throw new DomainError('not-found', 'User not found');
   return user;
 }
 
 /** Creates the caller's database user on first sight from their identity record, which must name them (400 otherwise). */
 export async function registerAccount(db: Db, caller: Caller, record: AuthUserRecord, waiverVersion: string): Promise<DatabaseUser> {
-  if (record.uid !== caller.uid) throw new HttpError(400, 'The user in the body does not match the path');
+  if (record.uid !== caller.uid) throw new DomainError('invalid', 'The user in the body does not match the path');
   await ensureUser(db, caller, record);
   return accountOf(db, caller.uid, waiverVersion);
 }
@@ -48,14 +48,14 @@ export interface Signing {
 export async function updateAccount(db: Db, uid: string, update: AccountUpdate, signing: Signing): Promise<DatabaseUser> {
   const { waiver, shownText } = signing;
   if ('signature' in update && shownText !== undefined && shownText.trim().toLowerCase() !== waiver.sha256) {
-    throw new HttpError(409, WAIVER_TEXT_CHANGED);
+    throw new DomainError('conflict', WAIVER_TEXT_CHANGED);
   }
   if ('signature' in update) await enforce(db, [`waiver:uid:${uid}`], signing.limit, 'Too many waiver signatures.');
   const saved =
     'survey' in update
       ? await saveSurvey(db, uid, update.survey)
       : await recordSignature(db, uid, update.signature, waiver, signing.request);
-  if (!saved) throw new HttpError(404, 'User not found');
+  if (!saved) throw new DomainError('not-found', 'User not found');
   return accountOf(db, uid, waiver.version);
 }
 

@@ -232,7 +232,7 @@ describe('a day that has started', () => {
     const { date, bookingId } = await paidTour(1);
     await h.db.query(`update calendar_dates set starts_at = now() - interval '1 hour' where id = $1`, [date.id]);
     await expect(callOffDate(h.db, date.id, REASON)).rejects.toMatchObject({
-      status: 409,
+      code: 'conflict',
       message: 'This date has already started, so it cannot be called off.',
     });
     const fromConsole = await h.json<{ error: string }>('POST', `/ops/dates/${date.id}/call-off`, {
@@ -286,7 +286,7 @@ describe('the catalog import', () => {
     const free = await otherDate(date.id);
     for (const change of [{ startsAt: later }, { active: false }]) {
       const file = parseCatalogFile({ dates: [await entryOf(free.id, { capacity: 3 }), await entryOf(date.id, change)] });
-      await expect(importCatalog(h.db, file)).rejects.toMatchObject({ status: 409, message: expect.stringContaining(date.id) });
+      await expect(importCatalog(h.db, file)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining(date.id) });
     }
     expect(await dateRow(date.id)).toEqual(before);
     expect((await h.db.query<{ capacity: number }>('select capacity from calendar_dates where id = $1', [free.id]))[0]?.capacity).not.toBe(

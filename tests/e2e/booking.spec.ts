@@ -110,6 +110,14 @@ async function expectCheckoutBlocked(page: Page, hint: string) {
   await expect(summaryOf(page).getByText(hint, { exact: true })).toBeVisible();
 }
 
+/** Checkout waits, saying `hint`; pressed anyway, it alerts and the page stays where it is (`path`). */
+async function expectCheckoutRefused(page: Page, hint: string, path: string) {
+  await expectCheckoutBlocked(page, hint);
+  await clickAnyway(checkoutButton(page));
+  await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_ALERT })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
 async function expectCheckoutReady(page: Page) {
   const checkout = checkoutButton(page);
   await expect(checkout).toHaveAttribute('aria-disabled', 'false');
@@ -255,10 +263,7 @@ test.describe('the day tour page', () => {
     await expect(summaryValue(page, 'Activity')).toHaveText('Choose an activity');
     await expect(summaryValue(page, 'Party Size')).toHaveText('1');
     await expect(summaryTotal(page)).toHaveText('N/A');
-    await expectCheckoutBlocked(page, 'Choose an activity and a date.');
-    await clickAnyway(checkoutButton(page));
-    await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_ALERT })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`${TOUR_PAGE}$`));
+    await expectCheckoutRefused(page, 'Choose an activity and a date.', TOUR_PAGE);
 
     // An activity and a party size, but no date yet: Checkout still waits.
     await activity.getByRole('radio', { name: 'Snowmobile Exploration Day, $350' }).check();
@@ -473,10 +478,7 @@ test.describe('the day tour page', () => {
     await expect(summaryValue(page, 'Date')).toHaveText('Choose a date');
     await expect(summaryValue(page, 'Activity')).toHaveText('Ski & Splitboard Touring Day');
     await expect(summaryValue(page, 'Party Size')).toHaveText('2');
-    await expectCheckoutBlocked(page, 'Choose a date.');
-    await clickAnyway(checkoutButton(page));
-    await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_ALERT })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`${TOUR_PAGE}$`));
+    await expectCheckoutRefused(page, 'Choose a date.', TOUR_PAGE);
     expect(problems.errors).toEqual([]);
   });
 });
@@ -523,10 +525,7 @@ test.describe('the class page', () => {
     await expect(summaryValue(page, 'Class')).toHaveText('Choose a class');
     await expect(summaryValue(page, 'Date')).toHaveText('Choose a date');
     await expect(summaryTotal(page)).toHaveText('N/A');
-    await expectCheckoutBlocked(page, 'Choose a class and a date.');
-    await clickAnyway(checkoutButton(page));
-    await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_ALERT })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`${CLASS_PAGE}$`));
+    await expectCheckoutRefused(page, 'Choose a class and a date.', CLASS_PAGE);
 
     // A class: its dates with the spots left (full ones cannot be chosen), what it teaches and its price.
     await classSelect.getByRole('radio', { name: 'Motorized Backcountry Essentials, $395' }).check();
@@ -727,10 +726,7 @@ test.describe('the class page', () => {
     await expect(dateSelect).toHaveValue('');
     await expect(dateSelect.locator('option', { hasText: shortDate(startOf(target)) })).toBeDisabled();
     await expect(dayButton(gridOf(page, 'Class dates', day), day)).toHaveAccessibleName(`${longDay(day)}, Sled-Skiing Intro, 0 spots left`);
-    await expectCheckoutBlocked(page, 'Choose a date.');
-    await clickAnyway(checkoutButton(page));
-    await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_ALERT })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`${CLASS_PAGE}$`));
+    await expectCheckoutRefused(page, 'Choose a date.', CLASS_PAGE);
     expect(problems.errors).toEqual([]);
   });
 
