@@ -18,8 +18,8 @@ import {
   SURVEY_FIELDS,
   type ProfileValues,
   type SurveyValues,
-} from '../../src/islands/account/form-values.ts';
-import { mapPointsToBuffer, toBufferClientPoint, type ScalablePad } from '../../src/islands/account/signature-scaling.ts';
+} from '../../src/features/account/islands/form-values.ts';
+import { mapPointsToBuffer, toBufferClientPoint, type ScalablePad } from '../../src/features/account/islands/signature-scaling.ts';
 import { databaseUser } from './support/accounts.ts';
 
 const profile: ProfileValues = { displayName: 'Kim Larsen', email: 'kim@example.com', countryCode: '+1', phoneNumber: '4355550148' };

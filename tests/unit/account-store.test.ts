@@ -1,5 +1,5 @@
 /**
- * The account actions (src/stores/account.ts) against a stand-in Firebase (at its module boundary,
+ * The account actions (src/features/account/stores/account.ts) against a stand-in Firebase (at its module boundary,
  * as in auth-store.test.ts) and a stubbed booking API (at fetch): the paths and bodies they send,
  * the phone joined as +1 and its digits, the stored database user replaced by the answer, the API's
  * error message surfaced, and 'No authenticated user found' when nobody is signed in.
@@ -72,7 +72,7 @@ const json = (body: unknown, status = 200) =>
 async function signedIn(user: User | null) {
   vi.resetModules();
   const auth = await import('../../src/stores/auth.ts');
-  const account = await import('../../src/stores/account.ts');
+  const account = await import('../../src/features/account/stores/account.ts');
   void auth.startAuth();
   await vi.waitFor(() => expect(firebase.listeners).toHaveLength(1));
   for (const listener of firebase.listeners) listener(user);

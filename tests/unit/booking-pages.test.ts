@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stillToChoose } from '../../src/lib/booking-pages.ts';
+import { stillToChoose } from '../../src/features/booking/rules/booking-pages.ts';
 
 const nothing = { selectedPriceId: null, dateId: null };
 

@@ -45,9 +45,9 @@ const json = (body: unknown) => () => new Response(JSON.stringify(body), { statu
 
 async function stores() {
   vi.resetModules();
-  const cart = await import('../../src/features/checkout/stores/cart.ts');
-  const calendars = await import('../../src/stores/calendars.ts');
-  const hold = await import('../../src/features/checkout/stores/checkout-hold.ts');
+  const cart = await import('../../src/features/booking/stores/cart.ts');
+  const calendars = await import('../../src/features/booking/stores/calendars.ts');
+  const hold = await import('../../src/features/booking/stores/checkout-hold.ts');
   return { ...cart, ...calendars, ...hold };
 }
 

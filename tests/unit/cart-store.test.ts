@@ -18,7 +18,7 @@ useTestStorageEngine();
 /** A fresh copy of the stores, reading whatever the test storage holds now (as a new page load does). */
 async function loadStores() {
   vi.resetModules();
-  const cart = await import('../../src/features/checkout/stores/cart.ts');
+  const cart = await import('../../src/features/booking/stores/cart.ts');
   const products = await import('../../src/stores/products.ts');
   const unbind = cart.$cart.listen(() => undefined);
   return { ...cart, ...products, unbind };

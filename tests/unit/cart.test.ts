@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canCheckout, cartTotal, CHECKOUT_ALERT, deriveSelection, readStoredValue } from '../../src/features/checkout/rules/cart.ts';
+import { canCheckout, cartTotal, CHECKOUT_ALERT, deriveSelection, readStoredValue } from '../../src/features/booking/rules/cart.ts';
 import type { Price, Product } from '../../shared/contract/answers.ts';
 import { denverInstant } from '../../shared/rules/dates.ts';
 

@@ -105,7 +105,7 @@ afterEach(() => {
 async function loadStores(user: User | null = fakeUser('rider')) {
   vi.resetModules();
   firebase.listeners = [];
-  const cart = await import('../../src/features/checkout/stores/cart.ts');
+  const cart = await import('../../src/features/booking/stores/cart.ts');
   const products = await import('../../src/stores/products.ts');
   const auth = await import('../../src/stores/auth.ts');
   const payment = {

@@ -9,7 +9,7 @@ import {
   waiverFormReducer,
   type WaiverFormAction,
   type WaiverFormState,
-} from '../../src/islands/account/waiver-form-state.ts';
+} from '../../src/features/account/islands/waiver-form-state.ts';
 
 const TEXT = 'a'.repeat(64);
 const NEW_TEXT = 'b'.repeat(64);

@@ -12,7 +12,7 @@ import { BOOKING_NOT_FOUND } from '../../../shared/contract/messages.ts';
 import { site } from '../../../shared/company/site.ts';
 import { api } from '../../stores/api.ts';
 import { AccountLoading } from '../../ui/fields.tsx';
-import { useAccountUser } from '../account/use-account-user.ts';
+import { useAccountUser } from '../../features/account/islands/use-account-user.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
 import { SignInFirst, useSignInFirst } from '../shared/signed-in-only.tsx';

@@ -13,7 +13,7 @@ import { opsBookSchema, PAYMENT_LABELS } from '../../../shared/contract/ops-requ
 import { BOOKING_PAYMENTS, type BookingPayment } from '../../../shared/rules/paid-by.ts';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { requestIds } from '../../lib/request-ids.ts';
-import PartySizeOptions from '../booking/PartySizeOptions.tsx';
+import PartySizeOptions from '../../features/booking/islands/PartySizeOptions.tsx';
 import { opsApi } from '../../stores/ops-api.ts';
 import { TextField } from '../../ui/fields.tsx';
 import { ChoiceField, firstErrors, FormButtons, FormFailure, ReasonField, useOpenedForm } from '../../ui/form-parts.tsx';

@@ -8,18 +8,18 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $authStatus, $authUser } from '../../stores/auth.ts';
-import ProfileForm from '../account/ProfileForm.tsx';
-import SurveyForm from '../account/SurveyForm.tsx';
-import SignedWaivers from '../account/SignedWaivers.tsx';
+import ProfileForm from '../../features/account/islands/ProfileForm.tsx';
+import SurveyForm from '../../features/account/islands/SurveyForm.tsx';
+import SignedWaivers from '../../features/account/islands/SignedWaivers.tsx';
 import { AccountLoading } from '../../ui/fields.tsx';
-import { useNeverSignedIn } from '../account/use-account-user.ts';
+import { useNeverSignedIn } from '../../features/account/islands/use-account-user.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import MyBookings from './MyBookings.tsx';
 import '../../styles/account.css';
 import '../../styles/profile.css';
 
 /** The waiver form (its text, checks and signature pad) loads after the rest of the page. */
-const WaiverForm = lazy(() => import('../account/WaiverForm.tsx'));
+const WaiverForm = lazy(() => import('../../features/account/islands/WaiverForm.tsx'));
 
 export const SURVEY_SAVED = 'Survey saved';
 export const WAIVER_SAVED = 'Waiver saved';

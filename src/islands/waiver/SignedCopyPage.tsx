@@ -15,8 +15,8 @@ import { useLoaded } from '../shared/use-loaded.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
 import { SignInFirst, useSignInFirst } from '../shared/signed-in-only.tsx';
 import { AccountLoading } from '../../ui/fields.tsx';
-import { useAccountUser } from '../account/use-account-user.ts';
-import WaiverText from '../account/WaiverText.tsx';
+import { useAccountUser } from '../../features/account/islands/use-account-user.ts';
+import WaiverText from '../../features/account/islands/WaiverText.tsx';
 import '../../styles/account.css';
 import '../../styles/signed-copy.css';
 

@@ -6,9 +6,9 @@
  * however the waiver was opened), else to their profile. Once signed, a link under the form leads to the signed copy.
  */
 import { goBackOnePage } from '../../scripts/page-history.ts';
-import SignedWaivers from '../account/SignedWaivers.tsx';
-import WaiverForm from '../account/WaiverForm.tsx';
-import { useAccountUser } from '../account/use-account-user.ts';
+import SignedWaivers from '../../features/account/islands/SignedWaivers.tsx';
+import WaiverForm from '../../features/account/islands/WaiverForm.tsx';
+import { useAccountUser } from '../../features/account/islands/use-account-user.ts';
 import { useSignInFirst } from '../shared/signed-in-only.tsx';
 
 /** With no page read before it, the waiver leads to the profile, where the signed waiver shows. */

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { profileComplete, surveyComplete } from '../../../../shared/rules/readiness.ts';
 import { $dbUser } from '../../../stores/auth.ts';
-import ProfileForm from '../../../islands/account/ProfileForm.tsx';
-import SurveyForm from '../../../islands/account/SurveyForm.tsx';
+import ProfileForm from '../../account/islands/ProfileForm.tsx';
+import SurveyForm from '../../account/islands/SurveyForm.tsx';
 import { DetailsOnFile } from './OnFile.tsx';
 import { useFocusOnOpen } from './use-focus-on-open.ts';
 

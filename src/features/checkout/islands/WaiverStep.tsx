@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { waiverSigned } from '../../../../shared/rules/readiness.ts';
 import { $dbUser } from '../../../stores/auth.ts';
-import { $waiverInForce, loadWaiverInForce } from '../../../stores/waiver-in-force.ts';
-import WaiverForm from '../../../islands/account/WaiverForm.tsx';
+import { $waiverInForce, loadWaiverInForce } from '../../account/stores/waiver-in-force.ts';
+import WaiverForm from '../../account/islands/WaiverForm.tsx';
 import { useFocusOnOpen } from './use-focus-on-open.ts';
 import { WaiverOnFile } from './OnFile.tsx';
 

@@ -4,7 +4,7 @@
  */
 import { cartIsEmpty } from '../rules/order.ts';
 import { $authUser } from '../../../stores/auth.ts';
-import { $cart } from './cart.ts';
+import { $cart } from '../../booking/stores/cart.ts';
 import { $intent, checkHold, createIntent } from './payment-intent.ts';
 import { acceptedPromoCode, askForPromo, clearPromo } from './promo.ts';
 

@@ -10,7 +10,7 @@
  * (what the card is charged).
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { cartTotal } from '../rules/cart.ts';
+import { cartTotal } from '../../booking/rules/cart.ts';
 import { msLeft } from '../rules/countdown.ts';
 import { MISSING_SECRET_MESSAGE } from '../../../../shared/contract/messages.ts';
 import { orderFigures } from '../rules/order.ts';
@@ -18,8 +18,8 @@ import { checkOrder, intentFailure } from '../rules/payment-order.ts';
 import type { PaymentIntentRequest } from '../../../../shared/contract/requests.ts';
 import { api } from '../../../stores/api.ts';
 import { $authUser } from '../../../stores/auth.ts';
-import { $cart, emptyCart } from './cart.ts';
-import { clearHoldRecord, recordHold } from './checkout-hold.ts';
+import { $cart, emptyCart } from '../../booking/stores/cart.ts';
+import { clearHoldRecord, recordHold } from '../../booking/stores/checkout-hold.ts';
 import { $promo, acceptedPromoCode, clearPromo } from './promo.ts';
 
 export type IntentProvider = 'local' | 'stripe';

@@ -10,7 +10,7 @@ import { INVALID_PROMO_MESSAGE, NO_PRICE_MESSAGE, PROMO_ERROR_MESSAGE } from '..
 import { orderFigures } from '../rules/order.ts';
 import { promoCodeSchema } from '../../../../shared/contract/requests.ts';
 import { api } from '../../../stores/api.ts';
-import { $cart } from './cart.ts';
+import { $cart } from '../../booking/stores/cart.ts';
 
 export type PromoState =
   | { status: 'none' }

@@ -5,12 +5,12 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { bookingPageOf } from '../../../../lib/booking-pages.ts';
+import { bookingPageOf } from '../../../booking/rules/booking-pages.ts';
 import { cartIsEmpty } from '../../rules/order.ts';
 import { startAuth } from '../../../../stores/auth.ts';
 import type { CardInput, CardState } from '../../../card-payment/card.ts';
 import { $card, confirmLocalCard, localSuccessPath } from '../../stores/checkout-card.ts';
-import { $cart } from '../../stores/cart.ts';
+import { $cart } from '../../../booking/stores/cart.ts';
 import { followOrder } from '../../stores/checkout-order.ts';
 import { $intent } from '../../stores/payment-intent.ts';
 import { useHydrated } from '../../../../islands/shared/use-hydrated.ts';

@@ -4,11 +4,11 @@
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { bookingPageOf } from '../../../../lib/booking-pages.ts';
+import { bookingPageOf } from '../../../booking/rules/booking-pages.ts';
 import { formatDenverDate, formatDenverDateTime } from '../../../../../shared/rules/dates.ts';
 import { orderFigures } from '../../rules/order.ts';
 import { formatDollars } from '../../../../../shared/rules/pricing.ts';
-import type { Cart } from '../../stores/cart.ts';
+import type { Cart } from '../../../booking/stores/cart.ts';
 import { applyPromo } from '../../stores/checkout-order.ts';
 import { $intent, $orderTotal } from '../../stores/payment-intent.ts';
 import { $promo } from '../../stores/promo.ts';

@@ -1,0 +1,81 @@
+/**
+ * What the booking islands read: the cart, the product of the page, its calendar's load and the
+ * availability of each date. Before hydration it is an empty selection and a loading calendar, so
+ * the first render matches the server-rendered HTML.
+ */
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { availabilityList, byDay, openingMonth } from '../../../../shared/rules/availability.ts';
+import { monthOf } from '../../../../shared/rules/calendar-grid.ts';
+import { denverDay } from '../../../../shared/rules/dates.ts';
+import { $cart, startBooking, type Cart } from '../stores/cart.ts';
+import { $selectionNotice, refreshWhenVisible, type CalendarLoad, type CalendarSource } from '../stores/calendars.ts';
+import { $checkoutHold } from '../stores/checkout-hold.ts';
+import { $products, loadProducts, productByTitle } from '../../../stores/products.ts';
+import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
+
+const EMPTY_CART: Cart = {
+  productId: null,
+  selectedPriceId: null,
+  selectedProduct: null,
+  selectedPrice: null,
+  startDate: null,
+  endDate: null,
+  partySize: null,
+  dateId: null,
+  calendar: null,
+};
+const LOADING: CalendarLoad = { status: 'loading' };
+
+interface Options {
+  source: CalendarSource;
+  /** The catalog product this page sells, by title. */
+  productTitle: string;
+  /** A fixed party size (a class seat), or null to let the visitor choose. */
+  partySize?: number | null;
+}
+
+export function useBookingPage({ source, productTitle, partySize = null }: Options) {
+  const hydrated = useHydrated();
+  const storedCart = useStore($cart);
+  const catalog = useStore($products);
+  const storedLoad = useStore(source.$load);
+  const notice = useStore($selectionNotice);
+  const storedHold = useStore($checkoutHold);
+  const cart = hydrated ? storedCart : EMPTY_CART;
+  const load = hydrated ? storedLoad : LOADING;
+  const product = hydrated && catalog ? productByTitle(catalog, productTitle) : undefined;
+  const productId = product?.id;
+
+  useEffect(() => {
+    void loadProducts();
+    void source.load();
+    return refreshWhenVisible(source);
+  }, [source]);
+  useEffect(() => {
+    if (productId) startBooking(productId, source.name, partySize);
+  }, [productId, source, partySize]);
+
+  // Dates are judged open or closed as of the calendar's answer; the visitor's own held seats stay theirs.
+  const now = load.status === 'ready' ? load.checkedAt : 0;
+  const dates = load.status === 'ready' ? availabilityList(load.entries, source.name, now, hydrated ? storedHold : null) : [];
+  const selectedDay = cart.calendar === source.name && cart.startDate ? denverDay(cart.startDate) : null;
+  return {
+    source,
+    hydrated,
+    cart,
+    catalog,
+    product,
+    load,
+    notice,
+    dates,
+    days: byDay(dates),
+    selectedDay,
+    /** The month the calendar opens on: the chosen date's, else the first with an open date. */
+    month: selectedDay ? monthOf(selectedDay) : openingMonth(dates, now),
+    /** No month before the current one in Kamas. */
+    firstMonth: monthOf(denverDay(now)),
+  };
+}
+
+export type BookingPage = ReturnType<typeof useBookingPage>;
