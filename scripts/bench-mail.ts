@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { throwAwayDatabase } from './throwaway-database.ts';
 import { customerMaker, headersOf, type Customer } from './bench-customers.ts';
 import { startApiProcess, stopProcess } from './processes.ts';
 import { smtpCatcher } from '../tests/support/smtp-catcher.ts';
@@ -52,17 +52,8 @@ async function rushDatabase(serverUrl: string | undefined): Promise<{ env: Recor
     const dataDir = mkdtempSync(join(tmpdir(), 'kamas-bench-mail-'));
     return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `kamas_bench_mail_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { env: { DATABASE_URL: url.href }, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  const { url, drop } = await throwAwayDatabase(serverUrl, 'bench_mail');
+  return { env: { DATABASE_URL: url }, drop };
 }
 
 interface Seat {

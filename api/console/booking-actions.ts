@@ -57,15 +57,8 @@ export async function resendConfirmation(
     if (booking.status !== 'paid') throw new DomainError('conflict', NOT_PAID);
     const written = await enqueueConfirmationAgain(tx, bookingId, request.requestId);
     if (written === 0) return { after: {} };
-    await recordBookingAction(
-      tx,
-      operator,
-      { id: bookingId, dateId: booking.date_id },
-      {
-        action: 'resend confirmation',
-        reason: request.reason,
-      },
-    );
+    const resent = { action: 'resend confirmation', reason: request.reason };
+    await recordBookingAction(tx, operator, { id: bookingId, dateId: booking.date_id }, resent);
     return { after: { mailWritten: true } };
   });
 }

@@ -8,15 +8,11 @@ import { enUS } from 'date-fns/locale/en-US';
 import { COMPANY_TIME_ZONE } from './dates.ts';
 
 export const GRID_CELLS = 42;
-export const WEEKDAYS = [
-  { short: 'Sun', long: 'Sunday' },
-  { short: 'Mon', long: 'Monday' },
-  { short: 'Tue', long: 'Tuesday' },
-  { short: 'Wed', long: 'Wednesday' },
-  { short: 'Thu', long: 'Thursday' },
-  { short: 'Fri', long: 'Friday' },
-  { short: 'Sat', long: 'Saturday' },
-] as const;
+/** The weekdays, Sunday first, in the locale's words: 'Sun' and 'Sunday'. */
+export const WEEKDAYS = ([0, 1, 2, 3, 4, 5, 6] as const).map((day) => ({
+  short: enUS.localize.day(day, { width: 'abbreviated' }),
+  long: enUS.localize.day(day, { width: 'wide' }),
+}));
 
 /** A calendar day 'YYYY-MM-DD'. */
 export type DayKey = string;

@@ -2,7 +2,6 @@
  * The API under test: the real Hono app on a throw-away database (PGlite in memory, or a fresh
  * Postgres database when TEST_DATABASE_URL is set), real Firebase ID tokens from the Auth emulator.
  */
-import pg from 'pg';
 import { afterAll } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { publicCache, type PublicCache } from '../../api/cache.ts';
@@ -19,6 +18,7 @@ import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { currentWaiverEdition, type WaiverEdition } from '../../api/users/waiver-edition.ts';
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
+import { throwAwayDatabase } from '../../scripts/throwaway-database.ts';
 
 export const PROJECT_ID = process.env['GCLOUD_PROJECT'] ?? 'demo-kamas-test';
 const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'];
@@ -82,21 +82,6 @@ export async function signInAgain(user: Pick<TestUser, 'email' | 'password'>): P
   const body = (await response.json()) as { idToken: string };
   if (!response.ok) throw new Error(`emulator sign-in failed: ${JSON.stringify(body)}`);
   return body.idToken;
-}
-
-/** A new database on the Postgres server at `serverUrl`, named after `what`: its URL, and how to drop it. */
-export async function throwAwayDatabase(serverUrl: string, what: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `kamas_${what}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 export async function openTestDb(): Promise<Db> {

@@ -50,6 +50,8 @@ import {
   staffRole,
   staffRoleByOffice,
   type CommandDatabase,
+  inDatabase,
+  withCommandDatabase,
 } from './staff.ts';
 import { paidBooking } from './paid-booking.ts';
 
@@ -109,8 +111,7 @@ beforeAll(async () => {
 
 /** The record in a command database, oldest first. */
 async function recordIn(database: CommandDatabase) {
-  const db = await database.open();
-  try {
+  return await inDatabase(database, async (db) => {
     // A database no command has opened yet is empty: its record is too.
     await migrate(db);
     return await db.query<{
@@ -126,9 +127,7 @@ async function recordIn(database: CommandDatabase) {
     }>(
       `select action, subject, operator_uid, operator_email, reason, booking_id, date_id, before, after from operator_actions order by id`,
     );
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 /** A new account whose owner has proved its address. */
@@ -155,8 +154,7 @@ describe('the staff role command', () => {
   });
 
   it('records each change with the operator named by --by, the reason and the account, and nothing when nothing changed', async () => {
-    const database = await commandDatabase();
-    try {
+    await withCommandDatabase(async (database) => {
       const office = await officeOperator();
       const someone = await provedAccount();
       const by = ['--by', office];
@@ -194,14 +192,11 @@ describe('the staff role command', () => {
           after: { guide: false },
         }),
       ]);
-    } finally {
-      await database.drop();
-    }
+    });
   });
 
   it('undoes a role change whose record cannot be written, and says so', async () => {
-    const database = await commandDatabase();
-    try {
+    await withCommandDatabase(async (database) => {
       const db = await database.open();
       await migrate(db);
       // The record refuses the command's row, as a database that fails at that moment would.
@@ -217,14 +212,11 @@ describe('the staff role command', () => {
       expect(granted.stderr).toContain('Could not change the guide role');
       expect((await admin.getUser(someone.uid)).customClaims ?? {}).toEqual({});
       expect(await recordIn(database)).toEqual([]);
-    } finally {
-      await database.drop();
-    }
+    });
   });
 
   it('refuses a --by who is not an operator, and a missing --by or reason, changing nothing', async () => {
-    const database = await commandDatabase();
-    try {
+    await withCommandDatabase(async (database) => {
       const someone = await provedAccount();
       const notOperator = await operatorCommand(
         'staff-role-cli.ts',
@@ -261,9 +253,7 @@ describe('the staff role command', () => {
       expect(blank.stderr).toContain('Give a reason (up to 500 characters).');
       expect((await admin.getUser(someone.uid)).customClaims ?? {}).toEqual({});
       expect(await recordIn(database)).toEqual([]);
-    } finally {
-      await database.drop();
-    }
+    });
   });
 
   it('lets the first operator of a project name themselves while nobody holds the role, and no one after', async () => {
@@ -645,10 +635,22 @@ describe('calling off a date from the console', () => {
   });
 });
 
+/** Nothing was called off: the date stands, no refund waits and no action is on the record. */
+async function expectNothingCalledOff(database: CommandDatabase, dateId: string): Promise<void> {
+  await inDatabase(database, async (db) => {
+    const [date] = await db.query<{ called_off_at: Date | null; active: boolean }>(
+      `select called_off_at, active from calendar_dates where id = $1`,
+      [dateId],
+    );
+    expect(date).toEqual({ called_off_at: null, active: true });
+    expect(await db.query(`select 1 from payment_outbox`)).toEqual([]);
+    expect(await db.query(`select 1 from operator_actions`)).toEqual([]);
+  });
+}
+
 /** A command database with the demo season and one paid booking on a class date; the date's id. */
 async function seasonWithABooking(database: CommandDatabase): Promise<string> {
-  const db = await database.open();
-  try {
+  return await inDatabase(database, async (db) => {
     await migrate(db);
     await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
     await db.query(`insert into users (uid, email) values ('u_called_off', 'called-off@example.com')`);
@@ -663,15 +665,12 @@ async function seasonWithABooking(database: CommandDatabase): Promise<string> {
     );
     await db.query(`insert into booking_members (booking_id, user_id) values ('bk_called_off', 'u_called_off')`);
     return date?.id ?? '';
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 describe('npm run date:call-off', () => {
   it('calls off a date for the operator named by --by, recorded with the reason as the console records it; again, it does nothing more', async () => {
-    const database = await commandDatabase();
-    try {
+    await withCommandDatabase(async (database) => {
       const dateId = await seasonWithABooking(database);
       const office = await officeOperator();
       const callOff = () => operatorCommand('call-off-cli.ts', [dateId, '--reason', 'High avalanche danger', '--by', office], { database });
@@ -691,46 +690,26 @@ describe('npm run date:call-off', () => {
           after: { active: false, calledOff: true, bookings: 1 },
         },
       ]);
-    } finally {
-      await database.drop();
-    }
+    });
   });
 
   it('refuses a date that has started, calling nothing off and refunding nobody', async () => {
-    const database = await commandDatabase();
-    try {
+    await withCommandDatabase(async (database) => {
       const dateId = await seasonWithABooking(database);
       const office = await officeOperator();
-      const db = await database.open();
-      try {
+      await inDatabase(database, async (db) => {
         await db.query(`update calendar_dates set starts_at = now() - interval '1 hour' where id = $1`, [dateId]);
-      } finally {
-        await db.close();
-      }
+      });
       const refused = await operatorCommand('call-off-cli.ts', [dateId, '--reason', 'High avalanche danger', '--by', office], { database });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(DATE_STARTED);
 
-      const after = await database.open();
-      try {
-        const [date] = await after.query<{ called_off_at: Date | null; active: boolean }>(
-          `select called_off_at, active from calendar_dates where id = $1`,
-          [dateId],
-        );
-        expect(date).toEqual({ called_off_at: null, active: true });
-        expect(await after.query(`select 1 from payment_outbox`)).toEqual([]);
-        expect(await after.query(`select 1 from operator_actions`)).toEqual([]);
-      } finally {
-        await after.close();
-      }
-    } finally {
-      await database.drop();
-    }
+      await expectNothingCalledOff(database, dateId);
+    });
   });
 
   it('refuses a reason the console refuses, and a --by who is not an operator, calling nothing off', async () => {
-    const database = await commandDatabase();
-    try {
+    await withCommandDatabase(async (database) => {
       const dateId = await seasonWithABooking(database);
       const office = await officeOperator();
       for (const reason of ['   ', 'x'.repeat(501), 'High\u0007danger']) {
@@ -747,20 +726,8 @@ describe('npm run date:call-off', () => {
       expect(notOperator.code).toBe(1);
       expect(notOperator.stderr).toContain(`${customer.email} is not an operator`);
 
-      const db = await database.open();
-      try {
-        const [date] = await db.query<{ called_off_at: Date | null; active: boolean }>(
-          `select called_off_at, active from calendar_dates where id = $1`,
-          [dateId],
-        );
-        expect(date).toEqual({ called_off_at: null, active: true });
-        expect(await db.query(`select 1 from operator_actions`)).toEqual([]);
-      } finally {
-        await db.close();
-      }
-    } finally {
-      await database.drop();
-    }
+      await expectNothingCalledOff(database, dateId);
+    });
   });
 });
 

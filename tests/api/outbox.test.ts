@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flagBooking, flagRefundByHand } from '../../api/bookings/flags.ts';
-import { openPglite } from '../../api/db/client.ts';
+import { openPglite, type Db } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { formatReport, listFlags, listOutbox } from '../../api/cli/outbox-report.ts';
 import { CLAIMED_COLUMNS, enqueueAction, type ClaimedAction } from '../../api/payment-outbox/actions.ts';
@@ -15,7 +15,7 @@ import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { startApiProcess } from '../../scripts/processes.ts';
 import type { FakeStripe } from './fake-stripe.ts';
 import { freeDate, intentBody, newUser, PROJECT_ID, readyUser, type Harness } from './harness.ts';
-import { commandDatabase, officeOperator, operatorCommand } from './staff.ts';
+import { inDatabase, officeOperator, operatorCommand, withCommandDatabase } from './staff.ts';
 import { harnessWithStripe, stripeSignature } from './stripe-harness.ts';
 
 const KEYS = { secretKey: 'sk_test_kamas_fake_key_0002', webhookSecret: 'whsec_kamas_fake_webhook_0002' };
@@ -346,6 +346,22 @@ describe('an intent cancellation Stripe will never take', () => {
   });
 });
 
+/** A command's database as the API leaves it: migrated and seeded, with one customer's booking of a day tour. */
+async function withOneBooking(
+  db: Db,
+  booking: { id: string; user: string; amount: number; status: string; provider: string; intent?: string; paidBy?: string },
+): Promise<void> {
+  await migrate(db);
+  await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+  await db.query(`insert into users (uid, email) values ($1, $2)`, [booking.user, `${booking.user}@example.com`]);
+  const [date] = await db.query<{ id: string }>(`select id from calendar_dates where calendar = 'winter-day-tours' limit 1`);
+  await db.query(
+    `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, payment_intent_id, hold_expires_at, paid_by)
+     values ($1, $2, $3, 'price_tour_ski', 1, 1, $4, 'usd', $5, $6, $7, now(), $8)`,
+    [booking.id, date?.id, booking.user, booking.amount, booking.status, booking.provider, booking.intent ?? null, booking.paidBy ?? null],
+  );
+}
+
 describe('npm run refunds', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kamas-refunds-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -365,15 +381,7 @@ describe('npm run refunds', () => {
 
   it('lists pending work and flags on a PGlite folder, resolves a flag, and waits its turn while the API has the folder', async () => {
     const db = await openPglite(dataDir);
-    await migrate(db);
-    await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
-    await db.query(`insert into users (uid, email) values ('u_ops', 'ops@example.com')`);
-    const [date] = await db.query<{ id: string }>(`select id from calendar_dates where calendar = 'winter-day-tours' limit 1`);
-    await db.query(
-      `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, payment_intent_id, hold_expires_at)
-       values ('bk_ops', $1, 'u_ops', 'price_tour_ski', 1, 1, 25000, 'usd', 'refunded', 'stripe', 'pi_ops', now())`,
-      [date?.id],
-    );
+    await withOneBooking(db, { id: 'bk_ops', user: 'u_ops', amount: 25_000, status: 'refunded', provider: 'stripe', intent: 'pi_ops' });
     await enqueueAction(db, { kind: 'refund', bookingId: 'bk_ops', intentId: 'pi_ops', reason: 'seats taken after the hold lapsed' });
     await db.query(`update payment_outbox set attempts = 4, last_error = 'card network timeout'`);
     await flagBooking(db, 'bk_ops', 'partial_refund', '$50.00 USD of $250.00 USD refunded at the provider.', 'evt_ops');
@@ -415,18 +423,9 @@ describe('npm run refunds', () => {
   });
 
   it('resolves a flag for the operator named by --by, with what was given back and how, in the record; again, it does nothing', async () => {
-    const database = await commandDatabase();
-    try {
+    await withCommandDatabase(async (database) => {
       const db = await database.open();
-      await migrate(db);
-      await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
-      await db.query(`insert into users (uid, email) values ('u_cash', 'cash@example.com')`);
-      const [date] = await db.query<{ id: string }>(`select id from calendar_dates where calendar = 'winter-day-tours' limit 1`);
-      await db.query(
-        `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, hold_expires_at, paid_by)
-         values ('bk_cash', $1, 'u_cash', 'price_tour_ski', 1, 1, 69000, 'usd', 'paid', 'local', now(), 'cash')`,
-        [date?.id],
-      );
+      await withOneBooking(db, { id: 'bk_cash', user: 'u_cash', amount: 69_000, status: 'paid', provider: 'local', paidBy: 'cash' });
       await flagRefundByHand(db, 'bk_cash', 69_000, 'usd', 'cancelled by the company');
       const [flag] = await db.query<{ id: string }>(`select id from booking_flags`);
       await db.close();
@@ -464,8 +463,7 @@ describe('npm run refunds', () => {
         ),
       );
 
-      const after = await database.open();
-      try {
+      await inDatabase(database, async (after) => {
         const record = await after.query<{
           action: string;
           subject: string;
@@ -486,12 +484,8 @@ describe('npm run refunds', () => {
             after: { resolved: true, givenBack: 69_000, currency: 'usd' },
           },
         ]);
-      } finally {
-        await after.close();
-      }
-    } finally {
-      await database.drop();
-    }
+      });
+    });
   });
 
   it('the API carries out due outbox rows as soon as it starts', async () => {

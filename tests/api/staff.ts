@@ -12,7 +12,8 @@ import { getAuth } from 'firebase-admin/auth';
 import { afterAll, expect } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../api/db/client.ts';
 import { verifyEmail as verifyByLink } from '../support/emulator-links.ts';
-import { newUser, PROJECT_ID, signInAgain, throwAwayDatabase, type TestUser } from './harness.ts';
+import { newUser, PROJECT_ID, signInAgain, type TestUser } from './harness.ts';
+import { throwAwayDatabase } from '../../scripts/throwaway-database.ts';
 
 const run = promisify(execFile);
 export const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '';
@@ -26,6 +27,26 @@ export interface CommandDatabase {
   env: Record<string, string>;
   open(): Promise<Db>;
   drop(): Promise<void>;
+}
+
+/** Runs `test` with a command database of its own, dropped after. */
+export async function withCommandDatabase(test: (database: CommandDatabase) => Promise<void>): Promise<void> {
+  const database = await commandDatabase();
+  try {
+    await test(database);
+  } finally {
+    await database.drop();
+  }
+}
+
+/** Opens the command database, runs `look` on it and closes it again, so the next command may open it. */
+export async function inDatabase<T>(database: CommandDatabase, look: (db: Db) => Promise<T>): Promise<T> {
+  const db = await database.open();
+  try {
+    return await look(db);
+  } finally {
+    await db.close();
+  }
 }
 
 export async function commandDatabase(): Promise<CommandDatabase> {

@@ -1,5 +1,14 @@
 /** The pages as a visitor on a slow phone uses them before their scripts have arrived. */
+import type { Page } from '@playwright/test';
 import { expect, holdScripts, islandsReady, PHONE, test, tryToSendSignInNatively } from './fixtures.ts';
+
+/** Once its island runs, the sign-in form works, and what was typed before is what it signs in with. */
+async function takesOverWhenItRuns(page: Page, release: () => Promise<void>, typedEmail: string) {
+  await release();
+  await islandsReady(page);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+  await expect(page.getByLabel('Email')).toHaveValue(typedEmail);
+}
 
 test('the sign-in form, before its island runs, never puts a password in an address', async ({ page }) => {
   const release = await holdScripts(page);
@@ -7,11 +16,7 @@ test('the sign-in form, before its island runs, never puts a password in an addr
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
   await tryToSendSignInNatively(page, 'quick@example.com', 'secret-powder-2');
 
-  // What was typed before the island ran is what it signs in with.
-  await release();
-  await islandsReady(page);
-  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
-  await expect(page.getByLabel('Email')).toHaveValue('quick@example.com');
+  await takesOverWhenItRuns(page, release, 'quick@example.com');
 });
 
 test('step 1 of the checkout shows its sign-in form before the island runs, and never sends it natively', async ({ page }) => {
@@ -22,10 +27,7 @@ test('step 1 of the checkout shows its sign-in form before the island runs, and 
   await expect(page.getByRole('button', { name: 'Login with Google' })).toBeDisabled();
   await tryToSendSignInNatively(page, 'early@example.com', 'secret-powder-3');
 
-  await release();
-  await islandsReady(page);
-  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
-  await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
+  await takesOverWhenItRuns(page, release, 'early@example.com');
 });
 
 test('a click on Sign Up as soon as the page shows ends in Sign Up mode', async ({ page }) => {

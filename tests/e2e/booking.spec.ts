@@ -20,7 +20,7 @@ import {
   monthName,
   shortDate,
   spotsText,
-  storedCart,
+  storedCartValues,
   summaryOf,
   summaryTotal,
   summaryValue,
@@ -310,16 +310,17 @@ test.describe('the day tour page', () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
 
-    const stored = await storedCart(page);
-    expect(JSON.parse(stored['startDate'] ?? 'null')).toBe(startOf(first).toISOString());
-    expect(JSON.parse(stored['endDate'] ?? 'null')).toBe(startOf(first).toISOString());
-    expect(JSON.parse(stored['dateId'] ?? 'null')).toBe(first.id);
-    expect(JSON.parse(stored['partySize'] ?? 'null')).toBe(3);
-    expect(JSON.parse(stored['selectedPriceId'] ?? 'null')).toBe('price_tour_snowmobile');
-    expect(JSON.parse(stored['calendar'] ?? 'null')).toBe('winter-day-tours');
-    expect(JSON.parse(stored['tourType'] ?? 'null')).toBe('prod_backcountry_tours');
-    expect(JSON.parse(stored['selectedPrice'] ?? 'null')).toMatchObject({ id: 'price_tour_snowmobile', unit_amount: 35000 });
-    expect(JSON.parse(stored['selectedProduct'] ?? 'null')).toMatchObject({ id: 'prod_backcountry_tours', name: 'Backcountry Tours' });
+    expect(await storedCartValues(page)).toMatchObject({
+      startDate: startOf(first).toISOString(),
+      endDate: startOf(first).toISOString(),
+      dateId: first.id,
+      partySize: 3,
+      selectedPriceId: 'price_tour_snowmobile',
+      calendar: 'winter-day-tours',
+      tourType: 'prod_backcountry_tours',
+      selectedPrice: { id: 'price_tour_snowmobile', unit_amount: 35000 },
+      selectedProduct: { id: 'prod_backcountry_tours', name: 'Backcountry Tours' },
+    });
 
     // Back on the page, the stored start date is revived as the same day, still chosen.
     await page.goBack();
@@ -398,7 +399,7 @@ test.describe('the day tour page', () => {
     await expectCheckoutReady(page);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/checkout$/);
-    expect(JSON.parse((await storedCart(page))['dateId'] ?? 'null')).toBe(saturday?.id);
+    expect((await storedCartValues(page))['dateId']).toBe(saturday?.id);
     expect(problems.errors).toEqual([]);
   });
 
@@ -574,15 +575,16 @@ test.describe('the class page', () => {
     await checkoutButton(page).click();
     await refetch;
     await expect(page).toHaveURL(/\/checkout$/);
-    const stored = await storedCart(page);
-    expect(JSON.parse(stored['startDate'] ?? 'null')).toBe(startOf(firstSledski).toISOString());
-    expect(JSON.parse(stored['endDate'] ?? 'null')).toBe(startOf(firstSledski).toISOString());
-    expect(JSON.parse(stored['dateId'] ?? 'null')).toBe(firstSledski.id);
-    expect(JSON.parse(stored['partySize'] ?? 'null')).toBe(1);
-    expect(JSON.parse(stored['selectedPriceId'] ?? 'null')).toBe('price_class_sledski');
-    expect(JSON.parse(stored['calendar'] ?? 'null')).toBe('winter-classes');
-    expect(JSON.parse(stored['tourType'] ?? 'null')).toBe('prod_avalanche_courses');
-    expect(JSON.parse(stored['selectedPrice'] ?? 'null')).toMatchObject({ id: 'price_class_sledski', unit_amount: 34500 });
+    expect(await storedCartValues(page)).toMatchObject({
+      startDate: startOf(firstSledski).toISOString(),
+      endDate: startOf(firstSledski).toISOString(),
+      dateId: firstSledski.id,
+      partySize: 1,
+      selectedPriceId: 'price_class_sledski',
+      calendar: 'winter-classes',
+      tourType: 'prod_avalanche_courses',
+      selectedPrice: { id: 'price_class_sledski', unit_amount: 34500 },
+    });
 
     await page.goBack();
     await islandsReady(page);
@@ -923,7 +925,7 @@ test('a corrupt stored selection is ignored with a warning, and both pages work 
   await expect(summaryValue(page, 'Date')).toHaveText(dateAndTime(startOf(firstSledski)));
   await expect(summaryTotal(page)).toHaveText('$345');
   await expectCheckoutReady(page);
-  expect(JSON.parse((await storedCart(page))['partySize'] ?? 'null')).toBe(1);
+  expect((await storedCartValues(page))['partySize']).toBe(1);
   expect(problems.errors).toEqual([]);
 });
 

@@ -45,15 +45,28 @@ const CLASSES = 'winter-classes';
 
 test.use(PHONE);
 
+/** A new operator, signed in on `page`, on a console page with its island running. */
+async function openAsOperator(page: Page, path: string): Promise<void> {
+  const operator = await newStaffMember(page.request, 'operator');
+  await signIn(page, operator);
+  await page.goto(path);
+  await islandsReady(page);
+}
+
+/** A ready customer who has paid for `partySize` seats of a class date with room for them. */
+async function paidClassBooking(page: Page, partySize: number) {
+  const payer = await readyCustomer(page.request);
+  const entry = await classDateWithSeats(page.request, CLASS_PRICE, partySize);
+  await bookByApi(page.request, payer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: CLASSES, partySize });
+  return { payer, entry, bookingId: await bookingIdOn(page.request, payer, entry.id) };
+}
+
 test('an operator finds a party’s readiness, cancels a booking for its customer with a refund, and the seats return', async ({
   page,
   problems,
 }) => {
   test.setTimeout(120_000);
-  const payer = await readyCustomer(page.request);
-  const entry = await classDateWithSeats(page.request, CLASS_PRICE, 2);
-  await bookByApi(page.request, payer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: CLASSES, partySize: 2 });
-  const bookingId = await bookingIdOn(page.request, payer, entry.id);
+  const { payer, entry, bookingId } = await paidClassBooking(page, 2);
   const calendarAnswer = await page.request.get(`${E2E.api}/calendar/${CLASSES}`, {
     headers: { Authorization: `Bearer ${payer.idToken}` },
   });
@@ -189,10 +202,7 @@ test('an operator sees tomorrow’s date with the member who has not signed the 
 
 test('an operator finds a booking by holding the phone’s camera over the QR code on its customer’s card', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  const payer = await readyCustomer(page.request);
-  const entry = await classDateWithSeats(page.request, CLASS_PRICE, 1);
-  await bookByApi(page.request, payer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: CLASSES, partySize: 1 });
-  const bookingId = await bookingIdOn(page.request, payer, entry.id);
+  const { payer, entry, bookingId } = await paidClassBooking(page, 1);
   await signInAndOpenProfile(page, payer.email);
   const cameraFile = testInfo.outputPath('booking-card-qr.y4m');
   await cameraFileOf(myBookings(page).getByRole('img', { name: `QR code of booking ${referenceOf(bookingId)}` }), cameraFile);
@@ -222,15 +232,8 @@ test('an operator adds a note, sends the confirmation again, and calls off a dat
   problems,
 }) => {
   test.setTimeout(120_000);
-  const payer = await readyCustomer(page.request);
-  const entry = await classDateWithSeats(page.request, CLASS_PRICE, 3);
-  await bookByApi(page.request, payer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: CLASSES, partySize: 3 });
-  const bookingId = await bookingIdOn(page.request, payer, entry.id);
-  const operator = await newStaffMember(page.request, 'operator');
-  await signIn(page, operator);
-
-  await page.goto(`/ops/booking?id=${bookingId}`);
-  await islandsReady(page);
+  const { payer, entry, bookingId } = await paidClassBooking(page, 3);
+  await openAsOperator(page, `/ops/booking?id=${bookingId}`);
   await page.getByRole('button', { name: 'Add a note' }).click();
   const noteForm = page.getByRole('form', { name: 'A note for the guides' });
   await expect(noteForm.getByLabel('Note')).toBeFocused();
@@ -294,11 +297,7 @@ test('an operator books a customer who called, paid in cash, and the confirmatio
   test.setTimeout(90_000);
   const entry = await classDateWithSeats(page.request, CLASS_PRICE, 2);
   const caller = `e2e-phone-${Date.now()}@example.com`;
-  const operator = await newStaffMember(page.request, 'operator');
-  await signIn(page, operator);
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(startOf(entry));
-  await page.goto(`/ops?from=${day}`);
-  await islandsReady(page);
+  await openAsOperator(page, `/ops?from=${denverDay(startOf(entry))}`);
   await openDate(page, startOf(entry));
   await islandsReady(page);
 
@@ -353,10 +352,7 @@ test('an operator books a customer who pays by card in the same card form, and t
   test.setTimeout(90_000);
   const entry = await classDateWithSeats(page.request, CLASS_PRICE, 1);
   const customer = await readyCustomer(page.request);
-  const operator = await newStaffMember(page.request, 'operator');
-  await signIn(page, operator);
-  await page.goto(`/ops/date?id=${entry.id}`);
-  await islandsReady(page);
+  await openAsOperator(page, `/ops/date?id=${entry.id}`);
   await page.getByRole('button', { name: 'Book for a customer' }).click();
   const form = page.getByRole('form', { name: 'Book for a customer' });
   await form.getByLabel("Customer's e-mail").fill(customer.email);
@@ -386,10 +382,7 @@ test('an operator adds a day tour on a Tuesday, and it shows on the booking page
   while (utcNoon(day).getUTCDay() !== 2) day = dayKeyOf(new Date(utcNoon(day).getTime() + 86_400_000));
   expect(day <= last, `a Tuesday before the season ends (${last})`).toBe(true);
 
-  const operator = await newStaffMember(page.request, 'operator');
-  await signIn(page, operator);
-  await page.goto('/ops');
-  await islandsReady(page);
+  await openAsOperator(page, '/ops');
   await page.getByRole('link', { name: 'Add dates' }).click();
   await islandsReady(page);
   const form = page.getByRole('form', { name: 'Add dates' });
@@ -421,10 +414,7 @@ test('an operator adds a day tour on a Tuesday, and it shows on the booking page
 test('an operator adds a promo code, which then applies at checkout, and pauses it', async ({ page, problems }) => {
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   const quote = () => page.request.post(`${E2E.api}/promo/apply`, { data: { promoCode: code, selectedPriceId: CLASS_PRICE, quantity: 1 } });
-  const operator = await newStaffMember(page.request, 'operator');
-  await signIn(page, operator);
-  await page.goto('/ops');
-  await islandsReady(page);
+  await openAsOperator(page, '/ops');
   await page.getByRole('link', { name: 'Promo codes' }).click();
   await islandsReady(page);
   const add = page.getByRole('form', { name: 'Add a promo code' });
@@ -454,10 +444,7 @@ test('an operator adds a promo code, which then applies at checkout, and pauses 
 });
 
 test('an operator marks a blackout day after the season and lifts it again', async ({ page, problems }) => {
-  const operator = await newStaffMember(page.request, 'operator');
-  await signIn(page, operator);
-  await page.goto('/ops/dates');
-  await islandsReady(page);
+  await openAsOperator(page, '/ops/dates');
   const mark = page.getByRole('form', { name: 'Mark a blackout day' });
   await mark.getByLabel('Day').fill('2027-06-15');
   await mark.getByRole('button', { name: 'Mark the day' }).click();
@@ -508,10 +495,7 @@ test('a guide who opens the console is told at once it is for operators, before 
 test('an operator jumps to any week of the season, and finds the dates nobody booked folded into one list', async ({ page, problems }) => {
   const tours = await calendar(page.request, 'winter-day-tours');
   const later = dayKeyOf(startOf(tours.at(-3) ?? tours[0]!));
-  const operator = await newStaffMember(page.request, 'operator');
-  await signIn(page, operator);
-  await page.goto('/ops');
-  await islandsReady(page);
+  await openAsOperator(page, '/ops');
   await page.getByLabel('Go to a day').fill(later);
   await page.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(page).toHaveURL(`/ops?from=${later}`);

@@ -124,6 +124,12 @@ export async function storedCart(page: Page) {
   return page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])), CART_KEYS);
 }
 
+/** The cart as the browser keeps it, each value read back from its JSON (null when not kept). */
+export async function storedCartValues(page: Page): Promise<Record<string, unknown>> {
+  const stored = await storedCart(page);
+  return Object.fromEntries(Object.entries(stored).map(([key, value]) => [key, JSON.parse(value ?? 'null') as unknown]));
+}
+
 // ---- The waiver's signature pad ----
 
 export const signaturePad = (page: Page) => page.getByRole('img', { name: /^Signature/ });

@@ -8,33 +8,24 @@ import { stripeRefusal } from '../../api/payments/stripe.ts';
 type RawError = Parameters<typeof Stripe.errors.StripeError.generate>[0];
 /** An error as Stripe's client library reads it from an answer with `statusCode`. */
 const raw = (statusCode: number, error: Omit<RawError, 'statusCode'>): RawError => ({ statusCode, ...error });
+/** What the outbox makes of such an error: the refusal it hands to a person, or null to try again. */
+const refusalOf = (statusCode: number, error: Omit<RawError, 'statusCode'>) =>
+  stripeRefusal(Stripe.errors.StripeError.generate(raw(statusCode, error)));
 
 describe('Stripe errors that never pass', () => {
   it('are its invalid requests: a disputed charge, more than is left to refund, no such intent, a misused key, a card error', () => {
-    const disputed = Stripe.errors.StripeError.generate(
-      raw(400, {
-        type: 'invalid_request_error',
-        code: 'charge_disputed',
-        message: 'Charge ch_1 has been charged back; cannot issue a refund.',
-      }),
+    const invalid = { type: 'invalid_request_error' } as const;
+    expect(
+      refusalOf(400, { ...invalid, code: 'charge_disputed', message: 'Charge ch_1 has been charged back; cannot issue a refund.' }),
+    ).toBe('Charge ch_1 has been charged back; cannot issue a refund. (charge_disputed)');
+    const tooMuch = 'Refund amount ($200.00) is greater than unrefunded amount on charge ($150.00)';
+    expect(refusalOf(400, { ...invalid, message: tooMuch })).toBe(tooMuch);
+    expect(refusalOf(404, { ...invalid, code: 'resource_missing', message: "No such payment_intent: 'pi_1'" })).toContain(
+      'resource_missing',
     );
-    expect(stripeRefusal(disputed)).toBe('Charge ch_1 has been charged back; cannot issue a refund. (charge_disputed)');
-    const tooMuch = Stripe.errors.StripeError.generate(
-      raw(400, { type: 'invalid_request_error', message: 'Refund amount ($200.00) is greater than unrefunded amount on charge ($150.00)' }),
-    );
-    expect(stripeRefusal(tooMuch)).toBe('Refund amount ($200.00) is greater than unrefunded amount on charge ($150.00)');
-    const missing = Stripe.errors.StripeError.generate(
-      raw(404, { type: 'invalid_request_error', code: 'resource_missing', message: "No such payment_intent: 'pi_1'" }),
-    );
-    expect(stripeRefusal(missing)).toContain('resource_missing');
-    const key = Stripe.errors.StripeError.generate(
-      raw(400, { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters' }),
-    );
-    expect(stripeRefusal(key)).toContain('same parameters');
-    const card = Stripe.errors.StripeError.generate(
-      raw(402, { type: 'card_error', code: 'expired_card', message: 'Your card has expired.' }),
-    );
-    expect(stripeRefusal(card)).toContain('expired_card');
+    const sameKey = 'Keys for idempotent requests can only be used with the same parameters';
+    expect(refusalOf(400, { type: 'idempotency_error', message: sameKey })).toContain('same parameters');
+    expect(refusalOf(402, { type: 'card_error', code: 'expired_card', message: 'Your card has expired.' })).toContain('expired_card');
   });
 
   it('leave out what may pass: the network, Stripe’s own trouble, rate limits, a request still in flight, keys being fixed', () => {

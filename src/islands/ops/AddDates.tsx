@@ -14,8 +14,8 @@ import { describedBy, FieldError, TextField } from '../../ui/fields.tsx';
 import { ChoiceField, FormButtons, FormFailure, ReasonField, textValue, useSending } from '../../ui/form-parts.tsx';
 import { OpsForm } from '../../ui/OpsForm.tsx';
 import OpsNotice from './OpsNotice.tsx';
+import { WEEKDAYS } from '../../../shared/rules/calendar-grid.ts';
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 type Field = 'kind' | 'firstDay' | 'lastDay' | 'weekdays' | 'time' | 'capacity' | 'reason';
 
 /** Each field's first message; a check of the whole request (the range, the weekdays) goes under the field it concerns. */
@@ -143,7 +143,7 @@ export function AddDates({ kinds }: { kinds: OpsDateKind[] }) {
           <TextField id={`${id}-last`} label="Last day" type="date" {...textValue(lastDay, setLastDay, errors.lastDay)} />
           <fieldset className="ops-weekdays" {...describedBy(errors.weekdays, `${id}-weekdays-error`)}>
             <legend>On</legend>
-            {WEEKDAYS.map((name, index) => (
+            {WEEKDAYS.map(({ long: name }, index) => (
               <label key={name} className="ops-check">
                 <input
                   type="checkbox"

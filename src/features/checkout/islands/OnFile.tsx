@@ -41,7 +41,17 @@ function OnFile({
   );
 }
 
-export function DetailsOnFile({ user, onContinue, onReview }: Props) {
+/** One titled part of what is on file. */
+function OnFilePart({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="on-file-part" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export function DetailsOnFile({ user, ...ways }: Props) {
   const survey = user.survey;
   const details: Detail[] = [
     ['Name', user.displayName ?? ''],
@@ -61,32 +71,27 @@ export function DetailsOnFile({ user, onContinue, onReview }: Props) {
     <OnFile
       lead="Your details and safety survey are on file from before. If they are still right, continue."
       review="Review or change"
-      onContinue={onContinue}
-      onReview={onReview}
+      {...ways}
     >
-      <section className="on-file-part" aria-labelledby="on-file-details">
-        <h3 id="on-file-details">Your details</h3>
+      <OnFilePart id="on-file-details" title="Your details">
         <DetailsList details={details} className="on-file-details" />
-      </section>
-      <section className="on-file-part" aria-labelledby="on-file-survey">
-        <h3 id="on-file-survey">Safety survey</h3>
+      </OnFilePart>
+      <OnFilePart id="on-file-survey" title="Safety survey">
         <DetailsList details={answers} className="on-file-details" />
-      </section>
+      </OnFilePart>
     </OnFile>
   );
 }
 
-export function WaiverOnFile({ user, onContinue, onReview }: Props) {
+export function WaiverOnFile({ user, ...ways }: Props) {
   const waiver = user.waiver;
   return (
     <OnFile
       lead="You have signed our waiver. It covers every activity you book with us until we publish a newer version of it, so there is nothing to sign now."
       review="Review or sign again"
-      onContinue={onContinue}
-      onReview={onReview}
+      {...ways}
     >
-      <section className="on-file-part" aria-labelledby="on-file-waiver">
-        <h3 id="on-file-waiver">Your signed waiver</h3>
+      <OnFilePart id="on-file-waiver" title="Your signed waiver">
         {waiver && (
           <DetailsList
             details={[
@@ -104,7 +109,7 @@ export function WaiverOnFile({ user, onContinue, onReview }: Props) {
             <a href={`/waiver/copy?id=${encodeURIComponent(waiver.id)}`}>Read your signed copy</a>
           </p>
         )}
-      </section>
+      </OnFilePart>
     </OnFile>
   );
 }
