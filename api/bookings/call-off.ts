@@ -24,6 +24,7 @@ import type { OfficePayment } from '../../shared/rules/paid-by.ts';
 export type { CallOffChoice };
 import { flagRefundByHand } from './flags.ts';
 import { lockDate } from './seats.ts';
+import { iso } from '../db/instant.ts';
 
 /** How long a payer has to choose, at most. */
 export const CHOICE_DAYS = 7;
@@ -200,9 +201,9 @@ export async function callOffChoice(db: Queryable, callerUid: string, bookingId:
     bookingId: row.booking_id,
     title: row.title,
     dateId: row.called_off_date,
-    startsAt: new Date(row.starts_at).toISOString(),
+    startsAt: iso(row.starts_at),
     reason: row.reason,
-    chooseBy: new Date(row.choose_by).toISOString(),
+    chooseBy: iso(row.choose_by),
     amountPaid: row.amount + feesPaid,
     feesPaid,
     currency: row.currency,
@@ -210,7 +211,7 @@ export async function callOffChoice(db: Queryable, callerUid: string, bookingId:
     partySize: row.party_size,
     choice: row.choice,
     movedTo: row.moved_to,
-    movedToStartsAt: row.moved_to_starts_at === null ? null : new Date(row.moved_to_starts_at).toISOString(),
+    movedToStartsAt: row.moved_to_starts_at === null ? null : iso(row.moved_to_starts_at),
     dates,
   };
 }

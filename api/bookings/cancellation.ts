@@ -26,6 +26,7 @@ import type { BookingStatus } from '../../shared/rules/seat-rules.ts';
 import type { CancellationQuote } from '../../shared/contract/answers.ts';
 import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
 import type { OfficePayment } from '../../shared/rules/paid-by.ts';
+import { iso } from '../db/instant.ts';
 
 export type { CancellationQuote };
 
@@ -94,7 +95,7 @@ function quoteIdOf(booking: BookingRow, terms: CancellationTerms): string {
     booking.date_id,
     booking.status,
     booking.amount,
-    new Date(booking.updated_at).toISOString(),
+    iso(booking.updated_at),
     terms.policyVersion,
     terms.quoteDay,
     terms.refund,

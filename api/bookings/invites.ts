@@ -8,6 +8,7 @@ import { ensureUser } from '../users/store.ts';
 import { partySpotsLeft } from '../../shared/rules/seat-rules.ts';
 import { firstName, type Invitation } from '../../shared/rules/party.ts';
 import type { Queryable } from '../db/client.ts';
+import { iso } from '../db/instant.ts';
 
 export const INVITE_NOT_FOUND = 'Failed to validate invite: invite code not found';
 
@@ -29,7 +30,7 @@ export async function invitation(db: Queryable, inviteCode: string): Promise<Inv
   if (!row) throw new DomainError('not-found', INVITE_NOT_FOUND);
   return {
     title: row.title,
-    startsAt: new Date(row.starts_at).toISOString(),
+    startsAt: iso(row.starts_at),
     invitedBy: firstName(row.display_name),
     spotsLeft: partySpotsLeft(row.party_size, row.members),
   };

@@ -18,6 +18,7 @@ import { cutoffSeconds, seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { bookingsOpenSql, seatsTakenSql } from './seat-sql.ts';
 import { lockDate, takenSeats } from './seats.ts';
 import type { MoveTarget } from '../../shared/contract/answers.ts';
+import { iso } from '../db/instant.ts';
 
 export const DATE_NOT_OFFERED = 'That date cannot be chosen for this booking.';
 export const NO_SEATS_FOR_PARTY = 'That date no longer has seats for your whole party.';
@@ -53,7 +54,7 @@ export async function moveTargets(db: Queryable, booking: MovableBooking, cutoff
     [booking.date_id, cutoffSeconds(cutoffHours)],
   );
   return rows
-    .map((row) => ({ id: row.id, startsAt: new Date(row.starts_at).toISOString(), seatsLeft: seatsLeft(row, row.taken) }))
+    .map((row) => ({ id: row.id, startsAt: iso(row.starts_at), seatsLeft: seatsLeft(row, row.taken) }))
     .filter((target) => target.seatsLeft >= booking.party_size);
 }
 

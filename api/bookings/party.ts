@@ -10,6 +10,7 @@ import type { Survey } from '../../shared/contract/requests.ts';
 import { cancellationTerms, policyOf } from '../../shared/rules/cancellation-policy.ts';
 import { partySpotsLeft } from '../../shared/rules/seat-rules.ts';
 import { shownToCustomer } from './address-owner.ts';
+import { iso } from '../db/instant.ts';
 
 export interface BookingRow {
   id: string;
@@ -64,7 +65,7 @@ export async function partyOf(
     dateId,
     bookingId: booking.id,
     title: booking.title,
-    startsAt: new Date(booking.starts_at).toISOString(),
+    startsAt: iso(booking.starts_at),
     youPaid,
     // What was paid is the payer's to read; a friend in the party is not told.
     paid: youPaid ? { amount: booking.amount, currency: booking.currency } : null,

@@ -11,6 +11,7 @@ import { memberName } from '../../shared/rules/party.ts';
 import type { OpsDateOverview } from '../../shared/contract/ops-answers.ts';
 import { DATE_COLUMNS, guideDate, type DateRow } from '../roster/roster.ts';
 import { membersOf } from './members.ts';
+import { iso } from '../db/instant.ts';
 
 export const DATE_NOT_FOUND = 'Date not found';
 
@@ -59,7 +60,7 @@ export async function dateOverview(db: Queryable, dateId: string, waiverVersion:
   );
   return {
     ...guideDate(date),
-    startsAt: new Date(date.starts_at).toISOString(),
+    startsAt: iso(date.starts_at),
     active: date.active,
     started: new Date(date.starts_at).getTime() <= Date.now(),
     calledOff: date.called_off_at !== null,
@@ -75,7 +76,7 @@ export async function dateOverview(db: Queryable, dateId: string, waiverVersion:
       openSpots: rosters.get(party.id)?.openSpots ?? party.party_size,
       notes: notes
         .filter((note) => note.booking_id === party.id)
-        .map((note) => ({ note: note.note, author: note.author_email, at: new Date(note.created_at).toISOString() })),
+        .map((note) => ({ note: note.note, author: note.author_email, at: iso(note.created_at) })),
     })),
     prices: prices.map((price) => ({ id: price.id, nickname: price.nickname, unitAmount: price.unit_amount })),
   };

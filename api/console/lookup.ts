@@ -14,6 +14,7 @@ import type { OpsBooking, OpsBookingSummary, OpsHistoryLine } from '../../shared
 import { listActions } from './record.ts';
 import { membersOf } from './members.ts';
 import { feeTakenWords } from './record-words.ts';
+import { iso } from '../db/instant.ts';
 
 /** The bookings an operator deals with: paid ones and those that ended after payment. */
 const SHOWN_STATUSES = `('paid', 'cancelled', 'refunded')`;
@@ -41,7 +42,7 @@ function toSummary(row: SummaryRow): OpsBookingSummary {
     id: row.id,
     status: row.status,
     dateId: row.date_id,
-    startsAt: new Date(row.starts_at).toISOString(),
+    startsAt: iso(row.starts_at),
     productName: row.product_name,
     activity: row.activity,
     payerName: memberName(row.payer_name, row.payer_email),
@@ -91,8 +92,6 @@ interface BookingRow extends SummaryRow {
   call_off_reason: string | null;
   called_off_at: Date | string | null;
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** One booking as the console shows it, or null when there is no such booking an operator deals with. */
 export async function opsBooking(db: Queryable, bookingId: string, waiverVersion: string, now = new Date()): Promise<OpsBooking | null> {

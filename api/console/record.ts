@@ -8,6 +8,7 @@ import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import type { OpsActivity } from '../../shared/contract/ops-answers.ts';
 import { changeWords, datesNamed, subjectWords, type RecordContext } from './record-words.ts';
+import { iso } from '../db/instant.ts';
 
 export interface ActionRecord {
   /** What was done, in a word or two: `cancel booking`, `add note`, ... */
@@ -69,7 +70,7 @@ function toActivity(row: ActionRow, context: RecordContext): OpsActivity {
   const recorded = { action: row.action, subject: row.subject, before: parsed(row.before), after: parsed(row.after) };
   return {
     id: String(row.id),
-    at: new Date(row.at).toISOString(),
+    at: iso(row.at),
     operatorUid: row.operator_uid,
     operatorEmail: row.operator_email,
     action: row.action,

@@ -1,5 +1,6 @@
 /** The mail outbox as an operator reads it: what is waiting, what keeps failing, and what went out. */
 import type { Queryable } from '../db/client.ts';
+import { iso } from '../db/instant.ts';
 
 export type MailStatus = 'pending' | 'failing' | 'sent' | 'skipped';
 
@@ -32,8 +33,6 @@ interface Row {
   sent_at: Date | string | null;
   skipped_reason: string | null;
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * `open`: the messages not yet sent (pending, failing first); `all`: also the sent and skipped

@@ -10,6 +10,7 @@ import { LIVE_HOLD_SQL, seatSumSql } from '../bookings/seat-sql.ts';
 import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from '../users/waivers.ts';
 import type { GuideDate, Roster, RosterParticipant, RosterRead } from '../../shared/contract/answers.ts';
 import type { Survey } from '../../shared/contract/requests.ts';
+import { iso } from '../db/instant.ts';
 
 export interface DateRow {
   id: string;
@@ -146,6 +147,6 @@ export async function listRosterReads(db: Queryable, limit: number): Promise<Ros
     guideEmail: row.guide_email,
     dateId: row.date_id,
     format: row.format,
-    readAt: new Date(row.read_at).toISOString(),
+    readAt: iso(row.read_at),
   }));
 }

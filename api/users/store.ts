@@ -11,6 +11,7 @@ import type { CalledOffBooking, DatabaseUser } from '../../shared/contract/answe
 import { memberName } from '../../shared/rules/party.ts';
 import { shownToCustomer } from '../bookings/address-owner.ts';
 import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from './waivers.ts';
+import { iso } from '../db/instant.ts';
 
 export type { DatabaseUser };
 
@@ -74,8 +75,8 @@ export async function readUser(db: Queryable, uid: string, waiverVersion: string
     bookings: row.bookings ?? [],
     calledOff: (row.called_off ?? []).map(({ payerName, payerEmail, ...entry }) => ({
       ...entry,
-      startsAt: new Date(entry.startsAt).toISOString(),
-      chooseBy: new Date(entry.chooseBy).toISOString(),
+      startsAt: iso(entry.startsAt),
+      chooseBy: iso(entry.chooseBy),
       payer: memberName(payerName, payerEmail),
     })),
     pendingEmail: row.pending_email,

@@ -8,6 +8,7 @@ import { randomId } from '../http.ts';
 import type { SignedWaiverCopy, WaiverStatus } from '../../shared/contract/answers.ts';
 import { waiverCoversUntil, waiverIsCurrent, type WaiverDocument } from '../../shared/rules/waiver-record.ts';
 import type { WaiverEdition } from './waiver-edition.ts';
+import { iso } from '../db/instant.ts';
 
 /** Where a signature came from, as the server saw the request. */
 export interface SigningRequest {
@@ -83,12 +84,12 @@ export const LATEST_WAIVER_JOIN = `left join lateral (select * from waiver_signa
 export const WAIVER_STATUS_COLUMNS = 'w.id, w.version, w.sha256, w.signed_at, w.covers_until';
 
 export function waiverStatus(row: StatusRow, currentVersion: string, at: Date | number = Date.now()): WaiverStatus {
-  const coversUntil = new Date(row.covers_until).toISOString();
+  const coversUntil = iso(row.covers_until);
   return {
     id: row.id,
     version: row.version,
     sha256: row.sha256,
-    signedAt: new Date(row.signed_at).toISOString(),
+    signedAt: iso(row.signed_at),
     coversUntil,
     current: waiverIsCurrent({ version: row.version, coversUntil }, currentVersion, at),
   };

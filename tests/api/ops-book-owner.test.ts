@@ -7,8 +7,6 @@
  * before (the one who made the account) is over for it. Real Auth emulator accounts and links.
  */
 import { randomUUID } from 'node:crypto';
-import { initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../api/identity.ts';
 import type { OutgoingMail } from '../../api/mail/transport.ts';
@@ -29,9 +27,8 @@ import {
   type Harness,
   type TestUser,
 } from './harness.ts';
-import { EMULATOR, staffMember } from './staff.ts';
+import { admin, EMULATOR, staffMember } from './staff.ts';
 
-const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'ops-book-owner-test-admin'));
 const CLASSES = 'winter-classes';
 
 let h: Harness;

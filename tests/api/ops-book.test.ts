@@ -5,8 +5,6 @@
  * its record commit together or not at all; money paid in cash comes back by hand, flagged.
  */
 import { randomUUID } from 'node:crypto';
-import { initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../api/identity.ts';
 import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../shared/contract/ops-answers.ts';
@@ -26,9 +24,8 @@ import {
   type TestUser,
 } from './harness.ts';
 import { verifyEmail } from '../support/emulator-links.ts';
-import { EMULATOR, staffMember } from './staff.ts';
+import { admin, EMULATOR, staffMember } from './staff.ts';
 
-const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'ops-book-test-admin'));
 const CLASSES = 'winter-classes';
 const TOURS = 'winter-day-tours';
 

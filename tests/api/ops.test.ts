@@ -42,21 +42,21 @@ import {
   type TestUser,
 } from './harness.ts';
 import {
+  admin,
   commandDatabase,
   EMULATOR,
+  inDatabase,
   officeOperator,
   operatorCommand,
   staffMember,
   staffRole,
   staffRoleByOffice,
-  type CommandDatabase,
-  inDatabase,
   withCommandDatabase,
+  type CommandDatabase,
 } from './staff.ts';
 import { paidBooking } from './paid-booking.ts';
 
 const run = promisify(execFile);
-const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'ops-test-admin'));
 const CLASSES = 'winter-classes';
 
 let h: Harness;

@@ -3,8 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyEmail as verifyByLink } from '../support/emulator-links.ts';
 import {
@@ -27,11 +25,9 @@ import { migrate } from '../../api/db/migrate.ts';
 import { listRosterReads } from '../../api/roster/roster.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import type { CalendarEntry, GuideDate, Roster } from '../../shared/contract/answers.ts';
-import { EMULATOR, officeOperator, operatorCommand } from './staff.ts';
+import { admin, EMULATOR, officeOperator, operatorCommand } from './staff.ts';
 
 const run = promisify(execFile);
-/** firebase-admin on the Auth emulator, to read the claims the command sets. */
-const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'roster-test-admin'));
 
 /** `npm run guide:grant|guide:revoke -- EMAIL`, by the office's operator, with a reason. */
 const guideRole = async (action: 'grant' | 'revoke', email?: string) =>

@@ -1,6 +1,4 @@
 /** Seats cannot be squatted: holds only for customers who could ride, a few per address, none for a closed account. */
-import { initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepHolds } from '../../api/bookings/hold-sweeps.ts';
 import { firebaseIdentity } from '../../api/identity.ts';
@@ -18,8 +16,8 @@ import {
   type Harness,
   type TestUser,
 } from './harness.ts';
+import { admin } from './staff.ts';
 
-const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'squatting-test-admin'));
 const identity = firebaseIdentity(PROJECT_ID);
 
 let h: Harness;

@@ -111,7 +111,10 @@ export function operatorCommand(
   return next;
 }
 
-const admin = getAuth(getApps().find((app) => app.name === 'staff-admin') ?? initializeApp({ projectId: PROJECT_ID }, 'staff-admin'));
+/** The Auth emulator's admin, as the office's tools see accounts: one per test file. */
+export const admin = getAuth(
+  getApps().find((app) => app.name === 'staff-admin') ?? initializeApp({ projectId: PROJECT_ID }, 'staff-admin'),
+);
 
 /**
  * The operator who runs the commands of a test file (`--by`): an account with a proved address that

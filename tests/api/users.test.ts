@@ -1,13 +1,9 @@
-import { initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cachedIdentity, firebaseIdentity } from '../../api/identity.ts';
 import { newAuthUser } from '../support/auth-user.ts';
 import { harness, newUser, PROJECT_ID, signInAgain, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
+import { admin } from './staff.ts';
 import type { DatabaseUser } from '../../shared/contract/answers.ts';
-
-/** firebase-admin on the Auth emulator, to change users the way an operator or Firebase itself would. */
-const admin = getAuth(initializeApp({ projectId: PROJECT_ID }, 'users-test-admin'));
 
 /** Signs in again with e-mail and password: a new ID token carrying the user's current name and photo. */
 const signIn = signInAgain;

@@ -25,9 +25,8 @@ function StripeUnavailable(_props: { clientSecret: string; returnPath?: string; 
 }
 
 interface Props {
-  provider: 'local' | 'stripe';
-  /** The payment intent's client secret (Stripe's form is made for it). */
-  clientSecret: string;
+  /** The payment the form pays: its provider, and its intent's client secret (Stripe's form is made for it). */
+  payment: { provider: 'local' | 'stripe'; clientSecret: string };
   /** The local form's payment state, and what paying with it does. */
   card: CardState;
   pay: (input: CardInput) => Promise<CardState>;
@@ -37,8 +36,8 @@ interface Props {
   returnPath: string;
 }
 
-export default function CardForm({ provider, clientSecret, card, pay, action, returnPath }: Props) {
-  if (provider === 'local') return <LocalCardForm card={card} pay={pay} action={action} />;
+export default function CardForm({ payment, card, pay, action, returnPath }: Props) {
+  if (payment.provider === 'local') return <LocalCardForm card={card} pay={pay} action={action} />;
   if (!PUBLIC_STRIPE_PUBLISHABLE_KEY) {
     return (
       <p role="alert" className="form-error">
@@ -54,7 +53,7 @@ export default function CardForm({ provider, clientSecret, card, pay, action, re
         </p>
       }
     >
-      <StripeCardForm clientSecret={clientSecret} returnPath={returnPath} action={action} />
+      <StripeCardForm clientSecret={payment.clientSecret} returnPath={returnPath} action={action} />
     </Suspense>
   );
 }

@@ -27,14 +27,7 @@ export default function OfficeCardPayment({ hold, onPaid }: { hold: OpsCardHold;
       <p>
         {formatDollars(hold.amount)} by card. The seats are held until {formatDenverDateTime(Date.parse(hold.expiresAt))}.
       </p>
-      <CardForm
-        provider={hold.provider}
-        clientSecret={hold.clientSecret}
-        card={card}
-        pay={pay}
-        action="/ops/date"
-        returnPath={opsBookingLink(hold.bookingId)}
-      />
+      <CardForm payment={hold} card={card} pay={pay} action="/ops/date" returnPath={opsBookingLink(hold.bookingId)} />
     </div>
   );
 }

@@ -159,14 +159,7 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
             Moving to {formatDenverDateTime(Date.parse(step.hold.date.startsAt))}: pay the {formatDollars(step.hold.amount)} fee. The seats
             on the new date are held for you until {formatDenverDateTime(Date.parse(step.hold.expiresAt))}.
           </p>
-          <CardForm
-            provider={step.hold.provider}
-            clientSecret={step.hold.clientSecret}
-            card={card}
-            pay={(input) => payFee(step.hold, input)}
-            action="/profile"
-            returnPath="/profile"
-          />
+          <CardForm payment={step.hold} card={card} pay={(input) => payFee(step.hold, input)} action="/profile" returnPath="/profile" />
           <div className="booking-change-buttons">
             <button
               type="button"

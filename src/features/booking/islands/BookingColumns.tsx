@@ -20,7 +20,7 @@ export default function BookingColumns({ page, children, details, about }: Props
   const { hydrated, catalog, product, cart, source } = page;
   const price = cart.selectedPrice;
   return (
-    <div className="booking">
+    <div className="booking panes">
       <div className="booking-choices">
         {hydrated && <CatalogProblem catalog={catalog} product={product} />}
         {children}

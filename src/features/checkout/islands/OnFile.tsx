@@ -41,11 +41,12 @@ function OnFile({
   );
 }
 
-/** One titled part of what is on file. */
-function OnFilePart({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** One titled part of what is on file: its details, and anything more to show with them. */
+function OnFilePart({ id, title, details, children }: { id: string; title: string; details: Detail[] | null; children?: ReactNode }) {
   return (
     <section className="on-file-part" aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
+      {details && <DetailsList details={details} className="on-file-details" />}
       {children}
     </section>
   );
@@ -73,12 +74,8 @@ export function DetailsOnFile({ user, ...ways }: Props) {
       review="Review or change"
       {...ways}
     >
-      <OnFilePart id="on-file-details" title="Your details">
-        <DetailsList details={details} className="on-file-details" />
-      </OnFilePart>
-      <OnFilePart id="on-file-survey" title="Safety survey">
-        <DetailsList details={answers} className="on-file-details" />
-      </OnFilePart>
+      <OnFilePart id="on-file-details" title="Your details" details={details} />
+      <OnFilePart id="on-file-survey" title="Safety survey" details={answers} />
     </OnFile>
   );
 }
@@ -91,16 +88,16 @@ export function WaiverOnFile({ user, ...ways }: Props) {
       review="Review or sign again"
       {...ways}
     >
-      <OnFilePart id="on-file-waiver" title="Your signed waiver">
-        {waiver && (
-          <DetailsList
-            details={[
-              ['Version', waiver.version],
-              ['Signed', formatDenverLongDate(Date.parse(waiver.signedAt))],
-            ]}
-            className="on-file-details"
-          />
-        )}
+      <OnFilePart
+        id="on-file-waiver"
+        title="Your signed waiver"
+        details={
+          waiver && [
+            ['Version', waiver.version],
+            ['Signed', formatDenverLongDate(Date.parse(waiver.signedAt))],
+          ]
+        }
+      >
         {user.signature && (
           <img className="signature-image on-file-signature" src={user.signature} alt="Your signature" width="1500" height="200" />
         )}

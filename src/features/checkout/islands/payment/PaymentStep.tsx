@@ -47,7 +47,7 @@ export default function PaymentStep({ inviteCode = null }: Props) {
 
   if (card.status === 'succeeded') {
     return (
-      <div className="payment">
+      <div className="payment panes">
         <p role="status" className="payment-progress">
           <span className="spinner" aria-hidden="true" /> Payment received. Taking you to your confirmation...
         </p>
@@ -57,7 +57,7 @@ export default function PaymentStep({ inviteCode = null }: Props) {
 
   if (!hydrated) {
     return (
-      <div className="payment">
+      <div className="payment panes">
         <p role="status" className="payment-progress">
           <span className="spinner" aria-hidden="true" /> Loading your order...
         </p>
@@ -80,7 +80,7 @@ export default function PaymentStep({ inviteCode = null }: Props) {
   }
 
   return (
-    <div className="payment">
+    <div className="payment panes">
       <PaymentSummary cart={cart} />
       <section className="payment-panel payment-checkout" aria-labelledby="payment-checkout-title">
         <h3 id="payment-checkout-title">Checkout</h3>
@@ -95,8 +95,7 @@ export default function PaymentStep({ inviteCode = null }: Props) {
           <>
             <HoldTimer expiresAt={intent.expiresAt} />
             <CardForm
-              provider={intent.provider}
-              clientSecret={intent.clientSecret}
+              payment={intent}
               card={card}
               pay={payCheckout}
               action="/checkout"
