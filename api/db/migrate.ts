@@ -15,6 +15,7 @@ import * as officeRequestTermsAndAddressOwner from './migrations/012_office_requ
 import * as outboxLeasesRefusals from './migrations/013_outbox_leases_refusals.ts';
 import * as partyJoining from './migrations/014_party_joining.ts';
 import * as movesByOperator from './migrations/015_moves_by_operator.ts';
+import * as tripDay from './migrations/016_trip_day.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -32,6 +33,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '013_outbox_leases_refusals', sql: outboxLeasesRefusals.sql },
   { version: '014_party_joining', sql: partyJoining.sql },
   { version: '015_moves_by_operator', sql: movesByOperator.sql },
+  { version: '016_trip_day', sql: tripDay.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

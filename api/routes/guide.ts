@@ -1,29 +1,61 @@
-/** The guides' roster: GET /guide/dates and GET /guide/dates/{dateId}/roster, for guides only. */
+/**
+ * The guides' roster and the trip day, under /guide: GET /guide/dates and GET /guide/dates/{dateId}/roster
+ * for guides; GET /guide/dates/{dateId}/trip-sheet and POST /guide/dates/{dateId}/trip-events for
+ * guides and operators (an operator may run the trailhead too).
+ */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { requireCaller, safeParam } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
 import type { Identity } from '../identity.ts';
+import { clientAddress } from '../limits/client-ip.ts';
 import { readRoster, upcomingDates } from '../roster/roster.ts';
+import { recordTripEvents } from '../trailhead/trip-events.ts';
+import { readTripSheet } from '../trailhead/trip-sheet.ts';
+import { jsonBody } from '../validation.ts';
+import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
+import { SIGNATURE_MAX_CHARS } from '../../shared/contract/requests.ts';
+import { SIGNATURES_PER_BATCH, tripEventsRequest } from '../../shared/contract/trailhead.ts';
 
 export const NOT_A_GUIDE = 'Only guides can see the roster.';
+export const NOT_STAFF = 'Only guides and operators can open a trip sheet.';
+
+/** A batch of events with its signatures, and room for the rest. */
+const TRIP_EVENTS_BODY_LIMIT = SIGNATURES_PER_BATCH * SIGNATURE_MAX_CHARS + 64 * 1024;
 
 /**
- * The guide role is asked of the identity service on every call rather than read from the token's
- * claims: a role the operator revoked (npm run guide:revoke) stops counting at once, although the
- * guide's ID token still carries the claim for up to an hour.
+ * Roles are asked of the identity service on every call rather than read from the token's claims: a
+ * role the operator revoked (npm run guide:revoke) stops counting at once, although the guide's ID
+ * token still carries the claim for up to an hour.
  */
-function requireGuide(identity: Identity): MiddlewareHandler<AppEnv> {
+function requireRole(identity: Identity, roles: readonly ('guide' | 'operator')[], refusal: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!(await identity.isGuide(c.get('caller').uid))) throw new HttpError(403, NOT_A_GUIDE);
-    await next();
+    const uid = c.get('caller').uid;
+    for (const role of roles) {
+      if (await (role === 'guide' ? identity.isGuide(uid) : identity.isOperator(uid))) {
+        c.header('Cache-Control', 'private, no-store');
+        return next();
+      }
+    }
+    throw new HttpError(403, refusal);
   };
 }
 
-export function guideRoutes({ db, identity, waiver }: AppDeps) {
+export function guideRoutes({ db, identity, waiver, clientIp }: AppDeps) {
   const group = new Hono<AppEnv>();
   // Medical data: a token revoked by signing out everywhere, or of a disabled account, is refused too.
-  const guidesOnly = [requireCaller(identity, { checkRevoked: true }), requireGuide(identity)] as const;
+  const caller = requireCaller(identity, { checkRevoked: true });
+  const guidesOnly = [caller, requireRole(identity, ['guide'], NOT_A_GUIDE)] as const;
+  const staff = [caller, requireRole(identity, ['guide', 'operator'], NOT_STAFF)] as const;
+
+  // Declared before the group's default limit: a batch carries signature images.
+  group.post('/dates/:dateId/trip-events', limitBody(TRIP_EVENTS_BODY_LIMIT), ...staff, jsonBody(tripEventsRequest), async (c) => {
+    const request = { ipAddress: clientAddress(c, clientIp), userAgent: c.req.header('user-agent') ?? '' };
+    const { events } = c.req.valid('json');
+    return c.json(await recordTripEvents(db, safeParam(c, 'dateId'), events, c.get('caller'), { waiver, request }));
+  });
+
+  group.use('*', limitBody(DEFAULT_BODY_LIMIT));
 
   group.get('/dates', ...guidesOnly, async (c) => c.json(await upcomingDates(db)));
 
@@ -31,6 +63,12 @@ export function guideRoutes({ db, identity, waiver }: AppDeps) {
     const roster = await readRoster(db, safeParam(c, 'dateId'), c.get('caller'), waiver.version);
     if (!roster) throw new HttpError(404, 'Date not found');
     return c.json(roster);
+  });
+
+  group.get('/dates/:dateId/trip-sheet', ...staff, async (c) => {
+    const sheet = await readTripSheet(db, safeParam(c, 'dateId'), c.get('caller'), waiver);
+    if (!sheet) throw new HttpError(404, 'Date not found');
+    return c.json(sheet);
   });
 
   return group;

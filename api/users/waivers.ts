@@ -33,40 +33,63 @@ export async function recordSignature(
   request: SigningRequest,
   signedAt: Date = new Date(),
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [user] = await tx.query<{ display_name: string | null }>(
-      `update users set signature = $2, agreed = true, updated_at = now() where uid = $1 returning display_name`,
-      [uid, signature],
-    );
-    if (!user) return false;
-    await tx.query(`insert into waiver_texts (version, sha256, text, document) values ($1, $2, $3, $4) on conflict (version) do nothing`, [
+  return db.transaction(async (tx) => (await insertSignature(tx, { uid, signature, edition, request, signedAt })) !== null);
+}
+
+/** A signing as it is recorded, online or on a guide's phone at the trailhead. */
+export interface Signing {
+  uid: string;
+  signature: string;
+  edition: WaiverEdition;
+  request: SigningRequest;
+  signedAt: Date;
+  /** Signed in person on the phone of this guide or operator (their name), not on the signer's own device. */
+  inPersonBy?: string;
+}
+
+/**
+ * Adds the signature inside the caller's transaction: its id, or null when the user does not exist.
+ * The user's current `signature` becomes this one unless they signed later already (a signing on a
+ * guide's phone may reach us after one made online).
+ */
+export async function insertSignature(tx: Queryable, signing: Signing): Promise<string | null> {
+  const { uid, edition, signedAt } = signing;
+  const [user] = await tx.query<{ display_name: string | null }>(`select display_name from users where uid = $1 for update`, [uid]);
+  if (!user) return null;
+  await tx.query(`insert into waiver_texts (version, sha256, text, document) values ($1, $2, $3, $4) on conflict (version) do nothing`, [
+    edition.version,
+    edition.sha256,
+    edition.text,
+    JSON.stringify(edition.document),
+  ]);
+  const [stored] = await tx.query<{ sha256: string }>(`select sha256 from waiver_texts where version = $1`, [edition.version]);
+  if (stored?.sha256 !== edition.sha256) {
+    throw new WaiverTextConflict(`Waiver version ${edition.version} is stored with another text (${stored?.sha256})`);
+  }
+  await tx.query(
+    `update users set signature = $2, agreed = true, updated_at = now()
+      where uid = $1 and not exists (select 1 from waiver_signatures where user_id = $1 and signed_at > $3)`,
+    [uid, signing.signature, signedAt.toISOString()],
+  );
+  const id = randomId('wvr');
+  await tx.query(
+    `insert into waiver_signatures (id, user_id, version, sha256, signature, signer_name, signed_at, covers_until, ip_address, user_agent, in_person_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      id,
+      uid,
       edition.version,
       edition.sha256,
-      edition.text,
-      JSON.stringify(edition.document),
-    ]);
-    const [stored] = await tx.query<{ sha256: string }>(`select sha256 from waiver_texts where version = $1`, [edition.version]);
-    if (stored?.sha256 !== edition.sha256) {
-      throw new WaiverTextConflict(`Waiver version ${edition.version} is stored with another text (${stored?.sha256})`);
-    }
-    await tx.query(
-      `insert into waiver_signatures (id, user_id, version, sha256, signature, signer_name, signed_at, covers_until, ip_address, user_agent)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        randomId('wvr'),
-        uid,
-        edition.version,
-        edition.sha256,
-        signature,
-        user.display_name,
-        signedAt.toISOString(),
-        waiverCoversUntil(signedAt).toISOString(),
-        request.ipAddress,
-        request.userAgent.slice(0, USER_AGENT_MAX_CHARS),
-      ],
-    );
-    return true;
-  });
+      signing.signature,
+      user.display_name,
+      signedAt.toISOString(),
+      waiverCoversUntil(signedAt).toISOString(),
+      signing.request.ipAddress,
+      signing.request.userAgent.slice(0, USER_AGENT_MAX_CHARS),
+      signing.inPersonBy ?? null,
+    ],
+  );
+  return id;
 }
 
 interface StatusRow {

@@ -28,6 +28,7 @@ describe('migrations and catalog imports', () => {
         '013_outbox_leases_refusals',
         '014_party_joining',
         '015_moves_by_operator',
+        '016_trip_day',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

@@ -1,6 +1,7 @@
 /**
  * The operators' console, under /ops: GET /ops/days (today and the days ahead, with parties and
- * readiness) and GET /ops/activity (the record of operator actions) here, and a file per resource:
+ * readiness), GET /ops/activity (the record of operator actions) and GET /ops/passes/{code} (whose
+ * trailhead pass it is) here, and a file per resource:
  * bookings, dates, blackout days, promo codes. Operators only, the role asked of the identity
  * service on every call; every change is recorded in its own transaction.
  */
@@ -11,6 +12,7 @@ import { isCalendarDay } from '../../../shared/rules/dates.ts';
 import { requireCaller } from '../../auth.ts';
 import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../../console/days-ahead.ts';
 import { listActions } from '../../console/record.ts';
+import { passOf, UNKNOWN_PASS } from '../../trailhead/passes.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { HttpError } from '../../http.ts';
 import type { Identity } from '../../identity.ts';
@@ -37,6 +39,7 @@ const daysSchema = v.optional(
   v.pipe(v.string(), v.regex(/^\d{1,3}$/, DAYS_MESSAGE), v.transform(Number), v.maxValue(MAX_DAYS_AHEAD, DAYS_MESSAGE)),
   String(DAYS_AHEAD),
 );
+const passCodeSchema = v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/, UNKNOWN_PASS));
 const FROM_MESSAGE = 'The first day must be a calendar day (YYYY-MM-DD).';
 const fromSchema = v.optional(v.pipe(v.string(), v.check(isCalendarDay, FROM_MESSAGE)));
 
@@ -54,6 +57,8 @@ export function consoleRoutes(deps: AppDeps) {
   });
 
   group.get('/activity', async (c) => c.json(await listActions(db, { limit: ACTIVITY_SHOWN })));
+
+  group.get('/passes/:code', async (c) => c.json(await passOf(db, paramAs(c.req.param('code'), passCodeSchema))));
 
   group.route('/bookings', consoleBookingRoutes(deps));
   group.route('/', consoleDateRoutes(deps));

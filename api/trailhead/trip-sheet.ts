@@ -1,0 +1,87 @@
+/**
+ * A date's trip sheet, as a guide's phone saves it for the trailhead: the roster grouped by party
+ * with each member's pass code, the office's notes, where the party meets, the waiver in force for
+ * signing in person, and what every phone has recorded so far. Reading it is recorded as a roster
+ * read (it shows medical data), before anything is answered.
+ */
+import type { Db, Queryable } from '../db/client.ts';
+import type { Caller } from '../identity.ts';
+import { iso } from '../db/instant.ts';
+import { readRoster } from '../roster/roster.ts';
+import type { WaiverEdition } from '../users/waiver-edition.ts';
+import { meetingArea } from '../../shared/company/meeting-area.ts';
+import type { CalendarName } from '../../shared/contract/requests.ts';
+import type { TripEvent, TripParty, TripSheet } from '../../shared/contract/trailhead.ts';
+
+/** The sheet of `dateId` for `reader` (a guide or an operator); null for an unknown date. */
+export async function readTripSheet(db: Db, dateId: string, reader: Caller, waiver: WaiverEdition): Promise<TripSheet | null> {
+  const roster = await readRoster(db, dateId, reader, waiver.version, 'trip sheet');
+  if (!roster) return null;
+  const [seats, bookings, notes, events] = await Promise.all([
+    db.query<{ booking_id: string; user_id: string; pass_code: string }>(
+      `select m.booking_id, m.user_id, m.pass_code from booking_members m join bookings b on b.id = m.booking_id
+        where b.date_id = $1 and b.status = 'paid'`,
+      [dateId],
+    ),
+    db.query<{ id: string; party_size: number }>(`select id, party_size from bookings where date_id = $1 and status = 'paid'`, [dateId]),
+    db.query<{ booking_id: string; note: string }>(
+      `select n.booking_id, n.note from booking_notes n join bookings b on b.id = n.booking_id
+        where b.date_id = $1 and b.status = 'paid' order by n.created_at, n.id`,
+      [dateId],
+    ),
+    tripEventsOf(db, dateId),
+  ]);
+  const passCodes = new Map(seats.map((seat) => [`${seat.booking_id}/${seat.user_id}`, seat.pass_code]));
+  const sizes = new Map(bookings.map((booking) => [booking.id, booking.party_size]));
+  const parties = new Map<string, TripParty>();
+  for (const participant of roster.participants) {
+    const party = parties.get(participant.bookingId) ?? {
+      bookingId: participant.bookingId,
+      partySize: sizes.get(participant.bookingId) ?? 0,
+      notes: notes.filter((note) => note.booking_id === participant.bookingId).map((note) => note.note),
+      members: [],
+    };
+    party.members.push({ ...participant, passCode: passCodes.get(`${participant.bookingId}/${participant.uid}`) ?? '' });
+    parties.set(participant.bookingId, party);
+  }
+  return {
+    date: roster.date,
+    savedAt: new Date().toISOString(),
+    meetingPoint: meetingArea(roster.date.calendar as CalendarName),
+    parties: [...parties.values()],
+    waiver: { version: waiver.version, document: waiver.document },
+    events,
+  };
+}
+
+interface EventRow {
+  id: string;
+  kind: TripEvent['kind'];
+  booking_id: string;
+  user_id: string;
+  device_at: Date | string;
+  received_at: Date | string;
+  by_name: string;
+  gear: TripEvent['gear'] | string;
+  flag: string | null;
+}
+
+/** Everything the phones have recorded for the date, in the order it happened by their clocks. */
+export async function tripEventsOf(db: Queryable, dateId: string): Promise<TripEvent[]> {
+  const rows = await db.query<EventRow & Record<string, unknown>>(
+    `select id, kind, booking_id, user_id, device_at, received_at, by_name, gear, flag from trip_events
+      where date_id = $1 order by device_at, id`,
+    [dateId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    bookingId: row.booking_id,
+    uid: row.user_id,
+    at: iso(row.device_at),
+    receivedAt: iso(row.received_at),
+    by: row.by_name,
+    gear: typeof row.gear === 'string' ? (JSON.parse(row.gear) as TripEvent['gear']) : row.gear,
+    flag: row.flag,
+  }));
+}

@@ -1,0 +1,199 @@
+/**
+ * The trip day through the API: a date's trip sheet for guides and operators (recorded as a roster
+ * read), the events their phones send when they have a network (each recorded once, two phones'
+ * check-ins merged, a seat changed meanwhile kept and flagged, a seat never on the date refused), a
+ * waiver signed on a guide's phone in the signer's record, and a pass looked up by the console.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
+import { FLAGS, NOT_IN_THE_PARTY, NOT_ON_THIS_DATE, OLDER_WAIVER } from '../../api/trailhead/trip-events.ts';
+import { UNKNOWN_PASS } from '../../api/trailhead/passes.ts';
+import { NOT_STAFF } from '../../api/routes/guide.ts';
+import type { Pass, TripEvent, TripEventRequest, TripEventsAnswer, TripSheet } from '../../shared/contract/trailhead.ts';
+import { checkInOf, checkIns } from '../../shared/rules/check-in.ts';
+import { freeDate, harness, inviteCodeOf, readyUser, SIGNATURE, type Harness, type TestUser } from './harness.ts';
+import { paidBooking } from './paid-booking.ts';
+import { staffMember } from './staff.ts';
+
+const CLASSES = 'winter-classes';
+const PRICE = 'price_class_sledski';
+
+let h: Harness;
+let guide: TestUser;
+let operator: TestUser;
+let customer: TestUser;
+let dateId: string;
+/** Two parties on the date: the lead with a friend who joined, and a payer alone. */
+let lead: { payer: TestUser; bookingId: string };
+let friend: TestUser;
+let alone: { payer: TestUser; bookingId: string };
+/** A booking on another date. */
+let elsewhere: { payer: TestUser; bookingId: string };
+
+beforeAll(async () => {
+  h = await harness({ bookingCutoffHours: 0 });
+  [guide, operator] = [await staffMember('guide'), await staffMember('operator')];
+  const date = await freeDate(h, CLASSES, (entry) => entry.stripeId === PRICE);
+  dateId = date.id;
+  lead = await paidBooking(h, { date, calendar: CLASSES, priceId: PRICE, partySize: 2, payerName: 'Lee Lead' });
+  friend = await readyUser(h, 'Fran Friend');
+  const inviteCode = await inviteCodeOf(h, lead.payer, CLASSES, dateId);
+  expect((await h.json('POST', '/calendar/invite', { token: friend.token, body: { inviteCode } })).status).toBe(200);
+  alone = await paidBooking(h, { date, calendar: CLASSES, priceId: PRICE, partySize: 1, payerName: 'Al Alone' });
+  customer = alone.payer;
+  const other = await freeDate(h, CLASSES, (entry) => entry.id !== dateId && entry.stripeId === PRICE);
+  elsewhere = await paidBooking(h, { date: other, calendar: CLASSES, priceId: PRICE, partySize: 1 });
+});
+
+const sheetOf = (user: TestUser, id = dateId) => h.json<TripSheet>('GET', `/guide/dates/${id}/trip-sheet`, { token: user.token });
+const send = (user: TestUser, events: TripEventRequest[], id = dateId) =>
+  h.json<TripEventsAnswer & { message?: string }>('POST', `/guide/dates/${id}/trip-events`, { token: user.token, body: { events } });
+const arrived = (bookingId: string, uid: string, at: string, kind: 'here' | 'no-show' = 'here'): TripEventRequest => ({
+  id: randomUUID(),
+  kind,
+  bookingId,
+  uid,
+  at,
+});
+const storedEvents = async () => (await h.db.query<{ n: number }>(`select count(*)::int as n from trip_events`))[0]?.n;
+
+describe('GET /guide/dates/{dateId}/trip-sheet', () => {
+  it('gives a guide the date by party, each member with their pass code, the waiver in force, and records the read', async () => {
+    const { status, body } = await sheetOf(guide);
+    expect(status).toBe(200);
+    expect(body.date.id).toBe(dateId);
+    expect(Date.parse(body.savedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(body.meetingPoint).toBe('Kamas, Utah: a classroom hour, then the field');
+    expect(body.parties.map((party) => [party.bookingId, party.partySize, party.members.map((member) => member.uid)])).toEqual([
+      [lead.bookingId, 2, [lead.payer.uid, friend.uid]],
+      [alone.bookingId, 1, [alone.payer.uid]],
+    ]);
+    const codes = body.parties.flatMap((party) => party.members.map((member) => member.passCode));
+    expect(codes).toHaveLength(3);
+    for (const code of codes) expect(code).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(codes).size).toBe(3);
+    expect(body.parties[0]?.members[0]).toMatchObject({ name: 'Lee Lead', survey: { emergencyContactName: 'Jo Rider' } });
+    expect(body.waiver.version).toBe(currentWaiverEdition.version);
+    expect(body.waiver.document.sections.length).toBeGreaterThan(0);
+    const [read] = await h.db.query<{ guide_uid: string; format: string }>(
+      `select guide_uid, format from roster_reads where date_id = $1 order by id desc limit 1`,
+      [dateId],
+    );
+    expect(read).toEqual({ guide_uid: guide.uid, format: 'trip sheet' });
+  });
+
+  it('gives an operator the sheet too, refuses a customer and an unknown date, and keeps it from caches', async () => {
+    expect((await sheetOf(operator)).status).toBe(200);
+    const refused = await sheetOf(customer);
+    expect(refused).toMatchObject({ status: 403, body: { message: NOT_STAFF } });
+    expect((await sheetOf(guide, 'class-nowhere')).status).toBe(404);
+    expect((await h.call('GET', `/guide/dates/${dateId}/trip-sheet`, { token: guide.token })).headers.get('cache-control')).toBe(
+      'private, no-store',
+    );
+  });
+});
+
+describe('POST /guide/dates/{dateId}/trip-events', () => {
+  it('records a batch once however often it is sent, and keeps the earliest check-in of a member two phones checked in', async () => {
+    const before = await storedEvents();
+    const batch: TripEventRequest[] = [
+      arrived(lead.bookingId, lead.payer.uid, '2027-01-09T15:12:00.000Z'),
+      { ...arrived(lead.bookingId, lead.payer.uid, '2027-01-09T15:13:00.000Z'), kind: 'gear', beacon: true, shovel: true, probe: false },
+      arrived(lead.bookingId, friend.uid, '2027-01-09T15:30:00.000Z', 'no-show'),
+    ];
+    const first = await send(guide, batch);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.recorded).toBe(3);
+    const again = await send(guide, batch);
+    expect(again.body.recorded).toBe(0);
+    expect(await storedEvents()).toBe((before ?? 0) + 3);
+
+    // The operator's phone checked the lead in later, and the friend too: both are in the record.
+    const second = await send(operator, [
+      arrived(lead.bookingId, lead.payer.uid, '2027-01-09T15:20:00.000Z'),
+      arrived(lead.bookingId, friend.uid, '2027-01-09T15:35:00.000Z'),
+    ]);
+    expect(second.body.recorded).toBe(2);
+    const mine = (events: TripEvent[]) => events.filter((event) => event.bookingId === lead.bookingId);
+    expect(mine(second.body.events)).toHaveLength(5);
+    const states = checkIns(second.body.events);
+    const byGuide = first.body.events[0]?.by;
+    expect(checkInOf(states, lead.bookingId, lead.payer.uid)).toMatchObject({
+      status: 'here',
+      at: '2027-01-09T15:12:00.000Z',
+      by: byGuide,
+      gear: { beacon: true, shovel: true, probe: false },
+    });
+    expect(checkInOf(states, lead.bookingId, friend.uid)).toMatchObject({ status: 'here', at: '2027-01-09T15:35:00.000Z' });
+    expect(mine((await sheetOf(guide)).body.events)).toHaveLength(5);
+  });
+
+  it('refuses a customer, a seat of another date, a person not in the party and a malformed event, recording nothing', async () => {
+    const before = await storedEvents();
+    const mixed = [arrived(alone.bookingId, alone.payer.uid, '2027-01-09T15:00:00.000Z')];
+    expect(await send(customer, mixed)).toMatchObject({ status: 403, body: { message: NOT_STAFF } });
+    const foreign = await send(guide, [...mixed, arrived(elsewhere.bookingId, elsewhere.payer.uid, '2027-01-09T15:01:00.000Z')]);
+    expect(foreign).toMatchObject({ status: 400, body: { message: NOT_ON_THIS_DATE } });
+    const stranger = await send(guide, [...mixed, arrived(lead.bookingId, alone.payer.uid, '2027-01-09T15:01:00.000Z')]);
+    expect(stranger).toMatchObject({ status: 400, body: { message: NOT_IN_THE_PARTY } });
+    expect((await send(guide, [{ ...mixed[0]!, id: 'x' }])).status).toBe(400);
+    expect((await send(guide, [{ ...mixed[0]!, at: 'soon' }])).status).toBe(400);
+    expect((await send(guide, [])).status).toBe(400);
+    expect((await send(guide, mixed, 'class-nowhere')).status).toBe(404);
+    expect(await storedEvents()).toBe(before);
+  });
+
+  it('keeps a check-in of a seat cancelled after the sheet was saved, flagged for the office', async () => {
+    const cancelled = await h.json('POST', `/ops/bookings/${alone.bookingId}/cancel`, {
+      token: operator.token,
+      body: { reason: 'Asked by phone', refund: 0 },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const event = arrived(alone.bookingId, alone.payer.uid, '2027-01-09T15:05:00.000Z');
+    const sent = await send(guide, [event]);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.events.find((recorded) => recorded.id === event.id)).toMatchObject({ flag: FLAGS.cancelled });
+    // The sheet no longer lists the party.
+    expect((await sheetOf(guide)).body.parties.map((party) => party.bookingId)).toEqual([lead.bookingId]);
+  });
+
+  it("puts a waiver signed on a guide's phone in the signer's record, saying so, with the phone's time and ours", async () => {
+    const signedAt = new Date(Date.now() - 3_600_000).toISOString();
+    const signing = {
+      ...arrived(lead.bookingId, friend.uid, signedAt),
+      kind: 'signed' as const,
+      signature: SIGNATURE,
+      agreed: true as const,
+    };
+    const older = await send(guide, [{ ...signing, version: '2001-01' }]);
+    expect(older).toMatchObject({ status: 409, body: { message: OLDER_WAIVER } });
+    const sent = await send(guide, [{ ...signing, version: currentWaiverEdition.version }]);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect((await send(guide, [{ ...signing, version: currentWaiverEdition.version }])).body.recorded).toBe(0);
+    const rows = await h.db.query<{ in_person_by: string | null; signed_at: Date; received_at: Date; version: string }>(
+      `select s.in_person_by, s.signed_at, s.received_at, s.version from waiver_signatures s join trip_events e on e.waiver_signature_id = s.id
+        where e.id = $1`,
+      [signing.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ in_person_by: sent.body.events[0]?.by, version: currentWaiverEdition.version });
+    expect(new Date(rows[0]!.signed_at).toISOString()).toBe(signedAt);
+    expect(new Date(rows[0]!.received_at).getTime()).toBeGreaterThan(Date.parse(signedAt));
+    const waivers = await h.json<{ id: string; current: boolean }[]>('GET', `/users/user/${friend.uid}/waivers`, { token: friend.token });
+    expect(waivers.body).toHaveLength(2);
+  });
+});
+
+describe('GET /ops/passes/{code}', () => {
+  it('tells an operator whose pass it is; refuses a customer, and says so of a code no seat has', async () => {
+    const sheet = (await sheetOf(guide)).body;
+    const member = sheet.parties[0]?.members[1];
+    const found = await h.json<Pass>('GET', `/ops/passes/${member?.passCode}`, { token: operator.token });
+    expect(found).toEqual({ status: 200, body: { bookingId: lead.bookingId, dateId, uid: friend.uid, name: 'Fran Friend' } });
+    expect((await h.json('GET', `/ops/passes/${member?.passCode}`, { token: customer.token })).status).toBe(403);
+    const unknown = await h.json('GET', `/ops/passes/${'0'.repeat(32)}`, { token: operator.token });
+    expect(unknown).toMatchObject({ status: 404, body: { message: UNKNOWN_PASS } });
+    expect((await h.json('GET', '/ops/passes/not-a-code', { token: operator.token })).status).toBe(400);
+  });
+});
