@@ -2,6 +2,7 @@
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { serviceWorker } from './scripts/service-worker.ts';
 import { siteBuild } from './scripts/site-build.ts';
 import { SITE_DEFAULTS } from './scripts/site-settings.ts';
 
@@ -15,11 +16,12 @@ export default defineConfig({
     react(),
     sitemap({
       filter: (page) =>
-        !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/roster|booking\/called-off|ops|ops\/booking|ops\/activity|ops\/date|ops\/dates|ops\/promo-codes)$/.test(
+        !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/roster|guide\/trip|booking\/called-off|ops|ops\/booking|ops\/activity|ops\/date|ops\/dates|ops\/promo-codes|offline)$/.test(
           page,
         ),
     }),
     siteBuild(),
+    serviceWorker(),
   ],
   // Every script ships as a file, so the Content-Security-Policy (dist/_headers) needs no per-page hashes.
   vite: { build: { assetsInlineLimit: 0 } },

@@ -29,6 +29,8 @@ export default defineConfig({
   use: {
     baseURL: E2E.site,
     trace: 'retain-on-failure',
+    // The site's service worker would answer from its cache what tests route or hold back; the offline tests allow it.
+    serviceWorkers: 'block',
     launchOptions: { ...(browser ? { executablePath: browser } : {}), args: CHROMIUM_ARGS },
   },
   projects: [

@@ -23,6 +23,8 @@ import lighthouse from 'lighthouse';
 import { chromium, type Page } from '@playwright/test';
 import { denverDay, formatDenverDateTime } from '../shared/rules/dates.ts';
 import { CHROMIUM_ARGS, requireBrowser } from './browser.ts';
+import { getManifest } from 'workbox-build';
+import { precacheOptions, PRECACHE_BUDGET_BYTES } from './service-worker.ts';
 import { startApiProcess, startChrome } from './processes.ts';
 import { verifyEmail } from '../tests/support/emulator-links.ts';
 import { SURVEY_ANSWERS, TINY_SIGNATURE } from '../tests/support/customer-answers.ts';
@@ -433,4 +435,10 @@ for (const { part, island, what } of ON_DEMAND) {
   const loaded = staticClosure(islandChunk);
   console.log(`| ${what} | ${island} | ${kb(gzipOf([...staticClosure(partChunk)].filter((chunk) => !loaded.has(chunk))))} |`);
 }
+// What the service worker keeps on the device: its precache, as stored (uncompressed) and as fetched (gzip).
+const precache = await getManifest(precacheOptions('dist'));
+const fetched = precache.manifestEntries?.reduce((sum, entry) => sum + gzipSync(readFileSync(join('dist', entry.url))).length, 0) ?? 0;
+console.log('\n| service worker precache | files | KB stored | KB fetched (gzip) | budget KB |');
+console.log('|---|---:|---:|---:|---:|');
+console.log(`| pages, code, styles, images | ${precache.count} | ${kb(precache.size)} | ${kb(fetched)} | ${kb(PRECACHE_BUDGET_BYTES)} |`);
 process.exit(0);

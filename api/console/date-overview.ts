@@ -12,6 +12,7 @@ import type { OpsDateOverview } from '../../shared/contract/ops-answers.ts';
 import { DATE_COLUMNS, guideDate, type DateRow } from '../roster/roster.ts';
 import { membersOf } from './members.ts';
 import { iso } from '../db/instant.ts';
+import { tripEventsOf } from '../trailhead/trip-sheet.ts';
 
 export const DATE_NOT_FOUND = 'Date not found';
 
@@ -79,5 +80,6 @@ export async function dateOverview(db: Queryable, dateId: string, waiverVersion:
         .map((note) => ({ note: note.note, author: note.author_email, at: iso(note.created_at) })),
     })),
     prices: prices.map((price) => ({ id: price.id, nickname: price.nickname, unitAmount: price.unit_amount })),
+    tripEvents: await tripEventsOf(db, dateId),
   };
 }

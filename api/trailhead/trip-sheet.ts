@@ -10,6 +10,7 @@ import { iso } from '../db/instant.ts';
 import { readRoster } from '../roster/roster.ts';
 import type { WaiverEdition } from '../users/waiver-edition.ts';
 import { meetingArea } from '../../shared/company/meeting-area.ts';
+import { memberName } from '../../shared/rules/party.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
 import type { TripEvent, TripParty, TripSheet } from '../../shared/contract/trailhead.ts';
 
@@ -62,6 +63,8 @@ interface EventRow {
   device_at: Date | string;
   received_at: Date | string;
   by_name: string;
+  display_name: string | null;
+  email: string | null;
   gear: TripEvent['gear'] | string;
   flag: string | null;
 }
@@ -69,8 +72,9 @@ interface EventRow {
 /** Everything the phones have recorded for the date, in the order it happened by their clocks. */
 export async function tripEventsOf(db: Queryable, dateId: string): Promise<TripEvent[]> {
   const rows = await db.query<EventRow & Record<string, unknown>>(
-    `select id, kind, booking_id, user_id, device_at, received_at, by_name, gear, flag from trip_events
-      where date_id = $1 order by device_at, id`,
+    `select e.id, e.kind, e.booking_id, e.user_id, e.device_at, e.received_at, e.by_name, e.gear, e.flag, u.display_name, u.email
+       from trip_events e join users u on u.uid = e.user_id
+      where e.date_id = $1 order by e.device_at, e.id`,
     [dateId],
   );
   return rows.map((row) => ({
@@ -78,6 +82,7 @@ export async function tripEventsOf(db: Queryable, dateId: string): Promise<TripE
     kind: row.kind,
     bookingId: row.booking_id,
     uid: row.user_id,
+    member: memberName(row.display_name, row.email),
     at: iso(row.device_at),
     receivedAt: iso(row.received_at),
     by: row.by_name,

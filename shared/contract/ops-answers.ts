@@ -4,6 +4,7 @@
  * which the API's functions return.
  */
 import * as v from 'valibot';
+import { tripEvent } from './trailhead.ts';
 import { count, guideDate, instant, moveTarget, optionalText, paidBy, partyMember, text } from './answers.ts';
 
 /** Cents, or nothing. */
@@ -125,6 +126,8 @@ export const opsDateAnswer = v.looseObject({
   ),
   /** The activities a booking on this date can be for (a day tour offers several), at their prices in cents. */
   prices: v.array(v.looseObject({ id: text, nickname: text, unitAmount: count })),
+  /** What the guides' phones recorded at the trailhead (arrivals, no-shows, gear, waivers signed there), as synced. */
+  tripEvents: v.optional(v.array(tripEvent), []),
 });
 export type OpsDateOverview = v.InferOutput<typeof opsDateAnswer>;
 

@@ -63,6 +63,8 @@ export const tripEvent = v.looseObject({
   kind: v.picklist(['here', 'no-show', 'gear', 'signed']),
   bookingId: text,
   uid: text,
+  /** The member, by name (their e-mail when they gave none). */
+  member: text,
   at: instant,
   receivedAt: instant,
   /** The guide or operator whose phone recorded it, by name (their e-mail when they gave none). */

@@ -58,6 +58,10 @@ export const $confirmingKnownUser: ReadableAtom<boolean> = computed(
 
 /** The signed-in user changed (signed in, out, or read again after a change at the identity service). */
 export function setUser(user: User | null): void {
+  // What the account signed in here kept for offline use leaves the device with it (loaded only then).
+  const before = $knownUser.get();
+  if (before && before.uid !== user?.uid)
+    void import('../lib/device-data.ts').then((device) => device.forgetDeviceData()).catch(() => undefined);
   currentUser.set(user);
   rememberUser(user);
   if (databaseUser.get()?.uid !== user?.uid) storeDbUser(null);

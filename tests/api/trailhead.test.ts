@@ -197,3 +197,14 @@ describe('GET /ops/passes/{code}', () => {
     expect((await h.json('GET', '/ops/passes/not-a-code', { token: operator.token })).status).toBe(400);
   });
 });
+
+describe('GET /ops/dates/{id}', () => {
+  it('carries what the phones recorded at the trailhead, each event with its member by name and its flag', async () => {
+    const { status, body } = await h.json<{ tripEvents: TripEvent[] }>('GET', `/ops/dates/${dateId}`, { token: operator.token });
+    expect(status).toBe(200);
+    const recorded = await h.db.query<{ id: string }>(`select id from trip_events where date_id = $1`, [dateId]);
+    expect(body.tripEvents.map((event) => event.id).sort()).toEqual(recorded.map((row) => row.id).sort());
+    expect(body.tripEvents.find((event) => event.uid === friend.uid)?.member).toBe('Fran Friend');
+    expect(body.tripEvents.filter((event) => event.flag === FLAGS.cancelled).map((event) => event.member)).toEqual(['Al Alone']);
+  });
+});

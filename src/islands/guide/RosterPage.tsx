@@ -11,12 +11,13 @@ import { seatSummary } from '../../lib/guide-seats.ts';
 import { joinedHow, notReadyWords, participantName, rosterCsv, rosterFileName, waiverSummary } from '../../lib/roster-csv.ts';
 import { GuideStates } from './GuideStates.tsx';
 import { saveTextFile } from './save-text-file.ts';
+import { safetyDetails } from './safety-details.tsx';
+import SaveForTrailhead from '../../features/trailhead/islands/SaveForTrailhead.tsx';
 import { api } from '../../stores/api.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import '../../styles/account.css';
 import '../../styles/guide.css';
 import DetailsList, { type Detail } from '../shared/DetailsList.tsx';
-import PhoneLink from '../shared/PhoneLink.tsx';
 
 const noChanges = () => () => undefined;
 
@@ -36,18 +37,7 @@ function Participant({ person }: { person: RosterParticipant }) {
   const rows: Detail[] = [
     ['Party', joinedHow(person)],
     ['E-mail', person.email ?? 'None'],
-    ['Phone', person.phoneNumber ? <PhoneLink number={person.phoneNumber} name={name} /> : 'None'],
-    [
-      'Emergency contact',
-      survey ? (
-        <>
-          {survey.emergencyContactName}, <PhoneLink number={survey.emergencyContactNumber} name={survey.emergencyContactName} />
-        </>
-      ) : (
-        'Survey not answered'
-      ),
-    ],
-    ['Medical conditions', survey ? survey.medicalConditions || 'None given' : 'Survey not answered'],
+    ...safetyDetails(person),
     ...SURVEY_ANSWERS.map(([field, label]): Detail => [label, survey?.[field] ?? 'Not answered']),
     ['Waiver', waiverSummary(person)],
   ];
@@ -110,6 +100,7 @@ export default function RosterPage() {
         </button>
         <a href="/guide">All dates</a>
       </div>
+      <SaveForTrailhead dateId={date.id} />
       {participants.length === 0 ? (
         <p className="guide-note">Nobody has booked this date yet.</p>
       ) : (

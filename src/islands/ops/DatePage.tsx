@@ -18,6 +18,9 @@ import { BookForCustomer } from './BookForCustomer.tsx';
 import { CapacityAction } from './CapacityAction.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import { PartyMembers } from './PartyMembers.tsx';
+import { TrailheadRecord } from '../../features/trailhead/islands/TrailheadRecord.tsx';
+import { trailheadWords } from '../../features/trailhead/rules/check-in-words.ts';
+import { checkInOf, checkIns } from '../../../shared/rules/check-in.ts';
 import { ReasonAction } from './TextAction.tsx';
 import '../../styles/account.css';
 import '../../styles/ops.css';
@@ -31,6 +34,7 @@ function dateState(date: OpsDateOverview): string {
 
 function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (notice: ReactNode) => void }) {
   const people = date.parties.reduce((sum, party) => sum + party.partySize, 0);
+  const trailhead = checkIns(date.tripEvents);
   const bookable = date.active && !date.calledOff && !date.started;
   return (
     <section className="ops-section" aria-labelledby="ops-date-title">
@@ -54,7 +58,12 @@ function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (noti
                 <span className="ops-muted">
                   {party.payerEmail ?? 'No e-mail'} · {paidText(party)}
                 </span>
-                <PartyMembers members={party.roster} openSpots={party.openSpots} contacts />
+                <PartyMembers
+                  members={party.roster}
+                  openSpots={party.openSpots}
+                  contacts
+                  trailhead={(uid) => trailheadWords(checkInOf(trailhead, party.bookingId, uid))}
+                />
                 {party.notes.length > 0 && (
                   <ul className="ops-lines" aria-label={`Notes for the guides on ${party.payer}'s party`}>
                     {party.notes.map((note, index) => (
@@ -65,6 +74,7 @@ function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (noti
               </li>
             ))}
           </ul>
+          <TrailheadRecord date={date} />
         </>
       )}
       {bookable && (

@@ -1,9 +1,20 @@
-/** A party's members as the console lists them: each one's readiness (and, with `contacts`, who booked and how to reach them), then its open spots. */
+/**
+ * A party's members as the console lists them: each one's readiness (and, with `contacts`, who booked
+ * and how to reach them; with `trailhead`, what the guides' phones recorded of them), then its open spots.
+ */
 import type { OpsMember } from '../../../shared/contract/ops-answers.ts';
 import PhoneLink from '../shared/PhoneLink.tsx';
 import { MemberStates } from './MemberStates.tsx';
 
-export function PartyMembers({ members, openSpots, contacts = false }: { members: OpsMember[]; openSpots: number; contacts?: boolean }) {
+interface Props {
+  members: OpsMember[];
+  openSpots: number;
+  contacts?: boolean;
+  /** What the trailhead recorded of a member, in words (null: nothing). */
+  trailhead?: (uid: string) => string | null;
+}
+
+export function PartyMembers({ members, openSpots, contacts = false, trailhead }: Props) {
   return (
     <ul className="ops-members">
       {members.map((member) => (
@@ -15,6 +26,7 @@ export function PartyMembers({ members, openSpots, contacts = false }: { members
           <span className="ops-states">
             <MemberStates member={member} />
           </span>
+          {trailhead?.(member.uid) && <span className="ops-trailhead">{trailhead(member.uid)}</span>}
           {contacts && (
             <span className="ops-muted">
               {member.email ?? 'No e-mail'}

@@ -27,6 +27,7 @@ import {
   signedCopyAnswer,
   waiverStatusesAnswer,
 } from './answers.ts';
+import { tripEventsAnswer, tripSheetAnswer, type TripEventRequest } from '../../../shared/contract/trailhead.ts';
 import { QuoteChanged } from './api-error.ts';
 import { ApiError, apiFetch, userPath } from './http.ts';
 
@@ -153,5 +154,13 @@ export function createBookingApi(token: TokenSource) {
     guideDates: (signal?: AbortSignal) => call('the dates', guideDatesAnswer, '/guide/dates', withSignal(signal)),
     roster: (dateId: string, signal?: AbortSignal) =>
       call('the roster', rosterAnswer, `/guide/dates/${encodeURIComponent(dateId)}/roster`, withSignal(signal)),
+    tripSheet: (dateId: string, signal?: AbortSignal) =>
+      call('the trip sheet', tripSheetAnswer, `/guide/dates/${encodeURIComponent(dateId)}/trip-sheet`, withSignal(signal)),
+    /** Sends what the phone recorded at the trailhead; events sent before are recorded once. */
+    sendTripEvents: (dateId: string, events: TripEventRequest[]) =>
+      call('the check-ins', tripEventsAnswer, `/guide/dates/${encodeURIComponent(dateId)}/trip-events`, {
+        method: 'POST',
+        body: { events },
+      }),
   };
 }

@@ -1,0 +1,80 @@
+/**
+ * One member on the trip sheet: their check-in (Here or No-show, and the gear check on classes and
+ * tours), then what a guide needs if something goes wrong: phone, emergency contact, medical notes,
+ * readiness. Every tap is an event recorded on the phone at once.
+ */
+import { useId } from 'react';
+import type { TripMember } from '../../../../shared/contract/trailhead.ts';
+import type { Gear, MemberCheckIn } from '../../../../shared/rules/check-in.ts';
+import { notReadyWords, participantName, waiverSummary } from '../../../lib/roster-csv.ts';
+import DetailsList, { type Detail } from '../../../islands/shared/DetailsList.tsx';
+import { safetyDetails } from '../../../islands/guide/safety-details.tsx';
+import { checkInWords } from '../rules/check-in-words.ts';
+
+export type CheckInChoice = { kind: 'here' | 'no-show' } | ({ kind: 'gear' } & Gear);
+
+interface Props {
+  member: TripMember;
+  checkIn: MemberCheckIn;
+  /** Whether the day asks for a gear check (classes and tours). */
+  gearCheck: boolean;
+  onChoose: (choice: CheckInChoice) => void;
+}
+
+const GEAR = [
+  ['beacon', 'Beacon'],
+  ['shovel', 'Shovel'],
+  ['probe', 'Probe'],
+] as const;
+
+export default function TripMemberCard({ member, checkIn, gearCheck, onChoose }: Props) {
+  const id = useId();
+  const name = participantName(member);
+  const notReady = notReadyWords(member);
+  const gear: Gear = checkIn.gear ?? { beacon: false, shovel: false, probe: false };
+  const details: Detail[] = [...safetyDetails(member), ['Waiver', waiverSummary(member)]];
+  return (
+    <li className={`trip-member trip-member-${checkIn.status ?? 'waiting'}`} aria-labelledby={`${id}-name`}>
+      <h4 id={`${id}-name`}>{name}</h4>
+      <p className="trip-member-status" id={`${id}-status`}>
+        {checkInWords(checkIn)}
+      </p>
+      {notReady && <p className="roster-not-ready">Not ready: {notReady}</p>}
+      <div className="trip-check-in" role="group" aria-label={`Check-in of ${name}`} aria-describedby={`${id}-status`}>
+        <button
+          type="button"
+          className="button primary"
+          aria-pressed={checkIn.status === 'here'}
+          onClick={() => onChoose({ kind: 'here' })}
+        >
+          Here
+        </button>
+        <button
+          type="button"
+          className="button secondary"
+          aria-pressed={checkIn.status === 'no-show'}
+          disabled={checkIn.status === 'here'}
+          onClick={() => onChoose({ kind: 'no-show' })}
+        >
+          No-show
+        </button>
+      </div>
+      {gearCheck && (
+        <fieldset className="trip-gear">
+          <legend>Gear checked</legend>
+          {GEAR.map(([field, label]) => (
+            <label key={field} className="trip-gear-item">
+              <input
+                type="checkbox"
+                checked={gear[field]}
+                onChange={(event) => onChoose({ kind: 'gear', ...gear, [field]: event.target.checked })}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <DetailsList details={details} className="trip-member-details" />
+    </li>
+  );
+}

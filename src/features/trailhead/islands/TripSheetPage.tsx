@@ -1,0 +1,151 @@
+/**
+ * /guide/trip?date=ID: a date's trip sheet as saved on this phone, for the trailhead with no signal.
+ * It opens from the phone alone (the page and its code from the service worker, the sheet from
+ * IndexedDB) for the account that saved it. Each check-in is recorded on the phone at once and sent
+ * when there is a network: by itself when the signal comes back, or with Send now.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { useStore } from '@nanostores/react';
+import { checkInOf, checkIns, type CheckInEvent } from '../../../../shared/rules/check-in.ts';
+import { formatDenverDateTime, formatDenverTime, denverDay } from '../../../../shared/rules/dates.ts';
+import type { TripEventRequest } from '../../../../shared/contract/trailhead.ts';
+import { $authStatus, $authUser, $knownUser, startAuth } from '../../../stores/auth.ts';
+import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
+import { AccountLoading } from '../../../ui/fields.tsx';
+import { $tripPage, openTrip, recordCheckIn, sendTrip, unsentOf } from '../stores/trip-page.ts';
+import type { RecordedTripEvent, SavedTripSheet } from '../stores/trip-store.ts';
+import TripMemberCard, { type CheckInChoice } from './TripMemberCard.tsx';
+import TripSyncBar from './TripSyncBar.tsx';
+import '../../../styles/account.css';
+import '../../../styles/guide.css';
+
+const noChanges = () => () => undefined;
+
+/** What the sheet's record and this phone's unsent events say together. */
+function everyEvent(saved: SavedTripSheet, recorded: readonly RecordedTripEvent[]): CheckInEvent[] {
+  const known = new Set(saved.sheet.events.map((event) => event.id));
+  const mine = recorded
+    .filter((item) => !known.has(item.id) && !item.refused)
+    .map((item): CheckInEvent => ({ ...item.event, by: item.by, gear: item.event.kind === 'gear' ? item.event : null }));
+  return [...saved.sheet.events, ...mine];
+}
+
+function savedWhen(savedAt: string): string {
+  const at = Date.parse(savedAt);
+  return denverDay(at) === denverDay(Date.now()) ? formatDenverTime(at) : formatDenverDateTime(at);
+}
+
+export default function TripSheetPage() {
+  const hydrated = useHydrated();
+  const dateId = useSyncExternalStore(
+    noChanges,
+    () => new URLSearchParams(window.location.search).get('date'),
+    () => undefined,
+  );
+  const known = useStore($knownUser);
+  const auth = useStore($authStatus);
+  const authUser = useStore($authUser);
+  const { open, saved, recorded, sync } = useStore($tripPage);
+  const uid = known?.uid ?? null;
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  useEffect(() => {
+    if (uid && dateId) void openTrip(uid, dateId);
+  }, [uid, dateId]);
+
+  const unsent = unsentOf(recorded);
+
+  if (dateId === null) {
+    return (
+      <p className="guide-note">
+        No date chosen. <a href="/guide">Choose a date</a> to open its trip sheet.
+      </p>
+    );
+  }
+  if (!hydrated || dateId === undefined) return <AccountLoading label="Opening the trip sheet" />;
+  if (!known || auth === 'signed-out') {
+    return (
+      <p className="guide-note">
+        Please <a href="/sign-in">log in</a> to open trip sheets.
+      </p>
+    );
+  }
+  if (saved === 'loading' || open?.dateId !== dateId) return <AccountLoading label="Opening the trip sheet" />;
+  if (!saved) {
+    return (
+      <p className="guide-note">
+        This trip sheet is not saved on this phone. With a signal, open{' '}
+        <a href={`/guide/roster?date=${encodeURIComponent(dateId)}`}>the roster</a> and choose Save for the trailhead.
+      </p>
+    );
+  }
+
+  const { sheet } = saved;
+  const members = checkIns(everyEvent(saved, recorded));
+  const gearCheck = sheet.date.calendar !== 'winter-mentorship';
+  const me = authUser?.displayName ?? known.email ?? 'You';
+  const everyone = sheet.parties.flatMap((party) => party.members.map((member) => checkInOf(members, party.bookingId, member.uid)));
+  const here = everyone.filter((member) => member.status === 'here').length;
+  const noShows = everyone.filter((member) => member.status === 'no-show').length;
+
+  const choose = (bookingId: string, memberUid: string, choice: CheckInChoice) =>
+    void recordCheckIn(me, {
+      ...choice,
+      id: crypto.randomUUID(),
+      bookingId,
+      uid: memberUid,
+      at: new Date().toISOString(),
+    } as TripEventRequest);
+
+  return (
+    <section className="trip" aria-labelledby="trip-title">
+      <h2 id="trip-title">
+        {formatDenverDateTime(sheet.date.date._seconds * 1000)}: {sheet.date.activity}
+      </h2>
+      <p className="trip-saved">
+        Saved {savedWhen(sheet.savedAt)}. Meeting point: {sheet.meetingPoint}.
+      </p>
+      <p className="trip-counts">
+        {here} here, {noShows} {noShows === 1 ? 'no-show' : 'no-shows'}, {everyone.length - here - noShows} not checked in.
+      </p>
+      <TripSyncBar sync={sync} unsent={unsent} changes={saved.changes} onSend={() => void sendTrip()} />
+      {sheet.parties.length === 0 && <p className="guide-note">Nobody is booked on this date.</p>}
+      {sheet.parties.map((party) => {
+        const payer = party.members.find((member) => member.role === 'booked') ?? party.members[0];
+        const unnamed = Math.max(party.partySize - party.members.length, 0);
+        return (
+          <section key={party.bookingId} className="trip-party" aria-labelledby={`party-${party.bookingId}`}>
+            <h3 id={`party-${party.bookingId}`}>
+              {payer ? `${payer.name ?? payer.email ?? 'A guest'}'s party` : 'A party'}, {party.partySize}{' '}
+              {party.partySize === 1 ? 'seat' : 'seats'}
+            </h3>
+            {party.notes.map((note) => (
+              <p key={note} className="trip-note">
+                Office note: {note}
+              </p>
+            ))}
+            {unnamed > 0 && (
+              <p className="trip-note">
+                {unnamed} {unnamed === 1 ? 'seat is' : 'seats are'} paid for but not named yet.
+              </p>
+            )}
+            <ul className="trip-members">
+              {party.members.map((member) => (
+                <TripMemberCard
+                  key={member.uid}
+                  member={member}
+                  checkIn={checkInOf(members, party.bookingId, member.uid)}
+                  gearCheck={gearCheck}
+                  onChoose={(choice) => choose(party.bookingId, member.uid, choice)}
+                />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/** Where the phone's check-ins stand: waiting on the phone, on their way, sent, or what stopped them; and Send now. */
+import type { SyncState } from '../stores/trip-page.ts';
+
+interface Props {
+  sync: SyncState;
+  unsent: number;
+  /** What changed on the server since the sheet saved before this one. */
+  changes: readonly string[];
+  onSend: () => void;
+}
+
+function words(sync: SyncState, unsent: number): string {
+  switch (sync.status) {
+    case 'sending':
+      return 'Sending what this phone recorded…';
+    case 'offline':
+      return 'No signal: what you recorded stays on this phone and goes as soon as there is one.';
+    case 'failed':
+      return `Could not send: ${sync.message} What you recorded stays on this phone.`;
+    case 'revoked':
+      return 'Your account no longer has the guide role, so its trip sheets were removed from this phone.';
+    case 'done':
+    case 'idle':
+      if (unsent > 0)
+        return `${unsent} ${unsent === 1 ? 'check-in waits' : 'check-ins wait'} on this phone. They go as soon as it has a signal.`;
+      return sync.status === 'done'
+        ? 'Everything recorded on this phone is sent, and the sheet is up to date.'
+        : 'Everything recorded on this phone is sent.';
+  }
+}
+
+export default function TripSyncBar({ sync, unsent, changes, onSend }: Props) {
+  const refused = sync.status === 'done' ? sync.refused : [];
+  return (
+    <div className="trip-sync">
+      <p role="status">{words(sync, unsent)}</p>
+      {refused.map((message) => (
+        <p key={message} className="form-error" role="alert">
+          Not recorded: {message}
+        </p>
+      ))}
+      {sync.status === 'done' && changes.length > 0 && (
+        <div className="trip-changes">
+          <h3>Changed since the sheet was saved before</h3>
+          <ul>
+            {changes.map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <button type="button" className="button secondary" disabled={sync.status === 'sending'} onClick={onSend}>
+        {unsent > 0 ? 'Send now' : 'Update the sheet'}
+      </button>
+    </div>
+  );
+}

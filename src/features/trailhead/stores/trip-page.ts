@@ -1,0 +1,71 @@
+/**
+ * The trip sheet page's state, with its actions beside it: the sheet saved on the phone, what the
+ * phone recorded, and where sending stands. Recording a check-in keeps it on the phone first; what
+ * waits is sent when the page opens with a network, after each check-in, when the signal comes back,
+ * and on Send now.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import type { TripEventRequest } from '../../../../shared/contract/trailhead.ts';
+import { recordEvent, recordedEvents, savedSheet, type RecordedTripEvent, type SavedTripSheet } from './trip-store.ts';
+import { syncTrip, type SyncOutcome } from './trip-sync.ts';
+
+export type SyncState = { status: 'idle' } | { status: 'sending' } | SyncOutcome;
+
+export interface TripPage {
+  /** The account and date open; null before the page opens one. */
+  open: { uid: string; dateId: string } | null;
+  saved: SavedTripSheet | null | 'loading';
+  recorded: RecordedTripEvent[];
+  sync: SyncState;
+}
+
+const CLOSED: TripPage = { open: null, saved: 'loading', recorded: [], sync: { status: 'idle' } };
+const page = atom<TripPage>(CLOSED);
+export const $tripPage: ReadableAtom<TripPage> = page;
+
+const unsentOf = (recorded: readonly RecordedTripEvent[]) => recorded.filter((item) => !item.sentAt && !item.refused).length;
+const isOpen = (open: TripPage['open']) => page.get().open === open;
+
+async function reread(open: NonNullable<TripPage['open']>): Promise<void> {
+  const [saved, recorded] = await Promise.all([savedSheet(open.uid, open.dateId), recordedEvents(open.uid, open.dateId)]);
+  if (isOpen(open)) page.set({ ...page.get(), saved, recorded });
+}
+
+let listening = false;
+
+/** Opens the account's saved sheet of the date, and sends what waits if there is a network. */
+export async function openTrip(uid: string, dateId: string): Promise<void> {
+  const open = { uid, dateId };
+  page.set({ ...CLOSED, open });
+  if (!listening) {
+    listening = true;
+    window.addEventListener('online', () => void sendTrip());
+  }
+  await reread(open);
+  if (navigator.onLine && unsentOf(page.get().recorded) > 0) await sendTrip();
+}
+
+/** Records a check-in on the phone, then sends it if there is a network. */
+export async function recordCheckIn(by: string, event: TripEventRequest): Promise<void> {
+  const { open, recorded } = page.get();
+  if (!open) return;
+  // Shown at once, as the phone keeps it.
+  const kept: RecordedTripEvent = { id: event.id, dateId: open.dateId, ownerUid: open.uid, by, event, sentAt: null, refused: null };
+  page.set({ ...page.get(), recorded: [...recorded, kept] });
+  await recordEvent(kept);
+  await reread(open);
+  if (navigator.onLine) await sendTrip();
+}
+
+/** Sends what waits on the phone and saves the sheet again. */
+export async function sendTrip(): Promise<void> {
+  const { open, sync } = page.get();
+  if (!open || sync.status === 'sending') return;
+  page.set({ ...page.get(), sync: { status: 'sending' } });
+  const outcome = await syncTrip(open.uid, open.dateId);
+  if (!isOpen(open)) return;
+  page.set({ ...page.get(), sync: outcome });
+  await reread(open);
+}
+
+export { unsentOf };

@@ -1,0 +1,97 @@
+/**
+ * A guide's trip sheets and the events recorded at the trailhead, kept on the phone (lib/device-data.ts)
+ * for the account that saved them. A sheet goes 48 hours after its trip ends, with its events.
+ */
+import { durationHours } from '../../../../shared/company/meeting-area.ts';
+import type { CalendarName } from '../../../../shared/contract/requests.ts';
+import type { TripSheet } from '../../../../shared/contract/trailhead.ts';
+import { openDevice, type RecordedTripEvent, type SavedTripSheet } from '../../../lib/device-data.ts';
+import { sheetChanges } from '../rules/sheet-changes.ts';
+
+export type { RecordedTripEvent, SavedTripSheet };
+
+const KEPT_AFTER_TRIP_MS = 48 * 3_600_000;
+
+/** When a saved sheet leaves the phone: 48 hours after its trip ends. */
+export function keptUntil(sheet: TripSheet): number {
+  const starts = sheet.date.date._seconds * 1000;
+  return starts + durationHours(sheet.date.calendar as CalendarName) * 3_600_000 + KEPT_AFTER_TRIP_MS;
+}
+
+/** Saves the sheet for `ownerUid`, noting what changed since the sheet saved before. */
+export async function saveSheet(ownerUid: string, sheet: TripSheet): Promise<SavedTripSheet> {
+  const db = await openDevice();
+  const before = await db.get('tripSheets', sheet.date.id);
+  const saved: SavedTripSheet = {
+    dateId: sheet.date.id,
+    ownerUid,
+    sheet,
+    changes: before?.ownerUid === ownerUid ? sheetChanges(before.sheet, sheet) : [],
+  };
+  await db.put('tripSheets', saved);
+  return saved;
+}
+
+/** The account's saved sheet of the date, if it is still kept. */
+export async function savedSheet(ownerUid: string, dateId: string, now = Date.now()): Promise<SavedTripSheet | null> {
+  await forgetEnded(now);
+  const saved = await (await openDevice()).get('tripSheets', dateId);
+  return saved?.ownerUid === ownerUid ? saved : null;
+}
+
+/** The account's saved sheets, soonest trip first. */
+export async function savedSheets(ownerUid: string, now = Date.now()): Promise<SavedTripSheet[]> {
+  await forgetEnded(now);
+  const all = await (await openDevice()).getAll('tripSheets');
+  return all.filter((saved) => saved.ownerUid === ownerUid).sort((a, b) => a.sheet.date.date._seconds - b.sheet.date.date._seconds);
+}
+
+/** Records an event on the phone, to be sent when there is a network. */
+export async function recordEvent(recorded: RecordedTripEvent): Promise<void> {
+  await (await openDevice()).put('tripEvents', recorded);
+}
+
+/** What this phone recorded for the date, in the order it was recorded. */
+export async function recordedEvents(ownerUid: string, dateId: string): Promise<RecordedTripEvent[]> {
+  const all = await (await openDevice()).getAllFromIndex('tripEvents', 'byDate', dateId);
+  return all.filter((recorded) => recorded.ownerUid === ownerUid).sort((a, b) => a.event.at.localeCompare(b.event.at));
+}
+
+/** Marks events as sent (the API has them) or refused (it never will, with its reason). */
+export async function markEvents(ids: readonly string[], outcome: { sentAt: string } | { refused: string }): Promise<void> {
+  const db = await openDevice();
+  const tx = db.transaction('tripEvents', 'readwrite');
+  for (const id of ids) {
+    const recorded = await tx.store.get(id);
+    if (recorded) await tx.store.put({ ...recorded, ...outcome });
+  }
+  await tx.done;
+}
+
+/** Removes every sheet and event of the account (its role was found revoked). */
+export async function forgetSheets(ownerUid: string): Promise<void> {
+  const db = await openDevice();
+  const tx = db.transaction(['tripSheets', 'tripEvents'], 'readwrite');
+  for (const saved of await tx.objectStore('tripSheets').getAll()) {
+    if (saved.ownerUid === ownerUid) await tx.objectStore('tripSheets').delete(saved.dateId);
+  }
+  for (const recorded of await tx.objectStore('tripEvents').getAll()) {
+    if (recorded.ownerUid === ownerUid) await tx.objectStore('tripEvents').delete(recorded.id);
+  }
+  await tx.done;
+}
+
+/** Removes the sheets whose trip ended more than 48 hours ago, with their events sent. */
+async function forgetEnded(now: number): Promise<void> {
+  const db = await openDevice();
+  const tx = db.transaction(['tripSheets', 'tripEvents'], 'readwrite');
+  for (const saved of await tx.objectStore('tripSheets').getAll()) {
+    if (keptUntil(saved.sheet) > now) continue;
+    await tx.objectStore('tripSheets').delete(saved.dateId);
+    // What was never sent stays until it is: a check-in is the company's record.
+    for (const recorded of await tx.objectStore('tripEvents').index('byDate').getAll(saved.dateId)) {
+      if (recorded.sentAt || recorded.refused) await tx.objectStore('tripEvents').delete(recorded.id);
+    }
+  }
+  await tx.done;
+}
