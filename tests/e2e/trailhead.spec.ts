@@ -69,6 +69,11 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   await islandsReady(page);
   await expect(page.getByText('1 here, 1 no-show, 0 not checked in.')).toBeVisible();
   await expect(memberCard(page, lead.name).getByRole('checkbox', { name: 'Probe' })).toBeChecked();
+  // A page that needs a network says so.
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toBeVisible();
+  await page.goBack();
+  await islandsReady(page);
 
   // The signal comes back: everything goes by itself, once.
   await context.setOffline(false);

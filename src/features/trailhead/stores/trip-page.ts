@@ -66,6 +66,8 @@ export async function sendTrip(): Promise<void> {
   if (!isOpen(open)) return;
   page.set({ ...page.get(), sync: outcome });
   await reread(open);
+  // Check-ins recorded while this batch was on its way go next.
+  if (outcome.status === 'done' && navigator.onLine && unsentOf(page.get().recorded) > 0) await sendTrip();
 }
 
 export { unsentOf };
