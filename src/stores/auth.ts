@@ -15,7 +15,7 @@ import { apiFetch, NO_USER_MESSAGE, userPath } from '../lib/api/http.ts';
 import type { DatabaseUser } from '../../shared/contract/answers.ts';
 import { authErrorField, errorCode, SIGN_OUT_CODES, type AuthField } from '../lib/auth-errors.ts';
 import { authUserPayload, freshToken, loadApiClient, loadFirebase, signInFailureText } from '../lib/firebase-loader.ts';
-import { $knownUser, rememberRoles, rememberUser } from './known-user.ts';
+import { $knownUser, readRoles, rememberUser } from './known-user.ts';
 
 export { $knownUser, type KnownUser } from './known-user.ts';
 
@@ -58,29 +58,10 @@ export const $confirmingKnownUser: ReadableAtom<boolean> = computed(
 
 /** The signed-in user changed (signed in, out, or read again after a change at the identity service). */
 export function setUser(user: User | null): void {
-  // What the account signed in here kept for offline use leaves the device with it (loaded only then).
-  const before = $knownUser.get();
-  if (before && before.uid !== user?.uid)
-    void import('../lib/device-data.ts').then((device) => device.forgetDeviceData()).catch(() => undefined);
   currentUser.set(user);
   rememberUser(user);
   if (databaseUser.get()?.uid !== user?.uid) storeDbUser(null);
-  if (user) void readRole(user);
-}
-
-/**
- * Reads the staff roles from the user's ID token claims, so the account menu links guides to the
- * roster and operators to the console. Only a hint for the menu: those APIs ask the identity service
- * itself on every call.
- */
-async function readRole(user: User): Promise<void> {
-  try {
-    const { claims } = await user.getIdTokenResult();
-    if (currentUser.get() === user)
-      rememberRoles(user.uid, user.email, { guide: claims['guide'] === true, operator: claims['operator'] === true });
-  } catch (error) {
-    console.warn('Could not read the account role', error);
-  }
+  if (user) void readRoles(user, () => currentUser.get() === user);
 }
 
 /** Keeps the database user (an API call's answer: a saved survey, waiver or profile), unless it belongs to someone other than the user signed in now. */

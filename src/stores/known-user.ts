@@ -1,8 +1,10 @@
 /**
  * The last signed-in user, remembered in localStorage so the account menu can show it on any page
- * before Firebase (or the auth store) loads. The auth store tells it who signed in and their role.
+ * before Firebase (or the auth store) loads. The auth store tells it who signed in; it reads their roles from
+ * their token, and when the account changes it removes what the last one kept on the device for offline use.
  */
 import type { ReadableAtom } from 'nanostores';
+import type { User } from 'firebase/auth';
 import { persistentJSON } from '@nanostores/persistent';
 import { neverSignedIn, type StoredUser } from '../lib/sign-in-trace.ts';
 
@@ -34,6 +36,9 @@ const remembered = (uid: string, email: string | null, roles: KnownRoles): Known
 /** Who is signed in now (null: nobody); the roles are kept for the same user until their token says otherwise. */
 export function rememberUser(user: { uid: string; email: string | null } | null): void {
   const before = known.get();
+  // What the account signed in here kept for offline use leaves the device with it (loaded only then).
+  if (before && before.uid !== user?.uid)
+    void import('../lib/device-data.ts').then((device) => device.forgetDeviceData()).catch(() => undefined);
   known.set(user ? remembered(user.uid, user.email, before?.uid === user.uid ? before : {}) : null);
 }
 
@@ -43,6 +48,20 @@ export function rememberRoles(uid: string, email: string | null, roles: KnownRol
   if (before?.uid !== uid) return;
   const now = remembered(uid, email, roles);
   if (before.guide !== now.guide || before.operator !== now.operator) known.set(now);
+}
+
+/**
+ * Reads the staff roles from the user's ID token claims, so the account menu links guides to the
+ * roster and operators to the console; `isCurrent` says whether the user is still the one signed in
+ * when the claims arrive. Only a hint for the menu: those APIs ask the identity service itself on every call.
+ */
+export async function readRoles(user: User, isCurrent: () => boolean): Promise<void> {
+  try {
+    const { claims } = await user.getIdTokenResult();
+    if (isCurrent()) rememberRoles(user.uid, user.email, { guide: claims['guide'] === true, operator: claims['operator'] === true });
+  } catch (error) {
+    console.warn('Could not read the account role', error);
+  }
 }
 
 const PROBE_KEY = 'auth:storage-probe';
