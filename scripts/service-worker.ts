@@ -59,6 +59,12 @@ export function serviceWorker(): AstroIntegration {
           clientsClaim: true,
           cleanupOutdatedCaches: true,
           runtimeCaching: [
+            // The pass scanner's WebAssembly, fetched when a guide saves a trip sheet: kept, one version at a time.
+            {
+              urlPattern: /\/_astro\/[^/]+\.wasm$/,
+              handler: 'CacheFirst',
+              options: { cacheName: 'pass-scanner', expiration: { maxEntries: 1 } },
+            },
             {
               urlPattern: ({ request }) => request.mode === 'navigate',
               handler: 'NetworkOnly',

@@ -12,9 +12,9 @@ import { denverDaysBetween } from '../../shared/rules/dates.ts';
 import { meetingArea } from '../../shared/company/meeting-area.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
-import { accountLinks, calledOffChoiceLink, inviteLink } from '../../shared/company/site-links.ts';
+import { accountLinks, calledOffChoiceLink, inviteLink, passLink } from '../../shared/company/site-links.ts';
 import { forecasts, site } from '../../shared/company/site.ts';
-import { gearFor } from './gear.ts';
+import { gearFor } from '../../shared/company/gear.ts';
 import type { MailKind, MemberState, Owed, RenderedMail, Trip } from './message-types.ts';
 import * as templates from './templates/index.ts';
 import { tripCalendarFile } from './trip-calendar-file.ts';
@@ -38,6 +38,7 @@ export interface ComposeSettings {
 
 interface BookingFacts {
   id: string;
+  date_id: string;
   booker: string;
   status: string;
   party_size: number;
@@ -53,7 +54,7 @@ interface BookingFacts {
 
 async function bookingFacts(db: Queryable, bookingId: string): Promise<BookingFacts | undefined> {
   const [row] = await db.query<BookingFacts & Record<string, unknown>>(
-    `select b.id, b.user_id as booker, b.status, b.party_size, b.amount, b.currency, b.promo_code, b.paid_by, b.invite_code,
+    `select b.id, b.date_id, b.user_id as booker, b.status, b.party_size, b.amount, b.currency, b.promo_code, b.paid_by, b.invite_code,
             d.starts_at, d.calendar, p.nickname
        from bookings b join calendar_dates d on d.id = b.date_id join prices p on p.id = b.price_id
       where b.id = $1`,
@@ -162,6 +163,7 @@ export async function composeMail(
         promoCode: booking.promo_code,
         paidBy: booking.paid_by ?? 'card',
         inviteLink: invite,
+        passLink: passLink(booking.date_id, settings.siteUrl),
         setupLink: setup?.link ?? null,
         addressUnconfirmed: setup?.addressUnconfirmed ?? false,
         openSpots: party.openSpots,
@@ -251,6 +253,7 @@ export async function composeMail(
           gear: gearFor(trip),
           forecasts: forecasts.map(({ title, href }) => ({ title, href })),
           phone: site.phone,
+          passLink: passLink(booking.date_id, settings.siteUrl),
           links,
         }),
       };

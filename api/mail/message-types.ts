@@ -65,6 +65,8 @@ export interface BookingConfirmedFacts {
   paidBy: BookingPayment;
   /** The invite link while spots are open; null once the party is full. */
   inviteLink: string | null;
+  /** The recipient's trailhead pass on the site. */
+  passLink: string;
   /** Where a customer whose account the office made chooses a password; absent for one who signs in already. */
   setupLink?: string | null;
   /**
@@ -115,6 +117,8 @@ export interface TripBriefingFacts {
   forecasts: { title: string; href: string }[];
   /** The guides' phone for the morning, as written and as a tel: link. */
   phone: { display: string; href: string };
+  /** The recipient's trailhead pass on the site. */
+  passLink: string;
   links: SiteLinks;
 }
 

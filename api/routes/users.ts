@@ -1,4 +1,7 @@
-/** The database user: POST/GET/PUT /users/user/{uid}, and GET /users/user/{uid}/waivers[/{id}], each for the customer's own uid only. */
+/**
+ * The database user: POST/GET/PUT /users/user/{uid}, GET /users/user/{uid}/waivers[/{id}] and
+ * GET /users/user/{uid}/passes, each for the customer's own uid only.
+ */
 import { Hono } from 'hono';
 import { SIGNATURE_MAX_CHARS, authUserSchema, userUpdateSchemaFor } from '../../shared/contract/requests.ts';
 import { WAIVER_TEXT_HEADER } from '../../shared/rules/waiver-record.ts';
@@ -8,6 +11,7 @@ import { HttpError } from '../http.ts';
 import { clientAddress } from '../limits/client-ip.ts';
 import { accountOf, registerAccount, updateAccount } from '../users/account.ts';
 import { listSignatures, signedCopy } from '../users/waivers.ts';
+import { passesOf } from '../trailhead/my-passes.ts';
 import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 import { ownAccount, signedInCustomer } from './guards.ts';
@@ -49,6 +53,12 @@ export function userRoutes({ db, identity, waiver, limits, clientIp: ipSettings 
     const copy = await signedCopy(db, c.req.param('uid'), safeParam(c, 'id'), waiver.version);
     if (!copy) throw new HttpError(404, 'Signed waiver not found');
     return c.json(copy);
+  });
+
+  // The customer's trailhead passes, each with the code its QR code shows: theirs alone, never kept by a cache.
+  group.get('/user/:uid/passes', signedIn, ownAccount, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ passes: await passesOf(db, c.req.param('uid')) });
   });
 
   return group;

@@ -133,9 +133,16 @@ export type SignedCopy = SignedWaiverCopy;
 /** One of the user's own signatures with the text it binds, or null (someone else's id reads as not found). */
 export async function signedCopy(db: Queryable, uid: string, id: string, currentVersion: string): Promise<SignedCopy | null> {
   const [row] = await db.query<
-    StatusRow & { signer_name: string | null; signature: string; text: string; document: WaiverDocument | string } & Record<string, unknown>
+    StatusRow & {
+      signer_name: string | null;
+      signature: string;
+      text: string;
+      document: WaiverDocument | string;
+      in_person_by: string | null;
+      received_at: string | Date;
+    } & Record<string, unknown>
   >(
-    `select ${WAIVER_STATUS_COLUMNS}, w.signer_name, w.signature, t.text, t.document
+    `select ${WAIVER_STATUS_COLUMNS}, w.signer_name, w.signature, t.text, t.document, w.in_person_by, w.received_at
        from waiver_signatures w join waiver_texts t on t.version = w.version
       where w.user_id = $1 and w.id = $2`,
     [uid, id],
@@ -147,5 +154,6 @@ export async function signedCopy(db: Queryable, uid: string, id: string, current
     signature: row.signature,
     text: row.text,
     document: typeof row.document === 'string' ? (JSON.parse(row.document) as WaiverDocument) : row.document,
+    inPerson: row.in_person_by ? { by: row.in_person_by, receivedAt: iso(row.received_at) } : null,
   };
 }

@@ -20,3 +20,8 @@ export function meetingArea(calendar: CalendarName): string {
 export function durationHours(calendar: CalendarName): number {
   return calendar === 'winter-classes' ? 10 : 8;
 }
+
+/** When a day that starts at `startsAt` (epoch ms) ends, by its kind (epoch ms). */
+export function tripEndsAt(startsAt: number, calendar: CalendarName): number {
+  return startsAt + durationHours(calendar) * 3_600_000;
+}

@@ -28,3 +28,12 @@ export function calledOffChoiceLink(bookingId: string, siteUrl: string): string 
   url.searchParams.set('booking', bookingId);
   return url.toString();
 }
+
+/** A member's trailhead pass for one date: what the guide scans, kept on the phone for no signal. */
+export const PASS_PATH = '/pass';
+
+export function passLink(dateId: string, siteUrl: string): string {
+  const url = new URL(PASS_PATH, siteUrl);
+  url.searchParams.set('date', dateId);
+  return url.toString();
+}

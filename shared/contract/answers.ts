@@ -72,6 +72,8 @@ export const signedCopyAnswer = v.looseObject({
   signature: text,
   text,
   document: waiverDocument,
+  /** Signed in person on a guide's phone at the trailhead: the guide who handed it over, and when it reached us. */
+  inPerson: v.optional(v.nullable(v.looseObject({ by: text, receivedAt: instant })), null),
 });
 export type SignedWaiverCopy = v.InferOutput<typeof signedCopyAnswer>;
 

@@ -109,3 +109,23 @@ export type TripEventsAnswer = v.InferOutput<typeof tripEventsAnswer>;
 /** GET /ops/passes/{code}: whose pass it is, and for which booking and date. */
 export const passAnswer = v.looseObject({ bookingId: text, dateId: text, uid: text, name: text });
 export type Pass = v.InferOutput<typeof passAnswer>;
+
+/** A member's own trailhead pass: who, what, when and where, what to bring, and the code its QR code shows. */
+export const trailheadPass = v.looseObject({
+  dateId: text,
+  bookingId: text,
+  code: text,
+  /** The member, as the party names them. */
+  name: text,
+  /** What was booked, as My Bookings titles it, and of which calendar. */
+  title: text,
+  calendar: text,
+  startsAt: instant,
+  meetingPoint: text,
+  bring: v.array(text),
+});
+export type TrailheadPass = v.InferOutput<typeof trailheadPass>;
+
+/** GET /users/user/{uid}/passes: the caller's passes for the trips still ahead (or under way), soonest first. */
+export const myPassesAnswer = v.looseObject({ passes: v.array(trailheadPass) });
+export type MyPasses = v.InferOutput<typeof myPassesAnswer>;

@@ -10,11 +10,9 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { bookingReference } from './booking-reference.ts';
 import { COMPANY_TIME_ZONE, formatDenverDateTime } from './dates.ts';
-import { durationHours, meetingArea } from '../company/meeting-area.ts';
+import { meetingArea, tripEndsAt } from '../company/meeting-area.ts';
 import type { CalendarName } from '../contract/requests.ts';
 import { site } from '../company/site.ts';
-
-const HOUR_MS = 3_600_000;
 
 /** The same UID for the same booking, whoever downloads it and however often. */
 export function bookingEventUid(bookingId: string): string {
@@ -66,7 +64,7 @@ export function bookingCalendarFile(booking: CalendarBooking, siteUrl: string, n
     stamp: now,
     // Dates whose fields read on Kamas time: ical-generator writes them as local times of the TZID.
     start: new TZDate(booking.start.getTime(), COMPANY_TIME_ZONE),
-    end: new TZDate(booking.start.getTime() + durationHours(booking.calendar) * HOUR_MS, COMPANY_TIME_ZONE),
+    end: new TZDate(tripEndsAt(booking.start.getTime(), booking.calendar), COMPANY_TIME_ZONE),
     timezone: COMPANY_TIME_ZONE,
     summary: `${booking.title} with ${site.shortName}`,
     location: where,

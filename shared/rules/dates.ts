@@ -79,6 +79,11 @@ export function formatDenverTime(instant: Date | number): string {
   return format(instant, 'h:mm a', { in: inDenver, locale: enUS });
 }
 
+/** '5:40 AM' for a moment of today in Denver, else 'Wed, Nov 25, 5:40 AM': when something was saved or read. */
+export function formatDenverMoment(instant: Date | number, now: Date | number = Date.now()): string {
+  return denverDay(instant) === denverDay(now) ? formatDenverTime(instant) : formatDenverDateTime(instant);
+}
+
 /** 'November 22, 2026': a Denver calendar day written out, where the year matters (a signed record). */
 export function formatDenverLongDate(instant: Date | number): string {
   return format(instant, 'MMMM d, yyyy', { in: inDenver, locale: enUS });

@@ -1,11 +1,11 @@
 /**
  * What a signed-in person keeps on this device for when there is no network, in one IndexedDB
  * database (through idb): a guide's trip sheets and the check-ins recorded at the trailhead, not yet
- * sent. It belongs to one account: the auth store removes it whole when that account signs out or
+ * sent, and a customer's trailhead passes. It belongs to one account: the auth store removes it whole when that account signs out or
  * another signs in.
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { TripEventRequest, TripSheet } from '../../shared/contract/trailhead.ts';
+import type { TrailheadPass, TripEventRequest, TripSheet } from '../../shared/contract/trailhead.ts';
 
 export const DEVICE_DB = 'kamas-device';
 
@@ -30,9 +30,18 @@ export interface RecordedTripEvent {
   refused: string | null;
 }
 
+/** A customer's trailhead passes as My Bookings last read them. */
+export interface SavedPasses {
+  ownerUid: string;
+  /** When they were read (ISO 8601). */
+  updatedAt: string;
+  passes: TrailheadPass[];
+}
+
 interface DeviceSchema extends DBSchema {
   tripSheets: { key: string; value: SavedTripSheet };
   tripEvents: { key: string; value: RecordedTripEvent; indexes: { byDate: string } };
+  passes: { key: string; value: SavedPasses };
 }
 
 export type DeviceDb = IDBPDatabase<DeviceSchema>;
@@ -40,10 +49,13 @@ export type DeviceDb = IDBPDatabase<DeviceSchema>;
 let opened: Promise<DeviceDb> | null = null;
 
 export function openDevice(): Promise<DeviceDb> {
-  opened ??= openDB<DeviceSchema>(DEVICE_DB, 1, {
-    upgrade(db) {
-      db.createObjectStore('tripSheets', { keyPath: 'dateId' });
-      db.createObjectStore('tripEvents', { keyPath: 'id' }).createIndex('byDate', 'dateId');
+  opened ??= openDB<DeviceSchema>(DEVICE_DB, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('tripSheets', { keyPath: 'dateId' });
+        db.createObjectStore('tripEvents', { keyPath: 'id' }).createIndex('byDate', 'dateId');
+      }
+      if (oldVersion < 2) db.createObjectStore('passes', { keyPath: 'ownerUid' });
     },
     // Another tab removes the database (a sign-out there): this one lets go of it.
     blocking() {

@@ -10,7 +10,8 @@ import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
 import { FLAGS, NOT_IN_THE_PARTY, NOT_ON_THIS_DATE, OLDER_WAIVER } from '../../api/trailhead/trip-events.ts';
 import { UNKNOWN_PASS } from '../../api/trailhead/passes.ts';
 import { NOT_STAFF } from '../../api/routes/guide.ts';
-import type { Pass, TripEvent, TripEventRequest, TripEventsAnswer, TripSheet } from '../../shared/contract/trailhead.ts';
+import type { SignedWaiverCopy } from '../../shared/contract/answers.ts';
+import type { MyPasses, Pass, TripEvent, TripEventRequest, TripEventsAnswer, TripSheet } from '../../shared/contract/trailhead.ts';
 import { checkInOf, checkIns } from '../../shared/rules/check-in.ts';
 import { freeDate, harness, inviteCodeOf, readyUser, SIGNATURE, type Harness, type TestUser } from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
@@ -171,8 +172,8 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     const sent = await send(guide, [{ ...signing, version: currentWaiverEdition.version }]);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect((await send(guide, [{ ...signing, version: currentWaiverEdition.version }])).body.recorded).toBe(0);
-    const rows = await h.db.query<{ in_person_by: string | null; signed_at: Date; received_at: Date; version: string }>(
-      `select s.in_person_by, s.signed_at, s.received_at, s.version from waiver_signatures s join trip_events e on e.waiver_signature_id = s.id
+    const rows = await h.db.query<{ id: string; in_person_by: string | null; signed_at: Date; received_at: Date; version: string }>(
+      `select s.id, s.in_person_by, s.signed_at, s.received_at, s.version from waiver_signatures s join trip_events e on e.waiver_signature_id = s.id
         where e.id = $1`,
       [signing.id],
     );
@@ -182,6 +183,13 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     expect(new Date(rows[0]!.received_at).getTime()).toBeGreaterThan(Date.parse(signedAt));
     const waivers = await h.json<{ id: string; current: boolean }[]>('GET', `/users/user/${friend.uid}/waivers`, { token: friend.token });
     expect(waivers.body).toHaveLength(2);
+    // The signed copy says it was signed in person, on whose phone, and when it reached us.
+    const copy = await h.json<SignedWaiverCopy>('GET', `/users/user/${friend.uid}/waivers/${rows[0]!.id}`, { token: friend.token });
+    expect(copy.body.inPerson).toEqual({ by: sent.body.events[0]?.by, receivedAt: new Date(rows[0]!.received_at).toISOString() });
+    const online = waivers.body.find((waiver) => waiver.id !== rows[0]!.id);
+    expect(
+      (await h.json<SignedWaiverCopy>('GET', `/users/user/${friend.uid}/waivers/${online?.id}`, { token: friend.token })).body.inPerson,
+    ).toBeNull();
   });
 });
 
@@ -195,6 +203,28 @@ describe('GET /ops/passes/{code}', () => {
     const unknown = await h.json('GET', `/ops/passes/${'0'.repeat(32)}`, { token: operator.token });
     expect(unknown).toMatchObject({ status: 404, body: { message: UNKNOWN_PASS } });
     expect((await h.json('GET', '/ops/passes/not-a-code', { token: operator.token })).status).toBe(400);
+  });
+});
+
+describe('GET /users/user/{uid}/passes', () => {
+  it("gives each member their own pass for the trips ahead, the code the guide's sheet knows, and nobody else's", async () => {
+    const sheet = (await sheetOf(guide)).body;
+    const codeOf = (uid: string) => sheet.parties.flatMap((party) => party.members).find((member) => member.uid === uid)?.passCode;
+    const mine = await h.json<MyPasses>('GET', `/users/user/${friend.uid}/passes`, { token: friend.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.passes).toEqual([
+      expect.objectContaining({ dateId, bookingId: lead.bookingId, code: codeOf(friend.uid), name: 'Fran Friend', calendar: CLASSES }),
+    ]);
+    expect(mine.body.passes[0]?.bring).toContain('Probe');
+    expect(mine.body.passes[0]?.meetingPoint).toMatch(/Kamas/);
+    // The lead's passes hold the lead's code alone, for this date and no other.
+    const leads = await h.json<MyPasses>('GET', `/users/user/${lead.payer.uid}/passes`, { token: lead.payer.token });
+    expect(leads.body.passes.map((pass) => pass.code)).toEqual([codeOf(lead.payer.uid)]);
+    // Someone else's passes are not to be read, and a cancelled seat has none.
+    expect((await h.json('GET', `/users/user/${friend.uid}/passes`, { token: lead.payer.token })).status).toBe(403);
+    expect((await h.json<MyPasses>('GET', `/users/user/${alone.payer.uid}/passes`, { token: alone.payer.token })).body.passes).toEqual([]);
+    const answer = await h.call('GET', `/users/user/${friend.uid}/passes`, { token: friend.token });
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
   });
 });
 

@@ -6,6 +6,7 @@ const STATIC_PAGES = ROUTES.filter(
   ([path]) =>
     ![
       '/profile',
+      '/pass',
       '/waiver',
       '/waiver/copy',
       '/checkout',
@@ -13,6 +14,7 @@ const STATIC_PAGES = ROUTES.filter(
       '/sign-in',
       '/guide',
       '/guide/roster',
+      '/guide/trip',
       '/booking/called-off',
       '/ops',
       '/ops/booking',

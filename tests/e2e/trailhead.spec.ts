@@ -4,15 +4,19 @@
  * offline the sheet opens on a reload, two members are checked in and one is a no-show, and the
  * check-ins wait on the phone (a reload keeps them); when the signal comes back they are sent, and
  * the API's record holds each once; signing out takes the sheet off the phone; the console's date page
- * shows who was here.
+ * shows who was here. A member's pass, kept on their phone, opens with no signal and is scanned by a
+ * guide's phone with no signal; another member signs the waiver on it; two guides' phones check one
+ * member in, and the office counts them once.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import type { TripSheet } from '../../shared/contract/trailhead.ts';
+import type { SignedWaiverCopy } from '../../shared/contract/answers.ts';
+import { browserWithCamera, cameraFileOf } from './fake-camera.ts';
 import { newGuide, newStaffMember, signInByApi } from './api-customers.ts';
 import { bookedParty } from './booked-party.ts';
 import { axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
-import { signIn } from './page-helpers.ts';
+import { myBookings, signIn } from './page-helpers.ts';
 
 test.use({ ...PHONE, serviceWorkers: 'allow' });
 
@@ -53,7 +57,7 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   await expect(page.getByText('0 here, 0 no-shows, 2 not checked in.')).toBeVisible();
 
   const leadCard = memberCard(page, lead.name);
-  await leadCard.getByRole('button', { name: 'Here' }).click();
+  await leadCard.getByRole('button', { name: 'Here', exact: true }).click();
   await expect(leadCard.getByText(/^Here since \d{1,2}:\d{2} [AP]M, checked in by /)).toBeVisible();
   await leadCard.getByRole('checkbox', { name: 'Beacon' }).check();
   await leadCard.getByRole('checkbox', { name: 'Probe' }).check();
@@ -105,4 +109,143 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   await expect(page.getByText('At the trailhead: 1 here, 1 no-show, 0 not checked in.')).toBeVisible();
   await expect(page.getByText(/^Here since \d{1,2}:\d{2} [AP]M, checked in by .+\. Gear checked: beacon and probe$/)).toBeVisible();
   await expect(page.getByText(/^No-show, marked at \d{1,2}:\d{2} [AP]M by /)).toBeVisible();
+});
+
+/** The Chromium phone of a guide, signed in, with a date's trip sheet saved (and the pass scanner kept), then with no signal. */
+async function guidePhoneOffline(context: BrowserContext, guide: string, dateId: string): Promise<Page> {
+  const page = await context.newPage();
+  await signIn(page, guide);
+  await page.goto(`/guide/roster?date=${dateId}`);
+  await islandsReady(page);
+  await workerInControl(page);
+  await page.getByRole('button', { name: 'Save for the trailhead' }).click();
+  await page.getByRole('link', { name: 'Open the trip sheet' }).click();
+  await expect(page.getByText(/^Saved \d{1,2}:\d{2} [AP]M\./)).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  await islandsReady(page);
+  return page;
+}
+
+test('a member’s pass opens on their phone with no signal; the guide scans it, a member signs the waiver on the guide’s phone, and two phones’ check-ins of one member count once', async ({
+  page,
+  context,
+  browser,
+  problems,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  problems.allow(/net::ERR_INTERNET_DISCONNECTED/);
+  problems.allow(/^Could not load the database user TypeError: Failed to fetch/);
+  problems.allow(/^The call to \S+ failed TypeError: Failed to fetch/);
+  problems.allow(/^Could not load the (bookings|trailhead passes|waiver) TypeError: Failed to fetch/);
+  const {
+    entry,
+    lead,
+    friend,
+    others: [sam, jo],
+  } = await bookedParty(page.request, [{ name: 'Sam Ortiz' }, { name: 'Jo Park', unsigned: true }]);
+  if (!sam || !jo) throw new Error('the party has four members');
+
+  // Frankie opens My Bookings once with a signal: the pass is kept on the phone.
+  await signIn(page, friend.email);
+  await page.goto('/profile');
+  await islandsReady(page);
+  await workerInControl(page);
+  await page.getByRole('link', { name: /^Your trailhead pass/ }).click();
+  const pass = page.getByRole('img', { name: 'Trailhead pass of Frankie Snow' });
+  await expect(pass).toBeVisible();
+  await expect(page.getByText(/^Updated \d{1,2}:\d{2} [AP]M\.$/)).toBeVisible();
+
+  // At the trailhead, no signal: the pass and My Bookings open from the phone.
+  await context.setOffline(true);
+  await page.reload();
+  await islandsReady(page);
+  await expect(pass).toBeVisible();
+  await expect(page.getByText(/^No connection: this is as last updated \d{1,2}:\d{2} [AP]M\.$/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  const cameraFile = testInfo.outputPath('trailhead-pass.y4m');
+  await cameraFileOf(pass, cameraFile);
+  await page.goto('/profile');
+  await islandsReady(page);
+  await expect(myBookings(page).getByRole('img', { name: 'Trailhead pass of Frankie Snow' })).toBeVisible();
+
+  // Signing out, still offline, takes the pass off the phone.
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.goto(`/pass?date=${entry.id}`);
+  await islandsReady(page);
+  await expect(page.getByText('Please log in to see your trailhead pass.')).toBeVisible();
+  await expect(page.getByText('Frankie Snow')).toHaveCount(0);
+  expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain('kamas-device');
+  await context.setOffline(false);
+
+  // A second guide's phone, with no signal either, checks the lead in first.
+  const second = await browser.newContext({ ...PHONE, baseURL: E2E.site, serviceWorkers: 'allow' });
+  const [firstGuide, secondGuide] = [await newGuide(page.request), await newGuide(page.request)];
+  const secondSheet = await guidePhoneOffline(second, secondGuide, entry.id);
+  await memberCard(secondSheet, lead.name).getByRole('button', { name: 'Here', exact: true }).click();
+  await expect(syncStatus(secondSheet)).toHaveText('1 check-in waits on this phone. It goes as soon as it has a signal.');
+
+  const camera = await browserWithCamera(cameraFile);
+  try {
+    const phone = await camera.newContext({ ...PHONE, baseURL: E2E.site, permissions: ['camera'] });
+    const sheet = await guidePhoneOffline(phone, firstGuide, entry.id);
+
+    // Frankie's pass, scanned: checked in; scanned again: already.
+    await sheet.getByRole('button', { name: 'Scan a pass' }).click();
+    const frankie = memberCard(sheet, 'Frankie Snow');
+    await expect(frankie.getByText('Pass scanned: Frankie Snow is checked in.')).toBeVisible({ timeout: 30_000 });
+    await expect(frankie.getByText(/^Here since \d{1,2}:\d{2} [AP]M, checked in by /)).toBeVisible();
+    await sheet.getByRole('button', { name: 'Scan a pass' }).click();
+    await expect(frankie.getByText(/^Pass scanned: Already checked in at \d{1,2}:\d{2} [AP]M by /)).toBeVisible({ timeout: 30_000 });
+
+    await memberCard(sheet, lead.name).getByRole('button', { name: 'Here', exact: true }).click();
+    await memberCard(sheet, 'Sam Ortiz').getByRole('button', { name: 'No-show' }).click();
+    const joCard = memberCard(sheet, 'Jo Park');
+    await joCard.getByRole('button', { name: 'Here', exact: true }).click();
+
+    // Jo has no waiver: Jo signs it on the guide's phone, handed over.
+    await joCard.getByRole('button', { name: /^Sign the waiver here/ }).click();
+    const signing = sheet.getByRole('dialog', { name: 'Jo Park signs the waiver' });
+    await expect(signing.getByRole('region', { name: /^Release of Liability/ })).toBeVisible();
+    await signing.getByRole('checkbox', { name: 'I agree to the terms and conditions' }).check();
+    await signing.getByRole('radio', { name: 'Type my name' }).check();
+    await signing.getByLabel("Jo Park's full name, as the signature").fill('Jo Park');
+    expect(await axeViolations(sheet)).toEqual([]);
+    await signing.getByRole('button', { name: 'Sign Waiver' }).click();
+    await expect(signing).toBeHidden();
+    await expect(joCard.getByText('Signed the waiver on this trip sheet.')).toBeVisible();
+    await expect(sheet.getByText('3 here, 1 no-show, 0 not checked in.')).toBeVisible();
+    await expect(syncStatus(sheet)).toHaveText('5 check-ins wait on this phone. They go as soon as it has a signal.');
+
+    // The signal comes back to both phones: everything is sent.
+    await phone.setOffline(false);
+    await second.setOffline(false);
+    for (const phonePage of [sheet, secondSheet])
+      await expect(syncStatus(phonePage)).toHaveText('Everything recorded on this phone is sent, and the sheet is up to date.');
+  } finally {
+    await camera.close();
+    await second.close();
+  }
+
+  // The office sees it all: the lead checked in once, by the phone that saw them first.
+  await signIn(page, await newStaffMember(page.request, 'operator'));
+  await page.goto(`/ops/date?id=${entry.id}`);
+  await islandsReady(page);
+  await expect(page.getByText('At the trailhead: 3 here, 1 no-show, 0 not checked in; 1 signed the waiver there.')).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Here since \\d{1,2}:\\d{2} [AP]M, checked in by ${secondGuide}`))).toHaveCount(1);
+  await expect(page.getByText(new RegExp(`checked in by ${firstGuide}`))).toHaveCount(2);
+  await expect(page.getByText(/Signed the waiver at the trailhead$/)).toBeVisible();
+
+  // Jo's waiver record holds the signature taken at the trailhead.
+  const joToken = (await signInByApi(page.request, jo.email)).idToken;
+  const waivers = (await (
+    await page.request.get(`${E2E.api}/users/user/${jo.uid}/waivers`, { headers: { Authorization: `Bearer ${joToken}` } })
+  ).json()) as { id: string; current: boolean }[];
+  expect(waivers).toHaveLength(1);
+  expect(waivers[0]?.current).toBe(true);
+  const copy = (await (
+    await page.request.get(`${E2E.api}/users/user/${jo.uid}/waivers/${waivers[0]?.id}`, { headers: { Authorization: `Bearer ${joToken}` } })
+  ).json()) as SignedWaiverCopy;
+  expect(copy.inPerson?.by).toBe(firstGuide);
 });

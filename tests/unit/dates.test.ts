@@ -7,6 +7,7 @@ import {
   formatDenverDate,
   formatDenverDateTime,
   formatDenverLongDate,
+  formatDenverMoment,
   formatDenverRecordTime,
   formatUtcMinute,
   inclusiveDenverDays,
@@ -109,6 +110,16 @@ describe('dates in Kamas', () => {
       expect(denverDayPlus('2026-11-01', 1)).toBe('2026-11-02');
       expect(denverDayPlus('2027-01-01', -1)).toBe('2026-12-31');
       expect(denverDayPlus('2026-11-24', 0)).toBe('2026-11-24');
+    });
+  });
+
+  it('says when something was saved: the clock time today in Kamas, else the day with it', () => {
+    inEveryZone(() => {
+      // 5:40 AM on Thu, Nov 26 in Kamas is 12:40 UTC; 11:30 PM the evening before is 06:30 UTC on the 26th.
+      const saved = new Date('2026-11-26T12:40:00Z');
+      expect(formatDenverMoment(saved, new Date('2026-11-26T20:00:00Z'))).toBe('5:40 AM');
+      expect(formatDenverMoment(saved, new Date('2026-11-27T08:00:00Z'))).toBe('Thu, Nov 26, 5:40 AM');
+      expect(formatDenverMoment(new Date('2026-11-26T06:30:00Z'), saved)).toBe('Wed, Nov 25, 11:30 PM');
     });
   });
 });

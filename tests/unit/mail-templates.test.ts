@@ -51,6 +51,7 @@ const links: SiteLinks = {
 };
 
 const inviteLink = 'https://www.kamasbackcountry.com/booking/join?invite=7f3a9c';
+const passLink = 'https://www.kamasbackcountry.com/pass?date=tour-0105';
 
 const avery: MemberState = { name: 'Avery Lund', survey: 'done', waiver: 'missing', you: true };
 const sam: MemberState = { name: 'Sam Ortiz', survey: 'missing', waiver: 'missing', you: false };
@@ -65,6 +66,7 @@ const confirmed: BookingConfirmedFacts = {
   promoCode: 'EARLY10',
   paidBy: 'card',
   inviteLink,
+  passLink,
   openSpots: 1,
   members: [avery, sam],
   links,
@@ -106,6 +108,7 @@ const briefing: TripBriefingFacts = {
     { title: 'Utah Avalanche Center forecast, Uintas', href: 'https://utahavalanchecenter.org/forecast/uintas' },
     { title: 'National Weather Service forecast', href: 'https://forecast.weather.gov/MapClick.php?lat=40.643&lon=-111.281' },
   ],
+  passLink,
   phone: guidesPhone,
   links,
 };
@@ -220,6 +223,7 @@ describe('booking confirmed', () => {
     const mail = await renderBookingConfirmed(confirmed);
     expect(mail.subject).toBe('Booked: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM');
     expectBoth(mail, 'Ski & Splitboard Touring Day', 'Sat, Dec 5, 8:00 AM', trip.meetingArea, trip.mapUrl, '3 people', '$675', 'EARLY10');
+    expectBoth(mail, 'At the trailhead your guide scans your pass.', 'Your trailhead pass', passLink);
   });
 
   it('tells a ready payer whose party has open spots that the invite link is what is left, not that nothing is', async () => {
@@ -402,6 +406,7 @@ describe('trip briefing', () => {
     expectBoth(mail, 'Sat, Mar 20, 8:00 AM', trip.meetingArea, trip.mapUrl, guidesPhone.display, ...briefing.gear);
     expect(mail.html).toContain(`href="${guidesPhone.href}"`);
     for (const forecast of briefing.forecasts) expectBoth(mail, forecast.title, forecast.href);
+    expectBoth(mail, 'Your trailhead pass', passLink);
   });
 
   it('keeps the same wall-clock start on both sides of the change', async () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { checkIns } from '../../shared/rules/check-in.ts';
 import type { TripEventRequest, TripMember, TripSheet } from '../../shared/contract/trailhead.ts';
 import { sheetChanges } from '../../src/features/trailhead/rules/sheet-changes.ts';
 import { tripBatches } from '../../src/features/trailhead/rules/trip-batches.ts';
 import { checkInWords, gearWords, trailheadWords } from '../../src/features/trailhead/rules/check-in-words.ts';
+import { scannedPass, scannedWords } from '../../src/features/trailhead/rules/scanned-pass.ts';
+import { passQrText } from '../../shared/rules/pass-qr.ts';
 
 const member = (uid: string, name: string, role: TripMember['role'] = 'invited'): TripMember => ({
   uid,
@@ -91,5 +94,26 @@ describe('a check-in in words', () => {
     ).toBe('Here since 8:12 AM, checked in by Ana. Gear checked: beacon and probe. Signed the waiver at the trailhead');
     expect(trailheadWords({ ...nobody, gear: { beacon: false, shovel: false, probe: false } })).toBe('Gear checked: none');
     expect(gearWords({ ...nobody, gear: { beacon: true, shovel: true, probe: true } })).toBe('Gear checked: beacon, shovel and probe');
+  });
+});
+
+describe('a pass scanned at the trailhead', () => {
+  const lee = { ...member('u_lee', 'Lee Lead', 'booked'), passCode: 'a'.repeat(32) };
+  const fran = { ...member('u_fran', 'Fran Friend'), passCode: 'b'.repeat(32) };
+  const saved = { ...sheet([party('bk_1', [lee, fran])]), date: { id: 'tour-0109' } } as unknown as TripSheet;
+  const arrived = checkIns([{ kind: 'here', bookingId: 'bk_1', uid: 'u_lee', at: '2027-01-09T15:12:00.000Z', by: 'Ana' }]);
+
+  it('finds the member of the trip by their code, and says when and by whom one already here was checked in', () => {
+    const franScan = scannedPass(passQrText('tour-0109', fran.passCode), saved, arrived);
+    expect(franScan).toMatchObject({ kind: 'member', bookingId: 'bk_1', uid: 'u_fran', name: 'Fran Friend' });
+    expect(scannedWords(franScan)).toBe('Fran Friend is checked in.');
+    expect(scannedWords(scannedPass(passQrText('tour-0109', lee.passCode), saved, arrived))).toBe('Already checked in at 8:12 AM by Ana');
+  });
+
+  it('tells a pass of another trip, one the sheet does not know, and a QR code that is no pass', () => {
+    expect(scannedWords(scannedPass(passQrText('tour-0110', fran.passCode), saved, arrived))).toBe('That pass is for another trip.');
+    expect(scannedPass(passQrText('tour-0109', 'c'.repeat(32)), saved, arrived)).toEqual({ kind: 'not-on-sheet' });
+    expect(scannedPass('tour-0109', saved, arrived)).toEqual({ kind: 'not-a-pass' });
+    expect(scannedWords({ kind: 'not-a-pass' })).toBe('That QR code is not a trailhead pass.');
   });
 });

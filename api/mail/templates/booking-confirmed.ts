@@ -20,6 +20,7 @@ import {
   renderMail,
   subheading,
   textLink,
+  trailheadPass,
   tripFacts,
   tripLine,
   urlLink,
@@ -97,6 +98,7 @@ function BookingConfirmed(facts: BookingConfirmedFacts) {
     facts.members.length > 0 ? memberStates(facts.members) : null,
     you ? owedSection(memberOwed(you), facts.links, facts.inviteLink === null ? 0 : facts.openSpots) : null,
     othersOwe ? paragraph('Each member finishes their own from My Bookings, signed in with their own account.') : null,
+    trailheadPass(facts.passLink),
     buttonLink(facts.links.myBookings, 'My Bookings'),
     cancellationTerms(facts),
   );

@@ -76,6 +76,15 @@ export function tripFacts(trip: Trip, options: { partySize?: boolean; map?: bool
 }
 
 /** What a member still owes, as words: 'survey and waiver', 'waiver'; null when ready. */
+/** The member's trailhead pass: what the guide scans, and it opens with no signal once opened on the phone. */
+export function trailheadPass(passLink: string) {
+  return paragraph(
+    'At the trailhead your guide scans your pass. Open it once on your phone before you leave and it opens with no signal too: ',
+    textLink(passLink, 'Your trailhead pass'),
+    '.',
+  );
+}
+
 export function owedWords(owed: Owed): string | null {
   const items = [owed.survey ? 'survey' : null, owed.waiver ? 'waiver' : null].filter((item) => item !== null);
   return items.length === 0 ? null : items.join(' and ');

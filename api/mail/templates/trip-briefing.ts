@@ -6,7 +6,7 @@ import { createElement as h } from 'react';
 import { formatDenverDate, formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import type { RenderedMail, TripBriefingFacts } from '../message-types.ts';
 import { Layout } from './layout.ts';
-import { bulletList, buttonLink, paragraph, renderMail, subheading, textLink, tripFacts, tripLine } from './parts.ts';
+import { bulletList, buttonLink, paragraph, renderMail, subheading, textLink, trailheadPass, tripFacts, tripLine } from './parts.ts';
 
 const capitalized = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
@@ -30,6 +30,7 @@ function TripBriefing(facts: TripBriefingFacts) {
     facts.forecasts.length > 0 ? bulletList(facts.forecasts.map((forecast) => textLink(forecast.href, forecast.title))) : null,
     subheading('On the day'),
     paragraph('Running late or lost? Call or text the guides at ', textLink(facts.phone.href, facts.phone.display), '.'),
+    trailheadPass(facts.passLink),
     buttonLink(facts.links.myBookings, 'My Bookings'),
   );
 }

@@ -2,7 +2,7 @@
  * One booking in My Bookings: its picture (a default when it fails to load), the price nickname, the
  * date and time in Kamas, the spots left, the party (each member's survey and waiver, and the open
  * spots), the invite link with its copy button and the booking's QR code. Also: the meeting area, Add
- * to calendar, and, printed, the company's phone, so the card works at a trailhead with no signal.
+ * to calendar, the link to the customer's trailhead pass, and, printed, the company's phone.
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import { bookingReference } from '../../../shared/rules/booking-reference.ts';
@@ -10,7 +10,8 @@ import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { meetingArea } from '../../../shared/company/meeting-area.ts';
 import { DEFAULT_BOOKING_IMAGE, type BookingCard } from '../../lib/my-bookings.ts';
 import { site } from '../../../shared/company/site.ts';
-import BookingQrCode from './BookingQrCode.tsx';
+import { PASS_PATH } from '../../../shared/company/site-links.ts';
+import QrCode from '../../ui/QrCode.tsx';
 import { downloadBookingIcs } from './download-ics.ts';
 import YourParty from './YourParty.tsx';
 import { BookingChangesPlaceholder } from './BookingChangesPlaceholder.tsx';
@@ -119,16 +120,18 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
           </div>
         )}
         <figure className="booking-qr">
-          <BookingQrCode
-            value={booking.id}
-            size={QR_SIZE}
-            label={reference ? `QR code of booking ${reference}` : 'QR code of your booking'}
-          />
+          <QrCode value={booking.id} size={QR_SIZE} label={reference ? `QR code of booking ${reference}` : 'QR code of your booking'} />
           <figcaption>
             {reference && <strong>Booking {reference}</strong>}
-            <span>Show this code at the trailhead: your guide scans it to find your trip.</span>
+            <span>The office scans this code to find your booking.</span>
           </figcaption>
         </figure>
+        <p className="booking-pass">
+          <a href={`${PASS_PATH}?date=${encodeURIComponent(booking.id)}`}>
+            Your trailhead pass<span className="visually-hidden"> for {booking.title}</span>
+          </a>
+          : your guide scans it, and it opens with no signal once opened here.
+        </p>
         <div className="booking-actions">
           <button type="button" className="button secondary" onClick={addToCalendar}>
             Add to calendar

@@ -1,9 +1,13 @@
 /**
  * My Bookings: a spinner while the calendars load, then a grid of the customer's booking cards (first
  * those on a date we called off, waiting for their choice), 'No bookings found.' when there are
- * none, or 'Error: ' and what failed.
+ * none, or 'Error: ' and what failed. Meanwhile the customer's trailhead passes are read and kept on
+ * the device; with no network, the kept passes show below the error, with when they were updated.
  */
 import { useId } from 'react';
+import { loadPasses } from '../../features/trailhead/stores/pass-store.ts';
+import KeptPasses from '../../features/trailhead/islands/KeptPasses.tsx';
+import { useLoaded } from '../shared/use-loaded.ts';
 import BookingCardView from './BookingCardView.tsx';
 import CalledOffCard from './CalledOffCard.tsx';
 import { useCopied } from './use-copied.ts';
@@ -14,6 +18,7 @@ export const NO_BOOKINGS = 'No bookings found.';
 export default function MyBookings({ uid }: { uid: string }) {
   const id = useId();
   const state = useMyBookings(uid);
+  const passes = useLoaded(uid, (signal) => loadPasses(uid, signal), 'Could not keep the trailhead passes');
   const { copiedKey, copy } = useCopied();
 
   return (
@@ -30,6 +35,7 @@ export default function MyBookings({ uid }: { uid: string }) {
           Error: {state.message}
         </p>
       )}
+      {state.status === 'failed' && passes.status === 'ready' && !passes.value.fresh && <KeptPasses passes={passes.value} />}
       {state.status === 'ready' &&
         (state.cards.length === 0 && state.calledOff.length === 0 ? (
           <p className="bookings-empty">{NO_BOOKINGS}</p>

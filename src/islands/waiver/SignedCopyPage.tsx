@@ -88,8 +88,18 @@ function SignedCopy({ copy }: { copy: SignedWaiverCopy }) {
             <dt>Signed on</dt>
             <dd>
               <time dateTime={copy.signedAt}>{formatDenverRecordTime(signedAt)}</time> ({formatUtcMinute(signedAt)})
+              {copy.inPerson && ', by the clock of the phone it was signed on'}
             </dd>
           </div>
+          {copy.inPerson && (
+            <div>
+              <dt>Signed in person</dt>
+              <dd>
+                At the trailhead, on the phone of {copy.inPerson.by}, our guide. It reached us{' '}
+                <time dateTime={copy.inPerson.receivedAt}>{formatDenverRecordTime(Date.parse(copy.inPerson.receivedAt))}</time>.
+              </dd>
+            </div>
+          )}
         </dl>
       </section>
     </article>

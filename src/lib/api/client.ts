@@ -27,7 +27,7 @@ import {
   signedCopyAnswer,
   waiverStatusesAnswer,
 } from './answers.ts';
-import { tripEventsAnswer, tripSheetAnswer, type TripEventRequest } from '../../../shared/contract/trailhead.ts';
+import { myPassesAnswer, tripEventsAnswer, tripSheetAnswer, type TripEventRequest } from '../../../shared/contract/trailhead.ts';
 import { QuoteChanged } from './api-error.ts';
 import { ApiError, apiFetch, userPath } from './http.ts';
 
@@ -110,6 +110,7 @@ export function createBookingApi(token: TokenSource) {
         body: waiver,
         headers: { [WAIVER_TEXT_HEADER]: shownTextSha256 },
       }),
+    passes: (uid: string, signal?: AbortSignal) => call('your trailhead passes', myPassesAnswer, `${user(uid)}/passes`, withSignal(signal)),
     waivers: (uid: string, signal?: AbortSignal) => call('your waivers', waiverStatusesAnswer, `${user(uid)}/waivers`, withSignal(signal)),
     signedCopy: (uid: string, recordId: string, signal?: AbortSignal) =>
       call('your signed waiver', signedCopyAnswer, `${user(uid)}/waivers/${encodeURIComponent(recordId)}`, withSignal(signal)),

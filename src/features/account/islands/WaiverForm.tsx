@@ -20,24 +20,20 @@
  * same way meanwhile. Until the pad takes strokes it looks disabled and says 'Loading the signature
  * pad...' (its name says so too), so nobody signs on a pad that would keep nothing.
  */
-import { useEffect, useId, useReducer, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import type { DatabaseUser } from '../../../../shared/contract/answers.ts';
 import { waiverOutdated } from '../../../../shared/rules/readiness.ts';
-import { TYPED_SIGNATURE_MAX_LENGTH } from '../../../lib/typed-signature.ts';
 import { WAIVER_TEXT_CHANGED, waiverRenewalMessage } from '../../../../shared/rules/waiver-record.ts';
 import { failureText, signWaiver } from '../stores/account.ts';
 import { $waiverInForce, loadWaiverInForce } from '../stores/waiver-in-force.ts';
 import { NeedsJavaScript, SignedOutNotice } from '../../../ui/fields.tsx';
-import SignMethodChoice from './SignMethodChoice.tsx';
 import SigningNote from './SigningNote.tsx';
-import SigningView from './SigningView.tsx';
 import Toast, { useToast } from '../../../ui/Toast.tsx';
 import { useAccountUser } from './use-account-user.ts';
-import { useSignatureCanvas } from './use-signature-canvas.ts';
-import { useSignaturePad } from './use-signature-pad.ts';
-import { initialWaiverFormState, waiverFormReducer, type SignMethod } from './waiver-form-state.ts';
+import { useWaiverSigning } from './use-waiver-signing.ts';
+import WaiverSigningControls from './WaiverSigningControls.tsx';
 import WaiverText from './WaiverText.tsx';
 import { usePagePath } from './use-page-path.ts';
 import '../../../styles/account.css';
@@ -45,8 +41,7 @@ import '../../../styles/account.css';
 export { SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from './use-signature-pad.ts';
 export const WAIVER_SIGN_FAILED = 'An error occurred while signing the waiver. Please try again.';
 export const WAIVER_ERROR_MS = 3000;
-/** What the pad says until it takes strokes. */
-export const PAD_LOADING = 'Loading the signature pad...';
+export { PAD_LOADING } from './WaiverSigningControls.tsx';
 /** Said when the API refused a signature because a new text came into force while the page was open. */
 export const WAIVER_TEXT_REPLACED =
   'The waiver text has changed since this page opened. The new text is above: please read it, tick the box and sign again.';
@@ -67,12 +62,7 @@ export default function WaiverForm({ onSigned }: Props) {
 
   const [openedAt] = useState(() => Date.now());
   const waiver = useStore($waiverInForce);
-  const [form, dispatch] = useReducer(waiverFormReducer, waiver.sha256, initialWaiverFormState);
-  const { method, typedName, busy, textReplaced } = form;
-
   useEffect(() => void loadWaiverInForce(), []);
-  // The box and the pad are for the text shown: a new one starts the form again.
-  if (form.text !== waiver.sha256) dispatch({ type: 'text-shown', text: waiver.sha256 });
 
   const ready = state === 'ready';
   const controlsLive = hydrated && ready;
@@ -80,32 +70,14 @@ export default function WaiverForm({ onSigned }: Props) {
   // too when the page shows a newer text than the one the customer's account was read against.
   const outdated = ready && (waiverOutdated(dbUser) || (!!dbUser?.waiver && dbUser.waiver.sha256 !== waiver.sha256));
   const renewal = outdated && dbUser?.waiver ? waiverRenewalMessage(dbUser.waiver, waiver.version, openedAt) : null;
-  const savedSignature = ready && !outdated ? (dbUser?.signature ?? null) : null;
-  const agreed = form.agreedChoice ?? (ready && !outdated && dbUser?.agreed === true);
-  const { drawCanvas, padBoxRef } = useSignatureCanvas();
-  const padShown = controlsLive && drawCanvas !== null;
-  const pad = useSignaturePad({
-    live: padShown,
+  const signing = useWaiverSigning({
     text: waiver.sha256,
-    method,
-    content: form.pad,
-    typedName,
-    savedSignature,
-    onDrawn: () => dispatch({ type: 'stroke-drawn' }),
+    live: controlsLive,
+    savedSignature: ready && !outdated ? (dbUser?.signature ?? null) : null,
+    savedAgreed: ready && !outdated && dbUser?.agreed === true,
   });
-  const canSign = hydrated && ready && agreed && !pad.empty;
-
-  function chooseMethod(next: SignMethod) {
-    if (busy || next === method) return;
-    pad.clear();
-    dispatch({ type: 'method-chosen', method: next });
-  }
-
-  function clearSignature() {
-    if (busy) return;
-    pad.clear();
-    dispatch({ type: 'pad-cleared' });
-  }
+  const { form, dispatch, pad, canSign } = signing;
+  const { busy, textReplaced } = form;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -132,12 +104,6 @@ export default function WaiverForm({ onSigned }: Props) {
   }
 
   const titleId = `${id}-title`;
-  const agreeId = `${id}-agree`;
-  const padLabelId = `${id}-pad-label`;
-  const padStateId = `${id}-pad-state`;
-  const padLoadingId = `${id}-pad-loading`;
-  const signHintId = `${id}-sign-hint`;
-  const typedNameId = `${id}-typed-name`;
 
   return (
     <div className="account-form-frame waiver">
@@ -165,83 +131,7 @@ export default function WaiverForm({ onSigned }: Props) {
       ) : (
         <form className="account-form waiver-form" method="post" action={page} noValidate onSubmit={(event) => void submit(event)}>
           <SigningNote />
-          <div className="agree-field">
-            <input
-              id={agreeId}
-              type="checkbox"
-              checked={agreed}
-              disabled={!hydrated || !ready}
-              onChange={(event) => dispatch({ type: 'agreement-set', agreed: event.target.checked })}
-            />
-            <label htmlFor={agreeId}>I agree to the terms and conditions</label>
-          </div>
-          <SignMethodChoice method={method} disabled={!controlsLive} onChoose={chooseMethod} />
-          {method === 'type' && (
-            <div className="field">
-              <label htmlFor={typedNameId}>Your full name, as your signature</label>
-              <input
-                id={typedNameId}
-                type="text"
-                autoComplete="name"
-                maxLength={TYPED_SIGNATURE_MAX_LENGTH}
-                value={typedName}
-                disabled={!controlsLive}
-                onChange={(event) => dispatch({ type: 'name-typed', name: event.target.value })}
-              />
-            </div>
-          )}
-          <p className="signature-label" id={padLabelId}>
-            {method === 'draw' ? 'Signature (draw with your mouse, finger or stylus)' : 'Signature (your typed name)'}
-          </p>
-          <span className="visually-hidden" id={padStateId}>
-            {pad.empty ? 'Empty' : 'Signed'}
-          </span>
-          <div
-            ref={padBoxRef}
-            className={`signature-pad${method === 'type' ? ' typed' : ''}${padShown ? '' : ' loading'}`}
-            role="img"
-            aria-labelledby={padShown ? `${padLabelId} ${padStateId}` : `${padLabelId} ${padLoadingId} ${padStateId}`}
-            aria-busy={!padShown}
-          >
-            {padShown ? (
-              drawCanvas(pad.signatureCanvasProps)
-            ) : (
-              <span className="signature-placeholder">
-                <span className="signature-loading while-script-loads">
-                  <span className="spinner" aria-hidden="true" />
-                  <span id={padLoadingId}>{PAD_LOADING}</span>
-                </span>
-              </span>
-            )}
-          </div>
-          {method === 'draw' && padShown && drawCanvas && (
-            <SigningView
-              drawCanvas={drawCanvas}
-              disabled={busy}
-              onUse={(strokes) => {
-                if (pad.drawStrokes(strokes)) dispatch({ type: 'stroke-drawn' });
-              }}
-            />
-          )}
-          <div className="account-actions">
-            <button type="button" className="button secondary" disabled={!controlsLive} aria-disabled={busy} onClick={clearSignature}>
-              Clear Signature
-            </button>
-            <button
-              type="submit"
-              className="button primary"
-              disabled={!canSign}
-              aria-disabled={busy}
-              {...(canSign ? {} : { 'aria-describedby': signHintId })}
-            >
-              {busy ? 'Submitting...' : 'Sign Waiver'}
-            </button>
-          </div>
-          {!canSign && (
-            <p className="form-hint" id={signHintId}>
-              {method === 'draw' ? 'To sign, tick the box and draw your signature.' : 'To sign, tick the box and type your name.'}
-            </p>
-          )}
+          <WaiverSigningControls signing={signing} boxLive={controlsLive} />
         </form>
       )}
       <Toast toast={toast} onClear={clear} />

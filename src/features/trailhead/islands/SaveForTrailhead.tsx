@@ -1,6 +1,7 @@
 /**
  * `Save for the trailhead` on a date's roster: saves the date's trip sheet on this phone, then links
- * to it. Saving again brings the sheet up to date.
+ * to it. Saving again brings the sheet up to date. It also fetches the pass scanner's code, for the
+ * service worker to keep for a trailhead with no signal.
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -20,6 +21,9 @@ export default function SaveForTrailhead({ dateId }: { dateId: string }) {
     try {
       const saved = await fetchAndSave(known.uid, dateId);
       setSaving({ status: 'saved', at: saved.sheet.savedAt });
+      import('../../../lib/qr-reader.ts')
+        .then((reader) => reader.keepQrReaderForOffline())
+        .catch((error: unknown) => console.warn('Could not keep the pass scanner for offline use', error));
     } catch (error) {
       setSaving({ status: 'failed', message: error instanceof Error ? error.message : 'The trip sheet could not be saved.' });
     }

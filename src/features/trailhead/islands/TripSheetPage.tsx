@@ -4,10 +4,10 @@
  * IndexedDB) for the account that saved it. Each check-in is recorded on the phone at once and sent
  * when there is a network: by itself when the signal comes back, or with Send now.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
-import { checkInOf, checkIns, type CheckInEvent } from '../../../../shared/rules/check-in.ts';
-import { formatDenverDateTime, formatDenverTime, denverDay } from '../../../../shared/rules/dates.ts';
+import { checkInOf, checkIns, memberKey, type CheckInEvent } from '../../../../shared/rules/check-in.ts';
+import { formatDenverDateTime, formatDenverMoment } from '../../../../shared/rules/dates.ts';
 import type { TripEventRequest } from '../../../../shared/contract/trailhead.ts';
 import { $authStatus, $authUser, $knownUser, startAuth } from '../../../stores/auth.ts';
 import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
@@ -16,6 +16,8 @@ import { $tripPage, openTrip, recordCheckIn, sendTrip, unsentOf } from '../store
 import type { RecordedTripEvent, SavedTripSheet } from '../stores/trip-store.ts';
 import TripMemberCard, { type CheckInChoice } from './TripMemberCard.tsx';
 import TripSyncBar from './TripSyncBar.tsx';
+import ScanPass, { type ScanOutcome } from './ScanPass.tsx';
+import { scannedPass, scannedWords } from '../rules/scanned-pass.ts';
 import '../../../styles/account.css';
 import '../../../styles/guide.css';
 
@@ -30,11 +32,6 @@ function everyEvent(saved: SavedTripSheet, recorded: readonly RecordedTripEvent[
   return [...saved.sheet.events, ...mine];
 }
 
-function savedWhen(savedAt: string): string {
-  const at = Date.parse(savedAt);
-  return denverDay(at) === denverDay(Date.now()) ? formatDenverTime(at) : formatDenverDateTime(at);
-}
-
 export default function TripSheetPage() {
   const hydrated = useHydrated();
   const dateId = useSyncExternalStore(
@@ -47,6 +44,8 @@ export default function TripSheetPage() {
   const authUser = useStore($authUser);
   const { open, saved, recorded, sync } = useStore($tripPage);
   const uid = known?.uid ?? null;
+  /** The member whose pass was scanned last, and what the scan said (a new object for each scan). */
+  const [scanned, setScanned] = useState<{ key: string; words: string } | null>(null);
 
   useEffect(() => {
     void startAuth();
@@ -100,18 +99,28 @@ export default function TripSheetPage() {
       at: new Date().toISOString(),
     } as TripEventRequest);
 
+  function scan(text: string): ScanOutcome {
+    const found = scannedPass(text, sheet, members);
+    const words = scannedWords(found);
+    if (found.kind !== 'member') return { found: false, words };
+    if (found.checkIn.status !== 'here') choose(found.bookingId, found.uid, { kind: 'here' });
+    setScanned({ key: memberKey(found.bookingId, found.uid), words });
+    return { found: true };
+  }
+
   return (
     <section className="trip" aria-labelledby="trip-title">
       <h2 id="trip-title">
         {formatDenverDateTime(sheet.date.date._seconds * 1000)}: {sheet.date.activity}
       </h2>
       <p className="trip-saved">
-        Saved {savedWhen(sheet.savedAt)}. Meeting point: {sheet.meetingPoint}.
+        Saved {formatDenverMoment(Date.parse(sheet.savedAt))}. Meeting point: {sheet.meetingPoint}.
       </p>
       <p className="trip-counts">
         {here} here, {noShows} {noShows === 1 ? 'no-show' : 'no-shows'}, {everyone.length - here - noShows} not checked in.
       </p>
       <TripSyncBar sync={sync} unsent={unsent} changes={saved.changes} onSend={() => void sendTrip()} />
+      <ScanPass onScan={scan} />
       {sheet.parties.length === 0 && <p className="guide-note">Nobody is booked on this date.</p>}
       {sheet.parties.map((party) => {
         const payer = party.members.find((member) => member.role === 'booked') ?? party.members[0];
@@ -139,6 +148,8 @@ export default function TripSheetPage() {
                   member={member}
                   checkIn={checkInOf(members, party.bookingId, member.uid)}
                   gearCheck={gearCheck}
+                  waiver={sheet.waiver}
+                  scanned={scanned?.key === memberKey(party.bookingId, member.uid) ? scanned : null}
                   onChoose={(choice) => choose(party.bookingId, member.uid, choice)}
                 />
               ))}

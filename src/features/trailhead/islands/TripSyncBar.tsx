@@ -22,7 +22,9 @@ function words(sync: SyncState, unsent: number): string {
     case 'done':
     case 'idle':
       if (unsent > 0)
-        return `${unsent} ${unsent === 1 ? 'check-in waits' : 'check-ins wait'} on this phone. They go as soon as it has a signal.`;
+        return unsent === 1
+          ? '1 check-in waits on this phone. It goes as soon as it has a signal.'
+          : `${unsent} check-ins wait on this phone. They go as soon as it has a signal.`;
       return sync.status === 'done'
         ? 'Everything recorded on this phone is sent, and the sheet is up to date.'
         : 'Everything recorded on this phone is sent.';

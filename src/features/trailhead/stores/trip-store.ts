@@ -2,7 +2,7 @@
  * A guide's trip sheets and the events recorded at the trailhead, kept on the phone (lib/device-data.ts)
  * for the account that saved them. A sheet goes 48 hours after its trip ends, with its events.
  */
-import { durationHours } from '../../../../shared/company/meeting-area.ts';
+import { tripEndsAt } from '../../../../shared/company/meeting-area.ts';
 import type { CalendarName } from '../../../../shared/contract/requests.ts';
 import type { TripSheet } from '../../../../shared/contract/trailhead.ts';
 import { openDevice, type RecordedTripEvent, type SavedTripSheet } from '../../../lib/device-data.ts';
@@ -14,8 +14,7 @@ const KEPT_AFTER_TRIP_MS = 48 * 3_600_000;
 
 /** When a saved sheet leaves the phone: 48 hours after its trip ends. */
 export function keptUntil(sheet: TripSheet): number {
-  const starts = sheet.date.date._seconds * 1000;
-  return starts + durationHours(sheet.date.calendar as CalendarName) * 3_600_000 + KEPT_AFTER_TRIP_MS;
+  return tripEndsAt(sheet.date.date._seconds * 1000, sheet.date.calendar as CalendarName) + KEPT_AFTER_TRIP_MS;
 }
 
 /** Saves the sheet for `ownerUid`, noting what changed since the sheet saved before. */

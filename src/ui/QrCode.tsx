@@ -1,14 +1,14 @@
 /**
- * A booking's QR code, which holds the id of the booking's date, as the console's scanner reads it
- * to find the booking (the spec's content). The code that draws it is fetched when the first
- * booking card shows, so a customer without bookings never fetches it; until it arrives (or if it
- * cannot) a blank box of the code's size holds its place.
+ * A QR code for a scanner to read: a booking card's (the id of the booking's date, as the console
+ * finds the booking) or a trailhead pass's. The code that draws it is fetched when the first one
+ * shows, so a customer without bookings never fetches it; until it arrives (or if it cannot) a blank
+ * box of the code's size holds its place.
  */
 import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import type { QRCodeSVG as QrCodeDrawing } from 'qrcode.react';
 
 function QrCodePending() {
-  return <span className="booking-qr-pending" />;
+  return <span className="qr-pending" />;
 }
 
 const QRCodeSVG = lazy<ComponentType<ComponentProps<typeof QrCodeDrawing>>>(() =>
@@ -22,15 +22,15 @@ const QRCodeSVG = lazy<ComponentType<ComponentProps<typeof QrCodeDrawing>>>(() =
 );
 
 interface Props {
-  /** What the code holds: the booking's date id. */
+  /** What the code holds. */
   value: string;
-  /** Its accessible name, naming the booking as people do. */
+  /** Its accessible name, naming what it is for as people do. */
   label: string;
-  /** Width and height, in CSS pixels (the stand-in's are in profile.css). */
+  /** Width and height, in CSS pixels. */
   size: number;
 }
 
-export default function BookingQrCode({ value, size, label }: Props) {
+export default function QrCode({ value, size, label }: Props) {
   return (
     <Suspense fallback={<QrCodePending />}>
       <QRCodeSVG value={value} size={size} marginSize={4} role="img" aria-label={label} />
