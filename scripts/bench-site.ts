@@ -13,6 +13,8 @@
  * a date's manifest), measured signed in as a customer with a booking, a saved profile, survey and
  * waiver, who is also a guide and an operator (the Auth emulator on 9099, which `npm run bench`
  * starts): score >= 95, TBT <= 150 ms, CLS <= 0.02.
+ * Then what the service worker precaches (budget 1.5 MB), and the time to open a saved trip sheet of
+ * ten parties with no network (scripts/bench-trailhead.ts).
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +27,7 @@ import { denverDay, formatDenverDateTime } from '../shared/rules/dates.ts';
 import { CHROMIUM_ARGS, requireBrowser } from './browser.ts';
 import { getManifest } from 'workbox-build';
 import { precacheOptions, PRECACHE_BUDGET_BYTES } from './service-worker.ts';
+import { timeSavedSheetOffline, type SavedSheetTiming } from './bench-trailhead.ts';
 import { startApiProcess, startChrome } from './processes.ts';
 import { verifyEmail } from '../tests/support/emulator-links.ts';
 import { SURVEY_ANSWERS, TINY_SIGNATURE } from '../tests/support/customer-answers.ts';
@@ -361,6 +364,7 @@ async function measure(row: string, url: string, signedIn: boolean): Promise<Row
 }
 
 const rows: Row[] = [];
+let savedSheet: SavedSheetTiming | null = null;
 try {
   // `node scripts/bench-site.ts /checkout /guide/roster` measures just those pages, signed out and signed in.
   const only = process.argv.slice(2);
@@ -377,6 +381,8 @@ try {
       rows.push(await measure(page.row, url, true));
     }
   }
+  // The trip day: a saved sheet opened with no network, as the bench customer (a guide) saves it.
+  if (wanted('/guide/trip')) savedSheet = await timeSavedSheetOffline(SITE, await benchCustomer());
 } finally {
   chrome.kill();
   for (const child of children) child.kill('SIGTERM');
@@ -441,4 +447,11 @@ const fetched = precache.manifestEntries?.reduce((sum, entry) => sum + gzipSync(
 console.log('\n| service worker precache | files | KB stored | KB fetched (gzip) | budget KB |');
 console.log('|---|---:|---:|---:|---:|');
 console.log(`| pages, code, styles, images | ${precache.count} | ${kb(precache.size)} | ${kb(fetched)} | ${kb(PRECACHE_BUDGET_BYTES)} |`);
+if (savedSheet) {
+  console.log('\n| trip sheet opened with no network (390 px, CPU 4x slower) | parties | members | median ms | runs ms |');
+  console.log('|---|---:|---:|---:|---|');
+  console.log(
+    `| /guide/trip?date=… | ${savedSheet.parties} | ${savedSheet.members} | ${savedSheet.median} | ${savedSheet.runs.join(', ')} |`,
+  );
+}
 process.exit(0);

@@ -8,6 +8,7 @@ import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { closingTime } from '../../shared/rules/seat-rules.ts';
 import { partySpotsLeftSql, seatsTakenSql } from '../bookings/seat-sql.ts';
 import { shownToCustomer } from '../bookings/address-owner.ts';
+import { meetingPointOf, meetingPointWords } from '../../shared/rules/meeting-point.ts';
 
 interface DateRow {
   id: string;
@@ -70,6 +71,8 @@ export interface PartyView {
   partySpotsLeft: number;
   /** The price the booking was made with: which activity of the date was booked. */
   bookedPriceId: string;
+  /** Where the party meets, in words: the meeting point set for the date, else its kind's meeting area. */
+  meetingPoint: string;
 }
 
 /** The bookings this user belongs to (as booker or invited friend), by date id. */
@@ -81,10 +84,13 @@ export async function partiesOf(db: Queryable, uid: string): Promise<Map<string,
     party_size: number;
     spots_left: number;
     price_id: string;
+    calendar: CalendarName;
+    meeting_trailhead: string | null;
+    meets_at: Date | string | null;
   }>(
-    `select b.id, b.date_id, b.invite_code, b.party_size, b.price_id,
+    `select b.id, b.date_id, b.invite_code, b.party_size, b.price_id, d.calendar, d.meeting_trailhead, d.meets_at,
             ${partySpotsLeftSql('b')} as spots_left
-       from booking_members m join bookings b on b.id = m.booking_id
+       from booking_members m join bookings b on b.id = m.booking_id join calendar_dates d on d.id = b.date_id
       where m.user_id = $1 and b.status = 'paid' and b.invite_code is not null and ${shownToCustomer('b', '$1')}
       order by b.paid_at, b.id`,
     [uid],
@@ -98,6 +104,7 @@ export async function partiesOf(db: Queryable, uid: string): Promise<Map<string,
         partySeats: row.party_size,
         partySpotsLeft: row.spots_left,
         bookedPriceId: row.price_id,
+        meetingPoint: meetingPointWords(meetingPointOf(row), row.calendar),
       },
     ]),
   );

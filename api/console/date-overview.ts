@@ -1,7 +1,7 @@
 /**
  * One date in the console, its manifest: its seats and who is on it (each paid party with its
  * payer, members and their readiness and contacts, what was paid and how, and the notes for the
- * guides), shown before an operator books it for a customer, changes its capacity, withdraws it or
+ * guides), where its party meets, shown before an operator books it for a customer, changes its capacity, withdraws it or
  * calls it off; and calling it off, the same action as `npm run date:call-off`, recorded in its own
  * transaction.
  */
@@ -13,6 +13,8 @@ import { DATE_COLUMNS, guideDate, type DateRow } from '../roster/roster.ts';
 import { membersOf } from './members.ts';
 import { iso } from '../db/instant.ts';
 import { tripEventsOf } from '../trailhead/trip-sheet.ts';
+import { meetingPointOf, meetingPointWords } from '../../shared/rules/meeting-point.ts';
+import type { CalendarName } from '../../shared/contract/requests.ts';
 
 export const DATE_NOT_FOUND = 'Date not found';
 
@@ -29,9 +31,16 @@ interface PartyRow {
 
 export async function dateOverview(db: Queryable, dateId: string, waiverVersion: string, now = new Date()): Promise<OpsDateOverview> {
   const [date] = await db.query<
-    DateRow & { starts_at: Date | string; active: boolean; called_off_at: Date | string | null } & Record<string, unknown>
+    DateRow & {
+      starts_at: Date | string;
+      active: boolean;
+      called_off_at: Date | string | null;
+      meeting_trailhead: string | null;
+      meets_at: Date | string | null;
+    } & Record<string, unknown>
   >(
-    `select ${DATE_COLUMNS}, d.starts_at, d.active, d.called_off_at from calendar_dates d join products p on p.id = d.product_id where d.id = $1`,
+    `select ${DATE_COLUMNS}, d.starts_at, d.active, d.called_off_at, d.meeting_trailhead, d.meets_at
+       from calendar_dates d join products p on p.id = d.product_id where d.id = $1`,
     [dateId],
   );
   if (!date) throw new DomainError('not-found', DATE_NOT_FOUND);
@@ -43,6 +52,7 @@ export async function dateOverview(db: Queryable, dateId: string, waiverVersion:
     [dateId],
   );
   const startsAt = new Date(date.starts_at);
+  const meeting = meetingPointOf(date);
   const rosters = await membersOf(
     db,
     parties.map((party) => ({ id: party.id, booker: party.user_id, partySize: party.party_size, startsAt })),
@@ -81,5 +91,7 @@ export async function dateOverview(db: Queryable, dateId: string, waiverVersion:
     })),
     prices: prices.map((price) => ({ id: price.id, nickname: price.nickname, unitAmount: price.unit_amount })),
     tripEvents: await tripEventsOf(db, dateId),
+    meetingPoint: meeting ? { trailhead: meeting.trailhead, meetsAt: meeting.meetsAt.toISOString() } : null,
+    meetingWords: meetingPointWords(meeting, date.calendar as CalendarName),
   };
 }

@@ -16,6 +16,7 @@ import * as outboxLeasesRefusals from './migrations/013_outbox_leases_refusals.t
 import * as partyJoining from './migrations/014_party_joining.ts';
 import * as movesByOperator from './migrations/015_moves_by_operator.ts';
 import * as tripDay from './migrations/016_trip_day.ts';
+import * as meetingPoints from './migrations/017_meeting_points.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -34,6 +35,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '014_party_joining', sql: partyJoining.sql },
   { version: '015_moves_by_operator', sql: movesByOperator.sql },
   { version: '016_trip_day', sql: tripDay.sql },
+  { version: '017_meeting_points', sql: meetingPoints.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -9,7 +9,7 @@ import type { Queryable } from '../db/client.ts';
 import { feesPaidFor, feesTotal } from '../bookings/call-off.ts';
 import { bookingParty } from '../bookings/party.ts';
 import { denverDaysBetween } from '../../shared/rules/dates.ts';
-import { meetingArea } from '../../shared/company/meeting-area.ts';
+import { meetingMapUrl, meetingPointOf, meetingPointWords } from '../../shared/rules/meeting-point.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
 import { accountLinks, calledOffChoiceLink, inviteLink, passLink } from '../../shared/company/site-links.ts';
@@ -49,13 +49,15 @@ interface BookingFacts {
   invite_code: string | null;
   starts_at: Date | string;
   calendar: CalendarName;
+  meeting_trailhead: string | null;
+  meets_at: Date | string | null;
   nickname: string;
 }
 
 async function bookingFacts(db: Queryable, bookingId: string): Promise<BookingFacts | undefined> {
   const [row] = await db.query<BookingFacts & Record<string, unknown>>(
     `select b.id, b.date_id, b.user_id as booker, b.status, b.party_size, b.amount, b.currency, b.promo_code, b.paid_by, b.invite_code,
-            d.starts_at, d.calendar, p.nickname
+            d.starts_at, d.calendar, d.meeting_trailhead, d.meets_at, p.nickname
        from bookings b join calendar_dates d on d.id = b.date_id join prices p on p.id = b.price_id
       where b.id = $1`,
     [bookingId],
@@ -115,13 +117,14 @@ export async function composeMail(
   const booking = await bookingFacts(db, mail.booking_id);
   if (!booking) return { skip: 'booking not found' };
   const startsAt = new Date(booking.starts_at);
+  const meeting = meetingPointOf(booking);
   const trip: Trip = {
     title: booking.nickname,
     reference: bookingReference(mail.booking_id),
     calendar: booking.calendar,
     startsAt,
-    meetingArea: meetingArea(booking.calendar),
-    mapUrl: site.address.mapsUrl,
+    meetingArea: meetingPointWords(meeting, booking.calendar),
+    mapUrl: meetingMapUrl(meeting),
     partySize: booking.party_size,
   };
   const links = accountLinks(settings.siteUrl);
@@ -239,6 +242,21 @@ export async function composeMail(
           paidBy: booking.paid_by ?? 'card',
           choiceLink: calledOffChoiceLink(booking.id, settings.siteUrl),
           chooseBy: new Date(choice.choose_by),
+          links,
+        }),
+      };
+    }
+    case 'meeting-point-changed': {
+      // A later change supersedes this one: its own message says where to meet.
+      const told = String(mail.facts['meetsAt'] ?? '');
+      if (!meeting || meeting.trailhead !== mail.facts['trailhead'] || meeting.meetsAt.toISOString() !== told)
+        return { skip: 'meeting point changed again' };
+      if (startsAt <= now) return { skip: 'trip started' };
+      return {
+        send: await templates.renderMeetingPointChanged({
+          recipientName,
+          trip,
+          passLink: passLink(booking.date_id, settings.siteUrl),
           links,
         }),
       };

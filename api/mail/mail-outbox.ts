@@ -172,6 +172,33 @@ export async function enqueueDateCalledOff(
   ]);
 }
 
+/**
+ * Where `dateId`'s party meets changed within 48 hours of its start: every member of every paid
+ * booking on it is told. Keyed by the point, so setting the same point twice tells nobody twice.
+ */
+export async function enqueueMeetingPointChanged(
+  tx: Queryable,
+  dateId: string,
+  point: { trailhead: string; meetsAt: Date },
+): Promise<number> {
+  const seats = await tx.query<{ booking_id: string; user_id: string }>(
+    `select m.booking_id, m.user_id from booking_members m join bookings b on b.id = m.booking_id
+      where b.date_id = $1 and b.status = 'paid'`,
+    [dateId],
+  );
+  const meetsAt = point.meetsAt.toISOString();
+  return enqueueMail(
+    tx,
+    seats.map((seat) => ({
+      kind: 'meeting-point-changed' as const,
+      eventKey: `${dateId}@${point.trailhead}@${meetsAt}`,
+      recipientUid: seat.user_id,
+      bookingId: seat.booking_id,
+      facts: { trailhead: point.trailhead, meetsAt },
+    })),
+  );
+}
+
 /** A booking was cancelled: every member is told, and the payer what comes back; nothing more is sent before the trip. */
 export async function enqueueBookingCancelled(tx: Queryable, bookingId: string, facts: CancellationFacts): Promise<number> {
   const members = await membersOf(tx, bookingId);

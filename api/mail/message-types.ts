@@ -13,7 +13,8 @@ export type MailKind =
   | 'trip-briefing'
   | 'booking-cancelled'
   | 'booking-moved'
-  | 'date-called-off';
+  | 'date-called-off'
+  | 'meeting-point-changed';
 
 /** A member of the party as a message names them: a name and two states, never contacts or medical notes. */
 export interface MemberState {
@@ -32,9 +33,9 @@ export interface Trip {
   reference: string;
   calendar: 'winter-classes' | 'winter-day-tours' | 'winter-mentorship';
   startsAt: Date;
-  /** Where the day starts (shared/company/meeting-area.ts). */
+  /** Where the day starts: the meeting point set for the date, else its kind's meeting area (shared/rules/meeting-point.ts). */
   meetingArea: string;
-  /** A map of the meeting area (Kamas, or the trailheads). */
+  /** A map of where the day starts (the trailhead set, else Kamas). */
   mapUrl: string;
   partySize: number;
 }
@@ -146,6 +147,14 @@ export interface RenderedMail {
   html: string;
   text: string;
   attachments?: { filename: string; content: string; contentType: string }[];
+}
+
+export interface MeetingPointChangedFacts {
+  recipientName: string;
+  /** The trip, its meeting area now the new meeting point. */
+  trip: Trip;
+  passLink: string;
+  links: SiteLinks;
 }
 
 export interface BookingMovedFacts {

@@ -4,7 +4,7 @@ import type { Trip } from './message-types.ts';
 
 export function tripCalendarFile(bookingId: string, trip: Trip, siteUrl: string, inviteLink: string | null = null) {
   const content = bookingCalendarFile(
-    { id: bookingId, title: trip.title, start: trip.startsAt, calendar: trip.calendar, inviteLink },
+    { id: bookingId, title: trip.title, start: trip.startsAt, calendar: trip.calendar, inviteLink, meetingPoint: trip.meetingArea },
     siteUrl,
   );
   return { filename: bookingIcsFileName({ id: bookingId }), content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };

@@ -5,7 +5,8 @@
  */
 import type { Queryable } from '../db/client.ts';
 import { iso } from '../db/instant.ts';
-import { durationHours, meetingArea, tripEndsAt } from '../../shared/company/meeting-area.ts';
+import { durationHours, tripEndsAt } from '../../shared/company/meeting-area.ts';
+import { meetingPointOf, meetingPointWords } from '../../shared/rules/meeting-point.ts';
 import { gearFor } from '../../shared/company/gear.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
@@ -21,13 +22,15 @@ interface PassRow {
   title: string;
   calendar: CalendarName;
   starts_at: string | Date;
+  meeting_trailhead: string | null;
+  meets_at: string | Date | null;
 }
 
 const LONGEST_DAY_HOURS = Math.max(durationHours('winter-classes'), durationHours('winter-day-tours'));
 
 export async function passesOf(db: Queryable, uid: string, now = new Date()): Promise<TrailheadPass[]> {
   const rows = await db.query<PassRow & Record<string, unknown>>(
-    `select b.date_id, b.id as booking_id, m.pass_code, u.display_name, u.email, p.nickname as title, d.calendar, d.starts_at
+    `select b.date_id, b.id as booking_id, m.pass_code, u.display_name, u.email, p.nickname as title, d.calendar, d.starts_at, d.meeting_trailhead, d.meets_at
        from booking_members m join bookings b on b.id = m.booking_id join calendar_dates d on d.id = b.date_id
        join prices p on p.id = b.price_id join users u on u.uid = m.user_id
       where m.user_id = $1 and b.status = 'paid' and d.called_off_at is null and ${shownToCustomer('b', '$1')}
@@ -45,7 +48,7 @@ export async function passesOf(db: Queryable, uid: string, now = new Date()): Pr
       title: row.title,
       calendar: row.calendar,
       startsAt: iso(row.starts_at),
-      meetingPoint: meetingArea(row.calendar),
+      meetingPoint: meetingPointWords(meetingPointOf(row), row.calendar),
       bring: gearFor({ calendar: row.calendar, title: row.title }),
     }));
 }

@@ -9,7 +9,7 @@ import type { Caller } from '../identity.ts';
 import { iso } from '../db/instant.ts';
 import { readRoster } from '../roster/roster.ts';
 import type { WaiverEdition } from '../users/waiver-edition.ts';
-import { meetingArea } from '../../shared/company/meeting-area.ts';
+import { meetingPointOf, meetingPointWords } from '../../shared/rules/meeting-point.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
 import type { TripEvent, TripParty, TripSheet } from '../../shared/contract/trailhead.ts';
@@ -18,7 +18,7 @@ import type { TripEvent, TripParty, TripSheet } from '../../shared/contract/trai
 export async function readTripSheet(db: Db, dateId: string, reader: Caller, waiver: WaiverEdition): Promise<TripSheet | null> {
   const roster = await readRoster(db, dateId, reader, waiver.version, 'trip sheet');
   if (!roster) return null;
-  const [seats, bookings, notes, events] = await Promise.all([
+  const [seats, bookings, notes, events, [meeting]] = await Promise.all([
     db.query<{ booking_id: string; user_id: string; pass_code: string }>(
       `select m.booking_id, m.user_id, m.pass_code from booking_members m join bookings b on b.id = m.booking_id
         where b.date_id = $1 and b.status = 'paid'`,
@@ -31,6 +31,10 @@ export async function readTripSheet(db: Db, dateId: string, reader: Caller, waiv
       [dateId],
     ),
     tripEventsOf(db, dateId),
+    db.query<{ meeting_trailhead: string | null; meets_at: Date | string | null }>(
+      `select meeting_trailhead, meets_at from calendar_dates where id = $1`,
+      [dateId],
+    ),
   ]);
   const passCodes = new Map(seats.map((seat) => [`${seat.booking_id}/${seat.user_id}`, seat.pass_code]));
   const sizes = new Map(bookings.map((booking) => [booking.id, booking.party_size]));
@@ -48,7 +52,7 @@ export async function readTripSheet(db: Db, dateId: string, reader: Caller, waiv
   return {
     date: roster.date,
     savedAt: new Date().toISOString(),
-    meetingPoint: meetingArea(roster.date.calendar as CalendarName),
+    meetingPoint: meetingPointWords(meeting ? meetingPointOf(meeting) : null, roster.date.calendar as CalendarName),
     parties: [...parties.values()],
     waiver: { version: waiver.version, document: waiver.document },
     events,

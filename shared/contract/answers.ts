@@ -166,6 +166,8 @@ export const calendarEntry = v.looseObject({
   partySpotsLeft: v.optional(count),
   /** Only for members of a booking on this date: the price it was booked at (which activity). */
   bookedPriceId: v.optional(text),
+  /** Only for members of a booking on this date: where the party meets, in words. */
+  meetingPoint: v.optional(text),
 });
 export type CalendarEntry = v.InferOutput<typeof calendarEntry>;
 export const calendarAnswer = v.array(calendarEntry);

@@ -128,6 +128,9 @@ export const opsDateAnswer = v.looseObject({
   prices: v.array(v.looseObject({ id: text, nickname: text, unitAmount: count })),
   /** What the guides' phones recorded at the trailhead (arrivals, no-shows, gear, waivers signed there), as synced. */
   tripEvents: v.optional(v.array(tripEvent), []),
+  /** The trailhead and time the party meets at, once an operator has set them; and the words customers read either way. */
+  meetingPoint: v.optional(v.nullable(v.looseObject({ trailhead: text, meetsAt: instant })), null),
+  meetingWords: v.optional(text, ''),
 });
 export type OpsDateOverview = v.InferOutput<typeof opsDateAnswer>;
 
@@ -149,6 +152,9 @@ export const opsAddedAnswer = v.looseObject({ added: v.array(text), existing: co
 
 /** PUT /ops/dates/{id}/capacity, POST /ops/dates/{id}/withdraw */
 export const opsChangedAnswer = v.looseObject({ changed: v.boolean() });
+
+/** PUT /ops/dates/{id}/meeting-point: whether it changed, and how many members were e-mailed of it. */
+export const opsMeetingPointAnswer = v.looseObject({ changed: v.boolean(), told: count });
 
 /** GET /ops/promo-codes: a promo code with its terms and how many holds and bookings use it now. */
 export const opsPromoCode = v.looseObject({

@@ -1,5 +1,6 @@
 /** What the operators' console sends the API, checked by both: the console before it sends, the API as it arrives. */
 import * as v from 'valibot';
+import { MEETING_TIME, TRAILHEAD_NAMES } from '../rules/meeting-point.ts';
 import { denverDayPlus, isCalendarDay } from '../rules/dates.ts';
 import { isSafeText } from '../rules/safe-text.ts';
 import { PARTY_SIZE_MAX, PARTY_SIZE_MIN, wholeNumber } from './requests.ts';
@@ -113,6 +114,16 @@ export type OpsAddDatesRequest = v.InferOutput<typeof opsAddDatesSchema>;
 
 /** POST /ops/blackout-days: a Kamas day the company runs nothing. */
 export const opsBlackoutSchema = v.strictObject({ day: day(DAY_MESSAGE), reason: reasonSchema });
+
+export const TRAILHEAD_MESSAGE = 'Choose one of our trailheads.';
+export const MEETING_TIME_MESSAGE = 'Give the meeting time as HH:MM, 24-hour, in Kamas.';
+
+/** PUT /ops/dates/{id}/meeting-point: a trailhead, and the time to meet there on the day. */
+export const opsMeetingPointSchema = v.strictObject({
+  trailhead: v.picklist(TRAILHEAD_NAMES, TRAILHEAD_MESSAGE),
+  time: v.pipe(v.string(MEETING_TIME_MESSAGE), v.regex(MEETING_TIME, MEETING_TIME_MESSAGE)),
+});
+export type OpsMeetingPointRequest = v.InferOutput<typeof opsMeetingPointSchema>;
 
 /** PUT /ops/dates/{id}/capacity */
 export const opsCapacitySchema = v.strictObject({ capacity: capacitySchema, reason: reasonSchema });

@@ -27,6 +27,8 @@ export interface CalendarBooking {
   start: Date;
   calendar: CalendarName;
   inviteLink: string | null;
+  /** Where the party meets, in words, when the date has a meeting point set; else its kind's meeting area. */
+  meetingPoint?: string;
 }
 
 /** 'kamas-booking-JDAT-QD5R.ics': the file named by the booking's reference. */
@@ -50,7 +52,7 @@ export function bookingCalendarFile(booking: CalendarBooking, siteUrl: string, n
     // the VTIMEZONE of every zone an event uses (America/Denver).
     timezone: { name: null, generator: vtimezone },
   });
-  const where = meetingArea(booking.calendar);
+  const where = booking.meetingPoint ?? meetingArea(booking.calendar);
   const description = [
     `${booking.title}, ${formatDenverDateTime(booking.start)} (Kamas time).`,
     `Meeting area: ${where}.`,

@@ -17,6 +17,8 @@ export interface OwnBooking {
   partySpotsLeft: number | null;
   /** The price it was booked at (which activity of the date); null when the answer does not say. */
   bookedPriceId: string | null;
+  /** Where the party meets, in words; null when the answer does not say. */
+  meetingPoint: string | null;
 }
 
 export interface CalendarDate {
@@ -60,6 +62,7 @@ export function calendarDateOf(entry: CalendarEntry): CalendarDate {
       partySeats: entry.partySeats ?? null,
       partySpotsLeft: entry.partySpotsLeft ?? null,
       bookedPriceId: entry.bookedPriceId ?? null,
+      meetingPoint: entry.meetingPoint ?? null,
     };
   }
   return date;

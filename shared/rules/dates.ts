@@ -79,6 +79,11 @@ export function formatDenverTime(instant: Date | number): string {
   return format(instant, 'h:mm a', { in: inDenver, locale: enUS });
 }
 
+/** '07:30': the 24-hour clock time in Denver, as a time field holds it. */
+export function denverClock(instant: Date | number): string {
+  return format(instant, 'HH:mm', { in: inDenver });
+}
+
 /** '5:40 AM' for a moment of today in Denver, else 'Wed, Nov 25, 5:40 AM': when something was saved or read. */
 export function formatDenverMoment(instant: Date | number, now: Date | number = Date.now()): string {
   return denverDay(instant) === denverDay(now) ? formatDenverTime(instant) : formatDenverDateTime(instant);

@@ -3,6 +3,7 @@
  * card says. A booking shows only once all three calendars have loaded and its id is among the
  * customer's bookings; its title and image come from the price it was booked at, else its product.
  */
+import { meetingArea } from '../../shared/company/meeting-area.ts';
 import type { Product } from '../../shared/contract/answers.ts';
 import { spotsLeft } from '../../shared/rules/availability.ts';
 import type { CalendarDate } from '../../shared/rules/calendar-date.ts';
@@ -42,6 +43,8 @@ export interface BookingCard {
   inviteLink: string | null;
   /** Every seat the party paid for is claimed: no invite link is offered, since it could only fail. */
   partyFull: boolean;
+  /** Where the party meets, in words. */
+  meetingPoint: string;
 }
 
 export type LoadedCalendars = Partial<Record<CalendarName, readonly CalendarDate[]>>;
@@ -77,6 +80,7 @@ function cardOf(date: CalendarDate, calendar: CalendarName, products: readonly P
     partySeats: booking?.partySeats ?? null,
     inviteLink: booking?.inviteCode && !partyFull ? inviteLink(booking.inviteCode) : null,
     partyFull,
+    meetingPoint: booking?.meetingPoint ?? meetingArea(calendar),
   };
 }
 

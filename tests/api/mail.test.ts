@@ -14,6 +14,7 @@ import { firebaseIdentity } from '../../api/identity.ts';
 import { listMail, mailLine } from '../../api/mail/listing.ts';
 import { smtpTransport, type MailTransport } from '../../api/mail/transport.ts';
 import { enqueueConfirmationAgain } from '../../api/mail/mail-outbox.ts';
+import { setMeetingPoint } from '../../api/console/meeting-point.ts';
 import { SENDERS, sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
 import { denverDay, denverInstant, formatDenverDateTime } from '../../shared/rules/dates.ts';
@@ -621,5 +622,30 @@ describe('a rush of messages', () => {
     release.open();
     expect(await run).toMatchObject({ sent: 8, failed: 0 });
     expect(smtp.to(lead.email)).toHaveLength(9);
+  });
+});
+
+describe('a new meeting point', () => {
+  it('tells every member within 48 hours of the start where and when to meet, with its map and pass; one changed again is not sent', async () => {
+    const lead = await readyUser(h, 'Mo Ridge');
+    const entry = await freeDate(h, 'winter-day-tours');
+    const { bookingId } = await book(lead, entry, 1);
+    await sendDueMail(worker);
+    const dayBefore = new Date(entry.date._seconds * 1000 - 24 * 3_600_000);
+    const office = { uid: 'office-mail-test', email: 'office@kamas.test', name: null, picture: null };
+    await setMeetingPoint(h.db, office, entry.id, { trailhead: 'Pine Valley Trailhead', time: '06:00' }, dayBefore);
+    await setMeetingPoint(h.db, office, entry.id, { trailhead: 'Soapstone Trailhead', time: '06:30' }, dayBefore);
+    await sendDueMail(worker);
+
+    const told = smtp.to(lead.email).filter((mail) => mail.subject?.startsWith('New meeting point: '));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('we now meet at Soapstone Trailhead, 6:30 AM.');
+    expect(told[0]?.text).toContain('https://www.google.com/maps/search/?api=1&query=40.5766%2C-111.0426');
+    expect(told[0]?.text).toContain(`${SITE}/pass?date=${entry.id}`);
+    const rows = (await outbox(bookingId)).filter((row) => row.kind === 'meeting-point-changed');
+    expect(rows.map((row) => [row.status, row.skipped_reason]).sort()).toEqual([
+      ['sent', null],
+      ['skipped', 'meeting point changed again'],
+    ]);
   });
 });

@@ -29,6 +29,7 @@ describe('migrations and catalog imports', () => {
         '014_party_joining',
         '015_moves_by_operator',
         '016_trip_day',
+        '017_meeting_points',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

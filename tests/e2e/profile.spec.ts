@@ -280,7 +280,9 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   const qr = await card.getByRole('img', { name: `QR code of booking ${reference}` }).boundingBox();
   expect([qr?.width, qr?.height]).toEqual([120, 120]);
   await expect(card.getByRole('figure')).toContainText(`Booking ${reference}`);
-  await expect(card.getByRole('figure')).toContainText('your guide scans it to find your trip');
+  await expect(card.getByRole('figure')).toContainText('The office scans this code to find your booking.');
+  // The member's own trailhead pass, which the guide scans.
+  await expect(card.getByRole('link', { name: /^Your trailhead pass/ })).toHaveAttribute('href', /^\/pass\?date=/);
 
   // The invite link, copied.
   const link = `${E2E.site}/checkout?invite=${encodeURIComponent(inviteCode)}`;

@@ -73,6 +73,11 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   await islandsReady(page);
   await expect(page.getByText('1 here, 1 no-show, 0 not checked in.')).toBeVisible();
   await expect(memberCard(page, lead.name).getByRole('checkbox', { name: 'Probe' })).toBeChecked();
+  // The guides' page lists the sheets saved on the phone, with no signal.
+  await page.goto('/guide');
+  await islandsReady(page);
+  await page.getByRole('region', { name: 'Saved on this phone' }).getByRole('link').click();
+  await expect(page.getByText('1 here, 1 no-show, 0 not checked in.')).toBeVisible();
   // A page that needs a network says so.
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toBeVisible();
@@ -109,6 +114,15 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   await expect(page.getByText('At the trailhead: 1 here, 1 no-show, 0 not checked in.')).toBeVisible();
   await expect(page.getByText(/^Here since \d{1,2}:\d{2} [AP]M, checked in by .+\. Gear checked: beacon and probe$/)).toBeVisible();
   await expect(page.getByText(/^No-show, marked at \d{1,2}:\d{2} [AP]M by /)).toBeVisible();
+  // An operator sets where the party meets, and saves the sheet from here too: it names the meeting point.
+  await page.getByRole('button', { name: 'Set the meeting point' }).click();
+  await page.getByLabel('Trailhead').selectOption('Wolf Creek Pass Trailhead');
+  await page.getByLabel('Meeting time in Kamas, on the day').fill('06:30');
+  await page.getByRole('button', { name: 'Save meeting point' }).click();
+  await expect(page.getByText('Meeting point: Wolf Creek Pass Trailhead, 6:30 AM.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save for the trailhead' }).click();
+  await page.getByRole('link', { name: 'Open the trip sheet' }).click();
+  await expect(page.getByText(/Meeting point: Wolf Creek Pass Trailhead, 6:30 AM\.$/)).toBeVisible();
 });
 
 /** The Chromium phone of a guide, signed in, with a date's trip sheet saved (and the pass scanner kept), then with no signal. */

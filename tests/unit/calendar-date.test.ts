@@ -47,6 +47,7 @@ describe('a calendar date', () => {
       partySeats: 3,
       partySpotsLeft: 1,
       bookedPriceId: 'price_class_moto',
+      meetingPoint: 'Soapstone Trailhead, 7:30 AM',
     };
     expect(read([mine])[0]?.booking).toEqual({
       bookingId: 'bk_jDaTQd5ro3D-qL0H',
@@ -54,6 +55,7 @@ describe('a calendar date', () => {
       partySeats: 3,
       partySpotsLeft: 1,
       bookedPriceId: 'price_class_moto',
+      meetingPoint: 'Soapstone Trailhead, 7:30 AM',
     });
     expect(read([{ ...publicClass, inviteCode: 'INVITE123' }])[0]?.booking).toEqual({
       bookingId: null,
@@ -61,6 +63,7 @@ describe('a calendar date', () => {
       partySeats: null,
       partySpotsLeft: null,
       bookedPriceId: null,
+      meetingPoint: null,
     });
   });
 

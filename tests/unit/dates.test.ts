@@ -8,6 +8,7 @@ import {
   formatDenverDateTime,
   formatDenverLongDate,
   formatDenverMoment,
+  denverClock,
   formatDenverRecordTime,
   formatUtcMinute,
   inclusiveDenverDays,
@@ -120,6 +121,8 @@ describe('dates in Kamas', () => {
       expect(formatDenverMoment(saved, new Date('2026-11-26T20:00:00Z'))).toBe('5:40 AM');
       expect(formatDenverMoment(saved, new Date('2026-11-27T08:00:00Z'))).toBe('Thu, Nov 26, 5:40 AM');
       expect(formatDenverMoment(new Date('2026-11-26T06:30:00Z'), saved)).toBe('Wed, Nov 25, 11:30 PM');
+      expect(denverClock(saved)).toBe('05:40');
+      expect(denverClock(new Date('2026-11-26T06:30:00Z'))).toBe('23:30');
     });
   });
 });

@@ -5,6 +5,7 @@ import type {
   BookingMovedFacts,
   DateCalledOffFacts,
   FriendJoinedFacts,
+  MeetingPointChangedFacts,
   MemberState,
   PartyJoinedFacts,
   ReadinessReminderFacts,
@@ -22,6 +23,7 @@ import {
   renderPartyJoined,
   renderReadinessReminder,
   renderTripBriefing,
+  renderMeetingPointChanged,
 } from '../../api/mail/templates/index.ts';
 import { site } from '../../shared/company/site.ts';
 
@@ -167,6 +169,17 @@ function expectNeither(mail: RenderedMail, ...facts: string[]) {
   }
 }
 
+const meetingPointChanged: MeetingPointChangedFacts = {
+  recipientName: 'Sam Ortiz',
+  trip: {
+    ...trip,
+    meetingArea: 'Wolf Creek Pass Trailhead, 7:15 AM',
+    mapUrl: 'https://www.google.com/maps/search/?api=1&query=40.4869%2C-111.0319',
+  },
+  passLink,
+  links,
+};
+
 const allMessages: [string, () => Promise<RenderedMail>][] = [
   ['booking confirmed', () => renderBookingConfirmed(confirmed)],
   [
@@ -182,6 +195,7 @@ const allMessages: [string, () => Promise<RenderedMail>][] = [
   ['booking cancelled without a refund', () => renderBookingCancelled({ ...cancelled, refundAmount: 0, reason: null })],
   ['date called off', () => renderDateCalledOff(calledOff)],
   ['booking moved', () => renderBookingMoved(moved)],
+  ['meeting point changed', () => renderMeetingPointChanged(meetingPointChanged)],
 ];
 
 describe('every message', () => {
@@ -508,5 +522,18 @@ describe('booking moved', () => {
     const mail = await renderBookingMoved({ ...moved, fee: { amount: 5000, currency: 'usd', paidBy: 'cash' } });
     expectBoth(mail, '$50 paid in cash');
     expect(mail.text).toMatch(/Change fee: \$50 paid in cash/i);
+  });
+});
+
+describe('meeting point changed', () => {
+  it('says where and when the party now meets, with its map and the pass', async () => {
+    const mail = await renderMeetingPointChanged(meetingPointChanged);
+    expect(mail.subject).toBe('New meeting point: Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM');
+    expectBoth(
+      mail,
+      'for Ski & Splitboard Touring Day on Sat, Dec 5 we now meet at Wolf Creek Pass Trailhead, 7:15 AM.',
+      meetingPointChanged.trip.mapUrl,
+      passLink,
+    );
   });
 });

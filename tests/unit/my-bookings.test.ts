@@ -92,6 +92,14 @@ describe('which bookings My Bookings shows', () => {
     expect(bookingIcs(tour as BookingCard)).toContain('SUMMARY:Snowmobile Day with');
   });
 
+  it('names where the party meets: the meeting point the API gives the party, else the meeting area of the kind of day', () => {
+    const set = fromWire({ ...classEntry, inviteCode: 'inv_abc', meetingPoint: 'Wolf Creek Pass Trailhead, 7:15 AM' });
+    const [card] = myBookingCards(['class-dec-5'], { ...all, 'winter-classes': [set] }, products) ?? [];
+    expect(card?.meetingPoint).toBe('Wolf Creek Pass Trailhead, 7:15 AM');
+    const [unset] = myBookingCards(['class-dec-5'], all, products) ?? [];
+    expect(unset?.meetingPoint).toBe(meetingArea('winter-classes'));
+  });
+
   it("counts remaining spots as the party's seats nobody has claimed, which the API tells the party's members", () => {
     const mine = fromWire({ ...classEntry, inviteCode: 'inv_abc', partySeats: 3, partySpotsLeft: 2 });
     const [card] = myBookingCards(['class-dec-5'], { ...all, 'winter-classes': [mine] }, products) ?? [];
@@ -151,6 +159,7 @@ describe('the calendar event of a booking', () => {
     partySeats: 3,
     inviteLink: 'https://www.kamasbackcountry.com/checkout?invite=INVITE123',
     partyFull: false,
+    meetingPoint: meetingArea('winter-classes'),
   };
 
   function parsed(text: string) {
@@ -201,9 +210,20 @@ describe('the calendar event of a booking', () => {
   });
 
   it('gives tours the trailheads as their meeting area and a full day out', () => {
-    const tour = { ...card, calendar: 'winter-day-tours' as const, start: new Date('2027-01-09T15:00:00Z') };
+    const tour = {
+      ...card,
+      calendar: 'winter-day-tours' as const,
+      start: new Date('2027-01-09T15:00:00Z'),
+      meetingPoint: meetingArea('winter-day-tours'),
+    };
     const { event } = parsed(bookingIcs(tour));
     expect(event.location).toBe('Soapstone, Pine Valley or Wolf Creek Pass Trailhead, Kamas, Utah (confirmed two days before)');
     expect(event.endDate.toJSDate().toISOString()).toBe('2027-01-09T23:00:00.000Z');
+  });
+
+  it('names the meeting point once the office has set one', () => {
+    const { event } = parsed(bookingIcs({ ...card, meetingPoint: 'Soapstone Trailhead, 6:45 AM' }));
+    expect(event.location).toBe('Soapstone Trailhead, 6:45 AM');
+    expect(event.description).toContain('Meeting area: Soapstone Trailhead, 6:45 AM.');
   });
 });

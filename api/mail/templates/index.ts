@@ -7,3 +7,4 @@ export { renderReadinessReminder } from './readiness-reminder.ts';
 export { renderTripBriefing } from './trip-briefing.ts';
 export { renderBookingMoved } from './booking-moved.ts';
 export { renderDateCalledOff } from './date-called-off.ts';
+export { renderMeetingPointChanged } from './meeting-point-changed.ts';

@@ -75,7 +75,6 @@ export function tripFacts(trip: Trip, options: { partySize?: boolean; map?: bool
   );
 }
 
-/** What a member still owes, as words: 'survey and waiver', 'waiver'; null when ready. */
 /** The member's trailhead pass: what the guide scans, and it opens with no signal once opened on the phone. */
 export function trailheadPass(passLink: string) {
   return paragraph(
@@ -85,6 +84,7 @@ export function trailheadPass(passLink: string) {
   );
 }
 
+/** What a member still owes, as words: 'survey and waiver', 'waiver'; null when ready. */
 export function owedWords(owed: Owed): string | null {
   const items = [owed.survey ? 'survey' : null, owed.waiver ? 'waiver' : null].filter((item) => item !== null);
   return items.length === 0 ? null : items.join(' and ');

@@ -1,15 +1,16 @@
 /**
  * The console's dates, under /ops: GET /dates/{id} (its seats and who is on it) and POST
  * /dates/{id}/call-off; GET /date-kinds, POST /dates (one date or a weekly pattern), PUT
- * /dates/{id}/capacity and POST /dates/{id}/withdraw.
+ * /dates/{id}/capacity, PUT /dates/{id}/meeting-point and POST /dates/{id}/withdraw.
  */
 import { Hono } from 'hono';
-import { opsAddDatesSchema, opsCapacitySchema, opsReasonSchema } from '../../../shared/contract/ops-requests.ts';
+import { opsAddDatesSchema, opsCapacitySchema, opsMeetingPointSchema, opsReasonSchema } from '../../../shared/contract/ops-requests.ts';
 import { committed } from '../../after-commit.ts';
 import { safeParam } from '../../auth.ts';
 import { callOff } from '../../bookings/call-off.ts';
 import { dateOverview } from '../../console/date-overview.ts';
 import { addDates, changeCapacity, dateKinds, withdrawDate } from '../../console/dates.ts';
+import { setMeetingPoint } from '../../console/meeting-point.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { jsonBody } from '../../validation.ts';
 
@@ -35,6 +36,11 @@ export function consoleDateRoutes(deps: AppDeps) {
   group.put('/dates/:dateId/capacity', jsonBody(opsCapacitySchema), async (c) => {
     const { changed } = await committed(deps, changeCapacity(db, c.get('caller'), safeParam(c, 'dateId'), c.req.valid('json')));
     return c.json({ changed });
+  });
+
+  group.put('/dates/:dateId/meeting-point', jsonBody(opsMeetingPointSchema), async (c) => {
+    const { changed, told } = await committed(deps, setMeetingPoint(db, c.get('caller'), safeParam(c, 'dateId'), c.req.valid('json')));
+    return c.json({ changed, told });
   });
 
   group.post('/dates/:dateId/withdraw', jsonBody(opsReasonSchema), async (c) => {

@@ -1,7 +1,7 @@
 /**
  * /ops/date?id=ID: one date in the console, its manifest: its seats and who is on it (each party's
  * members with readiness and contacts, its payment and the notes for the guides), and what an operator may do
- * with it: book it for a customer who called, change its capacity (never below the seats taken), withdraw it while nobody has booked
+ * with it: book it for a customer who called, set where its party meets, change its capacity (never below the seats taken), withdraw it while nobody has booked
  * or holds it, or call it off for conditions, which asks each payer to choose a full refund or
  * another date (the same action as `npm run date:call-off`).
  */
@@ -16,9 +16,11 @@ import { useSearchParam } from '../shared/use-search-param.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import { BookForCustomer } from './BookForCustomer.tsx';
 import { CapacityAction } from './CapacityAction.tsx';
+import { MeetingPointAction } from './MeetingPointAction.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import { PartyMembers } from './PartyMembers.tsx';
 import { TrailheadRecord } from '../../features/trailhead/islands/TrailheadRecord.tsx';
+import SaveForTrailhead from '../../features/trailhead/islands/SaveForTrailhead.tsx';
 import { trailheadWords } from '../../features/trailhead/rules/check-in-words.ts';
 import { checkInOf, checkIns } from '../../../shared/rules/check-in.ts';
 import { ReasonAction } from './TextAction.tsx';
@@ -42,6 +44,10 @@ function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (noti
         {date.activity}, {formatDenverDateTime(Date.parse(date.startsAt))}
       </h2>
       <p>{dateState(date)}</p>
+      <p>
+        Meeting point: {date.meetingWords}
+        {date.meetingPoint ? '.' : ' (not set yet).'}
+      </p>
       {date.parties.length === 0 ? (
         <p className="ops-muted">No one has booked this date.</p>
       ) : (
@@ -75,6 +81,7 @@ function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (noti
             ))}
           </ul>
           <TrailheadRecord date={date} />
+          {!date.calledOff && <SaveForTrailhead dateId={date.id} />}
         </>
       )}
       {bookable && (
@@ -91,6 +98,16 @@ function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (noti
               }
             />
           )}
+          <MeetingPointAction
+            startsAt={new Date(date.startsAt)}
+            current={date.meetingPoint}
+            set={async (request) => {
+              const { changed, told } = await opsApi.setMeetingPoint(date.id, request);
+              if (!changed) onChanged('The meeting point was already that.');
+              else
+                onChanged(`The meeting point is set.${told > 0 ? ` ${told} ${told === 1 ? 'member was' : 'members were'} e-mailed.` : ''}`);
+            }}
+          />
           <CapacityAction
             capacity={date.capacity}
             change={async (capacity, reason) => {

@@ -7,7 +7,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { bookingReference } from '../../../shared/rules/booking-reference.ts';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
-import { meetingArea } from '../../../shared/company/meeting-area.ts';
 import { DEFAULT_BOOKING_IMAGE, type BookingCard } from '../../lib/my-bookings.ts';
 import { site } from '../../../shared/company/site.ts';
 import { PASS_PATH } from '../../../shared/company/site-links.ts';
@@ -87,7 +86,7 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
           </div>
           <div>
             <dt>Meeting area</dt>
-            <dd>{meetingArea(booking.calendar)}</dd>
+            <dd>{booking.meetingPoint}</dd>
           </div>
           <div className="print-only">
             <dt>Questions on the day</dt>

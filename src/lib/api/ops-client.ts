@@ -16,6 +16,7 @@ import {
   opsDateAnswer,
   opsDateKindsAnswer,
   opsDaysAnswer,
+  opsMeetingPointAnswer,
   opsMoveTargetsAnswer,
   opsPromoCodesAnswer,
 } from '../../../shared/contract/ops-answers.ts';
@@ -23,6 +24,7 @@ import {
   type OpsAddDatesRequest,
   type OpsBookRequest,
   type OpsCancelRequest,
+  type OpsMeetingPointRequest,
   type OpsMoveRequest,
   type OpsPromoRequest,
 } from '../../../shared/contract/ops-requests.ts';
@@ -46,6 +48,7 @@ export function createOpsApi(call: Call) {
   const kinds = checked('the kinds of date', opsDateKindsAnswer);
   const added = checked('the dates added', opsAddedAnswer);
   const changed = checked('the date', opsChangedAnswer);
+  const meetingPoint = checked('the meeting point', opsMeetingPointAnswer);
   const targets = checked('the dates to move to', opsMoveTargetsAnswer);
   const promos = checked('the promo codes', opsPromoCodesAnswer);
   const cardHold = checked('the seats held', opsCardHoldAnswer);
@@ -75,6 +78,8 @@ export function createOpsApi(call: Call) {
     addDates: (request: OpsAddDatesRequest) => added('/ops/dates', { method: 'POST', body: request }),
     changeCapacity: (dateId: string, capacity: number, reason: string) =>
       changed(`${datePath(dateId)}/capacity`, { method: 'PUT', body: { capacity, reason } }),
+    setMeetingPoint: (dateId: string, request: OpsMeetingPointRequest) =>
+      meetingPoint(`${datePath(dateId)}/meeting-point`, { method: 'PUT', body: request }),
     withdrawDate: (dateId: string, reason: string) => changed(`${datePath(dateId)}/withdraw`, { method: 'POST', body: { reason } }),
     blackoutDays: (signal?: AbortSignal) => blackouts('/ops/blackout-days', withSignal(signal)),
     markBlackout: (day: string, reason: string) => blackouts('/ops/blackout-days', { method: 'POST', body: { day, reason } }),
