@@ -41,11 +41,14 @@ export function waiverSummary(participant: RosterParticipant): string {
   return `${waiver.current ? 'Signed' : 'Outdated'}: version ${waiver.version}, ${formatDenverDateTime(Date.parse(waiver.signedAt))}`;
 }
 
-/** What a participant still has to do before the trailhead, in words ('Survey not answered, waiver outdated'); null when ready. */
-export function notReadyWords(participant: RosterParticipant): string | null {
+/**
+ * What a participant still has to do before the trailhead, in words ('Survey not answered, waiver
+ * outdated'); null when ready. `signedHere`: they signed the waiver on a guide's phone since.
+ */
+export function notReadyWords(participant: RosterParticipant, signedHere = false): string | null {
   const missing = [
     ...(surveyComplete(participant) ? [] : ['survey not answered']),
-    ...(participant.waiver?.current ? [] : [participant.waiver ? 'waiver outdated' : 'waiver not signed']),
+    ...(participant.waiver?.current || signedHere ? [] : [participant.waiver ? 'waiver outdated' : 'waiver not signed']),
   ];
   if (missing.length === 0) return null;
   const words = missing.join(', ');

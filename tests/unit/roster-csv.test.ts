@@ -141,5 +141,7 @@ describe('a participant not ready for the trailhead', () => {
     expect(notReadyWords(lead)).toBeNull();
     expect(notReadyWords(friend)).toBe('Survey not answered, waiver not signed');
     expect(notReadyWords({ ...lead, waiver: lead.waiver && { ...lead.waiver, current: false } })).toBe('Waiver outdated');
+    // Signed on a guide's phone at the trailhead since the sheet was saved: only the survey is left.
+    expect(notReadyWords(friend, true)).toBe('Survey not answered');
   });
 });

@@ -125,12 +125,12 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
             <span>The office scans this code to find your booking.</span>
           </figcaption>
         </figure>
-        <p className="booking-pass">
-          <a href={`${PASS_PATH}?date=${encodeURIComponent(booking.id)}`}>
+        <div className="booking-pass">
+          <a className="button secondary" href={`${PASS_PATH}?date=${encodeURIComponent(booking.id)}`}>
             Your trailhead pass<span className="visually-hidden"> for {booking.title}</span>
           </a>
-          : your guide scans it, and it opens with no signal once opened here.
-        </p>
+          <p className="form-hint">Your guide scans it at the trailhead. Once opened here, it opens with no signal.</p>
+        </div>
         <div className="booking-actions">
           <button type="button" className="button secondary" onClick={addToCalendar}>
             Add to calendar

@@ -49,14 +49,14 @@ export default function TrailheadSigning({ name, waiver, onSigned, onCancel }: P
     >
       <h2 id={`${id}-title`}>{name} signs the waiver</h2>
       <p>Hand the phone to {name}. The signature stays on this phone and is sent with the check-ins.</p>
-      <p className="waiver-title" id={`${id}-text`}>
+      <p className="trip-signing-text-title" id={`${id}-text`}>
         {waiver.document.title} <span className="form-hint">(version {waiver.version})</span>
       </p>
       <div className="waiver-text" role="region" aria-labelledby={`${id}-text`} tabIndex={0}>
         <WaiverText document={waiver.document} />
       </div>
       <form className="account-form waiver-form" noValidate onSubmit={submit}>
-        <SigningNote />
+        <SigningNote linked={false} />
         <WaiverSigningControls signing={signing} boxLive typedNameLabel={`${name}'s full name, as the signature`} />
       </form>
       <button type="button" className="button secondary" onClick={onCancel}>

@@ -46,7 +46,7 @@ export default function TripMemberCard({ member, checkIn, gearCheck, waiver, sca
     if (scanned) scanNotice.current?.focus();
   }, [scanned]);
   const name = participantName(member);
-  const notReady = notReadyWords(member);
+  const notReady = notReadyWords(member, checkIn.signedHere);
   const gear: Gear = checkIn.gear ?? { beacon: false, shovel: false, probe: false };
   const details: Detail[] = [...safetyDetails(member), ['Waiver', waiverSummary(member)]];
   return (
