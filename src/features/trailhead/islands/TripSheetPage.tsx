@@ -2,7 +2,8 @@
  * /guide/trip?date=ID: a date's trip sheet as saved on this phone, for the trailhead with no signal.
  * It opens from the phone alone (the page and its code from the service worker, the sheet from
  * IndexedDB) for the account that saved it. Each check-in is recorded on the phone at once and sent
- * when there is a network: by itself when the signal comes back, or with Send now.
+ * when there is a network: by itself when the signal comes back, or with Send now. Scan a pass
+ * checks its member in; a member without a current waiver signs it on the phone.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
