@@ -17,7 +17,7 @@ import { $tripPage, openTrip, recordCheckIn, sendTrip, unsentOf } from '../store
 import type { RecordedTripEvent, SavedTripSheet } from '../stores/trip-store.ts';
 import TripMemberCard, { type CheckInChoice } from './TripMemberCard.tsx';
 import TripSyncBar from './TripSyncBar.tsx';
-import ScanPass, { type ScanOutcome } from './ScanPass.tsx';
+import QrScanner, { type ScanOutcome } from '../../../islands/shared/QrScanner.tsx';
 import { scannedPass, scannedWords } from '../rules/scanned-pass.ts';
 import '../../../styles/account.css';
 import '../../../styles/guide.css';
@@ -121,7 +121,13 @@ export default function TripSheetPage() {
         {here} here, {noShows} {noShows === 1 ? 'no-show' : 'no-shows'}, {everyone.length - here - noShows} not checked in.
       </p>
       <TripSyncBar sync={sync} unsent={unsent} changes={saved.changes} onSend={() => void sendTrip()} />
-      <ScanPass onScan={scan} />
+      <QrScanner
+        className="trip-scan"
+        start="Scan a pass"
+        hint="Point the camera at the QR code on the member's pass."
+        instead="check them in by name below"
+        onScan={scan}
+      />
       {sheet.parties.length === 0 && <p className="guide-note">Nobody is booked on this date.</p>}
       {sheet.parties.map((party) => {
         const payer = party.members.find((member) => member.role === 'booked') ?? party.members[0];
