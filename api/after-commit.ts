@@ -2,7 +2,8 @@
  * What a change asks for once its transaction has committed, carried out in this one place: the
  * refunds and intent cancellations it owes at the payment provider (the payment outbox's worker
  * retries any that fail), the public answers it made stale (seats, dates, a calendar), and the
- * messages it wrote (the mailer is woken, so they go out after the answer instead of at its next round).
+ * messages it wrote (the mailer is woken, so they go out after the answer instead of at its next round),
+ * and the seats it freed (offered to the waitlist at once).
  * Domain functions say what they need in their result's `after`; routes, the console, the commands
  * and the sweeps hand it here.
  */
@@ -10,6 +11,7 @@ import type { Db } from './db/client.ts';
 import type { ClaimedAction } from './payment-outbox/actions.ts';
 import { carryOut } from './payment-outbox/worker.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import { offerFreedSeats } from './waitlist/offers.ts';
 
 export interface AfterCommit {
   /** Refunds and intent cancellations claimed in the transaction, to carry out now. */
@@ -18,6 +20,8 @@ export interface AfterCommit {
   seatsChanged?: boolean;
   /** Messages were written to the mail outbox. */
   mailWritten?: boolean;
+  /** Seats came free on a date: they are offered to its waitlist now, not at the sweep's next round. */
+  seatsFreed?: boolean;
 }
 
 /**
@@ -30,13 +34,36 @@ export interface Aftermath {
   payments: PaymentProvider;
   cache?: { clear(): void } | undefined;
   mailer?: { kick(): void } | undefined;
+  /** Bookings close this many hours before a date starts; without it, freed seats wait for the waitlist's sweep. */
+  bookingCutoffHours?: number;
 }
 
 /** Carries out what a committed change asks for. */
-export async function afterCommit({ db, payments, cache, mailer }: Aftermath, after: AfterCommit): Promise<void> {
+export async function afterCommit({ db, payments, cache, mailer, bookingCutoffHours }: Aftermath, after: AfterCommit): Promise<void> {
   if (after.actions && after.actions.length > 0) await carryOut(db, payments, after.actions);
-  if (after.seatsChanged) cache?.clear();
-  if (after.mailWritten) mailer?.kick();
+  const offered = after.seatsFreed && bookingCutoffHours !== undefined ? await offerNow(db, payments, bookingCutoffHours) : 0;
+  if (after.seatsChanged || offered > 0) cache?.clear();
+  if (after.mailWritten || offered > 0) mailer?.kick();
+}
+
+/** The waitlist's round (./waitlist/offers.ts), and then what its offers ask for: fresh public answers and their messages sent. */
+export async function offerToWaitlist(aftermath: Aftermath & { bookingCutoffHours: number }): Promise<number> {
+  const { lapsed, offered } = await offerFreedSeats(aftermath.db, {
+    cutoffHours: aftermath.bookingCutoffHours,
+    provider: aftermath.payments.name,
+  });
+  if (lapsed > 0 || offered > 0) await afterCommit(aftermath, { seatsChanged: true, mailWritten: offered > 0 });
+  return offered;
+}
+
+/** Offers freed seats to the waitlist; a failure is logged, and the sweep's next round offers them. */
+async function offerNow(db: Db, payments: PaymentProvider, cutoffHours: number): Promise<number> {
+  try {
+    return (await offerFreedSeats(db, { cutoffHours, provider: payments.name })).offered;
+  } catch (error) {
+    console.error('could not offer freed seats to the waitlist; the next sweep will', error);
+    return 0;
+  }
 }
 
 /** Waits for a change, carries out what it asks for after its commit, and gives back its result. */

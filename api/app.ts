@@ -20,6 +20,7 @@ import { promoRoutes } from './routes/promo.ts';
 import { stripeRoutes } from './routes/stripe.ts';
 import { userRoutes } from './routes/users.ts';
 import { waiverRoutes } from './routes/waiver.ts';
+import { waitlistRoutes } from './routes/waitlist.ts';
 import { jsonBodiesOnly } from './validation.ts';
 
 /** The HTTP status each kind of refusal by the domain is answered with. */
@@ -45,6 +46,7 @@ const ROUTE_GROUPS: Record<string, (deps: AppDeps) => Hono<AppEnv>> = {
   '/guide': guideRoutes,
   '/ops': consoleRoutes,
   '/waiver': waiverRoutes,
+  '/waitlist': waitlistRoutes,
 };
 
 export function createApp(deps: AppDeps) {

@@ -13,7 +13,7 @@ import { seedIfEmpty } from './seed/seed.ts';
 import { claimDataDir } from './db/data-dir-lock.ts';
 import { sweepRateLimits, type RateLimits } from './limits/rate-limit.ts';
 import { runDueActions } from './payment-outbox/worker.ts';
-import { afterCommit } from './after-commit.ts';
+import { afterCommit, offerToWaitlist } from './after-commit.ts';
 import { sweepHolds } from './bookings/hold-sweeps.ts';
 import { refundUnchosen } from './bookings/call-off.ts';
 import { repeatEvery } from './periodic.ts';
@@ -73,6 +73,7 @@ const mailDeps = {
   transport: smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, connections: SENDERS }),
   siteUrl: env.SITE_URL,
   waiverVersion: currentWaiverEdition.version,
+  bookingCutoffHours: env.BOOKING_CUTOFF_HOURS,
   messageDomain: new URL(env.SITE_URL).hostname,
 };
 const mailer = startMailer(mailDeps);
@@ -96,6 +97,10 @@ const outbox = repeatEvery(OUTBOX_INTERVAL_MS, 'payment outbox', () => runDueAct
 const sweeper = repeatEvery(SWEEP_INTERVAL_MS, 'rate-limit sweep', () => sweepRateLimits(db));
 // Holds that can no longer stand give up their payment intents, so none is paid later at old terms.
 const holdSweep = repeatEvery(HOLD_SWEEP_INTERVAL_MS, 'hold sweep', () => sweepHolds(db, identity, payments, cache));
+// Offers that ran out end, and seats freed anywhere are offered to the waitlist, whichever instance runs first.
+const waitlist = repeatEvery(HOLD_SWEEP_INTERVAL_MS, 'waitlist', () =>
+  offerToWaitlist({ db, payments, cache, mailer, bookingCutoffHours: env.BOOKING_CUTOFF_HOURS }),
+);
 // Messages due now (reminders, briefings, retries): at start, then on a timer, whichever instance claims them.
 const mail = repeatEvery(MAIL_INTERVAL_MS, 'mail outbox', () => mailer.run(), { runNow: true });
 // Called-off bookings past their deadline are refunded in full, whichever instance claims them.
@@ -119,7 +124,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`${signal}: stopping the booking API`);
   server.close();
-  await Promise.all([outbox.stop(), sweeper.stop(), holdSweep.stop(), mail.stop(), callOffs.stop(), mailer.idle()]);
+  await Promise.all([outbox.stop(), sweeper.stop(), holdSweep.stop(), waitlist.stop(), mail.stop(), callOffs.stop(), mailer.idle()]);
   mailDeps.transport.close();
   await db.close();
   releaseDataDir();

@@ -1,5 +1,6 @@
 /**
- * The company calls off a date for conditions. The date leaves the calendars and its holds end;
+ * The company calls off a date for conditions. The date leaves the calendars, its holds end and its
+ * waitlist closes (everyone on it is told);
  * each paid booking on it waits for its payer's choice, a full refund of all that was paid for it or
  * another date at no charge, until seven days have passed or the date has come, whichever is first;
  * then it is refunded in full. Calling off a date twice does nothing more, and each booking is
@@ -24,6 +25,7 @@ import type { OfficePayment } from '../../shared/rules/paid-by.ts';
 export type { CallOffChoice };
 import { flagRefundByHand } from './flags.ts';
 import { lockDate } from './seats.ts';
+import { closeWaitlist } from '../waitlist/offers.ts';
 import { iso } from '../db/instant.ts';
 
 /** How long a payer has to choose, at most. */
@@ -73,6 +75,7 @@ export async function callOffDate(
       [dateId],
     );
     const actions = await enqueueCancels(tx, released, 'date called off by the company');
+    await closeWaitlist(tx, dateId);
     const week = new Date(now.getTime() + CHOICE_DAYS * 86_400_000);
     const chooseBy = startsAt < week ? startsAt : week;
     const paid = await tx.query<{ id: string }>(

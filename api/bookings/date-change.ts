@@ -176,6 +176,6 @@ export async function keepDate(db: Db, callerUid: string, bookingId: string): Pr
       [bookingId, callerUid],
     );
     const actions = await enqueueCancels(tx, released, 'change of date given up by the customer');
-    return { released: released.length, after: { actions, seatsChanged: released.length > 0 } };
+    return { released: released.length, after: { actions, seatsChanged: released.length > 0, seatsFreed: released.length > 0 } };
   });
 }

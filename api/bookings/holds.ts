@@ -88,6 +88,8 @@ interface HoldCall {
   request: PaymentIntentRequest;
   /** The code as entered, trimmed and in capitals; null without one. */
   promoCode: string | null;
+  /** The waitlist offer the checkout pays; null for a checkout of its own. */
+  offerId: string | null;
   settings: HoldSettings;
 }
 
@@ -118,7 +120,13 @@ export async function createHold(
   request: PaymentIntentRequest,
   settings: HoldSettings,
 ): Promise<HoldAnswer> {
-  const call: HoldCall = { caller, request, promoCode: request.promoCode?.trim().toUpperCase() || null, settings };
+  const call: HoldCall = {
+    caller,
+    request,
+    promoCode: request.promoCode?.trim().toUpperCase() || null,
+    offerId: request.offerId?.trim() || null,
+    settings,
+  };
   checkRequest(call);
   const customer = await readCustomer(db, call);
   const standing = standingHold(customer, settings.currency);
@@ -157,6 +165,7 @@ const CUSTOMER = named(`select ${READINESS_COLUMNS},
       select id, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
        where date_id = {dateId} and user_id = u.uid and ${LIVE_HOLD_SQL} and client_secret is not null and ${CHECKOUT_HOLD_SQL}
          and price_id = {priceId} and quantity = {quantity} and promo_code is not distinct from {promoCode}
+         and waitlist_offer is not distinct from {offerId}
        limit 1) live on true
    where u.uid = {uid}`);
 
@@ -168,13 +177,14 @@ interface CustomerRow extends ReadinessRow {
   expires_at: string | null;
 }
 
-async function readCustomer(db: Queryable, { caller, request, promoCode }: HoldCall): Promise<CustomerRow | undefined> {
+async function readCustomer(db: Queryable, { caller, request, promoCode, offerId }: HoldCall): Promise<CustomerRow | undefined> {
   const [customer] = await queryNamed<CustomerRow & Record<string, unknown>>(db, CUSTOMER, {
     dateId: request.metadata.dateId,
     uid: caller.uid,
     priceId: request.priceId,
     quantity: request.quantity,
     promoCode,
+    offerId,
   });
   return customer;
 }
@@ -210,7 +220,10 @@ async function prepareHold(tx: Queryable, providerName: string, call: HoldCall):
   const { request, promoCode, settings } = call;
   const target = await lockCustomerAndDate(tx, call);
   checkBookable(target, request.metadata.calendar);
-  const price: Price = { id: target.price_id, unitAmount: target.unit_amount, currency: target.currency || settings.currency };
+  const offer = await readOffer(tx, call);
+  const price: Price = offer
+    ? { id: offer.price_id, unitAmount: offer.unit_amount, currency: offer.currency }
+    : { id: target.price_id, unitAmount: target.unit_amount, currency: target.currency || settings.currency };
   const { promo, limited } = await lockLimitedCode(tx, call, target);
   const state = await readState(tx, call, target, limited);
   const description = `${target.product_name}: ${target.nickname} x ${request.quantity}`;
@@ -218,7 +231,29 @@ async function prepareHold(tx: Queryable, providerName: string, call: HoldCall):
   if (kept) return kept;
   checkSeats(target, state.taken, request.metadata.partySize);
   const amount = orderAmount(price, request.quantity, promoCode, promo, state.promo_uses);
-  return writeHold(tx, providerName, call, { dateId: target.id, price, amount, description });
+  return writeHold(tx, providerName, call, { dateId: target.id, price, amount, description, endsAt: offer?.expires_at ?? null });
+}
+
+export const OFFER_ENDED = 'This offer has ended. Your place on the waitlist is on My Bookings.';
+
+/** A waitlist offer, read under the date's lock: the seats it holds for the caller, at the price when offered, until `expires_at`. */
+interface OfferRow {
+  price_id: string;
+  unit_amount: number;
+  currency: string;
+  expires_at: string;
+}
+
+/** The offer a checkout pays, when it names one: the caller's, open, on this date, for this party and price; refused otherwise. */
+async function readOffer(tx: Queryable, { caller, request, offerId }: HoldCall): Promise<OfferRow | null> {
+  if (!offerId) return null;
+  const [offer] = await tx.query<OfferRow & Record<string, unknown>>(
+    `select price_id, unit_amount, currency, ${EXPIRES_AT.replace('hold_expires_at', 'expires_at')} as expires_at from waitlist_offers
+      where id = $1 and user_id = $2 and date_id = $3 and seats = $4 and price_id = $5 and status = 'open' and expires_at > now()`,
+    [offerId, caller.uid, request.metadata.dateId, request.metadata.partySize, request.priceId],
+  );
+  if (!offer) throw new DomainError('conflict', OFFER_ENDED);
+  return offer;
 }
 
 /**
@@ -328,6 +363,7 @@ const STATE = named(`select
   left join lateral (
     select id, price_id, quantity, promo_code, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
      where date_id = {dateId} and user_id = {uid} and ${LIVE_HOLD_SQL} and ${CHECKOUT_HOLD_SQL}
+       and waitlist_offer is not distinct from {offerId}
      order by created_at desc limit 1) current on true`);
 
 /** Seats taken by others, uses of a limited code by others, and the customer's current hold on the date (null columns when none). */
@@ -344,7 +380,7 @@ interface StateRow {
   expires_at: string | null;
 }
 
-async function readState(tx: Queryable, { caller, promoCode }: HoldCall, target: TargetRow, limited: boolean): Promise<StateRow> {
+async function readState(tx: Queryable, { caller, promoCode, offerId }: HoldCall, target: TargetRow, limited: boolean): Promise<StateRow> {
   // A statement of its own, begun after the locks of statements 1 and 2 were granted, so it sees
   // every hold and payment committed before them (a statement reads as of its start). The
   // customer's own holds do not count: a new hold releases them.
@@ -352,6 +388,7 @@ async function readState(tx: Queryable, { caller, promoCode }: HoldCall, target:
     dateId: target.id,
     uid: caller.uid,
     limitedCode: limited ? promoCode : null,
+    offerId,
   });
   if (!state) throw new Error('the seat count returned no row');
   return state;
@@ -394,8 +431,9 @@ function orderAmount(price: Price, quantity: number, promoCode: string | null, p
 }
 
 /**
- * Statement 4: releases every hold the customer (`uid`) has, on any date, enqueueing the
- * cancellation of each one's intent (lapsed holds included: their intents could still be paid);
+ * Statement 4: releases every hold the customer (`uid`) has, on any date (but the seats a waitlist
+ * offer holds for them on other dates), enqueueing the cancellation of each one's intent (lapsed
+ * holds included: their intents could still be paid);
  * counts the new hold against the customer's limit (`customerKey`, at most `customerMax` in
  * `customerWindow` s) and the client address's (`addressKey`, at most `addressMax` in
  * `addressWindow` s); inserts it unless a count is over. Returns the counts, the seconds left in
@@ -403,7 +441,7 @@ function orderAmount(price: Price, quantity: number, promoCode: string | null, p
  */
 const WRITE = named(`with released as (
     update bookings set status = 'released', updated_at = now()
-     where user_id = {uid} and status = 'held'
+     where user_id = {uid} and status = 'held' and (waitlist_offer is null or date_id = {dateId})
      returning id, payment_intent_id
   ), cancels as (
     ${enqueueCancelsSql('released', '{reason}', '{lease}::int')}
@@ -418,9 +456,9 @@ const WRITE = named(`with released as (
     delete from rate_limits where key = {addressKey} and window_start < (select window_start from counted_here)
   ), held as (
     insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code,
-                          status, provider, hold_expires_at)
+                          status, provider, hold_expires_at, waitlist_offer)
     select {bookingId}, {dateId}, {uid}, {priceId}, {partySize}, {quantity}, {amount}, {currency}, {promoCode},
-           'held', {provider}, now() + make_interval(secs => {holdSeconds})
+           'held', {provider}, coalesce({endsAt}::timestamptz, now() + make_interval(secs => {holdSeconds})), {offerId}
       from counted, counted_here where counted.count <= {customerMax}::int and counted_here.count <= {addressMax}::int
     returning ${EXPIRES_AT} as expires_at
   )
@@ -445,13 +483,15 @@ interface NewHold {
   price: Price;
   amount: number;
   description: string;
+  /** A waitlist offer's hold lasts as long as the offer; null for the usual hold. */
+  endsAt: string | null;
 }
 
 async function writeHold(
   tx: Queryable,
   providerName: string,
-  { caller, request, promoCode, settings }: HoldCall,
-  { dateId, price, amount, description }: NewHold,
+  { caller, request, promoCode, offerId, settings }: HoldCall,
+  { dateId, price, amount, description, endsAt }: NewHold,
 ): Promise<Prepared> {
   // Counted only here, where a new hold and intent are made; a refused hold rolls all of it back.
   const bookingId = randomId('bk');
@@ -472,6 +512,8 @@ async function writeHold(
     promoCode,
     provider: providerName,
     holdSeconds: settings.holdSeconds,
+    endsAt,
+    offerId,
     addressKey: `holds:ip:${settings.clientKey}`,
     addressMax: settings.addressLimit.max,
     addressWindow: windowOf(settings.addressLimit),

@@ -11,6 +11,7 @@ import { DomainError } from '../domain-error.ts';
 import { enqueueActions, type ClaimedAction, type PaymentActionReason } from '../payment-outbox/actions.ts';
 import { flagBooking, money } from './flags.ts';
 import { enqueueBookingCancelled, enqueueBookingPaid } from '../mail/mail-outbox.ts';
+import { endWaitsOnBooking } from '../waitlist/offers.ts';
 import { site } from '../../shared/company/site.ts';
 import { honouredDiscount } from './promo.ts';
 import { orderTotal, type Discount } from '../../shared/rules/pricing.ts';
@@ -148,6 +149,8 @@ async function settleSuccess(
   );
   await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2) on conflict do nothing`, [booking.id, booking.user_id]);
   await enqueueBookingPaid(tx, booking.id);
+  // Other offers' holds it releases are cancelled by the payment outbox's worker.
+  await endWaitsOnBooking(tx, booking);
   return settled('paid', booking);
 }
 

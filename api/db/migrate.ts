@@ -17,6 +17,7 @@ import * as partyJoining from './migrations/014_party_joining.ts';
 import * as movesByOperator from './migrations/015_moves_by_operator.ts';
 import * as tripDay from './migrations/016_trip_day.ts';
 import * as meetingPoints from './migrations/017_meeting_points.ts';
+import * as waitlist from './migrations/018_waitlist.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -36,6 +37,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '015_moves_by_operator', sql: movesByOperator.sql },
   { version: '016_trip_day', sql: tripDay.sql },
   { version: '017_meeting_points', sql: meetingPoints.sql },
+  { version: '018_waitlist', sql: waitlist.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -18,6 +18,7 @@ import { gearFor } from '../../shared/company/gear.ts';
 import type { MailKind, MemberState, Owed, RenderedMail, Trip } from './message-types.ts';
 import * as templates from './templates/index.ts';
 import { tripCalendarFile } from './trip-calendar-file.ts';
+import { closedFacts, offerFacts } from '../waitlist/messages.ts';
 
 /** A row of the outbox, claimed to be sent. */
 export interface QueuedMail {
@@ -33,6 +34,8 @@ export type Composed = { send: RenderedMail } | { skip: string };
 export interface ComposeSettings {
   siteUrl: string;
   waiverVersion: string;
+  /** Bookings close this many hours before a date starts: a closed waitlist's message suggests only open dates. */
+  bookingCutoffHours?: number;
   now?: Date;
 }
 
@@ -94,6 +97,20 @@ async function callOffChoiceOf(db: Queryable, bookingId: string, dateId: unknown
   return row;
 }
 
+/** A message about a wait (an offer, its reminder, a closed list), composed from the waitlist; null for any other kind. */
+async function composeWaitlistMail(db: Queryable, mail: QueuedMail, settings: ComposeSettings, now: Date): Promise<Composed | null> {
+  if (mail.kind !== 'waitlist-offer' && mail.kind !== 'waitlist-offer-ending' && mail.kind !== 'waitlist-closed') return null;
+  const common = { recipientName: await nameOf(db, mail.recipient_uid), siteUrl: settings.siteUrl, links: accountLinks(settings.siteUrl) };
+  if (mail.kind === 'waitlist-closed') {
+    const closed = await closedFacts(db, String(mail.facts['entryId'] ?? ''), { ...common, cutoffHours: settings.bookingCutoffHours ?? 0 });
+    return 'skip' in closed ? closed : { send: await templates.renderWaitlistClosed(closed.facts) };
+  }
+  const offer = await offerFacts(db, String(mail.facts['offerId'] ?? ''), { ...common, now });
+  if ('skip' in offer) return offer;
+  const render = mail.kind === 'waitlist-offer' ? templates.renderWaitlistOffer : templates.renderWaitlistOfferEnding;
+  return { send: await render(offer.facts) };
+}
+
 const owedBy = (member: MemberState | undefined): Owed => ({ survey: member?.survey === 'missing', waiver: member?.waiver === 'missing' });
 const owesSomething = (member: MemberState) => member.survey === 'missing' || member.waiver === 'missing';
 
@@ -113,6 +130,8 @@ export async function composeMail(
   setup: PasswordSetup | null = null,
 ): Promise<Composed> {
   const now = settings.now ?? new Date();
+  const waitlistMail = await composeWaitlistMail(db, mail, settings, now);
+  if (waitlistMail) return waitlistMail;
   if (!mail.booking_id) return { skip: 'no booking' };
   const booking = await bookingFacts(db, mail.booking_id);
   if (!booking) return { skip: 'booking not found' };
@@ -275,5 +294,10 @@ export async function composeMail(
           links,
         }),
       };
+    case 'waitlist-offer':
+    case 'waitlist-offer-ending':
+    case 'waitlist-closed':
+      // Composed from the waitlist above.
+      return { skip: 'not about a booking' };
   }
 }

@@ -14,7 +14,8 @@ export interface MailRequest {
   /** What happened, for the key: one message per kind, event and recipient. */
   eventKey: string;
   recipientUid: string;
-  bookingId: string;
+  /** The booking the message is about; null for one about a wait alone. */
+  bookingId: string | null;
   dueAt?: Date;
   /** What the event adds to what the database holds when the message is sent. */
   facts?: Record<string, unknown>;

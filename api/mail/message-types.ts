@@ -14,7 +14,10 @@ export type MailKind =
   | 'booking-cancelled'
   | 'booking-moved'
   | 'date-called-off'
-  | 'meeting-point-changed';
+  | 'meeting-point-changed'
+  | 'waitlist-offer'
+  | 'waitlist-offer-ending'
+  | 'waitlist-closed';
 
 /** A member of the party as a message names them: a name and two states, never contacts or medical notes. */
 export interface MemberState {
@@ -182,5 +185,43 @@ export interface DateCalledOffFacts {
   /** Where the payer chooses, and until when; after that the refund is automatic. */
   choiceLink: string;
   chooseBy: Date;
+  links: SiteLinks;
+}
+
+/** Seats offered to a party on the waitlist, held until `endsAt`: the offer, and its reminder before it ends. */
+export interface WaitlistOfferFacts {
+  recipientName: string;
+  /** What is offered, as My Bookings titles a booking. */
+  title: string;
+  /** The date offered. */
+  startsAt: Date;
+  /** When the date waited for starts, when the offer is of a nearby date instead; null when it is the same date. */
+  waitedFor: Date | null;
+  partySize: number;
+  /** In cents, for the whole party: the price when offered. */
+  amount: number;
+  currency: string;
+  endsAt: Date;
+  /** Checkout on the held seats. */
+  checkoutLink: string;
+  links: SiteLinks;
+}
+
+/** A date with seats, as a closed waitlist's message suggests it. */
+export interface OpenDate {
+  startsAt: Date;
+  /** '3 spots left'. */
+  spots: string;
+}
+
+/** To everyone on the waitlist of a date we called off: the list is closed, and the dates that still have seats. */
+export interface WaitlistClosedFacts {
+  recipientName: string;
+  title: string;
+  startsAt: Date;
+  partySize: number;
+  openDates: OpenDate[];
+  /** The booking page of the activity. */
+  bookingLink: string;
   links: SiteLinks;
 }

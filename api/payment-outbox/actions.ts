@@ -30,7 +30,9 @@ export type ActionReason =
   | 'cancelled by the customer'
   | 'cancelled by the company'
   | 'date called off by the company'
-  | 'change of date given up by the customer';
+  | 'change of date given up by the customer'
+  | 'waitlist offer declined'
+  | 'offer withdrawn: booked another way';
 
 /**
  * What a refund is for: the payment itself (a payment that could not be booked), or a cancellation

@@ -3,6 +3,7 @@
  * GET /users/user/{uid}/passes, each for the customer's own uid only.
  */
 import { Hono } from 'hono';
+import { myWaits } from '../waitlist/entries.ts';
 import { SIGNATURE_MAX_CHARS, authUserSchema, userUpdateSchemaFor } from '../../shared/contract/requests.ts';
 import { WAIVER_TEXT_HEADER } from '../../shared/rules/waiver-record.ts';
 import { safeParam } from '../auth.ts';
@@ -59,6 +60,12 @@ export function userRoutes({ db, identity, waiver, limits, clientIp: ipSettings 
   group.get('/user/:uid/passes', signedIn, ownAccount, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json({ passes: await passesOf(db, c.req.param('uid')) });
+  });
+
+  // The customer's waits, each with its place in line and any offer standing.
+  group.get('/user/:uid/waits', signedIn, ownAccount, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ waits: await myWaits(db, c.req.param('uid')) });
   });
 
   return group;

@@ -1,4 +1,5 @@
 /** Absolute links into the site on a given origin, for what leaves the page: invite links, calendar files, messages. */
+import type { CalendarName } from '../contract/requests.ts';
 
 /** The checkout address that lets a friend join the booking with its invite code. */
 export function inviteLink(inviteCode: string, siteUrl: string): string {
@@ -35,5 +36,19 @@ export const PASS_PATH = '/pass';
 export function passLink(dateId: string, siteUrl: string): string {
   const url = new URL(PASS_PATH, siteUrl);
   url.searchParams.set('date', dateId);
+  return url.toString();
+}
+
+/** Where each calendar's dates are booked. */
+export const BOOKING_PAGE_PATHS: Record<CalendarName, string> = {
+  'winter-classes': '/booking/avalanche-class',
+  'winter-day-tours': '/booking/backcountry-tour',
+  'winter-mentorship': '/booking/mentorship',
+};
+
+/** Checkout on the seats a waitlist offer holds. */
+export function offerCheckoutLink(offerId: string, siteUrl: string): string {
+  const url = new URL('/checkout', siteUrl);
+  url.searchParams.set('offer', offerId);
   return url.toString();
 }

@@ -352,3 +352,79 @@ export const callOffChoiceAnswer = v.looseObject({
   dates: v.array(moveTarget),
 });
 export type CallOffChoice = v.InferOutput<typeof callOffChoiceAnswer>;
+
+// ---- The waitlist ----
+
+/** Seats offered to a wait: held for the party until `expiresAt`, at the price when offered (`amount`, cents, the whole party). */
+export const waitlistOfferAnswer = v.looseObject({
+  id: text,
+  /** The date offered: the one waited for, or a nearby one. */
+  dateId: text,
+  startsAt: instant,
+  expiresAt: instant,
+  amount: count,
+  currency: text,
+});
+
+/** GET /users/user/{uid}/waits: one of the caller's waits, with its place in line and any offer standing. */
+export const waitlistEntryAnswer = v.looseObject({
+  id: text,
+  dateId: text,
+  calendar: text,
+  /** What is waited for, as My Bookings titles a booking. */
+  title: text,
+  startsAt: instant,
+  partySize: count,
+  nearby: v.boolean(),
+  joinedAt: instant,
+  /** 1 for the first in line. */
+  place: count,
+  offer: v.nullable(waitlistOfferAnswer),
+});
+export type WaitlistEntryAnswer = v.InferOutput<typeof waitlistEntryAnswer>;
+export const waitsAnswer = v.array(waitlistEntryAnswer);
+
+export const WAIT_STATES = ['waiting', 'offered', 'booked', 'left', 'lapsed', 'closed'] as const;
+export const OFFER_STATES = ['open', 'accepted', 'lapsed', 'declined', 'withdrawn'] as const;
+
+/** GET /ops/dates/{id}/waitlist: one entry of a date's list, in line order, with the offers made to it. */
+export const waitlistRowAnswer = v.looseObject({
+  id: text,
+  name: text,
+  email: text,
+  partySize: count,
+  nearby: v.boolean(),
+  joinedAt: instant,
+  status: v.picklist(WAIT_STATES),
+  offers: v.array(
+    v.looseObject({
+      state: v.picklist(OFFER_STATES),
+      seats: count,
+      madeAt: instant,
+      endsAt: instant,
+      /** The operator's reason when the offer was made out of order. */
+      outOfOrder: optionalText,
+      /** The offer was of seats on a nearby date, not this one (or of this date, to an entry of another). */
+      elsewhere: v.boolean(),
+    }),
+  ),
+});
+export type WaitlistRowAnswer = v.InferOutput<typeof waitlistRowAnswer>;
+export const waitlistAnswer = v.array(waitlistRowAnswer);
+
+/** GET /waitlist/offers/{id}: what checkout needs to open on the offered seats. */
+export const offerCheckoutAnswer = v.looseObject({
+  id: text,
+  state: v.picklist(OFFER_STATES),
+  dateId: text,
+  calendar: text,
+  priceId: text,
+  title: text,
+  startsAt: instant,
+  expiresAt: instant,
+  partySize: count,
+  /** Cents for the whole party, at the price when offered. */
+  amount: count,
+  currency: text,
+});
+export type OfferCheckoutAnswer = v.InferOutput<typeof offerCheckoutAnswer>;

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { INVALID_PROMO_MESSAGE, NO_DATE_MESSAGE, NO_PARTY_MESSAGE, NO_PRICE_MESSAGE, NO_USER_PAYMENT_MESSAGE } from './messages.ts';
 import { isSafeText } from '../rules/safe-text.ts';
+import { WAITLIST_PARTY_MAX, WAITLIST_PARTY_MIN } from '../rules/waitlist.ts';
 
 export const CALENDARS = ['winter-classes', 'winter-day-tours', 'winter-mentorship'] as const;
 export type CalendarName = (typeof CALENDARS)[number];
@@ -201,6 +202,8 @@ export const paymentIntentSchema = v.strictObject({
   priceId: id(NO_PRICE_MESSAGE),
   quantity: wholeNumber(1, 100, NO_PARTY_MESSAGE),
   promoCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40)))),
+  /** The waitlist offer whose held seats this checkout pays, at the price when offered. */
+  offerId: optionalId,
   metadata: v.strictObject({
     userId: id(NO_USER_PAYMENT_MESSAGE),
     dateId: id(NO_DATE_MESSAGE),
@@ -212,6 +215,16 @@ export const paymentIntentSchema = v.strictObject({
   }),
 });
 export type PaymentIntentRequest = v.InferOutput<typeof paymentIntentSchema>;
+
+export const WAITLIST_PARTY_MESSAGE = 'Choose a party of 1 to 4.';
+
+/** POST /waitlist: a party in line for a full date, at the price it wants, perhaps also for a nearby date. */
+export const waitlistJoinSchema = v.strictObject({
+  dateId: id(NO_DATE_MESSAGE),
+  priceId: id(NO_PRICE_MESSAGE),
+  partySize: wholeNumber(WAITLIST_PARTY_MIN, WAITLIST_PARTY_MAX, WAITLIST_PARTY_MESSAGE),
+  nearby: v.optional(v.boolean(), false),
+});
 
 export const inviteSchema = v.strictObject({ inviteCode: id('Invite code is required') });
 

@@ -75,3 +75,21 @@ const ordinal = (n: number) => {
 export function placeWords(place: number, partySize: number): string {
   return `${ordinal(place)} in line for ${partySize} ${partySize === 1 ? 'seat' : 'seats'}`;
 }
+
+/** An offer holds its seats this long... */
+export const OFFER_HOURS = 2;
+/** ...or this long when the date starts within LATE_OFFER_HOURS. */
+export const LATE_OFFER_MINUTES = 30;
+export const LATE_OFFER_HOURS = 48;
+
+/**
+ * When an offer made at `now` for a date starting at `startsAt` ends (epoch ms): two hours, thirty
+ * minutes when the date is 48 hours away or less, and never after bookings close (`closesAt`).
+ * Null when bookings have closed: no offer is made then.
+ */
+export function offerEnds(now: number, startsAt: number, closesAt: number): number | null {
+  if (now >= closesAt) return null;
+  const late = startsAt - now <= LATE_OFFER_HOURS * 3_600_000;
+  const window = late ? LATE_OFFER_MINUTES * 60_000 : OFFER_HOURS * 3_600_000;
+  return Math.min(now + window, closesAt);
+}

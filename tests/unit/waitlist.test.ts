@@ -1,6 +1,6 @@
 /** The waitlist's matching: a party waits as a party, an entry that does not fit keeps its place, and nearby dates. */
 import { describe, expect, it } from 'vitest';
-import { offersFor, placeInLine, placeWords, waitsFor, type FreedDate, type WaitEntry } from '../../shared/rules/waitlist.ts';
+import { offerEnds, offersFor, placeInLine, placeWords, waitsFor, type FreedDate, type WaitEntry } from '../../shared/rules/waitlist.ts';
 
 /** Sat, Jan 9, 2027, 8:00 AM in Kamas; the same week runs Sun, Jan 3 to Sat, Jan 9. */
 const SAT = Date.parse('2027-01-09T15:00:00Z');
@@ -72,5 +72,18 @@ describe('a place in line', () => {
     expect(placeWords(3, 2)).toBe('3rd in line for 2 seats');
     expect(placeWords(11, 4)).toBe('11th in line for 4 seats');
     expect(placeWords(22, 2)).toBe('22nd in line for 2 seats');
+  });
+});
+
+describe('how long an offer holds the seats', () => {
+  const HOUR = 3_600_000;
+  const closesAt = SAT - 12 * HOUR;
+  it('is two hours, thirty minutes within 48 hours of the start, never past the close, and nothing once bookings closed', () => {
+    expect(offerEnds(SAT - 72 * HOUR, SAT, closesAt)).toBe(SAT - 70 * HOUR);
+    expect(offerEnds(SAT - 48 * HOUR - 1, SAT, closesAt)).toBe(SAT - 46 * HOUR - 1);
+    expect(offerEnds(SAT - 48 * HOUR, SAT, closesAt)).toBe(SAT - 48 * HOUR + 30 * 60_000);
+    expect(offerEnds(SAT - 12 * HOUR - 10 * 60_000, SAT, closesAt)).toBe(closesAt);
+    expect(offerEnds(closesAt, SAT, closesAt)).toBeNull();
+    expect(offerEnds(SAT, SAT, closesAt)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The console's dates, under /ops: GET /dates/{id} (its seats and who is on it) and POST
  * /dates/{id}/call-off; GET /date-kinds, POST /dates (one date or a weekly pattern), PUT
- * /dates/{id}/capacity, PUT /dates/{id}/meeting-point and POST /dates/{id}/withdraw.
+ * /dates/{id}/capacity, PUT /dates/{id}/meeting-point and POST /dates/{id}/withdraw; GET
+ * /dates/{id}/waitlist and POST /dates/{id}/waitlist/{entry}/offer (seats offered out of order).
  */
 import { Hono } from 'hono';
 import { opsAddDatesSchema, opsCapacitySchema, opsMeetingPointSchema, opsReasonSchema } from '../../../shared/contract/ops-requests.ts';
@@ -13,6 +14,8 @@ import { addDates, changeCapacity, dateKinds, withdrawDate } from '../../console
 import { setMeetingPoint } from '../../console/meeting-point.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { jsonBody } from '../../validation.ts';
+import { waitlistOfDate } from '../../waitlist/entries.ts';
+import { offerOutOfOrder } from '../../waitlist/offers.ts';
 
 export function consoleDateRoutes(deps: AppDeps) {
   const { db, waiver } = deps;
@@ -41,6 +44,15 @@ export function consoleDateRoutes(deps: AppDeps) {
   group.put('/dates/:dateId/meeting-point', jsonBody(opsMeetingPointSchema), async (c) => {
     const { changed, told } = await committed(deps, setMeetingPoint(db, c.get('caller'), safeParam(c, 'dateId'), c.req.valid('json')));
     return c.json({ changed, told });
+  });
+
+  group.get('/dates/:dateId/waitlist', async (c) => c.json({ waitlist: await waitlistOfDate(db, safeParam(c, 'dateId')) }));
+
+  group.post('/dates/:dateId/waitlist/:entryId/offer', jsonBody(opsReasonSchema), async (c) => {
+    const settings = { cutoffHours: deps.bookingCutoffHours, provider: deps.payments.name };
+    const request = { dateId: safeParam(c, 'dateId'), entryId: safeParam(c, 'entryId'), reason: c.req.valid('json').reason };
+    const { offerId } = await committed(deps, offerOutOfOrder(db, c.get('caller'), request, settings));
+    return c.json({ offerId });
   });
 
   group.post('/dates/:dateId/withdraw', jsonBody(opsReasonSchema), async (c) => {

@@ -1,5 +1,6 @@
 /** Where each calendar is booked, what its one choice is called there (the class, the activity, the day), and what a visitor chooses on it. */
 import type { CalendarName } from '../../../../shared/contract/requests.ts';
+import { BOOKING_PAGE_PATHS } from '../../../../shared/company/site-links.ts';
 
 interface BookingPage {
   path: string;
@@ -9,9 +10,9 @@ interface BookingPage {
 }
 
 export const BOOKING_PAGES: Record<CalendarName, BookingPage> = {
-  'winter-classes': { path: '/booking/avalanche-class', choice: 'Class', price: 'a class' },
-  'winter-day-tours': { path: '/booking/backcountry-tour', choice: 'Activity', price: 'an activity' },
-  'winter-mentorship': { path: '/booking/mentorship', choice: 'Day', price: null },
+  'winter-classes': { path: BOOKING_PAGE_PATHS['winter-classes'], choice: 'Class', price: 'a class' },
+  'winter-day-tours': { path: BOOKING_PAGE_PATHS['winter-day-tours'], choice: 'Activity', price: 'an activity' },
+  'winter-mentorship': { path: BOOKING_PAGE_PATHS['winter-mentorship'], choice: 'Day', price: null },
 };
 
 /** The booking page of a calendar; the day tours' page when none is chosen yet. */

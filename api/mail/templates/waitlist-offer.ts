@@ -1,0 +1,45 @@
+/** To a party on the waitlist: seats came free and are held for them until the offer ends, with the link to pay; and the reminder before it ends. */
+import { createElement as h } from 'react';
+import { formatDenverDate, formatDenverDateTime, formatDenverTime } from '../../../shared/rules/dates.ts';
+import type { RenderedMail, WaitlistOfferFacts } from '../message-types.ts';
+import { Layout } from './layout.ts';
+import { buttonLink, formatMoney, paragraph, people, renderMail, textLink } from './parts.ts';
+
+function WaitlistOffer({ facts, ending }: { facts: WaitlistOfferFacts; ending: boolean }) {
+  const when = formatDenverDateTime(facts.startsAt);
+  const ends = `${formatDenverTime(facts.endsAt)} on ${formatDenverDate(facts.endsAt)}`;
+  return h(
+    Layout,
+    {
+      home: facts.links.home,
+      preview: `${facts.title}, ${when}: seats for ${people(facts.partySize)}, held until ${ends}.`,
+      heading: ending ? 'Your offer ends soon' : 'Seats are free for you',
+    },
+    paragraph(
+      `Hi ${facts.recipientName}, seats came free on ${facts.title}, ${when}`,
+      facts.waitedFor ? `, a date near the one you waited for (${formatDenverDate(facts.waitedFor)}).` : '.',
+      ` We are holding them for your party of ${people(facts.partySize)} until ${ends} (Kamas time).`,
+    ),
+    paragraph(
+      h('strong', null, 'Price: '),
+      `${formatMoney(facts.amount, facts.currency)} for your party, as it was when we offered the seats.`,
+    ),
+    buttonLink(facts.checkoutLink, 'Book these seats'),
+    paragraph(
+      'If you no longer want them, leave the waitlist on ',
+      textLink(facts.links.myBookings, 'My Bookings'),
+      ' and they go to the next party in line. If the offer ends unused, they go on too.',
+    ),
+  );
+}
+
+export function renderWaitlistOffer(facts: WaitlistOfferFacts): Promise<RenderedMail> {
+  return renderMail(
+    `Seats are free for you: ${facts.title}, ${formatDenverDateTime(facts.startsAt)}`,
+    h(WaitlistOffer, { facts, ending: false }),
+  );
+}
+
+export function renderWaitlistOfferEnding(facts: WaitlistOfferFacts): Promise<RenderedMail> {
+  return renderMail(`Your offer ends at ${formatDenverTime(facts.endsAt)}`, h(WaitlistOffer, { facts, ending: true }));
+}

@@ -1,0 +1,376 @@
+/**
+ * Offers to the waitlist. Seats that come free on a date (a cancellation, a move away, a lapsed hold
+ * or offer, a capacity raised) are offered to the first entries in line whose whole party fits
+ * (shared/rules/waitlist.ts). An offer is a seat hold: a `bookings` row held until the offer ends,
+ * with no payment yet, made while the date's row is locked, so an offer and a checkout decide the
+ * last seats one at a time and a free seat is offered once, however many API instances sweep. The
+ * customer's checkout on the offer pays that very hold (api/bookings/holds.ts).
+ */
+import type { Db, Queryable } from '../db/client.ts';
+import { DomainError } from '../domain-error.ts';
+import { randomId } from '../http.ts';
+import { enqueueMail, type MailRequest } from '../mail/mail-outbox.ts';
+import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
+import { lockDate, takenSeats, type LockedDate } from '../bookings/seats.ts';
+import { recordAction } from '../console/record.ts';
+import type { Caller } from '../identity.ts';
+import type { AfterCommit } from '../after-commit.ts';
+import { closingTime, PRIVATE_TOUR_CALENDAR, seatsLeft } from '../../shared/rules/seat-rules.ts';
+import { offerEnds, offersFor, waitsFor, LATE_OFFER_MINUTES, type FreedDate, type WaitEntry } from '../../shared/rules/waitlist.ts';
+
+export interface OfferSettings {
+  /** Bookings close this many hours before a date starts; no offer is made after. */
+  cutoffHours: number;
+  /** The payment provider's name, recorded on the hold as on any checkout hold. */
+  provider: string;
+}
+
+/** The ending reminder goes this long before an offer ends, for offers long enough to need one. */
+const REMINDER_BEFORE_MS = LATE_OFFER_MINUTES * 60_000;
+
+/** What a date's or an entry's activity is: a date with a price of its own (a class) offers that; others, any price of their product. */
+const ACTIVITY = (d: string) => `coalesce(${d}.price_id, ${d}.product_id)`;
+
+/** Entries still in line, with what nearby-date matching needs to know of the date each asked for. */
+const WAITING_COLUMNS = `e.id, e.date_id, e.user_id, e.party_size, e.nearby, e.price_id,
+  extract(epoch from e.joined_at) * 1000 as since, extract(epoch from ed.starts_at) * 1000 as starts_at,
+  ${ACTIVITY('ed')} as activity, ed.calendar`;
+
+interface WaitingRow {
+  id: string;
+  date_id: string;
+  user_id: string;
+  party_size: number;
+  nearby: boolean;
+  price_id: string;
+  since: number;
+  starts_at: number;
+  activity: string;
+  calendar: string;
+}
+
+const asEntry = (row: WaitingRow): WaitEntry => ({
+  id: row.id,
+  dateId: row.date_id,
+  startsAt: Number(row.starts_at),
+  activity: row.activity,
+  partySize: row.party_size,
+  since: Number(row.since),
+  nearby: row.nearby,
+});
+
+/** A date whose seats an entry may be offered: the date itself, locked, and its start and activity. */
+interface OfferDate extends LockedDate {
+  starts_at: Date | string;
+  activity: string;
+}
+
+async function lockOfferDate(tx: Queryable, dateId: string, cutoffHours: number): Promise<OfferDate | undefined> {
+  const date = await lockDate(tx, dateId, cutoffHours);
+  if (!date) return undefined;
+  const [more] = await tx.query<{ starts_at: Date | string; activity: string }>(
+    `select starts_at, ${ACTIVITY('d')} as activity from calendar_dates d where id = $1`,
+    [dateId],
+  );
+  return more ? { ...date, ...more } : undefined;
+}
+
+const freedOf = (date: OfferDate): FreedDate => ({ id: date.id, startsAt: new Date(date.starts_at).getTime(), activity: date.activity });
+
+/**
+ * The entries waiting that could take seats on `dateId`, locked: those of the date, and those of
+ * the same kind of day within a week that take a nearby date, leaving out a customer who already
+ * holds, booked or was offered seats on the date.
+ */
+async function lockWaitingFor(tx: Queryable, date: OfferDate): Promise<WaitEntry[]> {
+  const rows = await tx.query<WaitingRow & Record<string, unknown>>(
+    `select ${WAITING_COLUMNS}
+       from waitlist_entries e join calendar_dates ed on ed.id = e.date_id
+      where e.status = 'waiting'
+        and (e.date_id = $1 or (e.nearby and ed.calendar = $2 and abs(extract(epoch from ed.starts_at - $3::timestamptz)) < 7 * 86400))
+        and not exists (select 1 from bookings b where b.date_id = $1 and b.user_id = e.user_id
+                         and (b.status = 'paid' or (b.status = 'held' and b.hold_expires_at > now())))
+        and not exists (select 1 from waitlist_offers o where o.date_id = $1 and o.user_id = e.user_id and o.status = 'open')
+        and exists (select 1 from prices pr where pr.id = e.price_id and pr.active and pr.product_id = $4 and ($5::text is null or pr.id = $5))
+      order by e.joined_at, e.id
+        for update of e`,
+    [date.id, date.calendar, date.starts_at, date.product_id, date.price_id],
+  );
+  return rows.map(asEntry).filter((entry) => waitsFor(entry, freedOf(date)));
+}
+
+/** The price an entry is offered at: the one it waits for, at its amount now. */
+interface OfferPrice {
+  price_id: string;
+  unit_amount: number;
+  currency: string;
+}
+
+async function priceOf(tx: Queryable, entryId: string, date: OfferDate): Promise<OfferPrice | undefined> {
+  const [price] = await tx.query<OfferPrice & Record<string, unknown>>(
+    `select pr.id as price_id, pr.unit_amount, pr.currency
+       from waitlist_entries e join prices pr on pr.id = e.price_id and pr.active and pr.product_id = $2
+      where e.id = $1 and ($3::text is null or pr.id = $3)`,
+    [entryId, date.product_id, date.price_id],
+  );
+  return price;
+}
+
+/**
+ * Writes one offer on the locked `date`: the offer, its seat hold until `endsAt`, the entry marked
+ * offered, and its messages (the offer now; for a long offer, a reminder before it ends).
+ */
+async function writeOffer(
+  tx: Queryable,
+  date: OfferDate,
+  entry: WaitEntry,
+  endsAt: Date,
+  settings: OfferSettings,
+  outOfOrderReason: string | null = null,
+): Promise<string | null> {
+  const price = await priceOf(tx, entry.id, date);
+  if (!price) return null;
+  const offerId = randomId('wo');
+  const [entryRow] = await tx.query<{ user_id: string }>(
+    `update waitlist_entries set status = 'offered' where id = $1 and status = 'waiting' returning user_id`,
+    [entry.id],
+  );
+  if (!entryRow) return null;
+  await tx.query(
+    `insert into waitlist_offers (id, entry_id, date_id, user_id, seats, price_id, unit_amount, currency, expires_at, out_of_order_reason)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      offerId,
+      entry.id,
+      date.id,
+      entryRow.user_id,
+      entry.partySize,
+      price.price_id,
+      price.unit_amount,
+      price.currency,
+      endsAt,
+      outOfOrderReason,
+    ],
+  );
+  const holdId = randomId('bk');
+  await tx.query(
+    `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, hold_expires_at, waitlist_offer)
+     values ($1, $2, $3, $4, $5, $5, $6, $7, 'held', $8, $9, $10)`,
+    [
+      holdId,
+      date.id,
+      entryRow.user_id,
+      price.price_id,
+      entry.partySize,
+      price.unit_amount * entry.partySize,
+      price.currency,
+      settings.provider,
+      endsAt,
+      offerId,
+    ],
+  );
+  const messages: MailRequest[] = [
+    { kind: 'waitlist-offer', eventKey: offerId, recipientUid: entryRow.user_id, bookingId: holdId, facts: { offerId } },
+  ];
+  const remindAt = endsAt.getTime() - REMINDER_BEFORE_MS;
+  if (remindAt - Date.now() >= REMINDER_BEFORE_MS) {
+    messages.push({
+      kind: 'waitlist-offer-ending',
+      eventKey: offerId,
+      recipientUid: entryRow.user_id,
+      bookingId: holdId,
+      dueAt: new Date(remindAt),
+      facts: { offerId },
+    });
+  }
+  await enqueueMail(tx, messages);
+  return offerId;
+}
+
+/** When an offer made now on `date` ends; null once its bookings have closed. */
+function endOfOffer(date: OfferDate, cutoffHours: number, now: number): Date | null {
+  const startsAt = new Date(date.starts_at).getTime();
+  const ends = offerEnds(now, startsAt, closingTime(startsAt / 1000, cutoffHours) * 1000);
+  return ends === null ? null : new Date(ends);
+}
+
+/** Offers the free seats of one date, locked for the decision, to the entries in line that fit. Returns the offers made. */
+async function offerSeatsOf(db: Db, dateId: string, settings: OfferSettings): Promise<number> {
+  return db.transaction(async (tx) => {
+    const date = await lockOfferDate(tx, dateId, settings.cutoffHours);
+    if (!date?.open) return 0;
+    const endsAt = endOfOffer(date, settings.cutoffHours, Date.now());
+    if (!endsAt) return 0;
+    const free = seatsLeft(date, await takenSeats(tx, date.id));
+    if (free <= 0) return 0;
+    const chosen = offersFor(freedOf(date), free, await lockWaitingFor(tx, date));
+    // A private day tour is one party's, however many seats it has.
+    const offered = date.calendar === PRIVATE_TOUR_CALENDAR ? chosen.slice(0, 1) : chosen;
+    let made = 0;
+    for (const entry of offered) if (await writeOffer(tx, date, entry, endsAt, settings)) made += 1;
+    return made;
+  });
+}
+
+/**
+ * Ends the open offers whose time is up and that no booking took (the entries lapse: the seats go
+ * to the next in line), claiming them with `skip locked` so two instances end each once.
+ */
+export async function lapseOffers(db: Queryable): Promise<number> {
+  const lapsed = await db.query<{ id: string }>(
+    `with due as (
+       select o.id, o.entry_id from waitlist_offers o
+        where o.status = 'open' and o.expires_at <= now()
+          and not exists (select 1 from bookings b where b.waitlist_offer = o.id
+                           and (b.status = 'paid' or (b.status = 'held' and b.hold_expires_at > now())))
+        for update skip locked
+     ), ended as (
+       update waitlist_offers o set status = 'lapsed', ended_at = now() from due where o.id = due.id returning o.id
+     ), entries as (
+       update waitlist_entries e set status = 'lapsed', ended_at = now() from due where e.id = due.entry_id and e.status = 'offered'
+     )
+     select id from ended`,
+  );
+  return lapsed.length;
+}
+
+/**
+ * The waitlist's round, run by every API instance on a timer and after any change that frees seats:
+ * offers that ran out end, then each open date with free seats and someone waiting for it is offered.
+ * Returns how many offers lapsed and how many were made.
+ */
+export async function offerFreedSeats(db: Db, settings: OfferSettings): Promise<{ lapsed: number; offered: number }> {
+  const lapsed = await lapseOffers(db);
+  const dates = await db.query<{ id: string }>(
+    `select distinct d.id, d.starts_at
+       from waitlist_entries e join calendar_dates ed on ed.id = e.date_id
+       join calendar_dates d on d.id = e.date_id
+         or (e.nearby and d.calendar = ed.calendar and abs(extract(epoch from d.starts_at - ed.starts_at)) < 7 * 86400)
+      where e.status = 'waiting' and d.active and d.starts_at > now()
+      order by d.starts_at`,
+  );
+  let offered = 0;
+  for (const { id } of dates) offered += await offerSeatsOf(db, id, settings);
+  return { lapsed, offered };
+}
+
+export const NOT_WAITING = 'This party is no longer waiting for this date.';
+export const NOT_ENOUGH_SEATS = 'There are not enough free seats on this date for this party.';
+
+/**
+ * An operator offers a date's free seats to an entry out of order, with a reason, recorded like
+ * every operator action. The seats must be free now; the entry must be waiting for this date.
+ */
+export async function offerOutOfOrder(
+  db: Db,
+  operator: Caller,
+  { dateId, entryId, reason }: { dateId: string; entryId: string; reason: string },
+  settings: OfferSettings,
+): Promise<{ offerId: string; after: AfterCommit }> {
+  const why = reason.trim();
+  if (!why) throw new DomainError('invalid', 'A reason is required.');
+  return db.transaction(async (tx) => {
+    const date = await lockOfferDate(tx, dateId, settings.cutoffHours);
+    if (!date) throw new DomainError('not-found', `No date ${dateId}`);
+    const endsAt = date.open ? endOfOffer(date, settings.cutoffHours, Date.now()) : null;
+    if (!endsAt) throw new DomainError('conflict', 'Bookings for this date have closed, so no offer can be made.');
+    const entry = (await lockWaitingFor(tx, date)).find((candidate) => candidate.id === entryId);
+    if (!entry) throw new DomainError('conflict', NOT_WAITING);
+    if (seatsLeft(date, await takenSeats(tx, date.id)) < entry.partySize) throw new DomainError('conflict', NOT_ENOUGH_SEATS);
+    const offerId = await writeOffer(tx, date, entry, endsAt, settings, why);
+    if (!offerId) throw new DomainError('conflict', NOT_WAITING);
+    await recordAction(tx, operator, {
+      action: 'offer waitlist seats',
+      subject: `date ${dateId}`,
+      dateId,
+      reason: why,
+      before: { entry: entryId, state: 'waiting' },
+      after: { offered: entry.partySize, endsAt: endsAt.toISOString() },
+    });
+    return { offerId, after: { seatsChanged: true, mailWritten: true } };
+  });
+}
+
+/** Releases the seat holds of offers (`offerIds`) that end before anyone paid them; returns their intents' cancellations. */
+export async function releaseOfferHolds(
+  tx: Queryable,
+  offerIds: readonly string[],
+  why: 'waitlist offer declined' | 'offer withdrawn: booked another way',
+): Promise<ClaimedAction[]> {
+  if (offerIds.length === 0) return [];
+  const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
+    `update bookings set status = 'released', updated_at = now()
+      where waitlist_offer = any($1::text[]) and status = 'held' returning id, payment_intent_id`,
+    [offerIds],
+  );
+  return enqueueCancels(tx, released, why);
+}
+
+/**
+ * A customer booked a date (paid, or moved onto it): the offer they paid is accepted, their waits
+ * for the date end, and any other offer of theirs on it is withdrawn with its hold released (the
+ * entry it was made to waits again). Runs in the transaction that records the booking.
+ */
+export async function endWaitsOnBooking(
+  tx: Queryable,
+  booking: { id: string; user_id: string; date_id: string },
+): Promise<ClaimedAction[]> {
+  const [paid] = await tx.query<{ waitlist_offer: string | null }>(`select waitlist_offer from bookings where id = $1`, [booking.id]);
+  const accepted = paid?.waitlist_offer ?? null;
+  if (accepted) {
+    await tx.query(
+      `with offer as (
+         update waitlist_offers set status = 'accepted', ended_at = now() where id = $1 and status in ('open', 'lapsed') returning entry_id
+       )
+       update waitlist_entries set status = 'booked', ended_at = now() where id in (select entry_id from offer)`,
+      [accepted],
+    );
+  }
+  const withdrawn = await tx.query<{ id: string; entry_id: string }>(
+    `update waitlist_offers set status = 'withdrawn', ended_at = now()
+      where user_id = $1 and date_id = $2 and status = 'open' and id is distinct from $3 returning id, entry_id`,
+    [booking.user_id, booking.date_id, accepted],
+  );
+  await tx.query(`update waitlist_entries set status = 'waiting' where id = any($1::text[]) and status = 'offered'`, [
+    withdrawn.map((offer) => offer.entry_id),
+  ]);
+  await tx.query(
+    `update waitlist_entries set status = 'booked', ended_at = now() where user_id = $1 and date_id = $2 and status in ('waiting', 'offered')`,
+    [booking.user_id, booking.date_id],
+  );
+  return releaseOfferHolds(
+    tx,
+    withdrawn.map((offer) => offer.id),
+    'offer withdrawn: booked another way',
+  );
+}
+
+/**
+ * A date is called off: its waitlist closes and everyone on it is told; offers of its seats are
+ * withdrawn (their holds the call-off releases), and an entry of another date offered these seats
+ * waits again. Runs in the call-off's transaction.
+ */
+export async function closeWaitlist(tx: Queryable, dateId: string): Promise<number> {
+  const withdrawn = await tx.query<{ entry_id: string }>(
+    `update waitlist_offers set status = 'withdrawn', ended_at = now() where date_id = $1 and status = 'open' returning entry_id`,
+    [dateId],
+  );
+  await tx.query(`update waitlist_entries set status = 'waiting' where id = any($1::text[]) and status = 'offered'`, [
+    withdrawn.map((row) => row.entry_id),
+  ]);
+  // An entry of this date offered seats on a nearby date keeps that offer.
+  const closed = await tx.query<{ id: string; user_id: string }>(
+    `update waitlist_entries set status = 'closed', ended_at = now() where date_id = $1 and status = 'waiting' returning id, user_id`,
+    [dateId],
+  );
+  return enqueueMail(
+    tx,
+    closed.map((entry): MailRequest => ({
+      kind: 'waitlist-closed',
+      eventKey: entry.id,
+      recipientUid: entry.user_id,
+      bookingId: null,
+      facts: { entryId: entry.id },
+    })),
+  );
+}

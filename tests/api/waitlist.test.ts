@@ -1,0 +1,355 @@
+/**
+ * The waitlist of a full date: a party waits as a party; seats that come free are offered to the
+ * first entry whose whole party fits, held like a checkout's; an offer that lapses moves on; an
+ * offer and a checkout never both get the last seat; two API instances offer a seat once; the
+ * offer's checkout pays the held seats at the price when offered; a call-off closes the list.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CalendarEntry, OfferCheckoutAnswer, WaitlistEntryAnswer, WaitlistRowAnswer } from '../../shared/contract/answers.ts';
+import { WAITLIST_PARTY_MESSAGE } from '../../shared/contract/requests.ts';
+import { composeMail, type QueuedMail } from '../../api/mail/compose.ts';
+import { offerFreedSeats } from '../../api/waitlist/offers.ts';
+import { OFFER_ENDED } from '../../api/bookings/holds.ts';
+import { formatDenverDate, formatDenverTime } from '../../shared/rules/dates.ts';
+import { placeWords } from '../../shared/rules/waitlist.ts';
+import { freeDate, harness, holdDate, intentBody, PAYING_CARD, readyUser, SITE_URL, type Harness, type TestUser } from './harness.ts';
+import { paidBooking } from './paid-booking.ts';
+import { staffMember } from './staff.ts';
+
+const CLASSES = 'winter-classes';
+const SETTINGS = { cutoffHours: 0, provider: 'local' };
+
+let h: Harness;
+let operator: TestUser;
+
+beforeAll(async () => {
+  h = await harness({ bookingCutoffHours: 0 });
+  operator = await staffMember('operator');
+});
+
+/** A class date of its own with `capacity` seats. */
+async function classDate(capacity: number): Promise<CalendarEntry> {
+  const date = await freeDate(h, CLASSES, (entry) => Boolean(entry.stripeId));
+  await h.db.query(`update calendar_dates set capacity = $2 where id = $1`, [date.id, capacity]);
+  h.cache.clear();
+  return date;
+}
+
+const priceOf = (date: CalendarEntry) => date.stripeId ?? '';
+const join = (user: TestUser, date: CalendarEntry, partySize: number, nearby = false) =>
+  h.json<{ entryId: string; message?: string }>('POST', '/waitlist', {
+    token: user.token,
+    body: { dateId: date.id, priceId: priceOf(date), partySize, nearby },
+  });
+const waitsOf = async (user: TestUser) =>
+  (await h.json<{ waits: WaitlistEntryAnswer[] }>('GET', `/users/user/${user.uid}/waits`, { token: user.token })).body.waits;
+const offersOn = (dateId: string) =>
+  h.db.query<{ id: string; user_id: string; seats: number; status: string }>(
+    `select id, user_id, seats, status from waitlist_offers where date_id = $1 order by created_at`,
+    [dateId],
+  );
+const offerMail = (offerId: string) =>
+  h.db.query<QueuedMail & Record<string, unknown>>(
+    `select id, kind, recipient_uid, booking_id, facts from mail_outbox where facts->>'offerId' = $1 order by kind`,
+    [offerId],
+  );
+async function cancel(user: TestUser, bookingId: string) {
+  const quote = await h.json<{ quoteId: string }>('GET', `/bookings/${bookingId}/cancellation`, { token: user.token });
+  const done = await h.json('POST', `/bookings/${bookingId}/cancellation`, { token: user.token, body: { quoteId: quote.body.quoteId } });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+}
+async function spotsLeft(date: CalendarEntry): Promise<number> {
+  const { body } = await h.json<CalendarEntry[]>('GET', `/calendar/${CLASSES}`);
+  const entry = body.find((item) => item.id === date.id);
+  return (entry?.partySize ?? 0) - (entry?.users.length ?? 0);
+}
+/** Ends an offer's time now, as if its window had passed. */
+const runOut = async (offerId: string) => {
+  await h.db.query(`update waitlist_offers set expires_at = now() - interval '1 second' where id = $1`, [offerId]);
+  await h.db.query(`update bookings set hold_expires_at = now() - interval '1 second' where waitlist_offer = $1`, [offerId]);
+};
+
+describe('joining the waitlist', () => {
+  it('takes a party of 1 to 4 on a full date only, once per customer, and tells the place in line', async () => {
+    const date = await classDate(2);
+    const rider = await readyUser(h, 'Wren Waits');
+    expect(await join(rider, date, 2)).toMatchObject({
+      status: 409,
+      body: { message: 'This date still has 2 spots left: you can book it now.' },
+    });
+    await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 2 });
+
+    expect(await join(rider, date, 0)).toMatchObject({ status: 400, body: { message: WAITLIST_PARTY_MESSAGE } });
+    expect(await join(rider, date, 5)).toMatchObject({ status: 400, body: { message: WAITLIST_PARTY_MESSAGE } });
+    expect((await h.json('POST', '/waitlist', { body: { dateId: date.id, priceId: priceOf(date), partySize: 1 } })).status).toBe(401);
+
+    const first = await join(rider, date, 2);
+    expect(first.status).toBe(200);
+    const again = await join(rider, date, 3, true);
+    expect(again.body.entryId).toBe(first.body.entryId);
+    const second = await readyUser(h, 'Sol Second');
+    expect((await join(second, date, 1)).status).toBe(200);
+
+    expect(await waitsOf(rider)).toMatchObject([
+      { id: first.body.entryId, dateId: date.id, partySize: 3, nearby: true, place: 1, offer: null },
+    ]);
+    const [secondWait] = await waitsOf(second);
+    expect(placeWords(secondWait?.place ?? 0, secondWait?.partySize ?? 0)).toBe('2nd in line for 1 seat');
+    // Nobody else's waits.
+    expect((await h.json('GET', `/users/user/${rider.uid}/waits`, { token: second.token })).status).toBe(403);
+    expect((await h.json('DELETE', `/waitlist/${first.body.entryId}`, { token: second.token })).status).toBe(404);
+  });
+});
+
+describe('seats that come free', () => {
+  it('go to the first entry whose party fits, held as a checkout holds them; one that does not fit keeps its place', async () => {
+    const date = await classDate(3);
+    await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 2 });
+    const single = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const couple = await readyUser(h, 'Cam Couple');
+    const solo = await readyUser(h, 'Sky Solo');
+    expect((await join(couple, date, 2)).status).toBe(200);
+    expect((await join(solo, date, 1)).status).toBe(200);
+
+    await cancel(single.payer, single.bookingId);
+
+    const offers = await offersOn(date.id);
+    expect(offers).toMatchObject([{ user_id: solo.uid, seats: 1, status: 'open' }]);
+    expect(await spotsLeft(date)).toBe(0);
+    const [coupleWait] = await waitsOf(couple);
+    expect(coupleWait).toMatchObject({ place: 1, offer: null });
+    const [soloWait] = await waitsOf(solo);
+    expect(soloWait?.offer).toMatchObject({ id: offers[0]?.id, dateId: date.id });
+
+    // The offer is told once, with the reminder due half an hour before it ends.
+    const mail = await offerMail(offers[0]?.id ?? '');
+    expect(mail.map((row) => row.kind)).toEqual(['waitlist-offer', 'waitlist-offer-ending']);
+    const composed = await composeMail(h.db, mail[0] as QueuedMail, { siteUrl: SITE_URL, waiverVersion: '' });
+    if (!('send' in composed)) throw new Error(`skipped: ${composed.skip}`);
+    expect(composed.send.subject).toMatch(/^Seats are free for you: /);
+    expect(composed.send.text).toContain(`${SITE_URL}/checkout?offer=${offers[0]?.id}`);
+    const ending = await composeMail(h.db, mail[1] as QueuedMail, { siteUrl: SITE_URL, waiverVersion: '' });
+    const endsAt = soloWait?.offer ? new Date(soloWait.offer.expiresAt) : new Date();
+    expect('send' in ending && ending.send.subject).toBe(`Your offer ends at ${formatDenverTime(endsAt)}`);
+    expect(endsAt.getTime() - Date.now()).toBeGreaterThan(119 * 60_000);
+
+    // Another sweep offers nothing more.
+    expect((await offerFreedSeats(h.db, SETTINGS)).offered).toBe(0);
+  });
+
+  it('are paid through the offer at the price when offered, held until the offer ends; the wait ends and My Bookings shows the booking', async () => {
+    const date = await classDate(1);
+    const booked = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const rider = await readyUser(h, 'Pat Pays');
+    const stranger = await readyUser(h, 'Stan Stranger');
+    await join(rider, date, 1);
+    await cancel(booked.payer, booked.bookingId);
+    const [offer] = await offersOn(date.id);
+    if (!offer) throw new Error('no offer');
+    const [{ unit_amount: offeredAt } = { unit_amount: 0 }] = await h.db.query<{ unit_amount: number }>(
+      `select unit_amount from waitlist_offers where id = $1`,
+      [offer.id],
+    );
+    await h.db.query(`update prices set unit_amount = unit_amount + 5000 where id = $1`, [priceOf(date)]);
+
+    const seen = await h.json<OfferCheckoutAnswer>('GET', `/waitlist/offers/${offer.id}`, { token: rider.token });
+    expect(seen.body).toMatchObject({ state: 'open', dateId: date.id, partySize: 1, amount: offeredAt, calendar: CLASSES });
+    expect((await h.json('GET', `/waitlist/offers/${offer.id}`, { token: stranger.token })).status).toBe(404);
+    const theirs = await h.json<{ message: string }>('POST', '/stripe/create-payment-intent', {
+      token: stranger.token,
+      body: intentBody(stranger, date, CLASSES, priceOf(date), 1, { offerId: offer.id }),
+    });
+    expect(theirs).toMatchObject({ status: 409, body: { message: OFFER_ENDED } });
+    // A checkout of its own finds the date full: the seat is held for the offer.
+    expect((await holdDate(h, stranger, date, CLASSES, priceOf(date))).status).toBe(409);
+
+    const intent = await h.json<{ clientSecret: string; amount: number; expiresAt: string }>('POST', '/stripe/create-payment-intent', {
+      token: rider.token,
+      body: intentBody(rider, date, CLASSES, priceOf(date), 1, { offerId: offer.id }),
+    });
+    expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+    expect(intent.body.amount).toBe(offeredAt);
+    expect(intent.body.expiresAt).toBe(seen.body.expiresAt);
+    const paid = await h.json('POST', '/payments/local/confirm', {
+      token: rider.token,
+      body: { clientSecret: intent.body.clientSecret, ...PAYING_CARD },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    await h.db.query(`update prices set unit_amount = unit_amount - 5000 where id = $1`, [priceOf(date)]);
+
+    expect(await offersOn(date.id)).toMatchObject([{ status: 'accepted' }]);
+    expect(await waitsOf(rider)).toEqual([]);
+    const mine = await h.db.query<{ status: string; amount: number }>(
+      `select status, amount from bookings where user_id = $1 and date_id = $2`,
+      [rider.uid, date.id],
+    );
+    expect(mine).toEqual([{ status: 'paid', amount: offeredAt }]);
+  });
+
+  it('go to the next entry that fits when an offer lapses or is declined', async () => {
+    const date = await classDate(2);
+    const booked = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 2 });
+    const [first, second, third] = [await readyUser(h, 'Fay First'), await readyUser(h, 'Sid Second'), await readyUser(h, 'Tia Third')];
+    await join(first, date, 2);
+    await join(second, date, 2);
+    const thirdEntry = await join(third, date, 2);
+    await cancel(booked.payer, booked.bookingId);
+    const [firstOffer] = await offersOn(date.id);
+    expect(firstOffer).toMatchObject({ user_id: first.uid });
+
+    await runOut(firstOffer?.id ?? '');
+    expect(await offerFreedSeats(h.db, SETTINGS)).toEqual({ lapsed: 1, offered: 1 });
+    expect(await offersOn(date.id)).toMatchObject([
+      { user_id: first.uid, status: 'lapsed' },
+      { user_id: second.uid, status: 'open' },
+    ]);
+    expect(await waitsOf(first)).toEqual([]);
+    expect(await h.json<OfferCheckoutAnswer>('GET', `/waitlist/offers/${firstOffer?.id}`, { token: first.token })).toMatchObject({
+      body: { state: 'lapsed' },
+    });
+
+    // Declined: the second leaves, and the seats go to the third at once.
+    const [secondWait] = await waitsOf(second);
+    expect((await h.json('DELETE', `/waitlist/${secondWait?.id}`, { token: second.token })).body).toEqual({ left: true });
+    expect((await h.json('DELETE', `/waitlist/${secondWait?.id}`, { token: second.token })).body).toEqual({ left: false });
+    expect(await offersOn(date.id)).toMatchObject([{ status: 'lapsed' }, { status: 'declined' }, { user_id: third.uid, status: 'open' }]);
+    expect((await waitsOf(third))[0]).toMatchObject({ id: thirdEntry.body.entryId, offer: { dateId: date.id } });
+  });
+
+  it('are offered once, with two API instances sweeping at the same time', async () => {
+    const date = await classDate(2);
+    const booked = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 2 });
+    const waiters = [await readyUser(h, 'Una One'), await readyUser(h, 'Tom Two'), await readyUser(h, 'Tess Three')];
+    for (const waiter of waiters) await join(waiter, date, 1);
+    // The cancellation is recorded without its after-commit offers, so both instances find the seats free.
+    await h.db.query(`update bookings set status = 'cancelled' where id = $1`, [booked.bookingId]);
+    const second = await harness({ db: h.db, bookingCutoffHours: 0 });
+    const rounds = await Promise.all([
+      offerFreedSeats(h.db, SETTINGS),
+      offerFreedSeats(second.db, SETTINGS),
+      offerFreedSeats(h.db, SETTINGS),
+    ]);
+    expect(rounds.reduce((sum, round) => sum + round.offered, 0)).toBe(2);
+    const offers = await offersOn(date.id);
+    expect(offers.map((offer) => offer.user_id)).toEqual([waiters[0]?.uid, waiters[1]?.uid]);
+    const told = await h.db.query(`select 1 from mail_outbox where kind = 'waitlist-offer' and facts->>'offerId' = any($1::text[])`, [
+      offers.map((offer) => offer.id),
+    ]);
+    expect(told).toHaveLength(2);
+  });
+
+  it('race a new customer for the last seat: exactly one of the offer and the checkout gets it', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const date = await classDate(1);
+      const booked = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+      const waiter = await readyUser(h, 'Rae Racer');
+      const walkIn = await readyUser(h, 'Will Walkin');
+      await join(waiter, date, 1);
+      await h.db.query(`update bookings set status = 'cancelled' where id = $1`, [booked.bookingId]);
+      const [swept, hold] = await Promise.all([offerFreedSeats(h.db, SETTINGS), holdDate(h, walkIn, date, CLASSES, priceOf(date))]);
+      const winners = swept.offered + (hold.status === 200 ? 1 : 0);
+      expect(winners, `round ${round}: offered ${swept.offered}, hold ${hold.status}`).toBe(1);
+      const [taken] = await h.db.query<{ seats: number }>(
+        `select coalesce(sum(party_size), 0)::int as seats from bookings where date_id = $1 and (status = 'paid' or (status = 'held' and hold_expires_at > now()))`,
+        [date.id],
+      );
+      expect(taken?.seats).toBe(1);
+    }
+  });
+
+  it('are offered at once when an operator raises the capacity, and an operator may offer out of order with a reason', async () => {
+    const date = await classDate(1);
+    await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const [big, small] = [await readyUser(h, 'Bea Big'), await readyUser(h, 'Sam Small')];
+    const bigEntry = await join(big, date, 3);
+    await join(small, date, 1);
+
+    const list = await h.json<{ waitlist: WaitlistRowAnswer[] }>('GET', `/ops/dates/${date.id}/waitlist`, { token: operator.token });
+    expect(list.body.waitlist).toMatchObject([
+      { name: 'Bea Big', partySize: 3, status: 'waiting', offers: [] },
+      { name: 'Sam Small', partySize: 1, status: 'waiting', offers: [] },
+    ]);
+    expect((await h.json('GET', `/ops/dates/${date.id}/waitlist`, { token: small.token })).status).toBe(403);
+
+    expect(
+      (await h.json('PUT', `/ops/dates/${date.id}/capacity`, { token: operator.token, body: { capacity: 2, reason: 'Second guide' } }))
+        .status,
+    ).toBe(200);
+    // One seat free: the party of three does not fit and keeps its place; the single is offered it.
+    expect(await offersOn(date.id)).toMatchObject([{ user_id: small.uid, seats: 1 }]);
+
+    const offer = (body: unknown) =>
+      h.json<{ offerId?: string; message?: string }>('POST', `/ops/dates/${date.id}/waitlist/${bigEntry.body.entryId}/offer`, {
+        token: operator.token,
+        body,
+      });
+    expect(await offer({ reason: ' ' })).toMatchObject({ status: 400 });
+    expect(await offer({ reason: 'Family with a child' })).toMatchObject({
+      status: 409,
+      body: { message: 'There are not enough free seats on this date for this party.' },
+    });
+    await h.db.query(`update calendar_dates set capacity = 5 where id = $1`, [date.id]);
+    const made = await offer({ reason: 'Family with a child' });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const [recorded] = await h.db.query<{ action: string; reason: string }>(
+      `select action, reason from operator_actions where date_id = $1 and action = 'offer waitlist seats'`,
+      [date.id],
+    );
+    expect(recorded).toEqual({ action: 'offer waitlist seats', reason: 'Family with a child' });
+    const after = await h.json<{ waitlist: WaitlistRowAnswer[] }>('GET', `/ops/dates/${date.id}/waitlist`, { token: operator.token });
+    expect(after.body.waitlist[0]).toMatchObject({
+      status: 'offered',
+      offers: [{ state: 'open', seats: 3, outOfOrder: 'Family with a child' }],
+    });
+  });
+
+  it('are not offered after bookings close, and an offer never runs past the close', async () => {
+    const date = await classDate(1);
+    const booked = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const rider = await readyUser(h, 'Cleo Close');
+    await join(rider, date, 1);
+    await h.db.query(`update bookings set status = 'cancelled' where id = $1`, [booked.bookingId]);
+    const startsAt = date.date._seconds * 1000;
+    // Bookings close 12 hours before the start; 12.5 hours before it, an offer gets the half hour left at most.
+    const early = await offerFreedSeats(h.db, { ...SETTINGS, cutoffHours: (startsAt - Date.now()) / 3_600_000 });
+    expect(early.offered).toBe(0);
+    const late = await offerFreedSeats(h.db, { ...SETTINGS, cutoffHours: (startsAt - Date.now()) / 3_600_000 - 0.25 });
+    expect(late.offered).toBe(1);
+    const [offer] = await h.db.query<{ minutes: number }>(
+      `select extract(epoch from expires_at - now()) / 60 as minutes from waitlist_offers where date_id = $1`,
+      [date.id],
+    );
+    expect(Number(offer?.minutes)).toBeLessThanOrEqual(15);
+  });
+});
+
+describe('a call-off', () => {
+  it('closes the waitlist and tells everyone on it, with the dates that still have seats', async () => {
+    const date = await classDate(1);
+    await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const [one, two] = [await readyUser(h, 'Ola One'), await readyUser(h, 'Tai Two')];
+    await join(one, date, 1);
+    await join(two, date, 2);
+    const called = await h.json('POST', `/ops/dates/${date.id}/call-off`, { token: operator.token, body: { reason: 'Storm' } });
+    expect(called.status).toBe(200);
+    expect(await waitsOf(one)).toEqual([]);
+    const mail = await h.db.query<QueuedMail & Record<string, unknown>>(
+      `select m.id, m.kind, m.recipient_uid, m.booking_id, m.facts from mail_outbox m
+        join waitlist_entries e on e.id = m.facts->>'entryId' where m.kind = 'waitlist-closed' and e.date_id = $1 order by m.recipient_uid`,
+      [date.id],
+    );
+    expect(mail.map((row) => row.recipient_uid).sort()).toEqual([one.uid, two.uid].sort());
+    const composed = await composeMail(h.db, mail[0] as QueuedMail, { siteUrl: SITE_URL, waiverVersion: '' });
+    if (!('send' in composed)) throw new Error(`skipped: ${composed.skip}`);
+    expect(composed.send.subject).toBe(`The waitlist for ${formatDenverDate(new Date(date.date._seconds * 1000))} is closed`);
+    expect(composed.send.text).toMatch(/still have seats for \d (person|people):/);
+    expect(composed.send.text).toContain(`${SITE_URL}/booking/avalanche-class`);
+    // Calling off again tells nobody twice.
+    await h.json('POST', `/ops/dates/${date.id}/call-off`, { token: operator.token, body: { reason: 'Storm' } });
+    expect(
+      await h.db.query(`select 1 from mail_outbox where kind = 'waitlist-closed' and facts->>'entryId' = any($1::text[])`, [
+        mail.map((row) => row.facts['entryId']),
+      ]),
+    ).toHaveLength(2);
+  });
+});
