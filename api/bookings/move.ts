@@ -17,6 +17,7 @@ import { enqueueBookingMoved } from '../mail/mail-outbox.ts';
 import { cutoffSeconds, seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { bookingsOpenSql, seatsTakenSql } from './seat-sql.ts';
 import { lockDate, takenSeats } from './seats.ts';
+import { endWaitsOnBooking } from '../waitlist/offers.ts';
 import type { MoveTarget } from '../../shared/contract/answers.ts';
 import { iso } from '../db/instant.ts';
 
@@ -117,14 +118,16 @@ export async function assertMoveTarget(
 export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<Moved> {
   const byOperator = typeof move.by === 'object';
   await lockMoveDates(tx, move.fromDateId, move.toDateId, move.cutoffHours);
-  const [booking] = await tx.query<MovableBooking & { called_off: boolean } & Record<string, unknown>>(
-    `select b.id, b.date_id, b.party_size, d.called_off_at is not null as called_off
+  const [booking] = await tx.query<MovableBooking & { user_id: string; called_off: boolean } & Record<string, unknown>>(
+    `select b.id, b.date_id, b.user_id, b.party_size, d.called_off_at is not null as called_off
        from bookings b join calendar_dates d on d.id = b.date_id where b.id = $1 and b.status = 'paid' for update of b`,
     [move.bookingId],
   );
   if (!booking || booking.date_id !== move.fromDateId) throw new DomainError('conflict', DATE_NOT_OFFERED);
   await assertMoveTarget(tx, { ...move, partySize: booking.party_size });
   await tx.query(`update bookings set date_id = $2, updated_at = now() where id = $1`, [move.bookingId, move.toDateId]);
+  // The payer has the new date now: their waits for it end (an offer's hold left is cancelled by the payment outbox's worker).
+  await endWaitsOnBooking(tx, { id: booking.id, user_id: booking.user_id, date_id: move.toDateId });
   await tx.query(
     `update called_off_bookings set choice = 'move', chosen_by = $3, chosen_at = now(), moved_to = $4
       where booking_id = $1 and date_id = $2 and choice is null`,

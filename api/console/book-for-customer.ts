@@ -23,6 +23,7 @@ import type { Caller, CustomerAccount, Identity } from '../identity.ts';
 import { enqueueBookingPaid } from '../mail/mail-outbox.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { lockDate, takenSeats, type LockedDate } from '../bookings/seats.ts';
+import { endWaitsOnBooking } from '../waitlist/offers.ts';
 import { ensureUser } from '../users/store.ts';
 import { CURRENT_POLICY } from '../../shared/rules/cancellation-policy.ts';
 import { CHOOSE_ACTIVITY, type OpsBookRequest } from '../../shared/contract/ops-requests.ts';
@@ -165,6 +166,7 @@ export async function bookForCustomer(
     if (inserted.length === 0) return officeBooking(await madeMeanwhile(tx, request), false);
     await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2)`, [bookingId, account.uid]);
     await enqueueBookingPaid(tx, bookingId);
+    await endWaitsOnBooking(tx, { id: bookingId, user_id: account.uid, date_id: date.id });
     await recordBookingAction(
       tx,
       operator,

@@ -14,7 +14,8 @@ import { NO_DATE_MESSAGE } from '../../shared/contract/messages.ts';
 import { spotsLabel } from '../../shared/rules/availability.ts';
 import { seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { placeInLine, type WaitEntry } from '../../shared/rules/waitlist.ts';
-import type { OfferCheckoutAnswer, WaitlistEntryAnswer, WaitlistRowAnswer } from '../../shared/contract/answers.ts';
+import type { OfferCheckoutAnswer, WaitlistEntryAnswer } from '../../shared/contract/answers.ts';
+import type { WaitlistRowAnswer } from '../../shared/contract/ops-answers.ts';
 import { releaseOfferHolds } from './offers.ts';
 import { iso } from '../db/instant.ts';
 import { memberName } from '../../shared/rules/party.ts';
@@ -253,6 +254,7 @@ export async function offerForCheckout(db: Queryable, uid: string, offerId: stri
     status: OfferCheckoutAnswer['state'];
     date_id: string;
     calendar: string;
+    product_id: string;
     price_id: string;
     title: string;
     starts_at: Date | string;
@@ -262,7 +264,7 @@ export async function offerForCheckout(db: Queryable, uid: string, offerId: stri
     currency: string;
     ended: boolean;
   }>(
-    `select o.id, o.user_id, o.status, o.date_id, d.calendar, o.price_id, pr.nickname as title, d.starts_at, o.expires_at,
+    `select o.id, o.user_id, o.status, o.date_id, d.calendar, pr.product_id, o.price_id, pr.nickname as title, d.starts_at, o.expires_at,
             o.seats, o.unit_amount, o.currency, o.expires_at <= now() as ended
        from waitlist_offers o join calendar_dates d on d.id = o.date_id join prices pr on pr.id = o.price_id
       where o.id = $1`,
@@ -275,6 +277,7 @@ export async function offerForCheckout(db: Queryable, uid: string, offerId: stri
     state: offer.status === 'open' && offer.ended ? 'lapsed' : offer.status,
     dateId: offer.date_id,
     calendar: offer.calendar,
+    productId: offer.product_id,
     priceId: offer.price_id,
     title: offer.title,
     startsAt: iso(offer.starts_at),

@@ -382,35 +382,13 @@ export const waitlistEntryAnswer = v.looseObject({
   offer: v.nullable(waitlistOfferAnswer),
 });
 export type WaitlistEntryAnswer = v.InferOutput<typeof waitlistEntryAnswer>;
-export const waitsAnswer = v.array(waitlistEntryAnswer);
+export const waitsAnswer = v.looseObject({ waits: v.array(waitlistEntryAnswer) });
+/** POST /waitlist: the wait the party holds (the same one when asked again). */
+export const joinedWaitlistAnswer = v.looseObject({ entryId: text });
+/** DELETE /waitlist/{id}: false when the wait had already ended. */
+export const leftWaitlistAnswer = v.looseObject({ left: v.boolean() });
 
-export const WAIT_STATES = ['waiting', 'offered', 'booked', 'left', 'lapsed', 'closed'] as const;
 export const OFFER_STATES = ['open', 'accepted', 'lapsed', 'declined', 'withdrawn'] as const;
-
-/** GET /ops/dates/{id}/waitlist: one entry of a date's list, in line order, with the offers made to it. */
-export const waitlistRowAnswer = v.looseObject({
-  id: text,
-  name: text,
-  email: text,
-  partySize: count,
-  nearby: v.boolean(),
-  joinedAt: instant,
-  status: v.picklist(WAIT_STATES),
-  offers: v.array(
-    v.looseObject({
-      state: v.picklist(OFFER_STATES),
-      seats: count,
-      madeAt: instant,
-      endsAt: instant,
-      /** The operator's reason when the offer was made out of order. */
-      outOfOrder: optionalText,
-      /** The offer was of seats on a nearby date, not this one (or of this date, to an entry of another). */
-      elsewhere: v.boolean(),
-    }),
-  ),
-});
-export type WaitlistRowAnswer = v.InferOutput<typeof waitlistRowAnswer>;
-export const waitlistAnswer = v.array(waitlistRowAnswer);
 
 /** GET /waitlist/offers/{id}: what checkout needs to open on the offered seats. */
 export const offerCheckoutAnswer = v.looseObject({
@@ -418,6 +396,7 @@ export const offerCheckoutAnswer = v.looseObject({
   state: v.picklist(OFFER_STATES),
   dateId: text,
   calendar: text,
+  productId: text,
   priceId: text,
   title: text,
   startsAt: instant,

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { tripEvent } from './trailhead.ts';
-import { count, guideDate, instant, moveTarget, optionalText, paidBy, partyMember, text } from './answers.ts';
+import { count, guideDate, instant, moveTarget, OFFER_STATES, optionalText, paidBy, partyMember, text } from './answers.ts';
 
 /** Cents, or nothing. */
 const cents = v.nullable(count);
@@ -223,3 +223,32 @@ export type OpsActivity = v.InferOutput<typeof opsActivity>;
 export const opsActivityAnswer = v.array(opsActivity);
 export type OpsBookingStatus = OpsBookingSummary['status'];
 export type OpsPayment = OpsBooking['payments'][number];
+
+// ---- A date's waitlist ----
+
+export const WAIT_STATES = ['waiting', 'offered', 'booked', 'left', 'lapsed', 'closed'] as const;
+
+/** GET /ops/dates/{id}/waitlist: one entry of a date's list, in line order, with the offers made to it. */
+export const waitlistRowAnswer = v.looseObject({
+  id: text,
+  name: text,
+  email: text,
+  partySize: count,
+  nearby: v.boolean(),
+  joinedAt: instant,
+  status: v.picklist(WAIT_STATES),
+  offers: v.array(
+    v.looseObject({
+      state: v.picklist(OFFER_STATES),
+      seats: count,
+      madeAt: instant,
+      endsAt: instant,
+      /** The operator's reason when the offer was made out of order. */
+      outOfOrder: optionalText,
+      /** The offer was of seats on a nearby date, not this one (or of this date, to an entry of another). */
+      elsewhere: v.boolean(),
+    }),
+  ),
+});
+export type WaitlistRowAnswer = v.InferOutput<typeof waitlistRowAnswer>;
+export const opsWaitlistAnswer = v.looseObject({ waitlist: v.array(waitlistRowAnswer) });

@@ -225,6 +225,7 @@ export const waitlistJoinSchema = v.strictObject({
   partySize: wholeNumber(WAITLIST_PARTY_MIN, WAITLIST_PARTY_MAX, WAITLIST_PARTY_MESSAGE),
   nearby: v.optional(v.boolean(), false),
 });
+export type WaitlistJoinRequest = v.InferInput<typeof waitlistJoinSchema>;
 
 export const inviteSchema = v.strictObject({ inviteCode: id('Invite code is required') });
 

@@ -30,6 +30,7 @@ describe('migrations and catalog imports', () => {
         '015_moves_by_operator',
         '016_trip_day',
         '017_meeting_points',
+        '018_waitlist',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

@@ -5,14 +5,16 @@
  * offer's checkout pays the held seats at the price when offered; a call-off closes the list.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarEntry, OfferCheckoutAnswer, WaitlistEntryAnswer, WaitlistRowAnswer } from '../../shared/contract/answers.ts';
+import type { CalendarEntry, OfferCheckoutAnswer, WaitlistEntryAnswer } from '../../shared/contract/answers.ts';
+import type { WaitlistRowAnswer } from '../../shared/contract/ops-answers.ts';
 import { WAITLIST_PARTY_MESSAGE } from '../../shared/contract/requests.ts';
 import { composeMail, type QueuedMail } from '../../api/mail/compose.ts';
 import { offerFreedSeats } from '../../api/waitlist/offers.ts';
 import { OFFER_ENDED } from '../../api/bookings/holds.ts';
 import { formatDenverDate, formatDenverTime } from '../../shared/rules/dates.ts';
 import { placeWords } from '../../shared/rules/waitlist.ts';
-import { freeDate, harness, holdDate, intentBody, PAYING_CARD, readyUser, SITE_URL, type Harness, type TestUser } from './harness.ts';
+import { cutoffSeconds } from '../../shared/rules/seat-rules.ts';
+import { freeDate, harness, holdDate, intentBody, PAYING_CARD, payForDate, readyUser, SITE_URL, type Harness, type TestUser } from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
 import { staffMember } from './staff.ts';
 
@@ -186,6 +188,21 @@ describe('seats that come free', () => {
     expect(mine).toEqual([{ status: 'paid', amount: offeredAt }]);
   });
 
+  it('end, with the offer withdrawn, when the customer books the date another way', async () => {
+    const date = await classDate(1);
+    const booked = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const rider = await readyUser(h, 'Ona Otherway');
+    await join(rider, date, 1);
+    await cancel(booked.payer, booked.bookingId);
+    expect(await offersOn(date.id)).toMatchObject([{ user_id: rider.uid, status: 'open' }]);
+    // A checkout of their own on the date: the offer's seat is theirs to take, at today's price.
+    const paid = await payForDate(h, rider, date, CLASSES, priceOf(date));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await offersOn(date.id)).toMatchObject([{ status: 'withdrawn' }]);
+    expect(await waitsOf(rider)).toEqual([]);
+    expect(await spotsLeft(date)).toBe(0);
+  });
+
   it('go to the next entry that fits when an offer lapses or is declined', async () => {
     const date = await classDate(2);
     const booked = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 2 });
@@ -310,16 +327,16 @@ describe('seats that come free', () => {
     await join(rider, date, 1);
     await h.db.query(`update bookings set status = 'cancelled' where id = $1`, [booked.bookingId]);
     const startsAt = date.date._seconds * 1000;
-    // Bookings close 12 hours before the start; 12.5 hours before it, an offer gets the half hour left at most.
-    const early = await offerFreedSeats(h.db, { ...SETTINGS, cutoffHours: (startsAt - Date.now()) / 3_600_000 });
-    expect(early.offered).toBe(0);
-    const late = await offerFreedSeats(h.db, { ...SETTINGS, cutoffHours: (startsAt - Date.now()) / 3_600_000 - 0.25 });
+    // With the cut-off a minute ago, nothing is offered; with it a quarter of an hour ahead, the offer ends with it.
+    const hoursToStart = () => (startsAt - Date.now()) / 3_600_000;
+    const closed = await offerFreedSeats(h.db, { ...SETTINGS, cutoffHours: hoursToStart() + 1 / 60 });
+    expect(closed.offered).toBe(0);
+    const cutoffHours = hoursToStart() - 0.25;
+    const late = await offerFreedSeats(h.db, { ...SETTINGS, cutoffHours });
     expect(late.offered).toBe(1);
-    const [offer] = await h.db.query<{ minutes: number }>(
-      `select extract(epoch from expires_at - now()) / 60 as minutes from waitlist_offers where date_id = $1`,
-      [date.id],
-    );
-    expect(Number(offer?.minutes)).toBeLessThanOrEqual(15);
+    const [offer] = await h.db.query<{ expires_at: Date | string }>(`select expires_at from waitlist_offers where date_id = $1`, [date.id]);
+    const closesAt = startsAt - cutoffSeconds(cutoffHours) * 1000;
+    expect(new Date(offer?.expires_at ?? 0).getTime()).toBe(closesAt);
   });
 });
 

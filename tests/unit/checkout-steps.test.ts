@@ -60,6 +60,15 @@ describe('the hold countdown', () => {
     expect(formatTimeLeft(-5)).toBe('0:00');
   });
 
+  it('reads hours too for a hold of hours (a waitlist offer)', () => {
+    expect(formatTimeLeft(2 * 3_600_000)).toBe('2:00:00');
+    expect(formatTimeLeft(3_600_000 + 59 * 60_000 + 30_000)).toBe('1:59:30');
+    expect(formatTimeLeft(3_600_000 - 1_000)).toBe('59:59');
+    expect(formatTimeLeft(3_600_000 - 1)).toBe('1:00:00');
+    expect(describeTimeLeft(3_600_000 + 5 * 60_000)).toBe('1 hour 5 minutes');
+    expect(describeTimeLeft(2 * 3_600_000 + 1_000)).toBe('2 hours 1 second');
+  });
+
   it('says the time in words for a screen reader', () => {
     expect(describeTimeLeft(14 * 60_000 + 5_000)).toBe('14 minutes 5 seconds');
     expect(describeTimeLeft(60_000)).toBe('1 minute');

@@ -3,7 +3,8 @@
  * members with readiness and contacts, its payment and the notes for the guides), and what an operator may do
  * with it: book it for a customer who called, set where its party meets, change its capacity (never below the seats taken), withdraw it while nobody has booked
  * or holds it, or call it off for conditions, which asks each payer to choose a full refund or
- * another date (the same action as `npm run date:call-off`).
+ * another date (the same action as `npm run date:call-off`). Its waitlist shows under the parties
+ * (./DateWaitlist.tsx).
  */
 import { useState, type ReactNode } from 'react';
 import type { OpsDateOverview } from '../../../shared/contract/ops-answers.ts';
@@ -16,6 +17,7 @@ import { useSearchParam } from '../shared/use-search-param.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import { BookForCustomer } from './BookForCustomer.tsx';
 import { CapacityAction } from './CapacityAction.tsx';
+import { DateWaitlist } from './DateWaitlist.tsx';
 import { MeetingPointAction } from './MeetingPointAction.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import { PartyMembers } from './PartyMembers.tsx';
@@ -34,7 +36,7 @@ function dateState(date: OpsDateOverview): string {
   return `${seatSummary(date)}.`;
 }
 
-function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (notice: ReactNode) => void }) {
+function DateView({ date, version, onChanged }: { date: OpsDateOverview; version: number; onChanged: (notice: ReactNode) => void }) {
   const people = date.parties.reduce((sum, party) => sum + party.partySize, 0);
   const trailhead = checkIns(date.tripEvents);
   const bookable = date.active && !date.calledOff && !date.started;
@@ -84,6 +86,7 @@ function DateView({ date, onChanged }: { date: OpsDateOverview; onChanged: (noti
           {!date.calledOff && <SaveForTrailhead dateId={date.id} />}
         </>
       )}
+      <DateWaitlist dateId={date.id} free={date.free} bookable={bookable} version={version} onChanged={onChanged} />
       {bookable && (
         <div className="ops-actions-row">
           {date.free > 0 && (
@@ -167,6 +170,7 @@ export default function DatePage() {
       {date ? (
         <DateView
           date={date}
+          version={version}
           onChanged={(text) => {
             setNotice(text);
             setVersion((count) => count + 1);

@@ -3,6 +3,7 @@
  * those on a date we called off, waiting for their choice), 'No bookings found.' when there are
  * none, or 'Error: ' and what failed. Meanwhile the customer's trailhead passes are read and kept on
  * the device; with no network, the kept passes show below the error, with when they were updated.
+ * Below, the dates the customer waits for (./MyWaits.tsx).
  */
 import { useId } from 'react';
 import { loadPasses } from '../../features/trailhead/stores/pass-store.ts';
@@ -10,6 +11,7 @@ import KeptPasses from '../../features/trailhead/islands/KeptPasses.tsx';
 import { useLoaded } from '../shared/use-loaded.ts';
 import BookingCardView from './BookingCardView.tsx';
 import CalledOffCard from './CalledOffCard.tsx';
+import MyWaits from './MyWaits.tsx';
 import { useCopied } from './use-copied.ts';
 import { useMyBookings } from './use-my-bookings.ts';
 
@@ -53,6 +55,7 @@ export default function MyBookings({ uid }: { uid: string }) {
             ))}
           </ul>
         ))}
+      <MyWaits uid={uid} />
     </section>
   );
 }

@@ -5,7 +5,14 @@
  * authenticated user found' and send nothing.
  */
 import type * as v from 'valibot';
-import type { CalendarName, PaymentIntentRequest, Survey, UserData, Waiver } from '../../../shared/contract/requests.ts';
+import type {
+  CalendarName,
+  PaymentIntentRequest,
+  Survey,
+  UserData,
+  Waiver,
+  WaitlistJoinRequest,
+} from '../../../shared/contract/requests.ts';
 import { WAIVER_TEXT_HEADER } from '../../../shared/rules/waiver-record.ts';
 import {
   callOffChoiceAnswer,
@@ -25,6 +32,10 @@ import {
   readAnswer,
   rosterAnswer,
   signedCopyAnswer,
+  joinedWaitlistAnswer,
+  leftWaitlistAnswer,
+  offerCheckoutAnswer,
+  waitsAnswer,
   waiverStatusesAnswer,
 } from './answers.ts';
 import { myPassesAnswer, tripEventsAnswer, tripSheetAnswer, type TripEventRequest } from '../../../shared/contract/trailhead.ts';
@@ -143,6 +154,16 @@ export function createBookingApi(token: TokenSource) {
     chooseAfterCallOff: (bookingId: string, choice: { choice: 'refund' } | { choice: 'move'; dateId: string }) =>
       call('your booking', callOffChoiceAnswer, `${booking(bookingId)}/call-off`, { method: 'POST', body: choice }),
     leaveParty: (bookingId: string) => call('leaving the party', leaveAnswer, `${booking(bookingId)}/leave`, { method: 'POST' }),
+
+    /** The customer's waits, each with its place in line and any offer standing. */
+    waits: (uid: string, signal?: AbortSignal) => call('your waits', waitsAnswer, `${user(uid)}/waits`, withSignal(signal)),
+    joinWaitlist: (body: WaitlistJoinRequest) => call('the waitlist', joinedWaitlistAnswer, '/waitlist', { method: 'POST', body }),
+    /** Leaves a waitlist; a standing offer is declined and its seats go to the next in line. */
+    leaveWaitlist: (entryId: string) =>
+      call('the waitlist', leftWaitlistAnswer, `/waitlist/${encodeURIComponent(entryId)}`, { method: 'DELETE' }),
+    /** The offer checkout opens on: its date, party, price when offered and end. */
+    offer: (offerId: string, signal?: AbortSignal) =>
+      call('the offer', offerCheckoutAnswer, `/waitlist/offers/${encodeURIComponent(offerId)}`, withSignal(signal)),
 
     applyPromo: (body: { promoCode: string; selectedPriceId: string; quantity: number }) =>
       call('the promo code', promoAnswer, '/promo/apply', { method: 'POST', body }),

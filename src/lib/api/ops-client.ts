@@ -3,7 +3,7 @@
  * the signed-in operator's calls (stores/api.ts `protectedFetch`), kept apart from the customer's
  * client so that customers' pages never load the console's code.
  */
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { readAnswer } from './answers.ts';
 import {
   opsActivityAnswer,
@@ -19,6 +19,7 @@ import {
   opsMeetingPointAnswer,
   opsMoveTargetsAnswer,
   opsPromoCodesAnswer,
+  opsWaitlistAnswer,
 } from '../../../shared/contract/ops-answers.ts';
 import {
   type OpsAddDatesRequest,
@@ -53,6 +54,8 @@ export function createOpsApi(call: Call) {
   const promos = checked('the promo codes', opsPromoCodesAnswer);
   const cardHold = checked('the seats held', opsCardHoldAnswer);
   const blackouts = checked('the blackout days', opsBlackoutDaysAnswer);
+  const waitlist = checked('the waitlist', opsWaitlistAnswer);
+  const offered = checked('the offer', v.looseObject({ offerId: v.string() }));
   return {
     /** The dates from the Kamas day `from` (today when null) through `daysAhead` days after it. */
     days: (from: string | null, daysAhead: number, signal?: AbortSignal) =>
@@ -81,6 +84,10 @@ export function createOpsApi(call: Call) {
     setMeetingPoint: (dateId: string, request: OpsMeetingPointRequest) =>
       meetingPoint(`${datePath(dateId)}/meeting-point`, { method: 'PUT', body: request }),
     withdrawDate: (dateId: string, reason: string) => changed(`${datePath(dateId)}/withdraw`, { method: 'POST', body: { reason } }),
+    waitlist: (dateId: string, signal?: AbortSignal) => waitlist(`${datePath(dateId)}/waitlist`, withSignal(signal)),
+    /** Offers the date's free seats to a waiting party out of order; the reason goes in the record. */
+    offerOutOfOrder: (dateId: string, entryId: string, reason: string) =>
+      offered(`${datePath(dateId)}/waitlist/${encodeURIComponent(entryId)}/offer`, { method: 'POST', body: { reason } }),
     blackoutDays: (signal?: AbortSignal) => blackouts('/ops/blackout-days', withSignal(signal)),
     markBlackout: (day: string, reason: string) => blackouts('/ops/blackout-days', { method: 'POST', body: { day, reason } }),
     liftBlackout: (day: string, reason: string) => blackouts(`/ops/blackout-days/${day}/lift`, { method: 'POST', body: { reason } }),

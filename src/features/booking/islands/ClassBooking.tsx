@@ -1,6 +1,7 @@
 /**
  * /booking/avalanche-class: Select Class, Select Date (spots left per date), the month
- * calendar with an icon per class type, and the summary with the class's learning objectives.
+ * calendar with an icon per class type, and the summary with the class's learning objectives. A
+ * full date of the chosen class can be waited for (Join the waitlist).
  * Changing the class resets the date; picking a date sets start and end to that day.
  */
 import { useEffect } from 'react';
@@ -17,6 +18,7 @@ import DateSelect from './DateSelect.tsx';
 import { ClassIcon } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
 import PriceChoice from './PriceChoice.tsx';
+import JoinWaitlist from './JoinWaitlist.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 import { useSearchParam } from '../../../islands/shared/use-search-param.ts';
 
@@ -106,6 +108,7 @@ export default function ClassBooking() {
           none: 'No available dates for the selected class',
         }}
       />
+      <JoinWaitlist fullDates={classDates.filter((date) => date.state === 'full')} priceId={cart.selectedPriceId} />
       <h2 className="booking-step">Class Calendar</h2>
       <CalendarFrame
         load={load}

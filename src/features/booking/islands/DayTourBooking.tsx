@@ -14,11 +14,12 @@ import { FullMark } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
 import PartySizeOptions from './PartySizeOptions.tsx';
 import PriceChoice from './PriceChoice.tsx';
+import JoinWaitlist from './JoinWaitlist.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
 export default function DayTourBooking() {
   const page = useBookingPage({ source: dayTourCalendar, productTitle: DAY_TOUR_PRODUCT_TITLE });
-  const { hydrated, cart, load, notice, days, selectedDay, month, firstMonth } = page;
+  const { hydrated, cart, load, notice, dates, days, selectedDay, month, firstMonth } = page;
   const price = cart.selectedPrice;
 
   function dayView(day: DayKey): DayView {
@@ -80,6 +81,7 @@ export default function DayTourBooking() {
         }
         notice={notice}
       />
+      <JoinWaitlist fullDates={dates.filter((date) => date.state === 'full')} priceId={cart.selectedPriceId} />
     </BookingColumns>
   );
 }

@@ -106,6 +106,22 @@ export function chooseDate(date: CalendarDate) {
   $dateId.set(date.id);
 }
 
+/** Checkout on a waitlist offer: the selection is the offer's date, price and party, whatever was chosen before. */
+export function chooseOffered(offer: {
+  productId: string;
+  calendar: CalendarName;
+  priceId: string;
+  partySize: number;
+  dateId: string;
+  startsAt: Date;
+}) {
+  startBooking(offer.productId, offer.calendar, offer.partySize);
+  choosePrice(offer.priceId);
+  setIfChanged($startDate, offer.startsAt);
+  setIfChanged($endDate, offer.startsAt);
+  setIfChanged($dateId, offer.dateId);
+}
+
 /** After a payment: the whole selection goes, on every page and in every tab. */
 export function emptyCart() {
   for (const store of [$productId, $selectedPriceId, $selectedProduct, $selectedPrice, $partySize, $calendar]) store.set(null);

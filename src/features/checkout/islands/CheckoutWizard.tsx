@@ -1,7 +1,7 @@
 /**
  * /checkout: Login, then the profile and the safety survey, then the waiver,
  * then payment, or for an invited friend (`?invite=CODE`) joining the booking, whose trip is named
- * above the steps. A signed-in visitor
+ * above the steps; a waitlist offer's link (`?offer=ID`) pays the seats held for the party. A signed-in visitor
  * starts at step 2 (one remembered on this browser sees a short check of their sign-in, not the
  * sign-in form, until Firebase confirms it); a reached step can be reopened, a later one cannot.
  */
@@ -18,6 +18,8 @@ import { PaymentStep, preloadLaterSteps, ProfileAndSurvey, StepLoading, WaiverSt
 import LoginStep from './LoginStep.tsx';
 import StepBar from './StepBar.tsx';
 import { useInvitation } from './use-invitation.ts';
+import OfferNote from './OfferNote.tsx';
+import { useOffer } from './use-offer.ts';
 import '../../../styles/checkout.css';
 
 const STEP_TITLE_ID = 'checkout-step-title';
@@ -25,12 +27,14 @@ const STEP_TITLE_ID = 'checkout-step-title';
 export default function CheckoutWizard() {
   const hydrated = useHydrated();
   const inviteCode = useSearchParam('invite');
+  const offerId = useSearchParam('offer');
   const status = useStore($authStatus);
   const user = useStore($authUser);
   const [steps, setSteps] = useState<StepState>(FIRST_STEP);
   const [profileSaved, setProfileSaved] = useState(false);
   const signedIn = hydrated && status === 'signed-in';
   const invitation = useInvitation(inviteCode, signedIn);
+  const offer = useOffer(offerId, signedIn);
   const confirmingKnownUser = useStore($confirmingKnownUser);
   // A remembered user (stored on this browser) counts only once the island runs: the first render matches the page's HTML.
   const checking = hydrated && confirmingKnownUser;
@@ -84,6 +88,7 @@ export default function CheckoutWizard() {
   return (
     <div className="checkout">
       {inviteCode && <InvitationNote state={invitation} />}
+      {offerId && !inviteCode && <OfferNote state={offer} />}
       <StepBar state={steps} onOpen={open} enabled={hydrated} />
       <section className="checkout-step" aria-labelledby={STEP_TITLE_ID} onFocus={preloadLaterSteps}>
         {steps.current === LOGIN_STEP && (
@@ -126,7 +131,12 @@ export default function CheckoutWizard() {
               <InviteStep inviteCode={inviteCode} invitation={invitation.status === 'ready' ? invitation.invitation : null} />
             ) : (
               <Suspense fallback={<StepLoading />}>
-                <PaymentStep inviteCode={null} />
+                {/* Nothing is held before the offer says which seats are the party's. */}
+                {offer.status === 'loading' ? (
+                  <StepLoading />
+                ) : (
+                  <PaymentStep inviteCode={null} offerId={offer.status === 'ready' && offer.offer.state === 'open' ? offerId : null} />
+                )}
               </Suspense>
             )}
           </>

@@ -26,15 +26,17 @@ export interface OrderSelection {
   partySize: number | null;
 }
 
-/** Who pays, the code the order is priced with and the invite it came from. */
+/** Who pays, the code the order is priced with, and the invite or waitlist offer it came from. */
 export interface OrderContext {
   user: { uid: string; email: string | null } | null;
   promoCode: string | null;
   inviteCode: string | null;
+  /** The waitlist offer whose held seats the order pays. */
+  offerId?: string | null;
 }
 
 /** The preconditions, in order, then the request the API takes. */
-export function checkOrder(cart: OrderSelection, { user, promoCode, inviteCode }: OrderContext): CheckedOrder {
+export function checkOrder(cart: OrderSelection, { user, promoCode, inviteCode, offerId = null }: OrderContext): CheckedOrder {
   if (!cart.selectedPriceId || !cart.selectedPrice) return { ok: false, message: NO_PRICE_MESSAGE };
   if (!user) return { ok: false, message: NO_USER_PAYMENT_MESSAGE };
   const { days, quantity } = orderFigures(cart);
@@ -47,6 +49,7 @@ export function checkOrder(cart: OrderSelection, { user, promoCode, inviteCode }
     priceId: cart.selectedPriceId,
     quantity,
     ...(promoCode ? { promoCode } : {}),
+    ...(offerId ? { offerId } : {}),
     metadata: {
       userId: user.uid,
       dateId: cart.dateId,

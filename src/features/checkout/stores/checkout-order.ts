@@ -13,7 +13,7 @@ import { acceptedPromoCode, askForPromo, clearPromo } from './promo.ts';
  * exist, and again whenever the order changes (another tab, another date); a hold whose time passed
  * while the tab was hidden ends when it is shown again. Returns the way to stop.
  */
-export function followOrder(invite: string | null): () => void {
+export function followOrder(invite: string | null, offer: string | null = null): () => void {
   let lastOrder: string | null = null;
   const follow = () => {
     const cart = $cart.get();
@@ -28,10 +28,11 @@ export function followOrder(invite: string | null): () => void {
       cart.startDate,
       cart.endDate,
       invite,
+      offer,
     ]);
     if (order === lastOrder) return;
     lastOrder = order;
-    void createIntent({ inviteCode: invite });
+    void createIntent({ inviteCode: invite, offerId: offer });
   };
   const lookAtClock = () => {
     if (document.visibilityState === 'visible') checkHold();

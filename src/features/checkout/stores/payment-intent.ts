@@ -60,8 +60,10 @@ export const $orderTotal: ReadableAtom<number> = computed([$cart, $promo, intent
 
 /** Sent with every request once the checkout came from an invite link. */
 let inviteCode: string | null = null;
+/** Sent with every request once the checkout came from a waitlist offer's link: the hold is the offer's seats. */
+let offerId: string | null = null;
 
-const currentOrder = () => checkOrder($cart.get(), { user: $authUser.get(), promoCode: acceptedPromoCode(), inviteCode });
+const currentOrder = () => checkOrder($cart.get(), { user: $authUser.get(), promoCode: acceptedPromoCode(), inviteCode, offerId });
 
 // ---- The requests and the hold's clock ----
 
@@ -115,10 +117,11 @@ function holdMade(ready: ReadyIntent, key: string, order: PaymentIntentRequest) 
 /**
  * Creates the payment intent, which holds the seats. The preconditions are checked first, in
  * order. The same order again keeps the hold it has; `force` asks the server anyway (Hold my seats
- * again). `inviteCode`, once given, is sent with every later request too.
+ * again). `inviteCode` and `offerId`, once given, are sent with every later request too.
  */
-export function createIntent(options: { inviteCode?: string | null; force?: boolean } = {}): Promise<void> {
+export function createIntent(options: { inviteCode?: string | null; offerId?: string | null; force?: boolean } = {}): Promise<void> {
   if (options.inviteCode !== undefined) inviteCode = options.inviteCode;
+  if (options.offerId !== undefined) offerId = options.offerId;
   const checked = currentOrder();
   if (!checked.ok) {
     session.generation += 1;

@@ -22,6 +22,8 @@ import '../../../../styles/payment.css';
 interface Props {
   /** Sent with the payment intent's metadata when the checkout came from an invite link. */
   inviteCode?: string | null;
+  /** The waitlist offer whose held seats are paid, when the checkout came from its link. */
+  offerId?: string | null;
 }
 
 /** A paid local checkout goes to /payment-success, which checks the booking with the API. */
@@ -31,7 +33,7 @@ async function payCheckout(input: CardInput): Promise<CardState> {
   return result;
 }
 
-export default function PaymentStep({ inviteCode = null }: Props) {
+export default function PaymentStep({ inviteCode = null, offerId = null }: Props) {
   const hydrated = useHydrated();
   const cart = useStore($cart);
   const intent = useStore($intent);
@@ -43,7 +45,7 @@ export default function PaymentStep({ inviteCode = null }: Props) {
   }, []);
 
   // The payment intent follows the order while this step is on screen.
-  useEffect(() => followOrder(inviteCode), [inviteCode]);
+  useEffect(() => followOrder(inviteCode, offerId), [inviteCode, offerId]);
 
   if (card.status === 'succeeded') {
     return (

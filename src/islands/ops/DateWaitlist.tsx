@@ -1,0 +1,92 @@
+/**
+ * A date's waitlist in the console: each party in line (who, how many, since when, a nearby date
+ * would do) and the offers made to it with their state; a waiting party can be offered the free
+ * seats out of order, with a reason the record keeps.
+ */
+import type { ReactNode } from 'react';
+import type { WaitlistRowAnswer } from '../../../shared/contract/ops-answers.ts';
+import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { opsApi } from '../../stores/ops-api.ts';
+import { useStaffData } from '../shared/use-staff-data.ts';
+import { ReasonAction } from './TextAction.tsx';
+
+const WAIT_WORDS: Record<WaitlistRowAnswer['status'], string> = {
+  waiting: 'Waiting',
+  offered: 'Seats offered',
+  booked: 'Booked',
+  left: 'Left the list',
+  lapsed: 'Offer ran out',
+  closed: 'List closed',
+};
+
+const OFFER_WORDS: Record<WaitlistRowAnswer['offers'][number]['state'], string> = {
+  open: 'held until',
+  accepted: 'booked; it was held until',
+  lapsed: 'ran out at',
+  declined: 'declined; it was held until',
+  withdrawn: 'withdrawn; it was held until',
+};
+
+function offerLine(offer: WaitlistRowAnswer['offers'][number]): string {
+  const seats = `${offer.seats} ${offer.seats === 1 ? 'seat' : 'seats'}`;
+  const where = offer.elsewhere ? ' on a nearby date' : '';
+  const order = offer.outOfOrder ? ` Out of order: ${offer.outOfOrder}` : '';
+  return `Offered ${seats}${where} ${formatDenverDateTime(Date.parse(offer.madeAt))}, ${OFFER_WORDS[offer.state]} ${formatDenverDateTime(Date.parse(offer.endsAt))}.${order}`;
+}
+
+interface Props {
+  dateId: string;
+  /** Seats free now: a party that fits can be offered them. */
+  free: number;
+  /** Bookings are open: offers can be made. */
+  bookable: boolean;
+  /** A number that changes when the date changed, so the list is read again. */
+  version: number;
+  onChanged: (notice: ReactNode) => void;
+}
+
+export function DateWaitlist({ dateId, free, bookable, version, onChanged }: Props) {
+  const state = useStaffData(`waitlist:${dateId}:${version}`, (signal) => opsApi.waitlist(dateId, signal));
+  if (state.status !== 'ready') return null;
+  const rows = state.data.waitlist;
+  return (
+    <section className="ops-waitlist" aria-labelledby="ops-waitlist-title">
+      <h3 id="ops-waitlist-title">Waitlist</h3>
+      {rows.length === 0 ? (
+        <p className="ops-muted">No one is waiting for this date.</p>
+      ) : (
+        <ol className="ops-parties" aria-label="Waitlist, in line order">
+          {rows.map((row) => (
+            <li key={row.id} className="ops-party">
+              <span>
+                {row.name}, party of {row.partySize} · {WAIT_WORDS[row.status]}
+              </span>
+              <span className="ops-muted">
+                {row.email} · since {formatDenverDateTime(Date.parse(row.joinedAt))}
+                {row.nearby ? ' · a nearby date would do' : ''}
+              </span>
+              {row.offers.length > 0 && (
+                <ul className="ops-lines" aria-label={`Offers to ${row.name}`}>
+                  {row.offers.map((offer) => (
+                    <li key={offer.madeAt}>{offerLine(offer)}</li>
+                  ))}
+                </ul>
+              )}
+              {bookable && row.status === 'waiting' && free >= row.partySize && (
+                <ReasonAction
+                  opener={`Offer the seats to ${row.name}`}
+                  hint="Out of order: the parties ahead keep their place. The reason goes in the record."
+                  submit="Offer the seats"
+                  act={async (reason) => {
+                    await opsApi.offerOutOfOrder(dateId, row.id, reason);
+                    onChanged(`${row.partySize} ${row.partySize === 1 ? 'seat is' : 'seats are'} held for ${row.name}, who was e-mailed.`);
+                  }}
+                />
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

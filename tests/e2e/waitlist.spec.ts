@@ -1,0 +1,93 @@
+/**
+ * The waitlist on a phone (390 px): a customer joins the waitlist of a full class for two; another
+ * customer cancels; the offer arrives in the mail catcher, its link opens checkout with the seats
+ * held for the party, the usual steps lead to payment, and the booking is on My Bookings.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
+import { formatDenverDateTime } from '../../shared/rules/dates.ts';
+import { bookByApi, freshDate, GOOD_CARD, readyCustomer, seatsTaken, startOf, type Customer } from './api-customers.ts';
+import { fillCard, passSavedSteps } from './checkout-steps.ts';
+import { axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
+import { mailTo } from './mail-inbox.ts';
+import { myBookings, signIn } from './page-helpers.ts';
+
+test.use({ ...PHONE });
+
+const CLASS = { id: 'price_class_moto', title: 'Motorized Backcountry Essentials' };
+
+/** Cancels a customer's booking through the API, on the terms quoted now. */
+async function cancelByApi(request: APIRequestContext, customer: Customer, dateId: string) {
+  const headers = { Authorization: `Bearer ${customer.idToken}` };
+  const party = (await (await request.get(`${E2E.api}/parties/${encodeURIComponent(dateId)}`, { headers })).json()) as {
+    bookingId: string;
+  };
+  const quote = (await (await request.get(`${E2E.api}/bookings/${party.bookingId}/cancellation`, { headers })).json()) as {
+    quoteId: string;
+  };
+  const done = await request.post(`${E2E.api}/bookings/${party.bookingId}/cancellation`, { headers, data: { quoteId: quote.quoteId } });
+  expect(done.ok(), await done.text()).toBe(true);
+}
+
+test('a party of two waits for a full class, is offered the seats another customer gives up, and books them from the e-mail', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(120_000);
+  const { request } = page;
+  const date = await freshDate(request, 'winter-classes', CLASS.id);
+  const others = [await readyCustomer(request), await readyCustomer(request), await readyCustomer(request)];
+  for (const [index, partySize] of [4, 4, 2].entries()) {
+    await bookByApi(request, others[index] as Customer, { dateId: date.id, priceId: CLASS.id, calendar: 'winter-classes', partySize });
+  }
+  expect(await seatsTaken(request, 'winter-classes', date.id)).toBe(date.partySize);
+  const when = formatDenverDateTime(startOf(date));
+
+  // The class is full: the customer joins its waitlist for two.
+  const waiter = await readyCustomer(request);
+  await signIn(page, waiter.email);
+  await page.goto('/booking/avalanche-class');
+  await islandsReady(page);
+  await page
+    .getByRole('group', { name: 'Select Class' })
+    .getByRole('radio', { name: new RegExp(`^${CLASS.title}`) })
+    .check();
+  const join = page.getByRole('region', { name: 'Full? Join the waitlist' });
+  await join.getByLabel('Full date').selectOption(date.id);
+  await join.getByLabel('Party size').selectOption('2');
+  await join.getByRole('button', { name: 'Join the waitlist' }).click();
+  await expect(join.getByRole('status')).toHaveText(`You are on the waitlist for ${when}. Your place in line is on My Bookings.`);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.goto('/profile');
+  await islandsReady(page);
+  const waits = myBookings(page).getByRole('region', { name: 'Your waitlists' });
+  await expect(waits.getByRole('article', { name: CLASS.title })).toContainText('1st in line for 2 seats.');
+
+  // Another customer cancels their two seats: they are held for the waiting party, who is e-mailed.
+  await cancelByApi(request, others[2] as Customer, date.id);
+  const offer = await mailTo(request, waiter.email, /^Seats are free for you: /);
+  expect(offer.text).toContain('for your party of 2 people until');
+  const link = /http:\/\/127\.0\.0\.1:4322\/checkout\?offer=[\w-]+/.exec(offer.text)?.[0];
+  if (!link) throw new Error('the offer holds no link to book');
+  expect(await seatsTaken(request, 'winter-classes', date.id)).toBe(date.partySize);
+
+  await page.goto(link);
+  await islandsReady(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Seats are held for you.' })).toContainText(
+    `${CLASS.title}, ${when}, for 2 people`,
+  );
+  await passSavedSteps(page);
+  await expect(page.getByRole('timer')).toHaveText(/^Your seats are held for 1:5\d:\d\d$/);
+  expect(await axeViolations(page)).toEqual([]);
+  await fillCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+
+  await page.goto('/profile');
+  await islandsReady(page);
+  await expect(myBookings(page).getByRole('article', { name: CLASS.title })).toBeVisible();
+  await expect(myBookings(page).getByRole('region', { name: 'Your waitlists' })).toHaveCount(0);
+  expect(await seatsTaken(request, 'winter-classes', date.id)).toBe(date.partySize);
+  expect(problems.errors).toEqual([]);
+});
