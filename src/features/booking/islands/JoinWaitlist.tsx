@@ -1,8 +1,8 @@
 /**
  * Join the waitlist, under a booking page's choices when some of its dates are full: the full date,
  * a party of 1 to 4 and whether a nearby date (the same week) would do. When seats come free, the
- * first party in line that fits gets an e-mail, and the seats are held for it. Signed out, it asks
- * to log in; the waits themselves are on My Bookings.
+ * first party in line that fits gets an e-mail, and the seats are held for it. Signed out (nobody
+ * remembered on this browser), it asks to log in; the waits themselves are on My Bookings.
  */
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -10,7 +10,7 @@ import type { DateAvailability } from '../../../../shared/rules/availability.ts'
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { WAITLIST_PARTY_MAX, WAITLIST_PARTY_MIN } from '../../../../shared/rules/waitlist.ts';
 import { api } from '../../../stores/api.ts';
-import { $authUser } from '../../../stores/auth.ts';
+import { $authUser, $knownUser } from '../../../stores/auth.ts';
 import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
 
 interface Props {
@@ -26,7 +26,9 @@ type Sent = { state: 'idle' } | { state: 'sending' } | { state: 'joined'; when: 
 
 export default function JoinWaitlist({ fullDates, priceId }: Props) {
   const hydrated = useHydrated();
+  // Firebase starts with the first call (the token): until then, this browser's remembered sign-in counts.
   const user = useStore($authUser);
+  const known = useStore($knownUser);
   const id = useId();
   const [dateId, setDateId] = useState('');
   const [partySize, setPartySize] = useState(2);
@@ -78,7 +80,7 @@ export default function JoinWaitlist({ fullDates, priceId }: Props) {
         <input id={`${id}-nearby`} type="checkbox" checked={nearby} onChange={(event) => setNearby(event.target.checked)} />
         <label htmlFor={`${id}-nearby`}>A nearby date would do too (the same week)</label>
       </div>
-      {hydrated && !user ? (
+      {hydrated && !user && !known ? (
         <p className="form-hint">
           Please <a href="/sign-in">log in</a> to join the waitlist.
         </p>
