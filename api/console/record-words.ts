@@ -158,6 +158,13 @@ export function changeWords(recorded: RecordedAction, context: RecordContext): s
       const given = num(after['givenBack']);
       return `Resolved${given !== null && given > 0 ? `: ${money(given)} given back by hand` : ''} (${str(before['detail']) ?? 'a flag for the office'})`;
     }
+    case 'offer waitlist seats': {
+      const seats = num(after['seats']) ?? 1;
+      const takenBack = num(before['offersTakenBack']) ?? 0;
+      const ends = str(after['endsAt']);
+      const back = takenBack > 0 ? `, taken back from ${plural(takenBack, 'offer')} nobody had started to pay` : '';
+      return `Offered ${plural(seats, 'seat')} to ${str(after['to']) ?? 'a party'} out of order${ends ? `, held until ${formatDenverDateTime(new Date(ends))}` : ''}${back}`;
+    }
     case 'grant role':
     case 'revoke role': {
       const role = Object.keys(after)[0] ?? 'staff';

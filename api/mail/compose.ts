@@ -99,15 +99,21 @@ async function callOffChoiceOf(db: Queryable, bookingId: string, dateId: unknown
 
 /** A message about a wait (an offer, its reminder, a closed list), composed from the waitlist; null for any other kind. */
 async function composeWaitlistMail(db: Queryable, mail: QueuedMail, settings: ComposeSettings, now: Date): Promise<Composed | null> {
-  if (mail.kind !== 'waitlist-offer' && mail.kind !== 'waitlist-offer-ending' && mail.kind !== 'waitlist-closed') return null;
+  const offerKinds = { 'waitlist-offer': 'open', 'waitlist-offer-ending': 'open', 'waitlist-offer-withdrawn': 'withdrawn' } as const;
+  if (!(mail.kind in offerKinds) && mail.kind !== 'waitlist-closed') return null;
   const common = { recipientName: await nameOf(db, mail.recipient_uid), siteUrl: settings.siteUrl, links: accountLinks(settings.siteUrl) };
   if (mail.kind === 'waitlist-closed') {
     const closed = await closedFacts(db, String(mail.facts['entryId'] ?? ''), { ...common, cutoffHours: settings.bookingCutoffHours ?? 0 });
     return 'skip' in closed ? closed : { send: await templates.renderWaitlistClosed(closed.facts) };
   }
-  const offer = await offerFacts(db, String(mail.facts['offerId'] ?? ''), { ...common, now });
+  const kind = mail.kind as keyof typeof offerKinds;
+  const offer = await offerFacts(db, String(mail.facts['offerId'] ?? ''), { ...common, now }, offerKinds[kind]);
   if ('skip' in offer) return offer;
-  const render = mail.kind === 'waitlist-offer' ? templates.renderWaitlistOffer : templates.renderWaitlistOfferEnding;
+  const render = {
+    'waitlist-offer': templates.renderWaitlistOffer,
+    'waitlist-offer-ending': templates.renderWaitlistOfferEnding,
+    'waitlist-offer-withdrawn': templates.renderWaitlistOfferWithdrawn,
+  }[kind];
   return { send: await render(offer.facts) };
 }
 
@@ -297,6 +303,7 @@ export async function composeMail(
     case 'waitlist-offer':
     case 'waitlist-offer-ending':
     case 'waitlist-closed':
+    case 'waitlist-offer-withdrawn':
       // Composed from the waitlist above.
       return { skip: 'not about a booking' };
   }

@@ -17,7 +17,8 @@ export type MailKind =
   | 'meeting-point-changed'
   | 'waitlist-offer'
   | 'waitlist-offer-ending'
-  | 'waitlist-closed';
+  | 'waitlist-closed'
+  | 'waitlist-offer-withdrawn';
 
 /** A member of the party as a message names them: a name and two states, never contacts or medical notes. */
 export interface MemberState {

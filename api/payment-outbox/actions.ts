@@ -32,7 +32,8 @@ export type ActionReason =
   | 'date called off by the company'
   | 'change of date given up by the customer'
   | 'waitlist offer declined'
-  | 'offer withdrawn: booked another way';
+  | 'offer withdrawn: booked another way'
+  | 'offer taken back by the office';
 
 /**
  * What a refund is for: the payment itself (a payment that could not be booked), or a cancellation

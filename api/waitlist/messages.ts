@@ -14,11 +14,15 @@ import type { OpenDate, SiteLinks, WaitlistClosedFacts, WaitlistOfferFacts } fro
 /** Offered dates a closed list's message suggests, at most. */
 const OPEN_DATES = 5;
 
-/** What the offer's messages say, or why one is not sent. */
+/**
+ * What an offer's messages say, or why one is not sent: the offer and its reminder while it is open
+ * (`state` 'open'), and an offer the office took back while its party still waits ('withdrawn').
+ */
 export async function offerFacts(
   db: Queryable,
   offerId: string,
   common: { recipientName: string; siteUrl: string; links: SiteLinks; now: Date },
+  state: 'open' | 'withdrawn',
 ): Promise<{ facts: WaitlistOfferFacts } | { skip: string }> {
   const [offer] = await db.query<{
     status: string;
@@ -30,8 +34,9 @@ export async function offerFacts(
     waited_for: Date | string;
     same_date: boolean;
     title: string;
+    waiting: boolean;
   }>(
-    `select o.status, o.expires_at, o.seats, o.unit_amount, o.currency, d.starts_at, ed.starts_at as waited_for,
+    `select o.status, o.expires_at, e.status = 'waiting' as waiting, o.seats, o.unit_amount, o.currency, d.starts_at, ed.starts_at as waited_for,
             o.date_id = e.date_id as same_date, coalesce(dp.nickname, pr.nickname) as title
        from waitlist_offers o join waitlist_entries e on e.id = o.entry_id
        join calendar_dates d on d.id = o.date_id join calendar_dates ed on ed.id = e.date_id
@@ -41,8 +46,9 @@ export async function offerFacts(
   );
   if (!offer) return { skip: 'offer not found' };
   const endsAt = new Date(offer.expires_at);
-  if (offer.status !== 'open') return { skip: `offer ${offer.status}` };
-  if (endsAt <= common.now) return { skip: 'offer ended' };
+  if (offer.status !== state) return { skip: `offer ${offer.status}` };
+  if (state === 'open' && endsAt <= common.now) return { skip: 'offer ended' };
+  if (state === 'withdrawn' && !offer.waiting) return { skip: 'no longer waiting' };
   return {
     facts: {
       recipientName: common.recipientName,

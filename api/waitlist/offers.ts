@@ -15,6 +15,7 @@ import { lockDate, takenSeats, type LockedDate } from '../bookings/seats.ts';
 import { recordAction } from '../console/record.ts';
 import type { Caller } from '../identity.ts';
 import type { AfterCommit } from '../after-commit.ts';
+import { memberName } from '../../shared/rules/party.ts';
 import { closingTime, PRIVATE_TOUR_CALENDAR, seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { offerEnds, offersFor, waitsFor, LATE_OFFER_MINUTES, type FreedDate, type WaitEntry } from '../../shared/rules/waitlist.ts';
 
@@ -255,11 +256,13 @@ export async function offerFreedSeats(db: Db, settings: OfferSettings): Promise<
 }
 
 export const NOT_WAITING = 'This party is no longer waiting for this date.';
-export const NOT_ENOUGH_SEATS = 'There are not enough free seats on this date for this party.';
+export const NOT_ENOUGH_SEATS =
+  'Not enough seats for this party: the free seats and those held for parties who have not started to pay are too few.';
 
 /**
- * An operator offers a date's free seats to an entry out of order, with a reason, recorded like
- * every operator action. The seats must be free now; the entry must be waiting for this date.
+ * An operator offers a date's seats to an entry out of order, with a reason, recorded like every
+ * operator action: the seats free now, or taken back from offers nobody has started to pay. The
+ * entry must be waiting for this date.
  */
 export async function offerOutOfOrder(
   db: Db,
@@ -276,26 +279,67 @@ export async function offerOutOfOrder(
     if (!endsAt) throw new DomainError('conflict', 'Bookings for this date have closed, so no offer can be made.');
     const entry = (await lockWaitingFor(tx, date)).find((candidate) => candidate.id === entryId);
     if (!entry) throw new DomainError('conflict', NOT_WAITING);
-    if (seatsLeft(date, await takenSeats(tx, date.id)) < entry.partySize) throw new DomainError('conflict', NOT_ENOUGH_SEATS);
+    const { retaken, actions } = await makeRoomFor(tx, date, entry);
     const offerId = await writeOffer(tx, date, entry, endsAt, settings, why);
     if (!offerId) throw new DomainError('conflict', NOT_WAITING);
+    const [party] = await tx.query<{ display_name: string | null; email: string | null }>(
+      `select u.display_name, u.email from waitlist_entries e join users u on u.uid = e.user_id where e.id = $1`,
+      [entryId],
+    );
     await recordAction(tx, operator, {
       action: 'offer waitlist seats',
       subject: `date ${dateId}`,
       dateId,
       reason: why,
-      before: { entry: entryId, state: 'waiting' },
-      after: { offered: entry.partySize, endsAt: endsAt.toISOString() },
+      before: { offersTakenBack: retaken },
+      after: { to: memberName(party?.display_name ?? null, party?.email ?? null), seats: entry.partySize, endsAt: endsAt.toISOString() },
     });
-    return { offerId, after: { seatsChanged: true, mailWritten: true } };
+    return { offerId, after: { actions, seatsChanged: true, mailWritten: true } };
   });
+}
+
+/**
+ * Makes room on the locked `date` for `entry`'s party: the seats free now, and if they are too few,
+ * the seats of open offers nobody has started to pay, newest first, taken back as far as needed.
+ * Those parties wait again in their place and are told. Refuses (409) when even that is not enough.
+ */
+async function makeRoomFor(tx: Queryable, date: OfferDate, entry: WaitEntry): Promise<{ retaken: number; actions: ClaimedAction[] }> {
+  const unpaid = await tx.query<{ id: string; entry_id: string; user_id: string }>(
+    `select o.id, o.entry_id, o.user_id from waitlist_offers o
+      where o.date_id = $1 and o.status = 'open' and o.entry_id <> $2
+        and not exists (select 1 from bookings b where b.waitlist_offer = o.id and b.client_secret is not null and b.status in ('held', 'paid'))
+      order by o.created_at desc, o.id desc
+        for update of o`,
+    [date.id, entry.id],
+  );
+  const retaken: typeof unpaid = [];
+  const actions: ClaimedAction[] = [];
+  while (seatsLeft(date, await takenSeats(tx, date.id)) < entry.partySize) {
+    const offer = unpaid.shift();
+    if (!offer) throw new DomainError('conflict', NOT_ENOUGH_SEATS);
+    await tx.query(`update waitlist_offers set status = 'withdrawn', ended_at = now() where id = $1`, [offer.id]);
+    await tx.query(`update waitlist_entries set status = 'waiting' where id = $1 and status = 'offered'`, [offer.entry_id]);
+    actions.push(...(await releaseOfferHolds(tx, [offer.id], 'offer taken back by the office')));
+    retaken.push(offer);
+  }
+  await enqueueMail(
+    tx,
+    retaken.map((offer): MailRequest => ({
+      kind: 'waitlist-offer-withdrawn',
+      eventKey: offer.id,
+      recipientUid: offer.user_id,
+      bookingId: null,
+      facts: { offerId: offer.id },
+    })),
+  );
+  return { retaken: retaken.length, actions };
 }
 
 /** Releases the seat holds of offers (`offerIds`) that end before anyone paid them; returns their intents' cancellations. */
 export async function releaseOfferHolds(
   tx: Queryable,
   offerIds: readonly string[],
-  why: 'waitlist offer declined' | 'offer withdrawn: booked another way',
+  why: 'waitlist offer declined' | 'offer withdrawn: booked another way' | 'offer taken back by the office',
 ): Promise<ClaimedAction[]> {
   if (offerIds.length === 0) return [];
   const released = await tx.query<{ id: string; payment_intent_id: string | null }>(

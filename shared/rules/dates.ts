@@ -89,6 +89,11 @@ export function formatDenverMoment(instant: Date | number, now: Date | number = 
   return denverDay(instant) === denverDay(now) ? formatDenverTime(instant) : formatDenverDateTime(instant);
 }
 
+/** '9:27 AM today' for a moment later today in Denver, else '9:27 AM on Thu, Nov 26': when something ends. */
+export function formatDenverDeadline(instant: Date | number, now: Date | number = Date.now()): string {
+  return `${formatDenverTime(instant)} ${denverDay(instant) === denverDay(now) ? 'today' : `on ${formatDenverDate(instant)}`}`;
+}
+
 /** 'November 22, 2026': a Denver calendar day written out, where the year matters (a signed record). */
 export function formatDenverLongDate(instant: Date | number): string {
   return format(instant, 'MMMM d, yyyy', { in: inDenver, locale: enUS });

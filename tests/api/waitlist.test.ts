@@ -9,12 +9,23 @@ import type { CalendarEntry, OfferCheckoutAnswer, WaitlistEntryAnswer } from '..
 import type { WaitlistRowAnswer } from '../../shared/contract/ops-answers.ts';
 import { WAITLIST_PARTY_MESSAGE } from '../../shared/contract/requests.ts';
 import { composeMail, type QueuedMail } from '../../api/mail/compose.ts';
-import { offerFreedSeats } from '../../api/waitlist/offers.ts';
+import { NOT_ENOUGH_SEATS, offerFreedSeats } from '../../api/waitlist/offers.ts';
 import { OFFER_ENDED } from '../../api/bookings/holds.ts';
 import { formatDenverDate, formatDenverTime } from '../../shared/rules/dates.ts';
 import { placeWords } from '../../shared/rules/waitlist.ts';
 import { cutoffSeconds } from '../../shared/rules/seat-rules.ts';
-import { freeDate, harness, holdDate, intentBody, PAYING_CARD, payForDate, readyUser, SITE_URL, type Harness, type TestUser } from './harness.ts';
+import {
+  freeDate,
+  harness,
+  holdDate,
+  intentBody,
+  PAYING_CARD,
+  payForDate,
+  readyUser,
+  SITE_URL,
+  type Harness,
+  type TestUser,
+} from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
 import { staffMember } from './staff.ts';
 
@@ -301,23 +312,39 @@ describe('seats that come free', () => {
         body,
       });
     expect(await offer({ reason: ' ' })).toMatchObject({ status: 400 });
-    expect(await offer({ reason: 'Family with a child' })).toMatchObject({
-      status: 409,
-      body: { message: 'There are not enough free seats on this date for this party.' },
-    });
-    await h.db.query(`update calendar_dates set capacity = 5 where id = $1`, [date.id]);
+    // No seat is free, and the single's offer frees one: too few for three, and nothing changes.
+    expect(await offer({ reason: 'Family with a child' })).toMatchObject({ status: 409, body: { message: NOT_ENOUGH_SEATS } });
+    expect(await offersOn(date.id)).toMatchObject([{ user_id: small.uid, status: 'open' }]);
+
+    // Two free and the single's seat, which nobody has started to pay: taken back for the three.
+    await h.db.query(`update calendar_dates set capacity = 4 where id = $1`, [date.id]);
     const made = await offer({ reason: 'Family with a child' });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const [recorded] = await h.db.query<{ action: string; reason: string }>(
-      `select action, reason from operator_actions where date_id = $1 and action = 'offer waitlist seats'`,
+    expect(await offersOn(date.id)).toMatchObject([
+      { user_id: small.uid, status: 'withdrawn' },
+      { user_id: big.uid, seats: 3, status: 'open' },
+    ]);
+    expect(await spotsLeft(date)).toBe(0);
+    const [recorded] = await h.db.query<{ action: string; reason: string; before: unknown; after: Record<string, unknown> }>(
+      `select action, reason, before, after from operator_actions where date_id = $1 and action = 'offer waitlist seats'`,
       [date.id],
     );
-    expect(recorded).toEqual({ action: 'offer waitlist seats', reason: 'Family with a child' });
+    expect(recorded).toMatchObject({ reason: 'Family with a child', before: { offersTakenBack: 1 }, after: { to: 'Bea Big', seats: 3 } });
     const after = await h.json<{ waitlist: WaitlistRowAnswer[] }>('GET', `/ops/dates/${date.id}/waitlist`, { token: operator.token });
-    expect(after.body.waitlist[0]).toMatchObject({
-      status: 'offered',
-      offers: [{ state: 'open', seats: 3, outOfOrder: 'Family with a child' }],
-    });
+    expect(after.body.waitlist).toMatchObject([
+      { name: 'Bea Big', status: 'offered', offers: [{ state: 'open', seats: 3, outOfOrder: 'Family with a child' }] },
+      { name: 'Sam Small', status: 'waiting', offers: [{ state: 'withdrawn', seats: 1 }] },
+    ]);
+    // The single is told, and keeps their place.
+    const [told] = await h.db.query<QueuedMail & Record<string, unknown>>(
+      `select id, kind, recipient_uid, booking_id, facts from mail_outbox where kind = 'waitlist-offer-withdrawn' and recipient_uid = $1`,
+      [small.uid],
+    );
+    const composed = await composeMail(h.db, told as QueuedMail, { siteUrl: SITE_URL, waiverVersion: '' });
+    expect('send' in composed && composed.send.subject).toBe(
+      `The seats held for you on ${formatDenverDate(new Date(date.date._seconds * 1000))} went to another party`,
+    );
+    expect((await waitsOf(small))[0]).toMatchObject({ place: 2, offer: null });
   });
 
   it('are not offered after bookings close, and an offer never runs past the close', async () => {

@@ -7,6 +7,7 @@ import {
   formatDenverDate,
   formatDenverDateTime,
   formatDenverLongDate,
+  formatDenverDeadline,
   formatDenverMoment,
   denverClock,
   formatDenverRecordTime,
@@ -111,6 +112,15 @@ describe('dates in Kamas', () => {
       expect(denverDayPlus('2026-11-01', 1)).toBe('2026-11-02');
       expect(denverDayPlus('2027-01-01', -1)).toBe('2026-12-31');
       expect(denverDayPlus('2026-11-24', 0)).toBe('2026-11-24');
+    });
+  });
+
+  it('says when something ends: the clock time and today in Kamas, else the day', () => {
+    inEveryZone(() => {
+      // 9:27 AM on Thu, Nov 26 in Kamas is 16:27 UTC; 5:00 AM that day is 12:00 UTC, and 6:00 PM the day before is 01:00 UTC on the 26th.
+      const ends = new Date('2026-11-26T16:27:00Z');
+      expect(formatDenverDeadline(ends, new Date('2026-11-26T12:00:00Z'))).toBe('9:27 AM today');
+      expect(formatDenverDeadline(ends, new Date('2026-11-26T01:00:00Z'))).toBe('9:27 AM on Thu, Nov 26');
     });
   });
 

@@ -31,6 +31,15 @@ describe('the record of operator actions in words', () => {
     ).toBe('Moved from Sat, Jan 9, 7:00 AM (a date we called off) to Sat, Jan 16, 7:00 AM, change fee waived');
   });
 
+  it('says seats offered to a waiting party out of order, and the offers taken back for it', () => {
+    expect(words('offer waitlist seats', { offersTakenBack: 0 }, { to: 'Bea Big', seats: 3, endsAt: '2027-01-07T18:30:00.000Z' })).toBe(
+      'Offered 3 seats to Bea Big out of order, held until Thu, Jan 7, 11:30 AM',
+    );
+    expect(words('offer waitlist seats', { offersTakenBack: 1 }, { to: 'Bea Big', seats: 1, endsAt: '2027-01-07T18:30:00.000Z' })).toBe(
+      'Offered 1 seat to Bea Big out of order, held until Thu, Jan 7, 11:30 AM, taken back from 1 offer nobody had started to pay',
+    );
+  });
+
   it('says a booking the office made, with the party and the payment', () => {
     expect(
       words('book for customer', null, {

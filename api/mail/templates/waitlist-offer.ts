@@ -1,4 +1,8 @@
-/** To a party on the waitlist: seats came free and are held for them until the offer ends, with the link to pay; and the reminder before it ends. */
+/**
+ * To a party on the waitlist: seats came free and are held for them until the offer ends, with the
+ * link to pay; the reminder before it ends; and, when the office gave the seats to another party
+ * before anyone paid, that the party keeps its place.
+ */
 import { createElement as h } from 'react';
 import { formatDenverDate, formatDenverDateTime, formatDenverTime } from '../../../shared/rules/dates.ts';
 import type { RenderedMail, WaitlistOfferFacts } from '../message-types.ts';
@@ -38,6 +42,27 @@ export function renderWaitlistOffer(facts: WaitlistOfferFacts): Promise<Rendered
     `Seats are free for you: ${facts.title}, ${formatDenverDateTime(facts.startsAt)}`,
     h(WaitlistOffer, { facts, ending: false }),
   );
+}
+
+function OfferWithdrawn(facts: WaitlistOfferFacts) {
+  const when = formatDenverDateTime(facts.startsAt);
+  return h(
+    Layout,
+    {
+      home: facts.links.home,
+      preview: `The seats we held for you on ${when} went to another party.`,
+      heading: 'The seats went to another party',
+    },
+    paragraph(
+      `Hi ${facts.recipientName}, our office gave the seats we were holding for you on ${facts.title}, ${when}, to another party waiting. We are sorry for the change.`,
+    ),
+    paragraph('You keep your place on the waitlist: when seats come free again, we offer them in order and write to you.'),
+    buttonLink(facts.links.myBookings, 'My Bookings'),
+  );
+}
+
+export function renderWaitlistOfferWithdrawn(facts: WaitlistOfferFacts): Promise<RenderedMail> {
+  return renderMail(`The seats held for you on ${formatDenverDate(facts.startsAt)} went to another party`, h(OfferWithdrawn, facts));
 }
 
 export function renderWaitlistOfferEnding(facts: WaitlistOfferFacts): Promise<RenderedMail> {

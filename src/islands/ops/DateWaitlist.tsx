@@ -58,9 +58,12 @@ export function DateWaitlist({ dateId, free, bookable, version, onChanged }: Pro
         <ol className="ops-parties" aria-label="Waitlist, in line order">
           {rows.map((row) => (
             <li key={row.id} className="ops-party">
-              <span>
-                {row.name}, party of {row.partySize} · {WAIT_WORDS[row.status]}
-              </span>
+              <p className="ops-waitlist-who">
+                <strong>
+                  {row.name}, party of {row.partySize}
+                </strong>{' '}
+                · {WAIT_WORDS[row.status]}
+              </p>
               <span className="ops-muted">
                 {row.email} · since {formatDenverDateTime(Date.parse(row.joinedAt))}
                 {row.nearby ? ' · a nearby date would do' : ''}
@@ -72,10 +75,10 @@ export function DateWaitlist({ dateId, free, bookable, version, onChanged }: Pro
                   ))}
                 </ul>
               )}
-              {bookable && row.status === 'waiting' && free >= row.partySize && (
+              {bookable && row.status === 'waiting' && (
                 <ReasonAction
                   opener={`Offer the seats to ${row.name}`}
-                  hint="Out of order: the parties ahead keep their place. The reason goes in the record."
+                  hint={`Out of order: the parties ahead keep their place. ${free >= row.partySize ? 'The seats are free.' : 'Seats held for parties who have not started to pay are taken back; they keep their place and are told.'} The reason goes in the record.`}
                   submit="Offer the seats"
                   act={async (reason) => {
                     await opsApi.offerOutOfOrder(dateId, row.id, reason);

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import type { WaitlistEntryAnswer } from '../../../shared/contract/answers.ts';
-import { formatDenverDate, formatDenverDateTime, formatDenverTime } from '../../../shared/rules/dates.ts';
+import { formatDenverDateTime, formatDenverDeadline } from '../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { placeWords } from '../../../shared/rules/waitlist.ts';
 import { api } from '../../stores/api.ts';
@@ -41,8 +41,8 @@ function WaitCard({ wait, onLeft }: { wait: WaitlistEntryAnswer; onLeft: () => v
           <>
             <p>
               Seats came free{offer.dateId === wait.dateId ? '' : ` on ${formatDenverDateTime(Date.parse(offer.startsAt))}`}: they are held
-              for your party of {wait.partySize} until {formatDenverTime(Date.parse(offer.expiresAt))} on{' '}
-              {formatDenverDate(Date.parse(offer.expiresAt))}, at {formatDollars(offer.amount)}.
+              for your party of {wait.partySize} until {formatDenverDeadline(Date.parse(offer.expiresAt))}, at {formatDollars(offer.amount)}
+              .
             </p>
             <a className="button primary" href={offerHref(offer.id)}>
               Book these seats<span className="visually-hidden"> for {wait.title}</span>

@@ -1,5 +1,5 @@
 /** Above the steps of a checkout that came from a waitlist offer: the seats held for the party and until when; or that the offer has ended. */
-import { formatDenverDate, formatDenverDateTime, formatDenverTime } from '../../../../shared/rules/dates.ts';
+import { formatDenverDateTime, formatDenverDeadline } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
 import type { OfferState } from './use-offer.ts';
 
@@ -24,8 +24,8 @@ export default function OfferNote({ state }: { state: OfferState }) {
     return (
       <p className="checkout-invitation" role="status">
         <strong>Seats are held for you.</strong> {offer.title}, {formatDenverDateTime(new Date(offer.startsAt))}, for{' '}
-        {offer.partySize === 1 ? '1 person' : `${offer.partySize} people`} at {formatDollars(offer.amount)}, until {formatDenverTime(ends)}{' '}
-        on {formatDenverDate(ends)}.
+        {offer.partySize === 1 ? '1 person' : `${offer.partySize} people`} at {formatDollars(offer.amount)}, until{' '}
+        {formatDenverDeadline(ends)}.
       </p>
     );
   }
