@@ -9,7 +9,6 @@ import { useStore } from '@nanostores/react';
 import type { DateAvailability } from '../../../../shared/rules/availability.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { WAITLIST_PARTY_MAX, WAITLIST_PARTY_MIN } from '../../../../shared/rules/waitlist.ts';
-import { api } from '../../../stores/api.ts';
 import { $authUser, $knownUser } from '../../../stores/auth.ts';
 import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
 
@@ -41,6 +40,8 @@ export default function JoinWaitlist({ fullDates, priceId }: Props) {
     if (!chosen || !priceId || sent.state === 'sending') return;
     setSent({ state: 'sending' });
     try {
+      // The API client loads with the first join: a booking page's visitors who never join do without it.
+      const { api } = await import('../../../stores/api.ts');
       await api.joinWaitlist({ dateId: chosen.entry.id, priceId, partySize, nearby });
       setSent({ state: 'joined', when: formatDenverDateTime(chosen.entry.startsAt) });
     } catch (error) {
