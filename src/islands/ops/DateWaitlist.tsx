@@ -1,7 +1,8 @@
 /**
  * A date's waitlist in the console: each party in line (who, how many, since when, a nearby date
- * would do) and the offers made to it with their state; a waiting party can be offered the free
- * seats out of order, with a reason the record keeps.
+ * would do) and the offers made to it with their state; a waiting party can be offered the seats
+ * out of order, with a reason the record keeps: the free seats, or those of offers nobody has
+ * started to pay (the API refuses when they are being paid).
  */
 import type { ReactNode } from 'react';
 import type { WaitlistRowAnswer } from '../../../shared/contract/ops-answers.ts';
@@ -19,19 +20,19 @@ const WAIT_WORDS: Record<WaitlistRowAnswer['status'], string> = {
   closed: 'List closed',
 };
 
-const OFFER_WORDS: Record<WaitlistRowAnswer['offers'][number]['state'], string> = {
-  open: 'held until',
-  accepted: 'booked; it was held until',
-  lapsed: 'ran out at',
-  declined: 'declined; it was held until',
-  withdrawn: 'withdrawn; it was held until',
-};
+/** What became of an offer, with when it ends or ended where that is what matters. */
+function offerState(offer: WaitlistRowAnswer['offers'][number]): string {
+  const ends = formatDenverDateTime(Date.parse(offer.endsAt));
+  if (offer.state === 'open') return `held until ${ends}`;
+  if (offer.state === 'lapsed') return `ran out at ${ends}`;
+  return { accepted: 'booked', declined: 'declined', withdrawn: 'withdrawn' }[offer.state];
+}
 
 function offerLine(offer: WaitlistRowAnswer['offers'][number]): string {
   const seats = `${offer.seats} ${offer.seats === 1 ? 'seat' : 'seats'}`;
   const where = offer.elsewhere ? ' on a nearby date' : '';
   const order = offer.outOfOrder ? ` Out of order: ${offer.outOfOrder}` : '';
-  return `Offered ${seats}${where} ${formatDenverDateTime(Date.parse(offer.madeAt))}, ${OFFER_WORDS[offer.state]} ${formatDenverDateTime(Date.parse(offer.endsAt))}.${order}`;
+  return `Offered ${seats}${where} ${formatDenverDateTime(Date.parse(offer.madeAt))}, ${offerState(offer)}.${order}`;
 }
 
 interface Props {
@@ -49,6 +50,13 @@ export function DateWaitlist({ dateId, free, bookable, version, onChanged }: Pro
   const state = useStaffData(`waitlist:${dateId}:${version}`, (signal) => opsApi.waitlist(dateId, signal));
   if (state.status !== 'ready') return null;
   const rows = state.data.waitlist;
+  /** Seats held by the open offers of this date: the office may take back those nobody has started to pay. */
+  const offeredSeats = (except: string) =>
+    rows
+      .filter((row) => row.id !== except)
+      .flatMap((row) => row.offers)
+      .filter((offer) => offer.state === 'open' && !offer.elsewhere)
+      .reduce((sum, offer) => sum + offer.seats, 0);
   return (
     <section className="ops-waitlist" aria-labelledby="ops-waitlist-title">
       <h3 id="ops-waitlist-title">Waitlist</h3>
@@ -75,7 +83,7 @@ export function DateWaitlist({ dateId, free, bookable, version, onChanged }: Pro
                   ))}
                 </ul>
               )}
-              {bookable && row.status === 'waiting' && (
+              {bookable && row.status === 'waiting' && free + offeredSeats(row.id) >= row.partySize && (
                 <ReasonAction
                   opener={`Offer the seats to ${row.name}`}
                   hint={`Out of order: the parties ahead keep their place. ${free >= row.partySize ? 'The seats are free.' : 'Seats held for parties who have not started to pay are taken back; they keep their place and are told.'} The reason goes in the record.`}
