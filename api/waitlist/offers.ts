@@ -12,6 +12,7 @@ import { randomId } from '../http.ts';
 import { enqueueMail, type MailRequest } from '../mail/mail-outbox.ts';
 import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { lockDate, takenSeats, type LockedDate } from '../bookings/seats.ts';
+import { seatsTakenSql } from '../bookings/seat-sql.ts';
 import { recordAction } from '../console/record.ts';
 import type { Caller } from '../identity.ts';
 import type { AfterCommit } from '../after-commit.ts';
@@ -80,8 +81,8 @@ const freedOf = (date: OfferDate): FreedDate => ({ id: date.id, startsAt: new Da
 
 /**
  * The entries waiting that could take seats on `dateId`, locked: those of the date, and those of
- * the same kind of day within a week that take a nearby date, leaving out a customer who already
- * holds, booked or was offered seats on the date.
+ * the same kind of day within a week that take a nearby date, in line order, leaving out a customer
+ * who already holds, booked or was offered seats on the date.
  */
 async function lockWaitingFor(tx: Queryable, date: OfferDate): Promise<WaitEntry[]> {
   const rows = await tx.query<WaitingRow & Record<string, unknown>>(
@@ -97,7 +98,11 @@ async function lockWaitingFor(tx: Queryable, date: OfferDate): Promise<WaitEntry
         for update of e`,
     [date.id, date.calendar, date.starts_at, date.product_id, date.price_id],
   );
-  return rows.map(asEntry).filter((entry) => waitsFor(entry, freedOf(date)));
+  // A customer waiting twice for these seats (for the date, and for another nearby) is in line once, at their first place.
+  const seen = new Set<string>();
+  return rows
+    .filter((row) => waitsFor(asEntry(row), freedOf(date)) && !seen.has(row.user_id) && Boolean(seen.add(row.user_id)))
+    .map(asEntry);
 }
 
 /** The price an entry is offered at: the one it waits for, at its amount now. */
@@ -247,7 +252,7 @@ export async function offerFreedSeats(db: Db, settings: OfferSettings): Promise<
        from waitlist_entries e join calendar_dates ed on ed.id = e.date_id
        join calendar_dates d on d.id = e.date_id
          or (e.nearby and d.calendar = ed.calendar and abs(extract(epoch from d.starts_at - ed.starts_at)) < 7 * 86400)
-      where e.status = 'waiting' and d.active and d.starts_at > now()
+      where e.status = 'waiting' and d.active and d.starts_at > now() and d.capacity > ${seatsTakenSql('d.id')}
       order by d.starts_at`,
   );
   let offered = 0;

@@ -13,6 +13,7 @@ import { NOT_ENOUGH_SEATS, offerFreedSeats } from '../../api/waitlist/offers.ts'
 import { OFFER_ENDED } from '../../api/bookings/holds.ts';
 import { formatDenverDate, formatDenverTime } from '../../shared/rules/dates.ts';
 import { placeWords } from '../../shared/rules/waitlist.ts';
+import { denverDay } from '../../shared/rules/dates.ts';
 import { cutoffSeconds } from '../../shared/rules/seat-rules.ts';
 import {
   freeDate,
@@ -31,6 +32,12 @@ import { staffMember } from './staff.ts';
 
 const CLASSES = 'winter-classes';
 const SETTINGS = { cutoffHours: 0, provider: 'local' };
+
+/** The Sunday that starts the Kamas week of `instant`, as the waitlist's nearby dates count weeks. */
+const denverWeekOf = (instant: number) => {
+  const day = new Date(`${denverDay(instant)}T12:00:00Z`);
+  return denverDay(new Date(day.getTime() - day.getUTCDay() * 86_400_000 + 7 * 3_600_000));
+};
 
 let h: Harness;
 let operator: TestUser;
@@ -364,6 +371,35 @@ describe('seats that come free', () => {
     const [offer] = await h.db.query<{ expires_at: Date | string }>(`select expires_at from waitlist_offers where date_id = $1`, [date.id]);
     const closesAt = startsAt - cutoffSeconds(cutoffHours) * 1000;
     expect(new Date(offer?.expires_at ?? 0).getTime()).toBe(closesAt);
+  });
+});
+
+describe('a nearby date', () => {
+  it('is offered to a party that said it would take one: the same activity in the same Kamas week', async () => {
+    const TOURS = 'winter-day-tours';
+    const TOUR = 'price_tour_ski';
+    const week = (entry: CalendarEntry) => denverWeekOf(entry.date._seconds * 1000);
+    const { body: tours } = await h.json<CalendarEntry[]>('GET', `/calendar/${TOURS}`);
+    const open = tours.filter((entry) => entry.users.length === 0 && entry.date._seconds * 1000 > Date.now() + 2 * 86_400_000);
+    const sameWeek = (entry: CalendarEntry) => open.filter((other) => other.id !== entry.id && week(other) === week(entry));
+    const first = open.find((entry) => sameWeek(entry).length > 0);
+    const second = first && sameWeek(first)[0];
+    if (!first || !second) throw new Error('no two open day tours in one week');
+    await paidBooking(h, { date: first, calendar: TOURS, priceId: TOUR, partySize: 2 });
+    const other = await paidBooking(h, { date: second, calendar: TOURS, priceId: TOUR, partySize: 2 });
+    const rider = await readyUser(h, 'Nia Nearby');
+    const strict = await readyUser(h, 'Stu Strict');
+    const asked = (user: TestUser, nearby: boolean) =>
+      h.json('POST', '/waitlist', { token: user.token, body: { dateId: first.id, priceId: TOUR, partySize: 3, nearby } });
+    expect((await asked(strict, false)).status).toBe(200);
+    expect((await asked(rider, true)).status).toBe(200);
+
+    await cancel(other.payer, other.bookingId);
+    // The one ahead waits for its own date only; the nearby date goes to the party that takes one.
+    expect(await offersOn(second.id)).toMatchObject([{ user_id: rider.uid, seats: 3, status: 'open' }]);
+    const [wait] = await waitsOf(rider);
+    expect(wait).toMatchObject({ dateId: first.id, offer: { dateId: second.id } });
+    expect((await waitsOf(strict))[0]).toMatchObject({ place: 1, offer: null });
   });
 });
 

@@ -86,7 +86,7 @@ export default function JoinWaitlist({ fullDates, priceId }: Props) {
           Please <a href="/sign-in">log in</a> to join the waitlist.
         </p>
       ) : (
-        <button type="button" className="button" disabled={!hydrated} aria-disabled={sent.state === 'sending'} onClick={() => void join()}>
+        <button type="button" className="button secondary" disabled={!hydrated} aria-disabled={sent.state === 'sending'} onClick={() => void join()}>
           {sent.state === 'sending' ? 'Joining...' : 'Join the waitlist'}
         </button>
       )}
