@@ -5,7 +5,6 @@
 import * as v from 'valibot';
 import { INVALID_PROMO_MESSAGE, NO_DATE_MESSAGE, NO_PARTY_MESSAGE, NO_PRICE_MESSAGE, NO_USER_PAYMENT_MESSAGE } from './messages.ts';
 import { isSafeText } from '../rules/safe-text.ts';
-import { WAITLIST_PARTY_MAX, WAITLIST_PARTY_MIN } from '../rules/waitlist.ts';
 
 export const CALENDARS = ['winter-classes', 'winter-day-tours', 'winter-mentorship'] as const;
 export type CalendarName = (typeof CALENDARS)[number];
@@ -216,7 +215,10 @@ export const paymentIntentSchema = v.strictObject({
 });
 export type PaymentIntentRequest = v.InferOutput<typeof paymentIntentSchema>;
 
-export const WAITLIST_PARTY_MESSAGE = 'Choose a party of 1 to 4.';
+/** A party on a waitlist: 1 to 4 people, who wait and are offered seats together. */
+export const WAITLIST_PARTY_MIN = 1;
+export const WAITLIST_PARTY_MAX = 4;
+export const WAITLIST_PARTY_MESSAGE = `Choose a party of ${WAITLIST_PARTY_MIN} to ${WAITLIST_PARTY_MAX}.`;
 
 /** POST /waitlist: a party in line for a full date, at the price it wants, perhaps also for a nearby date. */
 export const waitlistJoinSchema = v.strictObject({

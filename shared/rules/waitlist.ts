@@ -8,11 +8,6 @@ import { startOfWeek } from 'date-fns';
 import { tz } from '@date-fns/tz';
 import { COMPANY_TIME_ZONE, denverDay } from './dates.ts';
 
-const inDenver = tz(COMPANY_TIME_ZONE);
-
-export const WAITLIST_PARTY_MIN = 1;
-export const WAITLIST_PARTY_MAX = 4;
-
 export interface WaitEntry {
   id: string;
   /** The date the party asked for, and when that date starts (epoch ms). */
@@ -35,7 +30,7 @@ export interface FreedDate {
 
 /** The Kamas day that starts the week of `instant` (a Sunday), as 'YYYY-MM-DD'. */
 function denverWeek(instant: number): string {
-  return denverDay(startOfWeek(instant, { weekStartsOn: 0, in: inDenver }));
+  return denverDay(startOfWeek(instant, { weekStartsOn: 0, in: tz(COMPANY_TIME_ZONE) }));
 }
 
 /** Whether the entry takes seats on `date`: its own date, or a nearby one when it said so. */

@@ -18,7 +18,7 @@ import DateSelect from './DateSelect.tsx';
 import { ClassIcon } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
 import PriceChoice from './PriceChoice.tsx';
-import JoinWaitlist from './JoinWaitlist.tsx';
+import WaitlistPanel from './WaitlistPanel.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 import { useSearchParam } from '../../../islands/shared/use-search-param.ts';
 
@@ -108,7 +108,7 @@ export default function ClassBooking() {
           none: 'No available dates for the selected class',
         }}
       />
-      <JoinWaitlist fullDates={classDates.filter((date) => date.state === 'full')} priceId={cart.selectedPriceId} />
+      <WaitlistPanel fullDates={classDates.filter((date) => date.state === 'full')} priceId={cart.selectedPriceId} />
       <h2 className="booking-step">Class Calendar</h2>
       <CalendarFrame
         load={load}

@@ -14,7 +14,7 @@ import { FullMark } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
 import PartySizeOptions from './PartySizeOptions.tsx';
 import PriceChoice from './PriceChoice.tsx';
-import JoinWaitlist from './JoinWaitlist.tsx';
+import WaitlistPanel from './WaitlistPanel.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
 export default function DayTourBooking() {
@@ -81,7 +81,7 @@ export default function DayTourBooking() {
         }
         notice={notice}
       />
-      <JoinWaitlist fullDates={dates.filter((date) => date.state === 'full')} priceId={cart.selectedPriceId} />
+      <WaitlistPanel fullDates={dates.filter((date) => date.state === 'full')} priceId={cart.selectedPriceId} />
     </BookingColumns>
   );
 }

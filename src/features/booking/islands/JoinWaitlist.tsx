@@ -8,15 +8,15 @@ import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { DateAvailability } from '../../../../shared/rules/availability.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
-import { WAITLIST_PARTY_MAX, WAITLIST_PARTY_MIN } from '../../../../shared/rules/waitlist.ts';
-import { $authUser, $knownUser } from '../../../stores/auth.ts';
+import { WAITLIST_PARTY_MAX, WAITLIST_PARTY_MIN } from '../../../../shared/contract/requests.ts';
+import { $knownUser } from '../../../stores/known-user.ts';
 import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
 
 interface Props {
-  /** The page's full dates, for the price chosen (the class, the activity, the day). */
+  /** The page's full dates, for the price chosen (the class, the activity, the day): at least one. */
   fullDates: readonly DateAvailability[];
-  /** The price a party waits for; null until one is chosen. */
-  priceId: string | null;
+  /** The price a party waits for. */
+  priceId: string;
 }
 
 const SIZES = Array.from({ length: WAITLIST_PARTY_MAX - WAITLIST_PARTY_MIN + 1 }, (_, index) => WAITLIST_PARTY_MIN + index);
@@ -26,18 +26,16 @@ type Sent = { state: 'idle' } | { state: 'sending' } | { state: 'joined'; when: 
 export default function JoinWaitlist({ fullDates, priceId }: Props) {
   const hydrated = useHydrated();
   // Firebase starts with the first call (the token): until then, this browser's remembered sign-in counts.
-  const user = useStore($authUser);
   const known = useStore($knownUser);
   const id = useId();
   const [dateId, setDateId] = useState('');
   const [partySize, setPartySize] = useState(2);
   const [nearby, setNearby] = useState(false);
   const [sent, setSent] = useState<Sent>({ state: 'idle' });
-  if (!priceId || fullDates.length === 0) return null;
   const chosen = fullDates.find((date) => date.entry.id === dateId) ?? fullDates[0];
 
   async function join() {
-    if (!chosen || !priceId || sent.state === 'sending') return;
+    if (!chosen || sent.state === 'sending') return;
     setSent({ state: 'sending' });
     try {
       // The API client loads with the first join: a booking page's visitors who never join do without it.
@@ -81,12 +79,18 @@ export default function JoinWaitlist({ fullDates, priceId }: Props) {
         <input id={`${id}-nearby`} type="checkbox" checked={nearby} onChange={(event) => setNearby(event.target.checked)} />
         <label htmlFor={`${id}-nearby`}>A nearby date would do too (the same week)</label>
       </div>
-      {hydrated && !user && !known ? (
+      {hydrated && !known ? (
         <p className="form-hint">
           Please <a href="/sign-in">log in</a> to join the waitlist.
         </p>
       ) : (
-        <button type="button" className="button secondary" disabled={!hydrated} aria-disabled={sent.state === 'sending'} onClick={() => void join()}>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={!hydrated}
+          aria-disabled={sent.state === 'sending'}
+          onClick={() => void join()}
+        >
           {sent.state === 'sending' ? 'Joining...' : 'Join the waitlist'}
         </button>
       )}

@@ -11,7 +11,7 @@ import { choosePrice } from '../stores/cart.ts';
 import { mentorshipCalendar } from '../stores/calendars.ts';
 import BookingColumns from './BookingColumns.tsx';
 import DateSelect from './DateSelect.tsx';
-import JoinWaitlist from './JoinWaitlist.tsx';
+import WaitlistPanel from './WaitlistPanel.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
 const MENTORSHIP_PARTY_SIZE = 1;
@@ -46,7 +46,7 @@ export default function MentorshipBooking() {
         value={chosen ? chosen.entry.id : ''}
         says={{ failed: 'Failed to load mentorship days. Please try again later.', none: 'No mentorship days open this season' }}
       />
-      <JoinWaitlist fullDates={open.filter((date) => date.state === 'full')} priceId={cart.selectedPriceId} />
+      <WaitlistPanel fullDates={open.filter((date) => date.state === 'full')} priceId={cart.selectedPriceId} />
       {load.status === 'failed' && (
         <div className="calendar-problem" role="alert">
           <p className="form-error">Unable to load mentorship days. Please check your connection.</p>
