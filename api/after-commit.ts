@@ -52,7 +52,7 @@ export async function offerToWaitlist(aftermath: Aftermath & { bookingCutoffHour
     cutoffHours: aftermath.bookingCutoffHours,
     provider: aftermath.payments.name,
   });
-  if (lapsed > 0 || offered > 0) await afterCommit(aftermath, { seatsChanged: true, mailWritten: offered > 0 });
+  if (lapsed > 0 || offered > 0) await afterCommit(aftermath, { seatsChanged: true, mailWritten: true });
   return offered;
 }
 

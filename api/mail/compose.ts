@@ -99,7 +99,12 @@ async function callOffChoiceOf(db: Queryable, bookingId: string, dateId: unknown
 
 /** A message about a wait (an offer, its reminder, a closed list), composed from the waitlist; null for any other kind. */
 async function composeWaitlistMail(db: Queryable, mail: QueuedMail, settings: ComposeSettings, now: Date): Promise<Composed | null> {
-  const offerKinds = { 'waitlist-offer': 'open', 'waitlist-offer-ending': 'open', 'waitlist-offer-withdrawn': 'withdrawn' } as const;
+  const offerKinds = {
+    'waitlist-offer': 'open',
+    'waitlist-offer-ending': 'open',
+    'waitlist-offer-withdrawn': 'withdrawn',
+    'waitlist-offer-lapsed': 'lapsed',
+  } as const;
   if (!(mail.kind in offerKinds) && mail.kind !== 'waitlist-closed') return null;
   const common = { recipientName: await nameOf(db, mail.recipient_uid), siteUrl: settings.siteUrl, links: accountLinks(settings.siteUrl) };
   if (mail.kind === 'waitlist-closed') {
@@ -113,6 +118,7 @@ async function composeWaitlistMail(db: Queryable, mail: QueuedMail, settings: Co
     'waitlist-offer': templates.renderWaitlistOffer,
     'waitlist-offer-ending': templates.renderWaitlistOfferEnding,
     'waitlist-offer-withdrawn': templates.renderWaitlistOfferWithdrawn,
+    'waitlist-offer-lapsed': templates.renderWaitlistOfferLapsed,
   }[kind];
   return { send: await render(offer.facts) };
 }
@@ -304,6 +310,7 @@ export async function composeMail(
     case 'waitlist-offer-ending':
     case 'waitlist-closed':
     case 'waitlist-offer-withdrawn':
+    case 'waitlist-offer-lapsed':
       // Composed from the waitlist above.
       return { skip: 'not about a booking' };
   }

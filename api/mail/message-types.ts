@@ -18,7 +18,8 @@ export type MailKind =
   | 'waitlist-offer'
   | 'waitlist-offer-ending'
   | 'waitlist-closed'
-  | 'waitlist-offer-withdrawn';
+  | 'waitlist-offer-withdrawn'
+  | 'waitlist-offer-lapsed';
 
 /** A member of the party as a message names them: a name and two states, never contacts or medical notes. */
 export interface MemberState {
@@ -205,6 +206,8 @@ export interface WaitlistOfferFacts {
   endsAt: Date;
   /** Checkout on the held seats. */
   checkoutLink: string;
+  /** The booking page of the activity, to choose another date. */
+  bookingLink: string;
   links: SiteLinks;
 }
 

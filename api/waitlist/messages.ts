@@ -16,13 +16,14 @@ const OPEN_DATES = 5;
 
 /**
  * What an offer's messages say, or why one is not sent: the offer and its reminder while it is open
- * (`state` 'open'), and an offer the office took back while its party still waits ('withdrawn').
+ * (`state` 'open'), an offer the office took back while its party still waits ('withdrawn'), and
+ * one that ran out unused ('lapsed').
  */
 export async function offerFacts(
   db: Queryable,
   offerId: string,
   common: { recipientName: string; siteUrl: string; links: SiteLinks; now: Date },
-  state: 'open' | 'withdrawn',
+  state: 'open' | 'withdrawn' | 'lapsed',
 ): Promise<{ facts: WaitlistOfferFacts } | { skip: string }> {
   const [offer] = await db.query<{
     status: string;
@@ -35,8 +36,9 @@ export async function offerFacts(
     same_date: boolean;
     title: string;
     waiting: boolean;
+    calendar: CalendarName;
   }>(
-    `select o.status, o.expires_at, e.status = 'waiting' as waiting, o.seats, o.unit_amount, o.currency, d.starts_at, ed.starts_at as waited_for,
+    `select o.status, o.expires_at, e.status = 'waiting' as waiting, d.calendar, o.seats, o.unit_amount, o.currency, d.starts_at, ed.starts_at as waited_for,
             o.date_id = e.date_id as same_date, coalesce(dp.nickname, pr.nickname) as title
        from waitlist_offers o join waitlist_entries e on e.id = o.entry_id
        join calendar_dates d on d.id = o.date_id join calendar_dates ed on ed.id = e.date_id
@@ -60,6 +62,7 @@ export async function offerFacts(
       currency: offer.currency,
       endsAt,
       checkoutLink: offerCheckoutLink(offerId, common.siteUrl),
+      bookingLink: siteLink(BOOKING_PAGE_PATHS[offer.calendar], common.siteUrl),
       links: common.links,
     },
   };

@@ -220,25 +220,38 @@ async function offerSeatsOf(db: Db, dateId: string, settings: OfferSettings): Pr
 
 /**
  * Ends the open offers whose time is up and that no booking took (the entries lapse: the seats go
- * to the next in line), claiming them with `skip locked` so two instances end each once.
+ * to the next in line), claiming them with `skip locked` so two instances end each once; each party
+ * is told in the same transaction.
  */
-export async function lapseOffers(db: Queryable): Promise<number> {
-  const lapsed = await db.query<{ id: string }>(
-    `with due as (
+export async function lapseOffers(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const lapsed = await tx.query<{ id: string; user_id: string }>(LAPSE);
+    await enqueueMail(
+      tx,
+      lapsed.map((offer): MailRequest => ({
+        kind: 'waitlist-offer-lapsed',
+        eventKey: offer.id,
+        recipientUid: offer.user_id,
+        bookingId: null,
+        facts: { offerId: offer.id },
+      })),
+    );
+    return lapsed.length;
+  });
+}
+
+const LAPSE = `with due as (
        select o.id, o.entry_id from waitlist_offers o
         where o.status = 'open' and o.expires_at <= now()
           and not exists (select 1 from bookings b where b.waitlist_offer = o.id
                            and (b.status = 'paid' or (b.status = 'held' and b.hold_expires_at > now())))
         for update skip locked
      ), ended as (
-       update waitlist_offers o set status = 'lapsed', ended_at = now() from due where o.id = due.id returning o.id
+       update waitlist_offers o set status = 'lapsed', ended_at = now() from due where o.id = due.id returning o.id, o.user_id
      ), entries as (
        update waitlist_entries e set status = 'lapsed', ended_at = now() from due where e.id = due.entry_id and e.status = 'offered'
      )
-     select id from ended`,
-  );
-  return lapsed.length;
-}
+     select id, user_id from ended`;
 
 /**
  * The waitlist's round, run by every API instance on a timer and after any change that frees seats:

@@ -239,6 +239,15 @@ describe('seats that come free', () => {
       { user_id: second.uid, status: 'open' },
     ]);
     expect(await waitsOf(first)).toEqual([]);
+    // The first party is told its place has ended, once.
+    const lapsedMail = await h.db.query<QueuedMail & Record<string, unknown>>(
+      `select id, kind, recipient_uid, booking_id, facts from mail_outbox where kind = 'waitlist-offer-lapsed' and recipient_uid = $1`,
+      [first.uid],
+    );
+    expect(lapsedMail).toHaveLength(1);
+    const told = await composeMail(h.db, lapsedMail[0] as QueuedMail, { siteUrl: SITE_URL, waiverVersion: '' });
+    expect('send' in told && told.send.subject).toBe(`Your offer for ${formatDenverDate(new Date(date.date._seconds * 1000))} has ended`);
+    expect('send' in told && told.send.text).toContain(`${SITE_URL}/booking/avalanche-class`);
     expect(await h.json<OfferCheckoutAnswer>('GET', `/waitlist/offers/${firstOffer?.id}`, { token: first.token })).toMatchObject({
       body: { state: 'lapsed' },
     });

@@ -8,5 +8,10 @@ export { renderTripBriefing } from './trip-briefing.ts';
 export { renderBookingMoved } from './booking-moved.ts';
 export { renderDateCalledOff } from './date-called-off.ts';
 export { renderMeetingPointChanged } from './meeting-point-changed.ts';
-export { renderWaitlistOffer, renderWaitlistOfferEnding, renderWaitlistOfferWithdrawn } from './waitlist-offer.ts';
+export {
+  renderWaitlistOffer,
+  renderWaitlistOfferEnding,
+  renderWaitlistOfferLapsed,
+  renderWaitlistOfferWithdrawn,
+} from './waitlist-offer.ts';
 export { renderWaitlistClosed } from './waitlist-closed.ts';

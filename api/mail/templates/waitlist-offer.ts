@@ -1,7 +1,7 @@
 /**
  * To a party on the waitlist: seats came free and are held for them until the offer ends, with the
- * link to pay; the reminder before it ends; and, when the office gave the seats to another party
- * before anyone paid, that the party keeps its place.
+ * link to pay; the reminder before it ends; when it ran out unused, that the place has ended; and,
+ * when the office gave the seats to another party before anyone paid, that the party keeps its place.
  */
 import { createElement as h } from 'react';
 import { formatDenverDate, formatDenverDateTime, formatDenverTime } from '../../../shared/rules/dates.ts';
@@ -59,6 +59,27 @@ function OfferWithdrawn(facts: WaitlistOfferFacts) {
     paragraph('You keep your place on the waitlist: when seats come free again, we offer them in order and write to you.'),
     buttonLink(facts.links.myBookings, 'My Bookings'),
   );
+}
+
+function OfferLapsed(facts: WaitlistOfferFacts) {
+  const when = formatDenverDateTime(facts.startsAt);
+  return h(
+    Layout,
+    {
+      home: facts.links.home,
+      preview: `The seats we held for you on ${when} went to the next party in line.`,
+      heading: 'Your offer has ended',
+    },
+    paragraph(
+      `Hi ${facts.recipientName}, the seats we held for your party on ${facts.title}, ${when}, were not booked by ${formatDenverTime(facts.endsAt)}, so they went to the next party in line, and your place on the waitlist has ended.`,
+    ),
+    paragraph('If you still want to go, join the waitlist again or choose another date.'),
+    buttonLink(facts.bookingLink, 'Choose a date'),
+  );
+}
+
+export function renderWaitlistOfferLapsed(facts: WaitlistOfferFacts): Promise<RenderedMail> {
+  return renderMail(`Your offer for ${formatDenverDate(facts.startsAt)} has ended`, h(OfferLapsed, facts));
 }
 
 export function renderWaitlistOfferWithdrawn(facts: WaitlistOfferFacts): Promise<RenderedMail> {
