@@ -14,6 +14,7 @@ import { NO_DATE_MESSAGE } from '../../shared/contract/messages.ts';
 import { spotsLabel } from '../../shared/rules/availability.ts';
 import { seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { placeInLine, type WaitEntry } from '../../shared/rules/waitlist.ts';
+import { asEntry, lineColumns, withinAWeekSql, type LineRow } from './line.ts';
 import type { OfferCheckoutAnswer, WaitlistEntryAnswer } from '../../shared/contract/answers.ts';
 import type { WaitlistRowAnswer } from '../../shared/contract/ops-answers.ts';
 import { releaseOfferHolds } from './offers.ts';
@@ -106,37 +107,17 @@ export async function leaveWaitlist(db: Db, caller: Caller, entryId: string): Pr
   });
 }
 
-/** The entries in line for any of `dateIds` (or nearby), as the place-in-line rule reads them. */
-async function lineOf(db: Queryable, dateIds: readonly string[]): Promise<(WaitEntry & { userId: string })[]> {
+/** The entries in line for any of `dateIds` (or near them), as the place-in-line rule reads them. */
+async function lineOf(db: Queryable, dateIds: readonly string[]): Promise<WaitEntry[]> {
   if (dateIds.length === 0) return [];
-  const rows = await db.query<{
-    id: string;
-    date_id: string;
-    user_id: string;
-    party_size: number;
-    nearby: boolean;
-    since: string;
-    starts_at: string;
-    activity: string;
-  }>(
-    `select e.id, e.date_id, e.user_id, e.party_size, e.nearby, extract(epoch from e.joined_at) * 1000 as since,
-            extract(epoch from d.starts_at) * 1000 as starts_at, coalesce(d.price_id, d.product_id) as activity
+  const rows = await db.query<LineRow & Record<string, unknown>>(
+    `select ${lineColumns('d')}
        from waitlist_entries e join calendar_dates d on d.id = e.date_id
       where e.status in ('waiting', 'offered')
-        and exists (select 1 from calendar_dates t where t.id = any($1::text[]) and t.calendar = d.calendar
-                     and abs(extract(epoch from t.starts_at - d.starts_at)) < 7 * 86400)`,
+        and exists (select 1 from calendar_dates t where t.id = any($1::text[]) and ${withinAWeekSql('t', 'd')})`,
     [dateIds],
   );
-  return rows.map((row) => ({
-    id: row.id,
-    dateId: row.date_id,
-    userId: row.user_id,
-    partySize: row.party_size,
-    nearby: row.nearby,
-    since: Number(row.since),
-    startsAt: Number(row.starts_at),
-    activity: row.activity,
-  }));
+  return rows.map(asEntry);
 }
 
 interface WaitRow {

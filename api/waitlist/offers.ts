@@ -10,9 +10,11 @@ import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { randomId } from '../http.ts';
 import { enqueueMail, type MailRequest } from '../mail/mail-outbox.ts';
+import type { MailKind } from '../mail/message-types.ts';
 import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { lockDate, takenSeats, type LockedDate } from '../bookings/seats.ts';
 import { seatsTakenSql } from '../bookings/seat-sql.ts';
+import { activitySql, asEntry, lineColumns, withinAWeekSql, type LineRow } from './line.ts';
 import { recordAction } from '../console/record.ts';
 import type { Caller } from '../identity.ts';
 import type { AfterCommit } from '../after-commit.ts';
@@ -30,37 +32,6 @@ export interface OfferSettings {
 /** The ending reminder goes this long before an offer ends, for offers long enough to need one. */
 const REMINDER_BEFORE_MS = LATE_OFFER_MINUTES * 60_000;
 
-/** What a date's or an entry's activity is: a date with a price of its own (a class) offers that; others, any price of their product. */
-const ACTIVITY = (d: string) => `coalesce(${d}.price_id, ${d}.product_id)`;
-
-/** Entries still in line, with what nearby-date matching needs to know of the date each asked for. */
-const WAITING_COLUMNS = `e.id, e.date_id, e.user_id, e.party_size, e.nearby, e.price_id,
-  extract(epoch from e.joined_at) * 1000 as since, extract(epoch from ed.starts_at) * 1000 as starts_at,
-  ${ACTIVITY('ed')} as activity, ed.calendar`;
-
-interface WaitingRow {
-  id: string;
-  date_id: string;
-  user_id: string;
-  party_size: number;
-  nearby: boolean;
-  price_id: string;
-  since: number;
-  starts_at: number;
-  activity: string;
-  calendar: string;
-}
-
-const asEntry = (row: WaitingRow): WaitEntry => ({
-  id: row.id,
-  dateId: row.date_id,
-  startsAt: Number(row.starts_at),
-  activity: row.activity,
-  partySize: row.party_size,
-  since: Number(row.since),
-  nearby: row.nearby,
-});
-
 /** A date whose seats an entry may be offered: the date itself, locked, and its start and activity. */
 interface OfferDate extends LockedDate {
   starts_at: Date | string;
@@ -71,7 +42,7 @@ async function lockOfferDate(tx: Queryable, dateId: string, cutoffHours: number)
   const date = await lockDate(tx, dateId, cutoffHours);
   if (!date) return undefined;
   const [more] = await tx.query<{ starts_at: Date | string; activity: string }>(
-    `select starts_at, ${ACTIVITY('d')} as activity from calendar_dates d where id = $1`,
+    `select starts_at, ${activitySql('d')} as activity from calendar_dates d where id = $1`,
     [dateId],
   );
   return more ? { ...date, ...more } : undefined;
@@ -85,18 +56,19 @@ const freedOf = (date: OfferDate): FreedDate => ({ id: date.id, startsAt: new Da
  * who already holds, booked or was offered seats on the date.
  */
 async function lockWaitingFor(tx: Queryable, date: OfferDate): Promise<WaitEntry[]> {
-  const rows = await tx.query<WaitingRow & Record<string, unknown>>(
-    `select ${WAITING_COLUMNS}
-       from waitlist_entries e join calendar_dates ed on ed.id = e.date_id
+  const rows = await tx.query<LineRow & Record<string, unknown>>(
+    `select ${lineColumns('ed')}
+       from waitlist_entries e join calendar_dates ed on ed.id = e.date_id join calendar_dates d on d.id = $1
       where e.status = 'waiting'
-        and (e.date_id = $1 or (e.nearby and ed.calendar = $2 and abs(extract(epoch from ed.starts_at - $3::timestamptz)) < 7 * 86400))
+        and (e.date_id = $1 or (e.nearby and ${withinAWeekSql('ed', 'd')}))
         and not exists (select 1 from bookings b where b.date_id = $1 and b.user_id = e.user_id
                          and (b.status = 'paid' or (b.status = 'held' and b.hold_expires_at > now())))
         and not exists (select 1 from waitlist_offers o where o.date_id = $1 and o.user_id = e.user_id and o.status = 'open')
-        and exists (select 1 from prices pr where pr.id = e.price_id and pr.active and pr.product_id = $4 and ($5::text is null or pr.id = $5))
+        and exists (select 1 from prices pr where pr.id = e.price_id and pr.active and pr.product_id = d.product_id
+                     and (d.price_id is null or pr.id = d.price_id))
       order by e.joined_at, e.id
         for update of e`,
-    [date.id, date.calendar, date.starts_at, date.product_id, date.price_id],
+    [date.id],
   );
   // A customer waiting twice for these seats (for the date, and for another nearby) is in line once, at their first place.
   const seen = new Set<string>();
@@ -226,16 +198,7 @@ async function offerSeatsOf(db: Db, dateId: string, settings: OfferSettings): Pr
 export async function lapseOffers(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const lapsed = await tx.query<{ id: string; user_id: string }>(LAPSE);
-    await enqueueMail(
-      tx,
-      lapsed.map((offer): MailRequest => ({
-        kind: 'waitlist-offer-lapsed',
-        eventKey: offer.id,
-        recipientUid: offer.user_id,
-        bookingId: null,
-        facts: { offerId: offer.id },
-      })),
-    );
+    await tellOfOffers(tx, 'waitlist-offer-lapsed', lapsed);
     return lapsed.length;
   });
 }
@@ -263,8 +226,7 @@ export async function offerFreedSeats(db: Db, settings: OfferSettings): Promise<
   const dates = await db.query<{ id: string }>(
     `select distinct d.id, d.starts_at
        from waitlist_entries e join calendar_dates ed on ed.id = e.date_id
-       join calendar_dates d on d.id = e.date_id
-         or (e.nearby and d.calendar = ed.calendar and abs(extract(epoch from d.starts_at - ed.starts_at)) < 7 * 86400)
+       join calendar_dates d on d.id = e.date_id or (e.nearby and ${withinAWeekSql('d', 'ed')})
       where e.status = 'waiting' and d.active and d.starts_at > now() and d.capacity > ${seatsTakenSql('d.id')}
       order by d.starts_at`,
   );
@@ -335,30 +297,48 @@ async function makeRoomFor(tx: Queryable, date: OfferDate, entry: WaitEntry): Pr
   while (seatsLeft(date, await takenSeats(tx, date.id)) < entry.partySize) {
     const offer = unpaid.shift();
     if (!offer) throw new DomainError('conflict', NOT_ENOUGH_SEATS);
-    await tx.query(`update waitlist_offers set status = 'withdrawn', ended_at = now() where id = $1`, [offer.id]);
-    await tx.query(`update waitlist_entries set status = 'waiting' where id = $1 and status = 'offered'`, [offer.entry_id]);
-    actions.push(...(await releaseOfferHolds(tx, [offer.id], 'offer taken back by the office')));
+    actions.push(...(await withdrawOffers(tx, [offer.id], 'offer taken back by the office')));
     retaken.push(offer);
   }
-  await enqueueMail(
+  await tellOfOffers(tx, 'waitlist-offer-withdrawn', retaken);
+  return { retaken: retaken.length, actions };
+}
+
+/** Writes one message of `kind` about each offer to its party. */
+function tellOfOffers(tx: Queryable, kind: MailKind, offers: readonly { id: string; user_id: string }[]): Promise<number> {
+  return enqueueMail(
     tx,
-    retaken.map((offer): MailRequest => ({
-      kind: 'waitlist-offer-withdrawn',
+    offers.map((offer): MailRequest => ({
+      kind,
       eventKey: offer.id,
       recipientUid: offer.user_id,
       bookingId: null,
       facts: { offerId: offer.id },
     })),
   );
-  return { retaken: retaken.length, actions };
+}
+
+type OfferEndedReason =
+  'waitlist offer declined' | 'offer withdrawn: booked another way' | 'offer taken back by the office' | 'date called off by the company';
+
+/**
+ * Withdraws open offers (`offerIds`) before anyone paid them: the entries they were made to wait
+ * again in their place, and their seat holds are released. Returns the holds' intents' cancellations.
+ */
+async function withdrawOffers(tx: Queryable, offerIds: readonly string[], why: OfferEndedReason): Promise<ClaimedAction[]> {
+  if (offerIds.length === 0) return [];
+  await tx.query(
+    `with withdrawn as (
+       update waitlist_offers set status = 'withdrawn', ended_at = now() where id = any($1::text[]) and status = 'open' returning entry_id
+     )
+     update waitlist_entries set status = 'waiting' where id in (select entry_id from withdrawn) and status = 'offered'`,
+    [offerIds],
+  );
+  return releaseOfferHolds(tx, offerIds, why);
 }
 
 /** Releases the seat holds of offers (`offerIds`) that end before anyone paid them; returns their intents' cancellations. */
-export async function releaseOfferHolds(
-  tx: Queryable,
-  offerIds: readonly string[],
-  why: 'waitlist offer declined' | 'offer withdrawn: booked another way' | 'offer taken back by the office',
-): Promise<ClaimedAction[]> {
+export async function releaseOfferHolds(tx: Queryable, offerIds: readonly string[], why: OfferEndedReason): Promise<ClaimedAction[]> {
   if (offerIds.length === 0) return [];
   const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
     `update bookings set status = 'released', updated_at = now()
@@ -388,38 +368,34 @@ export async function endWaitsOnBooking(
       [accepted],
     );
   }
-  const withdrawn = await tx.query<{ id: string; entry_id: string }>(
-    `update waitlist_offers set status = 'withdrawn', ended_at = now()
-      where user_id = $1 and date_id = $2 and status = 'open' and id is distinct from $3 returning id, entry_id`,
+  const others = await tx.query<{ id: string }>(
+    `select id from waitlist_offers where user_id = $1 and date_id = $2 and status = 'open' and id is distinct from $3 for update`,
     [booking.user_id, booking.date_id, accepted],
   );
-  await tx.query(`update waitlist_entries set status = 'waiting' where id = any($1::text[]) and status = 'offered'`, [
-    withdrawn.map((offer) => offer.entry_id),
-  ]);
+  const actions = await withdrawOffers(
+    tx,
+    others.map((offer) => offer.id),
+    'offer withdrawn: booked another way',
+  );
   await tx.query(
     `update waitlist_entries set status = 'booked', ended_at = now() where user_id = $1 and date_id = $2 and status in ('waiting', 'offered')`,
     [booking.user_id, booking.date_id],
   );
-  return releaseOfferHolds(
-    tx,
-    withdrawn.map((offer) => offer.id),
-    'offer withdrawn: booked another way',
-  );
+  return actions;
 }
 
 /**
  * A date is called off: its waitlist closes and everyone on it is told; offers of its seats are
- * withdrawn (their holds the call-off releases), and an entry of another date offered these seats
+ * withdrawn (the call-off has released their holds already), and an entry of another date offered these seats
  * waits again. Runs in the call-off's transaction.
  */
 export async function closeWaitlist(tx: Queryable, dateId: string): Promise<number> {
-  const withdrawn = await tx.query<{ entry_id: string }>(
-    `update waitlist_offers set status = 'withdrawn', ended_at = now() where date_id = $1 and status = 'open' returning entry_id`,
-    [dateId],
+  const open = await tx.query<{ id: string }>(`select id from waitlist_offers where date_id = $1 and status = 'open' for update`, [dateId]);
+  await withdrawOffers(
+    tx,
+    open.map((offer) => offer.id),
+    'date called off by the company',
   );
-  await tx.query(`update waitlist_entries set status = 'waiting' where id = any($1::text[]) and status = 'offered'`, [
-    withdrawn.map((row) => row.entry_id),
-  ]);
   // An entry of this date offered seats on a nearby date keeps that offer.
   const closed = await tx.query<{ id: string; user_id: string }>(
     `update waitlist_entries set status = 'closed', ended_at = now() where date_id = $1 and status = 'waiting' returning id, user_id`,

@@ -10,7 +10,6 @@ import type { DateAvailability } from '../../../../shared/rules/availability.ts'
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { WAITLIST_PARTY_MAX, WAITLIST_PARTY_MIN } from '../../../../shared/contract/requests.ts';
 import { $knownUser } from '../../../stores/known-user.ts';
-import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
 
 interface Props {
   /** The page's full dates, for the price chosen (the class, the activity, the day): at least one. */
@@ -24,7 +23,6 @@ const SIZES = Array.from({ length: WAITLIST_PARTY_MAX - WAITLIST_PARTY_MIN + 1 }
 type Sent = { state: 'idle' } | { state: 'sending' } | { state: 'joined'; when: string } | { state: 'failed'; message: string };
 
 export default function JoinWaitlist({ fullDates, priceId }: Props) {
-  const hydrated = useHydrated();
   // Firebase starts with the first call (the token): until then, this browser's remembered sign-in counts.
   const known = useStore($knownUser);
   const id = useId();
@@ -79,18 +77,12 @@ export default function JoinWaitlist({ fullDates, priceId }: Props) {
         <input id={`${id}-nearby`} type="checkbox" checked={nearby} onChange={(event) => setNearby(event.target.checked)} />
         <label htmlFor={`${id}-nearby`}>A nearby date would do too (the same week)</label>
       </div>
-      {hydrated && !known ? (
+      {!known ? (
         <p className="form-hint">
           Please <a href="/sign-in">log in</a> to join the waitlist.
         </p>
       ) : (
-        <button
-          type="button"
-          className="button secondary"
-          disabled={!hydrated}
-          aria-disabled={sent.state === 'sending'}
-          onClick={() => void join()}
-        >
+        <button type="button" className="button secondary" aria-disabled={sent.state === 'sending'} onClick={() => void join()}>
           {sent.state === 'sending' ? 'Joining...' : 'Join the waitlist'}
         </button>
       )}

@@ -1,6 +1,7 @@
 /**
  * Join the waitlist (./JoinWaitlist.tsx) where a booking page has full dates for the price chosen:
- * its code loads only then, so a page with seats on every date carries none of it.
+ * its code loads only then (never before the island runs: the page has no price chosen yet), so a
+ * page with seats on every date carries none of it.
  */
 import { lazy, Suspense } from 'react';
 import type { DateAvailability } from '../../../../shared/rules/availability.ts';

@@ -3,12 +3,12 @@
  * offer is theirs alone). An open offer becomes the order: its date, price and party, so the usual
  * steps lead to payment on the held seats.
  */
-import { useEffect, useState } from 'react';
 import type { OfferCheckoutAnswer } from '../../../../shared/contract/answers.ts';
 import type { CalendarName } from '../../../../shared/contract/requests.ts';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { api } from '../../../stores/api.ts';
 import { chooseOffered } from '../../booking/stores/cart.ts';
+import { useLoaded } from '../../../islands/shared/use-loaded.ts';
 
 export type OfferState =
   | { status: 'none' }
@@ -18,27 +18,23 @@ export type OfferState =
   | { status: 'not-found' }
   | { status: 'failed' };
 
+const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+async function loadOffer(offerId: string, signal: AbortSignal): Promise<OfferCheckoutAnswer> {
+  const offer = await api.offer(offerId, signal).catch((error: unknown) => {
+    if (!notFound(error) && !signal.aborted) console.warn('Could not read the offer', error);
+    throw error;
+  });
+  if (offer.state === 'open') {
+    chooseOffered({ ...offer, calendar: offer.calendar as CalendarName, startsAt: new Date(offer.startsAt) });
+  }
+  return offer;
+}
+
 export function useOffer(offerId: string | null, signedIn: boolean): OfferState {
-  const [answer, setAnswer] = useState<{ id: string; state: OfferState } | null>(null);
-  useEffect(() => {
-    if (!offerId || !signedIn) return;
-    const abort = new AbortController();
-    api.offer(offerId, abort.signal).then(
-      (offer) => {
-        if (offer.state === 'open') {
-          chooseOffered({ ...offer, calendar: offer.calendar as CalendarName, dateId: offer.dateId, startsAt: new Date(offer.startsAt) });
-        }
-        setAnswer({ id: offerId, state: { status: 'ready', offer } });
-      },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        const notFound = error instanceof ApiError && error.status === 404;
-        if (!notFound) console.warn('Could not read the offer', error);
-        setAnswer({ id: offerId, state: { status: notFound ? 'not-found' : 'failed' } });
-      },
-    );
-    return () => abort.abort();
-  }, [offerId, signedIn]);
+  const loaded = useLoaded(offerId && signedIn ? offerId : null, (signal) => loadOffer(offerId ?? '', signal));
   if (!offerId) return { status: 'none' };
-  return answer?.id === offerId ? answer.state : { status: 'loading' };
+  if (loaded.status === 'ready') return { status: 'ready', offer: loaded.value };
+  if (loaded.status === 'loading') return loaded;
+  return { status: notFound(loaded.error) ? 'not-found' : 'failed' };
 }
