@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import type { Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
-import { CALENDARS } from '../../shared/contract/requests.ts';
+import { CALENDARS, instantRequest } from '../../shared/contract/requests.ts';
 import { takenSeats } from '../bookings/seats.ts';
 
 export const CAPACITY_MAX = 100;
@@ -20,7 +20,7 @@ export const dateEntrySchema = v.strictObject({
   calendar: v.picklist(CALENDARS),
   productId: idText,
   priceId: v.optional(idText),
-  startsAt: v.pipe(v.string(), v.isoTimestamp('startsAt must be an ISO timestamp with a zone')),
+  startsAt: instantRequest('startsAt must be an ISO timestamp with a zone'),
   capacity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(CAPACITY_MAX)),
   type: v.optional(v.string()),
   title: v.optional(v.string()),

@@ -10,13 +10,14 @@ import { DomainError } from '../domain-error.ts';
 import { promoUsesSql } from '../bookings/seat-sql.ts';
 import { idText } from './calendar-dates.ts';
 import { PROMO_CODE_PATTERN } from '../../shared/contract/ops-requests.ts';
+import { instantRequest } from '../../shared/contract/requests.ts';
 
 export const promoEntrySchema = v.pipe(
   v.strictObject({
     code: v.pipe(v.string(), v.regex(PROMO_CODE_PATTERN, 'promo codes are upper-case letters and digits')),
     percentOff: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
     amountOff: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-    expiresAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),
+    expiresAt: v.optional(v.nullable(instantRequest('expiresAt must be an ISO timestamp with a zone'))),
     maxRedemptions: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
     priceIds: v.optional(v.nullable(v.array(idText))),
     active: v.optional(v.boolean(), true),

@@ -18,6 +18,7 @@ import * as movesByOperator from './migrations/015_moves_by_operator.ts';
 import * as tripDay from './migrations/016_trip_day.ts';
 import * as meetingPoints from './migrations/017_meeting_points.ts';
 import * as waitlist from './migrations/018_waitlist.ts';
+import * as tripEventRefusals from './migrations/019_trip_event_refusals.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -38,6 +39,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '016_trip_day', sql: tripDay.sql },
   { version: '017_meeting_points', sql: meetingPoints.sql },
   { version: '018_waitlist', sql: waitlist.sql },
+  { version: '019_trip_event_refusals', sql: tripEventRefusals.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -1,17 +1,24 @@
 /**
  * The events guides' phones recorded at the trailhead, received in batches when a phone has a
  * network again. Each is recorded once by the id its phone made, so a batch sent twice, or by two
- * API instances at once, records nothing twice. An event for a seat that changed after the sheet
- * was saved (the booking cancelled or moved, the member gone from the party) is kept, flagged for
- * the office; an event naming a seat that was never on the date refuses the batch. A waiver signed
- * on a guide's phone becomes a signature in the signer's waiver record, as an online one does.
+ * API instances at once, records nothing twice. Each event has its own outcome: one the API cannot
+ * take as it came (a seat never on the date, a stranger to the party, a waiver text no longer in
+ * force, a time outside the trip day) is refused alone, kept with its reason for the office, and the
+ * rest of the batch is recorded. An event for a seat that changed after the sheet was saved (the
+ * booking cancelled or moved, the member gone from the party) is kept, flagged for the office. A
+ * waiver signed on a guide's phone becomes a signature in the signer's waiver record, as an online
+ * one does, unless the seat is gone: then it stays with the trip's record for the office to look at.
  */
 import type { Db, Queryable } from '../db/client.ts';
+import { iso } from '../db/instant.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { insertSignature, type SigningRequest } from '../users/waivers.ts';
 import type { WaiverEdition } from '../users/waiver-edition.ts';
+import { tripEndsAt } from '../../shared/company/meeting-area.ts';
+import type { CalendarName } from '../../shared/contract/requests.ts';
 import type { TripEventRequest, TripEventsAnswer } from '../../shared/contract/trailhead.ts';
+import { eventTimeRefusal, type TripSpan } from '../../shared/rules/trip-event-time.ts';
 import { tripEventsOf } from './trip-sheet.ts';
 
 export const NOT_ON_THIS_DATE = 'That booking is not on this date.';
@@ -22,8 +29,10 @@ export const FLAGS = {
   moved: 'The booking moved to another date after the trip sheet was saved.',
   left: 'This person left the party after the trip sheet was saved.',
 } as const;
+/** Added to the flag of a waiver signed for a seat that is gone. */
+export const SIGNATURE_HELD = 'The signature is kept with the trip, not as their waiver, until the office looks at it.';
 
-/** Records the new events of the batch for `dateId`, as recorded by `by`; the date's whole record after them. */
+/** Records the batch for `dateId`, as recorded by `by`: each event's outcome, and the date's whole record after them. */
 export async function recordTripEvents(
   db: Db,
   dateId: string,
@@ -32,69 +41,145 @@ export async function recordTripEvents(
   signing: { waiver: WaiverEdition; request: SigningRequest },
 ): Promise<TripEventsAnswer> {
   return db.transaction(async (tx) => {
-    const [date] = await tx.query<{ id: string }>(`select id from calendar_dates where id = $1`, [dateId]);
+    const [date] = await tx.query<{ starts_at: Date | string; calendar: CalendarName }>(
+      `select starts_at, calendar from calendar_dates where id = $1`,
+      [dateId],
+    );
     if (!date) throw new DomainError('not-found', 'Date not found');
+    const startsAt = Date.parse(iso(date.starts_at));
+    const trip: TripSpan = { startsAt, endsAt: tripEndsAt(startsAt, date.calendar) };
     const byName = by.name ?? by.email ?? by.uid;
-    let recorded = 0;
-    for (const event of events) {
-      const flag = await seatFlag(tx, dateId, event);
-      const [inserted] = await tx.query<{ id: string }>(
-        `insert into trip_events (id, date_id, booking_id, user_id, kind, gear, by_uid, by_name, device_at, flag)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (id) do nothing returning id`,
-        [
-          event.id,
-          dateId,
-          event.bookingId,
-          event.uid,
-          event.kind,
-          event.kind === 'gear' ? JSON.stringify({ beacon: event.beacon, shovel: event.shovel, probe: event.probe }) : null,
-          by.uid,
-          byName,
-          event.at,
-          flag,
-        ],
-      );
-      if (!inserted) continue;
-      recorded += 1;
-      if (event.kind === 'signed') {
-        if (event.version !== signing.waiver.version) throw new DomainError('conflict', OLDER_WAIVER);
-        // The phone's clock is taken for the time of signing, never later than the moment it reached us.
-        const signedAt = new Date(Math.min(Date.parse(event.at), Date.now()));
-        const signatureId = await insertSignature(tx, {
-          uid: event.uid,
-          signature: event.signature,
-          edition: signing.waiver,
-          request: signing.request,
-          signedAt,
-          inPersonBy: byName,
-        });
-        await tx.query(`update trip_events set waiver_signature_id = $2 where id = $1`, [event.id, signatureId]);
-      }
+    const batch = [...new Map(events.map((event) => [event.id, event])).values()];
+    const known = await knownEvents(tx, batch);
+    const seats = await seatsOf(tx, dateId, batch);
+    const receivedAt = Date.now();
+
+    const accepted: { event: TripEventRequest; flag: string | null }[] = [];
+    const refused = new Map<string, string>();
+    for (const event of batch.filter((event) => !known.has(event.id))) {
+      const seat = seatStanding(seats.get(seatKey(event)), dateId);
+      const reason =
+        eventTimeRefusal(event.at, trip, receivedAt) ??
+        ('refused' in seat ? seat.refused : null) ??
+        (event.kind === 'signed' && event.version !== signing.waiver.version ? OLDER_WAIVER : null);
+      if (reason) refused.set(event.id, reason);
+      else accepted.push({ event, flag: 'flag' in seat ? seat.flag : null });
     }
-    return { recorded, events: await tripEventsOf(tx, dateId) };
+
+    const inserted = await insertEvents(tx, dateId, accepted, by.uid, byName);
+    await keepRefusals(tx, dateId, batch, refused, by.uid, byName);
+    for (const { event, flag } of accepted) {
+      if (event.kind !== 'signed' || !inserted.has(event.id)) continue;
+      if (flag) continue;
+      // The phone's clock is taken for the time of signing, never later than the moment it reached us.
+      const signedAt = new Date(Math.min(Date.parse(event.at), receivedAt));
+      const signatureId = await insertSignature(tx, {
+        uid: event.uid,
+        signature: event.signature,
+        edition: signing.waiver,
+        request: signing.request,
+        signedAt,
+        inPersonBy: byName,
+      });
+      await tx.query(`update trip_events set waiver_signature_id = $2 where id = $1`, [event.id, signatureId]);
+    }
+    return {
+      recorded: inserted.size,
+      outcomes: events.map((event) => ({ id: event.id, refused: refused.get(event.id) ?? null })),
+      events: await tripEventsOf(tx, dateId),
+    };
   });
 }
 
-/**
- * Why the office should look at an event for this seat (null when the seat is as the sheet showed it);
- * refuses a seat that was never on the date.
- */
-async function seatFlag(tx: Queryable, dateId: string, event: TripEventRequest): Promise<string | null> {
-  const [booking] = await tx.query<{ date_id: string; status: string; member: boolean; departed: boolean; moved_away: boolean }>(
-    `select b.date_id, b.status,
-            exists (select 1 from booking_members m where m.booking_id = b.id and m.user_id = $3) as member,
-            exists (select 1 from booking_departures d where d.booking_id = b.id and d.user_id = $3) as departed,
-            exists (select 1 from booking_moves v where v.booking_id = b.id and v.from_date = $2) as moved_away
-       from bookings b where b.id = $1`,
-    [event.bookingId, dateId, event.uid],
+const seatKey = (event: { bookingId: string; uid: string }) => `${event.bookingId}/${event.uid}`;
+
+/** The ids of the batch already recorded: sent before, they count as recorded whatever has changed since. */
+async function knownEvents(tx: Queryable, batch: readonly TripEventRequest[]): Promise<Set<string>> {
+  const rows = await tx.query<{ id: string }>(`select id from trip_events where id = any($1::text[])`, [batch.map((event) => event.id)]);
+  return new Set(rows.map((row) => row.id));
+}
+
+interface SeatRow {
+  booking_id: string;
+  user_id: string;
+  date_id: string;
+  status: string;
+  member: boolean;
+  departed: boolean;
+  moved_away: boolean;
+}
+
+/** Each seat the batch names, as it stands now, in one query: by `seatKey`; a booking that does not exist is absent. */
+async function seatsOf(tx: Queryable, dateId: string, batch: readonly TripEventRequest[]): Promise<Map<string, SeatRow>> {
+  const named = [...new Map(batch.map((event) => [seatKey(event), { booking_id: event.bookingId, user_id: event.uid }])).values()];
+  const rows = await tx.query<SeatRow & Record<string, unknown>>(
+    `select p.booking_id, p.user_id, b.date_id, b.status,
+            exists (select 1 from booking_members m where m.booking_id = b.id and m.user_id = p.user_id) as member,
+            exists (select 1 from booking_departures d where d.booking_id = b.id and d.user_id = p.user_id) as departed,
+            exists (select 1 from booking_moves v where v.booking_id = b.id and v.from_date = $1) as moved_away
+       from jsonb_to_recordset($2::jsonb) as p (booking_id text, user_id text)
+       join bookings b on b.id = p.booking_id`,
+    [dateId, JSON.stringify(named)],
   );
-  const wasOnThisDate = booking && (booking.date_id === dateId || booking.moved_away);
-  if (!booking || !wasOnThisDate || (booking.status !== 'paid' && booking.status !== 'cancelled' && booking.status !== 'refunded')) {
-    throw new DomainError('invalid', NOT_ON_THIS_DATE);
+  return new Map(rows.map((row) => [`${row.booking_id}/${row.user_id}`, row]));
+}
+
+/** Whether an event for the seat is refused (a seat never on the date, a stranger to the party), or why the office should look at it. */
+function seatStanding(seat: SeatRow | undefined, dateId: string): { refused: string } | { flag: string | null } {
+  const wasOnThisDate = seat && (seat.date_id === dateId || seat.moved_away);
+  if (!seat || !wasOnThisDate || (seat.status !== 'paid' && seat.status !== 'cancelled' && seat.status !== 'refunded')) {
+    return { refused: NOT_ON_THIS_DATE };
   }
-  if (!booking.member && !booking.departed) throw new DomainError('invalid', NOT_IN_THE_PARTY);
-  if (booking.status !== 'paid') return FLAGS.cancelled;
-  if (booking.date_id !== dateId) return FLAGS.moved;
-  if (!booking.member) return FLAGS.left;
-  return null;
+  if (!seat.member && !seat.departed) return { refused: NOT_IN_THE_PARTY };
+  if (seat.status !== 'paid') return { flag: FLAGS.cancelled };
+  if (seat.date_id !== dateId) return { flag: FLAGS.moved };
+  if (!seat.member) return { flag: FLAGS.left };
+  return { flag: null };
+}
+
+/** Inserts the accepted events in one statement; the ids that were new. */
+async function insertEvents(
+  tx: Queryable,
+  dateId: string,
+  accepted: readonly { event: TripEventRequest; flag: string | null }[],
+  byUid: string,
+  byName: string,
+): Promise<Set<string>> {
+  if (accepted.length === 0) return new Set();
+  const rows = accepted.map(({ event, flag }) => ({
+    id: event.id,
+    booking_id: event.bookingId,
+    user_id: event.uid,
+    kind: event.kind,
+    gear: event.kind === 'gear' ? { beacon: event.beacon, shovel: event.shovel, probe: event.probe } : null,
+    device_at: event.at,
+    flag: event.kind === 'signed' && flag ? `${flag} ${SIGNATURE_HELD}` : flag,
+  }));
+  const inserted = await tx.query<{ id: string }>(
+    `insert into trip_events (id, date_id, booking_id, user_id, kind, gear, by_uid, by_name, device_at, flag)
+     select e.id, $1, e.booking_id, e.user_id, e.kind, e.gear, $2, $3, e.device_at, e.flag
+       from jsonb_to_recordset($4::jsonb) as e (id text, booking_id text, user_id text, kind text, gear jsonb, device_at timestamptz, flag text)
+     on conflict (id) do nothing returning id`,
+    [dateId, byUid, byName, JSON.stringify(rows)],
+  );
+  return new Set(inserted.map((row) => row.id));
+}
+
+/** Keeps each refused event whole with its reason, once by its id, for the office. */
+async function keepRefusals(
+  tx: Queryable,
+  dateId: string,
+  batch: readonly TripEventRequest[],
+  refused: ReadonlyMap<string, string>,
+  byUid: string,
+  byName: string,
+): Promise<void> {
+  const rows = batch.filter((event) => refused.has(event.id)).map((event) => ({ id: event.id, event, reason: refused.get(event.id) }));
+  if (rows.length === 0) return;
+  await tx.query(
+    `insert into trip_event_refusals (id, date_id, event, reason, by_uid, by_name)
+     select r.id, $1, r.event, r.reason, $2, $3 from jsonb_to_recordset($4::jsonb) as r (id text, event jsonb, reason text)
+     on conflict (id) do nothing`,
+    [dateId, byUid, byName, JSON.stringify(rows)],
+  );
 }

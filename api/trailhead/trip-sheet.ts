@@ -12,7 +12,7 @@ import type { WaiverEdition } from '../users/waiver-edition.ts';
 import { meetingPointOf, meetingPointWords } from '../../shared/rules/meeting-point.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
-import type { TripEvent, TripParty, TripSheet } from '../../shared/contract/trailhead.ts';
+import type { RefusedTripEvent, TripEventRequest, TripEvent, TripParty, TripSheet } from '../../shared/contract/trailhead.ts';
 
 /** The sheet of `dateId` for `reader` (a guide or an operator); null for an unknown date. */
 export async function readTripSheet(db: Db, dateId: string, reader: Caller, waiver: WaiverEdition): Promise<TripSheet | null> {
@@ -94,3 +94,38 @@ export async function tripEventsOf(db: Queryable, dateId: string): Promise<TripE
     flag: row.flag,
   }));
 }
+
+/** What the phones sent for the date that was refused, kept for the office, in the order it reached us. */
+export async function tripEventRefusalsOf(db: Queryable, dateId: string): Promise<RefusedTripEvent[]> {
+  const rows = await db.query<{
+    id: string;
+    event: TripEventRequestRow | string;
+    reason: string;
+    by_name: string;
+    received_at: Date | string;
+    display_name: string | null;
+    email: string | null;
+  }>(
+    `select r.id, r.event, r.reason, r.by_name, r.received_at, u.display_name, u.email
+       from trip_event_refusals r left join users u on u.uid = r.event ->> 'uid'
+      where r.date_id = $1 order by r.received_at, r.id`,
+    [dateId],
+  );
+  return rows.map((row) => {
+    const event = typeof row.event === 'string' ? (JSON.parse(row.event) as TripEventRequestRow) : row.event;
+    return {
+      id: row.id,
+      kind: event.kind,
+      bookingId: event.bookingId,
+      uid: event.uid,
+      member: row.display_name || row.email ? memberName(row.display_name, row.email) : 'Someone we do not know',
+      at: iso(event.at),
+      receivedAt: iso(row.received_at),
+      by: row.by_name,
+      reason: row.reason,
+    };
+  });
+}
+
+/** What a refusal keeps of the event, as the phone sent it. */
+type TripEventRequestRow = Pick<TripEventRequest, 'kind' | 'bookingId' | 'uid' | 'at'>;

@@ -4,7 +4,7 @@
  * which the API's functions return.
  */
 import * as v from 'valibot';
-import { tripEvent } from './trailhead.ts';
+import { refusedTripEvent, tripEvent } from './trailhead.ts';
 import { count, guideDate, instant, moveTarget, OFFER_STATES, optionalText, paidBy, partyMember, text } from './answers.ts';
 
 /** Cents, or nothing. */
@@ -128,6 +128,8 @@ export const opsDateAnswer = v.looseObject({
   prices: v.array(v.looseObject({ id: text, nickname: text, unitAmount: count })),
   /** What the guides' phones recorded at the trailhead (arrivals, no-shows, gear, waivers signed there), as synced. */
   tripEvents: v.optional(v.array(tripEvent), []),
+  /** What the phones sent that was refused (a seat not on the date, an old waiver text, a clock outside the trip day), with why. */
+  tripEventRefusals: v.optional(v.array(refusedTripEvent), []),
   /** The trailhead and time the party meets at, once an operator has set them; and the words customers read either way. */
   meetingPoint: v.optional(v.nullable(v.looseObject({ trailhead: text, meetsAt: instant })), null),
   meetingWords: v.optional(text, ''),

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { INVALID_PROMO_MESSAGE, NO_DATE_MESSAGE, NO_PARTY_MESSAGE, NO_PRICE_MESSAGE, NO_USER_PAYMENT_MESSAGE } from './messages.ts';
 import { isSafeText } from '../rules/safe-text.ts';
+import { isCalendarDay } from '../rules/dates.ts';
 
 export const CALENDARS = ['winter-classes', 'winter-day-tours', 'winter-mentorship'] as const;
 export type CalendarName = (typeof CALENDARS)[number];
@@ -21,6 +22,17 @@ export const COUNTRY_CODES = ['+1'] as const;
 
 /** Largest accepted waiver signature: a PNG data URL of the 1500 x 200 canvas. */
 export const SIGNATURE_MAX_CHARS = 400_000;
+
+/**
+ * A moment with its zone, as ISO 8601 (`2027-01-09T15:12:00Z`), on a day that exists: a date such as
+ * February 30, which the pattern lets through and a database refuses, is bad input, not a fault.
+ */
+export const instantRequest = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.isoTimestamp(message),
+    v.check((text) => isCalendarDay(text.slice(0, 10)), message),
+  );
 
 /** A required text field; a missing key reads as empty, so it gets the field's own message. */
 const required = (message: string) => v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message)), '');

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { count, guideDate, instant, optionalText, rosterParticipant, text, waiverDocument } from './answers.ts';
-import { SIGNATURE_MAX_CHARS } from './requests.ts';
+import { instantRequest, SIGNATURE_MAX_CHARS } from './requests.ts';
 
 // ---- What the phone records ----
 
@@ -16,7 +16,7 @@ const memberRef = {
   bookingId: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
   uid: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)),
   /** When it happened, by the phone's clock. */
-  at: v.pipe(v.string(), v.isoTimestamp('An event needs the time it happened.')),
+  at: instantRequest('An event needs the time it happened.'),
 };
 
 export const tripEventRequest = v.variant('kind', [
@@ -74,6 +74,21 @@ export const tripEvent = v.looseObject({
 });
 export type TripEvent = v.InferOutput<typeof tripEvent>;
 
+/** An event a phone sent that the API refused, kept whole for the office: what the phone said, and why it was refused. */
+export const refusedTripEvent = v.looseObject({
+  id: text,
+  kind: tripEvent.entries.kind,
+  bookingId: text,
+  uid: text,
+  /** The person the event names, by name when we know them. */
+  member: text,
+  at: instant,
+  receivedAt: instant,
+  by: text,
+  reason: text,
+});
+export type RefusedTripEvent = v.InferOutput<typeof refusedTripEvent>;
+
 /** One member of a party on the sheet: the roster's person with the code their pass shows. */
 export const tripMember = v.looseObject({ ...rosterParticipant.entries, passCode: text });
 export type TripMember = v.InferOutput<typeof tripMember>;
@@ -102,8 +117,15 @@ export const tripSheetAnswer = v.looseObject({
 });
 export type TripSheet = v.InferOutput<typeof tripSheetAnswer>;
 
-/** POST /guide/dates/{dateId}/trip-events: how many were new, and the date's whole record after them. */
-export const tripEventsAnswer = v.looseObject({ recorded: count, events: v.array(tripEvent) });
+/**
+ * What became of one event of a batch: recorded (now, or when it came before), or refused with the
+ * reason; a refused event is kept for the office all the same, and the rest of the batch recorded.
+ */
+export const tripEventOutcome = v.looseObject({ id: text, refused: optionalText });
+export type TripEventOutcome = v.InferOutput<typeof tripEventOutcome>;
+
+/** POST /guide/dates/{dateId}/trip-events: how many were new, each event's outcome, and the date's whole record after them. */
+export const tripEventsAnswer = v.looseObject({ recorded: count, outcomes: v.array(tripEventOutcome), events: v.array(tripEvent) });
 export type TripEventsAnswer = v.InferOutput<typeof tripEventsAnswer>;
 
 /** GET /ops/passes/{code}: whose pass it is, and for which booking and date. */

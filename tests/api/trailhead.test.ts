@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
-import { FLAGS, NOT_IN_THE_PARTY, NOT_ON_THIS_DATE, OLDER_WAIVER } from '../../api/trailhead/trip-events.ts';
+import { FLAGS, NOT_IN_THE_PARTY, NOT_ON_THIS_DATE, OLDER_WAIVER, SIGNATURE_HELD } from '../../api/trailhead/trip-events.ts';
 import { UNKNOWN_PASS } from '../../api/trailhead/passes.ts';
 import { NOT_STAFF } from '../../api/routes/guide.ts';
 import type { SignedWaiverCopy } from '../../shared/contract/answers.ts';
@@ -31,6 +31,7 @@ let friend: TestUser;
 let alone: { payer: TestUser; bookingId: string };
 /** A booking on another date. */
 let elsewhere: { payer: TestUser; bookingId: string };
+let otherDateId: string;
 
 beforeAll(async () => {
   h = await harness({ bookingCutoffHours: 0 });
@@ -44,8 +45,16 @@ beforeAll(async () => {
   alone = await paidBooking(h, { date, calendar: CLASSES, priceId: PRICE, partySize: 1, payerName: 'Al Alone' });
   customer = alone.payer;
   const other = await freeDate(h, CLASSES, (entry) => entry.id !== dateId && entry.stripeId === PRICE);
+  otherDateId = other.id;
   elsewhere = await paidBooking(h, { date: other, calendar: CLASSES, priceId: PRICE, partySize: 1 });
+  // The trip is today: it starts in two hours, and the phones record around now.
+  await h.db.query(`update calendar_dates set starts_at = $2 where id = $1`, [dateId, new Date(Date.now() + 2 * 3_600_000).toISOString()]);
 });
+
+/** A moment of the trip morning: `minutes` past the hour before the tests began. */
+const MORNING = Date.now() - 3_600_000;
+const morning = (minutes: number) => new Date(MORNING + minutes * 60_000).toISOString();
+const outcomesOf = (answer: TripEventsAnswer) => answer.outcomes.map((outcome) => [outcome.id, outcome.refused]);
 
 const sheetOf = (user: TestUser, id = dateId) => h.json<TripSheet>('GET', `/guide/dates/${id}/trip-sheet`, { token: user.token });
 const send = (user: TestUser, events: TripEventRequest[], id = dateId) =>
@@ -99,9 +108,9 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
   it('records a batch once however often it is sent, and keeps the earliest check-in of a member two phones checked in', async () => {
     const before = await storedEvents();
     const batch: TripEventRequest[] = [
-      arrived(lead.bookingId, lead.payer.uid, '2027-01-09T15:12:00.000Z'),
-      { ...arrived(lead.bookingId, lead.payer.uid, '2027-01-09T15:13:00.000Z'), kind: 'gear', beacon: true, shovel: true, probe: false },
-      arrived(lead.bookingId, friend.uid, '2027-01-09T15:30:00.000Z', 'no-show'),
+      arrived(lead.bookingId, lead.payer.uid, morning(12)),
+      { ...arrived(lead.bookingId, lead.payer.uid, morning(13)), kind: 'gear', beacon: true, shovel: true, probe: false },
+      arrived(lead.bookingId, friend.uid, morning(30), 'no-show'),
     ];
     const first = await send(guide, batch);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
@@ -112,8 +121,8 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
 
     // The operator's phone checked the lead in later, and the friend too: both are in the record.
     const second = await send(operator, [
-      arrived(lead.bookingId, lead.payer.uid, '2027-01-09T15:20:00.000Z'),
-      arrived(lead.bookingId, friend.uid, '2027-01-09T15:35:00.000Z'),
+      arrived(lead.bookingId, lead.payer.uid, morning(20)),
+      arrived(lead.bookingId, friend.uid, morning(35)),
     ]);
     expect(second.body.recorded).toBe(2);
     const mine = (events: TripEvent[]) => events.filter((event) => event.bookingId === lead.bookingId);
@@ -122,27 +131,80 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     const byGuide = first.body.events[0]?.by;
     expect(checkInOf(states, lead.bookingId, lead.payer.uid)).toMatchObject({
       status: 'here',
-      at: '2027-01-09T15:12:00.000Z',
+      at: morning(12),
       by: byGuide,
       gear: { beacon: true, shovel: true, probe: false },
     });
-    expect(checkInOf(states, lead.bookingId, friend.uid)).toMatchObject({ status: 'here', at: '2027-01-09T15:35:00.000Z' });
+    expect(checkInOf(states, lead.bookingId, friend.uid)).toMatchObject({ status: 'here', at: morning(35) });
     expect(mine((await sheetOf(guide)).body.events)).toHaveLength(5);
   });
 
-  it('refuses a customer, a seat of another date, a person not in the party and a malformed event, recording nothing', async () => {
+  it('refuses a customer, a malformed batch and an unknown date, recording nothing', async () => {
     const before = await storedEvents();
-    const mixed = [arrived(alone.bookingId, alone.payer.uid, '2027-01-09T15:00:00.000Z')];
+    const mixed = [arrived(alone.bookingId, alone.payer.uid, morning(0))];
     expect(await send(customer, mixed)).toMatchObject({ status: 403, body: { message: NOT_STAFF } });
-    const foreign = await send(guide, [...mixed, arrived(elsewhere.bookingId, elsewhere.payer.uid, '2027-01-09T15:01:00.000Z')]);
-    expect(foreign).toMatchObject({ status: 400, body: { message: NOT_ON_THIS_DATE } });
-    const stranger = await send(guide, [...mixed, arrived(lead.bookingId, alone.payer.uid, '2027-01-09T15:01:00.000Z')]);
-    expect(stranger).toMatchObject({ status: 400, body: { message: NOT_IN_THE_PARTY } });
     expect((await send(guide, [{ ...mixed[0]!, id: 'x' }])).status).toBe(400);
     expect((await send(guide, [{ ...mixed[0]!, at: 'soon' }])).status).toBe(400);
+    // A day that does not exist is bad input, not a fault of ours.
+    expect(await send(guide, [{ ...mixed[0]!, at: '2027-02-30T10:00:00Z' }])).toMatchObject({
+      status: 400,
+      body: { message: 'An event needs the time it happened.' },
+    });
     expect((await send(guide, [])).status).toBe(400);
     expect((await send(guide, mixed, 'class-nowhere')).status).toBe(404);
     expect(await storedEvents()).toBe(before);
+  });
+
+  it('records the good events of a batch and refuses, each with its reason, a seat of another date and a person not in the party', async () => {
+    const good = arrived(alone.bookingId, alone.payer.uid, morning(0));
+    const foreign = arrived(elsewhere.bookingId, elsewhere.payer.uid, morning(1));
+    const stranger = arrived(lead.bookingId, alone.payer.uid, morning(1));
+    const sent = await send(guide, [foreign, good, stranger]);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.recorded).toBe(1);
+    expect(outcomesOf(sent.body)).toEqual([
+      [foreign.id, NOT_ON_THIS_DATE],
+      [good.id, null],
+      [stranger.id, NOT_IN_THE_PARTY],
+    ]);
+    expect(sent.body.events.map((event) => event.id)).toContain(good.id);
+    // The refused events are kept whole for the office, once however often the phone sends them.
+    expect((await send(guide, [foreign, good, stranger])).body).toMatchObject({ recorded: 0, outcomes: sent.body.outcomes });
+    const kept = await h.db.query<{ id: string; reason: string; by_uid: string }>(
+      `select id, reason, by_uid from trip_event_refusals where id = any($1::text[]) order by reason`,
+      [[foreign.id, stranger.id]],
+    );
+    expect(kept).toEqual([
+      { id: foreign.id, reason: NOT_ON_THIS_DATE, by_uid: guide.uid },
+      { id: stranger.id, reason: NOT_IN_THE_PARTY, by_uid: guide.uid },
+    ]);
+  });
+
+  it('refuses, alone, an event whose phone clock is outside the trip day, and events for a trip weeks ahead', async () => {
+    const in1970 = arrived(lead.bookingId, friend.uid, '1970-01-01T00:00:00.000Z');
+    const nextYear = arrived(lead.bookingId, friend.uid, new Date(Date.now() + 365 * 86_400_000).toISOString());
+    const signedIn2019 = {
+      ...arrived(lead.bookingId, friend.uid, '2019-01-05T16:00:00.000Z'),
+      kind: 'signed' as const,
+      signature: SIGNATURE,
+      agreed: true as const,
+      version: currentWaiverEdition.version,
+    };
+    const good = { ...arrived(lead.bookingId, friend.uid, morning(40)), kind: 'gear' as const, beacon: true, shovel: true, probe: true };
+    const sent = await send(guide, [in1970, nextYear, signedIn2019, good]);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const refused = new Map(sent.body.outcomes.map((outcome) => [outcome.id, outcome.refused]));
+    expect(refused.get(in1970.id)).toBe(
+      "The phone's clock said Wed, Dec 31, 1969, 5:00 PM MST, outside the trip day: check the phone's date and time.",
+    );
+    expect(refused.get(nextYear.id)).toMatch(/^The phone's clock said .*, outside the trip day/);
+    expect(refused.get(signedIn2019.id)).toMatch(/^The phone's clock said Sat, Jan 5, 2019, 9:00 AM MST/);
+    expect(refused.get(good.id)).toBeNull();
+    // The 1970 arrival is no check-in at all, and the 2019 signature is in nobody's waiver record.
+    expect(checkInOf(checkIns(sent.body.events), lead.bookingId, friend.uid).at).toBe(morning(35));
+    expect(await h.db.query(`select 1 from trip_events where id = $1`, [signedIn2019.id])).toEqual([]);
+    const elsewhereToday = await send(guide, [arrived(elsewhere.bookingId, elsewhere.payer.uid, morning(2))], otherDateId);
+    expect(elsewhereToday.body.outcomes[0]?.refused).toMatch(/outside the trip day/);
   });
 
   it('keeps a check-in of a seat cancelled after the sheet was saved, flagged for the office', async () => {
@@ -151,10 +213,28 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
       body: { reason: 'Asked by phone', refund: 0 },
     });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    const event = arrived(alone.bookingId, alone.payer.uid, '2027-01-09T15:05:00.000Z');
+    const event = arrived(alone.bookingId, alone.payer.uid, morning(5));
     const sent = await send(guide, [event]);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.events.find((recorded) => recorded.id === event.id)).toMatchObject({ flag: FLAGS.cancelled });
+    // A waiver signed at the trailhead for the seat that is gone is kept and flagged, and is not their waiver.
+    const signing = {
+      ...arrived(alone.bookingId, alone.payer.uid, morning(6)),
+      kind: 'signed' as const,
+      signature: SIGNATURE,
+      agreed: true as const,
+      version: currentWaiverEdition.version,
+    };
+    const signed = await send(guide, [signing]);
+    expect(signed.body.outcomes).toEqual([{ id: signing.id, refused: null }]);
+    expect(signed.body.events.find((recorded) => recorded.id === signing.id)).toMatchObject({
+      flag: `${FLAGS.cancelled} ${SIGNATURE_HELD}`,
+    });
+    const signatures = await h.db.query(`select id from waiver_signatures where user_id = $1`, [alone.payer.uid]);
+    expect(signatures).toHaveLength(1);
+    expect(await h.db.query(`select waiver_signature_id from trip_events where id = $1`, [signing.id])).toEqual([
+      { waiver_signature_id: null },
+    ]);
     // The sheet no longer lists the party.
     expect((await sheetOf(guide)).body.parties.map((party) => party.bookingId)).toEqual([lead.bookingId]);
   });
@@ -167,8 +247,15 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
       signature: SIGNATURE,
       agreed: true as const,
     };
-    const older = await send(guide, [{ ...signing, version: '2001-01' }]);
-    expect(older).toMatchObject({ status: 409, body: { message: OLDER_WAIVER } });
+    // A waiver text replaced on the trip morning refuses that signature alone: the check-in beside it is recorded.
+    const olderSigning = { ...signing, id: randomUUID(), version: '2001-01' };
+    const beside = arrived(lead.bookingId, lead.payer.uid, morning(50));
+    const older = await send(guide, [olderSigning, beside]);
+    expect(older.status).toBe(200);
+    expect(outcomesOf(older.body)).toEqual([
+      [olderSigning.id, OLDER_WAIVER],
+      [beside.id, null],
+    ]);
     const sent = await send(guide, [{ ...signing, version: currentWaiverEdition.version }]);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect((await send(guide, [{ ...signing, version: currentWaiverEdition.version }])).body.recorded).toBe(0);

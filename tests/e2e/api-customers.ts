@@ -55,6 +55,7 @@ export async function seatsTaken(request: APIRequestContext, name: CalendarName,
 }
 
 export const startOf = (entry: Entry) => new Date(entry.date._seconds * 1000 + Math.floor(entry.date._nanoseconds / 1e6));
+const isNextDay = (entry: Entry) => startOf(entry).getTime() > Date.now() && startOf(entry).getTime() < Date.now() + 36 * 3_600_000;
 export const isOpen = (entry: Entry) => (entry.closesAt ?? entry.date)._seconds * 1000 > Date.now();
 
 /**
@@ -69,7 +70,8 @@ async function datesForTests(
   taken: (entry: Entry) => boolean,
 ) {
   const entries = await calendar(request, name, { api });
-  const first = entries[0];
+  // A tour added for the coming night (./booked-party.ts, for the trip day) does not start the season.
+  const first = entries.find((entry) => !isNextDay(entry)) ?? entries[0];
   if (!first) throw new Error(`${name} is empty`);
   const from = startOf(first).getTime() + 42 * DAY_MS;
   const candidates = entries.filter(

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import { checkInOf, checkIns, type CheckInEvent } from '../../shared/rules/check-in.ts';
+import { eventTimeRefusal } from '../../shared/rules/trip-event-time.ts';
+import { instantRequest } from '../../shared/contract/requests.ts';
 
 const event = (kind: CheckInEvent['kind'], at: string, by: string, more: Partial<CheckInEvent> = {}): CheckInEvent => ({
   kind,
@@ -53,5 +56,38 @@ describe('who is at the trailhead', () => {
     const members = checkIns([event('here', '15:00', 'Ana'), event('here', '15:01', 'Ana', { uid: 'u_ben' })]);
     expect(checkInOf(members, 'bk_1', 'u_ben').status).toBe('here');
     expect(checkInOf(members, 'bk_2', 'u_ana').status).toBeNull();
+  });
+});
+
+describe("the phone's clock at the trailhead", () => {
+  const startsAt = Date.parse('2027-01-09T15:00:00Z');
+  const trip = { startsAt, endsAt: startsAt + 8 * 3_600_000 };
+  const received = startsAt + 2 * 3_600_000;
+
+  it('is believed from a day before the start to a day after the end, and never ahead of when the event reached us', () => {
+    expect(eventTimeRefusal('2027-01-09T15:12:00Z', trip, received)).toBeNull();
+    expect(eventTimeRefusal('2027-01-08T15:00:00Z', trip, received)).toBeNull();
+    expect(eventTimeRefusal('2027-01-08T14:59:00Z', trip, received)).toMatch(/outside the trip day/);
+    // Ten minutes ahead of us is a clock a little fast; more is not the trip.
+    expect(eventTimeRefusal(new Date(received + 10 * 60_000).toISOString(), trip, received)).toBeNull();
+    expect(eventTimeRefusal(new Date(received + 11 * 60_000).toISOString(), trip, received)).toMatch(/outside the trip day/);
+    expect(eventTimeRefusal('2027-01-11T00:00:00Z', trip, Date.parse('2027-01-12T00:00:00Z'))).toMatch(/outside the trip day/);
+  });
+
+  it('says, in Kamas time with the year, what the clock said', () => {
+    expect(eventTimeRefusal('1970-01-01T00:00:00Z', trip, received)).toBe(
+      "The phone's clock said Wed, Dec 31, 1969, 5:00 PM MST, outside the trip day: check the phone's date and time.",
+    );
+  });
+});
+
+describe('a moment in a request', () => {
+  const schema = instantRequest('Needs a time.');
+  it('takes ISO 8601 with its zone on a day that exists, and refuses February 30 as bad input', () => {
+    expect(v.safeParse(schema, '2027-02-28T10:00:00Z').success).toBe(true);
+    expect(v.safeParse(schema, '2028-02-29T10:00:00-07:00').success).toBe(true);
+    expect(v.safeParse(schema, '2027-02-30T10:00:00Z').issues?.[0]?.message).toBe('Needs a time.');
+    expect(v.safeParse(schema, '2027-04-31T10:00:00Z').success).toBe(false);
+    expect(v.safeParse(schema, 'soon').success).toBe(false);
   });
 });

@@ -1,21 +1,14 @@
 /**
  * The console's summary of a date's trailhead, once the guides' phones have synced: how many are
  * here, did not show or are not checked in, and what was recorded for a seat that changed after the
- * sheet was saved (flagged for the office).
+ * sheet was saved (flagged for the office), and what the phones sent that was refused, with why.
  */
 import type { OpsDateOverview } from '../../../../shared/contract/ops-answers.ts';
 import { checkInOf, checkIns } from '../../../../shared/rules/check-in.ts';
-import { formatDenverTime } from '../../../../shared/rules/dates.ts';
-
-const DONE: Record<OpsDateOverview['tripEvents'][number]['kind'], string> = {
-  here: 'checked in',
-  'no-show': 'marked a no-show',
-  gear: 'gear checked',
-  signed: 'signed the waiver',
-};
+import { eventNoteWords } from '../rules/check-in-words.ts';
 
 export function TrailheadRecord({ date }: { date: OpsDateOverview }) {
-  if (date.tripEvents.length === 0) return null;
+  if (date.tripEvents.length === 0 && date.tripEventRefusals.length === 0) return null;
   const members = checkIns(date.tripEvents);
   const everyone = date.parties.flatMap((party) => party.roster.map((member) => checkInOf(members, party.bookingId, member.uid)));
   const here = everyone.filter((member) => member.status === 'here').length;
@@ -31,9 +24,14 @@ export function TrailheadRecord({ date }: { date: OpsDateOverview }) {
       {flagged.length > 0 && (
         <ul className="ops-lines" aria-label="Recorded at the trailhead for seats that changed">
           {flagged.map((event) => (
-            <li key={event.id}>
-              {event.member}, {DONE[event.kind]} at {formatDenverTime(Date.parse(event.at))} by {event.by}: {event.flag}
-            </li>
+            <li key={event.id}>{eventNoteWords(event, event.flag ?? '')}</li>
+          ))}
+        </ul>
+      )}
+      {date.tripEventRefusals.length > 0 && (
+        <ul className="ops-lines" aria-label="Sent from the trailhead and refused">
+          {date.tripEventRefusals.map((event) => (
+            <li key={event.id}>Refused: {eventNoteWords(event, event.reason)}</li>
           ))}
         </ul>
       )}

@@ -19,6 +19,7 @@ import TripMemberCard, { type CheckInChoice } from './TripMemberCard.tsx';
 import TripSyncBar from './TripSyncBar.tsx';
 import QrScanner, { type ScanOutcome } from '../../../islands/shared/QrScanner.tsx';
 import { scannedPass, scannedWords } from '../rules/scanned-pass.ts';
+import { eventNoteWords } from '../rules/check-in-words.ts';
 import '../../../styles/account.css';
 import '../../../styles/guide.css';
 
@@ -31,6 +32,23 @@ function everyEvent(saved: SavedTripSheet, recorded: readonly RecordedTripEvent[
     .filter((item) => !known.has(item.id) && !item.refused)
     .map((item): CheckInEvent => ({ ...item.event, by: item.by, gear: item.event.kind === 'gear' ? item.event : null }));
   return [...saved.sheet.events, ...mine];
+}
+
+/** What the API refused of this phone's events, each in words with its reason. */
+function refusedWords(saved: SavedTripSheet, recorded: readonly RecordedTripEvent[]): string[] {
+  const names = new Map(
+    saved.sheet.parties.flatMap((party) => party.members.map((member) => [member.uid, member.name ?? member.email ?? 'A guest'])),
+  );
+  return recorded.flatMap((item) =>
+    item.refused
+      ? [
+          eventNoteWords(
+            { member: names.get(item.event.uid) ?? 'Someone not on this sheet', kind: item.event.kind, at: item.event.at, by: item.by },
+            item.refused,
+          ),
+        ]
+      : [],
+  );
 }
 
 export default function TripSheetPage() {
@@ -120,7 +138,13 @@ export default function TripSheetPage() {
       <p className="trip-counts">
         {here} here, {noShows} {noShows === 1 ? 'no-show' : 'no-shows'}, {everyone.length - here - noShows} not checked in.
       </p>
-      <TripSyncBar sync={sync} unsent={unsent} changes={saved.changes} onSend={() => void sendTrip()} />
+      <TripSyncBar
+        sync={sync}
+        unsent={unsent}
+        refused={refusedWords(saved, recorded)}
+        changes={saved.changes}
+        onSend={() => void sendTrip()}
+      />
       <QrScanner
         className="trip-scan"
         start="Scan a pass"

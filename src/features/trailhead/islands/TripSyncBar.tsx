@@ -1,9 +1,14 @@
-/** Where the phone's check-ins stand: waiting on the phone, on their way, sent, or what stopped them; and Send now. */
+/**
+ * Where the phone's check-ins stand: waiting on the phone, on their way, sent, or what stopped them;
+ * what the office's record refused, and why (kept on the phone and by the office); and Send now.
+ */
 import type { SyncState } from '../stores/trip-page.ts';
 
 interface Props {
   sync: SyncState;
   unsent: number;
+  /** Each event the API refused, in words with its reason. */
+  refused: readonly string[];
   /** What changed on the server since the sheet saved before this one. */
   changes: readonly string[];
   onSend: () => void;
@@ -31,16 +36,20 @@ function words(sync: SyncState, unsent: number): string {
   }
 }
 
-export default function TripSyncBar({ sync, unsent, changes, onSend }: Props) {
-  const refused = sync.status === 'done' ? sync.refused : [];
+export default function TripSyncBar({ sync, unsent, refused, changes, onSend }: Props) {
   return (
     <div className="trip-sync">
       <p role="status">{words(sync, unsent)}</p>
-      {refused.map((message) => (
-        <p key={message} className="form-error" role="alert">
-          Not recorded: {message}
-        </p>
-      ))}
+      {refused.length > 0 && (
+        <div className="form-error" role="alert">
+          <p>Not recorded as sent: the office has these too, to look at.</p>
+          <ul>
+            {refused.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {sync.status === 'done' && changes.length > 0 && (
         <div className="trip-changes">
           <h3>Changed since the sheet was saved before</h3>

@@ -1,5 +1,5 @@
 /** A member's check-in in the words the trip sheet and the console show, times in Kamas. */
-import type { MemberCheckIn } from '../../../../shared/rules/check-in.ts';
+import type { MemberCheckIn, TripEventKind } from '../../../../shared/rules/check-in.ts';
 import { formatDenverTime } from '../../../../shared/rules/dates.ts';
 
 export function checkInWords(checkIn: MemberCheckIn): string {
@@ -27,4 +27,16 @@ export function trailheadWords(checkIn: MemberCheckIn): string | null {
   ]
     .filter((part) => part !== null)
     .join('. ');
+}
+
+const DONE: Record<TripEventKind, string> = {
+  here: 'checked in',
+  'no-show': 'marked a no-show',
+  gear: 'gear checked',
+  signed: 'signed the waiver',
+};
+
+/** One event and why it needs a look, for the office: 'Fran Friend, checked in at 8:12 AM by Ana: That person is not in this party.' */
+export function eventNoteWords(event: { member: string; kind: TripEventKind; at: string; by: string }, why: string): string {
+  return `${event.member}, ${DONE[event.kind]} at ${formatDenverTime(Date.parse(event.at))} by ${event.by}: ${why}`;
 }

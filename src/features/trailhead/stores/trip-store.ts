@@ -56,11 +56,14 @@ export async function recordedEvents(ownerUid: string, dateId: string): Promise<
   return all.filter((recorded) => recorded.ownerUid === ownerUid).sort((a, b) => a.event.at.localeCompare(b.event.at));
 }
 
-/** Marks events as sent (the API has them) or refused (it never will, with its reason). */
-export async function markEvents(ids: readonly string[], outcome: { sentAt: string } | { refused: string }): Promise<void> {
+/** What became of an event sent: the API has it (`sentAt`), or refused it with a reason (and keeps it for the office). */
+export type SentOutcome = { sentAt: string } | { refused: string };
+
+/** Marks each event by its outcome. */
+export async function markEvents(outcomes: ReadonlyMap<string, SentOutcome>): Promise<void> {
   const db = await openDevice();
   const tx = db.transaction('tripEvents', 'readwrite');
-  for (const id of ids) {
+  for (const [id, outcome] of outcomes) {
     const recorded = await tx.store.get(id);
     if (recorded) await tx.store.put({ ...recorded, ...outcome });
   }
