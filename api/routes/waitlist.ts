@@ -9,11 +9,13 @@ import { committed } from '../after-commit.ts';
 import { requireCaller, safeParam } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { jsonBody } from '../validation.ts';
+import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 import { joinWaitlist, leaveWaitlist, offerForCheckout } from '../waitlist/entries.ts';
 
 export function waitlistRoutes(deps: AppDeps) {
   const { db, identity, bookingCutoffHours } = deps;
   const group = new Hono<AppEnv>();
+  group.use('*', limitBody(DEFAULT_BODY_LIMIT));
 
   group.post('/', requireCaller(identity), jsonBody(waitlistJoinSchema), async (c) =>
     c.json(await joinWaitlist(db, c.get('caller'), c.req.valid('json'), bookingCutoffHours)),

@@ -18,6 +18,7 @@ import { cutoffSeconds } from '../../shared/rules/seat-rules.ts';
 import {
   freeDate,
   harness,
+  inviteCodeOf,
   holdDate,
   intentBody,
   PAYING_CARD,
@@ -102,6 +103,12 @@ describe('joining the waitlist', () => {
     expect(await join(rider, date, 0)).toMatchObject({ status: 400, body: { message: WAITLIST_PARTY_MESSAGE } });
     expect(await join(rider, date, 5)).toMatchObject({ status: 400, body: { message: WAITLIST_PARTY_MESSAGE } });
     expect((await h.json('POST', '/waitlist', { body: { dateId: date.id, priceId: priceOf(date), partySize: 1 } })).status).toBe(401);
+    // A body past the limit every route group keeps is refused unread.
+    const huge = await h.call('POST', '/waitlist', {
+      token: rider.token,
+      body: { dateId: date.id, priceId: priceOf(date), partySize: 1, padding: 'x'.repeat(8 * 1024 * 1024) },
+    });
+    expect(huge.status).toBe(413);
 
     const first = await join(rider, date, 2);
     expect(first.status).toBe(200);
@@ -219,6 +226,28 @@ describe('seats that come free', () => {
     expect(await offersOn(date.id)).toMatchObject([{ status: 'withdrawn' }]);
     expect(await waitsOf(rider)).toEqual([]);
     expect(await spotsLeft(date)).toBe(0);
+  });
+
+  it('end when the customer joins a party on the date by its invite, and an offer of theirs goes to the next in line', async () => {
+    const date = await classDate(3);
+    const lead = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 2 });
+    const filler = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const friend = await readyUser(h, 'Ivy Invited');
+    const next = await readyUser(h, 'Nia Next');
+    expect((await join(friend, date, 1)).status).toBe(200);
+    expect((await join(next, date, 1)).status).toBe(200);
+    await cancel(filler.payer, filler.bookingId);
+    expect(await offersOn(date.id)).toMatchObject([{ user_id: friend.uid, status: 'open' }]);
+
+    // The friend takes the lead's unnamed seat by the invite instead: their wait ends, and the offer's seat goes on.
+    const inviteCode = await inviteCodeOf(h, lead.payer, CLASSES, date.id);
+    const joined = await h.json('POST', '/calendar/invite', { token: friend.token, body: { inviteCode } });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect(await waitsOf(friend)).toEqual([]);
+    expect(await offersOn(date.id)).toMatchObject([
+      { user_id: friend.uid, status: 'withdrawn' },
+      { user_id: next.uid, status: 'open' },
+    ]);
   });
 
   it('go to the next entry that fits when an offer lapses or is declined', async () => {
