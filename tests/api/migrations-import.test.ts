@@ -31,6 +31,7 @@ describe('migrations and catalog imports', () => {
         '016_trip_day',
         '017_meeting_points',
         '018_waitlist',
+        '019_trip_event_refusals',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);
