@@ -48,34 +48,45 @@ function prefix(name: string, chunk: Buffer) {
   for (const line of chunk.toString().split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
 }
 
+/** A part still running: it started (a command not found never does) and has not exited. */
+const running = (child: ChildProcess) => child.pid !== undefined && child.exitCode === null && child.signalCode === null;
+
 function stopAll(code: number) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGINT');
+  for (const child of children) if (running(child)) child.kill('SIGINT');
   // The emulator writes its export on SIGINT; give everything a moment, then insist.
   const deadline = setTimeout(() => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const child of children) if (running(child)) child.kill('SIGKILL');
     process.exit(code);
   }, 10_000);
-  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null))).then(
-    () => {
-      clearTimeout(deadline);
-      process.exit(code);
-    },
-  );
+  Promise.all(children.map((child) => (running(child) ? new Promise((resolve) => child.once('exit', resolve)) : null))).then(() => {
+    clearTimeout(deadline);
+    process.exit(code);
+  });
+}
+
+/** One part failed: say which and why, and stop every other part with it. */
+function failed(name: string, why: string) {
+  if (stopping) return;
+  console.error(`[${name}] ${why}; stopping the stack`);
+  stopAll(1);
 }
 
 for (const [name, command, args, env] of services) {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
   child.stdout?.on('data', (chunk: Buffer) => prefix(name, chunk));
   child.stderr?.on('data', (chunk: Buffer) => prefix(name, chunk));
-  child.on('exit', (code) => {
-    if (!stopping) {
-      console.error(`[${name}] exited with ${code}; stopping the stack`);
-      stopAll(code ?? 1);
-    }
-  });
-  children.push(child);
+  // A command that cannot start (not installed, not executable) is an error, not an exit.
+  child.on('error', (error: NodeJS.ErrnoException) =>
+    failed(
+      name,
+      error.code === 'ENOENT' ? `could not start: ${command} was not found (npm ci installs it)` : `could not start: ${error.message}`,
+    ),
+  );
+  child.on('exit', (code, signal) => failed(name, `exited with ${signal ?? code}`));
+  if (stopping) break;
 }
 
 console.log(
