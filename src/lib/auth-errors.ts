@@ -25,6 +25,19 @@ export const GOOGLE_FAILED_MESSAGE = 'Failed to sign in with Google. Please try 
 export const SIGN_IN_UNAVAILABLE_MESSAGE = 'Sign-in could not load. Please check your connection and try again.';
 export const LOGOUT_FAILED_MESSAGE = 'Logout failed. Please try again.';
 
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Why logging out waits: 'This phone holds 3 check-ins and 1 signature not yet sent. …' */
+export function unsentLogoutMessage({ checkIns, signatures }: { checkIns: number; signatures: number }): string {
+  const held = [
+    checkIns > 0 ? counted(checkIns, 'check-in', 'check-ins') : null,
+    signatures > 0 ? counted(signatures, 'signature', 'signatures') : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' and ');
+  return `This phone holds ${held} not yet sent. Open the trip sheet where there is a signal to send them: logging out now would lose them.`;
+}
+
 /** Codes after which the current session can no longer be trusted. */
 export const SIGN_OUT_CODES: ReadonlySet<string> = new Set(['auth/user-disabled', 'auth/user-token-expired']);
 

@@ -1,8 +1,10 @@
 /**
  * What a signed-in person keeps on this device for when there is no network, in one IndexedDB
  * database (through idb): a guide's trip sheets and the check-ins recorded at the trailhead, not yet
- * sent, and a customer's trailhead passes. It belongs to one account: the auth store removes it whole when that account signs out or
- * another signs in.
+ * sent, and a customer's trailhead passes. It belongs to one account: logging out removes it whole
+ * before the sign-out completes (refused while check-ins wait to be sent, unless the person says to
+ * lose them); when another account signs in, the last one's sheets and passes go, and what it
+ * recorded and never sent stays apart.
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { TrailheadPass, TripEventRequest, TripSheet } from '../../shared/contract/trailhead.ts';
@@ -71,8 +73,55 @@ async function forgetConnection(): Promise<void> {
   if (open) (await open.catch(() => null))?.close();
 }
 
-/** Removes everything kept on the device. */
-export async function forgetDeviceData(): Promise<void> {
+/** What this device holds that the API does not have yet: arrivals, no-shows and gear checks, and signatures. */
+export interface Unsent {
+  checkIns: number;
+  signatures: number;
+}
+
+/** A browser with no IndexedDB (some private modes) keeps nothing here. */
+const keepsNothing = () => typeof indexedDB === 'undefined';
+
+const isUnsent = (recorded: RecordedTripEvent) => !recorded.sentAt && !recorded.refused;
+
+/** Whether this device keeps anything here at all (without making the database where none is). */
+export async function deviceDataKept(): Promise<boolean> {
+  if (keepsNothing()) return false;
+  if (typeof indexedDB.databases !== 'function') return true;
+  return (await indexedDB.databases()).some((database) => database.name === DEVICE_DB);
+}
+
+/** What `ownerUid` recorded on this device and has not sent. */
+export async function unsentOnDevice(ownerUid: string): Promise<Unsent> {
+  if (keepsNothing()) return { checkIns: 0, signatures: 0 };
+  const unsent = (await (await openDevice()).getAll('tripEvents')).filter(
+    (recorded) => recorded.ownerUid === ownerUid && isUnsent(recorded),
+  );
+  const signatures = unsent.filter((recorded) => recorded.event.kind === 'signed').length;
+  return { checkIns: unsent.length - signatures, signatures };
+}
+
+/**
+ * Removes what the device keeps: the trip sheets (with their medical notes) and the passes always.
+ * With `keepUnsent`, events recorded at the trailhead and not yet sent stay, apart, as the company's
+ * record (an account that changed without signing out, a role revoked during the day); the database
+ * goes whole once nothing of that kind is left.
+ */
+export async function forgetDeviceData({ keepUnsent = false } = {}): Promise<void> {
+  if (keepsNothing()) return;
+  if (keepUnsent) {
+    const db = await openDevice();
+    const tx = db.transaction(['tripSheets', 'tripEvents', 'passes'], 'readwrite');
+    await tx.objectStore('tripSheets').clear();
+    await tx.objectStore('passes').clear();
+    let kept = 0;
+    for (const recorded of await tx.objectStore('tripEvents').getAll()) {
+      if (isUnsent(recorded)) kept += 1;
+      else await tx.objectStore('tripEvents').delete(recorded.id);
+    }
+    await tx.done;
+    if (kept > 0) return;
+  }
   await forgetConnection();
   await deleteDB(DEVICE_DB);
 }

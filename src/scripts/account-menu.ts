@@ -60,6 +60,7 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
   };
   const setOpen = (open: boolean) => {
     panel.hidden = !open;
+    showUnsent(null);
     button.setAttribute('aria-expanded', String(open));
     if (open) {
       say(null);
@@ -88,20 +89,52 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
       button.focus();
     }
   });
-  logoutButton.addEventListener('click', () => {
-    void (async () => {
-      let failure: string | null = null;
+  // Said in the open panel, with a way on, when logging out would lose check-ins recorded on this phone and not yet sent.
+  const unsentNote = document.createElement('p');
+  unsentNote.className = 'account-unsent';
+  unsentNote.setAttribute('role', 'alert');
+  const loseUnsent = document.createElement('button');
+  loseUnsent.type = 'button';
+  loseUnsent.className = 'link-button';
+  loseUnsent.textContent = 'Log out anyway and lose them';
+  const loseItem = document.createElement('li');
+  loseItem.append(loseUnsent);
+  const showUnsent = (message: string | null) => {
+    if (message) {
+      unsentNote.textContent = message;
+      signedIn.querySelector('ul')?.before(unsentNote);
+      logoutButton.closest('li')?.after(loseItem);
+    } else {
+      unsentNote.remove();
+      loseItem.remove();
+    }
+  };
+
+  const logOut = async (options: { loseUnsent?: boolean }) => {
+    let failure: string | null = null;
+    try {
+      const { logout, UnsentOnDevice } = await authActions().catch(() => {
+        throw new Error(unavailable);
+      });
       try {
-        const { logout } = await authActions().catch(() => {
-          throw new Error(unavailable);
-        });
-        await logout();
+        await logout(options);
       } catch (error) {
-        failure = error instanceof Error ? error.message : unavailable;
+        if (error instanceof Error && error.cause instanceof UnsentOnDevice) return showUnsent(error.message);
+        throw error;
       }
-      setOpen(false);
-      say(failure);
-      button.focus();
-    })();
-  });
+    } catch (error) {
+      failure = error instanceof Error ? error.message : unavailable;
+    }
+    setOpen(false);
+    say(failure);
+    button.focus();
+  };
+  logoutButton.addEventListener('click', () => void logOut({}));
+  loseUnsent.addEventListener('click', () => void logOut({ loseUnsent: true }));
 }
+
+// Ended trips' sheets and passes leave the device on every page a remembered visitor opens.
+if ($knownUser.get())
+  void import('../features/trailhead/stores/device-purge.ts')
+    .then(({ purgeEnded }) => purgeEnded())
+    .catch((error: unknown) => console.warn('Could not remove what ended from this device', error));

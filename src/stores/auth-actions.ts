@@ -5,10 +5,19 @@
  */
 import type { DatabaseUser } from '../../shared/contract/answers.ts';
 import { NO_USER_MESSAGE } from '../lib/api/http.ts';
-import { authErrorMessage, errorCode, GOOGLE_FAILED_MESSAGE, LOGOUT_FAILED_MESSAGE, SIGN_OUT_CODES } from '../lib/auth-errors.ts';
+import {
+  authErrorMessage,
+  errorCode,
+  GOOGLE_FAILED_MESSAGE,
+  LOGOUT_FAILED_MESSAGE,
+  SIGN_OUT_CODES,
+  unsentLogoutMessage,
+} from '../lib/auth-errors.ts';
+import type { Unsent } from '../lib/device-data.ts';
 import { loadFirebase, signInFailureText } from '../lib/firebase-loader.ts';
 import { DEFAULT_POLICY, policyFromServer, type PasswordPolicy } from '../lib/password-policy.ts';
 import { $authUser, dropSession, ensureStarted, runAuthAction, setUser, settle } from './auth.ts';
+import { $knownUser } from './known-user.ts';
 
 export function signIn(email: string, password: string): Promise<DatabaseUser> {
   return runAuthAction(async () => {
@@ -44,14 +53,36 @@ export function signInWithGoogle(): Promise<DatabaseUser> {
   );
 }
 
-export function logout(): Promise<void> {
+/** Logging out would lose check-ins and signatures recorded on this phone and not yet sent. */
+export class UnsentOnDevice extends Error {
+  readonly unsent: Unsent;
+  constructor(unsent: Unsent) {
+    super(unsentLogoutMessage(unsent));
+    this.name = 'UnsentOnDevice';
+    this.unsent = unsent;
+  }
+}
+
+/**
+ * Logs out. What the account kept on this device goes first, and the sign-out completes only once it
+ * has; while check-ins or signatures recorded here wait to be sent, it refuses (UnsentOnDevice as the
+ * error's cause) unless told to lose them.
+ */
+export function logout({ loseUnsent = false } = {}): Promise<void> {
   return runAuthAction(
     async () => {
+      const uid = $authUser.get()?.uid ?? $knownUser.get()?.uid;
+      const device = await import('../lib/device-data.ts');
+      if (uid && !loseUnsent) {
+        const unsent = await device.unsentOnDevice(uid);
+        if (unsent.checkIns + unsent.signatures > 0) throw new UnsentOnDevice(unsent);
+      }
+      await device.forgetDeviceData();
       const [{ signOut }, { firebaseAuth }] = await loadFirebase();
       await signOut(firebaseAuth());
       setUser(null);
     },
-    () => LOGOUT_FAILED_MESSAGE,
+    (error) => (error instanceof UnsentOnDevice ? error.message : LOGOUT_FAILED_MESSAGE),
   );
 }
 

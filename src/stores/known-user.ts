@@ -36,9 +36,10 @@ const remembered = (uid: string, email: string | null, roles: KnownRoles): Known
 /** Who is signed in now (null: nobody); the roles are kept for the same user until their token says otherwise. */
 export function rememberUser(user: { uid: string; email: string | null } | null): void {
   const before = known.get();
-  // What the account signed in here kept for offline use leaves the device with it (loaded only then).
+  // What the account signed in here kept for offline use leaves the device with it (loaded only then);
+  // check-ins it recorded and never sent stay, apart, as the company's record.
   if (before && before.uid !== user?.uid)
-    void import('../lib/device-data.ts').then((device) => device.forgetDeviceData()).catch(() => undefined);
+    void import('../lib/device-data.ts').then((device) => device.forgetDeviceData({ keepUnsent: true })).catch(() => undefined);
   known.set(user ? remembered(user.uid, user.email, before?.uid === user.uid ? before : {}) : null);
 }
 

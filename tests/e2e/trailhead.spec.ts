@@ -85,6 +85,15 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toBeVisible();
   await page.goBack();
   await islandsReady(page);
+  // Logging out now would lose what waits to be sent: the menu says so, and logs out only if told to lose it.
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This phone holds' })).toHaveText(
+    'This phone holds 4 check-ins not yet sent. Open the trip sheet where there is a signal to send them: logging out now would lose them.',
+  );
+  await expect(page.getByRole('button', { name: 'Log out anyway and lose them' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Log out anyway and lose them' })).toHaveCount(0);
 
   // The signal comes back: everything goes by itself, once.
   await context.setOffline(false);

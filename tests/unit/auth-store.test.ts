@@ -3,6 +3,7 @@
  * the store calls) and for the booking API (at fetch), with the persistent store's test engine in
  * place of localStorage.
  */
+import 'fake-indexeddb/auto';
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -368,6 +369,40 @@ describe('actions', () => {
     expect(auth.$authError.get()?.message).toBe(LOGOUT_FAILED_MESSAGE);
     expect(auth.$authStatus.get()).toBe('signed-in');
     expect(auth.$knownUser.get()?.uid).toBe('stays');
+  });
+
+  it('a logout waits while check-ins recorded on this phone are unsent, unless told to lose them, and clears the device before it completes', async () => {
+    const api = databaseApi();
+    const auth = await storeAfterFirstReport(fakeUser('guide-ana').user);
+    await api.answer('guide-ana');
+    const device = await import('../../src/lib/device-data.ts');
+    const unsent = (id: string, kind: 'here' | 'signed') => ({
+      id,
+      dateId: 'tour-1',
+      ownerUid: 'guide-ana',
+      by: 'Ana',
+      event: { id, kind, bookingId: 'bk_1', uid: 'u_lee', at: '2027-01-09T15:12:00.000Z' } as never,
+      sentAt: null,
+      refused: null,
+    });
+    await (await device.openDevice()).put('tripEvents', unsent('event-0001', 'here'));
+    await (await device.openDevice()).put('tripEvents', unsent('event-0002', 'signed'));
+    let signOuts = 0;
+    firebase.signOut = async () => {
+      signOuts += 1;
+      // The device was cleared before Firebase was asked.
+      expect(await device.unsentOnDevice('guide-ana')).toEqual({ checkIns: 0, signatures: 0 });
+    };
+    await expect(auth.logout()).rejects.toThrow(
+      'This phone holds 1 check-in and 1 signature not yet sent. Open the trip sheet where there is a signal to send them: logging out now would lose them.',
+    );
+    expect(signOuts).toBe(0);
+    expect(auth.$authStatus.get()).toBe('signed-in');
+    expect(await device.unsentOnDevice('guide-ana')).toEqual({ checkIns: 1, signatures: 1 });
+
+    await auth.logout({ loseUnsent: true });
+    expect(signOuts).toBe(1);
+    expect(auth.$authStatus.get()).toBe('signed-out');
   });
 
   it('a sign-up whose database user cannot be made deletes the new account', async () => {

@@ -6,13 +6,14 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TripEventRequest, TripEventsAnswer, TripSheet } from '../../shared/contract/trailhead.ts';
+import type { TrailheadPass, TripEventRequest, TripEventsAnswer, TripSheet } from '../../shared/contract/trailhead.ts';
 import { ApiError } from '../../src/lib/api/api-error.ts';
 
 const calls = vi.hoisted(() => ({
   sent: [] as string[][],
   answer: (_events: TripEventRequest[]): Promise<Pick<TripEventsAnswer, 'outcomes'>> => Promise.resolve({ outcomes: [] }),
   sheet: null as unknown,
+  passes: (): Promise<{ passes: TrailheadPass[] }> => Promise.resolve({ passes: [] }),
 }));
 
 vi.mock('../../src/stores/api.ts', () => ({
@@ -22,12 +23,15 @@ vi.mock('../../src/stores/api.ts', () => ({
       return calls.answer(events);
     },
     tripSheet: () => Promise.resolve(calls.sheet),
+    passes: () => calls.passes(),
   },
 }));
 
-const { recordEvent, recordedEvents } = await import('../../src/features/trailhead/stores/trip-store.ts');
+const { recordEvent, recordedEvents, saveSheet, savedSheets } = await import('../../src/features/trailhead/stores/trip-store.ts');
 const { syncTrip } = await import('../../src/features/trailhead/stores/trip-sync.ts');
-const { forgetDeviceData } = await import('../../src/lib/device-data.ts');
+const { forgetDeviceData, openDevice, unsentOnDevice } = await import('../../src/lib/device-data.ts');
+const { keptPasses, loadPasses } = await import('../../src/features/trailhead/stores/pass-store.ts');
+const { purgeEnded } = await import('../../src/features/trailhead/stores/device-purge.ts');
 
 const GUIDE = 'u_guide';
 const DATE = 'class-2027-01-09';
@@ -113,5 +117,83 @@ describe('sending what the phone recorded', () => {
       ['event-0001', 'waiting'],
       ['event-0002', 'waiting'],
     ]);
+  });
+});
+
+describe('what leaves the phone, and what stays', () => {
+  it('a role found revoked removes the sheets (their medical notes) and what was sent, and keeps what never was', async () => {
+    await saveSheet(GUIDE, sheet);
+    await record([checkIn(1), checkIn(2)]);
+    calls.answer = (sent) => Promise.resolve({ outcomes: sent.map((event) => ({ id: event.id, refused: null })) });
+    await syncTrip(GUIDE, DATE);
+    await record([checkIn(3)]);
+    calls.answer = () => Promise.reject(new ApiError(403, 'Only guides and operators can open a trip sheet.', {}));
+    expect(await syncTrip(GUIDE, DATE)).toEqual({ status: 'revoked' });
+    expect(await savedSheets(GUIDE, Date.parse('2027-01-09T12:00:00Z'))).toEqual([]);
+    expect(await standing()).toEqual([['event-0003', 'waiting']]);
+  });
+
+  it('another account signing in takes the sheets and passes off the phone, and keeps unsent check-ins and signatures apart', async () => {
+    await saveSheet(GUIDE, sheet);
+    await (await openDevice()).put('passes', { ownerUid: GUIDE, updatedAt: '2027-01-09T12:00:00.000Z', passes: [] });
+    const signed = {
+      ...checkIn(2),
+      kind: 'signed',
+      version: '2026-11',
+      signature: 'data:image/png;base64,AAAA',
+      agreed: true,
+    } as TripEventRequest;
+    await record([checkIn(1), signed]);
+    expect(await unsentOnDevice(GUIDE)).toEqual({ checkIns: 1, signatures: 1 });
+    await forgetDeviceData({ keepUnsent: true });
+    const device = await openDevice();
+    expect(await device.getAll('tripSheets')).toEqual([]);
+    expect(await device.getAll('passes')).toEqual([]);
+    expect(await standing()).toEqual([
+      ['event-0001', 'waiting'],
+      ['event-0002', 'waiting'],
+    ]);
+    expect(await unsentOnDevice('someone-else')).toEqual({ checkIns: 0, signatures: 0 });
+  });
+});
+
+describe("a customer's passes on the device", () => {
+  const pass = (dateId: string, startsAt: string): TrailheadPass => ({
+    dateId,
+    bookingId: 'bk_1',
+    code: 'c'.repeat(32),
+    name: 'Lee Lead',
+    title: 'Ski Tour',
+    calendar: 'winter-day-tours',
+    startsAt,
+    meetingPoint: 'Kamas',
+    bring: [],
+  });
+  const soon = pass('tour-soon', new Date(Date.now() + 86_400_000).toISOString());
+  const over = pass('tour-over', new Date(Date.now() - 3 * 86_400_000).toISOString());
+
+  it('are the kept ones only when the network fails; a refusal is shown as it is and removes them', async () => {
+    calls.passes = () => Promise.resolve({ passes: [soon] });
+    expect((await loadPasses('u_lee')).fresh).toBe(true);
+    calls.passes = () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await loadPasses('u_lee')).toMatchObject({ fresh: false, passes: [soon] });
+    calls.passes = () => Promise.reject(new ApiError(401, 'No authenticated user found', {}));
+    await expect(loadPasses('u_lee')).rejects.toThrow('No authenticated user found');
+    expect(await keptPasses('u_lee')).toBeNull();
+  });
+
+  it('leave the device once their trip has ended, and sheets 48 hours after theirs, at any page start', async () => {
+    await (await openDevice()).put('passes', { ownerUid: 'u_lee', updatedAt: new Date().toISOString(), passes: [soon, over] });
+    await saveSheet(GUIDE, sheet);
+    await purgeEnded();
+    expect((await (await openDevice()).get('passes', 'u_lee'))?.passes.map((kept) => kept.dateId)).toEqual(['tour-soon']);
+    expect(await (await openDevice()).getAll('tripSheets')).toHaveLength(1);
+    // The sheet's class, Sat, Jan 9, ended at 1:00 AM UTC on Jan 10; 48 hours on, it goes.
+    await purgeEnded(Date.parse('2027-01-12T01:01:00Z'));
+    expect(await (await openDevice()).getAll('tripSheets')).toEqual([]);
+    await forgetDeviceData();
+    // A device that never kept anything gets no database made by looking.
+    await purgeEnded();
+    expect((await indexedDB.databases()).map((database) => database.name)).toEqual([]);
   });
 });

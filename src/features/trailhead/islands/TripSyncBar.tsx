@@ -23,7 +23,9 @@ function words(sync: SyncState, unsent: number): string {
     case 'failed':
       return `Could not send: ${sync.message} What you recorded stays on this phone.`;
     case 'revoked':
-      return 'Your account no longer has the guide role, so its trip sheets were removed from this phone.';
+      return unsent > 0
+        ? 'Your account no longer has the guide role, so its trip sheets were removed from this phone. What you recorded and could not send stays on it: show the office.'
+        : 'Your account no longer has the guide role, so its trip sheets were removed from this phone.';
     case 'done':
     case 'idle':
       if (unsent > 0)

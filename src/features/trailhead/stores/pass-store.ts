@@ -1,13 +1,12 @@
 /**
  * A customer's trailhead passes: read from the API when there is a network and kept on the device
  * (lib/device-data.ts) for the trailhead, where there is none. A pass leaves the device when its trip
- * has ended, and with everything else at sign-out.
+ * has ended (looked at on every page's start, ./device-purge.ts), and with everything else at sign-out.
  */
-import { tripEndsAt } from '../../../../shared/company/meeting-area.ts';
-import type { CalendarName } from '../../../../shared/contract/requests.ts';
-import type { TrailheadPass } from '../../../../shared/contract/trailhead.ts';
 import { openDevice, type SavedPasses } from '../../../lib/device-data.ts';
+import { ApiError } from '../../../lib/api/http.ts';
 import { api } from '../../../stores/api.ts';
+import { forgetEndedPasses } from './device-purge.ts';
 
 export type { SavedPasses };
 
@@ -16,15 +15,17 @@ export interface Passes extends SavedPasses {
   fresh: boolean;
 }
 
-const ahead = (pass: TrailheadPass, now: number) => tripEndsAt(Date.parse(pass.startsAt), pass.calendar as CalendarName) > now;
-
-/** The passes kept for `uid`, without those whose trip has ended; null when none were ever kept. */
+/** The passes kept for `uid`, once those whose trip has ended are gone; null when none were ever kept. */
 export async function keptPasses(uid: string, now = Date.now()): Promise<SavedPasses | null> {
-  const kept = await (await openDevice()).get('passes', uid);
-  return kept ? { ...kept, passes: kept.passes.filter((pass) => ahead(pass, now)) } : null;
+  await forgetEndedPasses(now);
+  return (await (await openDevice()).get('passes', uid)) ?? null;
 }
 
-/** Reads the passes from the API and keeps them; with no network (or no answer), the ones kept. */
+/**
+ * Reads the passes from the API and keeps them; when the network fails, the ones kept. An answer is
+ * no network failure: a refusal (401, 403: not this account's, or no longer signed in) removes the
+ * kept passes and is shown as it is.
+ */
 export async function loadPasses(uid: string, signal?: AbortSignal): Promise<Passes> {
   try {
     const { passes } = await api.passes(uid, signal);
@@ -33,6 +34,10 @@ export async function loadPasses(uid: string, signal?: AbortSignal): Promise<Pas
     return { ...saved, fresh: true };
   } catch (error) {
     if (signal?.aborted) throw error;
+    if (error instanceof ApiError) {
+      if (error.status === 401 || error.status === 403) await (await openDevice()).delete('passes', uid);
+      throw error;
+    }
     const kept = await keptPasses(uid).catch(() => null);
     if (!kept) throw error;
     return { ...kept, fresh: false };

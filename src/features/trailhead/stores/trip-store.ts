@@ -70,7 +70,10 @@ export async function markEvents(outcomes: ReadonlyMap<string, SentOutcome>): Pr
   await tx.done;
 }
 
-/** Removes every sheet and event of the account (its role was found revoked). */
+/**
+ * Removes the account's sheets, with their medical notes, and the events the API has (its role was
+ * found revoked); what it recorded and never sent stays, apart, as the company's record.
+ */
 export async function forgetSheets(ownerUid: string): Promise<void> {
   const db = await openDevice();
   const tx = db.transaction(['tripSheets', 'tripEvents'], 'readwrite');
@@ -78,13 +81,13 @@ export async function forgetSheets(ownerUid: string): Promise<void> {
     if (saved.ownerUid === ownerUid) await tx.objectStore('tripSheets').delete(saved.dateId);
   }
   for (const recorded of await tx.objectStore('tripEvents').getAll()) {
-    if (recorded.ownerUid === ownerUid) await tx.objectStore('tripEvents').delete(recorded.id);
+    if (recorded.ownerUid === ownerUid && (recorded.sentAt || recorded.refused)) await tx.objectStore('tripEvents').delete(recorded.id);
   }
   await tx.done;
 }
 
 /** Removes the sheets whose trip ended more than 48 hours ago, with their events sent. */
-async function forgetEnded(now: number): Promise<void> {
+export async function forgetEnded(now: number): Promise<void> {
   const db = await openDevice();
   const tx = db.transaction(['tripSheets', 'tripEvents'], 'readwrite');
   for (const saved of await tx.objectStore('tripSheets').getAll()) {
