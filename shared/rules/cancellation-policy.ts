@@ -102,6 +102,31 @@ export function cancellationTerms(
 }
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
+const shareWords = (share: number) => (share === 0.5 ? 'half of it' : `${percent(share)} of it`);
+const noticeWords = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}' notice`;
+
+/**
+ * What cancelling gives, and what the policy keeps and why, in words: 'Cancelling now, with 45 days'
+ * notice: $395 paid, less the $50 cancellation fee, gives $345 back to the card you paid with.'
+ * `route` says where a refund goes ('to the card you paid with').
+ */
+export function refundBreakdown(quote: { policyVersion: string; noticeDays: number; paid: number; refund: number }, route: string): string {
+  const policy = policyOf(quote.policyVersion);
+  const tier = noticeTier(policy, quote.noticeDays);
+  const lead = `Cancelling now, with ${noticeWords(quote.noticeDays)}:`;
+  if (tier === 'none') {
+    return `${lead} nothing of the ${formatDollars(quote.paid)} you paid comes back (no refunds ${policy.partialRefundDays - 1} days or less before the day).`;
+  }
+  const fee = `less the ${formatDollars(policy.cancellationFee)} cancellation fee`;
+  const kept = tier === 'full' ? fee : `${shareWords(policy.partialShare)} ${fee}`;
+  const back = quote.refund > 0 ? `${formatDollars(quote.refund)} back ${route}` : 'nothing back';
+  return `${lead} ${formatDollars(quote.paid)} paid, ${kept}, gives ${back}.`;
+}
+
+/** What moving to another date costs, and why: 'Changing the date, with 45 days' notice, costs the $50 date-change fee; what you paid stays on the booking.' */
+export function moveFeeWords(quote: { noticeDays: number; moveFee: number }): string {
+  return `Changing the date, with ${noticeWords(quote.noticeDays)}, costs the ${formatDollars(quote.moveFee)} date-change fee; what you paid stays on the booking.`;
+}
 
 /** The three rungs in brief, as the booking confirmation lists them. */
 export function termsInBrief(policy: CancellationPolicy = CURRENT_POLICY): string[] {

@@ -1,16 +1,13 @@
 /** What My Bookings says of a cancellation quote, and of a booking once cancelled. */
 import type { CancellationQuote } from '../../shared/contract/answers.ts';
 import { formatDenverDate } from '../../shared/rules/dates.ts';
-import { refundRouteAndWhen, type BookingPayment } from '../../shared/rules/paid-by.ts';
+import { refundBreakdown } from '../../shared/rules/cancellation-policy.ts';
+import { refundRoute, refundRouteAndWhen, type BookingPayment } from '../../shared/rules/paid-by.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
 
-const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
-
-/** 'Cancelling now gives back $250 of the $300 you paid (45 days' notice).' */
+/** 'Cancelling now, with 45 days' notice: $395 paid, less the $50 cancellation fee, gives $345 back to the card you paid with.' */
 export function quoteSummary(quote: CancellationQuote): string {
-  const notice = `${days(quote.noticeDays)}' notice`;
-  if (quote.refund <= 0) return `Cancelling now gives nothing back of the ${formatDollars(quote.paid)} you paid (${notice}).`;
-  return `Cancelling now gives back ${formatDollars(quote.refund)} of the ${formatDollars(quote.paid)} you paid (${notice}).`;
+  return refundBreakdown(quote, refundRoute(quote.paidBy));
 }
 
 /** 'This quote holds through Tue, Nov 24 (Kamas time).': the last Kamas day it stands. */

@@ -44,7 +44,7 @@ test('the payer sees the refund before confirming, cancels, and the seats are ba
 
   await cancelButton.click();
   await expect(panel).toContainText(
-    `Cancelling now gives back ${formatDollars(terms.refund)} of the ${formatDollars(terms.paid)} you paid (${terms.noticeDays} days' notice).`,
+    `Cancelling now, with ${terms.noticeDays} days' notice: ${formatDollars(terms.paid)} paid, less the $50 cancellation fee, gives ${formatDollars(terms.refund)} back to the card you paid with.`,
   );
   expect(terms.refund).toBe(45_000);
   await expect(panel).toContainText(`This quote holds through ${formatDenverDate(Date.now())} (Kamas time).`);
@@ -119,7 +119,9 @@ test('the payer moves a booking to a later date, paying the $50 fee with the tes
   const card = myBookings(page).getByRole('article', { name: PRICE.title });
   await card.getByRole('button', { name: /^Change date/ }).click();
   const panel = card.getByRole('region', { name: 'Change the date?' });
-  await expect(panel).toContainText(`A new date costs $50 (${terms.noticeDays} days' notice).`);
+  await expect(panel).toContainText(
+    `Changing the date, with ${terms.noticeDays} days' notice, costs the $50 date-change fee; what you paid stays on the booking.`,
+  );
   const dates = panel.getByRole('group', { name: 'Dates with seats for your party:' }).getByRole('radio');
   const later = dates.last();
   const laterLabel = (await later.evaluate((radio) => radio.parentElement?.textContent ?? '')).trim();

@@ -3,8 +3,10 @@ import {
   CANCELLATION_POLICIES,
   CURRENT_POLICY,
   cancellationTerms,
+  moveFeeWords,
   noticeDays,
   policyOf,
+  refundBreakdown,
   termsInBrief,
   termsInFull,
 } from '../../shared/rules/cancellation-policy.ts';
@@ -147,5 +149,38 @@ describe('versions', () => {
     expect(policyOf('2026-1')).toBe(CANCELLATION_POLICIES['2026-1']);
     expect(policyOf(null)).toBe(CURRENT_POLICY);
     expect(policyOf('toString')).toBe(CURRENT_POLICY);
+  });
+});
+
+describe('a quote in words: what comes back, and what the policy keeps and why', () => {
+  const quote = (noticeDays: number, paid: number) => {
+    const terms = cancellationTerms(
+      CURRENT_POLICY,
+      paid,
+      denverInstant('2027-03-01', 8),
+      denverInstant('2027-03-01', 8).getTime() - noticeDays * 86_400_000,
+    );
+    return { ...terms, policyVersion: CURRENT_POLICY.version };
+  };
+
+  it('names the cancellation fee with full notice, the share and the fee with partial notice, and the rule when nothing comes back', () => {
+    expect(refundBreakdown(quote(45, 39_500), 'to the card you paid with')).toBe(
+      "Cancelling now, with 45 days' notice: $395 paid, less the $50 cancellation fee, gives $345 back to the card you paid with.",
+    );
+    expect(refundBreakdown(quote(20, 39_500), 'in cash from our office')).toBe(
+      "Cancelling now, with 20 days' notice: $395 paid, half of it less the $50 cancellation fee, gives $147.50 back in cash from our office.",
+    );
+    expect(refundBreakdown(quote(20, 8_000), 'to the card you paid with')).toBe(
+      "Cancelling now, with 20 days' notice: $80 paid, half of it less the $50 cancellation fee, gives nothing back.",
+    );
+    expect(refundBreakdown(quote(10, 39_500), 'to the card you paid with')).toBe(
+      "Cancelling now, with 10 days' notice: nothing of the $395 you paid comes back (no refunds 13 days or less before the day).",
+    );
+  });
+
+  it('names the date-change fee', () => {
+    expect(moveFeeWords({ noticeDays: 45, moveFee: 5_000 })).toBe(
+      "Changing the date, with 45 days' notice, costs the $50 date-change fee; what you paid stays on the booking.",
+    );
   });
 });

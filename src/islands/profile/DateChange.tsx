@@ -6,7 +6,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { QuoteChanged } from '../../lib/api/api-error.ts';
-import type { CancellationQuote, DateChangeOptions, MoveTarget } from '../../../shared/contract/answers.ts';
+import type { DateChangeOptions, MoveTarget } from '../../../shared/contract/answers.ts';
+import { moveFeeWords } from '../../../shared/rules/cancellation-policy.ts';
 import { QUOTE_CHANGED_NOTICE, quoteHolds } from '../../lib/cancellation-quote.ts';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
@@ -42,8 +43,6 @@ const failureText = (error: unknown) => (error instanceof ApiError ? error.messa
 
 export const movedNotice = (date: MoveTarget) =>
   `Date changed. Your booking is now on ${formatDenverDateTime(Date.parse(date.startsAt))}; your party, invite link and QR code stay the same.`;
-
-const feeLine = (quote: CancellationQuote) => `A new date costs ${formatDollars(quote.moveFee)} (${quote.noticeDays} days' notice).`;
 
 export default function DateChange({ bookingId, onMoved, onClose }: Props) {
   const id = useId();
@@ -126,7 +125,7 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
       {options && (
         <>
           {step.name === 'choosing' && step.changed && <p role="status">{QUOTE_CHANGED_NOTICE}</p>}
-          <p className="booking-quote">{feeLine(options.quote)}</p>
+          <p className="booking-quote">{moveFeeWords(options.quote)}</p>
           <p className="booking-quote-holds">
             {quoteHolds(options.quote)} <a href="/cancellation-policy">Cancellation Policy</a>
           </p>
