@@ -11,7 +11,7 @@ import type { Db } from './db/client.ts';
 import type { ClaimedAction } from './payment-outbox/actions.ts';
 import { carryOut } from './payment-outbox/worker.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import { offerFreedSeats } from './waitlist/offers.ts';
+import { offerFreedSeats, type OfferSettings } from './waitlist/offers.ts';
 
 export interface AfterCommit {
   /** Refunds and intent cancellations claimed in the transaction, to carry out now. */
@@ -36,30 +36,39 @@ export interface Aftermath {
   mailer?: { kick(): void } | undefined;
   /** Bookings close this many hours before a date starts; without it, freed seats wait for the waitlist's sweep. */
   bookingCutoffHours?: number;
+  /** The waiver in force, which a customer offered seats must have signed; without it, freed seats wait for the sweep. */
+  waiver?: { version: string };
 }
 
 /** Carries out what a committed change asks for. */
-export async function afterCommit({ db, payments, cache, mailer, bookingCutoffHours }: Aftermath, after: AfterCommit): Promise<void> {
+export async function afterCommit(
+  { db, payments, cache, mailer, bookingCutoffHours, waiver }: Aftermath,
+  after: AfterCommit,
+): Promise<void> {
   if (after.actions && after.actions.length > 0) await carryOut(db, payments, after.actions);
-  const offered = after.seatsFreed && bookingCutoffHours !== undefined ? await offerNow(db, payments, bookingCutoffHours) : 0;
+  const offered =
+    after.seatsFreed && bookingCutoffHours !== undefined && waiver
+      ? await offerNow(db, { cutoffHours: bookingCutoffHours, provider: payments.name, waiverVersion: waiver.version })
+      : 0;
   if (after.seatsChanged || offered > 0) cache?.clear();
   if (after.mailWritten || offered > 0) mailer?.kick();
 }
 
 /** The waitlist's round (./waitlist/offers.ts), and then what its offers ask for: fresh public answers and their messages sent. */
-export async function offerToWaitlist(aftermath: Aftermath & { bookingCutoffHours: number }): Promise<number> {
+export async function offerToWaitlist(aftermath: Aftermath & { bookingCutoffHours: number; waiver: { version: string } }): Promise<number> {
   const { lapsed, offered } = await offerFreedSeats(aftermath.db, {
     cutoffHours: aftermath.bookingCutoffHours,
     provider: aftermath.payments.name,
+    waiverVersion: aftermath.waiver.version,
   });
   if (lapsed > 0 || offered > 0) await afterCommit(aftermath, { seatsChanged: true, mailWritten: true });
   return offered;
 }
 
 /** Offers freed seats to the waitlist; a failure is logged, and the sweep's next round offers them. */
-async function offerNow(db: Db, payments: PaymentProvider, cutoffHours: number): Promise<number> {
+async function offerNow(db: Db, settings: OfferSettings): Promise<number> {
   try {
-    return (await offerFreedSeats(db, { cutoffHours, provider: payments.name })).offered;
+    return (await offerFreedSeats(db, settings)).offered;
   } catch (error) {
     console.error('could not offer freed seats to the waitlist; the next sweep will', error);
     return 0;

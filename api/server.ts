@@ -30,6 +30,7 @@ const LIMITS: RateLimits = {
   promoTries: { max: 10, windowSeconds: 60 },
   inviteTries: { max: 10, windowSeconds: 60 },
   waiverSignings: { max: 10, windowSeconds: 3600 },
+  waitlistJoins: { max: 10, windowSeconds: 3600 },
 };
 /** How often due refunds and cancellations are retried, and stale rate-limit counters dropped. */
 const OUTBOX_INTERVAL_MS = 30_000;
@@ -99,7 +100,7 @@ const sweeper = repeatEvery(SWEEP_INTERVAL_MS, 'rate-limit sweep', () => sweepRa
 const holdSweep = repeatEvery(HOLD_SWEEP_INTERVAL_MS, 'hold sweep', () => sweepHolds(db, identity, payments, cache));
 // Offers that ran out end, and seats freed anywhere are offered to the waitlist, whichever instance runs first.
 const waitlist = repeatEvery(HOLD_SWEEP_INTERVAL_MS, 'waitlist', () =>
-  offerToWaitlist({ db, payments, cache, mailer, bookingCutoffHours: env.BOOKING_CUTOFF_HOURS }),
+  offerToWaitlist({ db, payments, cache, mailer, bookingCutoffHours: env.BOOKING_CUTOFF_HOURS, waiver: currentWaiverEdition }),
 );
 // Messages due now (reminders, briefings, retries): at start, then on a timer, whichever instance claims them.
 const mail = repeatEvery(MAIL_INTERVAL_MS, 'mail outbox', () => mailer.run(), { runNow: true });

@@ -25,6 +25,8 @@ export interface RateLimits {
   inviteTries: Limit;
   /** Waiver signings per customer: each one is a kept record with an image. */
   waiverSignings: Limit;
+  /** Joins of a waitlist per customer (per address, the holds' limit counts them too). */
+  waitlistJoins: Limit;
 }
 
 /** Windows end within a day, so a counter older than that is of no further use. */

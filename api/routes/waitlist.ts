@@ -8,17 +8,29 @@ import { waitlistJoinSchema } from '../../shared/contract/requests.ts';
 import { committed } from '../after-commit.ts';
 import { requireCaller, safeParam } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
+import { clientIp } from '../limits/client-ip.ts';
+import { rateLimit } from '../limits/rate-limit.ts';
 import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 import { joinWaitlist, leaveWaitlist, offerForCheckout } from '../waitlist/entries.ts';
 
+export const TOO_MANY_JOINS = 'You have joined waitlists too many times. Please try again later.';
+export const TOO_MANY_JOINS_HERE = 'Too many waitlists have been joined from this network. Please try again later.';
+
 export function waitlistRoutes(deps: AppDeps) {
-  const { db, identity, bookingCutoffHours } = deps;
+  const { db, identity, bookingCutoffHours, limits, waiver } = deps;
   const group = new Hono<AppEnv>();
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
 
-  group.post('/', requireCaller(identity), jsonBody(waitlistJoinSchema), async (c) =>
-    c.json(await joinWaitlist(db, c.get('caller'), c.req.valid('json'), bookingCutoffHours)),
+  // Each join is counted, by customer and by address, before the date is looked at.
+  const joinsOfCustomer = rateLimit<AppEnv>(db, limits.waitlistJoins, TOO_MANY_JOINS, (c) => [`waitlist:uid:${c.get('caller').uid}`]);
+  const joinsOfAddress = rateLimit<AppEnv>(db, limits.holdsPerAddress, TOO_MANY_JOINS_HERE, (c) => [
+    `waitlist:ip:${clientIp(c, deps.clientIp)}`,
+  ]);
+  group.post('/', requireCaller(identity), jsonBody(waitlistJoinSchema), joinsOfCustomer, joinsOfAddress, async (c) =>
+    c.json(
+      await joinWaitlist(db, c.get('caller'), c.req.valid('json'), { cutoffHours: bookingCutoffHours, waiverVersion: waiver.version }),
+    ),
   );
 
   group.delete('/:entryId', requireCaller(identity), async (c) => {

@@ -1,6 +1,8 @@
 /** Whether a customer has what a booking needs: a complete profile, the safety survey and the current waiver. */
+import type { Queryable } from '../db/client.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Survey } from '../../shared/contract/requests.ts';
-import { missingSteps, type MissingStep } from '../../shared/rules/readiness.ts';
+import { missingSteps, notReadyMessage, type MissingStep } from '../../shared/rules/readiness.ts';
 import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from './waivers.ts';
 
 /** What readiness is judged on, as READINESS_COLUMNS select it. */
@@ -37,4 +39,17 @@ export function missingFrom(row: ReadinessRow | undefined, waiverVersion: string
     agreed: row.agreed === true,
     waiver: row.id ? waiverStatus({ ...row, id: row.id }, waiverVersion) : null,
   });
+}
+
+/**
+ * Refuses (403, in the words a checkout hold uses) a customer who has not completed what a booking
+ * needs: seats are held, and waited for, only by someone who could ride.
+ */
+export async function requireReady(db: Queryable, uid: string, waiverVersion: string): Promise<void> {
+  const [row] = await db.query<ReadinessRow & Record<string, unknown>>(
+    `select ${READINESS_COLUMNS} from users u ${READINESS_JOIN} where u.uid = $1`,
+    [uid],
+  );
+  const notReady = notReadyMessage(missingFrom(row, waiverVersion));
+  if (notReady) throw new DomainError('forbidden', notReady);
 }

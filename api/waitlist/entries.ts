@@ -22,6 +22,7 @@ import { iso } from '../db/instant.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import { named, queryNamed } from '../db/named-sql.ts';
 import { SAVE_USER_SQL, userParams } from '../users/store.ts';
+import { requireReady } from '../users/readiness.ts';
 
 const SAVE_USER = named(SAVE_USER_SQL);
 
@@ -37,10 +38,19 @@ export interface JoinRequest {
 }
 
 /**
- * Puts the caller's party in line for a date that has no seats for it. Asking again (a double
- * click, a changed party size or nearby choice) keeps the place in line and updates the wait.
+ * Puts the caller's party in line for a date that has no seats for it, if they have what a booking
+ * needs (a profile, the survey and the current waiver; refused as a checkout hold is otherwise).
+ * Asking again (a double click, a changed party size or nearby choice) keeps the place in line and
+ * updates the wait.
  */
-export async function joinWaitlist(db: Db, caller: Caller, request: JoinRequest, cutoffHours: number): Promise<{ entryId: string }> {
+export async function joinWaitlist(
+  db: Db,
+  caller: Caller,
+  request: JoinRequest,
+  { cutoffHours, waiverVersion }: { cutoffHours: number; waiverVersion: string },
+): Promise<{ entryId: string }> {
+  // Before any lock: a place in line is for a customer who could ride, as a seat hold is.
+  await requireReady(db, caller.uid, waiverVersion);
   return db.transaction(async (tx) => {
     const date = await lockDate(tx, request.dateId, cutoffHours);
     if (!date?.active) throw new DomainError('invalid', NO_DATE_MESSAGE);

@@ -18,6 +18,7 @@ import { activitySql, asEntry, lineColumns, withinAWeekSql, type LineRow } from 
 import { recordAction } from '../console/record.ts';
 import type { Caller } from '../identity.ts';
 import type { AfterCommit } from '../after-commit.ts';
+import { missingFrom, READINESS_COLUMNS, READINESS_JOIN, type ReadinessRow } from '../users/readiness.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import { closingTime, PRIVATE_TOUR_CALENDAR, seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { offerEnds, offersFor, waitsFor, LATE_OFFER_MINUTES, type FreedDate, type WaitEntry } from '../../shared/rules/waitlist.ts';
@@ -27,6 +28,8 @@ export interface OfferSettings {
   cutoffHours: number;
   /** The payment provider's name, recorded on the hold as on any checkout hold. */
   provider: string;
+  /** The waiver version in force: an entry whose customer is not ready to book is passed over, keeping its place. */
+  waiverVersion: string;
 }
 
 /** The ending reminder goes this long before an offer ends, for offers long enough to need one. */
@@ -52,18 +55,22 @@ const freedOf = (date: OfferDate): FreedDate => ({ id: date.id, startsAt: new Da
 
 /**
  * The entries waiting that could take seats on `dateId`, locked: those of the date, and those of
- * the same kind of day within a week that take a nearby date, in line order, leaving out a customer
- * who already holds, booked or was offered seats on the date.
+ * the same kind of day within a week that take a nearby date, in line order. An offer is a seat
+ * hold and follows a hold's rules: it leaves out a customer who booked the date, and one who holds
+ * seats anywhere now (a checkout's or an offer's: one date at a time); and it passes over, keeping
+ * their place, a customer who has not completed what a booking needs (a profile, the survey, the
+ * current waiver).
  */
-async function lockWaitingFor(tx: Queryable, date: OfferDate): Promise<WaitEntry[]> {
-  const rows = await tx.query<LineRow & Record<string, unknown>>(
-    `select ${lineColumns('ed')}
+async function lockWaitingFor(tx: Queryable, date: OfferDate, waiverVersion: string): Promise<WaitEntry[]> {
+  const rows = await tx.query<LineRow & { readiness: ReadinessRow | null } & Record<string, unknown>>(
+    `select ${lineColumns('ed')},
+            (select row_to_json(r) from (select ${READINESS_COLUMNS} from users u ${READINESS_JOIN} where u.uid = e.user_id) r) as readiness
        from waitlist_entries e join calendar_dates ed on ed.id = e.date_id join calendar_dates d on d.id = $1
       where e.status = 'waiting'
         and (e.date_id = $1 or (e.nearby and ${withinAWeekSql('ed', 'd')}))
-        and not exists (select 1 from bookings b where b.date_id = $1 and b.user_id = e.user_id
-                         and (b.status = 'paid' or (b.status = 'held' and b.hold_expires_at > now())))
-        and not exists (select 1 from waitlist_offers o where o.date_id = $1 and o.user_id = e.user_id and o.status = 'open')
+        and not exists (select 1 from bookings b where b.user_id = e.user_id
+                         and ((b.date_id = $1 and b.status = 'paid') or (b.status = 'held' and b.hold_expires_at > now())))
+        and not exists (select 1 from waitlist_offers o where o.user_id = e.user_id and o.status = 'open')
         and exists (select 1 from prices pr where pr.id = e.price_id and pr.active and pr.product_id = d.product_id
                      and (d.price_id is null or pr.id = d.price_id))
       order by e.joined_at, e.id
@@ -74,6 +81,7 @@ async function lockWaitingFor(tx: Queryable, date: OfferDate): Promise<WaitEntry
   const seen = new Set<string>();
   return rows
     .filter((row) => waitsFor(asEntry(row), freedOf(date)) && !seen.has(row.user_id) && Boolean(seen.add(row.user_id)))
+    .filter((row) => missingFrom(row.readiness ?? undefined, waiverVersion).length === 0)
     .map(asEntry);
 }
 
@@ -181,7 +189,7 @@ async function offerSeatsOf(db: Db, dateId: string, settings: OfferSettings): Pr
     if (!endsAt) return 0;
     const free = seatsLeft(date, await takenSeats(tx, date.id));
     if (free <= 0) return 0;
-    const chosen = offersFor(freedOf(date), free, await lockWaitingFor(tx, date));
+    const chosen = offersFor(freedOf(date), free, await lockWaitingFor(tx, date, settings.waiverVersion));
     // A private day tour is one party's, however many seats it has.
     const offered = date.calendar === PRIVATE_TOUR_CALENDAR ? chosen.slice(0, 1) : chosen;
     let made = 0;
@@ -257,7 +265,7 @@ export async function offerOutOfOrder(
     if (!date) throw new DomainError('not-found', `No date ${dateId}`);
     const endsAt = date.open ? endOfOffer(date, settings.cutoffHours, Date.now()) : null;
     if (!endsAt) throw new DomainError('conflict', 'Bookings for this date have closed, so no offer can be made.');
-    const entry = (await lockWaitingFor(tx, date)).find((candidate) => candidate.id === entryId);
+    const entry = (await lockWaitingFor(tx, date, settings.waiverVersion)).find((candidate) => candidate.id === entryId);
     if (!entry) throw new DomainError('conflict', NOT_WAITING);
     const { retaken, actions } = await makeRoomFor(tx, date, entry);
     const offerId = await writeOffer(tx, date, entry, endsAt, settings, why);

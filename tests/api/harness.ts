@@ -133,6 +133,7 @@ const GENEROUS: RateLimits = {
   promoTries: { max: 100_000, windowSeconds: 60 },
   inviteTries: { max: 100_000, windowSeconds: 60 },
   waiverSignings: { max: 100_000, windowSeconds: 3600 },
+  waitlistJoins: { max: 100_000, windowSeconds: 3600 },
 };
 
 export interface HarnessOptions {

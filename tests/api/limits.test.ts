@@ -105,6 +105,7 @@ describe('promo code tries per client', () => {
         promoTries: { max: 4, windowSeconds: WINDOW },
         inviteTries: { max: 10, windowSeconds: 60 },
         waiverSignings: { max: 10, windowSeconds: 3600 },
+        waitlistJoins: { max: 10, windowSeconds: 3600 },
       },
       clientIp: { header: 'x-nf-client-connection-ip', trustedProxies: parseCidrList(PROXY_ADDRESS) },
       waiver: currentWaiverEdition,

@@ -11,6 +11,7 @@ import { WAITLIST_PARTY_MESSAGE } from '../../shared/contract/requests.ts';
 import { composeMail, type QueuedMail } from '../../api/mail/compose.ts';
 import { NOT_ENOUGH_SEATS, offerFreedSeats } from '../../api/waitlist/offers.ts';
 import { OFFER_ENDED } from '../../api/bookings/holds.ts';
+import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
 import { formatDenverDate, formatDenverTime } from '../../shared/rules/dates.ts';
 import { placeWords } from '../../shared/rules/waitlist.ts';
 import { denverDay } from '../../shared/rules/dates.ts';
@@ -19,6 +20,7 @@ import {
   freeDate,
   harness,
   inviteCodeOf,
+  newUser,
   holdDate,
   intentBody,
   PAYING_CARD,
@@ -32,7 +34,7 @@ import { paidBooking } from './paid-booking.ts';
 import { staffMember } from './staff.ts';
 
 const CLASSES = 'winter-classes';
-const SETTINGS = { cutoffHours: 0, provider: 'local' };
+const SETTINGS = { cutoffHours: 0, provider: 'local', waiverVersion: currentWaiverEdition.version };
 
 /** The Sunday that starts the Kamas week of `instant`, as the waitlist's nearby dates count weeks. */
 const denverWeekOf = (instant: number) => {
@@ -125,6 +127,73 @@ describe('joining the waitlist', () => {
     // Nobody else's waits.
     expect((await h.json('GET', `/users/user/${rider.uid}/waits`, { token: second.token })).status).toBe(403);
     expect((await h.json('DELETE', `/waitlist/${first.body.entryId}`, { token: second.token })).status).toBe(404);
+  });
+});
+
+describe('the line belongs to real customers', () => {
+  it('takes only a customer who has what a booking needs, in the words a checkout hold uses', async () => {
+    const date = await classDate(1);
+    await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const throwaway = await newUser();
+    const refused = await join(throwaway, date, 1);
+    expect(refused).toMatchObject({ status: 403, body: { message: expect.stringMatching(/^Before booking, please /) } });
+    const hold = await h.json<{ message: string }>('POST', '/stripe/create-payment-intent', {
+      token: throwaway.token,
+      body: intentBody(throwaway, date, CLASSES, priceOf(date)),
+    });
+    expect(hold.body.message).toBe(refused.body.message);
+    expect(await h.db.query(`select 1 from waitlist_entries where user_id = $1`, [throwaway.uid])).toEqual([]);
+  });
+
+  it('passes over, keeping its place, a party no longer ready, and offers one date at a time', async () => {
+    const first = await classDate(1);
+    const bookedFirst = await paidBooking(h, { date: first, calendar: CLASSES, priceId: priceOf(first), partySize: 1 });
+    const second = await classDate(1);
+    const bookedSecond = await paidBooking(h, { date: second, calendar: CLASSES, priceId: priceOf(second), partySize: 1 });
+    const lapsedWaiver = await readyUser(h, 'Lu Lapsed');
+    const twice = await readyUser(h, 'Tao Twice');
+    const behind = await readyUser(h, 'Bea Behind');
+    for (const [user, date] of [
+      [lapsedWaiver, first],
+      [twice, first],
+      [twice, second],
+      [behind, second],
+    ] as const) {
+      expect((await join(user, date, 1)).status).toBe(200);
+    }
+    // Their waiver no longer counts (a new season, a text replaced): they keep their place, and are not offered seats.
+    await h.db.query(`delete from waiver_signatures where user_id = $1`, [lapsedWaiver.uid]);
+    await h.db.query(`update users set signature = null, agreed = false where uid = $1`, [lapsedWaiver.uid]);
+    await cancel(bookedFirst.payer, bookedFirst.bookingId);
+    await cancel(bookedSecond.payer, bookedSecond.bookingId);
+    expect(await offersOn(first.id)).toMatchObject([{ user_id: twice.uid, status: 'open' }]);
+    // Holding seats on one date, the party waiting for another is passed over there: the next in line has them.
+    expect(await offersOn(second.id)).toMatchObject([{ user_id: behind.uid, status: 'open' }]);
+    expect((await waitsOf(lapsedWaiver)).map((wait) => [wait.dateId, wait.place, wait.offer])).toEqual([[first.id, 1, null]]);
+  });
+
+  it('counts joins by customer and by address', async () => {
+    const limited = await harness({ bookingCutoffHours: 0, db: h.db, limits: { waitlistJoins: { max: 2, windowSeconds: 3600 } } });
+    const date = await classDate(1);
+    await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const eager = await readyUser(h, 'Eli Eager');
+    const body = { dateId: date.id, priceId: priceOf(date), partySize: 1, nearby: false };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      statuses.push((await limited.json('POST', '/waitlist', { token: eager.token, body })).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    const crowded = await harness({
+      bookingCutoffHours: 0,
+      db: h.db,
+      remoteAddress: '203.0.113.77',
+      limits: { holdsPerAddress: { max: 1, windowSeconds: 3600 } },
+    });
+    const [one, two] = [await readyUser(h, 'Ona One'), await readyUser(h, 'Tom Two')];
+    expect((await crowded.json('POST', '/waitlist', { token: one.token, body })).status).toBe(200);
+    expect(await crowded.json('POST', '/waitlist', { token: two.token, body })).toMatchObject({
+      status: 429,
+      body: { message: expect.stringContaining('Too many waitlists have been joined from this network.') },
+    });
   });
 });
 
