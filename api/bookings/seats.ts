@@ -30,6 +30,15 @@ export async function lockDate(tx: Queryable, dateId: string, cutoffHours = 0): 
   return date;
 }
 
+/**
+ * Locks several date rows, in the order of their ids: a change that touches more than one date
+ * takes them as every other change takes one, the date first, so two changes never wait for each other.
+ */
+export async function lockDates(tx: Queryable, dateIds: readonly string[]): Promise<void> {
+  if (dateIds.length === 0) return;
+  await tx.query(`select id from calendar_dates where id = any($1::text[]) order by id for update`, [[...new Set(dateIds)]]);
+}
+
 /** The seats taken on a date, leaving out the booking `exceptBookingId`. */
 export async function takenSeats(tx: Queryable, dateId: string, exceptBookingId = ''): Promise<number> {
   const [row] = await tx.query<{ taken: number }>(`select ${seatsTakenSql('$1', 'id <> $2')} as taken`, [dateId, exceptBookingId]);

@@ -37,6 +37,17 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 /** Distinct parameterized statements kept prepared on each Postgres connection; the API has a few dozen. */
 const MAX_PREPARED = 500;
 
+/**
+ * Postgres aborted the transaction to break a deadlock (40P01) or for a serialization failure
+ * (40001): nothing of it was kept, and running it again is safe. Transactions hold only database
+ * work (a payment provider is called after the commit), so every transaction may be run again, here,
+ * once or twice.
+ */
+const RETRIED_CODES = new Set(['40P01', '40001']);
+const RETRIES = 2;
+const abortedToRetry = (error: unknown) =>
+  typeof error === 'object' && error !== null && RETRIED_CODES.has(String((error as { code?: unknown }).code));
+
 export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
   // Parameterized statements are prepared once per connection under a name and then only bound and
@@ -56,17 +67,20 @@ export async function openPostgres(connectionString: string, maxConnections = 10
     kind: 'postgres',
     query: (sql, params) => query(pool, sql, params),
     transaction: async (work) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({ query: (sql, params) => query(client, sql, params) });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
+      for (let attempt = 0; ; attempt += 1) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await work({ query: (sql, params) => query(client, sql, params) });
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          if (attempt < RETRIES && abortedToRetry(error)) continue;
+          throw error;
+        } finally {
+          client.release();
+        }
       }
     },
     exec: async (sql) => {

@@ -8,7 +8,7 @@ import { DomainError } from '../domain-error.ts';
 import { randomId } from '../http.ts';
 import type { Caller } from '../identity.ts';
 import type { AfterCommit } from '../after-commit.ts';
-import { lockDate, takenSeats } from '../bookings/seats.ts';
+import { lockDate, lockDates, takenSeats } from '../bookings/seats.ts';
 import { BOOKINGS_CLOSED } from '../bookings/holds.ts';
 import { NO_DATE_MESSAGE } from '../../shared/contract/messages.ts';
 import { spotsLabel } from '../../shared/rules/availability.ts';
@@ -97,14 +97,25 @@ export async function joinWaitlist(
  */
 export async function leaveWaitlist(db: Db, caller: Caller, entryId: string): Promise<{ left: boolean; after: AfterCommit }> {
   return db.transaction(async (tx) => {
+    // Locks in the order a payment takes them: the dates first (the entry's, and those of its open
+    // offers, which a payment of the offer locks), then the offers, then the entry.
+    const dates = await tx.query<{ date_id: string }>(
+      `select date_id from waitlist_entries where id = $1 union select date_id from waitlist_offers where entry_id = $1 and status = 'open'`,
+      [entryId],
+    );
+    await lockDates(
+      tx,
+      dates.map((row) => row.date_id),
+    );
+    await tx.query(`select id from waitlist_offers where entry_id = $1 and status = 'open' order by id for update`, [entryId]);
     const [entry] = await tx.query<{ user_id: string; status: string }>(
       `select user_id, status from waitlist_entries where id = $1 for update`,
       [entryId],
     );
     if (!entry || entry.user_id !== caller.uid) throw new DomainError('not-found', WAIT_NOT_FOUND);
     if (entry.status !== 'waiting' && entry.status !== 'offered') return { left: false, after: {} };
-    const declined = await tx.query<{ id: string }>(
-      `update waitlist_offers set status = 'declined', ended_at = now() where entry_id = $1 and status = 'open' returning id`,
+    const declined = await tx.query<{ id: string; date_id: string }>(
+      `update waitlist_offers set status = 'declined', ended_at = now() where entry_id = $1 and status = 'open' returning id, date_id`,
       [entryId],
     );
     const actions = await releaseOfferHolds(
@@ -113,7 +124,7 @@ export async function leaveWaitlist(db: Db, caller: Caller, entryId: string): Pr
       'waitlist offer declined',
     );
     await tx.query(`update waitlist_entries set status = 'left', ended_at = now() where id = $1`, [entryId]);
-    return { left: true, after: { actions, seatsChanged: declined.length > 0, seatsFreed: declined.length > 0 } };
+    return { left: true, after: { actions, seatsChanged: declined.length > 0, freedDates: declined.map((offer) => offer.date_id) } };
   });
 }
 
