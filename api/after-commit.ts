@@ -11,7 +11,7 @@ import type { Db } from './db/client.ts';
 import type { ClaimedAction } from './payment-outbox/actions.ts';
 import { carryOut } from './payment-outbox/worker.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import { offerFreedSeats, type OfferSettings } from './waitlist/offers.ts';
+import { offerFreedSeats, offerSeatsOn, type OfferSettings } from './waitlist/offers.ts';
 
 export interface AfterCommit {
   /** Refunds and intent cancellations claimed in the transaction, to carry out now. */
@@ -20,8 +20,8 @@ export interface AfterCommit {
   seatsChanged?: boolean;
   /** Messages were written to the mail outbox. */
   mailWritten?: boolean;
-  /** Seats came free on a date: they are offered to its waitlist now, not at the sweep's next round. */
-  seatsFreed?: boolean;
+  /** The dates whose seats came free: offered to their waitlists now (those dates alone), not at the sweep's next round. */
+  freedDates?: readonly string[];
 }
 
 /**
@@ -47,8 +47,8 @@ export async function afterCommit(
 ): Promise<void> {
   if (after.actions && after.actions.length > 0) await carryOut(db, payments, after.actions);
   const offered =
-    after.seatsFreed && bookingCutoffHours !== undefined && waiver
-      ? await offerNow(db, { cutoffHours: bookingCutoffHours, provider: payments.name, waiverVersion: waiver.version })
+    after.freedDates && after.freedDates.length > 0 && bookingCutoffHours !== undefined && waiver
+      ? await offerNow(db, after.freedDates, { cutoffHours: bookingCutoffHours, provider: payments.name, waiverVersion: waiver.version })
       : 0;
   if (after.seatsChanged || offered > 0) cache?.clear();
   if (after.mailWritten || offered > 0) mailer?.kick();
@@ -66,9 +66,9 @@ export async function offerToWaitlist(aftermath: Aftermath & { bookingCutoffHour
 }
 
 /** Offers freed seats to the waitlist; a failure is logged, and the sweep's next round offers them. */
-async function offerNow(db: Db, settings: OfferSettings): Promise<number> {
+async function offerNow(db: Db, dateIds: readonly string[], settings: OfferSettings): Promise<number> {
   try {
-    return (await offerFreedSeats(db, settings)).offered;
+    return await offerSeatsOn(db, dateIds, settings);
   } catch (error) {
     console.error('could not offer freed seats to the waitlist; the next sweep will', error);
     return 0;

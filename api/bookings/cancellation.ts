@@ -172,7 +172,7 @@ export async function cancelBooking(db: Db, bookingId: string, by: Canceller, no
       refund,
       currency: booking.currency,
       changed,
-      after: { actions, seatsChanged: changed, mailWritten: changed, seatsFreed: changed },
+      after: { actions, seatsChanged: changed, mailWritten: changed, freedDates: changed ? [booking.date_id] : [] },
     });
     if (cancelledAlready(booking, by)) return answer(booking.refund_amount ?? 0, false, []);
     let refund: number;

@@ -170,12 +170,15 @@ export async function keepDate(db: Db, callerUid: string, bookingId: string): Pr
     );
     if (!booking) throw new DomainError('not-found', BOOKING_NOT_FOUND);
     if (booking.user_id !== callerUid) throw new DomainError('forbidden', ONLY_THE_PAYER);
-    const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
+    const released = await tx.query<{ id: string; payment_intent_id: string | null; date_id: string }>(
       `update bookings set status = 'released', updated_at = now()
-        where moves_booking = $1 and user_id = $2 and status = 'held' returning id, payment_intent_id`,
+        where moves_booking = $1 and user_id = $2 and status = 'held' returning id, payment_intent_id, date_id`,
       [bookingId, callerUid],
     );
     const actions = await enqueueCancels(tx, released, 'change of date given up by the customer');
-    return { released: released.length, after: { actions, seatsChanged: released.length > 0, seatsFreed: released.length > 0 } };
+    return {
+      released: released.length,
+      after: { actions, seatsChanged: released.length > 0, freedDates: released.map((hold) => hold.date_id) },
+    };
   });
 }

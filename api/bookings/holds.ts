@@ -120,14 +120,14 @@ export async function createHold(
   request: PaymentIntentRequest,
   settings: HoldSettings,
 ): Promise<HoldAnswer> {
+  checkRequest(caller, request);
   const call: HoldCall = {
     caller,
     request,
     promoCode: request.promoCode?.trim().toUpperCase() || null,
-    offerId: request.offerId?.trim() || null,
+    offerId: request.offerId?.trim() || (await offerStanding(db, caller, request)),
     settings,
   };
-  checkRequest(call);
   const customer = await readCustomer(db, call);
   const standing = standingHold(customer, settings.currency);
   if (standing) return answered(standing);
@@ -142,7 +142,7 @@ export async function createHold(
 }
 
 /** Refuses a request made for someone else, or whose quantity is not its party size. */
-function checkRequest({ caller, request: { quantity, metadata } }: HoldCall): void {
+function checkRequest(caller: Caller, { quantity, metadata }: PaymentIntentRequest): void {
   if (metadata.userId !== caller.uid) throw new DomainError('forbidden', 'You may only book for yourself.');
   if (quantity !== metadata.partySize) {
     // A date id names a single day, so quantity is the party size times one day.
@@ -235,6 +235,27 @@ async function prepareHold(tx: Queryable, providerName: string, call: HoldCall):
 }
 
 export const OFFER_ENDED = 'This offer has ended. Your place on the waitlist is on My Bookings.';
+
+/** A checkout on a date where the customer's waitlist offer holds other seats than it asks for. */
+export const offerStandsMessage = (seats: number) =>
+  `Seats on this date are held for you by a waitlist offer (${seats === 1 ? '1 seat' : `${seats} seats`}): book them from My Bookings with Book these seats, or leave the waitlist there first.`;
+
+/**
+ * The customer's open waitlist offer on the date a checkout asks for, read before any lock (the
+ * checkout reads it again under the date's lock): a checkout for the same party and price pays that
+ * offer, as if it named it; one for anything else is refused with words that point to it, so the
+ * offer's seats are never released while the offer stands.
+ */
+async function offerStanding(db: Queryable, caller: Caller, request: PaymentIntentRequest): Promise<string | null> {
+  const [offer] = await db.query<{ id: string; seats: number; price_id: string }>(
+    `select id, seats, price_id from waitlist_offers
+      where user_id = $1 and date_id = $2 and status = 'open' and expires_at > now()`,
+    [caller.uid, request.metadata.dateId],
+  );
+  if (!offer) return null;
+  if (offer.seats === request.metadata.partySize && offer.price_id === request.priceId) return offer.id;
+  throw new DomainError('conflict', offerStandsMessage(offer.seats));
+}
 
 /** A waitlist offer, read under the date's lock: the seats it holds for the caller, at the price when offered, until `expires_at`. */
 interface OfferRow {

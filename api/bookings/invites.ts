@@ -81,6 +81,10 @@ export async function joinByInvite(
       booking.date_id,
     ]);
     const actions = await endWaitsOnBooking(tx, { id: booking.id, user_id: caller.uid, date_id: booking.date_id });
-    return { ...result, joined: true, after: { seatsChanged: true, mailWritten: true, seatsFreed: Boolean(offered), actions } };
+    return {
+      ...result,
+      joined: true,
+      after: { seatsChanged: true, mailWritten: true, freedDates: offered ? [booking.date_id] : [], actions },
+    };
   });
 }

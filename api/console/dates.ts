@@ -165,7 +165,7 @@ export async function changeCapacity(db: Db, operator: Caller, dateId: string, {
       before: { capacity: date.capacity },
       after: { capacity },
     });
-    return { changed: true, after: { seatsChanged: true, seatsFreed: capacity > date.capacity } };
+    return { changed: true, after: { seatsChanged: true, freedDates: capacity > date.capacity ? [dateId] : [] } };
   });
 }
 

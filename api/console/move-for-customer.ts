@@ -62,6 +62,6 @@ export async function moveForCustomer(
       reason: request.reason,
       by: { operator },
     });
-    return { moved: true, after: { seatsChanged: true, mailWritten: true, seatsFreed: true } };
+    return { moved: true, after: { seatsChanged: true, mailWritten: true, freedDates: [booking.date_id] } };
   });
 }

@@ -198,6 +198,13 @@ async function offerSeatsOf(db: Db, dateId: string, settings: OfferSettings): Pr
   });
 }
 
+/** Offers the free seats of the dates a change freed, and of those alone (the sweep looks at the rest); returns the offers made. */
+export async function offerSeatsOn(db: Db, dateIds: readonly string[], settings: OfferSettings): Promise<number> {
+  let made = 0;
+  for (const dateId of new Set(dateIds)) made += await offerSeatsOf(db, dateId, settings);
+  return made;
+}
+
 /**
  * Ends the open offers whose time is up and that no booking took (the entries lapse: the seats go
  * to the next in line), claiming them with `skip locked` so two instances end each once; each party

@@ -10,7 +10,7 @@ import type { WaitlistRowAnswer } from '../../shared/contract/ops-answers.ts';
 import { WAITLIST_PARTY_MESSAGE } from '../../shared/contract/requests.ts';
 import { composeMail, type QueuedMail } from '../../api/mail/compose.ts';
 import { NOT_ENOUGH_SEATS, offerFreedSeats } from '../../api/waitlist/offers.ts';
-import { OFFER_ENDED } from '../../api/bookings/holds.ts';
+import { OFFER_ENDED, offerStandsMessage } from '../../api/bookings/holds.ts';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
 import { formatDenverDate, formatDenverTime } from '../../shared/rules/dates.ts';
 import { placeWords } from '../../shared/rules/waitlist.ts';
@@ -282,17 +282,27 @@ describe('seats that come free', () => {
     expect(mine).toEqual([{ status: 'paid', amount: offeredAt }]);
   });
 
-  it('end, with the offer withdrawn, when the customer books the date another way', async () => {
-    const date = await classDate(1);
+  it("are paid by a checkout of the customer's own on the date, and never offered twice meanwhile", async () => {
+    const date = await classDate(2);
     const booked = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
     const rider = await readyUser(h, 'Ona Otherway');
+    const next = await readyUser(h, 'Nell Next');
     await join(rider, date, 1);
+    await join(next, date, 1);
     await cancel(booked.payer, booked.bookingId);
     expect(await offersOn(date.id)).toMatchObject([{ user_id: rider.uid, status: 'open' }]);
-    // A checkout of their own on the date: the offer's seat is theirs to take, at today's price.
+    // A checkout for another party size on the date is refused, pointing to the offer; its seat stays held.
+    const bigger = await holdDate(h, rider, date, CLASSES, priceOf(date), 2);
+    expect(bigger).toMatchObject({ status: 409, body: { message: offerStandsMessage(1) } });
+    // A checkout of their own for the same party pays the offer: its seat is theirs, and nobody else is offered it.
+    const hold = await holdDate(h, rider, date, CLASSES, priceOf(date));
+    expect(hold.status, JSON.stringify(hold.body)).toBe(200);
+    expect((await offerFreedSeats(h.db, SETTINGS)).offered).toBe(0);
+    expect(await offersOn(date.id)).toMatchObject([{ user_id: rider.uid, status: 'open' }]);
     const paid = await payForDate(h, rider, date, CLASSES, priceOf(date));
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    expect(await offersOn(date.id)).toMatchObject([{ status: 'withdrawn' }]);
+    expect(await offersOn(date.id)).toMatchObject([{ status: 'accepted' }]);
     expect(await waitsOf(rider)).toEqual([]);
     expect(await spotsLeft(date)).toBe(0);
   });
@@ -317,6 +327,24 @@ describe('seats that come free', () => {
       { user_id: friend.uid, status: 'withdrawn' },
       { user_id: next.uid, status: 'open' },
     ]);
+  });
+
+  it('are offered at a cancellation on the date it freed alone; seats free elsewhere wait for the sweep', async () => {
+    const elsewhere = await classDate(1);
+    await paidBooking(h, { date: elsewhere, calendar: CLASSES, priceId: priceOf(elsewhere), partySize: 1 });
+    const waitingElsewhere = await readyUser(h, 'Wes Elsewhere');
+    await join(waitingElsewhere, elsewhere, 1);
+    // A seat comes free there without a request that says so (a change the sweep finds).
+    await h.db.query(`update calendar_dates set capacity = 2 where id = $1`, [elsewhere.id]);
+    const date = await classDate(1);
+    const booked = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const rider = await readyUser(h, 'Rae Right-here');
+    await join(rider, date, 1);
+    await cancel(booked.payer, booked.bookingId);
+    expect(await offersOn(date.id)).toMatchObject([{ user_id: rider.uid, status: 'open' }]);
+    expect(await offersOn(elsewhere.id)).toEqual([]);
+    await offerFreedSeats(h.db, SETTINGS);
+    expect(await offersOn(elsewhere.id)).toMatchObject([{ user_id: waitingElsewhere.uid, status: 'open' }]);
   });
 
   it('go to the next entry that fits when an offer lapses or is declined', async () => {
