@@ -321,7 +321,13 @@ for (let round = 0; round < WARM_ROUNDS; round += 1) {
 
 // Writes: request k goes to writer k mod WRITERS, onto that writer's next order.
 const holds = new Set<string>();
-const latestHold = new Map<number, { index: number; clientSecret: string }>();
+/**
+ * Each writer's hold that stands: the one answered last. The server answers a hold after its
+ * transaction commits, and a customer's holds are made one after another, so the last answer is the
+ * hold every earlier one gave way to. (Not the last sent: a writer's requests may be in flight
+ * together when the server is behind, and be taken in either order.)
+ */
+const latestHold = new Map<number, string>();
 const writes = await paced(
   `POST /stripe/create-payment-intent, a new hold each @${RATE}/s for ${WRITE_SECONDS} s (${WRITERS} customers, ${distinctDates} dates)`,
   RATE,
@@ -341,9 +347,7 @@ const writes = await paced(
     if (status !== 200) return;
     const answer = JSON.parse(body) as { bookingId: string; clientSecret: string };
     holds.add(answer.bookingId);
-    // A customer holds one date at a time: their latest hold is the one that stands.
-    const writer = index % WRITERS;
-    if ((latestHold.get(writer)?.index ?? -1) < index) latestHold.set(writer, { index, clientSecret: answer.clientSecret });
+    latestHold.set(index % WRITERS, answer.clientSecret);
   },
 );
 const newHolds = holds.size;
@@ -351,7 +355,7 @@ const newHolds = holds.size;
 // Payments: each customer pays for the hold that stands with the local card; each payment books
 // the seats and writes the booking's messages (the confirmation, the reminders, the briefing) in
 // its transaction, and the API sends the confirmation to the mail server after answering.
-const allStanding = [...latestHold].map(([writer, hold]) => ({ writer: writers[writer] as Customer, clientSecret: hold.clientSecret }));
+const allStanding = [...latestHold].map(([writer, clientSecret]) => ({ writer: writers[writer] as Customer, clientSecret }));
 const payFor = ({ writer, clientSecret }: (typeof allStanding)[number]): Call => ({
   method: 'POST',
   path: '/payments/local/confirm',
