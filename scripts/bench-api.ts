@@ -8,7 +8,9 @@
  * hold that stands at 100 req/s (each payment books the seats and writes the booking's messages;
  * budget p99 under 50 ms), the confirmations going to a mail server in this process. Also the
  * API's peak memory, and last the mail rush (bench-mail.ts): 300 confirmations written over a minute
- * reaching a mail server that answers each in 200 ms, every one within 60 s.
+ * reaching a mail server that answers each in 200 ms, every one within 60 s; and the waitlist and
+ * the trip day (bench-waitlist.ts): an office cancellation offering the seat on a date with 50 and
+ * more waiting, and a guide's batch of 200 trip events.
  *
  * The rows at a fixed rate are open loop: request i is due at start + i / rate, whether or not
  * earlier answers came back, and its latency runs from when it was due (so a stalled server or a
@@ -31,6 +33,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { customerMaker, headersOf, type Customer } from './bench-customers.ts';
 import { MAIL_RUSH_HEADER, mailRush, mailRushRow, type MailRush } from './bench-mail.ts';
 import { startApiProcess } from './processes.ts';
+import { waitlistBench, waitlistBenchRows, WAITLIST_BENCH_HEADER } from './bench-waitlist.ts';
 import { smtpCatcher } from '../tests/support/smtp-catcher.ts';
 
 const emulator = process.env['BENCH_AUTH_EMULATOR'] || process.env['FIREBASE_AUTH_EMULATOR_HOST'];
@@ -221,6 +224,12 @@ function send(call: Call): Promise<{ status: number; body: string }> {
   });
 }
 
+/** The processor time the API has used so far, user and system, in ms (from /proc: ticks of 10 ms). */
+function apiCpuMs(): number {
+  const fields = readFileSync(`/proc/${api.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** With BENCH_TRACE set to a file, every paced request goes there as a CSV line: row, index, due ms, latency ms, status. */
 const trace: string[] = [];
 const percentile = (sorted: readonly number[], p: number) =>
@@ -372,12 +381,14 @@ for (const hold of allStanding.slice(0, PAY_WARM)) {
 await sleep(3000);
 const standing = allStanding.slice(PAY_WARM);
 const mailBefore = mailServer.messages.length;
+const cpuBefore = apiCpuMs();
 const payments = await paced(
   `POST /payments/local/confirm, a hold paid each @${PAY_RATE}/s (${standing.length} bookings, mail outbox written)`,
   PAY_RATE,
   standing.length,
   (index) => payFor(standing[index] as (typeof standing)[number]),
 );
+const payCpuMs = apiCpuMs() - cpuBefore;
 await sleep(3000);
 const confirmationsSent = mailServer.messages.length - mailBefore;
 const rows: Row[] = [...reads, writes, payments, repeats, reference];
@@ -392,6 +403,8 @@ await mailServer.close();
 
 // The mail rush runs last, with an API and a mail server of its own (bench-mail.ts).
 const rush: MailRush = await mailRush({ emulator, projectId, databaseUrl: process.env['BENCH_DATABASE_URL'] || undefined });
+// Then the waitlist and the trip day, with an API of their own too (bench-waitlist.ts).
+const waits = await waitlistBench({ emulator, projectId, databaseUrl: process.env['BENCH_DATABASE_URL'] || undefined });
 
 console.log(`\nAPI on ${process.env['BENCH_DATABASE_URL'] ? 'Postgres' : 'PGlite'}`);
 console.log('\n| call | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|---:|');
@@ -401,6 +414,10 @@ for (const row of rows) {
 }
 console.log(`\nNew holds created by the write row: ${newHolds} of ${WRITES} requests (each a new payment intent).`);
 console.log(`Booking confirmations the mail server received within 3 s of the payments: ${confirmationsSent} of ${standing.length}.`);
+console.log(
+  `API processor time per payment: ${(payCpuMs / standing.length).toFixed(1)} ms (user and system, the messages sent meanwhile included).`,
+);
 console.log(`API peak resident memory: ${(peakKb / 1024).toFixed(0)} MiB`);
 console.log(`\n${MAIL_RUSH_HEADER}\n${mailRushRow(rush)}`);
+console.log(`\n${WAITLIST_BENCH_HEADER}\n${waitlistBenchRows(waits)}`);
 process.exit(0);

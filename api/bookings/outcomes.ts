@@ -60,17 +60,17 @@ export interface OutcomeSettings {
 
 export async function recordPaymentEvent(db: Db, event: PaymentEvent, settings: OutcomeSettings): Promise<Outcome> {
   return db.transaction(async (tx) => {
-    const fresh = await tx.query(`insert into payment_events (id, type) values ($1, $2) on conflict (id) do nothing returning id`, [
-      event.eventId,
-      event.type,
-    ]);
-    if (fresh.length === 0) return { result: 'duplicate', actions: [] };
-    const [found] = await tx.query<{ date_id: string; moving_from: string | null }>(
-      `select b.date_id, o.date_id as moving_from from bookings b left join bookings o on o.id = b.moves_booking
-        where b.payment_intent_id = $1`,
-      [event.intentId],
+    // The event is stored by id (a repeated delivery stores nothing) and its booking's dates read, in one statement.
+    const [found] = await tx.query<{ fresh: boolean; date_id: string | null; moving_from: string | null }>(
+      `with fresh as (insert into payment_events (id, type) values ($1, $2) on conflict (id) do nothing returning id)
+       select exists (select 1 from fresh) as fresh, b.date_id, o.date_id as moving_from
+         from (select 1) as one
+         left join bookings b on b.payment_intent_id = $3
+         left join bookings o on o.id = b.moves_booking`,
+      [event.eventId, event.type, event.intentId],
     );
-    if (!found) return { result: 'unknown', actions: [] };
+    if (!found?.fresh) return { result: 'duplicate', actions: [] };
+    if (found.date_id === null) return { result: 'unknown', actions: [] };
     // Lock order everywhere: the date first (both dates of a date change, in id order), then its bookings.
     if (found.moving_from) await lockMoveDates(tx, found.moving_from, found.date_id, settings.cutoffHours);
     const date = await lockDate(tx, found.date_id, settings.cutoffHours);
@@ -144,11 +144,14 @@ async function settleSuccess(
   }
   // The booking keeps the cancellation terms in force when it was paid.
   await tx.query(
-    `update bookings set status = 'paid', paid_at = now(), invite_code = $2, policy_version = $3, updated_at = now() where id = $1`,
+    `with paid as (
+       update bookings set status = 'paid', paid_at = now(), invite_code = $2, policy_version = $3, updated_at = now() where id = $1
+       returning id, user_id
+     )
+     insert into booking_members (booking_id, user_id) select id, user_id from paid on conflict do nothing`,
     [booking.id, randomId('inv', 16), CURRENT_POLICY.version],
   );
-  await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2) on conflict do nothing`, [booking.id, booking.user_id]);
-  await enqueueBookingPaid(tx, booking.id);
+  await enqueueBookingPaid(tx, { bookingId: booking.id, payerUid: booking.user_id, startsAt: date.starts_at });
   // Other offers' holds it releases are cancelled by the payment outbox's worker.
   await endWaitsOnBooking(tx, booking);
   return settled('paid', booking);

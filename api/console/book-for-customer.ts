@@ -165,7 +165,7 @@ export async function bookForCustomer(
     );
     if (inserted.length === 0) return officeBooking(await madeMeanwhile(tx, request), false);
     await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2)`, [bookingId, account.uid]);
-    await enqueueBookingPaid(tx, bookingId);
+    await enqueueBookingPaid(tx, { bookingId, payerUid: account.uid, startsAt: date.starts_at });
     await endWaitsOnBooking(tx, { id: bookingId, user_id: account.uid, date_id: date.id });
     await recordBookingAction(
       tx,

@@ -19,6 +19,7 @@ import * as tripDay from './migrations/016_trip_day.ts';
 import * as meetingPoints from './migrations/017_meeting_points.ts';
 import * as waitlist from './migrations/018_waitlist.ts';
 import * as tripEventRefusals from './migrations/019_trip_event_refusals.ts';
+import * as waitlistOfferIndexes from './migrations/020_waitlist_offer_indexes.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -40,6 +41,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '017_meeting_points', sql: meetingPoints.sql },
   { version: '018_waitlist', sql: waitlist.sql },
   { version: '019_trip_event_refusals', sql: tripEventRefusals.sql },
+  { version: '020_waitlist_offer_indexes', sql: waitlistOfferIndexes.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -73,11 +73,14 @@ async function startOf(tx: Queryable, bookingId: string): Promise<{ startsAt: Da
 }
 
 /** A booking was paid: the payer's confirmation now, and their reminders and briefing before the trip. */
-export async function enqueueBookingPaid(tx: Queryable, bookingId: string, now = new Date()): Promise<number> {
-  const { startsAt, payerUid } = await startOf(tx, bookingId);
+export async function enqueueBookingPaid(
+  tx: Queryable,
+  { bookingId, payerUid, startsAt }: { bookingId: string; payerUid: string; startsAt: Date | string },
+  now = new Date(),
+): Promise<number> {
   return enqueueMail(tx, [
     { kind: 'booking-confirmed', eventKey: bookingId, recipientUid: payerUid, bookingId },
-    ...tripMessages(bookingId, payerUid, startsAt, now),
+    ...tripMessages(bookingId, payerUid, new Date(startsAt), now),
   ]);
 }
 

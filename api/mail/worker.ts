@@ -13,7 +13,7 @@
  */
 import { awaitedAddress } from '../bookings/address-owner.ts';
 import type { Db } from '../db/client.ts';
-import type { Identity } from '../identity.ts';
+import type { AccountState, Identity } from '../identity.ts';
 import { claimDue, renewLease, retryDelaySeconds } from '../outbox-queue.ts';
 import { composeMail, type ComposeSettings, type QueuedMail } from './compose.ts';
 import type { RenderedMail } from './message-types.ts';
@@ -76,9 +76,16 @@ async function markFailed(db: Db, mail: ClaimedMail, error: unknown): Promise<vo
   );
 }
 
+/** The recipients' accounts of a batch, asked of the identity service once for the whole batch. */
+type Accounts = Promise<Map<string, AccountState>>;
+
 /** Why a message is not sent to anyone, or the address and the message to send. */
-async function prepare(deps: MailWorkerDeps, mail: ClaimedMail): Promise<{ skip: string } | { to: string; send: RenderedMail }> {
-  const account = (await deps.identity.accountStates([mail.recipient_uid])).get(mail.recipient_uid);
+async function prepare(
+  deps: MailWorkerDeps,
+  mail: ClaimedMail,
+  accounts: Accounts,
+): Promise<{ skip: string } | { to: string; send: RenderedMail }> {
+  const account = (await accounts).get(mail.recipient_uid);
   if (!account) return { skip: 'account gone' };
   if (!account.email) return { skip: 'no e-mail address' };
   // A booking waiting for its address's owner is written about to that address only.
@@ -99,9 +106,9 @@ async function prepare(deps: MailWorkerDeps, mail: ClaimedMail): Promise<{ skip:
  * Writes and sends one claimed message while the claim is still this worker's; records what became
  * of it. Never throws.
  */
-async function deliver(deps: MailWorkerDeps, mail: ClaimedMail, summary: MailSummary): Promise<void> {
+async function deliver(deps: MailWorkerDeps, mail: ClaimedMail, accounts: Accounts, summary: MailSummary): Promise<void> {
   try {
-    const prepared = await prepare(deps, mail);
+    const prepared = await prepare(deps, mail, accounts);
     if ('skip' in prepared) {
       if (await markSkipped(deps.db, mail, prepared.skip)) summary.skipped += 1;
       return;
@@ -138,7 +145,12 @@ export async function sendDueMail(deps: MailWorkerDeps): Promise<MailSummary> {
   const summary: MailSummary = { sent: 0, skipped: 0, failed: 0 };
   for (;;) {
     const claimed = await claimDue<ClaimedMail & Record<string, unknown>>(deps.db, 'mail_outbox', CLAIMED_COLUMNS, LEASE_SECONDS, BATCH);
-    await atMostAtOnce(claimed, SENDERS, (mail) => deliver(deps, mail, summary));
+    if (claimed.length > 0) {
+      // A lookup that fails fails each message of the batch, which is retried.
+      const accounts = deps.identity.accountStates([...new Set(claimed.map((mail) => mail.recipient_uid))]);
+      accounts.catch(() => undefined);
+      await atMostAtOnce(claimed, SENDERS, (mail) => deliver(deps, mail, accounts, summary));
+    }
     if (claimed.length < BATCH) return summary;
   }
 }

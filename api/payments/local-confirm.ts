@@ -77,6 +77,8 @@ export async function confirmLocalPayment(
     bookingId: booking.id,
   });
   if (outcome.result === 'refunded') throw new DomainError('conflict', REFUND_MESSAGES[outcome.reason]);
+  if (outcome.result === 'paid') return { status: 'succeeded', dateId: outcome.dateId };
+  // Settled before (the same card sent twice): the booking says whether it was paid.
   const [state] = await db.query<{ status: string; date_id: string }>(`select status, date_id from bookings where payment_intent_id = $1`, [
     intentId,
   ]);

@@ -10,7 +10,7 @@ export const activitySql = (d: string) => `coalesce(${d}.price_id, ${d}.product_
 
 /** Dates `a` and `b` could be near one another: the same calendar, within a week either way. */
 export const withinAWeekSql = (a: string, b: string) =>
-  `(${a}.calendar = ${b}.calendar and abs(extract(epoch from ${a}.starts_at - ${b}.starts_at)) < 7 * 86400)`;
+  `(${a}.calendar = ${b}.calendar and ${a}.starts_at > ${b}.starts_at - interval '168 hours' and ${a}.starts_at < ${b}.starts_at + interval '168 hours')`;
 
 /** The columns of an entry `e` and the date it asked for (`d`) that asEntry reads. */
 export const lineColumns = (d: string) => `e.id, e.date_id, e.user_id, e.party_size, e.nearby, e.price_id,

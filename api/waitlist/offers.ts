@@ -37,17 +37,15 @@ const REMINDER_BEFORE_MS = LATE_OFFER_MINUTES * 60_000;
 
 /** A date whose seats an entry may be offered: the date itself, locked, and its start and activity. */
 interface OfferDate extends LockedDate {
-  starts_at: Date | string;
   activity: string;
 }
 
 async function lockOfferDate(tx: Queryable, dateId: string, cutoffHours: number): Promise<OfferDate | undefined> {
   const date = await lockDate(tx, dateId, cutoffHours);
   if (!date) return undefined;
-  const [more] = await tx.query<{ starts_at: Date | string; activity: string }>(
-    `select starts_at, ${activitySql('d')} as activity from calendar_dates d where id = $1`,
-    [dateId],
-  );
+  const [more] = await tx.query<{ activity: string }>(`select ${activitySql('d')} as activity from calendar_dates d where id = $1`, [
+    dateId,
+  ]);
   return more ? { ...date, ...more } : undefined;
 }
 
@@ -239,10 +237,15 @@ const LAPSE = `with due as (
 export async function offerFreedSeats(db: Db, settings: OfferSettings): Promise<{ lapsed: number; offered: number }> {
   const lapsed = await lapseOffers(db);
   const dates = await db.query<{ id: string }>(
-    `select distinct d.id, d.starts_at
-       from waitlist_entries e join calendar_dates ed on ed.id = e.date_id
-       join calendar_dates d on d.id = e.date_id or (e.nearby and ${withinAWeekSql('d', 'ed')})
-      where e.status = 'waiting' and d.active and d.starts_at > now() and d.capacity > ${seatsTakenSql('d.id')}
+    `with wanted as (
+       select e.date_id as id from waitlist_entries e where e.status = 'waiting'
+       union
+       select d.id from waitlist_entries e join calendar_dates ed on ed.id = e.date_id
+         join calendar_dates d on ${withinAWeekSql('d', 'ed')}
+        where e.status = 'waiting' and e.nearby
+     )
+     select d.id from wanted join calendar_dates d on d.id = wanted.id
+      where d.active and d.starts_at > now() and d.capacity > ${seatsTakenSql('d.id')}
       order by d.starts_at`,
   );
   let offered = 0;
@@ -372,31 +375,29 @@ export async function endWaitsOnBooking(
   tx: Queryable,
   booking: { id: string; user_id: string; date_id: string },
 ): Promise<ClaimedAction[]> {
-  const [paid] = await tx.query<{ waitlist_offer: string | null }>(`select waitlist_offer from bookings where id = $1`, [booking.id]);
-  const accepted = paid?.waitlist_offer ?? null;
-  if (accepted) {
-    await tx.query(
-      `with offer as (
-         update waitlist_offers set status = 'accepted', ended_at = now() where id = $1 and status in ('open', 'lapsed') returning entry_id
-       )
-       update waitlist_entries set status = 'booked', ended_at = now() where id in (select entry_id from offer)`,
-      [accepted],
-    );
-  }
+  // One statement: the offer the booking paid is accepted, the customer's waits for the date end, and
+  // their other open offers on it are locked to be withdrawn.
   const others = await tx.query<{ id: string }>(
-    `select id from waitlist_offers where user_id = $1 and date_id = $2 and status = 'open' and id is distinct from $3 for update`,
-    [booking.user_id, booking.date_id, accepted],
+    `with paid as (select waitlist_offer as offer_id from bookings where id = $1),
+          accepted as (
+            update waitlist_offers set status = 'accepted', ended_at = now()
+             where id = (select offer_id from paid) and status in ('open', 'lapsed') returning entry_id
+          ),
+          ended as (
+            update waitlist_entries set status = 'booked', ended_at = now()
+             where id in (select entry_id from accepted) or (user_id = $2 and date_id = $3 and status in ('waiting', 'offered'))
+          )
+     select o.id from waitlist_offers o
+      where o.user_id = $2 and o.date_id = $3 and o.status = 'open' and o.id is distinct from (select offer_id from paid)
+        for update of o`,
+    [booking.id, booking.user_id, booking.date_id],
   );
-  const actions = await withdrawOffers(
+  // Their entries have ended as booked already: withdrawing the offers leaves them so.
+  return withdrawOffers(
     tx,
     others.map((offer) => offer.id),
     'offer withdrawn: booked another way',
   );
-  await tx.query(
-    `update waitlist_entries set status = 'booked', ended_at = now() where user_id = $1 and date_id = $2 and status in ('waiting', 'offered')`,
-    [booking.user_id, booking.date_id],
-  );
-  return actions;
 }
 
 /**

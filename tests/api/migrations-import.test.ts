@@ -32,6 +32,7 @@ describe('migrations and catalog imports', () => {
         '017_meeting_points',
         '018_waitlist',
         '019_trip_event_refusals',
+        '020_waitlist_offer_indexes',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);
