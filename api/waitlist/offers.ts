@@ -9,6 +9,7 @@
 import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { randomId } from '../http.ts';
+import { named, queryNamed } from '../db/named-sql.ts';
 import { enqueueMail, type MailRequest } from '../mail/mail-outbox.ts';
 import type { MailKind } from '../mail/message-types.ts';
 import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
@@ -83,26 +84,32 @@ async function lockWaitingFor(tx: Queryable, date: OfferDate, waiverVersion: str
     .map(asEntry);
 }
 
-/** The price an entry is offered at: the one it waits for, at its amount now. */
-interface OfferPrice {
-  price_id: string;
-  unit_amount: number;
-  currency: string;
-}
-
-async function priceOf(tx: Queryable, entryId: string, date: OfferDate): Promise<OfferPrice | undefined> {
-  const [price] = await tx.query<OfferPrice & Record<string, unknown>>(
-    `select pr.id as price_id, pr.unit_amount, pr.currency
-       from waitlist_entries e join prices pr on pr.id = e.price_id and pr.active and pr.product_id = $2
-      where e.id = $1 and ($3::text is null or pr.id = $3)`,
-    [entryId, date.product_id, date.price_id],
-  );
-  return price;
-}
+/** The entry's offer and its seat hold, at the price the entry waits for as it is sold now (see writeOffer). */
+const WRITE_OFFER = named(`with price as (
+    select pr.id as price_id, pr.unit_amount, pr.currency
+      from waitlist_entries e join prices pr on pr.id = e.price_id and pr.active and pr.product_id = {productId}
+     where e.id = {entryId} and ({datePriceId}::text is null or pr.id = {datePriceId})
+  ), entry as (
+    update waitlist_entries set status = 'offered'
+     where id = {entryId} and status = 'waiting' and exists (select 1 from price) returning user_id
+  ), offer as (
+    insert into waitlist_offers (id, entry_id, date_id, user_id, seats, price_id, unit_amount, currency, expires_at, out_of_order_reason)
+    select {offerId}, {entryId}, {dateId}, entry.user_id, {seats}, price.price_id, price.unit_amount, price.currency, {endsAt}, {outOfOrderReason}
+      from entry, price
+    returning user_id
+  ), hold as (
+    insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, hold_expires_at, waitlist_offer)
+    select {holdId}, {dateId}, offer.user_id, price.price_id, {seats}, {seats}, price.unit_amount * {seats}, price.currency, 'held', {provider},
+           {endsAt}, {offerId}
+      from offer, price
+  )
+  select user_id from offer`);
 
 /**
- * Writes one offer on the locked `date`: the offer, its seat hold until `endsAt`, the entry marked
- * offered, and its messages (the offer now; for a long offer, a reminder before it ends).
+ * Writes one offer on the locked `date`: the entry marked offered, the offer at the price it waits
+ * for (its amount now), and its seat hold until `endsAt`, in one statement; then its messages (the
+ * offer now; for a long offer, a reminder before it ends). Null when the entry no longer waits or its
+ * price is no longer sold.
  */
 async function writeOffer(
   tx: Queryable,
@@ -112,47 +119,21 @@ async function writeOffer(
   settings: OfferSettings,
   outOfOrderReason: string | null = null,
 ): Promise<string | null> {
-  const price = await priceOf(tx, entry.id, date);
-  if (!price) return null;
   const offerId = randomId('wo');
-  const [entryRow] = await tx.query<{ user_id: string }>(
-    `update waitlist_entries set status = 'offered' where id = $1 and status = 'waiting' returning user_id`,
-    [entry.id],
-  );
-  if (!entryRow) return null;
-  await tx.query(
-    `insert into waitlist_offers (id, entry_id, date_id, user_id, seats, price_id, unit_amount, currency, expires_at, out_of_order_reason)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
-      offerId,
-      entry.id,
-      date.id,
-      entryRow.user_id,
-      entry.partySize,
-      price.price_id,
-      price.unit_amount,
-      price.currency,
-      endsAt,
-      outOfOrderReason,
-    ],
-  );
   const holdId = randomId('bk');
-  await tx.query(
-    `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, hold_expires_at, waitlist_offer)
-     values ($1, $2, $3, $4, $5, $5, $6, $7, 'held', $8, $9, $10)`,
-    [
-      holdId,
-      date.id,
-      entryRow.user_id,
-      price.price_id,
-      entry.partySize,
-      price.unit_amount * entry.partySize,
-      price.currency,
-      settings.provider,
-      endsAt,
-      offerId,
-    ],
-  );
+  const [entryRow] = await queryNamed<{ user_id: string }>(tx, WRITE_OFFER, {
+    entryId: entry.id,
+    productId: date.product_id,
+    datePriceId: date.price_id,
+    offerId,
+    holdId,
+    dateId: date.id,
+    seats: entry.partySize,
+    endsAt,
+    outOfOrderReason,
+    provider: settings.provider,
+  });
+  if (!entryRow) return null;
   const messages: MailRequest[] = [
     { kind: 'waitlist-offer', eventKey: offerId, recipientUid: entryRow.user_id, bookingId: holdId, facts: { offerId } },
   ];
