@@ -1,16 +1,14 @@
 /** Starts the booking API on Node: database, migrations, first-start seed, then HTTP. */
 import { serve } from '@hono/node-server';
-import { mkdirSync } from 'node:fs';
 import { createApp } from './app.ts';
 import { publicCache } from './cache.ts';
-import { openDatabase } from './db/client.ts';
+import { openApiDatabase } from './db/api-database.ts';
 import { migrate } from './db/migrate.ts';
 import { authEmulator, readEnv } from './env.ts';
 import { cachedIdentity, firebaseIdentity } from './identity.ts';
 import { localProvider } from './payments/local.ts';
 import { stripeProvider } from './payments/stripe.ts';
 import { seedIfEmpty } from './seed/seed.ts';
-import { claimDataDir } from './db/data-dir-lock.ts';
 import { sweepRateLimits, type RateLimits } from './limits/rate-limit.ts';
 import { runDueActions } from './payment-outbox/worker.ts';
 import { afterCommit, offerToWaitlist } from './after-commit.ts';
@@ -43,13 +41,8 @@ const MAIL_INTERVAL_MS = 30_000;
 const CALL_OFF_INTERVAL_MS = 60_000;
 
 if (env.FIREBASE_AUTH_EMULATOR_HOST) authEmulator.use(env.FIREBASE_AUTH_EMULATOR_HOST);
-let releaseDataDir = () => {};
-if (!env.DATABASE_URL) {
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  releaseDataDir = claimDataDir(env.DATA_DIR);
-}
-
-const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+// On PGlite, the operator commands reach the database through the API while it runs (api-database.ts).
+const db = await openApiDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 const applied = await migrate(db);
 if (applied.length > 0) console.log(`migrations applied: ${applied.join(', ')}`);
 if (env.SEED_ON_FIRST_START) {
@@ -128,7 +121,6 @@ async function stop(signal: string) {
   await Promise.all([outbox.stop(), sweeper.stop(), holdSweep.stop(), waitlist.stop(), mail.stop(), callOffs.stop(), mailer.idle()]);
   mailDeps.transport.close();
   await db.close();
-  releaseDataDir();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

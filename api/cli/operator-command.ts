@@ -94,7 +94,7 @@ async function askFirebase<T>(email: string, call: () => Promise<T>): Promise<T>
       throw new ActorRefused(`No account signs in with ${email}; --by names the operator who runs the command.`);
     }
     throw new ActorRefused(
-      `Could not ask Firebase whether ${email} is an operator: ${(error as Error).message}. Locally, the Auth emulator must be running (with PGlite and the API stopped, on its own: see the README).`,
+      `Could not ask Firebase whether ${email} is an operator: ${(error as Error).message}. Locally, the Auth emulator must be running (npm run dev starts it).`,
     );
   }
 }

@@ -2,7 +2,7 @@
  * Grants or revokes a staff role for the role commands (guide-role-cli.ts, staff-role-cli.ts) and
  * says what changed. Every change names the operator who makes it (`--by`) and why (`--reason`), and
  * is in the record of operator actions (operator-command.ts says how `--by` is checked). The record
- * goes to the API's database: with PGlite, stop the API first.
+ * goes to the API's database (operator-db.ts finds it, beside a running API as without one).
  */
 import { withOperatorDb } from '../db/operator-db.ts';
 import { actingOperator, commandAuth, ActorRefused, sameAddress } from './operator-command.ts';

@@ -4,6 +4,8 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { serveEmbedded, type EmbeddedServer, type ServeOptions } from './embedded-server.ts';
+import { turns } from './turns.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -19,18 +21,36 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
 }
 
-export async function openPglite(dataDir?: string): Promise<Db> {
+/** PGlite, which can also serve itself to local Postgres clients while it is open. */
+export interface EmbeddedDb extends Db {
+  /**
+   * Serves the database on a loopback port to Postgres clients that give the password (the operator
+   * commands, while the API has the folder: embedded-server.ts); the same server when called again.
+   * Closing the database stops it first.
+   */
+  serve(options?: ServeOptions): Promise<Pick<EmbeddedServer, 'port' | 'password'>>;
+}
+
+export async function openPglite(dataDir?: string): Promise<EmbeddedDb> {
   const lite = await PGlite.create(dataDir);
   const run = async <T extends Row>(q: { query: PGlite['query'] }, sql: string, params?: readonly unknown[]) =>
     (await q.query<T>(sql, params ? [...params] : undefined)).rows;
+  // The one backend is used by a query or a transaction at a time, or by a served client's statements.
+  const database = turns();
+  let server: Promise<EmbeddedServer> | null = null;
   return {
     kind: 'pglite',
-    query: (sql, params) => run(lite, sql, params),
-    transaction: (work) => lite.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })),
+    query: (sql, params) => database.run(() => run(lite, sql, params)),
+    transaction: (work) => database.run(() => lite.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) }))),
     exec: async (sql) => {
-      await lite.exec(sql);
+      await database.run(() => lite.exec(sql));
     },
-    close: () => lite.close(),
+    serve: (options) => (server ??= serveEmbedded(lite, database, options)),
+    close: async () => {
+      const served = await server?.catch(() => null);
+      await served?.close();
+      await lite.close();
+    },
   };
 }
 
@@ -88,8 +108,4 @@ export async function openPostgres(connectionString: string, maxConnections = 10
     },
     close: () => pool.end(),
   };
-}
-
-export function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string | undefined }): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flagBooking, flagRefundByHand } from '../../api/bookings/flags.ts';
 import { openPglite, type Db } from '../../api/db/client.ts';
+import { claimDataDir } from '../../api/db/data-dir-lock.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { formatReport, listFlags, listOutbox } from '../../api/cli/outbox-report.ts';
 import { CLAIMED_COLUMNS, enqueueAction, type ClaimedAction } from '../../api/payment-outbox/actions.ts';
@@ -379,7 +380,7 @@ describe('npm run refunds', () => {
     });
   }
 
-  it('lists pending work and flags on a PGlite folder, resolves a flag, and waits its turn while the API has the folder', async () => {
+  it('lists pending work and flags on a PGlite folder, resolves a flag, and stays out while another command has the folder open', async () => {
     const db = await openPglite(dataDir);
     await withOneBooking(db, { id: 'bk_ops', user: 'u_ops', amount: 25_000, status: 'refunded', provider: 'stripe', intent: 'pi_ops' });
     await enqueueAction(db, { kind: 'refund', bookingId: 'bk_ops', intentId: 'pi_ops', reason: 'seats taken after the hold lapsed' });
@@ -414,12 +415,12 @@ describe('npm run refunds', () => {
 
     expect((await refundsCommand('--bogus')).code).toBe(2);
 
-    // The API's mark on the folder (a live process that is not the command) keeps the command out.
-    writeFileSync(join(dataDir, 'api.pid'), String(process.pid));
+    // Another command that has the folder open itself (a live process, not this command) keeps it out.
+    const claim = claimDataDir(dataDir, 'command');
     const locked = await refundsCommand();
-    rmSync(join(dataDir, 'api.pid'));
+    claim.release();
     expect(locked.code).not.toBe(0);
-    expect(locked.output).toContain(`has ${dataDir} open`);
+    expect(locked.output).toContain(`An operator command (pid ${process.pid}) has ${dataDir} open; try again when it ends.`);
   });
 
   it('resolves a flag for the operator named by --by, with what was given back and how, in the record; again, it does nothing', async () => {

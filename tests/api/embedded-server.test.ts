@@ -1,0 +1,154 @@
+/**
+ * The embedded database as the API serves it to the operator commands (api/db/embedded-server.ts):
+ * a command's session, through the Postgres client the commands use, beside the API's own queries
+ * and transactions on the same PGlite.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openPglite, openPostgres, type EmbeddedDb } from '../../api/db/client.ts';
+import { servedDatabaseUrl } from '../../api/db/embedded-server.ts';
+
+/** How long a session may sit in a transaction here before it is ended (30 s when the API serves). */
+const IDLE_IN_TRANSACTION_MS = 1000;
+
+let db: EmbeddedDb;
+let url: string;
+let password: string;
+let port: number;
+
+beforeEach(async () => {
+  db = await openPglite();
+  await db.exec('create table seats (id int primary key, taken int not null); insert into seats values (1, 0);');
+  ({ port, password } = await db.serve({ idleInTransactionMs: IDLE_IN_TRANSACTION_MS }));
+  url = servedDatabaseUrl({ port, password });
+});
+afterEach(async () => {
+  await db.close();
+});
+
+const taken = async () => (await db.query<{ taken: number }>('select taken from seats where id = 1'))[0]?.taken;
+
+/** Whether a promise has settled within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  const settled = await Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    sleep(ms).then(() => false),
+  ]);
+  return settled;
+}
+
+/** A command's own connection, as the commands open the served database (one connection). */
+async function command(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
+describe('the embedded database served to the commands', () => {
+  it("runs a command's transaction after one of the API's that is under way: it neither sees it half done nor undoes any of it", async () => {
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => (resume = resolve));
+    let inside!: () => void;
+    const begun = new Promise<void>((resolve) => (inside = resolve));
+    const api = db.transaction(async (tx) => {
+      await tx.query('update seats set taken = taken + 1 where id = 1');
+      inside();
+      await paused;
+      await tx.query('update seats set taken = taken + 1 where id = 1');
+    });
+    await begun;
+
+    const operator = await openPostgres(url, 1);
+    let seen: number | undefined;
+    const attempt = operator
+      .transaction(async (tx) => {
+        seen = (await tx.query<{ taken: number }>('select taken from seats where id = 1'))[0]?.taken;
+        await tx.query('update seats set taken = taken + 10 where id = 1');
+        throw new Error('the operator thought better of it');
+      })
+      .catch((error: Error) => error.message);
+    expect(await settlesWithin(attempt, 300)).toBe(false);
+
+    resume();
+    await api;
+    expect(await attempt).toBe('the operator thought better of it');
+    expect(seen).toBe(2);
+    expect(await taken()).toBe(2);
+    await operator.close();
+  });
+
+  it("has the API wait for a command's transaction, then see what it committed", async () => {
+    const operator = await openPostgres(url, 1);
+    let read: Promise<number | undefined> | undefined;
+    await operator.transaction(async (tx) => {
+      await tx.query('update seats set taken = 5 where id = 1');
+      read = taken();
+      expect(await settlesWithin(read, 300)).toBe(false);
+    });
+    expect(await read).toBe(5);
+    await operator.close();
+  });
+
+  it('rolls back the transaction of a session that ends inside it, and starts the next session clean', async () => {
+    const first = await command();
+    await first.query('begin');
+    await first.query('update seats set taken = 7 where id = 1');
+    await first.query({ name: 'seat', text: 'select taken from seats where id = $1', values: [1] });
+    await first.end();
+    expect(await taken()).toBe(0);
+
+    // The next session prepares its own statement under the same name: the first one's is gone.
+    const second = await command();
+    const { rows } = await second.query({ name: 'seat', text: 'select id from seats where taken = $1', values: [0] });
+    expect(rows).toEqual([{ id: 1 }]);
+    await second.end();
+  });
+
+  it('ends a session left idle inside its transaction, so the API waits no longer than that', async () => {
+    const stalled = await command();
+    await stalled.query('begin');
+    await stalled.query('update seats set taken = 9 where id = 1');
+    const asked = Date.now();
+    expect(await taken()).toBe(0);
+    const waited = Date.now() - asked;
+    expect(waited).toBeGreaterThanOrEqual(IDLE_IN_TRANSACTION_MS - 100);
+    expect(waited).toBeLessThan(IDLE_IN_TRANSACTION_MS + 3000);
+    await expect(stalled.query('commit')).rejects.toThrow();
+  });
+
+  it('serves one session at a time, the next waiting its turn, while the API goes on', async () => {
+    const first = await command();
+    const second = new pg.Client({ connectionString: url });
+    const connected = second.connect();
+    expect(await settlesWithin(connected, 300)).toBe(false);
+    // A session that is not inside a transaction does not hold the API up.
+    await db.query('update seats set taken = 3 where id = 1');
+    expect((await first.query('select taken from seats where id = 1')).rows).toEqual([{ taken: 3 }]);
+
+    await first.end();
+    await connected;
+    expect((await second.query('select taken from seats where id = 1')).rows).toEqual([{ taken: 3 }]);
+    await second.end();
+  });
+
+  it('refuses a client without the password', async () => {
+    const stranger = new pg.Client({ connectionString: servedDatabaseUrl({ port, password: 'not-the-password' }) });
+    await expect(stranger.connect()).rejects.toThrow('password authentication failed for the embedded database');
+    expect(await taken()).toBe(0);
+  });
+
+  it('lets the port go when the database closes, ending its sessions', async () => {
+    const open = await command();
+    await open.query('begin');
+    await open.query('update seats set taken = 4 where id = 1');
+    await db.close();
+    db = await openPglite();
+    await expect(new pg.Client({ connectionString: url }).connect()).rejects.toThrow(/ECONNREFUSED/);
+    await expect(open.query('commit')).rejects.toThrow();
+  });
+});
