@@ -11,6 +11,7 @@ import type { Db } from './db/client.ts';
 import type { ClaimedAction } from './payment-outbox/actions.ts';
 import { carryOut } from './payment-outbox/worker.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { RateLimits } from './limits/rate-limit.ts';
 import { offerFreedSeats, offerSeatsOn, type OfferSettings } from './waitlist/offers.ts';
 
 export interface AfterCommit {
@@ -38,29 +39,37 @@ export interface Aftermath {
   bookingCutoffHours?: number;
   /** The waiver in force, which a customer offered seats must have signed; without it, freed seats wait for the sweep. */
   waiver?: { version: string };
+  /** The limit of a customer's new holds, which an offer counts against; without it, freed seats wait for the sweep. */
+  limits?: Pick<RateLimits, 'paymentIntents'>;
 }
 
+/** An aftermath with what the waitlist needs to offer seats, as a running API's has. */
+export type OfferingAftermath = Aftermath & Required<Pick<Aftermath, 'bookingCutoffHours' | 'waiver' | 'limits'>>;
+
+/** What the waitlist needs to offer seats. */
+export const offerSettings = ({ payments, bookingCutoffHours, waiver, limits }: OfferingAftermath): OfferSettings => ({
+  cutoffHours: bookingCutoffHours,
+  provider: payments.name,
+  waiverVersion: waiver.version,
+  holdLimit: limits.paymentIntents,
+});
+
+const offerSettingsOf = ({ bookingCutoffHours, waiver, limits, ...rest }: Aftermath): OfferSettings | null =>
+  bookingCutoffHours === undefined || !waiver || !limits ? null : offerSettings({ ...rest, bookingCutoffHours, waiver, limits });
+
 /** Carries out what a committed change asks for. */
-export async function afterCommit(
-  { db, payments, cache, mailer, bookingCutoffHours, waiver }: Aftermath,
-  after: AfterCommit,
-): Promise<void> {
+export async function afterCommit(aftermath: Aftermath, after: AfterCommit): Promise<void> {
+  const { db, payments, cache, mailer } = aftermath;
   if (after.actions && after.actions.length > 0) await carryOut(db, payments, after.actions);
-  const offered =
-    after.freedDates && after.freedDates.length > 0 && bookingCutoffHours !== undefined && waiver
-      ? await offerNow(db, after.freedDates, { cutoffHours: bookingCutoffHours, provider: payments.name, waiverVersion: waiver.version })
-      : 0;
+  const settings = offerSettingsOf(aftermath);
+  const offered = after.freedDates && after.freedDates.length > 0 && settings ? await offerNow(db, after.freedDates, settings) : 0;
   if (after.seatsChanged || offered > 0) cache?.clear();
   if (after.mailWritten || offered > 0) mailer?.kick();
 }
 
 /** The waitlist's round (./waitlist/offers.ts), and then what its offers ask for: fresh public answers and their messages sent. */
-export async function offerToWaitlist(aftermath: Aftermath & { bookingCutoffHours: number; waiver: { version: string } }): Promise<number> {
-  const { lapsed, offered } = await offerFreedSeats(aftermath.db, {
-    cutoffHours: aftermath.bookingCutoffHours,
-    provider: aftermath.payments.name,
-    waiverVersion: aftermath.waiver.version,
-  });
+export async function offerToWaitlist(aftermath: OfferingAftermath): Promise<number> {
+  const { lapsed, offered } = await offerFreedSeats(aftermath.db, offerSettings(aftermath));
   if (lapsed > 0 || offered > 0) await afterCommit(aftermath, { seatsChanged: true, mailWritten: true });
   return offered;
 }

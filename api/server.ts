@@ -93,7 +93,15 @@ const sweeper = repeatEvery(SWEEP_INTERVAL_MS, 'rate-limit sweep', () => sweepRa
 const holdSweep = repeatEvery(HOLD_SWEEP_INTERVAL_MS, 'hold sweep', () => sweepHolds(db, identity, payments, cache));
 // Offers that ran out end, and seats freed anywhere are offered to the waitlist, whichever instance runs first.
 const waitlist = repeatEvery(HOLD_SWEEP_INTERVAL_MS, 'waitlist', () =>
-  offerToWaitlist({ db, payments, cache, mailer, bookingCutoffHours: env.BOOKING_CUTOFF_HOURS, waiver: currentWaiverEdition }),
+  offerToWaitlist({
+    db,
+    payments,
+    cache,
+    mailer,
+    bookingCutoffHours: env.BOOKING_CUTOFF_HOURS,
+    waiver: currentWaiverEdition,
+    limits: LIMITS,
+  }),
 );
 // Messages due now (reminders, briefings, retries): at start, then on a timer, whichever instance claims them.
 const mail = repeatEvery(MAIL_INTERVAL_MS, 'mail outbox', () => mailer.run(), { runNow: true });

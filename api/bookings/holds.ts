@@ -17,7 +17,7 @@ import { randomId } from '../http.ts';
 import { DomainError } from '../domain-error.ts';
 import { enqueueAction, enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { attempt, handOverLastTries, RECORD_ATTEMPTS_SQL, recordParams, summarize, type Attempt } from '../payment-outbox/worker.ts';
-import { countHitSql, enforce, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
+import { countHitSql, enforce, newHoldsKey, overLimit, windowOf, type Limit } from '../limits/rate-limit.ts';
 import { notReadyMessage } from '../../shared/rules/readiness.ts';
 import { missingFrom, READINESS_COLUMNS, READINESS_JOIN, type ReadinessRow } from '../users/readiness.ts';
 import { discountOf, INVALID_PROMO, promoColumns, readPromo, type PromoRow } from './promo.ts';
@@ -520,7 +520,7 @@ async function writeHold(
     uid: caller.uid,
     reason: 'replaced by a newer hold' satisfies ActionReason,
     lease: LEASE_SECONDS,
-    customerKey: `intents:${caller.uid}`,
+    customerKey: newHoldsKey(caller.uid),
     customerWindow: windowOf(settings.intentLimit),
     customerMax: settings.intentLimit.max,
     bookingId,

@@ -29,6 +29,9 @@ export interface RateLimits {
   waitlistJoins: Limit;
 }
 
+/** The counter of a customer's new holds: their checkouts' and the waitlist offers made to them. */
+export const newHoldsKey = (uid: string) => `intents:${uid}`;
+
 /** Windows end within a day, so a counter older than that is of no further use. */
 const LONGEST_WINDOW_SECONDS = 86_400;
 

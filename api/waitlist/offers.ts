@@ -10,6 +10,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { randomId } from '../http.ts';
 import { named, queryNamed } from '../db/named-sql.ts';
+import { countHitSql, newHoldsKey, windowOf, type Limit } from '../limits/rate-limit.ts';
 import { enqueueMail, type MailRequest } from '../mail/mail-outbox.ts';
 import type { MailKind } from '../mail/message-types.ts';
 import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
@@ -31,6 +32,11 @@ export interface OfferSettings {
   provider: string;
   /** The waiver version in force: an entry whose customer is not ready to book is passed over, keeping its place. */
   waiverVersion: string;
+  /**
+   * New holds a customer may make per window: an offer is one, and a customer who has made as many
+   * is passed over, keeping their place.
+   */
+  holdLimit: Limit;
 }
 
 /** The ending reminder goes this long before an offer ends, for offers long enough to need one. */
@@ -60,7 +66,7 @@ const freedOf = (date: OfferDate): FreedDate => ({ id: date.id, startsAt: new Da
  * their place, a customer who has not completed what a booking needs (a profile, the survey, the
  * current waiver).
  */
-async function lockWaitingFor(tx: Queryable, date: OfferDate, waiverVersion: string): Promise<WaitEntry[]> {
+async function lockWaitingFor(tx: Queryable, date: OfferDate, { waiverVersion, holdLimit }: OfferSettings): Promise<WaitEntry[]> {
   const rows = await tx.query<LineRow & { readiness: ReadinessRow | null } & Record<string, unknown>>(
     `select ${lineColumns('ed')},
             (select row_to_json(r) from (select ${READINESS_COLUMNS} from users u ${READINESS_JOIN} where u.uid = e.user_id) r) as readiness
@@ -70,11 +76,13 @@ async function lockWaitingFor(tx: Queryable, date: OfferDate, waiverVersion: str
         and not exists (select 1 from bookings b where b.user_id = e.user_id
                          and ((b.date_id = $1 and b.status = 'paid') or (b.status = 'held' and b.hold_expires_at > now())))
         and not exists (select 1 from waitlist_offers o where o.user_id = e.user_id and o.status = 'open')
+        and not exists (select 1 from rate_limits r where r.key = $2 || e.user_id and r.count >= $3
+                         and r.window_start = to_timestamp(floor(extract(epoch from now()) / $4) * $4))
         and exists (select 1 from prices pr where pr.id = e.price_id and pr.active and pr.product_id = d.product_id
                      and (d.price_id is null or pr.id = d.price_id))
       order by e.joined_at, e.id
         for update of e`,
-    [date.id],
+    [date.id, newHoldsKey(''), holdLimit.max, windowOf(holdLimit)],
   );
   // A customer waiting twice for these seats (for the date, and for another nearby) is in line once, at their first place.
   const seen = new Set<string>();
@@ -134,6 +142,7 @@ async function writeOffer(
     provider: settings.provider,
   });
   if (!entryRow) return null;
+  await tx.query(countHitSql('$1', '$2::int'), [newHoldsKey(entryRow.user_id), windowOf(settings.holdLimit)]);
   const messages: MailRequest[] = [
     { kind: 'waitlist-offer', eventKey: offerId, recipientUid: entryRow.user_id, bookingId: holdId, facts: { offerId } },
   ];
@@ -168,7 +177,7 @@ async function offerSeatsOf(db: Db, dateId: string, settings: OfferSettings): Pr
     if (!endsAt) return 0;
     const free = seatsLeft(date, await takenSeats(tx, date.id));
     if (free <= 0) return 0;
-    const chosen = offersFor(freedOf(date), free, await lockWaitingFor(tx, date, settings.waiverVersion));
+    const chosen = offersFor(freedOf(date), free, await lockWaitingFor(tx, date, settings));
     // A private day tour is one party's, however many seats it has.
     const offered = date.calendar === PRIVATE_TOUR_CALENDAR ? chosen.slice(0, 1) : chosen;
     let made = 0;
@@ -256,7 +265,7 @@ export async function offerOutOfOrder(
     if (!date) throw new DomainError('not-found', `No date ${dateId}`);
     const endsAt = date.open ? endOfOffer(date, settings.cutoffHours, Date.now()) : null;
     if (!endsAt) throw new DomainError('conflict', 'Bookings for this date have closed, so no offer can be made.');
-    const entry = (await lockWaitingFor(tx, date, settings.waiverVersion)).find((candidate) => candidate.id === entryId);
+    const entry = (await lockWaitingFor(tx, date, settings)).find((candidate) => candidate.id === entryId);
     if (!entry) throw new DomainError('conflict', NOT_WAITING);
     const { retaken, actions } = await makeRoomFor(tx, date, entry);
     const offerId = await writeOffer(tx, date, entry, endsAt, settings, why);

@@ -34,7 +34,12 @@ import { paidBooking } from './paid-booking.ts';
 import { staffMember } from './staff.ts';
 
 const CLASSES = 'winter-classes';
-const SETTINGS = { cutoffHours: 0, provider: 'local', waiverVersion: currentWaiverEdition.version };
+const SETTINGS = {
+  cutoffHours: 0,
+  provider: 'local',
+  waiverVersion: currentWaiverEdition.version,
+  holdLimit: { max: 100, windowSeconds: 3600 },
+};
 
 /** The Sunday that starts the Kamas week of `instant`, as the waitlist's nearby dates count weeks. */
 const denverWeekOf = (instant: number) => {
@@ -170,6 +175,39 @@ describe('the line belongs to real customers', () => {
     // Holding seats on one date, the party waiting for another is passed over there: the next in line has them.
     expect(await offersOn(second.id)).toMatchObject([{ user_id: behind.uid, status: 'open' }]);
     expect((await waitsOf(lapsedWaiver)).map((wait) => [wait.dateId, wait.place, wait.offer])).toEqual([[first.id, 1, null]]);
+  });
+
+  it("counts an offer as one of the customer's new holds, and passes over, keeping their place, one who has used them all", async () => {
+    const limited = await harness({ bookingCutoffHours: 0, db: h.db, limits: { paymentIntents: { max: 2, windowSeconds: 3600 } } });
+    const date = await classDate(1);
+    const booked = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const elsewhere = await classDate(4);
+    const spent = await readyUser(h, 'Sol Spent');
+    const next = await readyUser(h, 'Nia Next');
+    for (const user of [spent, next]) expect((await join(user, date, 1)).status).toBe(200);
+    // Two checkouts this hour, both left to run out: the limit of new holds is used up.
+    for (const partySize of [1, 2])
+      expect((await holdDate(limited, spent, elsewhere, CLASSES, priceOf(elsewhere), partySize)).status).toBe(200);
+    await h.db.query(`update bookings set hold_expires_at = now() - interval '1 second' where user_id = $1 and status = 'held'`, [
+      spent.uid,
+    ]);
+
+    const quote = await limited.json<{ quoteId: string }>('GET', `/bookings/${booked.bookingId}/cancellation`, {
+      token: booked.payer.token,
+    });
+    const cancelled = await limited.json('POST', `/bookings/${booked.bookingId}/cancellation`, {
+      token: booked.payer.token,
+      body: { quoteId: quote.body.quoteId },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await offersOn(date.id)).toMatchObject([{ user_id: next.uid, status: 'open' }]);
+    expect((await waitsOf(spent)).map((wait) => [wait.place, wait.offer])).toEqual([[1, null]]);
+    // The offer was one of the two new holds the customer may make this hour: one checkout more, then no more.
+    expect((await holdDate(limited, next, elsewhere, CLASSES, priceOf(elsewhere), 1)).status).toBe(200);
+    expect(await holdDate(limited, next, elsewhere, CLASSES, priceOf(elsewhere), 2)).toMatchObject({
+      status: 429,
+      body: { message: expect.stringContaining('You have started checkout too many times.') },
+    });
   });
 
   it('counts joins by customer and by address', async () => {

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { opsAddDatesSchema, opsCapacitySchema, opsMeetingPointSchema, opsReasonSchema } from '../../../shared/contract/ops-requests.ts';
-import { committed } from '../../after-commit.ts';
+import { committed, offerSettings } from '../../after-commit.ts';
 import { safeParam } from '../../auth.ts';
 import { callOff } from '../../bookings/call-off.ts';
 import { dateOverview } from '../../console/date-overview.ts';
@@ -49,7 +49,7 @@ export function consoleDateRoutes(deps: AppDeps) {
   group.get('/dates/:dateId/waitlist', async (c) => c.json({ waitlist: await waitlistOfDate(db, safeParam(c, 'dateId')) }));
 
   group.post('/dates/:dateId/waitlist/:entryId/offer', jsonBody(opsReasonSchema), async (c) => {
-    const settings = { cutoffHours: deps.bookingCutoffHours, provider: deps.payments.name, waiverVersion: deps.waiver.version };
+    const settings = offerSettings(deps);
     const request = { dateId: safeParam(c, 'dateId'), entryId: safeParam(c, 'entryId'), reason: c.req.valid('json').reason };
     const { offerId } = await committed(deps, offerOutOfOrder(db, c.get('caller'), request, settings));
     return c.json({ offerId });
