@@ -76,7 +76,7 @@ export async function waitlistBench(options: {
       const response = await fetch(`${base}${path}`, {
         method,
         headers: headersOf(by),
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? null : JSON.stringify(body),
       });
       const text = await response.text();
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);

@@ -5,15 +5,19 @@
  * offline page, and nothing from the API is ever cached by the worker (what a signed-in person keeps
  * on the device lives in IndexedDB, and goes at sign-out). The video and the camera scanner's
  * WebAssembly are left out: the first is decoration, the second is fetched when a guide saves a trip
- * sheet.
+ * sheet. The worker loads one script of its own, bundled here: what ended leaves the device (a trip
+ * sheet's medical notes 48 hours after its trip) even when no page of ours runs to remove it.
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { build } from 'esbuild';
 import { generateSW } from 'workbox-build';
 
 export const SERVICE_WORKER = 'sw.js';
+/** The worker's own part, bundled beside it: what ended leaves the device (src/features/trailhead/worker/purge-in-worker.ts). */
+const DEVICE_PURGE = 'device-purge.js';
 /** Pages that can do nothing without a network (they sign in, pay, or run the office): offline, the offline page answers for them. */
 const ONLINE_ONLY_PAGES = [
   'sign-in.html',
@@ -33,7 +37,7 @@ export function precacheOptions(root: string) {
   return {
     globDirectory: root,
     globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
-    globIgnores: [SERVICE_WORKER, 'video/**', 'images/og-default.png', ...ONLINE_ONLY_PAGES],
+    globIgnores: [SERVICE_WORKER, DEVICE_PURGE, 'video/**', 'images/og-default.png', ...ONLINE_ONLY_PAGES],
     // Hashed file names need no revision of their own.
     dontCacheBustURLsMatching: /^_astro\//,
     maximumFileSizeToCacheInBytes: 512 * 1024,
@@ -46,9 +50,19 @@ export function serviceWorker(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
+        await build({
+          entryPoints: [fileURLToPath(new URL('../src/features/trailhead/worker/purge-in-worker.ts', import.meta.url))],
+          outfile: join(root, DEVICE_PURGE),
+          bundle: true,
+          minify: true,
+          format: 'iife',
+          target: 'es2022',
+          logLevel: 'warning',
+        });
         const { count, size, warnings } = await generateSW({
           ...precacheOptions(root),
           swDest: join(root, SERVICE_WORKER),
+          importScripts: [`/${DEVICE_PURGE}`],
           // One file: no second script for the Content-Security-Policy or the cache to know about.
           inlineWorkboxRuntime: true,
           directoryIndex: 'index.html',

@@ -1,9 +1,11 @@
 /**
  * Registers the site's service worker (written by scripts/service-worker.ts at build) once the page
  * has loaded, so it never delays a first paint. When a new deploy's worker is waiting, the page offers
- * `A new version is available` with a reload; the new worker takes over only then.
+ * `A new version is available` with a reload; the new worker takes over only then. Where the browser
+ * offers it, the worker is also woken now and then to remove what ended from the device.
  */
 import { Workbox } from 'workbox-window';
+import { askForPurgeSync } from '../features/trailhead/worker/purge-sync.ts';
 
 function offerUpdate(worker: Workbox): void {
   const bar = document.querySelector<HTMLElement>('[data-app-update]');
@@ -24,7 +26,10 @@ function offerUpdate(worker: Workbox): void {
 function register(): void {
   const worker = new Workbox('/sw.js');
   worker.addEventListener('waiting', () => offerUpdate(worker));
-  worker.register().catch(() => undefined);
+  worker
+    .register()
+    .then(() => askForPurgeSync())
+    .catch(() => undefined);
 }
 
 if ('serviceWorker' in navigator && import.meta.env.PROD) {

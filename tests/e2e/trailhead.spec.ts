@@ -275,3 +275,61 @@ test('a member’s pass opens on their phone with no signal; the guide scans it,
   ).json()) as SignedWaiverCopy;
   expect(copy.inPerson?.by).toBe(firstGuide);
 });
+
+test('a trip sheet leaves the phone 48 hours after its trip by the service worker, with no page of ours there to remove it', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const { entry } = await bookedParty(page.request);
+  await signIn(page, await newGuide(page.request));
+  await page.goto(`/guide/roster?date=${entry.id}`);
+  await islandsReady(page);
+  await workerInControl(page);
+  await page.getByRole('button', { name: 'Save for the trailhead' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved on this phone.' })).toBeVisible();
+  const savedSheets = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const opening = indexedDB.open('kamas-device');
+          opening.onerror = () => reject(opening.error);
+          opening.onsuccess = () => {
+            const counting = opening.result.transaction('tripSheets').objectStore('tripSheets').count();
+            counting.onsuccess = () => {
+              opening.result.close();
+              resolve(counting.result);
+            };
+          };
+        }),
+    );
+  expect(await savedSheets()).toBe(1);
+  // The trip was four days ago, and the site's pages no longer know who signed in here, so none of them removes anything.
+  await page.evaluate(
+    (dateId) =>
+      new Promise<void>((resolve, reject) => {
+        const opening = indexedDB.open('kamas-device');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const store = opening.result.transaction('tripSheets', 'readwrite').objectStore('tripSheets');
+          const reading = store.get(dateId);
+          reading.onsuccess = () => {
+            const saved = reading.result as { sheet: { date: { date: { _seconds: number } } } };
+            saved.sheet.date.date._seconds -= 4 * 86_400;
+            store.put(saved).onsuccess = () => {
+              opening.result.close();
+              resolve();
+            };
+          };
+        };
+        localStorage.removeItem('auth:known-user');
+      }),
+    entry.id,
+  );
+  // The browser stops the idle worker; the next page opened starts it again.
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('ServiceWorker.enable');
+  await devtools.send('ServiceWorker.stopAllWorkers');
+  await page.goto('/');
+  await expect.poll(savedSheets).toBe(0);
+});
