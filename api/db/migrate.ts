@@ -20,6 +20,7 @@ import * as meetingPoints from './migrations/017_meeting_points.ts';
 import * as waitlist from './migrations/018_waitlist.ts';
 import * as tripEventRefusals from './migrations/019_trip_event_refusals.ts';
 import * as waitlistOfferIndexes from './migrations/020_waitlist_offer_indexes.ts';
+import * as bookingClientSecret from './migrations/021_booking_client_secret.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -42,6 +43,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '018_waitlist', sql: waitlist.sql },
   { version: '019_trip_event_refusals', sql: tripEventRefusals.sql },
   { version: '020_waitlist_offer_indexes', sql: waitlistOfferIndexes.sql },
+  { version: '021_booking_client_secret', sql: bookingClientSecret.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

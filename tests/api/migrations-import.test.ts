@@ -33,6 +33,7 @@ describe('migrations and catalog imports', () => {
         '018_waitlist',
         '019_trip_event_refusals',
         '020_waitlist_offer_indexes',
+        '021_booking_client_secret',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);
