@@ -18,6 +18,7 @@ import { repeatEvery } from './periodic.ts';
 import { currentWaiverEdition } from './users/waiver-edition.ts';
 import { smtpTransport } from './mail/transport.ts';
 import { mailer as startMailer, SENDERS } from './mail/worker.ts';
+import { renderThread } from './mail/render-thread.ts';
 
 const env = readEnv();
 
@@ -69,6 +70,8 @@ const mailDeps = {
   waiverVersion: currentWaiverEdition.version,
   bookingCutoffHours: env.BOOKING_CUTOFF_HOURS,
   messageDomain: new URL(env.SITE_URL).hostname,
+  // Rendered beside the requests, not in their way.
+  templates: renderThread(),
 };
 const mailer = startMailer(mailDeps);
 const app = createApp({

@@ -16,7 +16,8 @@ import { accountLinks, calledOffChoiceLink, inviteLink, passLink } from '../../s
 import { forecasts, site } from '../../shared/company/site.ts';
 import { gearFor } from '../../shared/company/gear.ts';
 import type { MailKind, MemberState, Owed, RenderedMail, Trip } from './message-types.ts';
-import * as templates from './templates/index.ts';
+import * as localTemplates from './templates/index.ts';
+import type { Templates } from './render-thread.ts';
 import { tripCalendarFile } from './trip-calendar-file.ts';
 import { closedFacts, offerFacts } from '../waitlist/messages.ts';
 
@@ -37,6 +38,8 @@ export interface ComposeSettings {
   /** Bookings close this many hours before a date starts: a closed waitlist's message suggests only open dates. */
   bookingCutoffHours?: number;
   now?: Date;
+  /** Where the templates are rendered: on a thread of their own in a running API (./render-thread.ts); here otherwise. */
+  templates?: Templates;
 }
 
 interface BookingFacts {
@@ -99,6 +102,7 @@ async function callOffChoiceOf(db: Queryable, bookingId: string, dateId: unknown
 
 /** A message about a wait (an offer, its reminder, a closed list), composed from the waitlist; null for any other kind. */
 async function composeWaitlistMail(db: Queryable, mail: QueuedMail, settings: ComposeSettings, now: Date): Promise<Composed | null> {
+  const templates = settings.templates ?? localTemplates;
   const offerKinds = {
     'waitlist-offer': 'open',
     'waitlist-offer-ending': 'open',
@@ -142,6 +146,7 @@ export async function composeMail(
   setup: PasswordSetup | null = null,
 ): Promise<Composed> {
   const now = settings.now ?? new Date();
+  const templates = settings.templates ?? localTemplates;
   const waitlistMail = await composeWaitlistMail(db, mail, settings, now);
   if (waitlistMail) return waitlistMail;
   if (!mail.booking_id) return { skip: 'no booking' };

@@ -26,6 +26,7 @@ import {
   renderMeetingPointChanged,
 } from '../../api/mail/templates/index.ts';
 import { site } from '../../shared/company/site.ts';
+import { renderThread } from '../../api/mail/render-thread.ts';
 
 /** Sat, Dec 5, 8:00 AM in Denver (MST, UTC-7). */
 const DECEMBER_START = new Date('2026-12-05T15:00:00Z');
@@ -535,5 +536,20 @@ describe('meeting point changed', () => {
       meetingPointChanged.trip.mapUrl,
       passLink,
     );
+  });
+});
+
+describe('rendered on a thread of their own, as a running API renders them', () => {
+  it('are the same messages as rendered here, several at once', async () => {
+    const thread = renderThread();
+    const [onThread, again] = await Promise.all([thread.renderBookingCancelled(cancelled), thread.renderDateCalledOff(calledOff)]);
+    expect(onThread).toEqual(await renderBookingCancelled(cancelled));
+    expect(again).toEqual(await renderDateCalledOff(calledOff));
+  });
+
+  it('fail a message whose facts cannot be rendered, and render the next', async () => {
+    const thread = renderThread();
+    await expect(thread.renderBookingCancelled({ ...cancelled, trip: null } as unknown as BookingCancelledFacts)).rejects.toThrow();
+    expect(await thread.renderBookingCancelled(cancelled)).toEqual(await renderBookingCancelled(cancelled));
   });
 });
