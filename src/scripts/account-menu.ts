@@ -133,8 +133,12 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
   loseUnsent.addEventListener('click', () => void logOut({ loseUnsent: true }));
 }
 
-// Ended trips' sheets and passes leave the device on every page a remembered visitor opens.
-if ($knownUser.get())
+// Ended trips' sheets and passes leave the device on every page a remembered visitor opens, and a
+// guide's sheets leave it once the account no longer holds the role.
+const remembered = $knownUser.get();
+if (remembered)
   void import('../features/trailhead/stores/device-purge.ts')
     .then(({ purgeEnded }) => purgeEnded())
+    .then(() => import('../features/trailhead/stores/role-check.ts'))
+    .then(({ checkGuideRole }) => checkGuideRole(remembered.uid))
     .catch((error: unknown) => console.warn('Could not remove what ended from this device', error));

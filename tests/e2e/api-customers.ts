@@ -278,6 +278,10 @@ function roleCommand(script: string, args: string[], by: string): string {
 export const grantStaffRole = (email: string, role: 'guide' | 'operator', by: string): string =>
   roleCommand('staff-role-cli.ts', ['grant', email, role], by);
 
+/** `npm run staff:revoke -- EMAIL ROLE --by OPERATOR ...`, as an operator runs it against the test's Auth emulator. */
+export const revokeStaffRole = (email: string, role: 'guide' | 'operator', by: string): string =>
+  roleCommand('staff-role-cli.ts', ['revoke', email, role], by);
+
 /** `npm run guide:grant -- EMAIL --by OPERATOR ...`, as an operator runs it against the test's Auth emulator. */
 export const grantGuideRole = (email: string, by: string): string => roleCommand('guide-role-cli.ts', ['grant', email], by);
 

@@ -4,16 +4,18 @@
  * offline the sheet opens on a reload, two members are checked in and one is a no-show, and the
  * check-ins wait on the phone (a reload keeps them); when the signal comes back they are sent, and
  * the API's record holds each once; signing out takes the sheet off the phone; the console's date page
- * shows who was here. A member's pass, kept on their phone, opens with no signal and is scanned by a
- * guide's phone with no signal; another member signs the waiver on it; two guides' phones check one
- * member in, and the office counts them once.
+ * shows who was here. A guide whose role the office takes away loses the sheet on the next page
+ * opened online, and a sheet leaves 48 hours after its trip by the service worker. A member's pass,
+ * kept on their phone, opens with no signal and is scanned by a guide's phone with no signal;
+ * another member signs the waiver on it; two guides' phones check one member in, and the office
+ * counts them once.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import type { TripSheet } from '../../shared/contract/trailhead.ts';
 import type { SignedWaiverCopy } from '../../shared/contract/answers.ts';
 import { browserWithCamera, cameraFileOf } from './fake-camera.ts';
-import { newGuide, newStaffMember, signInByApi } from './api-customers.ts';
+import { newGuide, newStaffMember, officeOperator, revokeStaffRole, signInByApi } from './api-customers.ts';
 import { bookedParty } from './booked-party.ts';
 import { axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
 import { myBookings, signIn } from './page-helpers.ts';
@@ -276,34 +278,52 @@ test('a member’s pass opens on their phone with no signal; the guide scans it,
   expect(copy.inPerson?.by).toBe(firstGuide);
 });
 
-test('a trip sheet leaves the phone 48 hours after its trip by the service worker, with no page of ours there to remove it', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(90_000);
+/** How many trip sheets the phone holds. */
+const savedSheets = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('kamas-device');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const counting = opening.result.transaction('tripSheets').objectStore('tripSheets').count();
+          counting.onsuccess = () => {
+            opening.result.close();
+            resolve(counting.result);
+          };
+        };
+      }),
+  );
+
+/** A guide signed in on the phone who saved the trip sheet of a booked party's date. */
+async function guideWithSavedSheet(page: Page) {
   const { entry } = await bookedParty(page.request);
-  await signIn(page, await newGuide(page.request));
+  const guide = await newGuide(page.request);
+  await signIn(page, guide);
   await page.goto(`/guide/roster?date=${entry.id}`);
   await islandsReady(page);
   await workerInControl(page);
   await page.getByRole('button', { name: 'Save for the trailhead' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved on this phone.' })).toBeVisible();
-  const savedSheets = () =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const opening = indexedDB.open('kamas-device');
-          opening.onerror = () => reject(opening.error);
-          opening.onsuccess = () => {
-            const counting = opening.result.transaction('tripSheets').objectStore('tripSheets').count();
-            counting.onsuccess = () => {
-              opening.result.close();
-              resolve(counting.result);
-            };
-          };
-        }),
-    );
-  expect(await savedSheets()).toBe(1);
+  expect(await savedSheets(page)).toBe(1);
+  return { entry, guide };
+}
+
+test('a guide’s trip sheet leaves the phone on the next page opened online once the office takes the guide role away', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { guide } = await guideWithSavedSheet(page);
+  revokeStaffRole(guide, 'guide', await officeOperator(page.request));
+  // Not a trip page: any page of the site asks.
+  await page.goto('/about');
+  await expect.poll(() => savedSheets(page), { timeout: 15_000 }).toBe(0);
+});
+
+test('a trip sheet leaves the phone 48 hours after its trip by the service worker, with no page of ours there to remove it', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const { entry } = await guideWithSavedSheet(page);
   // The trip was four days ago, and the site's pages no longer know who signed in here, so none of them removes anything.
   await page.evaluate(
     (dateId) =>
@@ -331,5 +351,5 @@ test('a trip sheet leaves the phone 48 hours after its trip by the service worke
   await devtools.send('ServiceWorker.enable');
   await devtools.send('ServiceWorker.stopAllWorkers');
   await page.goto('/');
-  await expect.poll(savedSheets).toBe(0);
+  await expect.poll(() => savedSheets(page)).toBe(0);
 });
