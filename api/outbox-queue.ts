@@ -8,7 +8,7 @@
  * paused past its lease finds another instance's token on the row and leaves it alone (it neither
  * carries it out nor records an outcome), so a row is worked on by one instance, not by two.
  */
-import type { Db, Queryable, Row } from './db/client.ts';
+import type { Queryable, Row } from './db/client.ts';
 import { randomId } from './http.ts';
 
 export type OutboxTable = 'payment_outbox' | 'mail_outbox';
@@ -23,7 +23,13 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 /** Claims up to `batch` due rows for `leaseSeconds`, returning `columns` (the worker names `claim_token` among them to hold on to its claim). */
-export function claimDue<T extends Row>(db: Db, table: OutboxTable, columns: string, leaseSeconds: number, batch: number): Promise<T[]> {
+export function claimDue<T extends Row>(
+  db: Queryable,
+  table: OutboxTable,
+  columns: string,
+  leaseSeconds: number,
+  batch: number,
+): Promise<T[]> {
   return db.query<T>(
     `update ${table} set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $1), claim_token = $3, updated_at = now()
       where id in (select id from ${table}

@@ -16,9 +16,8 @@ import { sweepHolds } from './bookings/hold-sweeps.ts';
 import { refundUnchosen } from './bookings/call-off.ts';
 import { repeatEvery } from './periodic.ts';
 import { currentWaiverEdition } from './users/waiver-edition.ts';
-import { smtpTransport } from './mail/transport.ts';
 import { mailer as startMailer, SENDERS } from './mail/worker.ts';
-import { renderThread } from './mail/render-thread.ts';
+import { mailThread } from './mail/mail-thread.ts';
 
 const env = readEnv();
 
@@ -62,16 +61,17 @@ const payments =
 
 const identity = cachedIdentity(firebaseIdentity(env.FIREBASE_PROJECT_ID));
 const cache = publicCache(2000);
+// Rendered and sent beside the requests, not in their way.
+const mailOut = mailThread({ url: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, connections: SENDERS });
 const mailDeps = {
   db,
   identity,
-  transport: smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, connections: SENDERS }),
+  transport: mailOut.transport,
   siteUrl: env.SITE_URL,
   waiverVersion: currentWaiverEdition.version,
   bookingCutoffHours: env.BOOKING_CUTOFF_HOURS,
   messageDomain: new URL(env.SITE_URL).hostname,
-  // Rendered beside the requests, not in their way.
-  templates: renderThread(),
+  templates: mailOut.templates,
 };
 const mailer = startMailer(mailDeps);
 const app = createApp({

@@ -5,7 +5,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serveEmbedded, type EmbeddedServer, type ServeOptions } from './embedded-server.ts';
-import { turns } from './turns.ts';
+import { turns, type TurnOptions } from './turns.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -19,6 +19,12 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * The same database for work no request waits on (sending the mail outbox). On the embedded
+   * database, which runs one statement at a time on the API's own thread, its statements let the
+   * requests' statements waiting go first; a Postgres server runs both side by side.
+   */
+  background(): Queryable & Pick<Db, 'transaction'>;
 }
 
 /** PGlite, which can also serve itself to local Postgres clients while it is open. */
@@ -38,10 +44,15 @@ export async function openPglite(dataDir?: string): Promise<EmbeddedDb> {
   // The one backend is used by a query or a transaction at a time, or by a served client's statements.
   const database = turns();
   let server: Promise<EmbeddedServer> | null = null;
+  const inTurns = (options: TurnOptions): Queryable & Pick<Db, 'transaction'> => ({
+    query: (sql, params) => database.run(() => run(lite, sql, params), options),
+    transaction: (work) => database.run(() => lite.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })), options),
+  });
+  const background = inTurns({ background: true });
   return {
     kind: 'pglite',
-    query: (sql, params) => database.run(() => run(lite, sql, params)),
-    transaction: (work) => database.run(() => lite.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) }))),
+    ...inTurns({}),
+    background: () => background,
     exec: async (sql) => {
       await database.run(() => lite.exec(sql));
     },
@@ -83,7 +94,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   };
   const query = async <T extends Row>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) =>
     (await (params ? client.query<T>({ name: nameOf(sql), text: sql, values: [...params] }) : client.query<T>(sql))).rows;
-  return {
+  const db: Db = {
     kind: 'postgres',
     query: (sql, params) => query(pool, sql, params),
     transaction: async (work) => {
@@ -107,5 +118,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
       await pool.query(sql);
     },
     close: () => pool.end(),
+    background: () => db,
   };
+  return db;
 }

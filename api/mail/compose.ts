@@ -17,8 +17,7 @@ import { forecasts, site } from '../../shared/company/site.ts';
 import { gearFor } from '../../shared/company/gear.ts';
 import type { MailKind, MemberState, Owed, RenderedMail, Trip } from './message-types.ts';
 import * as localTemplates from './templates/index.ts';
-import type { Templates } from './render-thread.ts';
-import { tripCalendarFile } from './trip-calendar-file.ts';
+import type { Templates } from './mail-thread.ts';
 import { closedFacts, offerFacts } from '../waitlist/messages.ts';
 
 /** A row of the outbox, claimed to be sent. */
@@ -38,7 +37,7 @@ export interface ComposeSettings {
   /** Bookings close this many hours before a date starts: a closed waitlist's message suggests only open dates. */
   bookingCutoffHours?: number;
   now?: Date;
-  /** Where the templates are rendered: on a thread of their own in a running API (./render-thread.ts); here otherwise. */
+  /** Where the templates are rendered: on a thread of their own in a running API (./mail-thread.ts); here otherwise. */
   templates?: Templates;
 }
 
@@ -194,22 +193,24 @@ export async function composeMail(
   switch (mail.kind) {
     case 'booking-confirmed': {
       const invite = party.openSpots > 0 && booking.invite_code ? inviteLink(booking.invite_code, settings.siteUrl) : null;
-      const rendered = await templates.renderBookingConfirmed({
-        recipientName,
-        trip,
-        amountPaid: booking.amount,
-        currency: booking.currency,
-        promoCode: booking.promo_code,
-        paidBy: booking.paid_by ?? 'card',
-        inviteLink: invite,
-        passLink: passLink(booking.date_id, settings.siteUrl),
-        setupLink: setup?.link ?? null,
-        addressUnconfirmed: setup?.addressUnconfirmed ?? false,
-        openSpots: party.openSpots,
-        members: party.members,
-        links,
-      });
-      return { send: { ...rendered, attachments: [tripCalendarFile(booking.id, trip, settings.siteUrl, invite)] } };
+      return {
+        send: await templates.renderBookingConfirmed({
+          recipientName,
+          trip,
+          calendarFile: { bookingId: booking.id, siteUrl: settings.siteUrl },
+          amountPaid: booking.amount,
+          currency: booking.currency,
+          promoCode: booking.promo_code,
+          paidBy: booking.paid_by ?? 'card',
+          inviteLink: invite,
+          passLink: passLink(booking.date_id, settings.siteUrl),
+          setupLink: setup?.link ?? null,
+          addressUnconfirmed: setup?.addressUnconfirmed ?? false,
+          openSpots: party.openSpots,
+          members: party.members,
+          links,
+        }),
+      };
     }
     case 'party-joined':
       return {

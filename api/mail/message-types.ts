@@ -63,6 +63,8 @@ export interface Owed {
 export interface BookingConfirmedFacts {
   recipientName: string;
   trip: Trip;
+  /** The booking's calendar file is attached: the booking it is of, and the site it links to. */
+  calendarFile: { bookingId: string; siteUrl: string };
   /** In cents. */
   amountPaid: number;
   currency: string;

@@ -12,7 +12,7 @@
  * backoff; it never reaches the customer's request that caused the message.
  */
 import { awaitedAddress } from '../bookings/address-owner.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import type { AccountState, Identity } from '../identity.ts';
 import { claimDue, renewLease, retryDelaySeconds } from '../outbox-queue.ts';
 import { composeMail, type ComposeSettings, type QueuedMail } from './compose.ts';
@@ -49,7 +49,7 @@ const CLAIMED_COLUMNS = 'id, kind, recipient_uid, booking_id, facts, attempts, c
 const HELD = `id = $1 and claim_token = $2 and status = 'pending'`;
 
 /** Records the message as sent; false when the claim was lost meanwhile (the row is left to whoever holds it). */
-async function markSent(db: Db, mail: ClaimedMail, to: string, messageId: string): Promise<boolean> {
+async function markSent(db: Queryable, mail: ClaimedMail, to: string, messageId: string): Promise<boolean> {
   const rows = await db.query(
     `update mail_outbox set status = 'sent', sent_to = $3, message_id = $4, sent_at = now(), last_error = null, updated_at = now()
       where ${HELD} returning id`,
@@ -58,7 +58,7 @@ async function markSent(db: Db, mail: ClaimedMail, to: string, messageId: string
   return rows.length > 0;
 }
 
-async function markSkipped(db: Db, mail: ClaimedMail, reason: string): Promise<boolean> {
+async function markSkipped(db: Queryable, mail: ClaimedMail, reason: string): Promise<boolean> {
   const rows = await db.query(
     `update mail_outbox set status = 'skipped', skipped_reason = $3, updated_at = now() where ${HELD} returning id`,
     [mail.id, mail.claim_token, reason],
@@ -66,7 +66,7 @@ async function markSkipped(db: Db, mail: ClaimedMail, reason: string): Promise<b
   return rows.length > 0;
 }
 
-async function markFailed(db: Db, mail: ClaimedMail, error: unknown): Promise<void> {
+async function markFailed(db: Queryable, mail: ClaimedMail, error: unknown): Promise<void> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   const delay = retryDelaySeconds(mail.attempts);
   console.error(`mail ${mail.kind} ${mail.id} failed; retrying in ${delay} s`, { attempts: mail.attempts, error: message });
@@ -82,6 +82,7 @@ type Accounts = Promise<Map<string, AccountState>>;
 /** Why a message is not sent to anyone, or the address and the message to send. */
 async function prepare(
   deps: MailWorkerDeps,
+  db: Queryable,
   mail: ClaimedMail,
   accounts: Accounts,
 ): Promise<{ skip: string } | { to: string; send: RenderedMail }> {
@@ -89,7 +90,7 @@ async function prepare(
   if (!account) return { skip: 'account gone' };
   if (!account.email) return { skip: 'no e-mail address' };
   // A booking waiting for its address's owner is written about to that address only.
-  const awaited = mail.booking_id ? await awaitedAddress(deps.db, mail.booking_id, mail.recipient_uid) : null;
+  const awaited = mail.booking_id ? await awaitedAddress(db, mail.booking_id, mail.recipient_uid) : null;
   if (awaited !== null && account.email.toLowerCase() !== awaited) return { skip: 'the address booked for is no longer the account’s' };
   // An account the office made has no way to sign in yet, and one that never proved the address its
   // booking waits for must prove it: the confirmation says how to choose a password.
@@ -98,7 +99,7 @@ async function prepare(
     mail.kind === 'booking-confirmed' && (account.signsIn === false || addressUnconfirmed)
       ? { link: await deps.identity.passwordSetupLink(account.email), addressUnconfirmed }
       : null;
-  const composed = await composeMail(deps.db, mail, deps, setup);
+  const composed = await composeMail(db, mail, deps, setup);
   return 'skip' in composed ? composed : { to: account.email, send: composed.send };
 }
 
@@ -106,23 +107,23 @@ async function prepare(
  * Writes and sends one claimed message while the claim is still this worker's; records what became
  * of it. Never throws.
  */
-async function deliver(deps: MailWorkerDeps, mail: ClaimedMail, accounts: Accounts, summary: MailSummary): Promise<void> {
+async function deliver(deps: MailWorkerDeps, db: Queryable, mail: ClaimedMail, accounts: Accounts, summary: MailSummary): Promise<void> {
   try {
-    const prepared = await prepare(deps, mail, accounts);
+    const prepared = await prepare(deps, db, mail, accounts);
     if ('skip' in prepared) {
-      if (await markSkipped(deps.db, mail, prepared.skip)) summary.skipped += 1;
+      if (await markSkipped(db, mail, prepared.skip)) summary.skipped += 1;
       return;
     }
     // Another instance claimed it after this one's lease ran out: it is theirs to send.
-    if (!(await renewLease(deps.db, 'mail_outbox', mail.id, mail.claim_token, LEASE_SECONDS))) return;
+    if (!(await renewLease(db, 'mail_outbox', mail.id, mail.claim_token, LEASE_SECONDS))) return;
     const messageId = `<${mail.id}@${deps.messageDomain ?? 'kamasbackcountry.com'}>`;
     await deps.transport.send({ ...prepared.send, to: prepared.to, messageId });
     summary.sent += 1;
-    if (!(await markSent(deps.db, mail, prepared.to, messageId))) {
+    if (!(await markSent(db, mail, prepared.to, messageId))) {
       console.error(`mail ${mail.kind} ${mail.id} was sent after another instance had claimed it`, { attempts: mail.attempts });
     }
   } catch (error) {
-    await markFailed(deps.db, mail, error).catch((cannotRecord: unknown) => console.error('could not record a mail failure', cannotRecord));
+    await markFailed(db, mail, error).catch((cannotRecord: unknown) => console.error('could not record a mail failure', cannotRecord));
     summary.failed += 1;
   }
 }
@@ -143,13 +144,15 @@ async function atMostAtOnce<T>(items: readonly T[], limit: number, work: (item: 
 /** Sends every due message, batch by batch, SENDERS at a time. */
 export async function sendDueMail(deps: MailWorkerDeps): Promise<MailSummary> {
   const summary: MailSummary = { sent: 0, skipped: 0, failed: 0 };
+  // No request waits on the outbox: on the embedded database the requests' statements go first.
+  const db = deps.db.background();
   for (;;) {
-    const claimed = await claimDue<ClaimedMail & Record<string, unknown>>(deps.db, 'mail_outbox', CLAIMED_COLUMNS, LEASE_SECONDS, BATCH);
+    const claimed = await claimDue<ClaimedMail & Record<string, unknown>>(db, 'mail_outbox', CLAIMED_COLUMNS, LEASE_SECONDS, BATCH);
     if (claimed.length > 0) {
       // A lookup that fails fails each message of the batch, which is retried.
       const accounts = deps.identity.accountStates([...new Set(claimed.map((mail) => mail.recipient_uid))]);
       accounts.catch(() => undefined);
-      await atMostAtOnce(claimed, SENDERS, (mail) => deliver(deps, mail, accounts, summary));
+      await atMostAtOnce(claimed, SENDERS, (mail) => deliver(deps, db, mail, accounts, summary));
     }
     if (claimed.length < BATCH) return summary;
   }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../api/identity.ts';
 import { listMail, mailLine } from '../../api/mail/listing.ts';
 import { smtpTransport, type MailTransport } from '../../api/mail/transport.ts';
+import { mailThread } from '../../api/mail/mail-thread.ts';
 import { enqueueConfirmationAgain } from '../../api/mail/mail-outbox.ts';
 import { setMeetingPoint } from '../../api/console/meeting-point.ts';
 import { SENDERS, sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
@@ -48,10 +49,13 @@ let worker: MailWorkerDeps;
 
 beforeAll(async () => {
   [h, smtp] = await Promise.all([harness(), smtpCatcher()]);
+  // Rendered and sent on a thread of their own, as a running API does.
+  const thread = mailThread({ url: smtp.url, from: 'Kamas Backcountry Guides <bookings@kamas.test>', replyTo: 'hello@kamas.test' });
   worker = {
     db: h.db,
     identity: firebaseIdentity(PROJECT_ID),
-    transport: smtpTransport({ url: smtp.url, from: 'Kamas Backcountry Guides <bookings@kamas.test>', replyTo: 'hello@kamas.test' }),
+    transport: thread.transport,
+    templates: thread.templates,
     siteUrl: SITE,
     waiverVersion: currentWaiverEdition.version,
   };

@@ -26,7 +26,8 @@ import {
   renderMeetingPointChanged,
 } from '../../api/mail/templates/index.ts';
 import { site } from '../../shared/company/site.ts';
-import { renderThread } from '../../api/mail/render-thread.ts';
+import { mailThread } from '../../api/mail/mail-thread.ts';
+import { smtpCatcher } from '../support/smtp-catcher.ts';
 
 /** Sat, Dec 5, 8:00 AM in Denver (MST, UTC-7). */
 const DECEMBER_START = new Date('2026-12-05T15:00:00Z');
@@ -64,6 +65,7 @@ const ready = (member: MemberState): MemberState => ({ ...member, survey: 'done'
 const confirmed: BookingConfirmedFacts = {
   recipientName: 'Avery Lund',
   trip,
+  calendarFile: { bookingId: 'bk_jDaTQd5ro3D-qL0H', siteUrl: 'https://www.kamasbackcountry.com' },
   amountPaid: 67500,
   currency: 'usd',
   promoCode: 'EARLY10',
@@ -541,15 +543,37 @@ describe('meeting point changed', () => {
 
 describe('rendered on a thread of their own, as a running API renders them', () => {
   it('are the same messages as rendered here, several at once', async () => {
-    const thread = renderThread();
+    const thread = mailThread().templates;
     const [onThread, again] = await Promise.all([thread.renderBookingCancelled(cancelled), thread.renderDateCalledOff(calledOff)]);
     expect(onThread).toEqual(await renderBookingCancelled(cancelled));
     expect(again).toEqual(await renderDateCalledOff(calledOff));
   });
 
   it('fail a message whose facts cannot be rendered, and render the next', async () => {
-    const thread = renderThread();
+    const thread = mailThread().templates;
     await expect(thread.renderBookingCancelled({ ...cancelled, trip: null } as unknown as BookingCancelledFacts)).rejects.toThrow();
     expect(await thread.renderBookingCancelled(cancelled)).toEqual(await renderBookingCancelled(cancelled));
+  });
+
+  it('are sent from the thread with their calendar file, and a mail server’s refusal reaches the sender in its words', async () => {
+    const server = await smtpCatcher();
+    const thread = mailThread({ url: server.url, from: 'Kamas Backcountry Guides <bookings@kamas.test>', replyTo: 'hello@kamas.test' });
+    try {
+      const mail = await thread.templates.renderBookingConfirmed(confirmed);
+      await thread.transport.send({ ...mail, to: 'avery@example.com', messageId: '<bk1@kamas.test>' });
+      const [received] = server.messages;
+      expect(received?.subject).toBe(mail.subject);
+      expect(received?.text?.trim()).toBe(mail.text.trim());
+      expect(received?.attachments.map((attachment) => attachment.filename)).toEqual(['kamas-booking-JDAT-QD5R.ics']);
+
+      server.refuse = 'Mailbox full';
+      await expect(thread.transport.send({ ...mail, to: 'avery@example.com', messageId: '<bk2@kamas.test>' })).rejects.toThrow(
+        /Mailbox full/,
+      );
+      expect(server.messages).toHaveLength(1);
+    } finally {
+      thread.transport.close();
+      await server.close();
+    }
   });
 });

@@ -1,12 +1,13 @@
 /**
  * To the payer once the booking is paid: the day, the meeting area, the party and the amount, the
- * invite link while spots are open, what each member still owes, and the cancellation terms in brief.
- * (The calendar attachment is added where the message is sent.)
+ * invite link while spots are open, what each member still owes, and the cancellation terms in brief,
+ * with the booking's calendar file attached.
  */
 import { createElement as h, Fragment } from 'react';
 import type { BookingConfirmedFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
 import { termsInBrief } from '../../../shared/rules/cancellation-policy.ts';
+import { tripCalendarFile } from '../trip-calendar-file.ts';
 import {
   bulletList,
   buttonLink,
@@ -104,6 +105,8 @@ function BookingConfirmed(facts: BookingConfirmedFacts) {
   );
 }
 
-export function renderBookingConfirmed(facts: BookingConfirmedFacts): Promise<RenderedMail> {
-  return renderMail(`Booked: ${tripLine(facts.trip)}`, h(BookingConfirmed, facts));
+export async function renderBookingConfirmed(facts: BookingConfirmedFacts): Promise<RenderedMail> {
+  const { bookingId, siteUrl } = facts.calendarFile;
+  const rendered = await renderMail(`Booked: ${tripLine(facts.trip)}`, h(BookingConfirmed, facts));
+  return { ...rendered, attachments: [tripCalendarFile(bookingId, facts.trip, siteUrl, facts.inviteLink)] };
 }
