@@ -104,58 +104,59 @@ export async function opsBooking(db: Queryable, bookingId: string, waiverVersion
   );
   if (!row) return null;
   const startsAt = new Date(row.starts_at);
-  const party = (await membersOf(db, [{ id: row.id, booker: row.user_id, partySize: row.party_size, startsAt }], waiverVersion, now)).get(
-    row.id,
-  ) ?? { members: [], openSpots: row.party_size };
-
-  const outbox = await db.query<{
-    kind: 'refund' | 'cancel';
-    amount: number | null;
-    status: string;
-    reason: string;
-    created_at: Date | string;
-    last_error: string | null;
-  }>(`select kind, amount, status, reason, created_at, last_error from payment_outbox where booking_id = $1 order by created_at, id`, [
-    bookingId,
-  ]);
-  const mail = await db.query<{
-    kind: string;
-    sent_to: string | null;
-    email: string | null;
-    status: string;
-    sent_at: Date | string | null;
-    due_at: Date | string;
-    last_error: string | null;
-  }>(
-    `select o.kind, o.sent_to, u.email, o.status, o.sent_at, o.due_at, o.last_error
+  // The booking's parts are read side by side (on Postgres, over connections of their own): `db` is the
+  // database, never a transaction, whose one connection takes a statement at a time.
+  const [members, outbox, mail, notes, moves, flags, actions] = await Promise.all([
+    membersOf(db, [{ id: row.id, booker: row.user_id, partySize: row.party_size, startsAt }], waiverVersion, now),
+    db.query<{
+      kind: 'refund' | 'cancel';
+      amount: number | null;
+      status: string;
+      reason: string;
+      created_at: Date | string;
+      last_error: string | null;
+    }>(`select kind, amount, status, reason, created_at, last_error from payment_outbox where booking_id = $1 order by created_at, id`, [
+      bookingId,
+    ]),
+    db.query<{
+      kind: string;
+      sent_to: string | null;
+      email: string | null;
+      status: string;
+      sent_at: Date | string | null;
+      due_at: Date | string;
+      last_error: string | null;
+    }>(
+      `select o.kind, o.sent_to, u.email, o.status, o.sent_at, o.due_at, o.last_error
        from mail_outbox o join users u on u.uid = o.recipient_uid
       where o.booking_id = $1 order by coalesce(o.sent_at, o.due_at), o.id`,
-    [bookingId],
-  );
-  const notes = await db.query<{ note: string; author_email: string | null; created_at: Date | string }>(
-    `select note, author_email, created_at from booking_notes where booking_id = $1 order by created_at, id`,
-    [bookingId],
-  );
-  const moves = await db.query<{
-    to_date: string;
-    from_starts: Date | string;
-    to_starts: Date | string;
-    fee: number;
-    fee_paid_by: string | null;
-    reason: string;
-    moved_at: Date | string;
-    by_operator: boolean;
-  }>(
-    `select m.to_date, f.starts_at as from_starts, t.starts_at as to_starts, m.fee, m.fee_paid_by, m.reason, m.moved_at, m.by_operator
+      [bookingId],
+    ),
+    db.query<{ note: string; author_email: string | null; created_at: Date | string }>(
+      `select note, author_email, created_at from booking_notes where booking_id = $1 order by created_at, id`,
+      [bookingId],
+    ),
+    db.query<{
+      to_date: string;
+      from_starts: Date | string;
+      to_starts: Date | string;
+      fee: number;
+      fee_paid_by: string | null;
+      reason: string;
+      moved_at: Date | string;
+      by_operator: boolean;
+    }>(
+      `select m.to_date, f.starts_at as from_starts, t.starts_at as to_starts, m.fee, m.fee_paid_by, m.reason, m.moved_at, m.by_operator
        from booking_moves m join calendar_dates f on f.id = m.from_date join calendar_dates t on t.id = m.to_date
       where m.booking_id = $1 order by m.moved_at, m.id`,
-    [bookingId],
-  );
-  const flags = await db.query<{ detail: string }>(
-    `select detail from booking_flags where booking_id = $1 and resolved_at is null order by created_at, id`,
-    [bookingId],
-  );
-  const actions = await listActions(db, { limit: 200, bookingId });
+      [bookingId],
+    ),
+    db.query<{ detail: string }>(`select detail from booking_flags where booking_id = $1 and resolved_at is null order by created_at, id`, [
+      bookingId,
+    ]),
+    listActions(db, { limit: 200, bookingId }),
+  ]);
+  const party = members.get(row.id) ?? { members: [], openSpots: row.party_size };
 
   const history: OpsHistoryLine[] = [
     ...(row.paid_at ? [{ at: iso(row.paid_at), text: 'Paid', by: row.payer_email, reason: null }] : []),

@@ -7,6 +7,8 @@ import type { WaitEntry } from '../../shared/rules/waitlist.ts';
 
 /** What a date's activity is (`d` a `calendar_dates` alias): a date with a price of its own (a class) offers that; others, any price of their product. */
 export const activitySql = (d: string) => `coalesce(${d}.price_id, ${d}.product_id)`;
+/** The same, of a date row already read. */
+export const activityOf = (date: { price_id: string | null; product_id: string }): string => date.price_id ?? date.product_id;
 
 /** Dates `a` and `b` could be near one another: the same calendar, within a week either way. */
 export const withinAWeekSql = (a: string, b: string) =>

@@ -16,14 +16,22 @@ import type { MailKind } from '../mail/message-types.ts';
 import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { lockDate, takenSeats, type LockedDate } from '../bookings/seats.ts';
 import { seatsTakenSql } from '../bookings/seat-sql.ts';
-import { activitySql, asEntry, lineColumns, withinAWeekSql, type LineRow } from './line.ts';
+import { activityOf, asEntry, lineColumns, withinAWeekSql, type LineRow } from './line.ts';
 import { recordAction } from '../console/record.ts';
 import type { Caller } from '../identity.ts';
 import type { AfterCommit } from '../after-commit.ts';
 import { missingFrom, READINESS_COLUMNS, READINESS_JOIN, type ReadinessRow } from '../users/readiness.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import { closingTime, PRIVATE_TOUR_CALENDAR, seatsLeft } from '../../shared/rules/seat-rules.ts';
-import { offerEnds, offersFor, waitsFor, LATE_OFFER_MINUTES, type FreedDate, type WaitEntry } from '../../shared/rules/waitlist.ts';
+import {
+  inLineOrder,
+  offerEnds,
+  offersFor,
+  waitsFor,
+  LATE_OFFER_MINUTES,
+  type FreedDate,
+  type WaitEntry,
+} from '../../shared/rules/waitlist.ts';
 
 export interface OfferSettings {
   /** Bookings close this many hours before a date starts; no offer is made after. */
@@ -49,27 +57,25 @@ interface OfferDate extends LockedDate {
 
 async function lockOfferDate(tx: Queryable, dateId: string, cutoffHours: number): Promise<OfferDate | undefined> {
   const date = await lockDate(tx, dateId, cutoffHours);
-  if (!date) return undefined;
-  const [more] = await tx.query<{ activity: string }>(`select ${activitySql('d')} as activity from calendar_dates d where id = $1`, [
-    dateId,
-  ]);
-  return more ? { ...date, ...more } : undefined;
+  return date && { ...date, activity: activityOf(date) };
 }
 
 const freedOf = (date: OfferDate): FreedDate => ({ id: date.id, startsAt: new Date(date.starts_at).getTime(), activity: date.activity });
 
+/** An entry in line, with the customer whose readiness decides whether it is offered seats. */
+type Waiting = WaitEntry & { userId: string };
+
 /**
  * The entries waiting that could take seats on `dateId`, locked: those of the date, and those of
  * the same kind of day within a week that take a nearby date, in line order. An offer is a seat
- * hold and follows a hold's rules: it leaves out a customer who booked the date, and one who holds
- * seats anywhere now (a checkout's or an offer's: one date at a time); and it passes over, keeping
- * their place, a customer who has not completed what a booking needs (a profile, the survey, the
- * current waiver).
+ * hold and follows a hold's rules: it leaves out a customer who booked the date, one who holds
+ * seats anywhere now (a checkout's or an offer's: one date at a time), and one who has made as many
+ * new holds as allowed. (Whether each customer has completed what a booking needs is asked of the
+ * entries in turn: readyAmong.)
  */
-async function lockWaitingFor(tx: Queryable, date: OfferDate, { waiverVersion, holdLimit }: OfferSettings): Promise<WaitEntry[]> {
-  const rows = await tx.query<LineRow & { readiness: ReadinessRow | null } & Record<string, unknown>>(
-    `select ${lineColumns('ed')},
-            (select row_to_json(r) from (select ${READINESS_COLUMNS} from users u ${READINESS_JOIN} where u.uid = e.user_id) r) as readiness
+async function lockWaitingFor(tx: Queryable, date: OfferDate, { holdLimit }: OfferSettings): Promise<Waiting[]> {
+  const rows = await tx.query<LineRow & Record<string, unknown>>(
+    `select ${lineColumns('ed')}
        from waitlist_entries e join calendar_dates ed on ed.id = e.date_id join calendar_dates d on d.id = $1
       where e.status = 'waiting'
         and (e.date_id = $1 or (e.nearby and ${withinAWeekSql('ed', 'd')}))
@@ -86,10 +92,42 @@ async function lockWaitingFor(tx: Queryable, date: OfferDate, { waiverVersion, h
   );
   // A customer waiting twice for these seats (for the date, and for another nearby) is in line once, at their first place.
   const seen = new Set<string>();
-  return rows
-    .filter((row) => waitsFor(asEntry(row), freedOf(date)) && !seen.has(row.user_id) && Boolean(seen.add(row.user_id)))
-    .filter((row) => missingFrom(row.readiness ?? undefined, waiverVersion).length === 0)
-    .map(asEntry);
+  return inLineOrder(rows.map((row) => ({ ...asEntry(row), userId: row.user_id })))
+    .filter((entry) => waitsFor(entry, freedOf(date)))
+    .filter((entry) => !seen.has(entry.userId) && Boolean(seen.add(entry.userId)));
+}
+
+/**
+ * The entries whose customers have completed what a booking needs (a profile, the survey, the
+ * current waiver); the others are passed over, keeping their place.
+ */
+async function readyAmong(tx: Queryable, entries: readonly Waiting[], waiverVersion: string): Promise<Waiting[]> {
+  if (entries.length === 0) return [];
+  const rows = await tx.query<ReadinessRow & { uid: string } & Record<string, unknown>>(
+    `select u.uid, ${READINESS_COLUMNS} from users u ${READINESS_JOIN} where u.uid = any($1::text[])`,
+    [entries.map((entry) => entry.userId)],
+  );
+  const ready = new Set(rows.filter((row) => missingFrom(row, waiverVersion).length === 0).map((row) => row.uid));
+  return entries.filter((entry) => ready.has(entry.userId));
+}
+
+/** How many entries' readiness is read at once: enough for the seats a cancellation frees, most times in one read. */
+const READINESS_BATCH = 10;
+
+/**
+ * The entries of `line` (in line order) offered `free` seats: those whose customers are ready, by
+ * the waitlist's rule. Readiness (a customer's whole profile and signature) is read a few entries at
+ * a time, from the front, only until the seats are all offered.
+ */
+async function offersToReady(tx: Queryable, date: OfferDate, free: number, line: readonly Waiting[], waiverVersion: string) {
+  const ready: Waiting[] = [];
+  let offered: Waiting[] = [];
+  for (let start = 0; start < line.length; start += READINESS_BATCH) {
+    ready.push(...(await readyAmong(tx, line.slice(start, start + READINESS_BATCH), waiverVersion)));
+    offered = offersFor(freedOf(date), free, ready);
+    if (offered.reduce((seats, entry) => seats + entry.partySize, 0) >= free) break;
+  }
+  return offered;
 }
 
 /** The entry's offer and its seat hold, at the price the entry waits for as it is sold now (see writeOffer). */
@@ -177,7 +215,7 @@ async function offerSeatsOf(db: Db, dateId: string, settings: OfferSettings): Pr
     if (!endsAt) return 0;
     const free = seatsLeft(date, await takenSeats(tx, date.id));
     if (free <= 0) return 0;
-    const chosen = offersFor(freedOf(date), free, await lockWaitingFor(tx, date, settings));
+    const chosen = await offersToReady(tx, date, free, await lockWaitingFor(tx, date, settings), settings.waiverVersion);
     // A private day tour is one party's, however many seats it has.
     const offered = date.calendar === PRIVATE_TOUR_CALENDAR ? chosen.slice(0, 1) : chosen;
     let made = 0;
@@ -265,7 +303,8 @@ export async function offerOutOfOrder(
     if (!date) throw new DomainError('not-found', `No date ${dateId}`);
     const endsAt = date.open ? endOfOffer(date, settings.cutoffHours, Date.now()) : null;
     if (!endsAt) throw new DomainError('conflict', 'Bookings for this date have closed, so no offer can be made.');
-    const entry = (await lockWaitingFor(tx, date, settings)).find((candidate) => candidate.id === entryId);
+    const waiting = (await lockWaitingFor(tx, date, settings)).find((candidate) => candidate.id === entryId);
+    const [entry] = waiting ? await readyAmong(tx, [waiting], settings.waiverVersion) : [];
     if (!entry) throw new DomainError('conflict', NOT_WAITING);
     const { retaken, actions } = await makeRoomFor(tx, date, entry);
     const offerId = await writeOffer(tx, date, entry, endsAt, settings, why);

@@ -41,11 +41,18 @@ export function waitsFor(entry: WaitEntry, date: FreedDate): boolean {
 
 const inLine = (a: WaitEntry, b: WaitEntry) => a.since - b.since || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** The entries offered the `free` seats of `date`, in line order: each the first whose whole party fits what is left. */
-export function offersFor(date: FreedDate, free: number, entries: readonly WaitEntry[]): WaitEntry[] {
-  const offered: WaitEntry[] = [];
+/** The entries in line order: the earliest to join first, ties by id. */
+export const inLineOrder = <E extends WaitEntry>(entries: readonly E[]): E[] => [...entries].sort(inLine);
+
+/**
+ * The entries offered the `free` seats of `date`, in line order: each the first whose whole party
+ * fits what is left. Once the seats are all offered, the entries after play no part: the offers
+ * among the first entries of a line that take every seat are the offers of the whole line.
+ */
+export function offersFor<E extends WaitEntry>(date: FreedDate, free: number, entries: readonly E[]): E[] {
+  const offered: E[] = [];
   let left = free;
-  for (const entry of entries.filter((candidate) => waitsFor(candidate, date)).sort(inLine)) {
+  for (const entry of inLineOrder(entries.filter((candidate) => waitsFor(candidate, date)))) {
     if (left <= 0) break;
     if (entry.partySize > left) continue;
     offered.push(entry);

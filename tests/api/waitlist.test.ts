@@ -177,6 +177,18 @@ describe('the line belongs to real customers', () => {
     expect((await waitsOf(lapsedWaiver)).map((wait) => [wait.dateId, wait.place, wait.offer])).toEqual([[first.id, 1, null]]);
   });
 
+  it('offers the seat past a long run of parties no longer ready, each keeping its place', async () => {
+    const date = await classDate(1);
+    const booked = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const lapsed = await Promise.all(Array.from({ length: 11 }, (_, index) => readyUser(h, `Lapsed ${index + 1}`)));
+    const ready = await readyUser(h, 'Rae Ready');
+    for (const user of [...lapsed, ready]) expect((await join(user, date, 1)).status).toBe(200);
+    await h.db.query(`delete from waiver_signatures where user_id = any($1::text[])`, [lapsed.map((user) => user.uid)]);
+    await cancel(booked.payer, booked.bookingId);
+    expect(await offersOn(date.id)).toMatchObject([{ user_id: ready.uid, status: 'open' }]);
+    expect((await waitsOf(lapsed[10]!)).map((wait) => [wait.place, wait.offer])).toEqual([[11, null]]);
+  });
+
   it("counts an offer as one of the customer's new holds, and passes over, keeping their place, one who has used them all", async () => {
     const limited = await harness({ bookingCutoffHours: 0, db: h.db, limits: { paymentIntents: { max: 2, windowSeconds: 3600 } } });
     const date = await classDate(1);
