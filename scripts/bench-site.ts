@@ -1,5 +1,7 @@
 /**
- * The pages under Lighthouse (mobile, default simulated throttling, Debian's Chromium, median of 3):
+ * The pages under Lighthouse (mobile, default simulated throttling, Debian's Chromium, median score
+ * of 3 runs, each in a Chromium launched for it with a profile of its own, as a visitor's first visit
+ * finds the site: nothing cached or compiled by an earlier run):
  * performance score, LCP, TBT, CLS, time to interactive, render-blocking requests, and JavaScript
  * bytes (gzip) fetched before the load event and by the time the page is idle; then the JavaScript
  * each React island brings (its chunk and everything it imports, gzip), and what two islands load only when
@@ -18,10 +20,12 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import type { LaunchedChrome } from 'chrome-launcher';
 import { chromium, type Page } from '@playwright/test';
 import { denverDay, formatDenverDateTime } from '../shared/rules/dates.ts';
 import { CHROMIUM_ARGS, requireBrowser } from './browser.ts';
@@ -226,11 +230,11 @@ const SIGNED_IN_PAGES: SignedInPage[] = [
   },
 ];
 
-/** A page of Lighthouse's own Chrome, which keeps its storage, driven for a moment by Playwright. */
-async function inLighthouseChrome(port: number, use: (page: Page) => Promise<void>) {
+/** A page of a run's own Chrome, which Lighthouse then measures with the storage it keeps, driven for a moment by Playwright. */
+async function inChrome(port: number, use: (page: Page) => Promise<void>) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const context = browser.contexts()[0];
-  if (!context) throw new Error("Lighthouse's Chrome has no browser context");
+  if (!context) throw new Error("the run's Chrome has no browser context");
   const page = await context.newPage();
   try {
     await use(page);
@@ -240,28 +244,29 @@ async function inLighthouseChrome(port: number, use: (page: Page) => Promise<voi
   }
 }
 
-/** Signs the customer in inside Lighthouse's own Chrome, so the account pages it measures are the signed-in ones. */
-async function signInLighthouseChrome(port: number): Promise<BenchCustomer> {
-  const customer = await benchCustomer();
-  await inLighthouseChrome(port, async (page) => {
+/**
+ * Signs the customer in inside a run's own Chrome and opens the page once, failing unless it shows
+ * the customer's data (measuring a sign-in page or an error would mean nothing); then empties the
+ * browser's cache, so the run loads the page's code as a first visit does and keeps only the session.
+ */
+async function signInChrome(port: number, customer: BenchCustomer, url: string, text: string | undefined) {
+  await inChrome(port, async (page) => {
     await page.goto(`${SITE}/sign-in`);
     await page.getByLabel('Email').fill(customer.email);
     await page.getByLabel('Password').fill(customer.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((url) => url.pathname !== '/sign-in');
-  });
-  return customer;
-}
-
-/** Opens a signed-in page once before it is measured, and fails unless it shows the customer's data. */
-async function checkShows(port: number, url: string, text: string) {
-  await inLighthouseChrome(port, async (page) => {
-    await page.goto(`${SITE}${url}`);
-    try {
-      await page.getByText(text).first().waitFor({ timeout: 20_000 });
-    } catch {
-      throw new Error(`${url} did not show "${text}": it would measure the wrong page`);
+    await page.waitForURL((address) => address.pathname !== '/sign-in');
+    if (text) {
+      await page.goto(`${SITE}${url}`);
+      try {
+        await page.getByText(text).first().waitFor({ timeout: 20_000 });
+      } catch {
+        throw new Error(`${url} did not show "${text}": it would measure the wrong page`);
+      }
     }
+    const session = await page.context().newCDPSession(page);
+    await session.send('Network.clearBrowserCache');
+    await session.detach();
   });
 }
 
@@ -306,11 +311,13 @@ async function scriptBytes(url: string): Promise<{ load: number; idle: number; f
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-/** With BENCH_DETAIL=1: each run's long main-thread tasks and layout shifts, to see what a number is made of. */
+/** With BENCH_DETAIL=1: each run's score, its long main-thread tasks and layout shifts, to see what a number is made of. */
 function printDetail(url: string, lhr: Lhr) {
   const items = (id: string) => (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   const where = (value: unknown) => (typeof value === 'string' ? value.replace(SITE, '') : JSON.stringify(value));
-  console.error(`-- ${url}`);
+  const value = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+  const score = Math.round((lhr.categories['performance']?.score ?? 0) * 100);
+  console.error(`-- ${url}: score ${score}, TBT ${value('total-blocking-time')} ms, LCP ${value('largest-contentful-paint')} ms`);
   for (const task of items('long-tasks')) {
     console.error(
       `   task at ${Math.round(Number(task['startTime']))} ms, ${Math.round(Number(task['duration']))} ms: ${where(task['url'])}`,
@@ -322,20 +329,42 @@ function printDetail(url: string, lhr: Lhr) {
   }
 }
 
-const chrome = await startChrome();
+/** Ends a run's Chrome and waits for it to exit; chrome-launcher removes the profile it made for it. */
+async function stopChrome(chrome: LaunchedChrome) {
+  const exited = chrome.process.exitCode === null ? once(chrome.process, 'exit') : Promise.resolve();
+  chrome.kill();
+  await exited;
+}
 
-/** One page's row: the run with the median LCP of three, and its script bytes when signed out. */
-async function measure(row: string, url: string, signedIn: boolean): Promise<Row> {
-  // Lighthouse varies from run to run on a busy machine: keep the run with the median LCP of three.
+/** How a signed-in page's run starts: the customer signed in within that run's browser, and the text the page must show. */
+interface SignIn {
+  customer: BenchCustomer;
+  shows: string | undefined;
+}
+
+/**
+ * One page's row: the run with the median score of three, and its script bytes when signed out.
+ * Each run has a Chromium of its own (a new profile, removed after): one browser kept across runs
+ * would serve the later runs the scripts it had cached and compiled, which no first visit gets.
+ */
+async function measure(row: string, url: string, signIn: SignIn | null): Promise<Row> {
   const runs: Omit<Row, 'page' | 'jsLoad' | 'jsIdle' | 'firebase'>[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const result = await lighthouse(`${SITE}${url}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      disableStorageReset: signedIn,
-    });
+    const chrome = await startChrome();
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    try {
+      if (signIn) await signInChrome(chrome.port, signIn.customer, url, signIn.shows);
+      result = await lighthouse(`${SITE}${url}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // Signed in, the session lives in the browser's storage: Lighthouse keeps it (the cache was emptied after the sign-in).
+        disableStorageReset: signIn !== null,
+      });
+    } finally {
+      await stopChrome(chrome);
+    }
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
     // A signed-out visitor is sent on from an account page (or a query string lost): that would be measuring the wrong page.
@@ -356,10 +385,11 @@ async function measure(row: string, url: string, signedIn: boolean): Promise<Row
       blocking: (blockingItems?.items ?? []).filter((item) => item.url?.endsWith('.js')).length,
     });
   }
-  const median = runs.sort((a, b) => a.lcp - b.lcp)[Math.floor(RUNS / 2)];
+  // Lighthouse varies from run to run: keep the run with the median score (of equal scores, the median blocking time).
+  const median = runs.sort((a, b) => a.score - b.score || a.tbt - b.tbt)[Math.floor(RUNS / 2)];
   if (!median) throw new Error(`no Lighthouse runs for ${url}`);
   // Script bytes are counted in a fresh (signed-out) browser: for the signed-in pages they are left out.
-  const bytes = signedIn ? { load: NaN, idle: NaN, firebase: true } : await scriptBytes(`${SITE}${url}`);
+  const bytes = signIn ? { load: NaN, idle: NaN, firebase: true } : await scriptBytes(`${SITE}${url}`);
   return { page: row, ...median, jsLoad: bytes.load, jsIdle: bytes.idle, firebase: bytes.firebase };
 }
 
@@ -369,22 +399,17 @@ try {
   // `node scripts/bench-site.ts /checkout /guide/roster` measures just those pages, signed out and signed in.
   const only = process.argv.slice(2);
   const wanted = (path: string) => only.length === 0 || only.includes(path);
-  for (const path of PAGES.filter(wanted)) rows.push(await measure(path, path, false));
-  // Lighthouse clears the site's storage before each signed-out page: the customer signs in once those are done.
+  for (const path of PAGES.filter(wanted)) rows.push(await measure(path, path, null));
   const signedInPages = SIGNED_IN_PAGES.filter((page) => wanted(page.path));
   if (signedInPages.length > 0) {
-    const customer = await signInLighthouseChrome(Number(chrome.port));
+    const customer = await benchCustomer();
     for (const page of signedInPages) {
-      const url = page.url(customer);
-      const text = page.shows?.(customer);
-      if (text) await checkShows(Number(chrome.port), url, text);
-      rows.push(await measure(page.row, url, true));
+      rows.push(await measure(page.row, page.url(customer), { customer, shows: page.shows?.(customer) }));
     }
   }
   // The trip day: a saved sheet opened with no network, as the bench customer (a guide) saves it.
   if (wanted('/guide/trip')) savedSheet = await timeSavedSheetOffline(SITE, await benchCustomer());
 } finally {
-  chrome.kill();
   for (const child of children) child.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -24,12 +24,16 @@ export function orderTotal(unitAmount: number, quantity: number, discount?: Disc
   return subtotal - discountAmount(subtotal, discount);
 }
 
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-
-/** Cents to a dollar label: 12500 -> "$125", 12550 -> "$125.50", 125000 -> "$1,250". */
+/**
+ * Cents to a dollar label: 12500 -> "$125", 12550 -> "$125.50", 125000 -> "$1,250". Written out here
+ * rather than by Intl.NumberFormat: the first Intl formatter a page makes wakes the browser's locale
+ * data, a long moment on a slow phone, and a price needs none of it.
+ */
 export function formatDollars(cents: number): string {
-  return (cents % 100 === 0 ? WHOLE_DOLLARS : DOLLARS_AND_CENTS).format(cents / 100);
+  const whole = Math.round(Math.abs(cents));
+  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const rest = whole % 100;
+  return `${cents < 0 ? '-' : ''}$${dollars}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
 }
 
 /** The "lowest - highest" price range of a product's prices, or null when it has none. */

@@ -3,7 +3,7 @@
  * after the WAI-ARIA date grid: arrows move by day and week, Home and End to the week's ends, Page Up
  * and Page Down by month, Enter or Space chooses. Each day's name says its date and state.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   addDaysTo,
   addMonthsTo,
@@ -70,7 +70,7 @@ export default function MonthCalendar({ label, month, firstMonth, dayView, selec
     if (month !== openedOn && !letGo) setShown(month);
   }
 
-  const cells = monthGrid(shown);
+  const cells = useMemo(() => monthGrid(shown), [shown]);
   const inShown = (day: DayKey | null): day is DayKey => day !== null && monthOf(day) === shown;
   const firstOpen = cells.find((cell) => cell.inMonth && dayView(cell.day).state === 'available')?.day;
   const tabDay = inShown(focusDay) ? focusDay : inShown(selectedDay) ? selectedDay : (firstOpen ?? `${shown}-01`);

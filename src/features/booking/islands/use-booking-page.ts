@@ -3,7 +3,7 @@
  * availability of each date. Before hydration it is an empty selection and a loading calendar, so
  * the first render matches the server-rendered HTML.
  */
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { availabilityList, byDay, openingMonth } from '../../../../shared/rules/availability.ts';
 import { monthOf } from '../../../../shared/rules/calendar-grid.ts';
@@ -43,7 +43,9 @@ export function useBookingPage({ source, productTitle, partySize = null }: Optio
   const notice = useStore($selectionNotice);
   const storedHold = useStore($checkoutHold);
   const cart = hydrated ? storedCart : EMPTY_CART;
-  const load = hydrated ? storedLoad : LOADING;
+  // The calendar's answer is drawn as a background render, which React does in short slices: a month
+  // of dates appearing never holds up the page (or a tap) for one long stretch.
+  const load = useDeferredValue(hydrated ? storedLoad : LOADING);
   const product = hydrated && catalog ? productByTitle(catalog, productTitle) : undefined;
   const productId = product?.id;
 
@@ -57,8 +59,14 @@ export function useBookingPage({ source, productTitle, partySize = null }: Optio
   }, [productId, source, partySize]);
 
   // Dates are judged open or closed as of the calendar's answer; the visitor's own held seats stay theirs.
+  // They are worked out once per answer (or hold), not on every render of the page.
   const now = load.status === 'ready' ? load.checkedAt : 0;
-  const dates = load.status === 'ready' ? availabilityList(load.entries, source.name, now, hydrated ? storedHold : null) : [];
+  const hold = hydrated ? storedHold : null;
+  const dates = useMemo(
+    () => (load.status === 'ready' ? availabilityList(load.entries, source.name, load.checkedAt, hold) : []),
+    [load, source.name, hold],
+  );
+  const days = useMemo(() => byDay(dates), [dates]);
   const selectedDay = cart.calendar === source.name && cart.startDate ? denverDay(cart.startDate) : null;
   return {
     source,
@@ -69,7 +77,7 @@ export function useBookingPage({ source, productTitle, partySize = null }: Optio
     load,
     notice,
     dates,
-    days: byDay(dates),
+    days,
     selectedDay,
     /** The month the calendar opens on: the chosen date's, else the first with an open date. */
     month: selectedDay ? monthOf(selectedDay) : openingMonth(dates, now),
