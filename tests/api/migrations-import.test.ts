@@ -34,6 +34,7 @@ describe('migrations and catalog imports', () => {
         '019_trip_event_refusals',
         '020_waitlist_offer_indexes',
         '021_booking_client_secret',
+        '022_held_trailhead_signatures',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

@@ -232,8 +232,9 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     });
     const signatures = await h.db.query(`select id from waiver_signatures where user_id = $1`, [alone.payer.uid]);
     expect(signatures).toHaveLength(1);
-    expect(await h.db.query(`select waiver_signature_id from trip_events where id = $1`, [signing.id])).toEqual([
-      { waiver_signature_id: null },
+    // What was signed is kept whole with the event, for the office to look at: the image and the text it was signed on.
+    expect(await h.db.query(`select waiver_signature_id, held_signature from trip_events where id = $1`, [signing.id])).toEqual([
+      { waiver_signature_id: null, held_signature: { signature: SIGNATURE, version: currentWaiverEdition.version } },
     ]);
     // The sheet no longer lists the party.
     expect((await sheetOf(guide)).body.parties.map((party) => party.bookingId)).toEqual([lead.bookingId]);
