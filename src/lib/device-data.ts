@@ -6,7 +6,7 @@
  * lose them); when another account signs in, the last one's sheets and passes go, and what it
  * recorded and never sent stays apart.
  */
-import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, wrap, type DBSchema, type IDBPDatabase } from 'idb';
 import type { TrailheadPass, TripEventRequest, TripSheet } from '../../shared/contract/trailhead.ts';
 
 export const DEVICE_DB = 'kamas-device';
@@ -48,29 +48,98 @@ interface DeviceSchema extends DBSchema {
 
 export type DeviceDb = IDBPDatabase<DeviceSchema>;
 
-let opened: Promise<DeviceDb> | null = null;
+const VERSION = 2;
 
-export function openDevice(): Promise<DeviceDb> {
-  opened ??= openDB<DeviceSchema>(DEVICE_DB, 2, {
-    upgrade(db, oldVersion) {
+/**
+ * Opens the database (through the browser's own API, so that opening need not make it): where there
+ * is none, makes it only when `make` is set, else answers null and leaves none behind.
+ */
+function connect(make: boolean): Promise<DeviceDb | null> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DEVICE_DB, VERSION);
+    let absent = false;
+    request.onupgradeneeded = ({ oldVersion }) => {
+      const db = request.result;
+      if (oldVersion === 0 && !make) {
+        // Aborting the first version's upgrade removes the database it would have made.
+        absent = true;
+        request.transaction?.abort();
+        return;
+      }
       if (oldVersion < 1) {
         db.createObjectStore('tripSheets', { keyPath: 'dateId' });
         db.createObjectStore('tripEvents', { keyPath: 'id' }).createIndex('byDate', 'dateId');
       }
       if (oldVersion < 2) db.createObjectStore('passes', { keyPath: 'ownerUid' });
-    },
-    // Another tab removes the database (a sign-out there): this one lets go of it.
-    blocking() {
-      void forgetConnection();
-    },
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      // Another tab or the service worker removes the database (a sign-out there): this one lets go of it.
+      db.onversionchange = () => void forgetConnection();
+      resolve(wrap(db) as DeviceDb);
+    };
+    request.onerror = (event) => {
+      event.preventDefault();
+      if (absent) resolve(null);
+      else reject(request.error ?? new Error(`Could not open ${DEVICE_DB}`));
+    };
   });
+}
+
+let opened: Promise<DeviceDb> | null = null;
+
+/** The database, made if there is none: for keeping something on the device. */
+export function openDevice(): Promise<DeviceDb> {
+  opened ??= connect(true).then(
+    (db) => db ?? Promise.reject(new Error(`Could not make ${DEVICE_DB}`)),
+    (error: unknown) => {
+      opened = null;
+      throw error;
+    },
+  );
   return opened;
+}
+
+/** The database if this device keeps one, else null (never making it). */
+async function openKeptDevice(): Promise<DeviceDb | null> {
+  if (opened) return opened;
+  if (!(await deviceDataKept())) return null;
+  const db = await connect(false);
+  if (!db) return null;
+  if (opened) {
+    db.close();
+    return opened;
+  }
+  opened = Promise.resolve(db);
+  return db;
+}
+
+/** Connections let go of (the database is being removed): work begun on one finds nothing to do. */
+const letGo = new WeakSet<DeviceDb>();
+
+/**
+ * Reads or removes what the device keeps, answering `none` where it keeps nothing: never makes the
+ * database, and a database removed while this ran (a sign-out in this tab, another or the service
+ * worker) leaves nothing to do rather than an empty database behind.
+ */
+export async function onKeptDevice<T>(work: (db: DeviceDb) => Promise<T>, none: T): Promise<T> {
+  const db = await openKeptDevice();
+  if (!db) return none;
+  try {
+    return await work(db);
+  } catch (error) {
+    if (letGo.has(db) && error instanceof Error && error.name === 'InvalidStateError') return none;
+    throw error;
+  }
 }
 
 async function forgetConnection(): Promise<void> {
   const open = opened;
   opened = null;
-  if (open) (await open.catch(() => null))?.close();
+  const db = await open?.catch(() => null);
+  if (!db) return;
+  letGo.add(db);
+  db.close();
 }
 
 /** What this device holds that the API does not have yet: arrivals, no-shows and gear checks, and signatures. */
@@ -85,7 +154,7 @@ const keepsNothing = () => typeof indexedDB === 'undefined';
 const isUnsent = (recorded: RecordedTripEvent) => !recorded.sentAt && !recorded.refused;
 
 /** Whether this device keeps anything here at all (without making the database where none is). */
-export async function deviceDataKept(): Promise<boolean> {
+async function deviceDataKept(): Promise<boolean> {
   if (keepsNothing()) return false;
   if (typeof indexedDB.databases !== 'function') return true;
   return (await indexedDB.databases()).some((database) => database.name === DEVICE_DB);
@@ -93,10 +162,8 @@ export async function deviceDataKept(): Promise<boolean> {
 
 /** What `ownerUid` recorded on this device and has not sent. */
 export async function unsentOnDevice(ownerUid: string): Promise<Unsent> {
-  if (keepsNothing()) return { checkIns: 0, signatures: 0 };
-  const unsent = (await (await openDevice()).getAll('tripEvents')).filter(
-    (recorded) => recorded.ownerUid === ownerUid && isUnsent(recorded),
-  );
+  const all = await onKeptDevice((db) => db.getAll('tripEvents'), []);
+  const unsent = all.filter((recorded) => recorded.ownerUid === ownerUid && isUnsent(recorded));
   const signatures = unsent.filter((recorded) => recorded.event.kind === 'signed').length;
   return { checkIns: unsent.length - signatures, signatures };
 }
@@ -110,16 +177,18 @@ export async function unsentOnDevice(ownerUid: string): Promise<Unsent> {
 export async function forgetDeviceData({ keepUnsent = false } = {}): Promise<void> {
   if (keepsNothing()) return;
   if (keepUnsent) {
-    const db = await openDevice();
-    const tx = db.transaction(['tripSheets', 'tripEvents', 'passes'], 'readwrite');
-    await tx.objectStore('tripSheets').clear();
-    await tx.objectStore('passes').clear();
-    let kept = 0;
-    for (const recorded of await tx.objectStore('tripEvents').getAll()) {
-      if (isUnsent(recorded)) kept += 1;
-      else await tx.objectStore('tripEvents').delete(recorded.id);
-    }
-    await tx.done;
+    const kept = await onKeptDevice(async (db) => {
+      const tx = db.transaction(['tripSheets', 'tripEvents', 'passes'], 'readwrite');
+      await tx.objectStore('tripSheets').clear();
+      await tx.objectStore('passes').clear();
+      let unsent = 0;
+      for (const recorded of await tx.objectStore('tripEvents').getAll()) {
+        if (isUnsent(recorded)) unsent += 1;
+        else await tx.objectStore('tripEvents').delete(recorded.id);
+      }
+      await tx.done;
+      return unsent;
+    }, 0);
     if (kept > 0) return;
   }
   await forgetConnection();

@@ -199,6 +199,9 @@ test('a member’s pass opens on their phone with no signal; the guide scans it,
   // Signing out, still offline, takes the pass off the phone.
   await page.getByRole('button', { name: /^Account menu/ }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('/');
+  await islandsReady(page);
+  // Nothing the home page or the service worker starts brings the database back.
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain('kamas-device');
   await page.goto(`/pass?date=${entry.id}`);
   await islandsReady(page);

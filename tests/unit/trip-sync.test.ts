@@ -196,4 +196,14 @@ describe("a customer's passes on the device", () => {
     await purgeEnded();
     expect((await indexedDB.databases()).map((database) => database.name)).toEqual([]);
   });
+
+  it('a purge or a look that began as a sign-out removed everything leaves no database behind', async () => {
+    await (await openDevice()).put('passes', { ownerUid: 'u_lee', updatedAt: new Date().toISOString(), passes: [soon] });
+    await saveSheet(GUIDE, sheet);
+    // A page's purge, the service worker's and the role check start while the sign-out deletes the database.
+    await Promise.all([purgeEnded(), forgetDeviceData(), purgeEnded(), savedSheets(GUIDE), keptPasses('u_lee'), unsentOnDevice(GUIDE)]);
+    expect((await indexedDB.databases()).map((database) => database.name)).toEqual([]);
+    await forgetDeviceData({ keepUnsent: true });
+    expect((await indexedDB.databases()).map((database) => database.name)).toEqual([]);
+  });
 });

@@ -7,24 +7,24 @@
 import { tripEndsAt } from '../../../../shared/company/meeting-area.ts';
 import type { CalendarName } from '../../../../shared/contract/requests.ts';
 import type { TrailheadPass } from '../../../../shared/contract/trailhead.ts';
-import { deviceDataKept, openDevice } from '../../../lib/device-data.ts';
+import { onKeptDevice } from '../../../lib/device-data.ts';
 import { forgetEnded } from './trip-store.ts';
 
 const ahead = (pass: TrailheadPass, now: number) => tripEndsAt(Date.parse(pass.startsAt), pass.calendar as CalendarName) > now;
 
 /** Removes from the device the passes whose trip has ended. */
 export async function forgetEndedPasses(now = Date.now()): Promise<void> {
-  const db = await openDevice();
-  const tx = db.transaction('passes', 'readwrite');
-  for (const kept of await tx.store.getAll()) {
-    const passes = kept.passes.filter((pass) => ahead(pass, now));
-    if (passes.length < kept.passes.length) await tx.store.put({ ...kept, passes });
-  }
-  await tx.done;
+  await onKeptDevice(async (db) => {
+    const tx = db.transaction('passes', 'readwrite');
+    for (const kept of await tx.store.getAll()) {
+      const passes = kept.passes.filter((pass) => ahead(pass, now));
+      if (passes.length < kept.passes.length) await tx.store.put({ ...kept, passes });
+    }
+    await tx.done;
+  }, undefined);
 }
 
 export async function purgeEnded(now = Date.now()): Promise<void> {
-  if (!(await deviceDataKept())) return;
   await forgetEnded(now);
   await forgetEndedPasses(now);
 }

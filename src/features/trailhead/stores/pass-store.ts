@@ -3,7 +3,7 @@
  * (lib/device-data.ts) for the trailhead, where there is none. A pass leaves the device when its trip
  * has ended (looked at on every page's start, ./device-purge.ts), and with everything else at sign-out.
  */
-import { openDevice, type SavedPasses } from '../../../lib/device-data.ts';
+import { onKeptDevice, openDevice, type SavedPasses } from '../../../lib/device-data.ts';
 import { ApiError } from '../../../lib/api/http.ts';
 import { api } from '../../../stores/api.ts';
 import { forgetEndedPasses } from './device-purge.ts';
@@ -18,7 +18,7 @@ export interface Passes extends SavedPasses {
 /** The passes kept for `uid`, once those whose trip has ended are gone; null when none were ever kept. */
 export async function keptPasses(uid: string, now = Date.now()): Promise<SavedPasses | null> {
   await forgetEndedPasses(now);
-  return (await (await openDevice()).get('passes', uid)) ?? null;
+  return (await onKeptDevice((db) => db.get('passes', uid), undefined)) ?? null;
 }
 
 /**
@@ -35,7 +35,7 @@ export async function loadPasses(uid: string, signal?: AbortSignal): Promise<Pas
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof ApiError) {
-      if (error.status === 401 || error.status === 403) await (await openDevice()).delete('passes', uid);
+      if (error.status === 401 || error.status === 403) await onKeptDevice((db) => db.delete('passes', uid), undefined);
       throw error;
     }
     const kept = await keptPasses(uid).catch(() => null);

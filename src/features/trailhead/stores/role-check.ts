@@ -6,15 +6,15 @@
  * sign-in code.
  */
 import { ApiError } from '../../../lib/api/http.ts';
-import { deviceDataKept, openDevice } from '../../../lib/device-data.ts';
+import { onKeptDevice } from '../../../lib/device-data.ts';
 import { forgetSheets } from './trip-store.ts';
 
 /** Marks a tab that has asked already (sessionStorage: one question a visit, not one a page). */
 export const ROLE_ASKED_KEY = 'trailhead:role-asked';
 
 async function holdsSheets(uid: string): Promise<boolean> {
-  if (!(await deviceDataKept())) return false;
-  return (await (await openDevice()).getAll('tripSheets')).some((saved) => saved.ownerUid === uid);
+  const sheets = await onKeptDevice((db) => db.getAll('tripSheets'), []);
+  return sheets.some((saved) => saved.ownerUid === uid);
 }
 
 /** Asks whether `uid`, who saved sheets here, is still a guide; removes their sheets when not. */

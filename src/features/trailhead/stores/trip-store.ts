@@ -5,7 +5,7 @@
 import { tripEndsAt } from '../../../../shared/company/meeting-area.ts';
 import type { CalendarName } from '../../../../shared/contract/requests.ts';
 import type { TripSheet } from '../../../../shared/contract/trailhead.ts';
-import { openDevice, type RecordedTripEvent, type SavedTripSheet } from '../../../lib/device-data.ts';
+import { onKeptDevice, openDevice, type RecordedTripEvent, type SavedTripSheet } from '../../../lib/device-data.ts';
 import { sheetChanges } from '../rules/sheet-changes.ts';
 
 export type { RecordedTripEvent, SavedTripSheet };
@@ -34,14 +34,14 @@ export async function saveSheet(ownerUid: string, sheet: TripSheet): Promise<Sav
 /** The account's saved sheet of the date, if it is still kept. */
 export async function savedSheet(ownerUid: string, dateId: string, now = Date.now()): Promise<SavedTripSheet | null> {
   await forgetEnded(now);
-  const saved = await (await openDevice()).get('tripSheets', dateId);
+  const saved = await onKeptDevice((db) => db.get('tripSheets', dateId), undefined);
   return saved?.ownerUid === ownerUid ? saved : null;
 }
 
 /** The account's saved sheets, soonest trip first. */
 export async function savedSheets(ownerUid: string, now = Date.now()): Promise<SavedTripSheet[]> {
   await forgetEnded(now);
-  const all = await (await openDevice()).getAll('tripSheets');
+  const all = await onKeptDevice((db) => db.getAll('tripSheets'), []);
   return all.filter((saved) => saved.ownerUid === ownerUid).sort((a, b) => a.sheet.date.date._seconds - b.sheet.date.date._seconds);
 }
 
@@ -52,7 +52,7 @@ export async function recordEvent(recorded: RecordedTripEvent): Promise<void> {
 
 /** What this phone recorded for the date, in the order it was recorded. */
 export async function recordedEvents(ownerUid: string, dateId: string): Promise<RecordedTripEvent[]> {
-  const all = await (await openDevice()).getAllFromIndex('tripEvents', 'byDate', dateId);
+  const all = await onKeptDevice((db) => db.getAllFromIndex('tripEvents', 'byDate', dateId), []);
   return all.filter((recorded) => recorded.ownerUid === ownerUid).sort((a, b) => a.event.at.localeCompare(b.event.at));
 }
 
@@ -61,13 +61,14 @@ export type SentOutcome = { sentAt: string } | { refused: string };
 
 /** Marks each event by its outcome. */
 export async function markEvents(outcomes: ReadonlyMap<string, SentOutcome>): Promise<void> {
-  const db = await openDevice();
-  const tx = db.transaction('tripEvents', 'readwrite');
-  for (const [id, outcome] of outcomes) {
-    const recorded = await tx.store.get(id);
-    if (recorded) await tx.store.put({ ...recorded, ...outcome });
-  }
-  await tx.done;
+  await onKeptDevice(async (db) => {
+    const tx = db.transaction('tripEvents', 'readwrite');
+    for (const [id, outcome] of outcomes) {
+      const recorded = await tx.store.get(id);
+      if (recorded) await tx.store.put({ ...recorded, ...outcome });
+    }
+    await tx.done;
+  }, undefined);
 }
 
 /**
@@ -75,28 +76,30 @@ export async function markEvents(outcomes: ReadonlyMap<string, SentOutcome>): Pr
  * found revoked); what it recorded and never sent stays, apart, as the company's record.
  */
 export async function forgetSheets(ownerUid: string): Promise<void> {
-  const db = await openDevice();
-  const tx = db.transaction(['tripSheets', 'tripEvents'], 'readwrite');
-  for (const saved of await tx.objectStore('tripSheets').getAll()) {
-    if (saved.ownerUid === ownerUid) await tx.objectStore('tripSheets').delete(saved.dateId);
-  }
-  for (const recorded of await tx.objectStore('tripEvents').getAll()) {
-    if (recorded.ownerUid === ownerUid && (recorded.sentAt || recorded.refused)) await tx.objectStore('tripEvents').delete(recorded.id);
-  }
-  await tx.done;
+  await onKeptDevice(async (db) => {
+    const tx = db.transaction(['tripSheets', 'tripEvents'], 'readwrite');
+    for (const saved of await tx.objectStore('tripSheets').getAll()) {
+      if (saved.ownerUid === ownerUid) await tx.objectStore('tripSheets').delete(saved.dateId);
+    }
+    for (const recorded of await tx.objectStore('tripEvents').getAll()) {
+      if (recorded.ownerUid === ownerUid && (recorded.sentAt || recorded.refused)) await tx.objectStore('tripEvents').delete(recorded.id);
+    }
+    await tx.done;
+  }, undefined);
 }
 
 /** Removes the sheets whose trip ended more than 48 hours ago, with their events sent. */
 export async function forgetEnded(now: number): Promise<void> {
-  const db = await openDevice();
-  const tx = db.transaction(['tripSheets', 'tripEvents'], 'readwrite');
-  for (const saved of await tx.objectStore('tripSheets').getAll()) {
-    if (keptUntil(saved.sheet) > now) continue;
-    await tx.objectStore('tripSheets').delete(saved.dateId);
-    // What was never sent stays until it is: a check-in is the company's record.
-    for (const recorded of await tx.objectStore('tripEvents').index('byDate').getAll(saved.dateId)) {
-      if (recorded.sentAt || recorded.refused) await tx.objectStore('tripEvents').delete(recorded.id);
+  await onKeptDevice(async (db) => {
+    const tx = db.transaction(['tripSheets', 'tripEvents'], 'readwrite');
+    for (const saved of await tx.objectStore('tripSheets').getAll()) {
+      if (keptUntil(saved.sheet) > now) continue;
+      await tx.objectStore('tripSheets').delete(saved.dateId);
+      // What was never sent stays until it is: a check-in is the company's record.
+      for (const recorded of await tx.objectStore('tripEvents').index('byDate').getAll(saved.dateId)) {
+        if (recorded.sentAt || recorded.refused) await tx.objectStore('tripEvents').delete(recorded.id);
+      }
     }
-  }
-  await tx.done;
+    await tx.done;
+  }, undefined);
 }
