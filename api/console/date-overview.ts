@@ -12,6 +12,7 @@ import type { OpsDateOverview } from '../../shared/contract/ops-answers.ts';
 import { DATE_COLUMNS, guideDate, type DateRow } from '../roster/roster.ts';
 import { membersOf } from './members.ts';
 import { iso } from '../db/instant.ts';
+import { heldSignaturesOf } from '../trailhead/held-signatures.ts';
 import { tripEventRefusalsOf, tripEventsOf } from '../trailhead/trip-sheet.ts';
 import { meetingPointOf, meetingPointWords } from '../../shared/rules/meeting-point.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
@@ -92,6 +93,7 @@ export async function dateOverview(db: Queryable, dateId: string, waiverVersion:
     prices: prices.map((price) => ({ id: price.id, nickname: price.nickname, unitAmount: price.unit_amount })),
     tripEvents: await tripEventsOf(db, dateId),
     tripEventRefusals: await tripEventRefusalsOf(db, dateId),
+    heldSignatures: await heldSignaturesOf(db, dateId),
     meetingPoint: meeting ? { trailhead: meeting.trailhead, meetsAt: meeting.meetsAt.toISOString() } : null,
     meetingWords: meetingPointWords(meeting, date.calendar as CalendarName),
   };

@@ -165,6 +165,8 @@ export function changeWords(recorded: RecordedAction, context: RecordContext): s
       const back = takenBack > 0 ? `, taken back from ${plural(takenBack, 'offer')} nobody had started to pay` : '';
       return `Offered ${plural(seats, 'seat')} to ${str(after['to']) ?? 'a party'} out of order${ends ? `, held until ${formatDenverDateTime(new Date(ends))}` : ''}${back}`;
     }
+    case 'accept trailhead signature':
+      return `The waiver ${str(before['signer']) ?? 'the member'} signed at the trailhead on ${str(before['signedBy']) ?? 'a guide'}'s phone made their waiver signature (version ${str(after['waiverVersion']) ?? '?'})`;
     case 'grant role':
     case 'revoke role': {
       const role = Object.keys(after)[0] ?? 'staff';

@@ -19,6 +19,7 @@ import { tripEndsAt } from '../../shared/company/meeting-area.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
 import type { TripEventRequest, TripEventsAnswer } from '../../shared/contract/trailhead.ts';
 import { eventTimeRefusal, type TripSpan } from '../../shared/rules/trip-event-time.ts';
+import { SIGNATURE_HELD, type HeldSignatureRecord } from './held-signatures.ts';
 import { tripEventsOf } from './trip-sheet.ts';
 
 export const NOT_ON_THIS_DATE = 'That booking is not on this date.';
@@ -29,8 +30,6 @@ export const FLAGS = {
   moved: 'The booking moved to another date after the trip sheet was saved.',
   left: 'This person left the party after the trip sheet was saved.',
 } as const;
-/** Added to the flag of a waiver signed for a seat that is gone. */
-export const SIGNATURE_HELD = 'The signature is kept with the trip, not as their waiver, until the office looks at it.';
 
 /** Records the batch for `dateId`, as recorded by `by`: each event's outcome, and the date's whole record after them. */
 export async function recordTripEvents(
@@ -66,7 +65,7 @@ export async function recordTripEvents(
       else accepted.push({ event, flag: 'flag' in seat ? seat.flag : null });
     }
 
-    const inserted = await insertEvents(tx, dateId, accepted, by.uid, byName);
+    const inserted = await insertEvents(tx, dateId, accepted, { byUid: by.uid, byName, request: signing.request });
     await keepRefusals(tx, dateId, batch, refused, by.uid, byName);
     for (const { event, flag } of accepted) {
       if (event.kind !== 'signed' || !inserted.has(event.id)) continue;
@@ -142,8 +141,7 @@ async function insertEvents(
   tx: Queryable,
   dateId: string,
   accepted: readonly { event: TripEventRequest; flag: string | null }[],
-  byUid: string,
-  byName: string,
+  { byUid, byName, request }: { byUid: string; byName: string; request: SigningRequest },
 ): Promise<Set<string>> {
   if (accepted.length === 0) return new Set();
   const rows = accepted.map(({ event, flag }) => ({
@@ -155,7 +153,10 @@ async function insertEvents(
     device_at: event.at,
     flag: event.kind === 'signed' && flag ? `${flag} ${SIGNATURE_HELD}` : flag,
     // A signature that does not become a waiver signature is kept with the event, with the text it was signed on.
-    held_signature: event.kind === 'signed' && flag ? { signature: event.signature, version: event.version } : null,
+    held_signature:
+      event.kind === 'signed' && flag
+        ? ({ signature: event.signature, version: event.version, ...request } satisfies HeldSignatureRecord)
+        : null,
   }));
   const inserted = await tx.query<{ id: string }>(
     `insert into trip_events (id, date_id, booking_id, user_id, kind, gear, by_uid, by_name, device_at, flag, held_signature)

@@ -100,6 +100,26 @@ export const opsBookingAnswer = v.looseObject({
 export type OpsBooking = v.InferOutput<typeof opsBookingAnswer>;
 export type OpsHistoryLine = OpsBooking['history'][number];
 
+/** A waiver signed at the trailhead for a seat that was gone: kept for the office to look at before it counts. */
+export const opsHeldSignature = v.looseObject({
+  eventId: text,
+  bookingId: text,
+  uid: text,
+  /** The signer, by name (their e-mail when they gave none). */
+  member: text,
+  /** When the phone says it was signed. */
+  at: instant,
+  /** The guide or operator on whose phone it was signed. */
+  by: text,
+  /** Why it was held: what changed about the seat after the sheet was saved. */
+  why: text,
+  /** The signature image (a PNG data URL). */
+  signature: text,
+  /** The version of the waiver text it was signed on. */
+  version: text,
+});
+export type OpsHeldSignature = v.InferOutput<typeof opsHeldSignature>;
+
 /** GET /ops/dates/{id}: a date's seats and who is on it, before an operator acts on it. */
 export const opsDateAnswer = v.looseObject({
   ...guideDate.entries,
@@ -130,6 +150,8 @@ export const opsDateAnswer = v.looseObject({
   tripEvents: v.optional(v.array(tripEvent), []),
   /** What the phones sent that was refused (a seat not on the date, an old waiver text, a clock outside the trip day), with why. */
   tripEventRefusals: v.optional(v.array(refusedTripEvent), []),
+  /** Waivers signed at the trailhead for seats that were gone, waiting for an operator to make them the signer's waiver. */
+  heldSignatures: v.optional(v.array(opsHeldSignature), []),
   /** The trailhead and time the party meets at, once an operator has set them; and the words customers read either way. */
   meetingPoint: v.optional(v.nullable(v.looseObject({ trailhead: text, meetsAt: instant })), null),
   meetingWords: v.optional(text, ''),

@@ -7,10 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
-import { FLAGS, NOT_IN_THE_PARTY, NOT_ON_THIS_DATE, OLDER_WAIVER, SIGNATURE_HELD } from '../../api/trailhead/trip-events.ts';
+import { FLAGS, NOT_IN_THE_PARTY, NOT_ON_THIS_DATE, OLDER_WAIVER } from '../../api/trailhead/trip-events.ts';
+import { NO_HELD_SIGNATURE, SIGNATURE_ACCEPTED, SIGNATURE_HELD } from '../../api/trailhead/held-signatures.ts';
 import { UNKNOWN_PASS } from '../../api/trailhead/passes.ts';
 import { NOT_STAFF } from '../../api/routes/guide.ts';
-import type { SignedWaiverCopy } from '../../shared/contract/answers.ts';
+import type { SignedWaiverCopy, WaiverStatus } from '../../shared/contract/answers.ts';
+import type { OpsDateOverview } from '../../shared/contract/ops-answers.ts';
 import type { MyPasses, Pass, TripEvent, TripEventRequest, TripEventsAnswer, TripSheet } from '../../shared/contract/trailhead.ts';
 import { checkInOf, checkIns } from '../../shared/rules/check-in.ts';
 import { freeDate, harness, inviteCodeOf, readyUser, SIGNATURE, type Harness, type TestUser } from './harness.ts';
@@ -233,11 +235,69 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     const signatures = await h.db.query(`select id from waiver_signatures where user_id = $1`, [alone.payer.uid]);
     expect(signatures).toHaveLength(1);
     // What was signed is kept whole with the event, for the office to look at: the image and the text it was signed on.
-    expect(await h.db.query(`select waiver_signature_id, held_signature from trip_events where id = $1`, [signing.id])).toEqual([
-      { waiver_signature_id: null, held_signature: { signature: SIGNATURE, version: currentWaiverEdition.version } },
-    ]);
+    const [kept] = await h.db.query<{ waiver_signature_id: string | null; held_signature: unknown }>(
+      `select waiver_signature_id, held_signature from trip_events where id = $1`,
+      [signing.id],
+    );
+    expect(kept).toEqual({
+      waiver_signature_id: null,
+      held_signature: {
+        signature: SIGNATURE,
+        version: currentWaiverEdition.version,
+        ipAddress: expect.any(String),
+        userAgent: expect.any(String),
+      },
+    });
     // The sheet no longer lists the party.
     expect((await sheetOf(guide)).body.parties.map((party) => party.bookingId)).toEqual([lead.bookingId]);
+
+    // The office sees it with the image, and only an operator, giving a reason, makes it their waiver signature, once.
+    const overview = await h.json<OpsDateOverview>('GET', `/ops/dates/${dateId}`, { token: operator.token });
+    expect(overview.body.heldSignatures).toEqual([
+      {
+        eventId: signing.id,
+        bookingId: alone.bookingId,
+        uid: alone.payer.uid,
+        member: 'Al Alone',
+        at: signing.at,
+        by: expect.any(String),
+        why: FLAGS.cancelled,
+        signature: SIGNATURE,
+        version: currentWaiverEdition.version,
+      },
+    ]);
+    const accept = (user: TestUser, body: unknown, eventId = signing.id) =>
+      h.json<OpsDateOverview & { message?: string }>('POST', `/ops/dates/${dateId}/held-signatures/${eventId}/accept`, {
+        token: user.token,
+        body,
+      });
+    expect((await accept(guide, { reason: 'Checked with Al' })).status).toBe(403);
+    expect((await accept(operator, {})).status).toBe(400);
+    expect(await accept(operator, { reason: 'Checked with Al' }, event.id)).toMatchObject({
+      status: 404,
+      body: { message: NO_HELD_SIGNATURE },
+    });
+    expect(await h.db.query(`select id from waiver_signatures where user_id = $1`, [alone.payer.uid])).toHaveLength(1);
+    const accepted = await accept(operator, { reason: 'Al rebooked and signed in front of the guide' });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.heldSignatures).toEqual([]);
+    expect((await accept(operator, { reason: 'Again' })).status).toBe(200);
+    const mine = await h.json<WaiverStatus[]>('GET', `/users/user/${alone.payer.uid}/waivers`, { token: alone.payer.token });
+    expect(mine.body).toHaveLength(2);
+    const [madeHere] = await h.db.query<{ version: string; signature: string; in_person_by: string | null; signed_at: Date | string }>(
+      `select s.version, s.signature, s.in_person_by, s.signed_at from waiver_signatures s join trip_events e on e.waiver_signature_id = s.id where e.id = $1`,
+      [signing.id],
+    );
+    expect(madeHere).toMatchObject({ version: currentWaiverEdition.version, signature: SIGNATURE, in_person_by: expect.any(String) });
+    expect(new Date(madeHere?.signed_at ?? 0).toISOString()).toBe(signing.at);
+    expect(accepted.body.tripEvents.find((recorded) => recorded.id === signing.id)?.flag).toBe(`${FLAGS.cancelled} ${SIGNATURE_ACCEPTED}`);
+    const activity = await h.json<{ reason: string; change: string }[]>('GET', '/ops/activity', { token: operator.token });
+    expect(activity.body.filter((action) => action.reason === 'Al rebooked and signed in front of the guide')).toEqual([
+      expect.objectContaining({
+        change: expect.stringMatching(/^The waiver Al Alone signed at the trailhead on .*'s phone made their waiver signature/),
+      }),
+    ]);
+    expect(activity.body.filter((action) => action.reason === 'Again')).toEqual([]);
   });
 
   it("puts a waiver signed on a guide's phone in the signer's record, saying so, with the phone's time and ours", async () => {

@@ -15,7 +15,7 @@ import { E2E } from '../../playwright.config.ts';
 import type { TripSheet } from '../../shared/contract/trailhead.ts';
 import type { SignedWaiverCopy } from '../../shared/contract/answers.ts';
 import { browserWithCamera, cameraFileOf } from './fake-camera.ts';
-import { newGuide, newStaffMember, officeOperator, revokeStaffRole, signInByApi } from './api-customers.ts';
+import { newGuide, newStaffMember, officeOperator, revokeStaffRole, SIGNATURE_IMAGE, signInByApi } from './api-customers.ts';
 import { bookedParty } from './booked-party.ts';
 import { axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
 import { myBookings, signIn } from './page-helpers.ts';
@@ -355,4 +355,46 @@ test('a trip sheet leaves the phone 48 hours after its trip by the service worke
   await devtools.send('ServiceWorker.stopAllWorkers');
   await page.goto('/');
   await expect.poll(() => savedSheets(page)).toBe(0);
+});
+
+test('a waiver signed at the trailhead by someone who left the party meanwhile waits for the office, which makes it their waiver', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const {
+    entry,
+    others: [jo],
+  } = await bookedParty(page.request, [{ name: 'Jo Park', unsigned: true }]);
+  if (!jo) throw new Error('the party has three members');
+  const guide = await signInByApi(page.request, await newGuide(page.request));
+  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const saved = await page.request.get(`${E2E.api}/guide/dates/${entry.id}/trip-sheet`, { headers: as(guide.idToken) });
+  const sheet = (await saved.json()) as TripSheet;
+  const bookingId = sheet.parties[0]?.bookingId ?? '';
+  // Jo leaves the party after the guide saved the sheet, and signs on the guide's phone all the same.
+  const left = await page.request.post(`${E2E.api}/bookings/${bookingId}/leave`, { headers: as(jo.idToken) });
+  expect(left.ok(), await left.text()).toBe(true);
+  const signing = { id: crypto.randomUUID(), kind: 'signed', bookingId, uid: jo.uid, at: new Date().toISOString() };
+  const sent = await page.request.post(`${E2E.api}/guide/dates/${entry.id}/trip-events`, {
+    headers: as(guide.idToken),
+    data: { events: [{ ...signing, signature: SIGNATURE_IMAGE, agreed: true, version: sheet.waiver.version }] },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+
+  await signIn(page, await newStaffMember(page.request, 'operator'));
+  await page.goto(`/ops/date?id=${entry.id}`);
+  await islandsReady(page);
+  const held = page.getByRole('region', { name: 'Waivers signed at the trailhead, waiting for a look' });
+  await expect(held.getByRole('img', { name: 'Signature of Jo Park' })).toBeVisible();
+  await expect(
+    held.getByText(/^Jo Park signed on .+’s phone, .+\. This person left the party after the trip sheet was saved\.$/),
+  ).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await held.getByRole('button', { name: 'Make it Jo Park’s waiver' }).click();
+  await held.getByLabel('Reason').fill('Jo rejoins by phone today and signed in front of the guide');
+  await held.getByRole('button', { name: 'Make it their waiver' }).click();
+  await expect(page.getByText('The waiver Jo Park signed at the trailhead is now their waiver signature.')).toBeVisible();
+  await expect(held).toBeHidden();
+  const waivers = await page.request.get(`${E2E.api}/users/user/${jo.uid}/waivers`, { headers: as(jo.idToken) });
+  expect((await waivers.json()) as unknown[]).toHaveLength(1);
 });

@@ -2,7 +2,9 @@
  * The console's dates, under /ops: GET /dates/{id} (its seats and who is on it) and POST
  * /dates/{id}/call-off; GET /date-kinds, POST /dates (one date or a weekly pattern), PUT
  * /dates/{id}/capacity, PUT /dates/{id}/meeting-point and POST /dates/{id}/withdraw; GET
- * /dates/{id}/waitlist and POST /dates/{id}/waitlist/{entry}/offer (seats offered out of order).
+ * /dates/{id}/waitlist and POST /dates/{id}/waitlist/{entry}/offer (seats offered out of order); POST
+ * /dates/{id}/held-signatures/{event}/accept (a waiver signed at the trailhead for a seat that was
+ * gone, made the signer's waiver signature).
  */
 import { Hono } from 'hono';
 import { opsAddDatesSchema, opsCapacitySchema, opsMeetingPointSchema, opsReasonSchema } from '../../../shared/contract/ops-requests.ts';
@@ -12,6 +14,7 @@ import { callOff } from '../../bookings/call-off.ts';
 import { dateOverview } from '../../console/date-overview.ts';
 import { addDates, changeCapacity, dateKinds, withdrawDate } from '../../console/dates.ts';
 import { setMeetingPoint } from '../../console/meeting-point.ts';
+import { acceptHeldSignature } from '../../trailhead/held-signatures.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { jsonBody } from '../../validation.ts';
 import { waitlistOfDate } from '../../waitlist/entries.ts';
@@ -53,6 +56,13 @@ export function consoleDateRoutes(deps: AppDeps) {
     const request = { dateId: safeParam(c, 'dateId'), entryId: safeParam(c, 'entryId'), reason: c.req.valid('json').reason };
     const { offerId } = await committed(deps, offerOutOfOrder(db, c.get('caller'), request, settings));
     return c.json({ offerId });
+  });
+
+  group.post('/dates/:dateId/held-signatures/:eventId/accept', jsonBody(opsReasonSchema), async (c) => {
+    const dateId = safeParam(c, 'dateId');
+    const request = { dateId, eventId: safeParam(c, 'eventId'), reason: c.req.valid('json').reason };
+    await acceptHeldSignature(db, c.get('caller'), request, waiver);
+    return c.json(await dateOverview(db, dateId, waiver.version));
   });
 
   group.post('/dates/:dateId/withdraw', jsonBody(opsReasonSchema), async (c) => {

@@ -18,6 +18,7 @@ import { useStaffData } from '../shared/use-staff-data.ts';
 import { BookForCustomer } from './BookForCustomer.tsx';
 import { CapacityAction } from './CapacityAction.tsx';
 import { DateWaitlist } from './DateWaitlist.tsx';
+import { HeldSignatures } from './HeldSignatures.tsx';
 import { MeetingPointAction } from './MeetingPointAction.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import { PartyMembers } from './PartyMembers.tsx';
@@ -82,10 +83,11 @@ function DateView({ date, version, onChanged }: { date: OpsDateOverview; version
               </li>
             ))}
           </ul>
-          <TrailheadRecord date={date} />
           {!date.calledOff && <SaveForTrailhead dateId={date.id} />}
         </>
       )}
+      <TrailheadRecord date={date} />
+      <HeldSignatures date={date} onChanged={onChanged} />
       <DateWaitlist dateId={date.id} free={date.free} bookable={bookable} version={version} onChanged={onChanged} />
       {bookable && (
         <div className="ops-actions-row">

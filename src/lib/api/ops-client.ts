@@ -88,6 +88,9 @@ export function createOpsApi(call: Call) {
     /** Offers the date's free seats to a waiting party out of order; the reason goes in the record. */
     offerOutOfOrder: (dateId: string, entryId: string, reason: string) =>
       offered(`${datePath(dateId)}/waitlist/${encodeURIComponent(entryId)}/offer`, { method: 'POST', body: { reason } }),
+    /** Makes a waiver signed at the trailhead for a seat that was gone the signer's waiver signature; the reason goes in the record. */
+    acceptHeldSignature: (dateId: string, eventId: string, reason: string) =>
+      date(`${datePath(dateId)}/held-signatures/${encodeURIComponent(eventId)}/accept`, { method: 'POST', body: { reason } }),
     blackoutDays: (signal?: AbortSignal) => blackouts('/ops/blackout-days', withSignal(signal)),
     markBlackout: (day: string, reason: string) => blackouts('/ops/blackout-days', { method: 'POST', body: { day, reason } }),
     liftBlackout: (day: string, reason: string) => blackouts(`/ops/blackout-days/${day}/lift`, { method: 'POST', body: { reason } }),
