@@ -1,7 +1,10 @@
-/** Bearer ID tokens: `requireCaller` for protected routes, `optionalCaller` for public ones that say more to members. */
+/**
+ * Bearer ID tokens: `requireCaller` for protected routes, `optionalCaller` for public ones that say
+ * more to members, and `requireRole` for the staff's routes.
+ */
 import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from './http.ts';
-import { TokenRejected, type Caller, type Identity, type RejectionReason, type VerifyOptions } from './identity.ts';
+import { TokenRejected, type Caller, type Identity, type RejectionReason, type StaffRole, type VerifyOptions } from './identity.ts';
 import type { AppEnv } from './context.ts';
 import { isSafeText } from '../shared/rules/safe-text.ts';
 
@@ -46,6 +49,27 @@ export function requireCaller(identity: Identity, options: VerifyOptions = {}): 
     }
     c.set('caller', caller);
     await next();
+  };
+}
+
+/**
+ * Staff routes, after `requireCaller`: the caller must hold one of `roles` now. Roles are the identity
+ * service's answer of this call (given with the revocation check) or asked of it, never read from the
+ * token's claims: a role revoked (npm run staff:revoke) stops counting at once, although the token
+ * still carries the claim for up to an hour. What staff routes answer is kept from caches.
+ */
+export function requireRole(identity: Identity, roles: readonly StaffRole[], refusal: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { uid, staffRoles } = c.get('caller');
+    const holds = (role: StaffRole) =>
+      staffRoles ? staffRoles.includes(role) : role === 'guide' ? identity.isGuide(uid) : identity.isOperator(uid);
+    for (const role of roles) {
+      if (await holds(role)) {
+        c.header('Cache-Control', 'private, no-store');
+        return next();
+      }
+    }
+    throw new HttpError(403, refusal);
   };
 }
 

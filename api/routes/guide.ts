@@ -3,11 +3,10 @@
  * for guides; GET /guide/dates/{dateId}/trip-sheet and POST /guide/dates/{dateId}/trip-events for
  * guides and operators (an operator may run the trailhead too).
  */
-import { Hono, type MiddlewareHandler } from 'hono';
-import { requireCaller, safeParam } from '../auth.ts';
+import { Hono } from 'hono';
+import { requireCaller, requireRole, safeParam } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
-import type { Identity } from '../identity.ts';
 import { clientAddress } from '../limits/client-ip.ts';
 import { readRoster, upcomingDates } from '../roster/roster.ts';
 import { recordTripEvents } from '../trailhead/trip-events.ts';
@@ -22,24 +21,6 @@ export const NOT_STAFF = 'Only guides and operators can open a trip sheet.';
 
 /** A batch of events with its signatures, and room for the rest. */
 const TRIP_EVENTS_BODY_LIMIT = SIGNATURES_PER_BATCH * SIGNATURE_MAX_CHARS + 64 * 1024;
-
-/**
- * Roles are asked of the identity service on every call rather than read from the token's claims: a
- * role the operator revoked (npm run guide:revoke) stops counting at once, although the guide's ID
- * token still carries the claim for up to an hour.
- */
-function requireRole(identity: Identity, roles: readonly ('guide' | 'operator')[], refusal: string): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const uid = c.get('caller').uid;
-    for (const role of roles) {
-      if (await (role === 'guide' ? identity.isGuide(uid) : identity.isOperator(uid))) {
-        c.header('Cache-Control', 'private, no-store');
-        return next();
-      }
-    }
-    throw new HttpError(403, refusal);
-  };
-}
 
 export function guideRoutes({ db, identity, waiver, clientIp }: AppDeps) {
   const group = new Hono<AppEnv>();

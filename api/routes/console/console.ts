@@ -5,17 +5,15 @@
  * bookings, dates, blackout days, promo codes. Operators only, the role asked of the identity
  * service on every call; every change is recorded in its own transaction.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import * as v from 'valibot';
 import { NOT_AN_OPERATOR } from '../../../shared/contract/messages.ts';
 import { isCalendarDay } from '../../../shared/rules/dates.ts';
-import { requireCaller } from '../../auth.ts';
+import { requireCaller, requireRole } from '../../auth.ts';
 import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../../console/days-ahead.ts';
 import { listActions } from '../../console/record.ts';
 import { passOf, UNKNOWN_PASS } from '../../trailhead/passes.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
-import { HttpError } from '../../http.ts';
-import type { Identity } from '../../identity.ts';
 import { paramAs } from '../../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from '../body-limit.ts';
 import { consoleBlackoutDayRoutes } from './blackout-days.ts';
@@ -24,15 +22,6 @@ import { consoleDateRoutes } from './dates.ts';
 import { consolePromoCodeRoutes } from './promo-codes.ts';
 
 const ACTIVITY_SHOWN = 200;
-
-/** The role is asked of the identity service on every call, so a revoked operator is refused at once (as the roster does for guides). */
-function requireOperator(identity: Identity): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!(await identity.isOperator(c.get('caller').uid))) throw new HttpError(403, NOT_AN_OPERATOR);
-    c.header('Cache-Control', 'private, no-store');
-    await next();
-  };
-}
 
 const DAYS_MESSAGE = `Days ahead must be a whole number from 0 to ${MAX_DAYS_AHEAD}.`;
 const daysSchema = v.optional(
@@ -48,7 +37,7 @@ export function consoleRoutes(deps: AppDeps) {
   const group = new Hono<AppEnv>();
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
   // Customers' contacts and money: a revoked token or a disabled account is refused too.
-  group.use('*', requireCaller(identity, { checkRevoked: true }), requireOperator(identity));
+  group.use('*', requireCaller(identity, { checkRevoked: true }), requireRole(identity, ['operator'], NOT_AN_OPERATOR));
 
   group.get('/days', async (c) => {
     const days = paramAs(c.req.query('days'), daysSchema);
