@@ -68,6 +68,7 @@ import {
   TOUR_PAGE,
   watchErrors,
   drawSignature,
+  myBookings,
   gridOf,
   inkedImage,
   showMonthOf,
@@ -254,6 +255,7 @@ test('a new visitor books a class from the home page: signs up, fills in profile
   const receipt = page.locator('main dl');
   await expect(receipt.locator('div', { hasText: /^Booked/ }).locator('dd')).toHaveText('Motorized Backcountry Essentials');
   await expect(receipt.locator('div', { hasText: /^Starts/ }).locator('dd')).toHaveText(dateAndTime(startOf(entry)));
+  await expect(receipt.locator('div', { hasText: /^Party/ }).locator('dd')).toHaveText('Just you');
   await expect(receipt.locator('div', { hasText: /^Paid/ }).locator('dd')).toHaveText('$395');
   await expect(page.getByText(`A confirmation is on its way to ${email}, with the invite link for your party.`)).toBeVisible();
   expect(
@@ -262,6 +264,13 @@ test('a new visitor books a class from the home page: signs up, fills in profile
   ).toBe(true);
   await page.waitForURL(/\/profile$/, { timeout: 10_000 });
   expect(Date.now() - shownAt, 'about 5 s on the success page').toBeGreaterThan(3_500);
+  // The profile opens at the booking just paid for, marked new.
+  const paidFor = myBookings(page).getByRole('article', { name: 'Motorized Backcountry Essentials' });
+  await expect(paidFor.getByText('New: just booked')).toBeInViewport();
+  await page.reload();
+  await islandsReady(page);
+  await expect(paidFor).toBeVisible();
+  await expect(paidFor.getByText('New: just booked')).toHaveCount(0);
 
   // The booking is real: the customer's bookings hold the date, and the class has one more seat taken.
   const account = await signInByApi(page.request, email);

@@ -338,6 +338,20 @@ test('a booking for one says nothing of a full party and offers no invite link',
   await expect(card.getByLabel('Invite link')).toHaveCount(0);
 });
 
+test('the account menu’s My Bookings opens the profile at the bookings', async ({ page, problems: _ }) => {
+  const customer = await readyCustomer(page.request);
+  const entry = await classDateWithSeats(page.request, CLASS_PRICE, 1);
+  await bookByApi(page.request, customer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: 'winter-classes', partySize: 1 });
+  await signInAndOpenProfile(page, customer.email);
+  await page.goto('/about');
+  await islandsReady(page);
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('link', { name: 'My Bookings' }).click();
+  await page.waitForURL('/profile#my-bookings');
+  await expect(cardOf(page, CLASS_NICKNAME)).toBeVisible();
+  await expect(myBookings(page).getByRole('heading', { name: 'My Bookings' })).toBeInViewport();
+});
+
 test('a day tour card is titled with the activity booked, and so is its calendar file', async ({ page, problems: _ }) => {
   const customer = await readyCustomer(page.request);
   const entry = await freshDate(page.request, 'winter-day-tours');

@@ -1,7 +1,7 @@
 /**
  * /payment-success: 'Payment Successful!' only once the payment is known to
- * have succeeded, with what was booked, its start, what was paid and where the confirmation went;
- * then /profile after 5 seconds, with the cart emptied. Stripe returns here with
+ * have succeeded, with what was booked, its start, the party, what was paid and where the
+ * confirmation went; then /profile after 5 seconds, with the cart emptied, opening at the new booking. Stripe returns here with
  * the intent's client secret and the intent's own status decides; the local provider's checkout
  * comes with the booked date, which must be in the signed-in user's bookings. A cold visit is told
  * to look at My Bookings.
@@ -13,6 +13,7 @@ import { verifyPayment, type PaymentOutcome } from '../../features/checkout/stor
 import DetailsList from '../shared/DetailsList.tsx';
 import { useSearchParam } from '../shared/use-search-param.ts';
 import { useReceipt, type Receipt } from './use-receipt.ts';
+import { rememberJustBooked } from '../../lib/just-booked.ts';
 import { site } from '../../../shared/company/site.ts';
 import '../../styles/payment.css';
 
@@ -36,7 +37,9 @@ const HEADINGS: Record<View, { heading: string; lead: string }> = {
   },
 };
 
-/** What was bought, when, and what was paid, and that the confirmation is on its way. */
+const partyWords = (people: number) => (people === 1 ? 'Just you' : `${people} people`);
+
+/** What was bought, when, for how many, and what was paid, and that the confirmation is on its way. */
 function PaidFor({ receipt }: { receipt: Receipt | null }) {
   if (!receipt) return null;
   const { party, email } = receipt;
@@ -48,6 +51,7 @@ function PaidFor({ receipt }: { receipt: Receipt | null }) {
           details={[
             ['Booked', party.title],
             ['Starts', formatDenverDateTime(Date.parse(party.startsAt))],
+            ['Party', partyWords(party.members.length + party.openSpots)],
             ...(party.paid ? [['Paid', formatDollars(party.paid.amount)] as const] : []),
           ]}
         />
@@ -86,9 +90,11 @@ export default function PaymentSuccess() {
     if (view === 'verifying') return;
     document.title = `${HEADINGS[view].heading} | ${site.name}`;
     if (view !== 'succeeded') return;
+    // The profile opens at the booking just paid for, marked new.
+    rememberJustBooked(dateId);
     const timer = setTimeout(() => window.location.assign('/profile'), PROFILE_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [view]);
+  }, [view, dateId]);
 
   const { heading, lead } = HEADINGS[view];
   return (
@@ -109,7 +115,7 @@ export default function PaymentSuccess() {
             <p role="status">Taking you to your profile in 5 seconds…</p>
             <p>
               <a className="button primary" href="/profile">
-                Go to your profile now
+                See your booking now
               </a>
             </p>
           </>

@@ -23,11 +23,13 @@ const BookingChanges = lazy(() => import('./BookingChanges.tsx'));
 
 interface Props {
   booking: BookingCard;
+  /** Paid for just now: the card says so. */
+  justBooked?: boolean;
   copied: boolean;
   onCopy: (text: string) => void;
 }
 
-export default function BookingCardView({ booking, copied, onCopy }: Props) {
+export default function BookingCardView({ booking, justBooked = false, copied, onCopy }: Props) {
   const id = useId();
   const [imageFailed, setImageFailed] = useState(false);
   const [calendarFailed, setCalendarFailed] = useState(false);
@@ -61,7 +63,7 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
   }
 
   return (
-    <article className="booking-card" aria-labelledby={`${id}-title`}>
+    <article className={justBooked ? 'booking-card booking-new' : 'booking-card'} aria-labelledby={`${id}-title`}>
       <img
         className="booking-image"
         src={imageFailed ? DEFAULT_BOOKING_IMAGE : booking.image}
@@ -72,6 +74,7 @@ export default function BookingCardView({ booking, copied, onCopy }: Props) {
         onError={() => setImageFailed(true)}
       />
       <div className="booking-body">
+        {justBooked && <p className="booking-new-label">New: just booked</p>}
         <h3 id={`${id}-title`}>{booking.title}</h3>
         <dl className="booking-facts">
           <div>

@@ -3,9 +3,11 @@
  * those on a date we called off, waiting for their choice), 'No bookings found.' when there are
  * none, or 'Error: ' and what failed. Meanwhile the customer's trailhead passes are read and kept on
  * the device; with no network, the kept passes show below the error, with when they were updated.
- * Below, the dates the customer waits for (./MyWaits.tsx).
+ * Below, the dates the customer waits for (./MyWaits.tsx). Right after a payment the section opens at
+ * the booking just paid for, marked new; the account menu's `My Bookings` links here (#my-bookings).
  */
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { takeJustBooked } from '../../lib/just-booked.ts';
 import { loadPasses } from '../../features/trailhead/stores/pass-store.ts';
 import KeptPasses from '../../features/trailhead/islands/KeptPasses.tsx';
 import { useLoaded } from '../shared/use-loaded.ts';
@@ -22,9 +24,27 @@ export default function MyBookings({ uid }: { uid: string }) {
   const state = useMyBookings(uid);
   const passes = useLoaded(uid, (signal) => loadPasses(uid, signal), 'Could not keep the trailhead passes');
   const { copiedKey, copy } = useCopied();
+  const section = useRef<HTMLElement>(null);
+  // Read once on mount: a reload of the profile opens it as usual.
+  const [justBooked] = useState(takeJustBooked);
+  // Opened at the bookings (after a payment, or by the menu's link): scrolled there once they have loaded,
+  // since the browser looked for #my-bookings before the section was drawn.
+  const [openHere] = useState(() => justBooked !== null || (typeof window !== 'undefined' && window.location.hash === '#my-bookings'));
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (!openHere || !ready) return;
+    const card = justBooked ? section.current?.querySelector(`[data-date-id="${CSS.escape(justBooked)}"]`) : null;
+    (card ?? section.current)?.scrollIntoView({ block: 'start' });
+  }, [openHere, justBooked, ready]);
 
   return (
-    <section className="profile-section my-bookings" aria-labelledby={`${id}-title`} aria-busy={state.status === 'loading'}>
+    <section
+      ref={section}
+      id="my-bookings"
+      className="profile-section my-bookings"
+      aria-labelledby={`${id}-title`}
+      aria-busy={state.status === 'loading'}
+    >
       <h2 id={`${id}-title`}>My Bookings</h2>
       {state.status === 'loading' && (
         <div className="bookings-loading" role="status">
@@ -49,8 +69,13 @@ export default function MyBookings({ uid }: { uid: string }) {
               </li>
             ))}
             {state.cards.map((booking) => (
-              <li key={booking.id}>
-                <BookingCardView booking={booking} copied={copiedKey === booking.id} onCopy={(text) => void copy(booking.id, text)} />
+              <li key={booking.id} data-date-id={booking.id}>
+                <BookingCardView
+                  booking={booking}
+                  justBooked={booking.id === justBooked}
+                  copied={copiedKey === booking.id}
+                  onCopy={(text) => void copy(booking.id, text)}
+                />
               </li>
             ))}
           </ul>
