@@ -10,6 +10,8 @@
  * another member signs the waiver on it; two guides' phones check one member in, and the office
  * counts them once.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import type { TripSheet } from '../../shared/contract/trailhead.ts';
@@ -397,4 +399,42 @@ test('a waiver signed at the trailhead by someone who left the party meanwhile w
   await expect(held).toBeHidden();
   const waivers = await page.request.get(`${E2E.api}/users/user/${jo.uid}/waivers`, { headers: as(jo.idToken) });
   expect((await waivers.json()) as unknown[]).toHaveLength(1);
+});
+
+test('a new version of the site is offered above the trip sheet, never over its buttons, and Not now puts it off for the visit', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { entry } = await guideWithSavedSheet(page);
+  await page.goto(`/guide/trip?date=${entry.id}`);
+  await islandsReady(page);
+  await expect(page.getByText(/^Saved \d{1,2}:\d{2} [AP]M\./)).toBeVisible();
+  const offer = page.getByRole('status').filter({ hasText: 'A new version is available.' });
+  await expect(offer).toBeHidden();
+
+  // Another deploy: the site's worker changes, and the phone finds it waiting.
+  const worker = join(process.cwd(), 'dist', 'sw.js');
+  const deployed = readFileSync(worker, 'utf8');
+  try {
+    writeFileSync(worker, `${deployed}\n// the next deploy\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect(offer).toBeVisible({ timeout: 15_000 });
+    // In the page's flow, above it: no control of the sheet lies under it.
+    const offered = await offer.boundingBox();
+    for (const button of await page.getByRole('button', { name: /^(Here|No-show)$/ }).all()) {
+      const box = await button.boundingBox();
+      if (!offered || !box) throw new Error('the offer and the buttons are on screen');
+      expect(box.y >= offered.y + offered.height || box.y + box.height <= offered.y, 'the offer covers no button').toBe(true);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await expect(offer).toBeHidden();
+    // Put off for the visit: the next page does not ask again.
+    await page.reload();
+    await islandsReady(page);
+    await expect(page.getByText(/^Saved \d{1,2}:\d{2} [AP]M\./)).toBeVisible();
+    await expect(offer).toBeHidden();
+  } finally {
+    writeFileSync(worker, deployed);
+  }
 });
