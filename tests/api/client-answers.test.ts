@@ -4,7 +4,7 @@
  * what the pages read from it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { firebaseIdentity } from '../../api/identity.ts';
+import { firebaseIdentity, type Identity } from '../../api/identity.ts';
 import * as answers from '../../src/lib/api/answers.ts';
 import { readInvitation } from '../../src/lib/api/invitation.ts';
 import { freeDate, harness, intentBody, PROJECT_ID, readyUser, type Harness, type TestUser } from './harness.ts';
@@ -26,7 +26,16 @@ async function answer(method: string, path: string, user: TestUser | null, body?
 beforeAll(async () => {
   // Everyone may read the roster here: this test is about the shape of its answer, not who may read it.
   const identity = firebaseIdentity(PROJECT_ID);
-  h = await harness({ identity: { ...identity, isGuide: () => Promise.resolve(true) } });
+  const everyoneAGuide: Identity = {
+    ...identity,
+    isGuide: () => Promise.resolve(true),
+    // The roles the identity service answers with a revocation check, as the staff routes read them.
+    verifyIdToken: async (token, options) => {
+      const caller = await identity.verifyIdToken(token, options);
+      return caller.staffRoles ? { ...caller, staffRoles: [...caller.staffRoles, 'guide'] } : caller;
+    },
+  };
+  h = await harness({ identity: everyoneAGuide });
   [lead, friend] = [await readyUser(h, 'Ana Lund'), await readyUser(h, 'Kim Berg')];
   const entry = await freeDate(h, 'winter-day-tours');
   dateId = entry.id;
