@@ -42,8 +42,8 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   // With no signal the browser says so of each request, and the account's details cannot be read again.
   problems.allow(/net::ERR_INTERNET_DISCONNECTED/);
   problems.allow(/^Could not load the database user TypeError: Failed to fetch/);
-  // The guides' page asks for the coming dates, which need a network.
-  problems.allow(/^The call to \/guide\/dates failed TypeError: Failed to fetch/);
+  // The guides' pages ask for the coming dates and the roster, which need a network.
+  problems.allow(/^The call to \/guide\/dates\S* failed TypeError: Failed to fetch/);
   const { entry, lead, friend } = await bookedParty(page.request);
   const guide = await newGuide(page.request);
   await signIn(page, guide);
@@ -79,9 +79,17 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   await islandsReady(page);
   await expect(page.getByText('1 here, 1 no-show, 0 not checked in.')).toBeVisible();
   await expect(memberCard(page, lead.name).getByRole('checkbox', { name: 'Probe' })).toBeChecked();
+  // The date's roster needs a network: it says so plainly, and points to the sheet saved on the phone.
+  await page.goto(`/guide/roster?date=${entry.id}`);
+  await islandsReady(page);
+  await expect(page.getByRole('status').filter({ hasText: 'No signal: the roster shows again once this phone is online.' })).toBeVisible();
+  await expect(page.getByText(/Error|Failed to fetch/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Open the trip sheet' })).toBeVisible();
   // The guides' page lists the sheets saved on the phone, with no signal.
   await page.goto('/guide');
   await islandsReady(page);
+  await expect(page.getByRole('status').filter({ hasText: 'No signal: the roster shows again once this phone is online.' })).toBeVisible();
+  await expect(page.getByText(/Error|Failed to fetch/)).toHaveCount(0);
   await page.getByRole('region', { name: 'Saved on this phone' }).getByRole('link').click();
   await expect(page.getByText('1 here, 1 no-show, 0 not checked in.')).toBeVisible();
   // A page that needs a network says so.
@@ -197,6 +205,11 @@ test('a member’s pass opens on their phone with no signal; the guide scans it,
   await page.goto('/profile');
   await islandsReady(page);
   await expect(myBookings(page).getByRole('img', { name: 'Trailhead pass of Frankie Snow' })).toBeVisible();
+  // No raw error text with no signal: a plain line, and the passes.
+  await expect(
+    myBookings(page).getByRole('status').filter({ hasText: 'No signal: your bookings show again once this phone is online.' }),
+  ).toBeVisible();
+  await expect(myBookings(page).getByText(/Error|Failed to fetch/)).toHaveCount(0);
 
   // Signing out, still offline, takes the pass off the phone.
   await page.getByRole('button', { name: /^Account menu/ }).click();

@@ -2,7 +2,8 @@
  * /guide/roster?date=ID: everyone on one date, with what a guide needs before the trailhead: contacts
  * (phone numbers a thumb can call), emergency contact, medical conditions, the survey answers, the
  * waiver and who invited whom; anyone not ready marked at the top of their card, and the seats paid
- * for that nobody has taken yet. It prints one date per page and downloads as CSV.
+ * for that nobody has taken yet. It prints one date per page and downloads as CSV. With no signal, it
+ * points to the date's trip sheet when one is saved on this phone.
  */
 import { useSyncExternalStore } from 'react';
 import type { Roster, RosterParticipant } from '../../../shared/contract/answers.ts';
@@ -13,6 +14,7 @@ import { GuideStates } from './GuideStates.tsx';
 import { saveTextFile } from './save-text-file.ts';
 import { safetyDetails } from './safety-details.tsx';
 import SaveForTrailhead from '../../features/trailhead/islands/SaveForTrailhead.tsx';
+import SavedSheetLink from '../../features/trailhead/islands/SavedSheetLink.tsx';
 import { api } from '../../stores/api.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import '../../styles/account.css';
@@ -67,7 +69,14 @@ export default function RosterPage() {
       </p>
     );
   }
-  if (state.status !== 'ready') return <GuideStates state={state} loadingLabel="Loading the roster" />;
+  if (state.status !== 'ready') {
+    return (
+      <>
+        <GuideStates state={state} loadingLabel="Loading the roster" />
+        {state.status === 'failed' && state.noSignal && dateId && <SavedSheetLink dateId={dateId} />}
+      </>
+    );
+  }
   const { date, participants } = state.data;
   const when = formatDenverDateTime(date.date._seconds * 1000);
   const notReadyCount = participants.filter((person) => notReadyWords(person) !== null).length;

@@ -1,8 +1,9 @@
 /**
  * My Bookings: a spinner while the calendars load, then a grid of the customer's booking cards (first
  * those on a date we called off, waiting for their choice), 'No bookings found.' when there are
- * none, or 'Error: ' and what failed. Meanwhile the customer's trailhead passes are read and kept on
- * the device; with no network, the kept passes show below the error, with when they were updated.
+ * none, or 'Error: ' and what failed; with no network, a plain `No signal` line instead. Meanwhile the
+ * customer's trailhead passes are read and kept on the device; with no network, the kept passes show
+ * below, with when they were updated.
  * Below, the dates the customer waits for (./MyWaits.tsx). Right after a payment the section opens at
  * the booking just paid for, marked new; the account menu's `My Bookings` links here (#my-bookings).
  */
@@ -18,6 +19,7 @@ import { useCopied } from './use-copied.ts';
 import { useMyBookings } from './use-my-bookings.ts';
 
 export const NO_BOOKINGS = 'No bookings found.';
+export const NO_SIGNAL = 'No signal: your bookings show again once this phone is online.';
 
 export default function MyBookings({ uid }: { uid: string }) {
   const id = useId();
@@ -52,11 +54,16 @@ export default function MyBookings({ uid }: { uid: string }) {
           <span className="visually-hidden">Loading your bookings</span>
         </div>
       )}
-      {state.status === 'failed' && (
-        <p className="form-error bookings-error" role="alert">
-          Error: {state.message}
-        </p>
-      )}
+      {state.status === 'failed' &&
+        (state.noSignal ? (
+          <p className="bookings-no-signal" role="status">
+            {NO_SIGNAL}
+          </p>
+        ) : (
+          <p className="form-error bookings-error" role="alert">
+            Error: {state.message}
+          </p>
+        ))}
       {state.status === 'failed' && passes.status === 'ready' && !passes.value.fresh && <KeptPasses passes={passes.value} />}
       {state.status === 'ready' &&
         (state.cards.length === 0 && state.calledOff.length === 0 ? (

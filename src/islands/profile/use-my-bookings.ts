@@ -1,13 +1,19 @@
-/** The states of My Bookings: loading, then the cards or the error. */
+/** The states of My Bookings: loading, then the cards or the error (`noSignal` when the network failed, not the API). */
+import { isNoSignal } from '../../lib/api/api-error.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 import { loadMyBookings, type MyBookingsList } from './load-my-bookings.ts';
 
-export type MyBookingsState = { status: 'loading' } | { status: 'failed'; message: string } | ({ status: 'ready' } & MyBookingsList);
+export type MyBookingsState =
+  { status: 'loading' } | { status: 'failed'; message: string; noSignal: boolean } | ({ status: 'ready' } & MyBookingsList);
 
 export function useMyBookings(uid: string): MyBookingsState {
   const loaded = useLoaded(uid, (signal) => loadMyBookings(uid, signal), 'Could not load the bookings');
   if (loaded.status === 'ready') return { status: 'ready', ...loaded.value };
   if (loaded.status === 'loading') return loaded;
   const { error } = loaded;
-  return { status: 'failed', message: error instanceof Error && error.message ? error.message : 'Your bookings could not be loaded.' };
+  return {
+    status: 'failed',
+    message: error instanceof Error && error.message ? error.message : 'Your bookings could not be loaded.',
+    noSignal: isNoSignal(error),
+  };
 }

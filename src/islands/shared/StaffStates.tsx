@@ -38,6 +38,13 @@ export function StaffStates({ state, loadingLabel, words }: { state: NotReady; l
         </p>
       );
     case 'failed':
+      if (state.noSignal) {
+        return (
+          <p className={words.className} role="status">
+            No signal: {words.what.toLowerCase()} shows again once this phone is online.
+          </p>
+        );
+      }
       return (
         <p className={`form-error ${words.className}`} role="alert">
           Error: {state.message}

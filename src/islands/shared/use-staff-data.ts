@@ -2,11 +2,11 @@
  * A staff-only call of the booking API from a page (guides' roster, operators' console): loading
  * while sign-in is checked and the call runs; `signed-out` (the page sends the visitor to /sign-in,
  * which brings them back); `not-allowed` for a 403, with nothing shown; `failed` with what went
- * wrong; else the answer.
+ * wrong (`noSignal` when the network failed, not the API); else the answer.
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError } from '../../lib/api/api-error.ts';
+import { ApiError, isNoSignal } from '../../lib/api/api-error.ts';
 import { $authStatus, startAuth } from '../../stores/auth.ts';
 import { useHydrated } from './use-hydrated.ts';
 import { useLoaded } from './use-loaded.ts';
@@ -15,7 +15,7 @@ export type StaffData<T> =
   | { status: 'loading' }
   | { status: 'signed-out' }
   | { status: 'not-allowed'; message: string }
-  | { status: 'failed'; message: string }
+  | { status: 'failed'; message: string; noSignal: boolean }
   | { status: 'ready'; data: T };
 
 /**
@@ -42,5 +42,5 @@ export function useStaffData<T>(key: string | null, load: (signal: AbortSignal) 
   const message = loaded.error instanceof Error ? loaded.error.message : String(loaded.error);
   return loaded.error instanceof ApiError && loaded.error.status === 403
     ? { status: 'not-allowed', message }
-    : { status: 'failed', message };
+    : { status: 'failed', message, noSignal: isNoSignal(loaded.error) };
 }

@@ -29,3 +29,15 @@ export class UnreadableAnswer extends Error {
     this.name = 'UnreadableAnswer';
   }
 }
+
+/**
+ * Whether `error` (or what caused it) is the network failing: no signal, rather than an answer of
+ * the API. The browser's fetch fails with a TypeError then; an API's answer is an ApiError.
+ */
+export function isNoSignal(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof ApiError || cause instanceof UnreadableAnswer) return false;
+    if (cause instanceof TypeError) return true;
+  }
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
