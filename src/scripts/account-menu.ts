@@ -5,6 +5,7 @@
  * only once the visitor opens it.
  */
 import { $knownUser } from '../stores/known-user.ts';
+import { shownError } from '../lib/api/api-error.ts';
 import { linkToButton } from './link-to-button.ts';
 
 const authStore = () => import('../stores/auth.ts');
@@ -123,7 +124,7 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
         throw error;
       }
     } catch (error) {
-      failure = error instanceof Error ? error.message : unavailable;
+      failure = shownError(error, unavailable);
     }
     setOpen(false);
     say(failure);

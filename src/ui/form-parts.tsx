@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import type * as v from 'valibot';
+import { shownError } from '../lib/api/api-error.ts';
 import { describedBy, FieldError } from './fields.tsx';
 
 /** What a text input shows and says, and how it changes, for a value kept as a string in state. */
@@ -157,7 +158,7 @@ export function useSending() {
       await action();
       return true;
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : fallback);
+      setFailure(shownError(error, fallback));
       return false;
     } finally {
       setSending(false);

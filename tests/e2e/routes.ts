@@ -22,7 +22,7 @@ export const ROUTES = [
   ['/guide', "Guides' Roster"],
   ['/guide/roster', 'Roster'],
   ['/guide/trip', 'Trip sheet'],
-  ['/offline', 'No connection'],
+  ['/offline', 'No signal'],
   ['/ops', 'Operations'],
   ['/ops/booking', 'Booking'],
   ['/ops/activity', 'Operator actions'],

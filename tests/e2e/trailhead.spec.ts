@@ -92,10 +92,12 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   await expect(page.getByText(/Error|Failed to fetch/)).toHaveCount(0);
   await page.getByRole('region', { name: 'Saved on this phone' }).getByRole('link').click();
   await expect(page.getByText('1 here, 1 no-show, 0 not checked in.')).toBeVisible();
-  // A page that needs a network says so.
+  // A page that needs a network says so, and points to what opens without one: the pass and the saved sheets.
   await page.goto('/checkout');
-  await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toBeVisible();
-  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'No signal' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Your trailhead pass' })).toHaveAttribute('href', '/pass');
+  await page.getByRole('region', { name: 'Saved on this phone' }).getByRole('link').click();
+  await expect(page.getByText('1 here, 1 no-show, 0 not checked in.')).toBeVisible();
   await islandsReady(page);
   // Logging out now would lose what waits to be sent: the menu says so, and logs out only if told to lose it.
   await page.getByRole('button', { name: /^Account menu/ }).click();

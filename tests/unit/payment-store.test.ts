@@ -247,7 +247,7 @@ describe('creating the payment intent', () => {
     expect(stores.$intent.get()).toEqual({ status: 'failed', message: unavailable });
 
     await stores.createIntent({ force: true });
-    expect(stores.$intent.get()).toEqual({ status: 'failed', message: 'Failed to create payment intent: Failed to fetch' });
+    expect(stores.$intent.get()).toEqual({ status: 'failed', message: 'No signal: try again once this phone is online.' });
   });
 
   it('fails with the spec message when the answer has no client secret', async () => {

@@ -9,6 +9,7 @@ import type { OpsBooking } from '../../../shared/contract/ops-answers.ts';
 import { centsOf, opsCancelSchema } from '../../../shared/contract/ops-requests.ts';
 import { dollarsField, refundHint } from '../../lib/ops-links.ts';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
+import { shownError } from '../../lib/api/api-error.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { describedBy, FieldError, TextField } from '../../ui/fields.tsx';
 import { OpsForm } from '../../ui/OpsForm.tsx';
@@ -50,7 +51,7 @@ export function CancelForCustomer({ booking, onCancelled }: Props) {
     try {
       onCancelled(await opsApi.cancelBooking(booking.id, checked.output));
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The booking could not be cancelled. Please try again.');
+      setFailure(shownError(error, 'The booking could not be cancelled. Please try again.'));
     } finally {
       setSending(false);
     }

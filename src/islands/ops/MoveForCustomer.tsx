@@ -10,6 +10,7 @@ import type { OpsBooking } from '../../../shared/contract/ops-answers.ts';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { MOVE_FEES, opsMoveSchema, type OpsMoveRequest } from '../../../shared/contract/ops-requests.ts';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
+import { shownError } from '../../lib/api/api-error.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { AccountLoading } from '../../ui/fields.tsx';
 import { useLoaded } from '../shared/use-loaded.ts';
@@ -62,7 +63,7 @@ export function MoveForCustomer({ booking, onMoved }: { booking: OpsBooking; onM
       {targets.status === 'loading' && <AccountLoading label="Loading the dates it can move to" />}
       {targets.status === 'failed' && (
         <p className="form-error" role="alert">
-          {targets.error instanceof Error ? targets.error.message : 'The dates could not be loaded.'}
+          {shownError(targets.error, 'The dates could not be loaded.')}
         </p>
       )}
       {targets.status === 'ready' && targets.value.dates.length === 0 && (

@@ -5,7 +5,7 @@
  * comes back with the new one, shown in its place.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { QuoteChanged } from '../../lib/api/api-error.ts';
+import { QuoteChanged, shownError } from '../../lib/api/api-error.ts';
 import type { CancellationQuote } from '../../../shared/contract/answers.ts';
 import { cancelledNotice, LEFT_NOTICE, QUOTE_CHANGED_NOTICE, quoteHolds, quoteSummary } from '../../lib/cancellation-quote.ts';
 import type { Party } from '../../../shared/contract/answers.ts';
@@ -30,8 +30,7 @@ interface Props {
 // The change of date brings the card form with it: fetched only when a customer opens it, so /profile loads no payment code.
 const DateChange = lazy(() => import('./DateChange.tsx'));
 
-const failureText = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+const failureText = (error: unknown) => shownError(error, 'Something went wrong. Please try again.');
 
 export default function BookingChanges({ party, label, onEnded }: Props) {
   const id = useId();

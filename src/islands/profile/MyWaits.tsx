@@ -8,6 +8,7 @@ import type { WaitlistEntryAnswer } from '../../../shared/contract/answers.ts';
 import { formatDenverDateTime, formatDenverDeadline } from '../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
 import { placeWords } from '../../../shared/rules/waitlist.ts';
+import { shownError } from '../../lib/api/api-error.ts';
 import { api } from '../../stores/api.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 
@@ -25,7 +26,7 @@ function WaitCard({ wait, onLeft }: { wait: WaitlistEntryAnswer; onLeft: () => v
       await api.leaveWaitlist(wait.id);
       onLeft();
     } catch (error) {
-      setLeaving(error instanceof Error ? error.message : 'Could not leave the waitlist. Please try again.');
+      setLeaving(shownError(error, 'Could not leave the waitlist. Please try again.'));
     }
   }
 

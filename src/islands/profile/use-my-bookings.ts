@@ -1,5 +1,5 @@
 /** The states of My Bookings: loading, then the cards or the error (`noSignal` when the network failed, not the API). */
-import { isNoSignal } from '../../lib/api/api-error.ts';
+import { isNoSignal, shownError } from '../../lib/api/api-error.ts';
 import { useLoaded } from '../shared/use-loaded.ts';
 import { loadMyBookings, type MyBookingsList } from './load-my-bookings.ts';
 
@@ -13,7 +13,7 @@ export function useMyBookings(uid: string): MyBookingsState {
   const { error } = loaded;
   return {
     status: 'failed',
-    message: error instanceof Error && error.message ? error.message : 'Your bookings could not be loaded.',
+    message: shownError(error, 'Your bookings could not be loaded.'),
     noSignal: isNoSignal(error),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError, isNoSignal } from '../../lib/api/api-error.ts';
+import { ApiError, isNoSignal, shownError } from '../../lib/api/api-error.ts';
 import { $authStatus, startAuth } from '../../stores/auth.ts';
 import { useHydrated } from './use-hydrated.ts';
 import { useLoaded } from './use-loaded.ts';
@@ -39,7 +39,7 @@ export function useStaffData<T>(key: string | null, load: (signal: AbortSignal) 
   if (auth === 'signed-out') return { status: 'signed-out' };
   if (loaded.status === 'ready') return { status: 'ready', data: loaded.value };
   if (loaded.status === 'loading') return loaded;
-  const message = loaded.error instanceof Error ? loaded.error.message : String(loaded.error);
+  const message = shownError(loaded.error, 'This page could not be loaded. Please reload it.');
   return loaded.error instanceof ApiError && loaded.error.status === 403
     ? { status: 'not-allowed', message }
     : { status: 'failed', message, noSignal: isNoSignal(loaded.error) };

@@ -1,5 +1,8 @@
 import type { CancellationQuote } from '../../../shared/contract/answers.ts';
 
+/** What a protected call fails with when nobody is signed in (the spec's words); never shown as it is. */
+export const NO_USER_MESSAGE = 'No authenticated user found';
+
 /** An error answer of the booking API: its status, its readable text and its body. */
 export class ApiError extends Error {
   readonly status: number;
@@ -40,4 +43,33 @@ export function isNoSignal(error: unknown): boolean {
     if (cause instanceof TypeError) return true;
   }
   return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+export const NO_SIGNAL_TEXT = 'No signal: try again once this phone is online.';
+export const SIGNED_OUT_TEXT = 'You are signed out. Sign in again to go on.';
+
+/**
+ * The text a person is shown for a failure: the API's own words, or a rule's; a plain line for no
+ * signal or no signed-in user; and `fallback` for what only a developer could read (the browser's
+ * or a parser's wording, an answer the site could not read).
+ */
+export function shownError(error: unknown, fallback: string): string {
+  if (isNoSignal(error)) return NO_SIGNAL_TEXT;
+  if (!(error instanceof Error)) return fallback;
+  if (error.message === NO_USER_MESSAGE) return SIGNED_OUT_TEXT;
+  if (error instanceof ApiError) return error.message || fallback;
+  return developersOnly(error) || !error.message ? fallback : error.message;
+}
+
+/** The errors whose wording is the browser's, a parser's or a library's, not a sentence for a customer. */
+function developersOnly(error: Error): boolean {
+  return (
+    error instanceof UnreadableAnswer ||
+    error instanceof TypeError ||
+    error instanceof SyntaxError ||
+    error instanceof RangeError ||
+    error instanceof ReferenceError ||
+    (typeof DOMException !== 'undefined' && error instanceof DOMException) ||
+    error.name === 'FirebaseError'
+  );
 }

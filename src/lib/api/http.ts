@@ -1,10 +1,8 @@
 /** Calls to the booking API. Protected calls carry the signed-in user's ID token. */
 import { PUBLIC_API_URL } from 'astro:env/client';
-import { ApiError } from './api-error.ts';
+import { ApiError, NO_USER_MESSAGE } from './api-error.ts';
 
-export { ApiError };
-
-export const NO_USER_MESSAGE = 'No authenticated user found';
+export { ApiError, NO_USER_MESSAGE };
 
 /** The address of a customer's database user. */
 export const userPath = (uid: string) => `/users/user/${encodeURIComponent(uid)}`;

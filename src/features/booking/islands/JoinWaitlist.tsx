@@ -9,6 +9,7 @@ import { useStore } from '@nanostores/react';
 import type { DateAvailability } from '../../../../shared/rules/availability.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { WAITLIST_PARTY_MAX, WAITLIST_PARTY_MIN } from '../../../../shared/contract/requests.ts';
+import { shownError } from '../../../lib/api/api-error.ts';
 import { $knownUser } from '../../../stores/known-user.ts';
 
 interface Props {
@@ -41,7 +42,7 @@ export default function JoinWaitlist({ fullDates, priceId }: Props) {
       await api.joinWaitlist({ dateId: chosen.entry.id, priceId, partySize, nearby });
       setSent({ state: 'joined', when: formatDenverDateTime(chosen.entry.startsAt) });
     } catch (error) {
-      setSent({ state: 'failed', message: error instanceof Error ? error.message : 'Could not join the waitlist. Please try again.' });
+      setSent({ state: 'failed', message: shownError(error, 'Could not join the waitlist. Please try again.') });
     }
   }
 

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import type { Invitation } from '../../../../shared/rules/party.ts';
+import { isNoSignal, NO_SIGNAL_TEXT, shownError } from '../../../lib/api/api-error.ts';
 import { api } from '../../../stores/api.ts';
 
 type InviteState = { status: 'sending' } | { status: 'joined' } | { status: 'failed'; message: string };
@@ -15,7 +16,8 @@ const PROFILE_REDIRECT_MS = 5000;
 
 /** 'Failed to validate invite: ' and the server's reason, without saying it twice (the API's reasons carry the prefix already). */
 function inviteFailure(error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
+  if (isNoSignal(error)) return NO_SIGNAL_TEXT;
+  const reason = shownError(error, 'the invitation could not be checked');
   return reason.startsWith(INVITE_FAILED_PREFIX) ? reason : `${INVITE_FAILED_PREFIX}${reason}`;
 }
 

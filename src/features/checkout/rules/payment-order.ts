@@ -2,7 +2,7 @@
  * The payment intent request an order makes: its preconditions, checked in order with the words
  * customers read, then the body the API takes and a key that tells one order from another.
  */
-import { NO_USER_MESSAGE } from '../../../lib/api/http.ts';
+import { isNoSignal, NO_SIGNAL_TEXT, NO_USER_MESSAGE, shownError } from '../../../lib/api/api-error.ts';
 import {
   INTENT_FAILED_PREFIX,
   NO_DATE_MESSAGE,
@@ -65,7 +65,8 @@ export function checkOrder(cart: OrderSelection, { user, promoCode, inviteCode, 
 
 /** 'Failed to create payment intent: ' and the server's reason, without saying it twice. */
 export function intentFailure(error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
-  if (reason === NO_USER_MESSAGE) return NO_USER_PAYMENT_MESSAGE;
+  if (error instanceof Error && error.message === NO_USER_MESSAGE) return NO_USER_PAYMENT_MESSAGE;
+  if (isNoSignal(error)) return NO_SIGNAL_TEXT;
+  const reason = shownError(error, 'the booking service could not be reached');
   return reason.startsWith(INTENT_FAILED_PREFIX) ? reason : `${INTENT_FAILED_PREFIX}${reason}`;
 }

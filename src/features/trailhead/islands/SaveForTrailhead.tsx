@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { shownError } from '../../../lib/api/api-error.ts';
 import { $knownUser } from '../../../stores/auth.ts';
 import { fetchAndSave } from '../stores/trip-sync.ts';
 
@@ -25,7 +26,7 @@ export default function SaveForTrailhead({ dateId }: { dateId: string }) {
         .then((reader) => reader.keepQrReaderForOffline())
         .catch((error: unknown) => console.warn('Could not keep the pass scanner for offline use', error));
     } catch (error) {
-      setSaving({ status: 'failed', message: error instanceof Error ? error.message : 'The trip sheet could not be saved.' });
+      setSaving({ status: 'failed', message: shownError(error, 'The trip sheet could not be saved.') });
     }
   }
 

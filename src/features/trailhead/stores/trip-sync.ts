@@ -7,7 +7,7 @@
  * event it cannot read stands alone. A refusal of the role (403) removes the account's sheets from
  * the phone.
  */
-import { ApiError } from '../../../lib/api/http.ts';
+import { ApiError, shownError } from '../../../lib/api/api-error.ts';
 import { api } from '../../../stores/api.ts';
 import { tripBatches } from '../rules/trip-batches.ts';
 import {
@@ -77,6 +77,6 @@ export async function syncTrip(ownerUid: string, dateId: string): Promise<SyncOu
       return { status: 'revoked' };
     }
     if (offline(error)) return { status: 'offline' };
-    return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
+    return { status: 'failed', message: shownError(error, 'The trip sheet could not be sent. It stays on this phone; try again.') };
   }
 }
