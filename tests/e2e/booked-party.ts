@@ -2,6 +2,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { denverClock, denverDay } from '../../shared/rules/dates.ts';
+import type { CalendarName } from '../../shared/contract/requests.ts';
 import {
   bookByApi,
   calendar,
@@ -17,6 +18,28 @@ import {
 import { expect, newEmulatorAccount } from './fixtures.ts';
 
 const TOUR_PRICE = 'price_tour_ski';
+
+/** Each member's invite code, for the booking `lead` paid for on `entry`, joins them to the party. */
+async function joinParty(
+  request: APIRequestContext,
+  lead: Customer,
+  on: { entry: Entry; calendar: CalendarName },
+  members: readonly Customer[],
+) {
+  const inviteCode = (await calendar(request, on.calendar, { token: lead.idToken })).find((candidate) => candidate.id === on.entry.id)
+    ?.inviteCode;
+  for (const member of members) {
+    const join = () =>
+      request.post(`${E2E.api}/calendar/invite`, { headers: { Authorization: `Bearer ${member.idToken}` }, data: { inviteCode } });
+    let joined = await join();
+    // Every test joins from this one address, which the API lets try ten codes a minute: wait as it says, as a person would.
+    for (let wait = 0; joined.status() === 429 && wait < 2; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, (Number(joined.headers()['retry-after'] ?? 60) + 1) * 1000));
+      joined = await join();
+    }
+    expect(joined.ok(), await joined.text()).toBe(true);
+  }
+}
 
 /** A customer's name, phone and emergency contact of their own, saved through the API. */
 export async function personalise(request: APIRequestContext, customer: Customer, name: string, contact: string, contactNumber: string) {
@@ -59,11 +82,11 @@ async function unsignedCustomer(request: APIRequestContext, name: string): Promi
 }
 
 /**
- * A day tour an operator adds for the coming night, 14 to 15 hours from now in Kamas: still open to
- * customers (the cut-off is 12 hours), and near enough that what a guide's phone records now belongs
- * to its trip day.
+ * A date of `calendar` an operator adds for the coming night, 14 to 15 hours from now in Kamas: still
+ * open to customers (the cut-off is 12 hours), and near enough that what a guide's phone records now
+ * belongs to its trip day.
  */
-async function tourOnTheTripDay(request: APIRequestContext): Promise<Entry> {
+async function dateOnTheTripDay(request: APIRequestContext, calendarName: CalendarName): Promise<Entry> {
   const { idToken } = await signInByApi(request, await newStaffMember(request, 'operator'));
   const headers = { Authorization: `Bearer ${idToken}` };
   const kinds = (await (await request.get(`${E2E.api}/ops/date-kinds`, { headers })).json()) as {
@@ -71,8 +94,8 @@ async function tourOnTheTripDay(request: APIRequestContext): Promise<Entry> {
     calendar: string;
     capacity: number;
   }[];
-  const kind = kinds.find((candidate) => candidate.calendar === 'winter-day-tours');
-  if (!kind) throw new Error('no day tour to add');
+  const kind = kinds.find((candidate) => candidate.calendar === calendarName);
+  if (!kind) throw new Error(`no date of ${calendarName} to add`);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const startsAt = Date.now() + (14 * 60 + Math.floor(Math.random() * 60)) * 60_000;
     const added = await request.post(`${E2E.api}/ops/dates`, {
@@ -87,10 +110,10 @@ async function tourOnTheTripDay(request: APIRequestContext): Promise<Entry> {
     });
     expect(added.ok(), await added.text()).toBe(true);
     const [id] = ((await added.json()) as { added: string[] }).added;
-    const entry = (await calendar(request, 'winter-day-tours')).find((candidate) => candidate.id === id);
+    const entry = (await calendar(request, calendarName)).find((candidate) => candidate.id === id);
     if (entry) return entry;
   }
-  throw new Error('could not add a day tour for the trip day');
+  throw new Error(`could not add a date of ${calendarName} for the trip day`);
 }
 
 /**
@@ -99,28 +122,39 @@ async function tourOnTheTripDay(request: APIRequestContext): Promise<Entry> {
  * when `unsigned` says so. All answered the survey.
  */
 export async function bookedParty(request: APIRequestContext, alsoJoining: { name: string; unsigned?: boolean }[] = []) {
-  const entry = await tourOnTheTripDay(request);
+  const entry = await dateOnTheTripDay(request, 'winter-day-tours');
   const lead = await readyCustomer(request);
   const partySize = 2 + alsoJoining.length;
   await bookByApi(request, lead, { dateId: entry.id, priceId: TOUR_PRICE, calendar: 'winter-day-tours', partySize });
-  const inviteCode = (await calendar(request, 'winter-day-tours', { token: lead.idToken })).find((e) => e.id === entry.id)?.inviteCode;
-  const join = async (member: Customer) => {
-    const joined = await request.post(`${E2E.api}/calendar/invite`, {
-      headers: { Authorization: `Bearer ${member.idToken}` },
-      data: { inviteCode },
-    });
-    expect(joined.ok(), await joined.text()).toBe(true);
-    return member;
-  };
-  const friend = await join(await personalise(request, await readyCustomer(request), 'Frankie Snow', 'Pat Snow', '+14355550177'));
+  const friend = await personalise(request, await readyCustomer(request), 'Frankie Snow', 'Pat Snow', '+14355550177');
   const others: Customer[] = [];
   for (const { name, unsigned } of alsoJoining)
     others.push(
-      await join(
-        unsigned
-          ? await unsignedCustomer(request, name)
-          : await personalise(request, await readyCustomer(request), name, 'Pat Snow', '+14355550179'),
-      ),
+      unsigned
+        ? await unsignedCustomer(request, name)
+        : await personalise(request, await readyCustomer(request), name, 'Pat Snow', '+14355550179'),
     );
+  await joinParty(request, lead, { entry, calendar: 'winter-day-tours' }, [friend, ...others]);
   return { entry, lead, friend, others };
+}
+
+/** The ten people of a full class on the coming night, in parties of four, four and two, each by name. */
+export const CLASS_OF_TEN = [
+  ['Avery Stone', 'Blake Rivers', 'Cam Frost', 'Dana Pike'],
+  ['Eli Marsh', 'Fern Alder', 'Gus Hale', 'Hana Brook'],
+  ['Ira Vance', 'Jules Finch'],
+] as const;
+
+/** A class date on the coming night, paid for by the first of each party of `CLASS_OF_TEN`, the others joined by invite. */
+export async function classOfTen(request: APIRequestContext) {
+  const entry = await dateOnTheTripDay(request, 'winter-classes');
+  for (const names of CLASS_OF_TEN) {
+    const [lead, ...members] = await Promise.all(
+      names.map(async (name) => personalise(request, await readyCustomer(request), name, 'Pat Snow', '+14355550179')),
+    );
+    if (!lead) throw new Error('a party has a lead');
+    await bookByApi(request, lead, { dateId: entry.id, priceId: entry.stripeId ?? '', calendar: 'winter-classes', partySize: names.length });
+    await joinParty(request, lead, { entry, calendar: 'winter-classes' }, members);
+  }
+  return entry;
 }

@@ -18,7 +18,7 @@ import type { TripSheet } from '../../shared/contract/trailhead.ts';
 import type { SignedWaiverCopy } from '../../shared/contract/answers.ts';
 import { browserWithCamera, cameraFileOf } from './fake-camera.ts';
 import { newGuide, newStaffMember, officeOperator, revokeStaffRole, SIGNATURE_IMAGE, signInByApi } from './api-customers.ts';
-import { bookedParty } from './booked-party.ts';
+import { bookedParty, CLASS_OF_TEN, classOfTen } from './booked-party.ts';
 import { axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
 import { myBookings, signIn } from './page-helpers.ts';
 
@@ -31,6 +31,12 @@ async function workerInControl(page: Page) {
 }
 
 const memberCard = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 4, name }) });
+/** Opens a member's details on the trip sheet (the gear check, the waiver, whom to call) by tapping their name. */
+async function openDetails(page: Page, name: string) {
+  const opener = memberCard(page, name).getByRole('button', { name, exact: true });
+  await opener.click();
+  await expect(opener).toHaveAttribute('aria-expanded', 'true');
+}
 const syncStatus = (page: Page) => page.locator('.trip-sync').getByRole('status');
 
 test('a guide checks a party in with no signal, and the check-ins reach the office when the signal comes back', async ({
@@ -65,19 +71,21 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   const leadCard = memberCard(page, lead.name);
   await leadCard.getByRole('button', { name: 'Here', exact: true }).click();
   await expect(leadCard.getByText(/^Here since \d{1,2}:\d{2} [AP]M, checked in by /)).toBeVisible();
+  await openDetails(page, lead.name);
   await leadCard.getByRole('checkbox', { name: 'Beacon' }).check();
   await leadCard.getByRole('checkbox', { name: 'Probe' }).check();
   const friendCard = memberCard(page, friend.name);
   await friendCard.getByRole('button', { name: 'No-show' }).click();
   await expect(friendCard.getByRole('button', { name: 'No-show' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('1 here, 1 no-show, 0 not checked in.')).toBeVisible();
-  await expect(syncStatus(page)).toHaveText('4 check-ins wait on this phone. They go as soon as it has a signal.');
+  await expect(syncStatus(page)).toHaveText('2 people wait to be sent. Sent as soon as this phone has a signal.');
   expect(await axeViolations(page)).toEqual([]);
 
   // Still no signal: a reload keeps what was recorded.
   await page.reload();
   await islandsReady(page);
   await expect(page.getByText('1 here, 1 no-show, 0 not checked in.')).toBeVisible();
+  await openDetails(page, lead.name);
   await expect(memberCard(page, lead.name).getByRole('checkbox', { name: 'Probe' })).toBeChecked();
   // The date's roster needs a network: it says so plainly, and points to the sheet saved on the phone.
   await page.goto(`/guide/roster?date=${entry.id}`);
@@ -231,7 +239,7 @@ test('a member’s pass opens on their phone with no signal; the guide scans it,
   const [firstGuide, secondGuide] = [await newGuide(page.request), await newGuide(page.request)];
   const secondSheet = await guidePhoneOffline(second, secondGuide, entry.id);
   await memberCard(secondSheet, lead.name).getByRole('button', { name: 'Here', exact: true }).click();
-  await expect(syncStatus(secondSheet)).toHaveText('1 check-in waits on this phone. It goes as soon as it has a signal.');
+  await expect(syncStatus(secondSheet)).toHaveText('1 person waits to be sent. Sent as soon as this phone has a signal.');
 
   const camera = await browserWithCamera(cameraFile);
   try {
@@ -252,6 +260,8 @@ test('a member’s pass opens on their phone with no signal; the guide scans it,
     await joCard.getByRole('button', { name: 'Here', exact: true }).click();
 
     // Jo has no waiver: Jo signs it on the guide's phone, handed over.
+    await expect(joCard.getByRole('listitem')).toHaveText(['No waiver', 'Survey done', 'Medical note']);
+    await openDetails(sheet, 'Jo Park');
     await joCard.getByRole('button', { name: /^Sign the waiver here/ }).click();
     const signing = sheet.getByRole('dialog', { name: 'Jo Park signs the waiver' });
     await expect(signing.getByRole('region', { name: /^Release of Liability/ })).toBeVisible();
@@ -261,10 +271,10 @@ test('a member’s pass opens on their phone with no signal; the guide scans it,
     expect(await axeViolations(sheet)).toEqual([]);
     await signing.getByRole('button', { name: 'Sign Waiver' }).click();
     await expect(signing).toBeHidden();
-    await expect(joCard.getByText('Signed the waiver on this trip sheet.')).toBeVisible();
-    await expect(joCard.getByText(/^Not ready:/)).toHaveCount(0);
+    await expect(joCard.getByRole('listitem')).toHaveText(['Waiver signed here', 'Survey done', 'Medical note']);
+    await expect(joCard.getByRole('button', { name: /^Sign the waiver here/ })).toHaveCount(0);
     await expect(sheet.getByText('3 here, 1 no-show, 0 not checked in.')).toBeVisible();
-    await expect(syncStatus(sheet)).toHaveText('5 check-ins wait on this phone. They go as soon as it has a signal.');
+    await expect(syncStatus(sheet)).toHaveText('4 people and 1 signature wait to be sent. Sent as soon as this phone has a signal.');
 
     // The signal comes back to both phones: everything is sent.
     await phone.setOffline(false);
@@ -452,4 +462,51 @@ test('a new version of the site is offered above the trip sheet, never over its 
   } finally {
     writeFileSync(worker, deployed);
   }
+});
+
+test('a class of ten fits a phone: a row per person with what to know, a filter and a name search, details on a tap', async ({ page }) => {
+  test.setTimeout(180_000);
+  const entry = await classOfTen(page.request);
+  await signIn(page, await newGuide(page.request));
+  await page.goto(`/guide/roster?date=${entry.id}`);
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Save for the trailhead' }).click();
+  await page.getByRole('link', { name: 'Open the trip sheet' }).click();
+  await expect(page.getByText('0 here, 0 no-shows, 10 not checked in.')).toBeVisible();
+
+  // The whole roll call, three parties and ten people, scrolls in under 2,000 px at 390 px.
+  const parties = page.getByRole('region', { name: /’s party, \d seats?$|'s party, \d seats?$/ });
+  await expect(parties).toHaveCount(3);
+  const first = await parties.first().boundingBox();
+  const last = await parties.last().boundingBox();
+  expect(first && last ? last.y + last.height - first.y : Infinity).toBeLessThan(2000);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Each row says what to know at a glance; Here and No-show sit in it, a thumb's size.
+  const cam = memberCard(page, 'Cam Frost');
+  await expect(cam.getByRole('listitem')).toHaveText(['Waiver signed', 'Survey done', 'Medical note']);
+  const here = cam.getByRole('button', { name: 'Here', exact: true });
+  expect((await here.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  // A tap on the name opens the rest: the gear check beside what the survey said, and whom to call.
+  await expect(cam.getByRole('checkbox', { name: 'Beacon' })).toBeHidden();
+  await openDetails(page, 'Cam Frost');
+  await expect(cam.getByRole('group', { name: 'Gear checked' })).toContainText('ShovelSurvey: No');
+  await expect(cam.getByText('Snowmobile. Uphill: Beginner. Downhill: Intermediate.')).toBeVisible();
+  await expect(cam.getByText('Asthma, carries an inhaler')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Not checked in: who is left to call; a row goes as its person is marked.
+  await page.getByRole('checkbox', { name: 'Not checked in' }).check();
+  await memberCard(page, 'Avery Stone').getByRole('button', { name: 'Here', exact: true }).click();
+  await expect(memberCard(page, 'Avery Stone')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 4 })).toHaveCount(9);
+  // A name search finds one person among the rest, in any case.
+  await page.getByLabel('Find a name').fill('jules');
+  await expect(page.getByRole('heading', { level: 4 })).toHaveText(['Jules Finch']);
+  await page.getByLabel('Find a name').fill('avery');
+  await expect(page.getByRole('status').filter({ hasText: 'Nobody on the sheet matches “avery”.' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Not checked in' }).uncheck();
+  await expect(page.getByRole('heading', { level: 4 })).toHaveText(['Avery Stone']);
+  await page.getByLabel('Find a name').fill('');
+  await expect(page.getByRole('heading', { level: 4 })).toHaveCount(CLASS_OF_TEN.flat().length);
 });

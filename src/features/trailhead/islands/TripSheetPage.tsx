@@ -15,7 +15,9 @@ import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
 import { AccountLoading } from '../../../ui/fields.tsx';
 import { $tripPage, openTrip, recordCheckIn, sendTrip, unsentOf } from '../stores/trip-page.ts';
 import type { RecordedTripEvent, SavedTripSheet } from '../stores/trip-store.ts';
-import TripMemberCard, { type CheckInChoice } from './TripMemberCard.tsx';
+import TripMemberRow, { type CheckInChoice } from './TripMemberRow.tsx';
+import RollCallFilters from './RollCallFilters.tsx';
+import { keptByFilter, type RollCallFilter } from '../rules/roll-call.ts';
 import TripSyncBar from './TripSyncBar.tsx';
 import QrScanner, { type ScanOutcome } from '../../../islands/shared/QrScanner.tsx';
 import { scannedPass, scannedWords } from '../rules/scanned-pass.ts';
@@ -65,6 +67,7 @@ export default function TripSheetPage() {
   const uid = known?.uid ?? null;
   /** The member whose pass was scanned last, and what the scan said (a new object for each scan). */
   const [scanned, setScanned] = useState<{ key: string; words: string } | null>(null);
+  const [filter, setFilter] = useState<RollCallFilter>({ notCheckedIn: false, search: '' });
 
   useEffect(() => {
     void startAuth();
@@ -109,6 +112,12 @@ export default function TripSheetPage() {
   const here = everyone.filter((member) => member.status === 'here').length;
   const noShows = everyone.filter((member) => member.status === 'no-show').length;
 
+  const nobodyShown =
+    sheet.parties.length > 0 &&
+    !sheet.parties.some((party) =>
+      party.members.some((member) => keptByFilter(member, checkInOf(members, party.bookingId, member.uid), filter)),
+    );
+
   const choose = (bookingId: string, memberUid: string, choice: CheckInChoice) =>
     void recordCheckIn(me, {
       ...choice,
@@ -140,7 +149,7 @@ export default function TripSheetPage() {
       </p>
       <TripSyncBar
         sync={sync}
-        unsent={unsent}
+        unsent={unsent.map((item) => item.event)}
         refused={refusedWords(saved, recorded)}
         changes={saved.changes}
         onSend={() => void sendTrip()}
@@ -153,9 +162,19 @@ export default function TripSheetPage() {
         onScan={scan}
       />
       {sheet.parties.length === 0 && <p className="guide-note">Nobody is booked on this date.</p>}
+      {sheet.parties.length > 0 && <RollCallFilters filter={filter} onChange={setFilter} />}
+      {nobodyShown && (
+        <p className="guide-note" role="status">
+          {filter.search.trim() ? `Nobody on the sheet matches “${filter.search.trim()}”.` : 'Everyone is checked in.'}
+        </p>
+      )}
       {sheet.parties.map((party) => {
         const payer = party.members.find((member) => member.role === 'booked') ?? party.members[0];
         const unnamed = Math.max(party.partySize - party.members.length, 0);
+        const shown = party.members
+          .map((member) => ({ member, checkIn: checkInOf(members, party.bookingId, member.uid) }))
+          .filter(({ member, checkIn }) => keptByFilter(member, checkIn, filter));
+        if (shown.length === 0 && (filter.notCheckedIn || filter.search.trim())) return null;
         return (
           <section key={party.bookingId} className="trip-party" aria-labelledby={`party-${party.bookingId}`}>
             <h3 id={`party-${party.bookingId}`}>
@@ -173,11 +192,11 @@ export default function TripSheetPage() {
               </p>
             )}
             <ul className="trip-members">
-              {party.members.map((member) => (
-                <TripMemberCard
+              {shown.map(({ member, checkIn }) => (
+                <TripMemberRow
                   key={member.uid}
                   member={member}
-                  checkIn={checkInOf(members, party.bookingId, member.uid)}
+                  checkIn={checkIn}
                   gearCheck={gearCheck}
                   waiver={sheet.waiver}
                   scanned={scanned?.key === memberKey(party.bookingId, member.uid) ? scanned : null}

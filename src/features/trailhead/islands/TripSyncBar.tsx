@@ -3,10 +3,12 @@
  * what the office's record refused, and why (kept on the phone and by the office); and Send now.
  */
 import type { SyncState } from '../stores/trip-page.ts';
+import { unsentWords, type UnsentEvent } from '../rules/roll-call.ts';
 
 interface Props {
   sync: SyncState;
-  unsent: number;
+  /** The events recorded on this phone that wait to be sent. */
+  unsent: readonly UnsentEvent[];
   /** Each event the API refused, in words with its reason. */
   refused: readonly string[];
   /** What changed on the server since the sheet saved before this one. */
@@ -14,7 +16,8 @@ interface Props {
   onSend: () => void;
 }
 
-function words(sync: SyncState, unsent: number): string {
+function words(sync: SyncState, unsent: readonly UnsentEvent[]): string {
+  const waiting = unsentWords(unsent);
   switch (sync.status) {
     case 'sending':
       return 'Sending what this phone recorded…';
@@ -23,15 +26,12 @@ function words(sync: SyncState, unsent: number): string {
     case 'failed':
       return `Could not send: ${sync.message} What you recorded stays on this phone.`;
     case 'revoked':
-      return unsent > 0
+      return waiting
         ? 'Your account no longer has the guide role, so its trip sheets were removed from this phone. What you recorded and could not send stays on it: show the office.'
         : 'Your account no longer has the guide role, so its trip sheets were removed from this phone.';
     case 'done':
     case 'idle':
-      if (unsent > 0)
-        return unsent === 1
-          ? '1 check-in waits on this phone. It goes as soon as it has a signal.'
-          : `${unsent} check-ins wait on this phone. They go as soon as it has a signal.`;
+      if (waiting) return `${waiting}. Sent as soon as this phone has a signal.`;
       return sync.status === 'done'
         ? 'Everything recorded on this phone is sent, and the sheet is up to date.'
         : 'Everything recorded on this phone is sent.';
@@ -63,7 +63,7 @@ export default function TripSyncBar({ sync, unsent, refused, changes, onSend }: 
         </div>
       )}
       <button type="button" className="button secondary" disabled={sync.status === 'sending'} onClick={onSend}>
-        {unsent > 0 ? 'Send now' : 'Update the sheet'}
+        {unsent.length > 0 ? 'Send now' : 'Update the sheet'}
       </button>
     </div>
   );

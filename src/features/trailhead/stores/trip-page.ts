@@ -23,7 +23,8 @@ const CLOSED: TripPage = { open: null, saved: 'loading', recorded: [], sync: { s
 const page = atom<TripPage>(CLOSED);
 export const $tripPage: ReadableAtom<TripPage> = page;
 
-const unsentOf = (recorded: readonly RecordedTripEvent[]) => recorded.filter((item) => !item.sentAt && !item.refused).length;
+/** The events recorded on this phone that wait to be sent. */
+const unsentOf = (recorded: readonly RecordedTripEvent[]) => recorded.filter((item) => !item.sentAt && !item.refused);
 const isOpen = (open: TripPage['open']) => page.get().open === open;
 
 async function reread(open: NonNullable<TripPage['open']>): Promise<void> {
@@ -42,7 +43,7 @@ export async function openTrip(uid: string, dateId: string): Promise<void> {
     window.addEventListener('online', () => void sendTrip());
   }
   await reread(open);
-  if (navigator.onLine && unsentOf(page.get().recorded) > 0) await sendTrip();
+  if (navigator.onLine && unsentOf(page.get().recorded).length > 0) await sendTrip();
 }
 
 /** Records a check-in on the phone, then sends it if there is a network. */
@@ -67,7 +68,7 @@ export async function sendTrip(): Promise<void> {
   page.set({ ...page.get(), sync: outcome });
   await reread(open);
   // Check-ins recorded while this batch was on its way go next.
-  if (outcome.status === 'done' && navigator.onLine && unsentOf(page.get().recorded) > 0) await sendTrip();
+  if (outcome.status === 'done' && navigator.onLine && unsentOf(page.get().recorded).length > 0) await sendTrip();
 }
 
 export { unsentOf };
