@@ -26,8 +26,9 @@ async function joinParty(
   on: { entry: Entry; calendar: CalendarName },
   members: readonly Customer[],
 ) {
-  const inviteCode = (await calendar(request, on.calendar, { token: lead.idToken })).find((candidate) => candidate.id === on.entry.id)
-    ?.inviteCode;
+  const inviteCode = (await calendar(request, on.calendar, { token: lead.idToken })).find(
+    (candidate) => candidate.id === on.entry.id,
+  )?.inviteCode;
   for (const member of members) {
     const join = () =>
       request.post(`${E2E.api}/calendar/invite`, { headers: { Authorization: `Bearer ${member.idToken}` }, data: { inviteCode } });
@@ -153,7 +154,12 @@ export async function classOfTen(request: APIRequestContext) {
       names.map(async (name) => personalise(request, await readyCustomer(request), name, 'Pat Snow', '+14355550179')),
     );
     if (!lead) throw new Error('a party has a lead');
-    await bookByApi(request, lead, { dateId: entry.id, priceId: entry.stripeId ?? '', calendar: 'winter-classes', partySize: names.length });
+    await bookByApi(request, lead, {
+      dateId: entry.id,
+      priceId: entry.stripeId ?? '',
+      calendar: 'winter-classes',
+      partySize: names.length,
+    });
     await joinParty(request, lead, { entry, calendar: 'winter-classes' }, members);
   }
   return entry;

@@ -98,9 +98,9 @@ describe('what waits to be sent, in people', () => {
 
   it('counts a person once however many taps, and each signature', () => {
     expect(unsentWords([event('a', 'here'), event('a', 'gear'), event('a', 'gear')])).toBe('1 person waits to be sent');
-    expect(
-      unsentWords([event('a', 'here'), event('b', 'no-show'), event('c', 'here'), event('c', 'gear'), event('d', 'signed')]),
-    ).toBe('3 people and 1 signature wait to be sent');
+    expect(unsentWords([event('a', 'here'), event('b', 'no-show'), event('c', 'here'), event('c', 'gear'), event('d', 'signed')])).toBe(
+      '3 people and 1 signature wait to be sent',
+    );
     expect(unsentWords([event('d', 'signed'), event('e', 'signed')])).toBe('2 signatures wait to be sent');
   });
 
