@@ -22,6 +22,7 @@ import * as tripEventRefusals from './migrations/019_trip_event_refusals.ts';
 import * as waitlistOfferIndexes from './migrations/020_waitlist_offer_indexes.ts';
 import * as bookingClientSecret from './migrations/021_booking_client_secret.ts';
 import * as heldTrailheadSignatures from './migrations/022_held_trailhead_signatures.ts';
+import * as tripEventUndo from './migrations/023_trip_event_undo.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -46,6 +47,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '020_waitlist_offer_indexes', sql: waitlistOfferIndexes.sql },
   { version: '021_booking_client_secret', sql: bookingClientSecret.sql },
   { version: '022_held_trailhead_signatures', sql: heldTrailheadSignatures.sql },
+  { version: '023_trip_event_undo', sql: tripEventUndo.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

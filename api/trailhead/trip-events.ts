@@ -150,6 +150,7 @@ async function insertEvents(
     user_id: event.uid,
     kind: event.kind,
     gear: event.kind === 'gear' ? { beacon: event.beacon, shovel: event.shovel, probe: event.probe } : null,
+    undoes: event.kind === 'undo' ? event.undoes : null,
     device_at: event.at,
     flag: event.kind === 'signed' && flag ? `${flag} ${SIGNATURE_HELD}` : flag,
     // A signature that does not become a waiver signature is kept with the event, with the text it was signed on.
@@ -159,10 +160,11 @@ async function insertEvents(
         : null,
   }));
   const inserted = await tx.query<{ id: string }>(
-    `insert into trip_events (id, date_id, booking_id, user_id, kind, gear, by_uid, by_name, device_at, flag, held_signature)
-     select e.id, $1, e.booking_id, e.user_id, e.kind, e.gear, $2, $3, e.device_at, e.flag, e.held_signature
-       from jsonb_to_recordset($4::jsonb)
-         as e (id text, booking_id text, user_id text, kind text, gear jsonb, device_at timestamptz, flag text, held_signature jsonb)
+    `insert into trip_events (id, date_id, booking_id, user_id, kind, gear, undoes, by_uid, by_name, device_at, flag, held_signature)
+     select e.id, $1, e.booking_id, e.user_id, e.kind, e.gear, e.undoes, $2, $3, e.device_at, e.flag, e.held_signature
+       from jsonb_to_recordset($4::jsonb) as e (
+         id text, booking_id text, user_id text, kind text, gear jsonb, undoes text, device_at timestamptz, flag text, held_signature jsonb
+       )
      on conflict (id) do nothing returning id`,
     [dateId, byUid, byName, JSON.stringify(rows)],
   );

@@ -21,6 +21,8 @@ const memberRef = {
 
 export const tripEventRequest = v.variant('kind', [
   v.strictObject({ ...memberRef, kind: v.picklist(['here', 'no-show']) }),
+  /** A mark taken back: the event it undoes (a Here or a No-show of the same person). */
+  v.strictObject({ ...memberRef, kind: v.literal('undo'), undoes: eventId }),
   v.strictObject({ ...memberRef, kind: v.literal('gear'), beacon: v.boolean(), shovel: v.boolean(), probe: v.boolean() }),
   v.strictObject({
     ...memberRef,
@@ -60,7 +62,7 @@ export type TripEventsRequest = v.InferOutput<typeof tripEventsRequest>;
 /** An event as recorded: who recorded it and when it reached us; `flag` says why the office should look at it. */
 export const tripEvent = v.looseObject({
   id: text,
-  kind: v.picklist(['here', 'no-show', 'gear', 'signed']),
+  kind: v.picklist(['here', 'no-show', 'gear', 'signed', 'undo']),
   bookingId: text,
   uid: text,
   /** The member, by name (their e-mail when they gave none). */
@@ -70,6 +72,8 @@ export const tripEvent = v.looseObject({
   /** The guide or operator whose phone recorded it, by name (their e-mail when they gave none). */
   by: text,
   gear: v.optional(v.nullable(v.looseObject({ beacon: v.boolean(), shovel: v.boolean(), probe: v.boolean() })), null),
+  /** For an undo: the event it takes back. */
+  undoes: optionalText,
   flag: optionalText,
 });
 export type TripEvent = v.InferOutput<typeof tripEvent>;

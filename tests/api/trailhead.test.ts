@@ -11,7 +11,7 @@ import { FLAGS, NOT_IN_THE_PARTY, NOT_ON_THIS_DATE, OLDER_WAIVER } from '../../a
 import { NO_HELD_SIGNATURE, SIGNATURE_ACCEPTED, SIGNATURE_HELD } from '../../api/trailhead/held-signatures.ts';
 import { UNKNOWN_PASS } from '../../api/trailhead/passes.ts';
 import { NOT_STAFF } from '../../api/routes/guide.ts';
-import type { SignedWaiverCopy, WaiverStatus } from '../../shared/contract/answers.ts';
+import type { CalendarEntry, SignedWaiverCopy, WaiverStatus } from '../../shared/contract/answers.ts';
 import type { OpsDateOverview } from '../../shared/contract/ops-answers.ts';
 import type { MyPasses, Pass, TripEvent, TripEventRequest, TripEventsAnswer, TripSheet } from '../../shared/contract/trailhead.ts';
 import { checkInOf, checkIns } from '../../shared/rules/check-in.ts';
@@ -27,6 +27,7 @@ let guide: TestUser;
 let operator: TestUser;
 let customer: TestUser;
 let dateId: string;
+let tripDate: CalendarEntry;
 /** Two parties on the date: the lead with a friend who joined, and a payer alone. */
 let lead: { payer: TestUser; bookingId: string };
 let friend: TestUser;
@@ -40,6 +41,7 @@ beforeAll(async () => {
   [guide, operator] = [await staffMember('guide'), await staffMember('operator')];
   const date = await freeDate(h, CLASSES, (entry) => entry.stripeId === PRICE);
   dateId = date.id;
+  tripDate = date;
   lead = await paidBooking(h, { date, calendar: CLASSES, priceId: PRICE, partySize: 2, payerName: 'Lee Lead' });
   friend = await readyUser(h, 'Fran Friend');
   const inviteCode = await inviteCodeOf(h, lead.payer, CLASSES, dateId);
@@ -338,6 +340,28 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     expect(
       (await h.json<SignedWaiverCopy>('GET', `/users/user/${friend.uid}/waivers/${online?.id}`, { token: friend.token })).body.inPerson,
     ).toBeNull();
+  });
+
+  it('keeps a wrong tap and its undo both in the record, the undone mark counting for nothing, and another phone’s mark standing', async () => {
+    const una = await paidBooking(h, { date: tripDate, calendar: CLASSES, priceId: PRICE, partySize: 1, payerName: 'Una Undo' });
+    const wrong = arrived(una.bookingId, una.payer.uid, morning(55));
+    const undo: TripEventRequest = { ...arrived(una.bookingId, una.payer.uid, morning(56)), kind: 'undo', undoes: wrong.id };
+    expect((await send(guide, [wrong])).body.recorded).toBe(1);
+    const undone = await send(guide, [undo]);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body.recorded).toBe(1);
+    expect((await send(guide, [undo])).body.recorded).toBe(0);
+    const unas = (events: TripEvent[]) => events.filter((event) => event.bookingId === una.bookingId);
+    expect(unas(undone.body.events).map((event) => [event.id, event.kind, event.undoes])).toEqual([
+      [wrong.id, 'here', null],
+      [undo.id, 'undo', wrong.id],
+    ]);
+    expect(checkInOf(checkIns(undone.body.events), una.bookingId, una.payer.uid)).toMatchObject({ status: null, at: null });
+    // An undo must name an event by a well-formed id.
+    expect((await send(guide, [{ ...undo, id: randomUUID(), undoes: 'x' }])).status).toBe(400);
+    // The operator's phone saw Una arrive: that mark stands, whatever the guide took back.
+    const seen = await send(operator, [arrived(una.bookingId, una.payer.uid, morning(57))]);
+    expect(checkInOf(checkIns(seen.body.events), una.bookingId, una.payer.uid)).toMatchObject({ status: 'here', at: morning(57) });
   });
 });
 

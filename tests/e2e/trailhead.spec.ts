@@ -510,3 +510,55 @@ test('a class of ten fits a phone: a row per person with what to know, a filter 
   await page.getByLabel('Find a name').fill('');
   await expect(page.getByRole('heading', { level: 4 })).toHaveCount(CLASS_OF_TEN.flat().length);
 });
+
+test('a wrong tap is taken back with no signal, and the phone and the office agree once it is sent', async ({
+  page,
+  context,
+  problems,
+}) => {
+  test.setTimeout(120_000);
+  problems.allow(/net::ERR_INTERNET_DISCONNECTED/);
+  problems.allow(/^Could not load the database user TypeError: Failed to fetch/);
+  const { entry, lead, friend } = await bookedParty(page.request);
+  const sheet = await guidePhoneOffline(context, await newGuide(page.request), entry.id);
+  const counts = (text: string) => expect(sheet.getByText(text, { exact: true })).toBeVisible();
+  const [leadRow, friendRow] = [memberCard(sheet, lead.name), memberCard(sheet, friend.name)];
+  const button = (row: typeof leadRow, name: 'Here' | 'No-show') => row.getByRole('button', { name, exact: true });
+
+  // Here, then No-show on the same person: the mark moves, nothing is disabled.
+  await button(leadRow, 'Here').click();
+  await expect(button(leadRow, 'Here')).toHaveAttribute('aria-pressed', 'true');
+  await button(leadRow, 'No-show').click();
+  await expect(button(leadRow, 'No-show')).toHaveAttribute('aria-pressed', 'true');
+  await expect(button(leadRow, 'Here')).toHaveAttribute('aria-pressed', 'false');
+  await counts('0 here, 1 no-show, 1 not checked in.');
+  // A tap on the mark a person has takes it back.
+  await button(leadRow, 'No-show').click();
+  await expect(button(leadRow, 'No-show')).toHaveAttribute('aria-pressed', 'false');
+  await counts('0 here, 0 no-shows, 2 not checked in.');
+  await button(leadRow, 'Here').click();
+  await button(friendRow, 'Here').click();
+  await button(friendRow, 'Here').click();
+  await expect(button(friendRow, 'Here')).toHaveAttribute('aria-pressed', 'false');
+  await counts('1 here, 0 no-shows, 1 not checked in.');
+  await expect(syncStatus(sheet)).toHaveText('2 people wait to be sent. Sent as soon as this phone has a signal.');
+  // A reload with no signal keeps it all.
+  await sheet.reload();
+  await islandsReady(sheet);
+  await counts('1 here, 0 no-shows, 1 not checked in.');
+
+  // With a signal, the record holds every tap, and reads the same on the phone and in the office.
+  await context.setOffline(false);
+  await expect(syncStatus(sheet)).toHaveText('Everything recorded on this phone is sent, and the sheet is up to date.');
+  await counts('1 here, 0 no-shows, 1 not checked in.');
+  await expect(button(leadRow, 'Here')).toHaveAttribute('aria-pressed', 'true');
+  await signIn(page, await newStaffMember(page.request, 'operator'));
+  await page.goto(`/ops/date?id=${entry.id}`);
+  await islandsReady(page);
+  await expect(page.getByText(/^At the trailhead: 1 here, 0 no-shows, 1 not checked in/)).toBeVisible();
+  const { idToken } = await signInByApi(page.request, await officeOperator(page.request));
+  const { tripEvents } = (await (
+    await page.request.get(`${E2E.api}/ops/dates/${entry.id}`, { headers: { Authorization: `Bearer ${idToken}` } })
+  ).json()) as { tripEvents: { kind: string }[] };
+  expect(tripEvents.map((event) => event.kind).sort()).toEqual(['here', 'here', 'here', 'no-show', 'undo', 'undo', 'undo'].sort());
+});

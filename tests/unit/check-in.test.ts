@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { checkInOf, checkIns, type CheckInEvent } from '../../shared/rules/check-in.ts';
+import { checkInOf, checkIns, tapOf, type CheckInEvent } from '../../shared/rules/check-in.ts';
 import { eventTimeRefusal } from '../../shared/rules/trip-event-time.ts';
 import { instantRequest } from '../../shared/contract/requests.ts';
 
@@ -15,7 +15,14 @@ const event = (kind: CheckInEvent['kind'], at: string, by: string, more: Partial
 
 describe('who is at the trailhead', () => {
   it('is nobody before any phone records anything', () => {
-    expect(checkInOf(checkIns([]), 'bk_1', 'u_ana')).toEqual({ status: null, at: null, by: null, gear: null, signedHere: false });
+    expect(checkInOf(checkIns([]), 'bk_1', 'u_ana')).toEqual({
+      status: null,
+      at: null,
+      by: null,
+      gear: null,
+      signedHere: false,
+      standing: { here: [], 'no-show': [] },
+    });
   });
 
   it('keeps the earliest arrival when two phones check the same member in, whichever reaches us first', () => {
@@ -50,6 +57,32 @@ describe('who is at the trailhead', () => {
       gear: { beacon: true, shovel: true, probe: true },
       signedHere: true,
     });
+  });
+
+  it('takes back a mark an undo names, whichever order the events arrive in, and keeps a mark another phone recorded', () => {
+    const wrong = event('here', '15:10', 'Ana', { id: 'ev_here_ana' });
+    const undo = event('undo', '15:11', 'Ana', { id: 'ev_undo', undoes: 'ev_here_ana' });
+    for (const order of [
+      [wrong, undo],
+      [undo, wrong],
+    ]) {
+      expect(checkInOf(checkIns(order), 'bk_1', 'u_ana')).toMatchObject({ status: null, at: null, standing: { here: [] } });
+    }
+    const ben = event('here', '15:20', 'Ben', { id: 'ev_here_ben' });
+    expect(checkInOf(checkIns([wrong, ben, undo]), 'bk_1', 'u_ana')).toMatchObject({ status: 'here', at: ben.at, by: 'Ben' });
+    // A no-show undone after a later arrival: here all the same.
+    const noShow = event('no-show', '15:05', 'Ben', { id: 'ev_noshow' });
+    const undoNoShow = event('undo', '15:06', 'Ben', { id: 'ev_undo_2', undoes: 'ev_noshow' });
+    expect(checkInOf(checkIns([noShow, undoNoShow]), 'bk_1', 'u_ana').status).toBeNull();
+  });
+
+  it('lets an undo take back only a Here or a No-show of the same person', () => {
+    const here = event('here', '15:10', 'Ana', { id: 'ev_here' });
+    const otherPerson = event('undo', '15:11', 'Ana', { id: 'ev_undo', uid: 'u_ben', undoes: 'ev_here' });
+    expect(checkInOf(checkIns([here, otherPerson]), 'bk_1', 'u_ana').status).toBe('here');
+    const gear = event('gear', '15:10', 'Ana', { id: 'ev_gear', gear: { beacon: true, shovel: true, probe: true } });
+    const undoGear = event('undo', '15:11', 'Ana', { id: 'ev_undo_gear', undoes: 'ev_gear' });
+    expect(checkInOf(checkIns([gear, undoGear]), 'bk_1', 'u_ana').gear).toEqual({ beacon: true, shovel: true, probe: true });
   });
 
   it('checks in each seat on its own: the same person in two parties, and two members of one party', () => {
@@ -89,5 +122,38 @@ describe('a moment in a request', () => {
     expect(v.safeParse(schema, '2027-02-30T10:00:00Z').issues?.[0]?.message).toBe('Needs a time.');
     expect(v.safeParse(schema, '2027-04-31T10:00:00Z').success).toBe(false);
     expect(v.safeParse(schema, 'soon').success).toBe(false);
+  });
+});
+
+describe('a tap on Here or No-show', () => {
+  const stateOf = (events: CheckInEvent[]) => checkInOf(checkIns(events), 'bk_1', 'u_ana');
+
+  it('records the mark tapped on someone not marked', () => {
+    expect(tapOf(stateOf([]), 'here')).toEqual({ undo: [], record: 'here' });
+    expect(tapOf(stateOf([]), 'no-show')).toEqual({ undo: [], record: 'no-show' });
+  });
+
+  it('takes the mark back when tapped again: every standing Here, from any phone', () => {
+    const here = stateOf([event('here', '15:10', 'Ana', { id: 'a' }), event('here', '15:12', 'Ben', { id: 'b' })]);
+    expect(tapOf(here, 'here')).toEqual({ undo: ['a', 'b'], record: null });
+  });
+
+  it('switches Here to No-show and back, undoing what stood so a later undo brings nothing old back', () => {
+    const here = stateOf([event('here', '15:10', 'Ana', { id: 'a' })]);
+    expect(tapOf(here, 'no-show')).toEqual({ undo: ['a'], record: 'no-show' });
+    const noShow = stateOf([event('no-show', '15:10', 'Ana', { id: 'n' })]);
+    expect(tapOf(noShow, 'here')).toEqual({ undo: ['n'], record: 'here' });
+  });
+
+  it('ends, after an undo and its tap, with the member as the guide meant on every phone', () => {
+    const first = event('here', '15:10', 'Ana', { id: 'a' });
+    const tap = tapOf(stateOf([first]), 'no-show');
+    const after = [
+      first,
+      ...tap.undo.map((id, index) => event('undo', '15:11', 'Ana', { id: `u${index}`, undoes: id })),
+      event('no-show', '15:11', 'Ana', { id: 'n' }),
+    ];
+    expect(stateOf(after)).toMatchObject({ status: 'no-show', standing: { here: [], 'no-show': ['n'] } });
+    expect(stateOf([...after].reverse())).toMatchObject({ status: 'no-show', standing: { here: [], 'no-show': ['n'] } });
   });
 });

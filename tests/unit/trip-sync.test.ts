@@ -27,7 +27,7 @@ vi.mock('../../src/stores/api.ts', () => ({
   },
 }));
 
-const { recordEvent, recordedEvents, saveSheet, savedSheets } = await import('../../src/features/trailhead/stores/trip-store.ts');
+const { recordEvents, recordedEvents, saveSheet, savedSheets } = await import('../../src/features/trailhead/stores/trip-store.ts');
 const { syncTrip } = await import('../../src/features/trailhead/stores/trip-sync.ts');
 const { forgetDeviceData, openDevice, unsentOnDevice } = await import('../../src/lib/device-data.ts');
 const { keptPasses, loadPasses } = await import('../../src/features/trailhead/stores/pass-store.ts');
@@ -53,7 +53,7 @@ const checkIn = (n: number): TripEventRequest => ({
 
 async function record(events: TripEventRequest[]): Promise<void> {
   for (const event of events) {
-    await recordEvent({ id: event.id, dateId: DATE, ownerUid: GUIDE, by: 'Ana', event, sentAt: null, refused: null });
+    await recordEvents([{ id: event.id, dateId: DATE, ownerUid: GUIDE, by: 'Ana', event, sentAt: null, refused: null }]);
   }
 }
 

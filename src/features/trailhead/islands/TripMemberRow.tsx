@@ -84,7 +84,6 @@ export default function TripMemberRow({ member, checkIn, gearCheck, waiver, scan
             type="button"
             className="button secondary"
             aria-pressed={checkIn.status === 'no-show'}
-            disabled={checkIn.status === 'here'}
             onClick={() => onChoose({ kind: 'no-show' })}
           >
             No-show

@@ -7,13 +7,13 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
-import { checkInOf, checkIns, memberKey, type CheckInEvent } from '../../../../shared/rules/check-in.ts';
+import { checkInOf, checkIns, memberKey, tapOf, type CheckInEvent } from '../../../../shared/rules/check-in.ts';
 import { formatDenverDateTime, formatDenverMoment } from '../../../../shared/rules/dates.ts';
 import type { TripEventRequest } from '../../../../shared/contract/trailhead.ts';
 import { $authStatus, $authUser, $knownUser, startAuth } from '../../../stores/auth.ts';
 import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
 import { AccountLoading } from '../../../ui/fields.tsx';
-import { $tripPage, openTrip, recordCheckIn, sendTrip, unsentOf } from '../stores/trip-page.ts';
+import { $tripPage, openTrip, recordCheckIns, sendTrip, unsentOf } from '../stores/trip-page.ts';
 import type { RecordedTripEvent, SavedTripSheet } from '../stores/trip-store.ts';
 import TripMemberRow, { type CheckInChoice } from './TripMemberRow.tsx';
 import RollCallFilters from './RollCallFilters.tsx';
@@ -118,19 +118,28 @@ export default function TripSheetPage() {
       party.members.some((member) => keptByFilter(member, checkInOf(members, party.bookingId, member.uid), filter)),
     );
 
-  const choose = (bookingId: string, memberUid: string, choice: CheckInChoice) =>
-    void recordCheckIn(me, {
-      ...choice,
-      id: crypto.randomUUID(),
-      bookingId,
-      uid: memberUid,
-      at: new Date().toISOString(),
-    } as TripEventRequest);
+  /** Records what a tap chose: Here and No-show as the shared rule says (a second tap takes a mark back), the rest as it is. */
+  function choose(bookingId: string, memberUid: string, choice: CheckInChoice) {
+    const at = new Date().toISOString();
+    const member = { bookingId, uid: memberUid, at };
+    let events: TripEventRequest[];
+    if (choice.kind === 'here' || choice.kind === 'no-show') {
+      const tap = tapOf(checkInOf(members, bookingId, memberUid), choice.kind);
+      events = [
+        ...tap.undo.map((undoes): TripEventRequest => ({ ...member, id: crypto.randomUUID(), kind: 'undo', undoes })),
+        ...(tap.record ? [{ ...member, id: crypto.randomUUID(), kind: tap.record }] : []),
+      ];
+    } else {
+      events = [{ ...choice, ...member, id: crypto.randomUUID() }];
+    }
+    void recordCheckIns(me, events);
+  }
 
   function scan(text: string): ScanOutcome {
     const found = scannedPass(text, sheet, members);
     const words = scannedWords(found);
     if (found.kind !== 'member') return { found: false, words };
+    // A scan checks in; it never takes back an arrival already recorded.
     if (found.checkIn.status !== 'here') choose(found.bookingId, found.uid, { kind: 'here' });
     setScanned({ key: memberKey(found.bookingId, found.uid), words });
     return { found: true };

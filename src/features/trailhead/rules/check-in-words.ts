@@ -34,6 +34,7 @@ const DONE: Record<TripEventKind, string> = {
   'no-show': 'marked a no-show',
   gear: 'gear checked',
   signed: 'signed the waiver',
+  undo: 'a mark taken back',
 };
 
 /** One event and why it needs a look, for the office: 'Fran Friend, checked in at 8:12 AM by Ana: That person is not in this party.' */

@@ -6,7 +6,7 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import type { TripEventRequest } from '../../../../shared/contract/trailhead.ts';
-import { recordEvent, recordedEvents, savedSheet, type RecordedTripEvent, type SavedTripSheet } from './trip-store.ts';
+import { recordEvents, recordedEvents, savedSheet, type RecordedTripEvent, type SavedTripSheet } from './trip-store.ts';
 import { syncTrip, type SyncOutcome } from './trip-sync.ts';
 
 export type SyncState = { status: 'idle' } | { status: 'sending' } | SyncOutcome;
@@ -46,14 +46,22 @@ export async function openTrip(uid: string, dateId: string): Promise<void> {
   if (navigator.onLine && unsentOf(page.get().recorded).length > 0) await sendTrip();
 }
 
-/** Records a check-in on the phone, then sends it if there is a network. */
-export async function recordCheckIn(by: string, event: TripEventRequest): Promise<void> {
+/** Records what one tap made (a check-in, or a mark taken back and another made) on the phone, then sends it if there is a network. */
+export async function recordCheckIns(by: string, events: readonly TripEventRequest[]): Promise<void> {
   const { open, recorded } = page.get();
-  if (!open) return;
-  // Shown at once, as the phone keeps it.
-  const kept: RecordedTripEvent = { id: event.id, dateId: open.dateId, ownerUid: open.uid, by, event, sentAt: null, refused: null };
-  page.set({ ...page.get(), recorded: [...recorded, kept] });
-  await recordEvent(kept);
+  if (!open || events.length === 0) return;
+  // Shown at once, as the phone keeps them.
+  const kept = events.map((event): RecordedTripEvent => ({
+    id: event.id,
+    dateId: open.dateId,
+    ownerUid: open.uid,
+    by,
+    event,
+    sentAt: null,
+    refused: null,
+  }));
+  page.set({ ...page.get(), recorded: [...recorded, ...kept] });
+  await recordEvents(kept);
   await reread(open);
   if (navigator.onLine) await sendTrip();
 }

@@ -45,9 +45,10 @@ export async function savedSheets(ownerUid: string, now = Date.now()): Promise<S
   return all.filter((saved) => saved.ownerUid === ownerUid).sort((a, b) => a.sheet.date.date._seconds - b.sheet.date.date._seconds);
 }
 
-/** Records an event on the phone, to be sent when there is a network. */
-export async function recordEvent(recorded: RecordedTripEvent): Promise<void> {
-  await (await openDevice()).put('tripEvents', recorded);
+/** Records events on the phone, all or none, to be sent when there is a network. */
+export async function recordEvents(recorded: readonly RecordedTripEvent[]): Promise<void> {
+  const tx = (await openDevice()).transaction('tripEvents', 'readwrite');
+  await Promise.all([...recorded.map((item) => tx.store.put(item)), tx.done]);
 }
 
 /** What this phone recorded for the date, in the order it was recorded. */
