@@ -23,6 +23,7 @@ import * as waitlistOfferIndexes from './migrations/020_waitlist_offer_indexes.t
 import * as bookingClientSecret from './migrations/021_booking_client_secret.ts';
 import * as heldTrailheadSignatures from './migrations/022_held_trailhead_signatures.ts';
 import * as tripEventUndo from './migrations/023_trip_event_undo.ts';
+import * as tripEventSurvey from './migrations/024_trip_event_survey.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -48,6 +49,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '021_booking_client_secret', sql: bookingClientSecret.sql },
   { version: '022_held_trailhead_signatures', sql: heldTrailheadSignatures.sql },
   { version: '023_trip_event_undo', sql: tripEventUndo.sql },
+  { version: '024_trip_event_survey', sql: tripEventSurvey.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -8,6 +8,7 @@
  * booking cancelled or moved, the member gone from the party) is kept, flagged for the office. A
  * waiver signed on a guide's phone becomes a signature in the signer's waiver record, as an online
  * one does, unless the seat is gone: then it stays with the trip's record for the office to look at.
+ * A survey answered there becomes the person's survey in the same way, unless they answered it themselves.
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { iso } from '../db/instant.ts';
@@ -16,7 +17,7 @@ import type { Caller } from '../identity.ts';
 import { insertSignature, type SigningRequest } from '../users/waivers.ts';
 import type { WaiverEdition } from '../users/waiver-edition.ts';
 import { tripEndsAt } from '../../shared/company/meeting-area.ts';
-import type { CalendarName } from '../../shared/contract/requests.ts';
+import type { CalendarName, Survey } from '../../shared/contract/requests.ts';
 import type { TripEventRequest, TripEventsAnswer } from '../../shared/contract/trailhead.ts';
 import { eventTimeRefusal, type TripSpan } from '../../shared/rules/trip-event-time.ts';
 import { SIGNATURE_HELD, type HeldSignatureRecord } from './held-signatures.ts';
@@ -25,6 +26,7 @@ import { tripEventsOf } from './trip-sheet.ts';
 export const NOT_ON_THIS_DATE = 'That booking is not on this date.';
 export const NOT_IN_THE_PARTY = 'That person is not in this party.';
 export const OLDER_WAIVER = 'The waiver on the phone is no longer the one in force: save the trip sheet again, then sign.';
+export const SURVEY_ANSWERED_ALREADY = 'The person had answered the survey themselves by then: their own answers stand.';
 export const FLAGS = {
   cancelled: 'The booking was cancelled after the trip sheet was saved.',
   moved: 'The booking moved to another date after the trip sheet was saved.',
@@ -68,6 +70,7 @@ export async function recordTripEvents(
     const inserted = await insertEvents(tx, dateId, accepted, { byUid: by.uid, byName, request: signing.request });
     await keepRefusals(tx, dateId, batch, refused, by.uid, byName);
     for (const { event, flag } of accepted) {
+      if (event.kind === 'survey' && inserted.has(event.id) && !flag) await surveyIntoRecord(tx, event.id, event.uid, event.survey);
       if (event.kind !== 'signed' || !inserted.has(event.id)) continue;
       if (flag) continue;
       // The phone's clock is taken for the time of signing, never later than the moment it reached us.
@@ -88,6 +91,18 @@ export async function recordTripEvents(
       events: await tripEventsOf(tx, dateId),
     };
   });
+}
+
+/**
+ * A survey answered on a guide's phone becomes the person's own survey, unless they answered it
+ * themselves by the time it reached us: theirs stands, and the event says so for the office.
+ */
+async function surveyIntoRecord(tx: Queryable, eventId: string, uid: string, survey: Survey): Promise<void> {
+  const taken = await tx.query(`update users set survey = $2, updated_at = now() where uid = $1 and survey is null returning uid`, [
+    uid,
+    JSON.stringify(survey),
+  ]);
+  if (taken.length === 0) await tx.query(`update trip_events set flag = $2 where id = $1`, [eventId, SURVEY_ANSWERED_ALREADY]);
 }
 
 const seatKey = (event: { bookingId: string; uid: string }) => `${event.bookingId}/${event.uid}`;
@@ -151,6 +166,7 @@ async function insertEvents(
     kind: event.kind,
     gear: event.kind === 'gear' ? { beacon: event.beacon, shovel: event.shovel, probe: event.probe } : null,
     undoes: event.kind === 'undo' ? event.undoes : null,
+    survey: event.kind === 'survey' ? event.survey : null,
     device_at: event.at,
     flag: event.kind === 'signed' && flag ? `${flag} ${SIGNATURE_HELD}` : flag,
     // A signature that does not become a waiver signature is kept with the event, with the text it was signed on.
@@ -160,10 +176,11 @@ async function insertEvents(
         : null,
   }));
   const inserted = await tx.query<{ id: string }>(
-    `insert into trip_events (id, date_id, booking_id, user_id, kind, gear, undoes, by_uid, by_name, device_at, flag, held_signature)
-     select e.id, $1, e.booking_id, e.user_id, e.kind, e.gear, e.undoes, $2, $3, e.device_at, e.flag, e.held_signature
+    `insert into trip_events (id, date_id, booking_id, user_id, kind, gear, undoes, survey, by_uid, by_name, device_at, flag, held_signature)
+     select e.id, $1, e.booking_id, e.user_id, e.kind, e.gear, e.undoes, e.survey, $2, $3, e.device_at, e.flag, e.held_signature
        from jsonb_to_recordset($4::jsonb) as e (
-         id text, booking_id text, user_id text, kind text, gear jsonb, undoes text, device_at timestamptz, flag text, held_signature jsonb
+         id text, booking_id text, user_id text, kind text, gear jsonb, undoes text, survey jsonb, device_at timestamptz, flag text,
+         held_signature jsonb
        )
      on conflict (id) do nothing returning id`,
     [dateId, byUid, byName, JSON.stringify(rows)],

@@ -71,13 +71,14 @@ interface EventRow {
   email: string | null;
   gear: TripEvent['gear'] | string;
   undoes: string | null;
+  survey: TripEvent['survey'] | string;
   flag: string | null;
 }
 
 /** Everything the phones have recorded for the date, in the order it happened by their clocks. */
 export async function tripEventsOf(db: Queryable, dateId: string): Promise<TripEvent[]> {
   const rows = await db.query<EventRow & Record<string, unknown>>(
-    `select e.id, e.kind, e.booking_id, e.user_id, e.device_at, e.received_at, e.by_name, e.gear, e.undoes, e.flag,
+    `select e.id, e.kind, e.booking_id, e.user_id, e.device_at, e.received_at, e.by_name, e.gear, e.undoes, e.survey, e.flag,
             u.display_name, u.email
        from trip_events e join users u on u.uid = e.user_id
       where e.date_id = $1 order by e.device_at, e.id`,
@@ -94,6 +95,7 @@ export async function tripEventsOf(db: Queryable, dateId: string): Promise<TripE
     by: row.by_name,
     gear: typeof row.gear === 'string' ? (JSON.parse(row.gear) as TripEvent['gear']) : row.gear,
     undoes: row.undoes,
+    survey: typeof row.survey === 'string' ? (JSON.parse(row.survey) as TripEvent['survey']) : row.survey,
     flag: row.flag,
   }));
 }

@@ -4,8 +4,8 @@
  * it has a network, and a member's pass as the console looks it up.
  */
 import * as v from 'valibot';
-import { count, guideDate, instant, optionalText, rosterParticipant, text, waiverDocument } from './answers.ts';
-import { instantRequest, SIGNATURE_MAX_CHARS } from './requests.ts';
+import { count, guideDate, instant, optionalText, rosterParticipant, surveyAnswer, text, waiverDocument } from './answers.ts';
+import { instantRequest, SIGNATURE_MAX_CHARS, surveySchema } from './requests.ts';
 
 // ---- What the phone records ----
 
@@ -23,6 +23,8 @@ export const tripEventRequest = v.variant('kind', [
   v.strictObject({ ...memberRef, kind: v.picklist(['here', 'no-show']) }),
   /** A mark taken back: the event it undoes (a Here or a No-show of the same person). */
   v.strictObject({ ...memberRef, kind: v.literal('undo'), undoes: eventId }),
+  /** The safety survey, answered on the guide's phone by someone who never answered it. */
+  v.strictObject({ ...memberRef, kind: v.literal('survey'), survey: surveySchema }),
   v.strictObject({ ...memberRef, kind: v.literal('gear'), beacon: v.boolean(), shovel: v.boolean(), probe: v.boolean() }),
   v.strictObject({
     ...memberRef,
@@ -62,7 +64,7 @@ export type TripEventsRequest = v.InferOutput<typeof tripEventsRequest>;
 /** An event as recorded: who recorded it and when it reached us; `flag` says why the office should look at it. */
 export const tripEvent = v.looseObject({
   id: text,
-  kind: v.picklist(['here', 'no-show', 'gear', 'signed', 'undo']),
+  kind: v.picklist(['here', 'no-show', 'gear', 'signed', 'undo', 'survey']),
   bookingId: text,
   uid: text,
   /** The member, by name (their e-mail when they gave none). */
@@ -74,6 +76,8 @@ export const tripEvent = v.looseObject({
   gear: v.optional(v.nullable(v.looseObject({ beacon: v.boolean(), shovel: v.boolean(), probe: v.boolean() })), null),
   /** For an undo: the event it takes back. */
   undoes: optionalText,
+  /** For a survey answered at the trailhead: its answers. */
+  survey: v.optional(v.nullable(surveyAnswer), null),
   flag: optionalText,
 });
 export type TripEvent = v.InferOutput<typeof tripEvent>;

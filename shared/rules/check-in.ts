@@ -4,10 +4,12 @@
  * recorded on another phone, changes nothing), a no-show only when nobody saw them; their gear is the
  * latest check of it. A wrong tap is taken back by an undo event naming the Here or No-show it undoes
  * (of the same person): the undone event then counts for nothing, on every phone and in the console,
- * while the record keeps both. The phones and the console read the same record the same way.
+ * while the record keeps both. A waiver signed and a survey answered on a guide's phone are noted. The phones and the console read the same record the same way.
  */
 
-export type TripEventKind = 'here' | 'no-show' | 'gear' | 'signed' | 'undo';
+import type { Survey } from '../contract/requests.ts';
+
+export type TripEventKind = 'here' | 'no-show' | 'gear' | 'signed' | 'undo' | 'survey';
 export type CheckInStatus = 'here' | 'no-show';
 export interface Gear {
   beacon: boolean;
@@ -28,6 +30,8 @@ export interface CheckInEvent {
   gear?: Gear | null;
   /** For an undo: the id of the event it takes back. */
   undoes?: string | null;
+  /** For a survey answered on a guide's phone: the answers. */
+  survey?: Survey | null;
 }
 
 export interface MemberCheckIn {
@@ -38,6 +42,8 @@ export interface MemberCheckIn {
   gear: Gear | null;
   /** Signed the waiver on a guide's phone. */
   signedHere: boolean;
+  /** The safety survey as answered on a guide's phone (the latest answers), or null. */
+  surveyedHere: Survey | null;
   /** The ids of the Here and No-show events that stand (none undone), which taking a mark back undoes. */
   standing: Record<CheckInStatus, string[]>;
 }
@@ -48,6 +54,7 @@ const nobodyYet = (): MemberCheckIn => ({
   by: null,
   gear: null,
   signedHere: false,
+  surveyedHere: null,
   standing: { here: [], 'no-show': [] },
 });
 
@@ -82,6 +89,7 @@ export function checkIns(events: readonly CheckInEvent[]): Map<string, MemberChe
     if ((event.kind === 'here' || event.kind === 'no-show') && event.id) member.standing[event.kind].push(event.id);
     if (event.kind === 'gear' && event.gear) member.gear = { ...event.gear };
     if (event.kind === 'signed') member.signedHere = true;
+    if (event.kind === 'survey' && event.survey) member.surveyedHere = { ...event.survey };
   }
   return members;
 }

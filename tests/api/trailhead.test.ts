@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
-import { FLAGS, NOT_IN_THE_PARTY, NOT_ON_THIS_DATE, OLDER_WAIVER } from '../../api/trailhead/trip-events.ts';
+import { FLAGS, NOT_IN_THE_PARTY, NOT_ON_THIS_DATE, OLDER_WAIVER, SURVEY_ANSWERED_ALREADY } from '../../api/trailhead/trip-events.ts';
 import { NO_HELD_SIGNATURE, SIGNATURE_ACCEPTED, SIGNATURE_HELD } from '../../api/trailhead/held-signatures.ts';
 import { UNKNOWN_PASS } from '../../api/trailhead/passes.ts';
 import { NOT_STAFF } from '../../api/routes/guide.ts';
@@ -15,7 +15,7 @@ import type { CalendarEntry, SignedWaiverCopy, WaiverStatus } from '../../shared
 import type { OpsDateOverview } from '../../shared/contract/ops-answers.ts';
 import type { MyPasses, Pass, TripEvent, TripEventRequest, TripEventsAnswer, TripSheet } from '../../shared/contract/trailhead.ts';
 import { checkInOf, checkIns } from '../../shared/rules/check-in.ts';
-import { freeDate, harness, inviteCodeOf, readyUser, SIGNATURE, type Harness, type TestUser } from './harness.ts';
+import { freeDate, harness, inviteCodeOf, newUser, readyUser, SIGNATURE, SURVEY, type Harness, type TestUser } from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
 import { staffMember } from './staff.ts';
 
@@ -362,6 +362,44 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     // The operator's phone saw Una arrive: that mark stands, whatever the guide took back.
     const seen = await send(operator, [arrived(una.bookingId, una.payer.uid, morning(57))]);
     expect(checkInOf(checkIns(seen.body.events), una.bookingId, una.payer.uid)).toMatchObject({ status: 'here', at: morning(57) });
+  });
+
+  it('puts a survey answered on a guide’s phone into the person’s own record, unless they answered it themselves', async () => {
+    const pair = await paidBooking(h, { date: tripDate, calendar: CLASSES, priceId: PRICE, partySize: 2, payerName: 'Sue Survey' });
+    const newcomer = await newUser();
+    expect(
+      (await h.call('POST', `/users/user/${newcomer.uid}`, { token: newcomer.token, body: { uid: newcomer.uid, email: newcomer.email } }))
+        .ok,
+    ).toBe(true);
+    const inviteCode = await inviteCodeOf(h, pair.payer, CLASSES, dateId);
+    expect((await h.json('POST', '/calendar/invite', { token: newcomer.token, body: { inviteCode } })).status).toBe(200);
+    const answers = { ...SURVEY, emergencyContactName: 'Nell Newcomer', medicalConditions: 'Bad left knee' };
+    const answered: TripEventRequest = { ...arrived(pair.bookingId, newcomer.uid, morning(58)), kind: 'survey', survey: answers };
+    const sent = await send(guide, [answered]);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(outcomesOf(sent.body)).toEqual([[answered.id, null]]);
+    const own = await h.json<{ survey: unknown }>('GET', `/users/user/${newcomer.uid}`, { token: newcomer.token });
+    expect(own.body.survey).toEqual(answers);
+    const recorded = sent.body.events.find((event) => event.id === answered.id);
+    expect(recorded).toMatchObject({ kind: 'survey', survey: answers, flag: null });
+    expect(checkInOf(checkIns(sent.body.events), pair.bookingId, newcomer.uid).surveyedHere).toEqual(answers);
+
+    // The payer answered it online: their answers stand, and the event says so for the office.
+    const overwrite: TripEventRequest = {
+      ...arrived(pair.bookingId, pair.payer.uid, morning(59)),
+      kind: 'survey',
+      survey: { ...answers, emergencyContactName: 'Somebody Else' },
+    };
+    const kept = await send(guide, [overwrite]);
+    expect(kept.body.events.find((event) => event.id === overwrite.id)?.flag).toBe(SURVEY_ANSWERED_ALREADY);
+    const payers = await h.json<{ survey: { emergencyContactName: string } }>('GET', `/users/user/${pair.payer.uid}`, {
+      token: pair.payer.token,
+    });
+    expect(payers.body.survey.emergencyContactName).toBe('Jo Rider');
+    // Answers the survey form would refuse are bad input.
+    expect((await send(guide, [{ ...answered, id: randomUUID(), survey: { ...answers, emergencyContactNumber: 'call me' } }])).status).toBe(
+      400,
+    );
   });
 });
 

@@ -70,6 +70,21 @@ export async function personalise(request: APIRequestContext, customer: Customer
   return { ...customer, name };
 }
 
+/** A customer with a name and nothing else: no survey, no waiver. */
+async function bareCustomer(request: APIRequestContext, name: string): Promise<Customer> {
+  const email = newEmail('bare');
+  const { uid, idToken } = await newEmulatorAccount(request, email, PASSWORD);
+  const headers = { Authorization: `Bearer ${idToken}` };
+  const registered = await request.post(`${E2E.api}/users/user/${uid}`, { headers, data: { uid, email } });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const profile = await request.put(`${E2E.api}/authUsers/authUser/${uid}`, {
+    headers,
+    data: { userData: { displayName: name, email, phoneNumber: `+1${uniquePhone()}` } },
+  });
+  expect(profile.ok(), await profile.text()).toBe(true);
+  return { uid, email, idToken, name };
+}
+
 /** A customer who answered the survey but never signed the waiver. */
 async function unsignedCustomer(request: APIRequestContext, name: string): Promise<Customer> {
   const email = newEmail('unsigned');
@@ -120,20 +135,22 @@ async function dateOnTheTripDay(request: APIRequestContext, calendarName: Calend
 /**
  * A lead who booked a day tour for the coming night for two (or more: `alsoJoining` names the others), and friends who
  * joined by the invite code: Frankie Snow, then each of `alsoJoining`, who never signed the waiver
- * when `unsigned` says so. All answered the survey.
+ * when `unsigned` says so, and never answered the survey either when `bare` does. The others answered it.
  */
-export async function bookedParty(request: APIRequestContext, alsoJoining: { name: string; unsigned?: boolean }[] = []) {
+export async function bookedParty(request: APIRequestContext, alsoJoining: { name: string; unsigned?: boolean; bare?: boolean }[] = []) {
   const entry = await dateOnTheTripDay(request, 'winter-day-tours');
   const lead = await readyCustomer(request);
   const partySize = 2 + alsoJoining.length;
   await bookByApi(request, lead, { dateId: entry.id, priceId: TOUR_PRICE, calendar: 'winter-day-tours', partySize });
   const friend = await personalise(request, await readyCustomer(request), 'Frankie Snow', 'Pat Snow', '+14355550177');
   const others: Customer[] = [];
-  for (const { name, unsigned } of alsoJoining)
+  for (const { name, unsigned, bare } of alsoJoining)
     others.push(
-      unsigned
-        ? await unsignedCustomer(request, name)
-        : await personalise(request, await readyCustomer(request), name, 'Pat Snow', '+14355550179'),
+      bare
+        ? await bareCustomer(request, name)
+        : unsigned
+          ? await unsignedCustomer(request, name)
+          : await personalise(request, await readyCustomer(request), name, 'Pat Snow', '+14355550179'),
     );
   await joinParty(request, lead, { entry, calendar: 'winter-day-tours' }, [friend, ...others]);
   return { entry, lead, friend, others };

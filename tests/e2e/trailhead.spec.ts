@@ -562,3 +562,72 @@ test('a wrong tap is taken back with no signal, and the phone and the office agr
   ).json()) as { tripEvents: { kind: string }[] };
   expect(tripEvents.map((event) => event.kind).sort()).toEqual(['here', 'here', 'here', 'no-show', 'undo', 'undo', 'undo'].sort());
 });
+
+test('someone who never answered the survey answers it and signs the waiver on the guide’s phone with no signal, into their own record', async ({
+  page,
+  context,
+  problems,
+}) => {
+  test.setTimeout(120_000);
+  problems.allow(/net::ERR_INTERNET_DISCONNECTED/);
+  problems.allow(/^Could not load the database user TypeError: Failed to fetch/);
+  const {
+    entry,
+    others: [noa],
+  } = await bookedParty(page.request, [{ name: 'Noa Blank', bare: true }]);
+  if (!noa) throw new Error('the party has three members');
+  const sheet = await guidePhoneOffline(context, await newGuide(page.request), entry.id);
+  const row = memberCard(sheet, 'Noa Blank');
+  await expect(row.getByRole('listitem')).toHaveText(['No waiver', 'No survey']);
+  await openDetails(sheet, 'Noa Blank');
+  await expect(row.getByText('Survey not answered').first()).toBeVisible();
+  await row.getByRole('button', { name: /^Survey and waiver here/ }).click();
+
+  const forms = sheet.getByRole('dialog', { name: 'Noa Blank answers the survey and signs the waiver' });
+  const survey = forms.getByRole('group', { name: 'Safety survey' });
+  await forms.getByRole('checkbox', { name: 'I agree to the terms and conditions' }).check();
+  await forms.getByRole('radio', { name: 'Type my name' }).check();
+  await forms.getByLabel("Noa Blank's full name, as the signature").fill('Noa Blank');
+  // The survey comes first: signing with it empty says what is missing and keeps the dialog open.
+  await forms.getByRole('button', { name: 'Sign Waiver' }).click();
+  await expect(survey.getByLabel('Transportation')).toBeFocused();
+  await expect(survey.getByText('Please choose your mode of travel')).toBeVisible();
+  for (const [label, answer] of [
+    ['Transportation', 'Ski'],
+    ['Uphill Ability', 'Intermediate'],
+    ['Downhill Ability', 'Advanced'],
+    ['Beacon', 'Yes'],
+    ['Shovel', 'Yes'],
+    ['Probe', 'No'],
+  ] as const)
+    await survey.getByLabel(label, { exact: true }).selectOption(answer);
+  await survey.getByLabel('Emergency Contact Name').fill('Lou Lake');
+  await survey.getByLabel('Emergency Contact Number').fill('+14355550178');
+  await survey.getByLabel('Medical Conditions').fill('Allergic to bee stings');
+  expect(await axeViolations(sheet)).toEqual([]);
+  await forms.getByRole('button', { name: 'Sign Waiver' }).click();
+  await expect(forms).toBeHidden();
+
+  // The row says so at once, and the guide has whom to call and what to know.
+  await expect(row.getByRole('listitem')).toHaveText(['Waiver signed here', 'Survey answered here', 'Medical note']);
+  await expect(row.getByText('Allergic to bee stings')).toBeVisible();
+  await expect(row.getByText(/^Lou Lake,/)).toBeVisible();
+  await expect(row.getByText('Survey: No')).toBeVisible();
+  await expect(row.getByText('Signed on this trip sheet')).toBeVisible();
+  await expect(syncStatus(sheet)).toHaveText('1 person and 1 signature wait to be sent. Sent as soon as this phone has a signal.');
+
+  // With a signal, both reach Noa's own record.
+  await context.setOffline(false);
+  await expect(syncStatus(sheet)).toHaveText('Everything recorded on this phone is sent, and the sheet is up to date.');
+  const asNoa = { Authorization: `Bearer ${(await signInByApi(page.request, noa.email)).idToken}` };
+  const account = (await (await page.request.get(`${E2E.api}/users/user/${noa.uid}`, { headers: asNoa })).json()) as {
+    survey: { emergencyContactName: string; medicalConditions: string };
+  };
+  expect(account.survey).toMatchObject({ emergencyContactName: 'Lou Lake', medicalConditions: 'Allergic to bee stings' });
+  const waivers = (await (await page.request.get(`${E2E.api}/users/user/${noa.uid}/waivers`, { headers: asNoa })).json()) as {
+    current: boolean;
+  }[];
+  expect(waivers.map((waiver) => waiver.current)).toEqual([true]);
+  // The sheet saved again knows the survey as Noa's own.
+  await expect(row.getByRole('listitem')).toHaveText(['Waiver signed here', 'Survey answered here', 'Medical note']);
+});

@@ -21,6 +21,7 @@ describe('who is at the trailhead', () => {
       by: null,
       gear: null,
       signedHere: false,
+      surveyedHere: null,
       standing: { here: [], 'no-show': [] },
     });
   });

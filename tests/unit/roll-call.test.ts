@@ -67,6 +67,28 @@ describe('the marks on a member’s row', () => {
   });
 });
 
+describe('a survey answered on the guide’s phone', () => {
+  it('marks the row and brings its medical note, for someone who never answered it', () => {
+    const answered = checkIns([
+      {
+        kind: 'survey',
+        bookingId: 'bk_1',
+        uid: 'u_ro',
+        at: at(6),
+        by: 'Ana',
+        survey: { ...SURVEY, medicalConditions: 'Bee stings' },
+      },
+    ]);
+    const checkIn = checkInOf(answered, 'bk_1', 'u_ro');
+    expect(checkIn.surveyedHere?.medicalConditions).toBe('Bee stings');
+    expect(memberMarks(member({ survey: null }), checkIn).map((mark) => mark.words)).toEqual([
+      'Waiver signed',
+      'Survey answered here',
+      'Medical note',
+    ]);
+  });
+});
+
 describe('the roll call’s filter and search', () => {
   const here = checkInOf(checkIns([{ kind: 'here', bookingId: 'bk_1', uid: 'u_ro', at: at(1), by: 'Ana' }]), 'bk_1', 'u_ro');
   const noShow = checkInOf(checkIns([{ kind: 'no-show', bookingId: 'bk_1', uid: 'u_ro', at: at(1), by: 'Ana' }]), 'bk_1', 'u_ro');

@@ -68,7 +68,15 @@ describe('the batches the phone sends', () => {
 });
 
 describe('a check-in in words', () => {
-  const nobody = { status: null, at: null, by: null, gear: null, signedHere: false, standing: { here: [], 'no-show': [] } };
+  const nobody = {
+    status: null,
+    at: null,
+    by: null,
+    gear: null,
+    signedHere: false,
+    surveyedHere: null,
+    standing: { here: [], 'no-show': [] },
+  };
 
   it('says who checked the member in and when, in Kamas time', () => {
     expect(checkInWords({ ...nobody, status: 'here', at: '2027-01-09T15:12:00.000Z', by: 'Ana' })).toBe(

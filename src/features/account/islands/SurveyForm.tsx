@@ -9,10 +9,11 @@
  * without names, a form that posts back to this page and a submit button disabled until hydrated.
  */
 import type { DatabaseUser } from '../../../../shared/contract/answers.ts';
-import { ABILITY, surveySchema, TRANSPORTATION, YES_NO } from '../../../../shared/contract/requests.ts';
+import { surveySchema } from '../../../../shared/contract/requests.ts';
 import { failureText, saveSurvey } from '../stores/account.ts';
-import { savedSurveyValues, SURVEY_FIELDS, type SurveyField } from './form-values.ts';
-import { AccountLoading, FieldError, NeedsJavaScript, SignedOutNotice } from '../../../ui/fields.tsx';
+import { savedSurveyValues, SURVEY_FIELDS } from './form-values.ts';
+import { AccountLoading, NeedsJavaScript, SignedOutNotice } from '../../../ui/fields.tsx';
+import SurveyFields from './SurveyFields.tsx';
 import Toast, { useToast } from '../../../ui/Toast.tsx';
 import { useAccountForm } from './use-account-form.ts';
 import { useAccountUser } from './use-account-user.ts';
@@ -21,15 +22,6 @@ import '../../../styles/account.css';
 
 export const SURVEY_SAVE_FAILED = 'An error occurred while submitting the survey. Please try again.';
 export const SURVEY_ERROR_MS = 3000;
-
-const SELECTS: readonly { field: SurveyField; label: string; options: readonly string[] }[] = [
-  { field: 'transportation', label: 'Transportation', options: TRANSPORTATION },
-  { field: 'uphillAbility', label: 'Uphill Ability', options: ABILITY },
-  { field: 'downhillAbility', label: 'Downhill Ability', options: ABILITY },
-  { field: 'beacon', label: 'Beacon', options: YES_NO },
-  { field: 'shovel', label: 'Shovel', options: YES_NO },
-  { field: 'probe', label: 'Probe', options: YES_NO },
-];
 
 interface Props {
   /** Called with the saved database user after a successful save (checkout moves on to the waiver). */
@@ -66,8 +58,6 @@ export default function SurveyForm({ onSaved, submitLabel = 'Submit' }: Props) {
   }
   if (state === 'signed-out') return <SignedOutNotice toDo="fill in your safety survey" />;
 
-  const medicalHintId = `${id}-medical-hint`;
-
   return (
     <div className="account-form-frame">
       <form
@@ -78,40 +68,7 @@ export default function SurveyForm({ onSaved, submitLabel = 'Submit' }: Props) {
         aria-label="Safety survey"
         onSubmit={(event) => void submit(event)}
       >
-        <div className="survey-selects">
-          {SELECTS.map(({ field: name, label, options }) => (
-            <div className="field" key={name}>
-              <label htmlFor={fieldId(name)}>{label}</label>
-              <select required {...control(name)}>
-                <option value="">Select...</option>
-                {options.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={errorId(name)} error={errors[name]} />
-            </div>
-          ))}
-        </div>
-        <div className="field">
-          <label htmlFor={fieldId('emergencyContactName')}>Emergency Contact Name</label>
-          <input type="text" autoComplete="off" required maxLength={100} {...control('emergencyContactName')} />
-          <FieldError id={errorId('emergencyContactName')} error={errors.emergencyContactName} />
-        </div>
-        <div className="field">
-          <label htmlFor={fieldId('emergencyContactNumber')}>Emergency Contact Number</label>
-          <input type="tel" autoComplete="off" required maxLength={21} placeholder="+1234567890" {...control('emergencyContactNumber')} />
-          <FieldError id={errorId('emergencyContactNumber')} error={errors.emergencyContactNumber} />
-        </div>
-        <div className="field">
-          <label htmlFor={fieldId('medicalConditions')}>Medical Conditions</label>
-          <p className="form-hint" id={medicalHintId}>
-            Optional. Anything your guide should know, such as allergies, asthma, diabetes, heart conditions, past injuries or medication.
-          </p>
-          <textarea rows={4} maxLength={2000} {...control('medicalConditions', medicalHintId)} />
-          <FieldError id={errorId('medicalConditions')} error={errors.medicalConditions} />
-        </div>
+        <SurveyFields control={control} fieldId={fieldId} errorId={errorId} errors={errors} id={id} />
         <div className="account-actions">
           <button type="submit" className="button primary" disabled={!hydrated} aria-disabled={busy}>
             {busy ? 'Submitting...' : submitLabel}

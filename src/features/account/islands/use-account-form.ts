@@ -10,7 +10,7 @@ import type { DatabaseUser } from '../../../../shared/contract/answers.ts';
 import { describedBy } from '../../../ui/fields.tsx';
 import { checkFields, firstFailed, type FieldErrors, type FormValues } from './form-values.ts';
 
-interface Options<K extends string, S extends v.GenericSchema> {
+interface Options<K extends string, S extends v.GenericSchema, R> {
   /** Whether the form has hydrated: a submit before that does nothing. */
   hydrated: boolean;
   /** The saved values the form starts from. */
@@ -18,14 +18,15 @@ interface Options<K extends string, S extends v.GenericSchema> {
   schema: S;
   /** The fields in the order they are shown. */
   order: readonly K[];
-  save: (value: v.InferOutput<S>) => Promise<DatabaseUser>;
+  /** Saves the checked values; what it answers (the saved database user, for the account's forms) goes to `onSaved`. */
+  save: (value: v.InferOutput<S>) => Promise<R>;
   /** Called as a submit starts, before the values are checked. */
   onStart: () => void;
-  onSaved: (user: DatabaseUser) => void;
+  onSaved: (saved: R) => void;
   onFailed: (error: unknown) => void;
 }
 
-export function useAccountForm<K extends string, S extends v.GenericSchema>(options: Options<K, S>) {
+export function useAccountForm<K extends string, S extends v.GenericSchema, R = DatabaseUser>(options: Options<K, S, R>) {
   const id = useId();
   /** What the customer changed since the last save; null shows the saved values. */
   const [draft, setDraft] = useState<FormValues<K> | null>(null);
@@ -65,9 +66,9 @@ export function useAccountForm<K extends string, S extends v.GenericSchema>(opti
     setErrors({});
     setBusy(true);
     try {
-      const user = await options.save(result.value);
+      const saved = await options.save(result.value);
       setDraft(null);
-      options.onSaved(user);
+      options.onSaved(saved);
     } catch (error) {
       options.onFailed(error);
     } finally {

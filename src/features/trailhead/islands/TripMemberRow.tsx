@@ -1,13 +1,15 @@
 /**
  * One member in the trip sheet's roll call: a compact row with their name, what they are missing
  * (waiver, survey) or what to know (a medical note), and Here / No-show at thumb size. Tapping the
- * name opens the rest: the gear check beside what the survey said they carry, the waiver to sign on
- * the phone, and whom to call. Every tap is an event recorded on the phone at once. A scanned pass
+ * name opens the rest: the gear check beside what the survey said they carry, the survey and the
+ * waiver to fill in on the phone when they are missing, and whom to call. Every tap is an event recorded on the phone at once. A scanned pass
  * brings its member's row into view, saying what the scan found.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { TripMember, TripSheet } from '../../../../shared/contract/trailhead.ts';
 import type { Gear, MemberCheckIn } from '../../../../shared/rules/check-in.ts';
+import type { Survey } from '../../../../shared/contract/requests.ts';
+import { surveyComplete } from '../../../../shared/rules/readiness.ts';
 import { participantName, waiverSummary } from '../../../lib/roster-csv.ts';
 import DetailsList from '../../../islands/shared/DetailsList.tsx';
 import { safetyDetails } from '../../../islands/guide/safety-details.tsx';
@@ -15,10 +17,13 @@ import { checkInWords } from '../rules/check-in-words.ts';
 import { memberMarks } from '../rules/roll-call.ts';
 
 export type CheckInChoice =
-  { kind: 'here' | 'no-show' } | ({ kind: 'gear' } & Gear) | { kind: 'signed'; version: string; signature: string; agreed: true };
+  | { kind: 'here' | 'no-show' }
+  | ({ kind: 'gear' } & Gear)
+  | { kind: 'signed'; version: string; signature: string; agreed: true }
+  | { kind: 'survey'; survey: Survey };
 
-// The waiver's pad and text load when a member is handed the phone to sign (kept by the service worker).
-const TrailheadSigning = lazy(() => import('./TrailheadSigning.tsx'));
+// The survey, the waiver's pad and its text load when a member is handed the phone (kept by the service worker).
+const TrailheadForms = lazy(() => import('./TrailheadForms.tsx'));
 
 interface Props {
   member: TripMember;
@@ -29,7 +34,8 @@ interface Props {
   waiver: TripSheet['waiver'];
   /** What scanning this member's pass said, when it was the last pass scanned: the row comes into view with it. */
   scanned: { words: string } | null;
-  onChoose: (choice: CheckInChoice) => void;
+  /** Records what a tap chose: one choice, or the survey and the signature filled in together. */
+  onChoose: (...choices: CheckInChoice[]) => void;
 }
 
 const GEAR = [
@@ -43,6 +49,9 @@ export default function TripMemberRow({ member, checkIn, gearCheck, waiver, scan
   const [open, setOpen] = useState(false);
   const [signing, setSigning] = useState(false);
   const needsWaiver = !member.waiver?.current && !checkIn.signedHere;
+  const needsSurvey = !surveyComplete(member) && !checkIn.surveyedHere;
+  /** The member as the sheet knows them, with the survey answered here when they had none. */
+  const known = { ...member, survey: member.survey ?? checkIn.surveyedHere };
   const scanNotice = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (scanned) scanNotice.current?.focus();
@@ -99,23 +108,36 @@ export default function TripMemberRow({ member, checkIn, gearCheck, waiver, scan
         </p>
       )}
       <div id={`${id}-more`} className="trip-member-more" hidden={!open}>
-        {gearCheck && <GearCheck member={member} gear={checkIn.gear} onChoose={onChoose} />}
-        {needsWaiver && (
+        {gearCheck && <GearCheck member={known} gear={checkIn.gear} onChoose={onChoose} />}
+        {(needsWaiver || needsSurvey) && (
           <button type="button" className="button secondary trip-sign" onClick={() => setSigning(true)}>
-            Sign the waiver here<span className="visually-hidden">: {name}</span>
+            {needsWaiver && needsSurvey ? 'Survey and waiver here' : needsWaiver ? 'Sign the waiver here' : 'Answer the survey here'}
+            <span className="visually-hidden">: {name}</span>
           </button>
         )}
-        <DetailsList details={[...safetyDetails(member), ['Waiver', waiverSummary(member)]]} className="trip-member-details" />
+        <DetailsList
+          details={[
+            ...safetyDetails(known),
+            ['Waiver', member.waiver?.current || !checkIn.signedHere ? waiverSummary(member) : 'Signed on this trip sheet'],
+          ]}
+          className="trip-member-details"
+        />
       </div>
       {signing && (
-        <Suspense fallback={<p role="status">Opening the waiver…</p>}>
-          <TrailheadSigning
+        <Suspense fallback={<p role="status">Opening the forms…</p>}>
+          <TrailheadForms
             name={name}
-            waiver={waiver}
+            waiver={needsWaiver ? waiver : null}
+            askSurvey={needsSurvey}
             onCancel={() => setSigning(false)}
-            onSigned={(signature) => {
+            onDone={(filled) => {
               setSigning(false);
-              onChoose({ kind: 'signed', version: waiver.version, signature, agreed: true });
+              onChoose(
+                ...(filled.survey ? [{ kind: 'survey' as const, survey: filled.survey }] : []),
+                ...(filled.signature
+                  ? [{ kind: 'signed' as const, version: waiver.version, signature: filled.signature, agreed: true as const }]
+                  : []),
+              );
             }}
           />
         </Suspense>

@@ -119,19 +119,16 @@ export default function TripSheetPage() {
     );
 
   /** Records what a tap chose: Here and No-show as the shared rule says (a second tap takes a mark back), the rest as it is. */
-  function choose(bookingId: string, memberUid: string, choice: CheckInChoice) {
-    const at = new Date().toISOString();
-    const member = { bookingId, uid: memberUid, at };
-    let events: TripEventRequest[];
-    if (choice.kind === 'here' || choice.kind === 'no-show') {
+  function choose(bookingId: string, memberUid: string, ...choices: CheckInChoice[]) {
+    const member = { bookingId, uid: memberUid, at: new Date().toISOString() };
+    const events = choices.flatMap((choice): TripEventRequest[] => {
+      if (choice.kind !== 'here' && choice.kind !== 'no-show') return [{ ...choice, ...member, id: crypto.randomUUID() }];
       const tap = tapOf(checkInOf(members, bookingId, memberUid), choice.kind);
-      events = [
+      return [
         ...tap.undo.map((undoes): TripEventRequest => ({ ...member, id: crypto.randomUUID(), kind: 'undo', undoes })),
         ...(tap.record ? [{ ...member, id: crypto.randomUUID(), kind: tap.record }] : []),
       ];
-    } else {
-      events = [{ ...choice, ...member, id: crypto.randomUUID() }];
-    }
+    });
     void recordCheckIns(me, events);
   }
 
@@ -209,7 +206,7 @@ export default function TripSheetPage() {
                   gearCheck={gearCheck}
                   waiver={sheet.waiver}
                   scanned={scanned?.key === memberKey(party.bookingId, member.uid) ? scanned : null}
-                  onChoose={(choice) => choose(party.bookingId, member.uid, choice)}
+                  onChoose={(...choices) => choose(party.bookingId, member.uid, ...choices)}
                 />
               ))}
             </ul>

@@ -19,10 +19,11 @@ export function gearWords(checkIn: MemberCheckIn): string | null {
 
 /** Everything the trailhead recorded of a member, for the console: null when nothing was. */
 export function trailheadWords(checkIn: MemberCheckIn): string | null {
-  if (!checkIn.status && !checkIn.gear && !checkIn.signedHere) return null;
+  if (!checkIn.status && !checkIn.gear && !checkIn.signedHere && !checkIn.surveyedHere) return null;
   return [
     checkIn.status ? checkInWords(checkIn) : null,
     gearWords(checkIn),
+    checkIn.surveyedHere ? 'Answered the survey at the trailhead' : null,
     checkIn.signedHere ? 'Signed the waiver at the trailhead' : null,
   ]
     .filter((part) => part !== null)
@@ -35,6 +36,7 @@ const DONE: Record<TripEventKind, string> = {
   gear: 'gear checked',
   signed: 'signed the waiver',
   undo: 'a mark taken back',
+  survey: 'answered the survey',
 };
 
 /** One event and why it needs a look, for the office: 'Fran Friend, checked in at 8:12 AM by Ana: That person is not in this party.' */

@@ -20,8 +20,13 @@ export function memberMarks(member: TripMember, checkIn: MemberCheckIn): Mark[] 
     : member.waiver?.current
       ? { words: 'Waiver signed', tone: 'ready' }
       : { words: member.waiver ? 'Waiver outdated' : 'No waiver', tone: 'missing' };
-  const survey: Mark = surveyComplete(member) ? { words: 'Survey done', tone: 'ready' } : { words: 'No survey', tone: 'missing' };
-  const medical: Mark[] = member.survey?.medicalConditions?.trim() ? [{ words: 'Medical note', tone: 'note' }] : [];
+  const survey: Mark = checkIn.surveyedHere
+    ? { words: 'Survey answered here', tone: 'ready' }
+    : surveyComplete(member)
+      ? { words: 'Survey done', tone: 'ready' }
+      : { words: 'No survey', tone: 'missing' };
+  const medicalNote = (member.survey ?? checkIn.surveyedHere)?.medicalConditions?.trim();
+  const medical: Mark[] = medicalNote ? [{ words: 'Medical note', tone: 'note' }] : [];
   return [waiver, survey, ...medical];
 }
 
