@@ -94,6 +94,14 @@ export function waiverSeasonLastDay(coversUntil: Date | string): Date {
   return new Date(new Date(coversUntil).getTime() - 1);
 }
 
+/** How long a signature made at `at` counts, said before signing: to the season's end, or a new text. */
+export function signatureLastsWords(at: Date | number): string {
+  return (
+    `A signature counts until the season ends on ${formatDenverLongDate(waiverSeasonLastDay(waiverCoversUntil(at)))}, ` +
+    'or until we change the text: then we ask you to sign again.'
+  );
+}
+
 /** Why a signed waiver no longer counts: its text has been changed since, or its season has ended. */
 export type WaiverRenewalReason = 'text-changed' | 'season-ended';
 

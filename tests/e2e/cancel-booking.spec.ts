@@ -138,9 +138,11 @@ test('the payer moves a booking to a later date, paying the $50 fee with the tes
 
   await fillCard(page, '4242 4242 4242 4242');
   await panel.getByRole('button', { name: 'Pay now' }).click();
-  await expect(card.getByRole('status')).toHaveText(
-    `Date changed. Your booking is now on ${laterLabel}; your party, invite link and QR code stay the same.`,
-  );
+  // The card shows its new date at once, saying so, with the focus there.
+  const notice = card.getByRole('status').filter({ hasText: 'Date changed.' });
+  await expect(notice).toHaveText(`Date changed. Your booking is now on ${laterLabel}; your party, invite link and QR code stay the same.`);
+  await expect(notice).toBeFocused();
+  await expect(card.getByRole('time')).toHaveText(laterLabel);
   expect(await seatsTaken(page.request, CALENDAR, date.id)).toBe(0);
   const moved = await mine();
   expect(moved).not.toBe(date.id);

@@ -273,13 +273,13 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   await expect(card.getByText(dateAndTime(start), { exact: true })).toBeVisible();
   // A party of two with only the booker in it: one friend can still join.
   const remainingSpots = card.locator('dt', { hasText: 'Remaining Spots' }).locator('+ dd');
-  await expect(remainingSpots).toHaveText('1');
+  await expect(remainingSpots).toHaveText('1 open place in your party');
   expect(await readQrCode(card)).toBe(entry.id);
   // The booking is named by its reference, the same one its messages, its calendar file and the console use, and the code says what it is for.
   const reference = referenceOf(await bookingIdOn(page.request, customer, entry.id));
   const qr = await card.getByRole('img', { name: `QR code of booking ${reference}` }).boundingBox();
   expect([qr?.width, qr?.height]).toEqual([120, 120]);
-  await expect(card.getByRole('figure')).toContainText(`Booking ${reference}`);
+  await expect(card.getByRole('figure')).toContainText(`For the office: booking ${reference}`);
   await expect(card.getByRole('figure')).toContainText('The office scans this code to find your booking.');
   // The member's own trailhead pass, which the guide scans.
   await expect(card.getByRole('link', { name: /^Your trailhead pass/ })).toHaveAttribute('href', /^\/pass\?date=/);
@@ -301,7 +301,7 @@ test('a booking shows its card: QR code, invite link to copy, remaining spots th
   expect(joined.ok(), await joined.text()).toBe(true);
   await page.reload();
   await islandsReady(page);
-  await expect(remainingSpots).toHaveText('0');
+  await expect(remainingSpots).toHaveText('0 open places in your party');
   // The party is full: an invite link could only fail, so none is offered.
   await expect(card.getByText('Your party is full: every spot you booked is taken.')).toBeVisible();
   await expect(card.getByLabel('Invite link')).toHaveCount(0);

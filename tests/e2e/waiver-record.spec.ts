@@ -297,6 +297,10 @@ test('after the waiver text changes, /profile, /waiver and checkout ask for a ne
       await expect(renewalNote(page)).toContainText(why);
       await expect(page.getByText(nextText.ADDED_SENTENCE)).toBeVisible();
       await expect(page.getByText(`Version ${nextText.WAIVER_VERSION}`, { exact: true })).toBeVisible();
+      // Before signing it says how long the signature will count: to the season's end, or a new text.
+      await expect(
+        page.getByText(/^A signature counts until the season ends on March 31, \d{4}, or until we change the text/),
+      ).toBeVisible();
       await expect(agree(page)).toBeEnabled();
       await expect(agree(page)).not.toBeChecked();
       await expect(signaturePad(page)).toHaveAccessibleName(/Empty$/);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WAIVER_DOCUMENT, WAIVER_SHA256, WAIVER_VERSION } from '../../shared/company/waiver-text.ts';
 import { denverInstant } from '../../shared/rules/dates.ts';
 import {
+  signatureLastsWords,
   verifiedWaiver,
   waiverCoversUntil,
   waiverFingerprint,
@@ -83,6 +84,13 @@ describe('the season a signature covers', () => {
     const lateMarch31 = denverInstant('2027-03-31', 23);
     expect(lateMarch31.toISOString().slice(0, 10)).toBe('2027-04-01');
     expect(waiverCoversUntil(lateMarch31)).toEqual(april1(2027));
+  });
+
+  it('says before signing how long a signature counts: to the end of this season, or of the next from April on', () => {
+    expect(signatureLastsWords(denverInstant('2026-11-27', 9))).toBe(
+      'A signature counts until the season ends on March 31, 2027, or until we change the text: then we ask you to sign again.',
+    );
+    expect(signatureLastsWords(denverInstant('2027-04-01', 0))).toMatch(/^A signature counts until the season ends on March 31, 2028,/);
   });
 
   it('counts a signature only for the current version and while its season runs', () => {

@@ -25,11 +25,15 @@ interface Props {
   booking: BookingCard;
   /** Paid for just now: the card says so. */
   justBooked?: boolean;
+  /** Moved to this date just now: the card says so, in view. */
+  movedHere?: string | null;
+  /** The booking moved to the date `dateId`: My Bookings loads again to show it there. */
+  onMoved: (notice: string, dateId: string) => void;
   copied: boolean;
   onCopy: (text: string) => void;
 }
 
-export default function BookingCardView({ booking, justBooked = false, copied, onCopy }: Props) {
+export default function BookingCardView({ booking, justBooked = false, movedHere = null, onMoved, copied, onCopy }: Props) {
   const id = useId();
   const [imageFailed, setImageFailed] = useState(false);
   const [calendarFailed, setCalendarFailed] = useState(false);
@@ -75,6 +79,11 @@ export default function BookingCardView({ booking, justBooked = false, copied, o
       />
       <div className="booking-body">
         {justBooked && <p className="booking-new-label">New: just booked</p>}
+        {movedHere && (
+          <p className="booking-new-label" role="status" tabIndex={-1} ref={(notice) => notice?.focus()}>
+            {movedHere}
+          </p>
+        )}
         <h3 id={`${id}-title`}>{booking.title}</h3>
         <dl className="booking-facts">
           <div>
@@ -85,7 +94,12 @@ export default function BookingCardView({ booking, justBooked = false, copied, o
           </div>
           <div>
             <dt>Remaining Spots</dt>
-            <dd>{booking.remainingSpots}</dd>
+            <dd>
+              {booking.remainingSpots}
+              <span className="booking-fact-hint">
+                {booking.remainingSpots === 1 ? ' open place in your party' : ' open places in your party'}
+              </span>
+            </dd>
           </div>
           <div>
             <dt>Meeting area</dt>
@@ -124,8 +138,8 @@ export default function BookingCardView({ booking, justBooked = false, copied, o
         <figure className="booking-qr">
           <QrCode value={booking.id} size={QR_SIZE} label={reference ? `QR code of booking ${reference}` : 'QR code of your booking'} />
           <figcaption>
-            {reference && <strong>Booking {reference}</strong>}
-            <span>The office scans this code to find your booking.</span>
+            <strong>For the office: {reference ? `booking ${reference}` : 'your booking'}</strong>
+            <span>The office scans this code to find your booking. At the trailhead, show your pass below.</span>
           </figcaption>
         </figure>
         <div className="booking-pass">
@@ -147,7 +161,7 @@ export default function BookingCardView({ booking, justBooked = false, copied, o
         </div>
         {party.state.status === 'ready' ? (
           <Suspense fallback={<BookingChangesPlaceholder />}>
-            <BookingChanges party={party.state.party} label={`${booking.title}, ${when}`} onEnded={setEnded} />
+            <BookingChanges party={party.state.party} label={`${booking.title}, ${when}`} onEnded={setEnded} onMoved={onMoved} />
           </Suspense>
         ) : (
           <BookingChangesPlaceholder />

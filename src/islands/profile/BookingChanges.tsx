@@ -25,6 +25,8 @@ interface Props {
   label: string;
   /** The booking ended for this customer: the card shows `notice` instead. */
   onEnded: (notice: string) => void;
+  /** The booking moved to the date `dateId`, saying `notice`. */
+  onMoved: (notice: string, dateId: string) => void;
 }
 
 // The change of date brings the card form with it: fetched only when a customer opens it, so /profile loads no payment code.
@@ -32,7 +34,7 @@ const DateChange = lazy(() => import('./DateChange.tsx'));
 
 const failureText = (error: unknown) => shownError(error, 'Something went wrong. Please try again.');
 
-export default function BookingChanges({ party, label, onEnded }: Props) {
+export default function BookingChanges({ party, label, onEnded, onMoved }: Props) {
   const id = useId();
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -133,7 +135,7 @@ export default function BookingChanges({ party, label, onEnded }: Props) {
       )}
       {step.name === 'changing-date' && (
         <Suspense fallback={<p role="status">Loading the dates you can move to...</p>}>
-          <DateChange bookingId={party.bookingId} onMoved={onEnded} onClose={close} />
+          <DateChange bookingId={party.bookingId} onMoved={(notice, date) => onMoved(notice, date.id)} onClose={close} />
         </Suspense>
       )}
       {open && party.youPaid && quote && (

@@ -33,8 +33,8 @@ type Step =
 
 interface Props {
   bookingId: string;
-  /** The booking moved: the card shows `notice` instead. */
-  onMoved: (notice: string) => void;
+  /** The booking moved to `date`: My Bookings shows it there, saying `notice`. */
+  onMoved: (notice: string, date: MoveTarget) => void;
   /** The customer keeps the date they have. */
   onClose: () => void;
 }
@@ -98,7 +98,7 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
     setCard({ status: 'processing' });
     const state = await payWithLocalCard(paying.clientSecret, input, bookingId);
     setCard(state);
-    if (state.status === 'succeeded') onMoved(movedNotice(paying.date));
+    if (state.status === 'succeeded') onMoved(movedNotice(paying.date), paying.date);
     return state;
   }
 

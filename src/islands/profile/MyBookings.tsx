@@ -6,6 +6,7 @@
  * below, with when they were updated.
  * Below, the dates the customer waits for (./MyWaits.tsx). Right after a payment the section opens at
  * the booking just paid for, marked new; the account menu's `My Bookings` links here (#my-bookings).
+ * A booking moved to another date shows there at once, saying so.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { takeJustBooked } from '../../lib/just-booked.ts';
@@ -23,7 +24,9 @@ export const NO_SIGNAL = 'No signal: your bookings show again once this phone is
 
 export default function MyBookings({ uid }: { uid: string }) {
   const id = useId();
-  const state = useMyBookings(uid);
+  /** A booking just moved to another date: its new date's id and what to say there; the list loads again to show it. */
+  const [moved, setMoved] = useState<{ dateId: string; notice: string; reload: number } | null>(null);
+  const state = useMyBookings(uid, moved?.reload ?? 0);
   const passes = useLoaded(uid, (signal) => loadPasses(uid, signal), 'Could not keep the trailhead passes');
   const { copiedKey, copy } = useCopied();
   const section = useRef<HTMLElement>(null);
@@ -80,6 +83,8 @@ export default function MyBookings({ uid }: { uid: string }) {
                 <BookingCardView
                   booking={booking}
                   justBooked={booking.id === justBooked}
+                  movedHere={booking.id === moved?.dateId ? moved.notice : null}
+                  onMoved={(notice, dateId) => setMoved({ dateId, notice, reload: (moved?.reload ?? 0) + 1 })}
                   copied={copiedKey === booking.id}
                   onCopy={(text) => void copy(booking.id, text)}
                 />

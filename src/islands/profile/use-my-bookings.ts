@@ -6,8 +6,9 @@ import { loadMyBookings, type MyBookingsList } from './load-my-bookings.ts';
 export type MyBookingsState =
   { status: 'loading' } | { status: 'failed'; message: string; noSignal: boolean } | ({ status: 'ready' } & MyBookingsList);
 
-export function useMyBookings(uid: string): MyBookingsState {
-  const loaded = useLoaded(uid, (signal) => loadMyBookings(uid, signal), 'Could not load the bookings');
+/** `reload`: a new number loads the list again (a booking changed its date). */
+export function useMyBookings(uid: string, reload = 0): MyBookingsState {
+  const loaded = useLoaded(`${uid}/${reload}`, (signal) => loadMyBookings(uid, signal), 'Could not load the bookings');
   if (loaded.status === 'ready') return { status: 'ready', ...loaded.value };
   if (loaded.status === 'loading') return loaded;
   const { error } = loaded;

@@ -25,7 +25,7 @@ import { useStore } from '@nanostores/react';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import type { DatabaseUser } from '../../../../shared/contract/answers.ts';
 import { waiverOutdated } from '../../../../shared/rules/readiness.ts';
-import { WAIVER_TEXT_CHANGED, waiverRenewalMessage } from '../../../../shared/rules/waiver-record.ts';
+import { signatureLastsWords, WAIVER_TEXT_CHANGED, waiverRenewalMessage } from '../../../../shared/rules/waiver-record.ts';
 import { failureText, signWaiver } from '../stores/account.ts';
 import { $waiverInForce, loadWaiverInForce } from '../stores/waiver-in-force.ts';
 import { NeedsJavaScript, SignedOutNotice } from '../../../ui/fields.tsx';
@@ -122,6 +122,7 @@ export default function WaiverForm({ onSigned }: Props) {
         {waiver.document.title}
       </h2>
       <p className="form-hint">Version {waiver.version}</p>
+      <p className="form-hint">{signatureLastsWords(openedAt)}</p>
       <div className="waiver-text" role="region" aria-labelledby={titleId} tabIndex={0}>
         <WaiverText document={waiver.document} />
       </div>
