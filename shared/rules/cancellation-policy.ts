@@ -101,7 +101,6 @@ export function cancellationTerms(
   };
 }
 
-const percent = (share: number) => `${Math.round(share * 100)}%`;
 const shareWords = (share: number) => (share === 0.5 ? 'half of it' : `${percent(share)} of it`);
 const noticeWords = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}' notice`;
 
@@ -121,6 +120,25 @@ export function refundBreakdown(quote: { policyVersion: string; noticeDays: numb
   const kept = tier === 'full' ? fee : `${shareWords(policy.partialShare)} ${fee}`;
   const back = quote.refund > 0 ? `${formatDollars(quote.refund)} back ${route}` : 'nothing back';
   return `${lead} ${formatDollars(quote.paid)} paid, ${kept}, gives ${back}.`;
+}
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/**
+ * What a move to a date starting at `newStart` gives up, said before it is made: a date 13 days or
+ * fewer away can no longer be refunded or changed, one under 30 days away refunds only a part and
+ * cannot be changed again; null for a date far enough away to keep every choice.
+ */
+export function moveWarning(policy: CancellationPolicy, asked: Date | number, newStart: Date | number): string | null {
+  const days = noticeDays(asked, newStart);
+  const tier = noticeTier(policy, days);
+  if (tier === 'none') {
+    return `This date is ${policy.partialRefundDays - 1} days or fewer away: once you move to it, the booking can no longer be refunded or changed.`;
+  }
+  if (tier === 'partial') {
+    return `This date is less than ${policy.fullRefundDays} days away: once you move to it, cancelling refunds ${percent(policy.partialShare)} less the fee, and the date cannot be changed again.`;
+  }
+  return null;
 }
 
 /** What moving to another date costs, and why: 'Changing the date, with 45 days' notice, costs the $50 date-change fee; what you paid stays on the booking.' */

@@ -9,9 +9,9 @@
 import { CURRENT_POLICY, cancellationTerms } from '../../shared/rules/cancellation-policy.ts';
 import { formatDenverDate, formatDenverDateTime } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
-import { bookByApi, calendar, freshDate, freshDateAtLeast, readyCustomer, seatsTaken, startOf } from './api-customers.ts';
+import { bookByApi, bookingIdOn, calendar, freshDate, freshDateAtLeast, readyCustomer, seatsTaken, startOf } from './api-customers.ts';
 import { fillCard } from './checkout-steps.ts';
-import { axeViolations, expect, test } from './fixtures.ts';
+import { axeViolations, expect, PHONE, test } from './fixtures.ts';
 import { mailTo } from './mail-inbox.ts';
 import { myBookings, signInAndOpenProfile } from './page-helpers.ts';
 import { E2E } from '../../playwright.config.ts';
@@ -177,4 +177,47 @@ test('the payer keeps the date while paying the fee, and the seats held on the n
     .toBe(0);
   await expect(card.getByRole('time')).toHaveText(formatDenverDateTime(startOf(date)));
   expect(problems.errors).toEqual([]);
+});
+
+test.describe('at 390 px', () => {
+  test.use({ ...PHONE });
+
+  test('a change of date offers the nearest dates and every other on the month calendar, with the action in view', async ({ page }) => {
+    test.setTimeout(60_000);
+    const payer = await readyCustomer(page.request);
+    const date = await freshDateAtLeast(page.request, CALENDAR, 45);
+    await bookByApi(page.request, payer, { dateId: date.id, priceId: PRICE.id, calendar: CALENDAR, partySize: 1 });
+    await signInAndOpenProfile(page, payer.email);
+    const card = myBookings(page).getByRole('article', { name: PRICE.title });
+    await card.getByRole('button', { name: /^Change date/ }).click();
+    const panel = card.getByRole('region', { name: 'Change the date?' });
+    const choice = panel.getByRole('group', { name: 'Dates with seats for your party:' });
+    // The nearest three as buttons, nearest first; the rest on the calendar, not a list of dozens.
+    const nearest = choice.getByRole('radio');
+    await expect(nearest).toHaveCount(3);
+    const bookingId = await bookingIdOn(page.request, payer, date.id);
+    const options = (await (
+      await page.request.get(`${E2E.api}/bookings/${bookingId}/date-change`, { headers: { Authorization: `Bearer ${payer.idToken}` } })
+    ).json()) as { dates: { startsAt: string }[] };
+    const soonest = options.dates
+      .map((option) => Date.parse(option.startsAt))
+      .sort((a, b) => a - b)
+      .slice(0, 3)
+      .map((start) => formatDenverDateTime(start));
+    expect(await nearest.evaluateAll((radios) => radios.map((radio) => radio.parentElement?.textContent?.trim()))).toEqual(soonest);
+    const grid = choice.getByRole('grid', { name: /^Dates you can choose, / });
+    await expect(grid).toBeVisible();
+    expect((await panel.boundingBox())?.height).toBeLessThan(1600);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A date from the calendar, a month on: chosen, said, and the action stays in view.
+    await choice.getByRole('button', { name: 'Next month' }).click();
+    const day = grid.getByRole('button', { name: /, starts at / }).first();
+    const dayName = (await day.getAttribute('aria-label')) ?? '';
+    await day.click();
+    await expect(choice.getByRole('status')).toHaveText(/^Chosen: /);
+    await expect(grid.getByRole('button', { name: `${dayName}, selected` })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Continue to payment' })).toBeInViewport();
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import {
   CURRENT_POLICY,
   cancellationTerms,
   moveFeeWords,
+  moveWarning,
   noticeDays,
   policyOf,
   refundBreakdown,
@@ -182,5 +183,28 @@ describe('a quote in words: what comes back, and what the policy keeps and why',
     expect(moveFeeWords({ noticeDays: 45, moveFee: 5_000 })).toBe(
       "Changing the date, with 45 days' notice, costs the $50 date-change fee; what you paid stays on the booking.",
     );
+  });
+});
+
+describe('the warning before a move', () => {
+  const asked = denverInstant('2027-01-01', 10);
+  const on = (day: string) => denverInstant(day, 8);
+
+  it('says a date 13 days or fewer away gives up any refund and further change', () => {
+    expect(moveWarning(CURRENT_POLICY, asked, on('2027-01-14'))).toBe(
+      'This date is 13 days or fewer away: once you move to it, the booking can no longer be refunded or changed.',
+    );
+    expect(moveWarning(CURRENT_POLICY, asked, on('2027-01-01'))).toMatch(/^This date is 13 days or fewer away/);
+  });
+
+  it('says a date 14 to 29 days away refunds only a part and cannot be changed again', () => {
+    for (const day of ['2027-01-15', '2027-01-30'])
+      expect(moveWarning(CURRENT_POLICY, asked, on(day))).toBe(
+        'This date is less than 30 days away: once you move to it, cancelling refunds 50% less the fee, and the date cannot be changed again.',
+      );
+  });
+
+  it('says nothing of a date 30 days or more away', () => {
+    expect(moveWarning(CURRENT_POLICY, asked, on('2027-01-31'))).toBeNull();
   });
 });

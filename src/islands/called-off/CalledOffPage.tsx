@@ -93,7 +93,14 @@ function Choices({ initial }: { initial: CallOffChoice }) {
                 <a href={site.phone.href}>{site.phone.display}</a>.
               </p>
             ) : (
-              <DateChoice legend={partyLine(choice)} dates={choice.dates} picked={picked} onPick={setPicked} name={`${id}-date`} />
+              <DateChoice
+                legend={partyLine(choice)}
+                dates={choice.dates}
+                picked={picked}
+                onPick={setPicked}
+                name={`${id}-date`}
+                headingLevel={4}
+              />
             )}
             {choice.dates.length > 0 && (
               <button

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { QuoteChanged } from '../../lib/api/api-error.ts';
 import type { DateChangeOptions, MoveTarget } from '../../../shared/contract/answers.ts';
-import { moveFeeWords } from '../../../shared/rules/cancellation-policy.ts';
+import { moveFeeWords, moveWarning, policyOf } from '../../../shared/rules/cancellation-policy.ts';
 import { QUOTE_CHANGED_NOTICE, quoteHolds } from '../../lib/cancellation-quote.ts';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../shared/rules/pricing.ts';
@@ -115,6 +115,10 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
 
   const busy = step.name === 'holding';
   const options = step.name === 'choosing' || step.name === 'holding' ? step.options : null;
+  const pickedDate = options?.dates.find((date) => date.id === picked);
+  // Said before the move is made: a date near enough gives up a refund, or any further change.
+  const warning =
+    options && pickedDate ? moveWarning(policyOf(options.quote.policyVersion), Date.now(), Date.parse(pickedDate.startsAt)) : null;
 
   return (
     <section className="booking-change-panel" aria-labelledby={`${id}-heading`} aria-busy={step.name === 'loading' || busy}>
@@ -138,8 +142,10 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
               picked={picked}
               onPick={setPicked}
               name={`${id}-date`}
+              headingLevel={5}
             />
           )}
+          {warning && <p className="booking-move-warning">{warning}</p>}
           <div className="booking-change-buttons">
             {options.dates.length > 0 && (
               <button type="button" className="button primary" aria-disabled={busy} onClick={() => busy || void hold(options)}>

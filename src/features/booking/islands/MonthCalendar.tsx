@@ -39,6 +39,8 @@ export interface MonthCalendarProps {
   onSelect: (day: DayKey) => void;
   /** False before the island runs: every control is disabled. */
   enabled?: boolean;
+  /** The month's title's heading level, under the heading the calendar sits beneath (3 unless told). */
+  headingLevel?: 3 | 4 | 5;
 }
 
 const KEY_MOVES: Record<string, (day: DayKey) => DayKey> = {
@@ -52,7 +54,17 @@ const KEY_MOVES: Record<string, (day: DayKey) => DayKey> = {
   PageDown: (day) => addMonthsTo(day, 1),
 };
 
-export default function MonthCalendar({ label, month, firstMonth, dayView, selectedDay, onSelect, enabled = true }: MonthCalendarProps) {
+export default function MonthCalendar({
+  label,
+  month,
+  firstMonth,
+  dayView,
+  selectedDay,
+  onSelect,
+  enabled = true,
+  headingLevel = 3,
+}: MonthCalendarProps) {
+  const Title = `h${headingLevel}` as const;
   const [shown, setShown] = useState(month);
   const [openedOn, setOpenedOn] = useState(month);
   const [lastSelected, setLastSelected] = useState(selectedDay);
@@ -112,9 +124,9 @@ export default function MonthCalendar({ label, month, firstMonth, dayView, selec
         >
           Prev<span className="visually-hidden"> month</span>
         </button>
-        <h3 className="calendar-title" aria-live="polite">
+        <Title className="calendar-title" aria-live="polite">
           {formatMonth(shown)}
-        </h3>
+        </Title>
         <button type="button" className="button secondary" disabled={!enabled} onClick={() => setShown(shiftMonth(shown, 1))}>
           Next<span className="visually-hidden"> month</span>
         </button>
