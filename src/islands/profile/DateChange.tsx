@@ -51,6 +51,8 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const [card, setCard] = useState<CardState>({ status: 'idle' });
   const [keeping, setKeeping] = useState(false);
+  // The notice a move's warning counts from: the day the panel opened, as the quote's.
+  const [openedAt] = useState(() => Date.now());
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -118,7 +120,7 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
   const pickedDate = options?.dates.find((date) => date.id === picked);
   // Said before the move is made: a date near enough gives up a refund, or any further change.
   const warning =
-    options && pickedDate ? moveWarning(policyOf(options.quote.policyVersion), Date.now(), Date.parse(pickedDate.startsAt)) : null;
+    options && pickedDate ? moveWarning(policyOf(options.quote.policyVersion), openedAt, Date.parse(pickedDate.startsAt)) : null;
 
   return (
     <section className="booking-change-panel" aria-labelledby={`${id}-heading`} aria-busy={step.name === 'loading' || busy}>
