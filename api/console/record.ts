@@ -9,6 +9,8 @@ import type { Caller } from '../identity.ts';
 import type { OpsActivity } from '../../shared/contract/ops-answers.ts';
 import { changeWords, datesNamed, subjectWords, type RecordContext } from './record-words.ts';
 import { iso } from '../db/instant.ts';
+import { memberName } from '../../shared/rules/party.ts';
+import { denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
 
 export interface ActionRecord {
   /** What was done, in a word or two: `cancel booking`, `add note`, ... */
@@ -55,6 +57,10 @@ interface ActionRow {
   at: Date | string;
   operator_uid: string;
   operator_email: string | null;
+  /** The operator's name, and the name of the booking's payer, as the users table has them now. */
+  operator_name: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
   action: string;
   subject: string;
   booking_id: string | null;
@@ -73,6 +79,8 @@ function toActivity(row: ActionRow, context: RecordContext): OpsActivity {
     at: iso(row.at),
     operatorUid: row.operator_uid,
     operatorEmail: row.operator_email,
+    operatorName: row.operator_name,
+    customer: row.customer_name || row.customer_email ? memberName(row.customer_name, row.customer_email) : null,
     action: row.action,
     subject: subjectWords(recorded, context),
     change: changeWords(recorded, context),
@@ -94,18 +102,44 @@ async function recordContext(db: Queryable, rows: readonly ActionRow[]): Promise
   return { startOf: (dateId) => byId.get(dateId) ?? null };
 }
 
-const COLUMNS = 'id, at, operator_uid, operator_email, action, subject, booking_id, date_id, reason, before, after';
+/** Which actions to list: those of one booking, of the trip day (in Kamas) their date starts on, or naming a person. */
+export interface ActionFilter {
+  bookingId?: string | undefined;
+  /** 'YYYY-MM-DD', the day the date the action concerns starts on in Kamas. */
+  day?: string | undefined;
+  /** Part of the operator's or the booking payer's name or e-mail, in any case. */
+  person?: string | undefined;
+}
 
-/** The latest actions, newest first; `bookingId` narrows them to one booking. */
-export async function listActions(db: Queryable, { limit, bookingId }: { limit: number; bookingId?: string }): Promise<OpsActivity[]> {
-  const rows = bookingId
-    ? await db.query<ActionRow & Record<string, unknown>>(
-        `select ${COLUMNS} from operator_actions where booking_id = $1 order by at desc, id desc limit $2`,
-        [bookingId, limit],
-      )
-    : await db.query<ActionRow & Record<string, unknown>>(`select ${COLUMNS} from operator_actions order by at desc, id desc limit $1`, [
-        limit,
-      ]);
+/** The latest actions, newest first, narrowed by `filter`. */
+export async function listActions(db: Queryable, { limit, ...filter }: { limit: number } & ActionFilter): Promise<OpsActivity[]> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  if (filter.bookingId) where.push(`a.booking_id = ${param(filter.bookingId)}`);
+  if (filter.day) {
+    const from = param(denverInstant(filter.day).toISOString());
+    const to = param(denverInstant(denverDayPlus(filter.day, 1)).toISOString());
+    where.push(`d.starts_at >= ${from}::timestamptz and d.starts_at < ${to}::timestamptz`);
+  }
+  if (filter.person?.trim()) {
+    const like = param(`%${filter.person.trim().replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+    where.push(
+      `(ou.display_name ilike ${like} or a.operator_email ilike ${like} or pu.display_name ilike ${like} or pu.email ilike ${like})`,
+    );
+  }
+  const rows = await db.query<ActionRow & Record<string, unknown>>(
+    `select a.id, a.at, a.operator_uid, a.operator_email, ou.display_name as operator_name, a.action, a.subject, a.booking_id,
+            a.date_id, a.reason, a.before, a.after, pu.display_name as customer_name, pu.email as customer_email
+       from operator_actions a
+       left join users ou on ou.uid = a.operator_uid
+       left join bookings b on b.id = a.booking_id
+       left join users pu on pu.uid = b.user_id
+       left join calendar_dates d on d.id = coalesce(a.date_id, b.date_id)
+      ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
+      order by a.at desc, a.id desc limit ${param(limit)}`,
+    params,
+  );
   const context = await recordContext(db, rows);
   return rows.map((row) => toActivity(row, context));
 }

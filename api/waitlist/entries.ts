@@ -248,6 +248,17 @@ export async function waitlistOfDate(db: Queryable, dateId: string): Promise<Wai
   }));
 }
 
+/** The open offers of the date in `after` that were not in `before`: those an action made, by whom they went to. */
+export function offersMadeBetween(before: readonly WaitlistRowAnswer[], after: readonly WaitlistRowAnswer[]) {
+  const key = (row: WaitlistRowAnswer, offer: WaitlistRowAnswer['offers'][number]) => `${row.id}/${offer.madeAt}`;
+  const known = new Set(before.flatMap((row) => row.offers.map((offer) => key(row, offer))));
+  return after.flatMap((row) =>
+    row.offers
+      .filter((offer) => offer.state === 'open' && !offer.elsewhere && !known.has(key(row, offer)))
+      .map((offer) => ({ name: row.name, seats: offer.seats, endsAt: offer.endsAt })),
+  );
+}
+
 /** One of the caller's offers, as checkout opens on it: the date, the price when offered, the party and when it ends. */
 export async function offerForCheckout(db: Queryable, uid: string, offerId: string): Promise<OfferCheckoutAnswer> {
   const [offer] = await db.query<{

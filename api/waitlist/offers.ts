@@ -303,7 +303,7 @@ export async function offerOutOfOrder(
   operator: Caller,
   { dateId, entryId, reason }: { dateId: string; entryId: string; reason: string },
   settings: OfferSettings,
-): Promise<{ offerId: string; after: AfterCommit }> {
+): Promise<{ offerId: string; takenBackFrom: string[]; after: AfterCommit }> {
   const why = reason.trim();
   if (!why) throw new DomainError('invalid', 'A reason is required.');
   return db.transaction(async (tx) => {
@@ -326,11 +326,26 @@ export async function offerOutOfOrder(
       subject: `date ${dateId}`,
       dateId,
       reason: why,
-      before: { offersTakenBack: retaken },
+      before: { offersTakenBack: retaken.length },
       after: { to: memberName(party?.display_name ?? null, party?.email ?? null), seats: entry.partySize, endsAt: endsAt.toISOString() },
     });
-    return { offerId, after: { actions, seatsChanged: true, mailWritten: true } };
+    const takenBackFrom = await namesOf(
+      tx,
+      retaken.map((offer) => offer.user_id),
+    );
+    return { offerId, takenBackFrom, after: { actions, seatsChanged: true, mailWritten: true } };
   });
+}
+
+/** The people `uids` name, by name (their e-mail when they gave none), in the same order. */
+async function namesOf(tx: Queryable, uids: readonly string[]): Promise<string[]> {
+  if (uids.length === 0) return [];
+  const rows = await tx.query<{ uid: string; display_name: string | null; email: string | null }>(
+    `select uid, display_name, email from users where uid = any($1::text[])`,
+    [uids],
+  );
+  const names = new Map(rows.map((row) => [row.uid, memberName(row.display_name, row.email)]));
+  return uids.map((uid) => names.get(uid) ?? 'a party');
 }
 
 /**
@@ -338,7 +353,11 @@ export async function offerOutOfOrder(
  * the seats of open offers nobody has started to pay, newest first, taken back as far as needed.
  * Those parties wait again in their place and are told. Refuses (409) when even that is not enough.
  */
-async function makeRoomFor(tx: Queryable, date: OfferDate, entry: WaitEntry): Promise<{ retaken: number; actions: ClaimedAction[] }> {
+async function makeRoomFor(
+  tx: Queryable,
+  date: OfferDate,
+  entry: WaitEntry,
+): Promise<{ retaken: { id: string; user_id: string }[]; actions: ClaimedAction[] }> {
   const unpaid = await tx.query<{ id: string; entry_id: string; user_id: string }>(
     `select o.id, o.entry_id, o.user_id from waitlist_offers o
       where o.date_id = $1 and o.status = 'open' and o.entry_id <> $2
@@ -356,7 +375,7 @@ async function makeRoomFor(tx: Queryable, date: OfferDate, entry: WaitEntry): Pr
     retaken.push(offer);
   }
   await tellOfOffers(tx, 'waitlist-offer-withdrawn', retaken);
-  return { retaken: retaken.length, actions };
+  return { retaken, actions };
 }
 
 /** Writes one message of `kind` about each offer to its party. */

@@ -174,8 +174,15 @@ export const opsDateKindsAnswer = v.array(opsDateKind);
 /** POST /ops/dates: the dates added, those that were there already, and those left out for a blackout day. */
 export const opsAddedAnswer = v.looseObject({ added: v.array(text), existing: count, blackout: v.optional(count) });
 
-/** PUT /ops/dates/{id}/capacity, POST /ops/dates/{id}/withdraw */
+/** POST /ops/dates/{id}/withdraw */
 export const opsChangedAnswer = v.looseObject({ changed: v.boolean() });
+
+/** An offer of seats to a waiting party: whom, how many, until when. */
+export const opsOfferMade = v.looseObject({ name: text, seats: count, endsAt: instant });
+export type OpsOfferMade = v.InferOutput<typeof opsOfferMade>;
+
+/** PUT /ops/dates/{id}/capacity: whether it changed, and the offers the seats it freed made to the waitlist at once. */
+export const opsCapacityAnswer = v.looseObject({ changed: v.boolean(), offers: v.optional(v.array(opsOfferMade), []) });
 
 /** PUT /ops/dates/{id}/meeting-point: whether it changed, and how many members were e-mailed of it. */
 export const opsMeetingPointAnswer = v.looseObject({ changed: v.boolean(), told: count });
@@ -232,6 +239,10 @@ export const opsActivity = v.looseObject({
   at: instant,
   operatorUid: text,
   operatorEmail: optionalText,
+  /** The operator by name, when they gave one. */
+  operatorName: optionalText,
+  /** The payer of the booking acted on, by name (their e-mail when they gave none). */
+  customer: optionalText,
   action: text,
   /** What it was done to, in words: 'booking JDAT-QD5R', 'Sat, Jan 9, 7:00 AM'. */
   subject: text,
@@ -276,3 +287,6 @@ export const waitlistRowAnswer = v.looseObject({
 });
 export type WaitlistRowAnswer = v.InferOutput<typeof waitlistRowAnswer>;
 export const opsWaitlistAnswer = v.looseObject({ waitlist: v.array(waitlistRowAnswer) });
+
+/** POST /ops/dates/{id}/waitlist/{entry}/offer: the offer made, and whose unpaid offers were taken back for it, by name. */
+export const opsOfferAnswer = v.looseObject({ offerId: text, takenBackFrom: v.optional(v.array(text), []) });

@@ -1,6 +1,13 @@
 /** The console's addresses and the words it shows for what it lists. */
-import type { OpsBooking, OpsBookingStatus, OpsPayment, OpsPromoCode } from '../../shared/contract/ops-answers.ts';
-import { formatDenverDay } from '../../shared/rules/dates.ts';
+import type {
+  OpsBooking,
+  OpsBookingStatus,
+  OpsOfferMade,
+  OpsPayment,
+  OpsPromoCode,
+  WaitlistRowAnswer,
+} from '../../shared/contract/ops-answers.ts';
+import { denverDay, formatDenverDateTime, formatDenverDay, formatDenverTime } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
 
 export const opsBookingLink = (bookingId: string) => `/ops/booking?id=${encodeURIComponent(bookingId)}`;
@@ -88,4 +95,42 @@ export function promoTerms(promo: OpsPromoCode, today: string): string {
     ...(promo.onlyForSomeActivities ? ['some activities only'] : []),
     !promo.active ? 'Paused' : expired ? 'Expired' : usedUp ? 'Used up' : 'Active',
   ].join(' · ');
+}
+
+/** The offers an action made, in words: '2 seats offered to Ben Okafor until 8:24 PM.' (the day too when it is not today). */
+export function offersMadeWords(offers: readonly OpsOfferMade[], now: Date | number): string {
+  return offers
+    .map((offer) => {
+      const ends = Date.parse(offer.endsAt);
+      const until = denverDay(ends) === denverDay(now) ? formatDenverTime(ends) : formatDenverDateTime(ends);
+      return `${offer.seats} ${offer.seats === 1 ? 'seat' : 'seats'} offered to ${offer.name} until ${until}.`;
+    })
+    .join(' ');
+}
+
+/**
+ * Whose open offers on the date an offer out of order to `row` takes back, as the API does: none
+ * while the free seats are enough, else the newest first, as far as needed (the API skips one being
+ * paid, and then takes the next).
+ */
+export function offersTakenBackFor(rows: readonly WaitlistRowAnswer[], row: WaitlistRowAnswer, free: number): string[] {
+  const open = rows
+    .filter((other) => other.id !== row.id)
+    .flatMap((other) =>
+      other.offers.filter((offer) => offer.state === 'open' && !offer.elsewhere).map((offer) => ({ name: other.name, ...offer })),
+    )
+    .sort((a, b) => Date.parse(b.madeAt) - Date.parse(a.madeAt));
+  const names: string[] = [];
+  let seats = free;
+  for (const offer of open) {
+    if (seats >= row.partySize) break;
+    seats += offer.seats;
+    names.push(offer.name);
+  }
+  return names;
+}
+
+/** Names in a sentence: 'Sam Small', 'Sam Small and Ann Lee', 'Sam, Ann and Bo'. */
+export function namesInWords(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 }

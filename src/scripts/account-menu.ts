@@ -5,7 +5,6 @@
  * only once the visitor opens it.
  */
 import { $knownUser } from '../stores/known-user.ts';
-import { shownError } from '../lib/api/api-error.ts';
 import { linkToButton } from './link-to-button.ts';
 
 const authStore = () => import('../stores/auth.ts');
@@ -124,7 +123,8 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-account-menu]')
         throw error;
       }
     } catch (error) {
-      failure = shownError(error, unavailable);
+      // Its failures are the site's own sentences: the sign-in code that could not load, a logout that did not finish.
+      failure = error instanceof Error ? error.message : unavailable;
     }
     setOpen(false);
     say(failure);

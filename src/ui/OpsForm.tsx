@@ -42,6 +42,7 @@ export function OpenedForm({
   focusableHeading,
   submit,
   disabled,
+  danger,
   onSubmit,
   children,
 }: {
@@ -54,6 +55,8 @@ export function OpenedForm({
   submit: string;
   /** The form cannot be sent yet. */
   disabled?: boolean;
+  /** What the form does cannot be undone. */
+  danger?: boolean;
   onSubmit: (event: FormEvent) => Promise<void>;
   children: ReactNode;
 }) {
@@ -69,7 +72,7 @@ export function OpenedForm({
     <OpsForm id={id} heading={heading} focusableHeading={focusableHeading} onSubmit={onSubmit}>
       {children}
       <FormFailure failure={failure} />
-      <FormButtons submit={submit} sending={sending} disabled={disabled} onClose={() => setOpen(false)} />
+      <FormButtons submit={submit} sending={sending} disabled={disabled} danger={danger} onClose={() => setOpen(false)} />
     </OpsForm>
   );
 }

@@ -102,17 +102,20 @@ export function FormButtons({
   submit,
   sending,
   disabled = false,
+  danger = false,
   onClose,
 }: {
   submit: ReactNode;
   sending: boolean;
   /** The form cannot be sent yet (what it needs is still loading). */
   disabled?: boolean | undefined;
+  /** What the form does cannot be undone: its button says so by its colour. */
+  danger?: boolean | undefined;
   onClose?: (() => void) | undefined;
 }) {
   return (
     <div className="account-actions">
-      <button type="submit" className="button primary" disabled={sending || disabled}>
+      <button type="submit" className={danger ? 'button danger' : 'button primary'} disabled={sending || disabled}>
         {submit}
       </button>
       {onClose && (

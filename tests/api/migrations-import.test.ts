@@ -35,6 +35,8 @@ describe('migrations and catalog imports', () => {
         '020_waitlist_offer_indexes',
         '021_booking_client_secret',
         '022_held_trailhead_signatures',
+        '023_trip_event_undo',
+        '024_trip_event_survey',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

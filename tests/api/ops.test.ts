@@ -6,6 +6,7 @@
  */
 import { bookingReference } from '../../shared/rules/booking-reference.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
+import { denverDay } from '../../shared/rules/dates.ts';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -494,9 +495,27 @@ describe('cancelling for a customer', () => {
       action: 'cancel booking',
       bookingId,
       operatorEmail: operator.email,
+      customer: 'Avery Lund',
       subject: `booking ${bookingReference(bookingId)}`,
       change: expect.stringMatching(/^Cancelled; \$[\d,.]+ refunded of \$[\d,.]+ paid$/),
     });
+  });
+
+  it('narrows the record to a trip day, a person by part of a name or e-mail, or a booking, and refuses a day that is not one', async () => {
+    const date = await freeDate(h, CLASSES);
+    const { bookingId } = await paidOn(date, 1, 'Quinn Rivera-Marsh');
+    expect((await cancel(bookingId, { reason: 'Called to cancel', refund: 0 })).status).toBe(200);
+    const record = (query: string) => h.json<OpsActivity[]>('GET', `/ops/activity?${query}`, { token: operator.token });
+    const ids = (actions: OpsActivity[]) => [...new Set(actions.map((action) => action.bookingId))];
+    expect(ids((await record('person=rivera-MARSH')).body)).toEqual([bookingId]);
+    expect(ids((await record(`booking=${bookingId}`)).body)).toEqual([bookingId]);
+    const day = denverDay(date.date._seconds * 1000);
+    const onTheDay = (await record(`day=${day}`)).body;
+    expect(onTheDay.map((action) => action.bookingId)).toContain(bookingId);
+    expect((await record(`day=${day}&person=nobody-by-this-name`)).body).toEqual([]);
+    // A wildcard typed in a name matches itself, not everything.
+    expect((await record('person=%25')).body).toEqual([]);
+    expect(await record('day=2027-02-30')).toMatchObject({ status: 400 });
   });
 
   it('refuses a refund above what was paid, a missing reason and a malformed amount, and changes nothing', async () => {
@@ -822,8 +841,8 @@ describe('dates and capacity', () => {
     const below = await capacity(date.id, 2);
     expect(below.status).toBe(409);
     expect(below.body.error).toBe('Capacity cannot go below the 3 seats taken.');
-    expect((await capacity(date.id, 3)).body).toEqual({ changed: true });
-    expect((await capacity(date.id, 3)).body).toEqual({ changed: false });
+    expect((await capacity(date.id, 3)).body).toEqual({ changed: true, offers: [] });
+    expect((await capacity(date.id, 3)).body).toEqual({ changed: false, offers: [] });
     const records = await h.db.query<{ before: unknown; after: unknown }>(
       `select before, after from operator_actions where date_id = $1 and action = 'change capacity'`,
       [date.id],

@@ -491,18 +491,26 @@ describe('seats that come free', () => {
     ]);
     expect((await h.json('GET', `/ops/dates/${date.id}/waitlist`, { token: small.token })).status).toBe(403);
 
-    expect(
-      (await h.json('PUT', `/ops/dates/${date.id}/capacity`, { token: operator.token, body: { capacity: 2, reason: 'Second guide' } }))
-        .status,
-    ).toBe(200);
-    // One seat free: the party of three does not fit and keeps its place; the single is offered it.
+    const raised = await h.json<{ changed: boolean; offers: { name: string; seats: number; endsAt: string }[] }>(
+      'PUT',
+      `/ops/dates/${date.id}/capacity`,
+      { token: operator.token, body: { capacity: 2, reason: 'Second guide' } },
+    );
+    expect(raised.status).toBe(200);
+    // One seat free: the party of three does not fit and keeps its place; the single is offered it, and the answer says so.
     expect(await offersOn(date.id)).toMatchObject([{ user_id: small.uid, seats: 1 }]);
+    expect(raised.body.offers).toEqual([{ name: 'Sam Small', seats: 1, endsAt: expect.any(String) }]);
+    expect(Date.parse(raised.body.offers[0]?.endsAt ?? '')).toBeGreaterThan(Date.now());
 
     const offer = (body: unknown) =>
-      h.json<{ offerId?: string; message?: string }>('POST', `/ops/dates/${date.id}/waitlist/${bigEntry.body.entryId}/offer`, {
-        token: operator.token,
-        body,
-      });
+      h.json<{ offerId?: string; takenBackFrom?: string[]; message?: string }>(
+        'POST',
+        `/ops/dates/${date.id}/waitlist/${bigEntry.body.entryId}/offer`,
+        {
+          token: operator.token,
+          body,
+        },
+      );
     expect(await offer({ reason: ' ' })).toMatchObject({ status: 400 });
     // No seat is free, and the single's offer frees one: too few for three, and nothing changes.
     expect(await offer({ reason: 'Family with a child' })).toMatchObject({ status: 409, body: { message: NOT_ENOUGH_SEATS } });
@@ -512,6 +520,7 @@ describe('seats that come free', () => {
     await h.db.query(`update calendar_dates set capacity = 4 where id = $1`, [date.id]);
     const made = await offer({ reason: 'Family with a child' });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body).toMatchObject({ takenBackFrom: ['Sam Small'] });
     expect(await offersOn(date.id)).toMatchObject([
       { user_id: small.uid, status: 'withdrawn' },
       { user_id: big.uid, seats: 3, status: 'open' },

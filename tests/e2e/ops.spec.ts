@@ -270,8 +270,15 @@ test('an operator adds a note, sends the confirmation again, and calls off a dat
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Call off this date' }).click();
   const callOff = page.getByRole('form', { name: 'Call off this date' });
+  // It says beforehand whom it tells, and asks once more before it is done.
+  await expect(callOff).toContainText(
+    /(The payer of the 1 party|Each payer of the \d+ parties) \(\d+ seats?\) is e-mailed this reason and asked to choose a full refund or another date at no charge\./,
+  );
   await callOff.getByLabel('Reason').fill('High avalanche danger');
   await callOff.getByRole('button', { name: 'Call off the date' }).click();
+  await expect(callOff.getByRole('alert')).toHaveText(`Call off ${formatDenverDateTime(startOf(entry))} now? This cannot be undone.`);
+  await expect(page.getByText('This date is called off.')).toHaveCount(0);
+  await callOff.getByRole('button', { name: 'Yes, call off the date' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Called off.' })).toBeVisible();
   await expect(page.getByText('This date is called off.')).toBeVisible();
   const message = await mailTo(page.request, payer.email, /^Called off: /);

@@ -17,9 +17,10 @@ import { E2E } from '../../playwright.config.ts';
 import type { TripSheet } from '../../shared/contract/trailhead.ts';
 import type { SignedWaiverCopy } from '../../shared/contract/answers.ts';
 import { browserWithCamera, cameraFileOf } from './fake-camera.ts';
-import { newGuide, newStaffMember, officeOperator, revokeStaffRole, SIGNATURE_IMAGE, signInByApi } from './api-customers.ts';
+import { denverClock, denverDay, denverInstant, formatDenverTime } from '../../shared/rules/dates.ts';
+import { newGuide, newStaffMember, officeOperator, revokeStaffRole, SIGNATURE_IMAGE, signInByApi, startOf } from './api-customers.ts';
 import { bookedParty, CLASS_OF_TEN, classOfTen } from './booked-party.ts';
-import { axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
+import { axeViolations, expect, islandsReady, PHONE, test, type Problems } from './fixtures.ts';
 import { myBookings, signIn } from './page-helpers.ts';
 
 test.use({ ...PHONE, serviceWorkers: 'allow' });
@@ -37,7 +38,17 @@ async function openDetails(page: Page, name: string) {
   await opener.click();
   await expect(opener).toHaveAttribute('aria-expanded', 'true');
 }
+/** Half an hour before `start`, or midnight when that falls on the day before: a meeting time on the trip's day. */
+function meetingBefore(start: Date): Date {
+  const earlier = new Date(start.getTime() - 30 * 60_000);
+  return denverDay(earlier) === denverDay(start) ? earlier : denverInstant(denverDay(start));
+}
 const syncStatus = (page: Page) => page.locator('.trip-sync').getByRole('status');
+/** With no signal the browser says so of each request, and the account's details cannot be read again. */
+function allowNoSignal(problems: Problems) {
+  problems.allow(/net::ERR_INTERNET_DISCONNECTED/);
+  problems.allow(/^Could not load the database user TypeError: Failed to fetch/);
+}
 
 test('a guide checks a party in with no signal, and the check-ins reach the office when the signal comes back', async ({
   page,
@@ -45,9 +56,7 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   problems,
 }) => {
   test.setTimeout(120_000);
-  // With no signal the browser says so of each request, and the account's details cannot be read again.
-  problems.allow(/net::ERR_INTERNET_DISCONNECTED/);
-  problems.allow(/^Could not load the database user TypeError: Failed to fetch/);
+  allowNoSignal(problems);
   // The guides' pages ask for the coming dates and the roster, which need a network.
   problems.allow(/^The call to \/guide\/dates\S* failed TypeError: Failed to fetch/);
   const { entry, lead, friend } = await bookedParty(page.request);
@@ -150,12 +159,14 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   // An operator sets where the party meets, and saves the sheet from here too: it names the meeting point.
   await page.getByRole('button', { name: 'Set the meeting point' }).click();
   await page.getByLabel('Trailhead').selectOption('Wolf Creek Pass Trailhead');
-  await page.getByLabel('Meeting time in Kamas, on the day').fill('06:30');
+  // Half an hour before the start, on its day (the trip may start just after midnight).
+  const meets = meetingBefore(startOf(entry));
+  await page.getByLabel('Meeting time in Kamas, on the day').fill(denverClock(meets));
   await page.getByRole('button', { name: 'Save meeting point' }).click();
-  await expect(page.getByText('Meeting point: Wolf Creek Pass Trailhead, 6:30 AM.')).toBeVisible();
+  await expect(page.getByText(`Meeting point: Wolf Creek Pass Trailhead, ${formatDenverTime(meets)}.`)).toBeVisible();
   await page.getByRole('button', { name: 'Save for the trailhead' }).click();
   await page.getByRole('link', { name: 'Open the trip sheet' }).click();
-  await expect(page.getByText(/Meeting point: Wolf Creek Pass Trailhead, 6:30 AM\.$/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Meeting point: Wolf Creek Pass Trailhead, ${formatDenverTime(meets)}\\.$`))).toBeVisible();
 });
 
 /** The Chromium phone of a guide, signed in, with a date's trip sheet saved (and the pass scanner kept), then with no signal. */
@@ -181,8 +192,7 @@ test('a member’s pass opens on their phone with no signal; the guide scans it,
   problems,
 }, testInfo) => {
   test.setTimeout(180_000);
-  problems.allow(/net::ERR_INTERNET_DISCONNECTED/);
-  problems.allow(/^Could not load the database user TypeError: Failed to fetch/);
+  allowNoSignal(problems);
   problems.allow(/^The call to \S+ failed TypeError: Failed to fetch/);
   problems.allow(/^Could not load the (bookings|trailhead passes|waiver) TypeError: Failed to fetch/);
   const {
@@ -517,8 +527,7 @@ test('a wrong tap is taken back with no signal, and the phone and the office agr
   problems,
 }) => {
   test.setTimeout(120_000);
-  problems.allow(/net::ERR_INTERNET_DISCONNECTED/);
-  problems.allow(/^Could not load the database user TypeError: Failed to fetch/);
+  allowNoSignal(problems);
   const { entry, lead, friend } = await bookedParty(page.request);
   const sheet = await guidePhoneOffline(context, await newGuide(page.request), entry.id);
   const counts = (text: string) => expect(sheet.getByText(text, { exact: true })).toBeVisible();
@@ -569,8 +578,7 @@ test('someone who never answered the survey answers it and signs the waiver on t
   problems,
 }) => {
   test.setTimeout(120_000);
-  problems.allow(/net::ERR_INTERNET_DISCONNECTED/);
-  problems.allow(/^Could not load the database user TypeError: Failed to fetch/);
+  allowNoSignal(problems);
   const {
     entry,
     others: [noa],

@@ -6,7 +6,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { formatDenverDateTime } from '../../shared/rules/dates.ts';
-import { bookByApi, freshDate, GOOD_CARD, readyCustomer, seatsTaken, startOf, type Customer } from './api-customers.ts';
+import { bookByApi, freshDate, GOOD_CARD, newStaffMember, readyCustomer, seatsTaken, startOf, type Customer } from './api-customers.ts';
 import { fillCard, passSavedSteps } from './checkout-steps.ts';
 import { axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
 import { mailTo } from './mail-inbox.ts';
@@ -29,17 +29,23 @@ async function cancelByApi(request: APIRequestContext, customer: Customer, dateI
   expect(done.ok(), await done.text()).toBe(true);
 }
 
+/** A class date whose ten seats three other customers paid for: four, four and two. */
+async function fullClass(request: APIRequestContext) {
+  const date = await freshDate(request, 'winter-classes', CLASS.id);
+  const others = [await readyCustomer(request), await readyCustomer(request), await readyCustomer(request)];
+  for (const [index, partySize] of [4, 4, 2].entries()) {
+    await bookByApi(request, others[index] as Customer, { dateId: date.id, priceId: CLASS.id, calendar: 'winter-classes', partySize });
+  }
+  return { date, others };
+}
+
 test('a party of two waits for a full class, is offered the seats another customer gives up, and books them from the e-mail', async ({
   page,
   problems,
 }) => {
   test.setTimeout(120_000);
   const { request } = page;
-  const date = await freshDate(request, 'winter-classes', CLASS.id);
-  const others = [await readyCustomer(request), await readyCustomer(request), await readyCustomer(request)];
-  for (const [index, partySize] of [4, 4, 2].entries()) {
-    await bookByApi(request, others[index] as Customer, { dateId: date.id, priceId: CLASS.id, calendar: 'winter-classes', partySize });
-  }
+  const { date, others } = await fullClass(request);
   expect(await seatsTaken(request, 'winter-classes', date.id)).toBe(date.partySize);
   const when = formatDenverDateTime(startOf(date));
 
@@ -90,4 +96,35 @@ test('a party of two waits for a full class, is offered the seats another custom
   await expect(myBookings(page).getByRole('region', { name: 'Your waitlists' })).toHaveCount(0);
   expect(await seatsTaken(request, 'winter-classes', date.id)).toBe(date.partySize);
   expect(problems.errors).toEqual([]);
+});
+
+test('the office raises a full class’s capacity: the form says the seats go to the waitlist, and the notice names the offer made', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { request } = page;
+  const { date } = await fullClass(request);
+  const waiter = await readyCustomer(request);
+  const joined = await request.post(`${E2E.api}/waitlist`, {
+    headers: { Authorization: `Bearer ${waiter.idToken}` },
+    data: { dateId: date.id, priceId: CLASS.id, partySize: 1 },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+
+  await signIn(page, await newStaffMember(request, 'operator'));
+  await page.goto(`/ops/date?id=${date.id}`);
+  await islandsReady(page);
+  await expect(page.getByText(/^Meeting point: not set yet\. Until it is, customers read “.+”\.$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Change capacity' }).click();
+  const form = page.getByRole('form', { name: 'Change capacity' });
+  await expect(form).toContainText('Seats you add are offered at once to the parties on the waitlist');
+  await form.getByLabel('Capacity').fill(String(date.partySize + 1));
+  await form.getByLabel('Reason').fill('A second guide');
+  await form.getByRole('button', { name: 'Save capacity' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The capacity is now' })).toHaveText(
+    new RegExp(
+      `^The capacity is now ${date.partySize + 1}\\. 1 seat offered to Casey Ridge until (\\d{1,2}:\\d{2} [AP]M|.+, \\d{1,2}:\\d{2} [AP]M)\\.$`,
+    ),
+  );
+  expect(await axeViolations(page)).toEqual([]);
 });

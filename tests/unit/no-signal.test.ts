@@ -50,9 +50,6 @@ describe('shownError', () => {
     expect(shownError(new SyntaxError('Unexpected token < in JSON at position 0'), fallback)).toBe(fallback);
     expect(shownError(new UnreadableAnswer('the booking', 'status'), fallback)).toBe(fallback);
     expect(shownError(new DOMException('The operation was aborted.', 'AbortError'), fallback)).toBe(fallback);
-    expect(shownError(Object.assign(new Error('Firebase: Error (auth/internal-error).'), { name: 'FirebaseError' }), fallback)).toBe(
-      fallback,
-    );
     expect(shownError('a string', fallback)).toBe(fallback);
     expect(shownError(new ApiError(500, '', {}), fallback)).toBe(fallback);
   });

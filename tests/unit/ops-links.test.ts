@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsField, messageLine, opsBookingLink, paidText, paymentLine, promoTerms, refundHint } from '../../src/lib/ops-links.ts';
+import {
+  dollarsField,
+  messageLine,
+  namesInWords,
+  offersMadeWords,
+  offersTakenBackFor,
+  opsBookingLink,
+  paidText,
+  paymentLine,
+  promoTerms,
+  refundHint,
+} from '../../src/lib/ops-links.ts';
+import { denverInstant } from '../../shared/rules/dates.ts';
+import type { WaitlistRowAnswer } from '../../shared/contract/ops-answers.ts';
 
 describe('the words of the console', () => {
   it('says how a booking was paid', () => {
@@ -66,5 +79,70 @@ describe('a promo code’s terms as the console lists them', () => {
     expect(
       promoTerms({ ...promo, active: false, amountOff: 2500, percentOff: null, lastDay: null, maxRedemptions: null }, '2027-01-01'),
     ).toBe('$25 off · no last day · 3 uses · Paused');
+  });
+});
+
+describe('the offers an action made', () => {
+  const now = denverInstant('2027-01-08', 18);
+
+  it('names each party, its seats and when the offer ends, with the day when it is not today', () => {
+    expect(offersMadeWords([{ name: 'Ben Okafor', seats: 2, endsAt: denverInstant('2027-01-08', 20, 24).toISOString() }], now)).toBe(
+      '2 seats offered to Ben Okafor until 8:24 PM.',
+    );
+    expect(
+      offersMadeWords(
+        [
+          { name: 'Ben Okafor', seats: 2, endsAt: denverInstant('2027-01-08', 20, 24).toISOString() },
+          { name: 'Sam Small', seats: 1, endsAt: denverInstant('2027-01-09', 6).toISOString() },
+        ],
+        now,
+      ),
+    ).toBe('2 seats offered to Ben Okafor until 8:24 PM. 1 seat offered to Sam Small until Sat, Jan 9, 6:00 AM.');
+    expect(offersMadeWords([], now)).toBe('');
+  });
+});
+
+describe('an offer out of order, said before it is made', () => {
+  const offer = (seats: number, madeAt: string, state: 'open' | 'lapsed' = 'open', elsewhere = false) => ({
+    state,
+    seats,
+    madeAt,
+    endsAt: '2027-01-09T03:00:00.000Z',
+    outOfOrder: null,
+    elsewhere,
+  });
+  const row = (id: string, name: string, partySize: number, offers: ReturnType<typeof offer>[] = []): WaitlistRowAnswer => ({
+    id,
+    name,
+    email: `${id}@example.com`,
+    partySize,
+    nearby: false,
+    joinedAt: '2027-01-01T00:00:00.000Z',
+    status: offers.length > 0 ? 'offered' : 'waiting',
+    offers,
+  });
+  const sam = row('sam', 'Sam Small', 1, [offer(1, '2027-01-08T20:00:00.000Z')]);
+  const ann = row('ann', 'Ann Lee', 2, [offer(2, '2027-01-08T21:00:00.000Z')]);
+  const old = row('old', 'Old Offer', 2, [
+    offer(2, '2027-01-08T22:00:00.000Z', 'lapsed'),
+    offer(2, '2027-01-08T23:00:00.000Z', 'open', true),
+  ]);
+  const bea = row('bea', 'Bea Big', 3);
+
+  it('takes back nothing while the free seats are enough', () => {
+    expect(offersTakenBackFor([sam, ann, bea], bea, 3)).toEqual([]);
+  });
+
+  it('takes back the newest open offers of this date first, as far as needed', () => {
+    expect(offersTakenBackFor([sam, ann, old, bea], bea, 1)).toEqual(['Ann Lee']);
+    expect(offersTakenBackFor([sam, ann, old, bea], bea, 0)).toEqual(['Ann Lee', 'Sam Small']);
+  });
+
+  it('names people in a sentence', () => {
+    expect([namesInWords(['Sam']), namesInWords(['Sam', 'Ann']), namesInWords(['Sam', 'Ann', 'Bo'])]).toEqual([
+      'Sam',
+      'Sam and Ann',
+      'Sam, Ann and Bo',
+    ]);
   });
 });

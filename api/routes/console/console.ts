@@ -31,6 +31,10 @@ const daysSchema = v.optional(
 const passCodeSchema = v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/, UNKNOWN_PASS));
 const FROM_MESSAGE = 'The first day must be a calendar day (YYYY-MM-DD).';
 const fromSchema = v.optional(v.pipe(v.string(), v.check(isCalendarDay, FROM_MESSAGE)));
+/** The record's filters: a trip day, a booking, part of a person's name or e-mail. */
+const daySchema = v.optional(v.pipe(v.string(), v.check(isCalendarDay, 'The day must be a calendar day (YYYY-MM-DD).')));
+const bookingParamSchema = v.optional(v.pipe(v.string(), v.maxLength(64, 'That is not a booking.')));
+const personSchema = v.optional(v.pipe(v.string(), v.maxLength(100, 'Search for at most 100 characters of a name or e-mail.')));
 
 export function consoleRoutes(deps: AppDeps) {
   const { db, identity, waiver } = deps;
@@ -45,7 +49,14 @@ export function consoleRoutes(deps: AppDeps) {
     return c.json(await daysAhead(db, { fromDay, days }, waiver.version));
   });
 
-  group.get('/activity', async (c) => c.json(await listActions(db, { limit: ACTIVITY_SHOWN })));
+  group.get('/activity', async (c) => {
+    const filter = {
+      day: paramAs(c.req.query('day'), daySchema),
+      bookingId: paramAs(c.req.query('booking'), bookingParamSchema),
+      person: paramAs(c.req.query('person'), personSchema),
+    };
+    return c.json(await listActions(db, { limit: ACTIVITY_SHOWN, ...filter }));
+  });
 
   group.get('/passes/:code', async (c) => c.json(await passOf(db, paramAs(c.req.param('code'), passCodeSchema))));
 

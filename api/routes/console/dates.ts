@@ -17,7 +17,7 @@ import { setMeetingPoint } from '../../console/meeting-point.ts';
 import { acceptHeldSignature } from '../../trailhead/held-signatures.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { jsonBody } from '../../validation.ts';
-import { waitlistOfDate } from '../../waitlist/entries.ts';
+import { offersMadeBetween, waitlistOfDate } from '../../waitlist/entries.ts';
 import { offerOutOfOrder } from '../../waitlist/offers.ts';
 
 export function consoleDateRoutes(deps: AppDeps) {
@@ -40,8 +40,11 @@ export function consoleDateRoutes(deps: AppDeps) {
   });
 
   group.put('/dates/:dateId/capacity', jsonBody(opsCapacitySchema), async (c) => {
-    const { changed } = await committed(deps, changeCapacity(db, c.get('caller'), safeParam(c, 'dateId'), c.req.valid('json')));
-    return c.json({ changed });
+    const dateId = safeParam(c, 'dateId');
+    // Seats it frees go to the waitlist at once (after the change commits): the answer names the offers made.
+    const before = await waitlistOfDate(db, dateId);
+    const { changed } = await committed(deps, changeCapacity(db, c.get('caller'), dateId, c.req.valid('json')));
+    return c.json({ changed, offers: changed ? offersMadeBetween(before, await waitlistOfDate(db, dateId)) : [] });
   });
 
   group.put('/dates/:dateId/meeting-point', jsonBody(opsMeetingPointSchema), async (c) => {
@@ -54,8 +57,8 @@ export function consoleDateRoutes(deps: AppDeps) {
   group.post('/dates/:dateId/waitlist/:entryId/offer', jsonBody(opsReasonSchema), async (c) => {
     const settings = offerSettings(deps);
     const request = { dateId: safeParam(c, 'dateId'), entryId: safeParam(c, 'entryId'), reason: c.req.valid('json').reason };
-    const { offerId } = await committed(deps, offerOutOfOrder(db, c.get('caller'), request, settings));
-    return c.json({ offerId });
+    const { offerId, takenBackFrom } = await committed(deps, offerOutOfOrder(db, c.get('caller'), request, settings));
+    return c.json({ offerId, takenBackFrom });
   });
 
   group.post('/dates/:dateId/held-signatures/:eventId/accept', jsonBody(opsReasonSchema), async (c) => {

@@ -1,4 +1,7 @@
-/** Changing a date's capacity: a number and a reason; the API refuses a capacity below the seats taken and says how many are. */
+/**
+ * Changing a date's capacity: a number and a reason; the API refuses a capacity below the seats taken
+ * and says how many are. Seats it adds go to the waitlist first, offered at once, as the form says.
+ */
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { opsCapacitySchema } from '../../../shared/contract/ops-requests.ts';
@@ -32,6 +35,9 @@ export function CapacityAction({ capacity, change }: Props) {
 
   return (
     <OpenedForm form={form} id={id} opener="Change capacity" submit="Save capacity" onSubmit={submit}>
+      <p className="ops-muted">
+        Seats you add are offered at once to the parties on the waitlist, in line order, before anyone else can book them.
+      </p>
       <TextField id={`${id}-capacity`} label="Capacity" inputMode="numeric" {...textValue(value, setValue, errors.capacity)} />
       <ReasonField id={`${id}-reason`} value={reason} error={errors.reason} onChange={setReason} />
     </OpenedForm>

@@ -10,7 +10,7 @@ import { useState, type ReactNode } from 'react';
 import type { OpsDateOverview } from '../../../shared/contract/ops-answers.ts';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { seatSummary } from '../../lib/guide-seats.ts';
-import { opsBookingLink, paidText } from '../../lib/ops-links.ts';
+import { offersMadeWords, opsBookingLink, paidText } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useSearchParam } from '../shared/use-search-param.ts';
@@ -37,6 +37,13 @@ function dateState(date: OpsDateOverview): string {
   return `${seatSummary(date)}.`;
 }
 
+/** What calling the date off will do, said before it is done. */
+function callOffWords(parties: number, seats: number): string {
+  if (parties === 0) return 'Nobody has booked it, so nobody is told.';
+  const whom = parties === 1 ? 'The payer of the 1 party' : `Each payer of the ${parties} parties`;
+  return `${whom} (${seats} ${seats === 1 ? 'seat' : 'seats'}) is e-mailed this reason and asked to choose a full refund or another date at no charge.`;
+}
+
 function DateView({ date, version, onChanged }: { date: OpsDateOverview; version: number; onChanged: (notice: ReactNode) => void }) {
   const people = date.parties.reduce((sum, party) => sum + party.partySize, 0);
   const trailhead = checkIns(date.tripEvents);
@@ -48,8 +55,9 @@ function DateView({ date, version, onChanged }: { date: OpsDateOverview; version
       </h2>
       <p>{dateState(date)}</p>
       <p>
-        Meeting point: {date.meetingWords}
-        {date.meetingPoint ? '.' : ' (not set yet).'}
+        {date.meetingPoint
+          ? `Meeting point: ${date.meetingWords}.`
+          : `Meeting point: not set yet. Until it is, customers read “${date.meetingWords}”.`}
       </p>
       {date.parties.length === 0 ? (
         <p className="ops-muted">No one has booked this date.</p>
@@ -116,8 +124,8 @@ function DateView({ date, version, onChanged }: { date: OpsDateOverview; version
           <CapacityAction
             capacity={date.capacity}
             change={async (capacity, reason) => {
-              await opsApi.changeCapacity(date.id, capacity, reason);
-              onChanged(`The capacity is now ${capacity}.`);
+              const { offers } = await opsApi.changeCapacity(date.id, capacity, reason);
+              onChanged(`The capacity is now ${capacity}.${offers.length > 0 ? ` ${offersMadeWords(offers, Date.now())}` : ''}`);
             }}
           />
           {date.parties.length === 0 && date.held === 0 && (
@@ -133,7 +141,8 @@ function DateView({ date, version, onChanged }: { date: OpsDateOverview; version
           )}
           <ReasonAction
             opener="Call off this date"
-            hint="Each payer is told this reason and asked to choose a full refund or another date at no charge."
+            hint={callOffWords(date.parties.length, people)}
+            confirm={`Call off ${formatDenverDateTime(Date.parse(date.startsAt))} now? This cannot be undone.`}
             submit="Call off the date"
             act={async (reason) => {
               const done = await opsApi.callOff(date.id, reason);

@@ -7,9 +7,17 @@
 import type { ReactNode } from 'react';
 import type { WaitlistRowAnswer } from '../../../shared/contract/ops-answers.ts';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { namesInWords, offersTakenBackFor } from '../../lib/ops-links.ts';
 import { opsApi } from '../../stores/ops-api.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import { ReasonAction } from './TextAction.tsx';
+
+/** What an offer out of order takes back, said before it is made. */
+function takeBackWords(names: readonly string[]): string {
+  if (names.length === 0) return 'The seats are free.';
+  const whose = namesInWords(names);
+  return `It takes back the unpaid offer${names.length === 1 ? '' : 's'} of ${whose} (unless they have started to pay), who ${names.length === 1 ? 'keeps their' : 'keep their'} place and ${names.length === 1 ? 'is' : 'are'} told.`;
+}
 
 const WAIT_WORDS: Record<WaitlistRowAnswer['status'], string> = {
   waiting: 'Waiting',
@@ -86,11 +94,14 @@ export function DateWaitlist({ dateId, free, bookable, version, onChanged }: Pro
               {bookable && row.status === 'waiting' && free + offeredSeats(row.id) >= row.partySize && (
                 <ReasonAction
                   opener={`Offer the seats to ${row.name}`}
-                  hint={`Out of order: the parties ahead keep their place. ${free >= row.partySize ? 'The seats are free.' : 'Seats held for parties who have not started to pay are taken back; they keep their place and are told.'} The reason goes in the record.`}
+                  hint={`Out of order: the parties ahead keep their place. ${takeBackWords(offersTakenBackFor(rows, row, free))} The reason goes in the record.`}
                   submit="Offer the seats"
                   act={async (reason) => {
-                    await opsApi.offerOutOfOrder(dateId, row.id, reason);
-                    onChanged(`${row.partySize} ${row.partySize === 1 ? 'seat is' : 'seats are'} held for ${row.name}, who was e-mailed.`);
+                    const { takenBackFrom } = await opsApi.offerOutOfOrder(dateId, row.id, reason);
+                    onChanged(
+                      `${row.partySize} ${row.partySize === 1 ? 'seat is' : 'seats are'} held for ${row.name}, who was e-mailed.` +
+                        (takenBackFrom.length > 0 ? ` Taken back from ${namesInWords(takenBackFrom)}, told and still in line.` : ''),
+                    );
                   }}
                 />
               )}

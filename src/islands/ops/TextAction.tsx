@@ -19,13 +19,20 @@ interface Props {
   submit: string;
   schema: v.GenericSchema<string, string>;
   act: (text: string) => Promise<void>;
+  /**
+   * What cannot be undone, said before it is done: the first send shows it and asks again
+   * (`Yes, …`), and the button is styled as destructive.
+   */
+  confirm?: string;
 }
 
-export function TextAction({ opener, heading, label, hint, submit, schema, act }: Props) {
+export function TextAction({ opener, heading, label, hint, submit, schema, act, confirm }: Props) {
   const id = useId();
   const form = useOpenedForm(`${id}-text`);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
+  /** Asked to confirm: the next send does it. */
+  const [confirming, setConfirming] = useState(false);
 
   async function sendText(event: FormEvent) {
     event.preventDefault();
@@ -36,6 +43,10 @@ export function TextAction({ opener, heading, label, hint, submit, schema, act }
       return;
     }
     setError(undefined);
+    if (confirm && !confirming) {
+      setConfirming(true);
+      return;
+    }
     await form.send(async () => {
       await act(checked.output);
       setText('');
@@ -43,7 +54,15 @@ export function TextAction({ opener, heading, label, hint, submit, schema, act }
   }
 
   return (
-    <OpenedForm form={form} id={id} opener={opener} heading={heading} submit={submit} onSubmit={sendText}>
+    <OpenedForm
+      form={form}
+      id={id}
+      opener={opener}
+      heading={heading}
+      submit={confirming ? `Yes, ${submit.charAt(0).toLowerCase()}${submit.slice(1)}` : submit}
+      danger={confirm !== undefined}
+      onSubmit={sendText}
+    >
       <div className="field">
         <label htmlFor={`${id}-text`}>{label}</label>
         {hint && (
@@ -55,11 +74,19 @@ export function TextAction({ opener, heading, label, hint, submit, schema, act }
           id={`${id}-text`}
           value={text}
           rows={3}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setConfirming(false);
+          }}
           {...describedBy(error, `${id}-error`, hint ? `${id}-hint` : undefined)}
         />
         <FieldError id={`${id}-error`} error={error} />
       </div>
+      {confirming && (
+        <p className="ops-confirm" role="alert">
+          {confirm}
+        </p>
+      )}
     </OpenedForm>
   );
 }

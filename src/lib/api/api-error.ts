@@ -61,7 +61,11 @@ export function shownError(error: unknown, fallback: string): string {
   return developersOnly(error) || !error.message ? fallback : error.message;
 }
 
-/** The errors whose wording is the browser's, a parser's or a library's, not a sentence for a customer. */
+/**
+ * The errors whose wording is the browser's or a parser's, not a sentence for a customer. (The
+ * identity service's errors never reach here: they are put in words where they are caught, so the
+ * pages that never sign in carry none of its code.)
+ */
 function developersOnly(error: Error): boolean {
   return (
     error instanceof UnreadableAnswer ||
@@ -69,7 +73,6 @@ function developersOnly(error: Error): boolean {
     error instanceof SyntaxError ||
     error instanceof RangeError ||
     error instanceof ReferenceError ||
-    (typeof DOMException !== 'undefined' && error instanceof DOMException) ||
-    error.name === 'FirebaseError'
+    (typeof DOMException !== 'undefined' && error instanceof DOMException)
   );
 }

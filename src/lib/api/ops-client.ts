@@ -11,6 +11,7 @@ import {
   opsBlackoutDaysAnswer,
   opsBookingAnswer,
   opsBookingsAnswer,
+  opsCapacityAnswer,
   opsCardHoldAnswer,
   opsChangedAnswer,
   opsDateAnswer,
@@ -18,6 +19,7 @@ import {
   opsDaysAnswer,
   opsMeetingPointAnswer,
   opsMoveTargetsAnswer,
+  opsOfferAnswer,
   opsPromoCodesAnswer,
   opsWaitlistAnswer,
 } from '../../../shared/contract/ops-answers.ts';
@@ -49,13 +51,14 @@ export function createOpsApi(call: Call) {
   const kinds = checked('the kinds of date', opsDateKindsAnswer);
   const added = checked('the dates added', opsAddedAnswer);
   const changed = checked('the date', opsChangedAnswer);
+  const capacityChanged = checked('the capacity', opsCapacityAnswer);
   const meetingPoint = checked('the meeting point', opsMeetingPointAnswer);
   const targets = checked('the dates to move to', opsMoveTargetsAnswer);
   const promos = checked('the promo codes', opsPromoCodesAnswer);
   const cardHold = checked('the seats held', opsCardHoldAnswer);
   const blackouts = checked('the blackout days', opsBlackoutDaysAnswer);
   const waitlist = checked('the waitlist', opsWaitlistAnswer);
-  const offered = checked('the offer', v.looseObject({ offerId: v.string() }));
+  const offered = checked('the offer', opsOfferAnswer);
   return {
     /** The dates from the Kamas day `from` (today when null) through `daysAhead` days after it. */
     days: (from: string | null, daysAhead: number, signal?: AbortSignal) =>
@@ -80,7 +83,7 @@ export function createOpsApi(call: Call) {
     dateKinds: (signal?: AbortSignal) => kinds('/ops/date-kinds', withSignal(signal)),
     addDates: (request: OpsAddDatesRequest) => added('/ops/dates', { method: 'POST', body: request }),
     changeCapacity: (dateId: string, capacity: number, reason: string) =>
-      changed(`${datePath(dateId)}/capacity`, { method: 'PUT', body: { capacity, reason } }),
+      capacityChanged(`${datePath(dateId)}/capacity`, { method: 'PUT', body: { capacity, reason } }),
     setMeetingPoint: (dateId: string, request: OpsMeetingPointRequest) =>
       meetingPoint(`${datePath(dateId)}/meeting-point`, { method: 'PUT', body: request }),
     withdrawDate: (dateId: string, reason: string) => changed(`${datePath(dateId)}/withdraw`, { method: 'POST', body: { reason } }),
@@ -97,6 +100,10 @@ export function createOpsApi(call: Call) {
     promoCodes: (signal?: AbortSignal) => promos('/ops/promo-codes', withSignal(signal)),
     savePromo: (code: string, request: OpsPromoRequest) =>
       promos(`/ops/promo-codes/${encodeURIComponent(code)}`, { method: 'PUT', body: request }),
-    activity: (signal?: AbortSignal) => activity('/ops/activity', withSignal(signal)),
+    /** The record, narrowed to a trip day, a booking or a person when given. */
+    activity: (filter: { day?: string | null; booking?: string | null; person?: string | null }, signal?: AbortSignal) => {
+      const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])));
+      return activity(`/ops/activity${query.size > 0 ? `?${query}` : ''}`, withSignal(signal));
+    },
   };
 }
