@@ -2,8 +2,9 @@
  * One member in the trip sheet's roll call: a compact row with their name, what they are missing
  * (waiver, survey) or what to know (a medical note), and Here / No-show at thumb size. Tapping the
  * name opens the rest: the gear check beside what the survey said they carry, the survey and the
- * waiver to fill in on the phone when they are missing, and whom to call. Every tap is an event recorded on the phone at once. A scanned pass
- * brings its member's row into view, saying what the scan found.
+ * waiver to fill in on the phone when they are missing, and whom to call. Every tap is an event
+ * recorded on the phone at once. A scanned pass brings its member's row into view, saying what the
+ * scan found.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { TripMember, TripSheet } from '../../../../shared/contract/trailhead.ts';
