@@ -5,6 +5,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serveEmbedded, type EmbeddedServer, type ServeOptions } from './embedded-server.ts';
+import { liteStatements } from './lite-statements.ts';
 import { turns, type TurnOptions } from './turns.ts';
 
 export type Row = Record<string, unknown>;
@@ -39,14 +40,17 @@ export interface EmbeddedDb extends Db {
 
 export async function openPglite(dataDir?: string): Promise<EmbeddedDb> {
   const lite = await PGlite.create(dataDir);
-  const run = async <T extends Row>(q: { query: PGlite['query'] }, sql: string, params?: readonly unknown[]) =>
-    (await q.query<T>(sql, params ? [...params] : undefined)).rows;
+  const statements = liteStatements(lite);
+  // A statement with parameters is prepared once (./lite-statements.ts); one without, which may change the tables, is run as it is.
+  const run = async <T extends Row>(q: { query: PGlite['query'] }, sql: string, params?: readonly unknown[], inTransaction = false) =>
+    params ? statements.run<T>(sql, params, { inTransaction }) : (await q.query<T>(sql)).rows;
   // The one backend is used by a query or a transaction at a time, or by a served client's statements.
   const database = turns();
   let server: Promise<EmbeddedServer> | null = null;
   const inTurns = (options: TurnOptions): Queryable & Pick<Db, 'transaction'> => ({
     query: (sql, params) => database.run(() => run(lite, sql, params), options),
-    transaction: (work) => database.run(() => lite.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })), options),
+    transaction: (work) =>
+      database.run(() => lite.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params, true) })), options),
   });
   const background = inTurns({ background: true });
   return {
@@ -54,9 +58,14 @@ export async function openPglite(dataDir?: string): Promise<EmbeddedDb> {
     ...inTurns({}),
     background: () => background,
     exec: async (sql) => {
-      await database.run(() => lite.exec(sql));
+      await database.run(async () => {
+        await lite.exec(sql);
+        // It may have changed what the prepared statements read.
+        await lite.exec('DEALLOCATE ALL');
+        statements.forget();
+      });
     },
-    serve: (options) => (server ??= serveEmbedded(lite, database, options)),
+    serve: (options) => (server ??= serveEmbedded(lite, database, { ...options, onStatementsDropped: statements.forget })),
     close: async () => {
       const served = await server?.catch(() => null);
       await served?.close();

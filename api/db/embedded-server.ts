@@ -70,6 +70,8 @@ function endsIdle(answer: Buffer): boolean {
 export interface ServeOptions {
   /** Ends a session left idle inside a transaction this long; IDLE_IN_TRANSACTION_MS unless given. */
   idleInTransactionMs?: number;
+  /** Told when a session ends, which drops every prepared statement of the backend, the API's own too. */
+  onStatementsDropped?: () => void;
 }
 
 export async function serveEmbedded(lite: PGlite, database: Turns, options: ServeOptions = {}): Promise<EmbeddedServer> {
@@ -167,6 +169,7 @@ export async function serveEmbedded(lite: PGlite, database: Turns, options: Serv
           await exchange(SYNC);
           if (lite.isInTransaction()) await exchange(simpleQuery('ROLLBACK'));
           await exchange(simpleQuery('DEALLOCATE ALL'));
+          options.onStatementsDropped?.();
         } finally {
           endTurn();
         }

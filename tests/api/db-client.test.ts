@@ -1,7 +1,7 @@
 /**
- * The SQL interface under the API: on Postgres, parameterized statements are kept prepared under a
- * name on each connection, so values of every kind must come back as they went in, however often a
- * statement runs and wherever it first ran (the same holds on PGlite, which runs each one afresh).
+ * The SQL interface under the API: parameterized statements are kept prepared under a name (on each
+ * connection to Postgres, on the one backend of PGlite), so values of every kind must come back as
+ * they went in, however often a statement runs and wherever it first ran.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../api/db/client.ts';

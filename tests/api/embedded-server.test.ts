@@ -152,3 +152,34 @@ describe('the embedded database served to the commands', () => {
     await expect(open.query('commit')).rejects.toThrow();
   });
 });
+
+describe("the API's prepared statements on the embedded database", () => {
+  const SEAT = 'select * from seats where id = $1';
+
+  it("are prepared again after a command's session ends, which drops every prepared statement of the backend", async () => {
+    expect(await db.query(SEAT, [1])).toEqual([{ id: 1, taken: 0 }]);
+    const session = await command();
+    await session.query('select 1');
+    await session.end();
+    await sleep(100);
+    // Inside a transaction, where a statement the backend no longer has could not be run again.
+    await db.transaction(async (tx) => expect(await tx.query(SEAT, [1])).toEqual([{ id: 1, taken: 0 }]));
+  });
+
+  it('answer with the columns a table has now, after it was changed by exec or by a statement without parameters', async () => {
+    expect(await db.query(SEAT, [1])).toEqual([{ id: 1, taken: 0 }]);
+    await db.exec(`alter table seats add column label text not null default 'front'`);
+    await db.transaction(async (tx) => expect(await tx.query(SEAT, [1])).toEqual([{ id: 1, taken: 0, label: 'front' }]));
+    await db.query('alter table seats drop column taken');
+    expect(await db.query(SEAT, [1])).toEqual([{ id: 1, label: 'front' }]);
+  });
+
+  it('send values and read rows as the database described them: dates, JSON, arrays, numbers, nulls', async () => {
+    const at = new Date(Date.UTC(2027, 0, 9, 15, 0));
+    const [row] = await db.query(
+      `select $1::timestamptz as at, $2::jsonb as doc, $3::text[] as tags, $4::int as n, $5::numeric as amount, $6::boolean as flag, $7::text as none`,
+      [at, { list: [1, 'a'] }, ['x', null, 'y,z'], 12, '10.50', true, null],
+    );
+    expect(row).toEqual({ at, doc: { list: [1, 'a'] }, tags: ['x', null, 'y,z'], n: 12, amount: '10.50', flag: true, none: null });
+  });
+});
