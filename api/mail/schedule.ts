@@ -4,9 +4,7 @@
  * days, so a daylight-saving change in between moves nothing. A customer who books after 4 PM the
  * day before still gets the briefing, at once.
  */
-import { addDays } from 'date-fns';
-import { tz } from '@date-fns/tz';
-import { COMPANY_TIME_ZONE, denverDay, denverInstant } from '../../shared/rules/dates.ts';
+import { denverDay, denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
 
 export const REMINDER_DAYS_BEFORE = [7, 2] as const;
 const REMINDER_HOUR = 9;
@@ -14,7 +12,7 @@ const BRIEFING_HOUR = 16;
 
 /** The Denver calendar day `days` before the trip's own day. */
 function dayBefore(startsAt: Date, days: number): string {
-  return denverDay(addDays(startsAt, -days, { in: tz(COMPANY_TIME_ZONE) }));
+  return denverDayPlus(denverDay(startsAt), -days);
 }
 
 export function reminderTime(startsAt: Date, daysBefore: number): Date {

@@ -3,7 +3,7 @@
  * whatever the time zone of the server or of the visitor's browser. Shared by the site and the API.
  */
 import { tz, TZDate } from '@date-fns/tz';
-import { addDays, differenceInCalendarDays, format } from 'date-fns';
+import { format } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 
 export const COMPANY_TIME_ZONE = 'America/Denver';
@@ -36,6 +36,20 @@ export function denverDay(instant: Date | number): string {
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
 
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * The days from 1970-01-01 to a calendar day given as 'YYYY-MM-DD': counting calendar days needs no
+ * time zone once the days are known. A RangeError for a day that does not exist.
+ */
+function dayCount(day: string): number {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) throw new RangeError(`Not a calendar day (YYYY-MM-DD): ${day}`);
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (new Date(ms).toISOString().slice(0, 10) !== day) throw new RangeError(`No such calendar day: ${day}`);
+  return ms / MS_PER_DAY;
+}
+
 /** The instant at a Denver wall-clock time (24-hour) on a Denver calendar day given as 'YYYY-MM-DD'. */
 export function denverInstant(day: string, hour = 0, minute = 0): Date {
   const match = DAY_PATTERN.exec(day);
@@ -50,12 +64,12 @@ export function denverInstant(day: string, hour = 0, minute = 0): Date {
 
 /** Whole Denver calendar days from the day of `from` to the day of `to` (0 on the same day, negative when `to` is earlier). */
 export function denverDaysBetween(from: Date | number, to: Date | number): number {
-  return differenceInCalendarDays(to, from, { in: inDenver });
+  return dayCount(denverDay(to)) - dayCount(denverDay(from));
 }
 
 /** The midnight in Denver that starts the day after the Denver day of `instant` (a day may be 23 or 25 hours long). */
 export function nextDenverMidnight(instant: Date | number): Date {
-  return denverInstant(denverDay(addDays(instant, 1, { in: inDenver })));
+  return denverInstant(denverDayPlus(denverDay(instant), 1));
 }
 
 /** Whether `text` names a calendar day that exists, as 'YYYY-MM-DD'. */
@@ -71,7 +85,7 @@ export function isCalendarDay(text: string): boolean {
 
 /** The Denver calendar day `days` after `day` (both 'YYYY-MM-DD'; negative goes back). */
 export function denverDayPlus(day: string, days: number): string {
-  return denverDay(addDays(denverInstant(day, 12), days, { in: inDenver }));
+  return new Date((dayCount(day) + days) * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
 /** Denver calendar days from start to end, both included (the order quantity's day count); 0 when either is missing or end falls on an earlier day. */

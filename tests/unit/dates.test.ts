@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   denverDayPlus,
+  denverDaysBetween,
+  nextDenverMidnight,
   COMPANY_TIME_ZONE,
   denverDay,
   denverInstant,
@@ -112,6 +114,23 @@ describe('dates in Kamas', () => {
       expect(denverDayPlus('2026-11-01', 1)).toBe('2026-11-02');
       expect(denverDayPlus('2027-01-01', -1)).toBe('2026-12-31');
       expect(denverDayPlus('2026-11-24', 0)).toBe('2026-11-24');
+      expect(denverDayPlus('2028-02-28', 1)).toBe('2028-02-29');
+      expect(() => denverDayPlus('2027-02-30', 1)).toThrow(RangeError);
+      expect(() => denverDayPlus('Feb 3', 1)).toThrow(RangeError);
+    });
+  });
+
+  it('counts the Kamas calendar days between two instants, however late in the evening, across both clock changes', () => {
+    inEveryZone(() => {
+      // 11:30 PM on Sat, Mar 13, 2027 in Kamas (06:30 UTC on the 14th) to 12:30 AM on Mon, Mar 15 (06:30 UTC): two days, 23 hours apart.
+      expect(denverDaysBetween(new Date('2027-03-14T06:30:00Z'), new Date('2027-03-15T06:30:00Z'))).toBe(2);
+      expect(denverDaysBetween(new Date('2027-03-15T06:30:00Z'), new Date('2027-03-14T06:30:00Z'))).toBe(-2);
+      // The same Kamas day, 11:59 PM and midnight UTC apart.
+      expect(denverDaysBetween(new Date('2026-11-26T07:00:00Z'), new Date('2026-11-27T06:59:00Z'))).toBe(0);
+      expect(denverDaysBetween(new Date('2026-10-31T12:00:00Z'), new Date('2027-11-01T12:00:00Z'))).toBe(366);
+      // The midnight after Sat, Nov 6, 2027 (the night the clocks go back) is 06:00 UTC; after Sat, Mar 13, 2027 it is 07:00 UTC.
+      expect(nextDenverMidnight(new Date('2027-11-06T20:00:00Z'))).toEqual(new Date('2027-11-07T06:00:00Z'));
+      expect(nextDenverMidnight(new Date('2027-03-13T20:00:00Z'))).toEqual(new Date('2027-03-14T07:00:00Z'));
     });
   });
 
