@@ -49,6 +49,16 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // The Auth emulator's e-mails (confirm an address, a new password) to the same catcher, as npm run dev delivers them.
+      command: 'node scripts/emulator-mail.ts',
+      reuseExistingServer: false,
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${E2E.mailSmtpPort}`,
+        FIREBASE_PROJECT_ID: E2E.projectId,
+        FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,
+      },
+    },
+    {
       command: 'node api/server.ts',
       url: `${E2E.api}/health`,
       reuseExistingServer: false,

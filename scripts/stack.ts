@@ -1,7 +1,8 @@
 /**
  * npm run dev | npm start: the whole local stack in one command, offline.
  *   - Firebase Auth emulator (demo project, users kept in .data/auth between runs)
- *   - the mail catcher (maildev): the site's messages land in its inbox at http://127.0.0.1:1080, kept in .data/mail
+ *   - the mail catcher (maildev): the site's messages land in its inbox at http://127.0.0.1:1080, kept in .data/mail,
+ *     and so do the Auth emulator's (scripts/emulator-mail.ts)
  *   - the booking API on PGlite in .data/pglite (migrated, seeded on first start), sending its mail to the catcher
  *   - the site: Astro's dev server (dev) or the production build behind the local CDN server (start)
  * Ctrl-C stops all of them; the emulator saves its users on the way out.
@@ -30,6 +31,13 @@ const mailArgs = ['--smtp', '1025', '--ip', '127.0.0.1', '--web', '1080', '--web
 const services: [name: string, command: string, args: string[], env?: Record<string, string>][] = [
   ['auth', 'firebase', emulatorArgs],
   ['mail', 'maildev', mailArgs],
+  // The Auth emulator's e-mails (confirm an address, a new password) to the same inbox.
+  [
+    'auth-mail',
+    process.execPath,
+    ['scripts/emulator-mail.ts'],
+    { FIREBASE_PROJECT_ID: projectId, FIREBASE_AUTH_EMULATOR_HOST: authEmulator },
+  ],
   [
     'api',
     process.execPath,

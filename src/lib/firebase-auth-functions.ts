@@ -9,6 +9,7 @@ export {
   deleteUser,
   onAuthStateChanged,
   reload,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,

@@ -30,15 +30,22 @@ export function signIn(email: string, password: string): Promise<DatabaseUser> {
 /** Signs up; if the database user cannot be created, the new auth user is deleted again and the error thrown on. */
 export function signUp(email: string, password: string): Promise<DatabaseUser> {
   return runAuthAction(async () => {
-    const [{ createUserWithEmailAndPassword, deleteUser }, { firebaseAuth }] = await loadFirebase();
+    const [{ createUserWithEmailAndPassword, deleteUser, sendEmailVerification }, { firebaseAuth }] = await loadFirebase();
     const { user } = await createUserWithEmailAndPassword(firebaseAuth(), email, password);
+    let account: DatabaseUser;
     try {
-      return await settle(user);
+      account = await settle(user);
     } catch (error) {
       await deleteUser(user).catch((cleanup: unknown) => console.error('Could not remove the new account', cleanup));
       setUser(null);
       throw error;
     }
+    // The link that proves the address, mailed by the identity service (locally, to the local inbox);
+    // the account stands even when it cannot be sent now.
+    await sendEmailVerification(user, { url: new URL('/profile', window.location.origin).href }).catch((error: unknown) =>
+      console.warn('Could not send the link that confirms the address', error),
+    );
+    return account;
   }, authErrorMessage);
 }
 

@@ -2,23 +2,13 @@
  * The links the Auth emulator "sends" by e-mail (verify an address, confirm a new sign-in address),
  * read from its out-of-band code list and followed as the person would follow them.
  */
-
-type OobRequest = 'VERIFY_EMAIL' | 'VERIFY_AND_CHANGE_EMAIL' | 'PASSWORD_RESET';
-
-interface OobCode {
-  email: string;
-  /** The address a change of sign-in e-mail goes to, where the link is mailed. */
-  newEmail?: string;
-  requestType: OobRequest;
-  oobLink: string;
-}
+import { oobCodes, recipientOf, type OobRequest } from '../../scripts/emulator-mail.ts';
 
 /** The newest link of a kind sent to `email` (for a change of e-mail, the new address); throws when none was sent. */
 export async function latestLink(emulatorHost: string, projectId: string, email: string, requestType: OobRequest): Promise<string> {
-  const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`);
-  const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
-  const to = (code: OobCode) => (code.requestType === 'VERIFY_AND_CHANGE_EMAIL' ? code.newEmail : code.email) ?? '';
-  const sent = oobCodes.filter((code) => to(code).toLowerCase() === email.toLowerCase() && code.requestType === requestType);
+  const sent = (await oobCodes(emulatorHost, projectId)).filter(
+    (code) => recipientOf(code).toLowerCase() === email.toLowerCase() && code.requestType === requestType,
+  );
   const link = sent.at(-1)?.oobLink;
   if (!link) throw new Error(`no ${requestType} link was sent to ${email}`);
   return link;

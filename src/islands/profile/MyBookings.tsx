@@ -22,7 +22,8 @@ import { useMyBookings } from './use-my-bookings.ts';
 export const NO_BOOKINGS = 'No bookings found.';
 export const NO_SIGNAL = 'No signal: your bookings show again once this phone is online.';
 
-export default function MyBookings({ uid }: { uid: string }) {
+/** `onDrawn`: told once the bookings (or why they could not load) are on the page, so what is below them has its place. */
+export default function MyBookings({ uid, onDrawn }: { uid: string; onDrawn?: () => void }) {
   const id = useId();
   /** A booking just moved to another date: its new date's id and what to say there; the list loads again to show it. */
   const [moved, setMoved] = useState<{ dateId: string; notice: string; reload: number } | null>(null);
@@ -36,6 +37,10 @@ export default function MyBookings({ uid }: { uid: string }) {
   // since the browser looked for #my-bookings before the section was drawn.
   const [openHere] = useState(() => justBooked !== null || (typeof window !== 'undefined' && window.location.hash === '#my-bookings'));
   const ready = state.status === 'ready';
+  const drawn = state.status !== 'loading';
+  useEffect(() => {
+    if (drawn) onDrawn?.();
+  }, [drawn, onDrawn]);
   useEffect(() => {
     if (!openHere || !ready) return;
     const card = justBooked ? section.current?.querySelector(`[data-date-id="${CSS.escape(justBooked)}"]`) : null;

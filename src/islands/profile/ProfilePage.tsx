@@ -5,7 +5,7 @@
  * back from the identity service. A new e-mail waits for its confirmation link (the profile form says
  * so); the customer stays signed in with the address they proved.
  */
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $authStatus, $authUser } from '../../stores/auth.ts';
 import ProfileForm from '../../features/account/islands/ProfileForm.tsx';
@@ -64,6 +64,16 @@ export default function ProfilePage() {
     if (signedOut) window.location.replace('/');
   }, [signedOut]);
 
+  // Opened at the survey or the waiver (a new account's welcome links there): scrolled to it once the
+  // bookings above it are drawn, since the browser looked for it before the profile was.
+  const [bookingsDrawn, setBookingsDrawn] = useState(false);
+  const onBookingsDrawn = useCallback(() => setBookingsDrawn(true), []);
+  useEffect(() => {
+    const hash = window.location.hash;
+    if (bookingsDrawn && (hash === '#survey' || hash === '#waiver'))
+      document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [bookingsDrawn]);
+
   if (!hydrated || status === 'loading' || (status === 'signed-in' && !user)) {
     return (
       <div className="profile-page profile-page-loading">
@@ -85,13 +95,13 @@ export default function ProfilePage() {
         <h2 id={`${id}-details`}>Your details</h2>
         <ProfileForm onSave={refreshAccount} />
       </section>
-      <MyBookings uid={user.uid} />
-      <section className="profile-section profile-survey" aria-labelledby={`${id}-survey`}>
+      <MyBookings uid={user.uid} onDrawn={onBookingsDrawn} />
+      <section id="survey" className="profile-section profile-survey" aria-labelledby={`${id}-survey`}>
         <h2 id={`${id}-survey`}>Survey</h2>
         <SurveyForm submitLabel="Save" onSaved={() => survey.raise(SURVEY_SAVED)} />
         <SavedAlert alert={survey.alert} />
       </section>
-      <section className="profile-section profile-waiver" aria-labelledby={`${id}-waiver`}>
+      <section id="waiver" className="profile-section profile-waiver" aria-labelledby={`${id}-waiver`}>
         <h2 id={`${id}-waiver`}>Waiver</h2>
         <SignedWaivers history />
         <Suspense fallback={<AccountLoading label="Loading the waiver" />}>

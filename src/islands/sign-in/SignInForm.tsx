@@ -10,6 +10,7 @@ import { passwordPolicy, signIn, signInWithGoogle, signUp } from '../../stores/a
 import { $authError, clearAuthError, startAuth } from '../../stores/auth.ts';
 import { passwordProblems } from '../../lib/password-policy.ts';
 import { goBackOnePage } from '../../scripts/page-history.ts';
+import { rememberNewAccount } from '../../lib/new-account.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import PasswordReset from './PasswordReset.tsx';
 import type { AuthField } from '../../lib/auth-errors.ts';
@@ -103,6 +104,8 @@ export default function SignInForm({ page = '/sign-in', headingLevel = 1, headin
     }
     try {
       await (mode === 'login' ? signIn(email, password) : signUp(email, password));
+      // The page gone back to says what a new account needs before booking.
+      if (mode === 'signup' && !onSignedIn) rememberNewAccount(email);
       done();
     } catch {
       // The store holds the message.
