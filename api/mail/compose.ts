@@ -18,7 +18,7 @@ import { gearFor } from '../../shared/company/gear.ts';
 import type { MailKind, MemberState, Owed, RenderedMail, Trip } from './message-types.ts';
 import * as localTemplates from './templates/index.ts';
 import type { Templates } from './mail-thread.ts';
-import { closedFacts, offerFacts } from '../waitlist/messages.ts';
+import { closedFacts, joinedFacts, offerFacts } from '../waitlist/messages.ts';
 
 /** A row of the outbox, claimed to be sent. */
 export interface QueuedMail {
@@ -108,8 +108,12 @@ async function composeWaitlistMail(db: Queryable, mail: QueuedMail, settings: Co
     'waitlist-offer-withdrawn': 'withdrawn',
     'waitlist-offer-lapsed': 'lapsed',
   } as const;
-  if (!(mail.kind in offerKinds) && mail.kind !== 'waitlist-closed') return null;
+  if (!(mail.kind in offerKinds) && mail.kind !== 'waitlist-closed' && mail.kind !== 'waitlist-joined') return null;
   const common = { recipientName: await nameOf(db, mail.recipient_uid), siteUrl: settings.siteUrl, links: accountLinks(settings.siteUrl) };
+  if (mail.kind === 'waitlist-joined') {
+    const joined = await joinedFacts(db, String(mail.facts['entryId'] ?? ''), common);
+    return 'skip' in joined ? joined : { send: await templates.renderWaitlistJoined(joined.facts) };
+  }
   if (mail.kind === 'waitlist-closed') {
     const closed = await closedFacts(db, String(mail.facts['entryId'] ?? ''), { ...common, cutoffHours: settings.bookingCutoffHours ?? 0 });
     return 'skip' in closed ? closed : { send: await templates.renderWaitlistClosed(closed.facts) };
@@ -317,6 +321,7 @@ export async function composeMail(
     case 'waitlist-closed':
     case 'waitlist-offer-withdrawn':
     case 'waitlist-offer-lapsed':
+    case 'waitlist-joined':
       // Composed from the waitlist above.
       return { skip: 'not about a booking' };
   }

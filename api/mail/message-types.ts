@@ -19,7 +19,8 @@ export type MailKind =
   | 'waitlist-offer-ending'
   | 'waitlist-closed'
   | 'waitlist-offer-withdrawn'
-  | 'waitlist-offer-lapsed';
+  | 'waitlist-offer-lapsed'
+  | 'waitlist-joined';
 
 /** A member of the party as a message names them: a name and two states, never contacts or medical notes. */
 export interface MemberState {
@@ -229,5 +230,16 @@ export interface WaitlistClosedFacts {
   openDates: OpenDate[];
   /** The booking page of the activity. */
   bookingLink: string;
+  links: SiteLinks;
+}
+
+/** To a party that joined a date's waitlist. */
+export interface WaitlistJoinedFacts {
+  recipientName: string;
+  title: string;
+  startsAt: Date;
+  partySize: number;
+  /** A nearby date of the same week would do too. */
+  nearby: boolean;
   links: SiteLinks;
 }

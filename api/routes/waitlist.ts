@@ -27,11 +27,11 @@ export function waitlistRoutes(deps: AppDeps) {
   const joinsOfAddress = rateLimit<AppEnv>(db, limits.holdsPerAddress, TOO_MANY_JOINS_HERE, (c) => [
     `waitlist:ip:${clientIp(c, deps.clientIp)}`,
   ]);
-  group.post('/', requireCaller(identity), jsonBody(waitlistJoinSchema), joinsOfCustomer, joinsOfAddress, async (c) =>
-    c.json(
-      await joinWaitlist(db, c.get('caller'), c.req.valid('json'), { cutoffHours: bookingCutoffHours, waiverVersion: waiver.version }),
-    ),
-  );
+  group.post('/', requireCaller(identity), jsonBody(waitlistJoinSchema), joinsOfCustomer, joinsOfAddress, async (c) => {
+    const settings = { cutoffHours: bookingCutoffHours, waiverVersion: waiver.version };
+    const { entryId } = await committed(deps, joinWaitlist(db, c.get('caller'), c.req.valid('json'), settings));
+    return c.json({ entryId });
+  });
 
   group.delete('/:entryId', requireCaller(identity), async (c) => {
     const { left } = await committed(deps, leaveWaitlist(db, c.get('caller'), safeParam(c, 'entryId')));

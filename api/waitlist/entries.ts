@@ -18,6 +18,7 @@ import { asEntry, lineColumns, withinAWeekSql, type LineRow } from './line.ts';
 import type { OfferCheckoutAnswer, WaitlistEntryAnswer } from '../../shared/contract/answers.ts';
 import type { WaitlistRowAnswer } from '../../shared/contract/ops-answers.ts';
 import { releaseOfferHolds } from './offers.ts';
+import { enqueueMail } from '../mail/mail-outbox.ts';
 import { iso } from '../db/instant.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import { named, queryNamed } from '../db/named-sql.ts';
@@ -41,14 +42,14 @@ export interface JoinRequest {
  * Puts the caller's party in line for a date that has no seats for it, if they have what a booking
  * needs (a profile, the survey and the current waiver; refused as a checkout hold is otherwise).
  * Asking again (a double click, a changed party size or nearby choice) keeps the place in line and
- * updates the wait.
+ * updates the wait. A new wait is confirmed by e-mail, written with it.
  */
 export async function joinWaitlist(
   db: Db,
   caller: Caller,
   request: JoinRequest,
   { cutoffHours, waiverVersion }: { cutoffHours: number; waiverVersion: string },
-): Promise<{ entryId: string }> {
+): Promise<{ entryId: string; after: AfterCommit }> {
   // Before any lock: a place in line is for a customer who could ride, as a seat hold is.
   await requireReady(db, caller.uid, waiverVersion);
   return db.transaction(async (tx) => {
@@ -71,7 +72,7 @@ export async function joinWaitlist(
         where date_id = $1 and user_id = $2 and status = 'waiting' returning id`,
       [request.dateId, caller.uid, request.partySize, request.nearby, request.priceId],
     );
-    if (standing) return { entryId: standing.id };
+    if (standing) return { entryId: standing.id, after: {} };
     const left = seatsLeft(date, await takenSeats(tx, date.id));
     if (left >= request.partySize) throw new DomainError('conflict', `This date still has ${spotsLabel(left)}: you can book it now.`);
     const entryId = randomId('wl');
@@ -81,13 +82,16 @@ export async function joinWaitlist(
        on conflict (date_id, user_id) where status in ('waiting', 'offered') do nothing returning id`,
       [entryId, request.dateId, caller.uid, request.priceId, request.partySize, request.nearby],
     );
-    if (inserted.length > 0) return { entryId };
+    if (inserted.length > 0) {
+      await enqueueMail(tx, [{ kind: 'waitlist-joined', eventKey: entryId, recipientUid: caller.uid, bookingId: null, facts: { entryId } }]);
+      return { entryId, after: { mailWritten: true } };
+    }
     // Their wait already stands with an offer: it is the one they have.
     const [offered] = await tx.query<{ id: string }>(
       `select id from waitlist_entries where date_id = $1 and user_id = $2 and status = 'offered'`,
       [request.dateId, caller.uid],
     );
-    return { entryId: offered?.id ?? entryId };
+    return { entryId: offered?.id ?? entryId, after: {} };
   });
 }
 

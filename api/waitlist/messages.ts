@@ -9,7 +9,7 @@ import { cutoffSeconds, seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { spotsLabel } from '../../shared/rules/availability.ts';
 import { BOOKING_PAGE_PATHS, offerCheckoutLink, siteLink } from '../../shared/company/site-links.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
-import type { OpenDate, SiteLinks, WaitlistClosedFacts, WaitlistOfferFacts } from '../mail/message-types.ts';
+import type { OpenDate, SiteLinks, WaitlistClosedFacts, WaitlistJoinedFacts, WaitlistOfferFacts } from '../mail/message-types.ts';
 
 /** Offered dates a closed list's message suggests, at most. */
 const OPEN_DATES = 5;
@@ -104,6 +104,33 @@ export async function closedFacts(
       partySize: entry.party_size,
       openDates,
       bookingLink: siteLink(BOOKING_PAGE_PATHS[entry.calendar], common.siteUrl),
+      links: common.links,
+    },
+  };
+}
+
+/** What the message to a party that joined says; not sent once the party no longer waits (it left, or was offered seats meanwhile). */
+export async function joinedFacts(
+  db: Queryable,
+  entryId: string,
+  common: { recipientName: string; links: SiteLinks },
+): Promise<{ facts: WaitlistJoinedFacts } | { skip: string }> {
+  const [entry] = await db.query<{ starts_at: Date | string; party_size: number; nearby: boolean; title: string; status: string }>(
+    `select d.starts_at, e.party_size, e.nearby, e.status, coalesce(dp.nickname, pr.nickname) as title
+       from waitlist_entries e join calendar_dates d on d.id = e.date_id join prices pr on pr.id = e.price_id
+       left join prices dp on dp.id = d.price_id
+      where e.id = $1`,
+    [entryId],
+  );
+  if (!entry) return { skip: 'wait not found' };
+  if (entry.status !== 'waiting') return { skip: `wait ${entry.status}` };
+  return {
+    facts: {
+      recipientName: common.recipientName,
+      title: entry.title,
+      startsAt: new Date(entry.starts_at),
+      partySize: entry.party_size,
+      nearby: entry.nearby,
       links: common.links,
     },
   };

@@ -44,6 +44,7 @@ const MESSAGE_NAMES: Record<string, string> = {
   'booking-cancelled': 'Cancellation',
   'booking-moved': 'Change of date',
   'date-called-off': 'Date called off',
+  'waitlist-joined': 'On the waitlist',
 };
 const MESSAGE_STATES: Record<string, string> = { pending: 'waiting to be sent', sent: 'sent', skipped: 'not sent' };
 

@@ -135,6 +135,32 @@ describe('joining the waitlist', () => {
   });
 });
 
+describe('the confirmation of a wait', () => {
+  it('is written once with the wait and says where the party waits; asking again writes none, and a wait that ended is not confirmed', async () => {
+    const date = await classDate(1);
+    await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+    const rider = await readyUser(h, 'Jo Joiner');
+    const first = await join(rider, date, 2, true);
+    expect(first.status).toBe(200);
+    await join(rider, date, 3, true);
+    const written = await h.db.query<QueuedMail & Record<string, unknown>>(
+      `select id, kind, recipient_uid, booking_id, facts from mail_outbox where kind = 'waitlist-joined' and recipient_uid = $1`,
+      [rider.uid],
+    );
+    expect(written).toHaveLength(1);
+    const mail = written[0] as QueuedMail;
+    const composed = await composeMail(h.db, mail, { siteUrl: SITE_URL, waiverVersion: '' });
+    if (!('send' in composed)) throw new Error(`not sent: ${composed.skip}`);
+    expect(composed.send.subject).toBe(`You are on the waitlist for ${formatDenverDate(date.date._seconds * 1000)}`);
+    expect(composed.send.text).toContain('Hi Jo Joiner, you are on the waitlist for');
+    expect(composed.send.text).toContain('for 3 people, and a nearby date of the same week would do too.');
+    expect(composed.send.text).toContain('Your place in line is on My Bookings');
+
+    expect((await h.json('DELETE', `/waitlist/${first.body.entryId}`, { token: rider.token })).status).toBe(200);
+    expect(await composeMail(h.db, mail, { siteUrl: SITE_URL, waiverVersion: '' })).toEqual({ skip: 'wait left' });
+  });
+});
+
 describe('the line belongs to real customers', () => {
   it('takes only a customer who has what a booking needs, in the words a checkout hold uses', async () => {
     const date = await classDate(1);

@@ -21,6 +21,8 @@ const firebase = vi.hoisted(() => ({
   resetMails: [] as { email: string; continueUrl: string }[],
   resetAnswer: (): Promise<void> => Promise.resolve(),
   deleted: [] as string[],
+  verifyMails: [] as { uid: string; continueUrl: string }[],
+  verifyAnswer: (): Promise<void> => Promise.resolve(),
 }));
 
 const firebaseModule = vi.hoisted(() => () => {
@@ -39,6 +41,10 @@ const firebaseModule = vi.hoisted(() => () => {
       firebase.deleted.push(user.uid);
     },
     signOut: () => firebase.signOut(),
+    sendEmailVerification: async (user: { uid: string }, settings: { url: string }) => {
+      await firebase.verifyAnswer();
+      firebase.verifyMails.push({ uid: user.uid, continueUrl: settings.url });
+    },
     sendPasswordResetEmail: async (_auth: unknown, email: string, settings: { url: string }) => {
       await firebase.resetAnswer();
       firebase.resetMails.push({ email, continueUrl: settings.url });
@@ -105,6 +111,8 @@ beforeEach(() => {
   firebase.failLoads = 0;
   firebase.listeners = [];
   firebase.deleted = [];
+  firebase.verifyMails = [];
+  firebase.verifyAnswer = () => Promise.resolve();
   firebase.signOut = () => Promise.resolve();
 });
 afterEach(() => {
@@ -403,6 +411,28 @@ describe('actions', () => {
     await auth.logout({ loseUnsent: true });
     expect(signOuts).toBe(1);
     expect(auth.$authStatus.get()).toBe('signed-out');
+  });
+
+  it('a sign-up asks for the link that confirms the address, back to /profile; the account stands when it cannot be sent', async () => {
+    const auth = await storeAfterFirstReport(null);
+    const api = databaseApi();
+    vi.stubGlobal('window', { location: { origin: 'https://www.kamas.test' } });
+    const { user } = fakeUser('newcomer');
+    firebase.signIn = async () => ({ user });
+    const signedUp = auth.signUp('newcomer@example.com', 'powder-day');
+    await api.answer('newcomer');
+    await expect(signedUp).resolves.toMatchObject({ uid: 'newcomer' });
+    expect(firebase.verifyMails).toEqual([{ uid: 'newcomer', continueUrl: 'https://www.kamas.test/profile' }]);
+
+    const { user: unlucky } = fakeUser('unlucky');
+    firebase.signIn = async () => ({ user: unlucky });
+    firebase.verifyAnswer = () => Promise.reject({ code: 'auth/too-many-requests' });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const second = auth.signUp('unlucky@example.com', 'powder-day');
+    await api.answer('unlucky');
+    await expect(second).resolves.toMatchObject({ uid: 'unlucky' });
+    expect(firebase.deleted).toEqual([]);
+    expect(auth.$authStatus.get()).toBe('signed-in');
   });
 
   it('a sign-up whose database user cannot be made deletes the new account', async () => {

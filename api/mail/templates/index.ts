@@ -15,3 +15,4 @@ export {
   renderWaitlistOfferWithdrawn,
 } from './waitlist-offer.ts';
 export { renderWaitlistClosed } from './waitlist-closed.ts';
+export { renderWaitlistJoined } from './waitlist-joined.ts';
