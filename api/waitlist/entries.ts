@@ -83,7 +83,9 @@ export async function joinWaitlist(
       [entryId, request.dateId, caller.uid, request.priceId, request.partySize, request.nearby],
     );
     if (inserted.length > 0) {
-      await enqueueMail(tx, [{ kind: 'waitlist-joined', eventKey: entryId, recipientUid: caller.uid, bookingId: null, facts: { entryId } }]);
+      await enqueueMail(tx, [
+        { kind: 'waitlist-joined', eventKey: entryId, recipientUid: caller.uid, bookingId: null, facts: { entryId } },
+      ]);
       return { entryId, after: { mailWritten: true } };
     }
     // Their wait already stands with an offer: it is the one they have.
