@@ -83,3 +83,8 @@ export function openingMonth(dates: readonly DateAvailability[], now: number): M
 export function spotsLabel(count: number): string {
   return `${count} ${count === 1 ? 'spot' : 'spots'} left`;
 }
+
+/** What a date's seats read as where it is listed: 'Full' when none are left, else '3 spots left'. */
+export function seatsWords(count: number): string {
+  return count <= 0 ? 'Full' : spotsLabel(count);
+}

@@ -39,6 +39,16 @@ export function waitsFor(entry: WaitEntry, date: FreedDate): boolean {
   return entry.nearby && entry.activity === date.activity && denverWeek(entry.startsAt) === denverWeek(date.startsAt);
 }
 
+/**
+ * Whether `date` has a nearby date among `others`: another date of the same activity in the same
+ * Kamas week, which a party waiting for `date` could also be offered. Where there is none (an
+ * activity that runs once a week), asking for a nearby date means nothing.
+ */
+export function hasNearbyDate(date: FreedDate, others: readonly FreedDate[]): boolean {
+  const week = denverWeek(date.startsAt);
+  return others.some((other) => other.id !== date.id && other.activity === date.activity && denverWeek(other.startsAt) === week);
+}
+
 const inLine = (a: WaitEntry, b: WaitEntry) => a.since - b.since || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The entries in line order: the earliest to join first, ties by id. */

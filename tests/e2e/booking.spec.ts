@@ -515,6 +515,7 @@ test.describe('the class page', () => {
     await expect(page.getByRole('list', { name: 'Calendar key' }).getByRole('listitem')).toHaveText([
       'Motorized Backcountry Essentials',
       'Sled-Skiing Intro',
+      'Full: join the waitlist',
     ]);
     await expect(page.getByRole('button', { name: 'Prev month' })).toBeVisible();
     const following = addMonths(`${month}-01`, 1).slice(0, 7);
@@ -685,17 +686,21 @@ test.describe('the class page', () => {
       `${shortDate(startOf(target))} is no longer available: it filled up or closed. Please choose another date.`,
     );
     const fullOption = dateSelect.locator('option', { hasText: shortDate(startOf(target)) });
-    await expect(fullOption).toHaveText(`${shortDate(startOf(target))} - 0 spots left`);
+    await expect(fullOption).toHaveText(`${shortDate(startOf(target))} - Full`);
     await expect(fullOption).toBeDisabled();
     await expect(dateSelect).toHaveValue('');
-    await expect(dayButton(grid, day)).toHaveAccessibleName(`${longDay(day)}, Motorized Backcountry Essentials, 0 spots left`);
-    await expect(dayButton(grid, day)).toHaveAttribute('aria-disabled', 'true');
+    await expect(dayButton(grid, day)).toHaveAccessibleName(`${longDay(day)}, Motorized Backcountry Essentials, Full: join the waitlist`);
     await expect(summaryValue(page, 'Date')).toHaveText('Choose a date');
     await expectCheckoutBlocked(page, 'Choose a date.');
 
-    // The full day cannot be chosen again; another date can, and that clears the notice.
-    await clickAnyway(dayButton(grid, day));
+    // The full day cannot be chosen again: tapped, it opens its waitlist instead. Another date can, and that clears the notice.
+    await dayButton(grid, day).click();
+    const join = page.getByRole('region', { name: 'Join the waitlist' });
+    await expect(join.getByLabel('Full date')).toHaveValue(target.id);
+    await expect(join.getByRole('heading', { name: 'Join the waitlist' })).toBeFocused();
     await expect(dateSelect).toHaveValue('');
+    await join.getByRole('button', { name: 'Close' }).click();
+    await expect(join).toHaveCount(0);
     const other = firstBookable(await calendar(page.request, 'winter-classes'), 'winter-classes', 'price_class_moto');
     await dateSelect.selectOption(other.id);
     await expect(notice).toHaveCount(0);
@@ -727,7 +732,9 @@ test.describe('the class page', () => {
     await expect(page).toHaveURL(new RegExp(`${CLASS_PAGE}$`));
     await expect(dateSelect).toHaveValue('');
     await expect(dateSelect.locator('option', { hasText: shortDate(startOf(target)) })).toBeDisabled();
-    await expect(dayButton(gridOf(page, 'Class dates', day), day)).toHaveAccessibleName(`${longDay(day)}, Sled-Skiing Intro, 0 spots left`);
+    await expect(dayButton(gridOf(page, 'Class dates', day), day)).toHaveAccessibleName(
+      `${longDay(day)}, Sled-Skiing Intro, Full: join the waitlist`,
+    );
     await expectCheckoutRefused(page, 'Choose a date.', CLASS_PAGE);
     expect(problems.errors).toEqual([]);
   });
@@ -1065,7 +1072,7 @@ atPhoneAndDesktop('before hydration at', () => {
       await islandsReady(page);
       await expect(page.getByRole('grid', { name: new RegExp(`^${gridLabel}, `) })).toBeVisible();
       await expect(prices.getByRole('radio').first()).toBeEnabled();
-      if (path === CLASS_PAGE) await expect(page.getByRole('list', { name: 'Calendar key' }).getByRole('listitem')).toHaveCount(2);
+      if (path === CLASS_PAGE) await expect(page.getByRole('list', { name: 'Calendar key' }).getByRole('listitem')).toHaveCount(3);
       await expect(checkoutButton(page)).not.toHaveAttribute('disabled');
       await expect(checkoutButton(page)).toHaveAttribute('aria-disabled', 'true');
       const after = { frame: await frame.boundingBox(), summary: await summary.boundingBox() };

@@ -1,6 +1,6 @@
 /**
- * The waitlist on a phone (390 px): a customer joins the waitlist of a full class for two; another
- * customer cancels; the offer arrives in the mail catcher, its link opens checkout with the seats
+ * The waitlist on a phone (390 px): a customer joins the waitlist of a full class for the one seat a
+ * booking of a class takes, and the joining is confirmed by e-mail; another customer cancels; the offer arrives in the mail catcher, its link opens checkout with the seats
  * held for the party, the usual steps lead to payment, and the booking is on My Bookings.
  */
 import type { APIRequestContext } from '@playwright/test';
@@ -39,7 +39,7 @@ async function fullClass(request: APIRequestContext) {
   return { date, others };
 }
 
-test('a party of two waits for a full class, is offered the seats another customer gives up, and books them from the e-mail', async ({
+test('a customer waits for a full class, is offered the seat another customer gives up, and books it from the e-mail', async ({
   page,
   problems,
 }) => {
@@ -49,7 +49,7 @@ test('a party of two waits for a full class, is offered the seats another custom
   expect(await seatsTaken(request, 'winter-classes', date.id)).toBe(date.partySize);
   const when = formatDenverDateTime(startOf(date));
 
-  // The class is full: the customer joins its waitlist for two.
+  // The class is full: the customer joins its waitlist, for one seat as a class is booked.
   const waiter = await readyCustomer(request);
   await signIn(page, waiter.email);
   await page.goto('/booking/avalanche-class');
@@ -58,30 +58,38 @@ test('a party of two waits for a full class, is offered the seats another custom
     .getByRole('group', { name: 'Select Class' })
     .getByRole('radio', { name: new RegExp(`^${CLASS.title}`) })
     .check();
-  const join = page.getByRole('region', { name: 'Full? Join the waitlist' });
+  await page.getByRole('button', { name: 'Full: join the waitlist' }).click();
+  const join = page.getByRole('region', { name: 'Join the waitlist' });
+  await expect(join.getByRole('heading', { name: 'Join the waitlist' })).toBeFocused();
   await join.getByLabel('Full date').selectOption(date.id);
-  await join.getByLabel('Party size').selectOption('2');
+  await expect(join).toContainText('For 1 person: one seat, as a booking here takes');
+  await expect(join.getByLabel('Party size')).toHaveCount(0);
   await join.getByRole('button', { name: 'Join the waitlist' }).click();
-  await expect(join.getByRole('status')).toHaveText(`You are on the waitlist for ${when}. Your place in line is on My Bookings.`);
+  await expect(join.getByRole('status')).toHaveText(
+    `You are on the waitlist for ${when}. We sent you an e-mail saying so; your place in line is on My Bookings.`,
+  );
   expect(await axeViolations(page)).toEqual([]);
+  const joined = await mailTo(request, waiter.email, /^You are on the waitlist for /);
+  expect(joined.text).toContain(`for 1 person.`);
 
   await page.goto('/profile');
   await islandsReady(page);
   const waits = myBookings(page).getByRole('region', { name: 'Your waitlists' });
-  await expect(waits.getByRole('article', { name: CLASS.title })).toContainText('1st in line for 2 seats.');
+  await expect(waits.getByRole('article', { name: CLASS.title })).toContainText('1st in line for 1 seat.');
 
-  // Another customer cancels their two seats: they are held for the waiting party, who is e-mailed.
+  // Another customer cancels their two seats: one is held for the waiting customer, who is e-mailed.
   await cancelByApi(request, others[2] as Customer, date.id);
   const offer = await mailTo(request, waiter.email, /^Seats are free for you: /);
-  expect(offer.text).toContain('for your party of 2 people until');
+  expect(offer.text).toContain('for your party of 1 person until');
   const link = /http:\/\/127\.0\.0\.1:4322\/checkout\?offer=[\w-]+/.exec(offer.text)?.[0];
   if (!link) throw new Error('the offer holds no link to book');
-  expect(await seatsTaken(request, 'winter-classes', date.id)).toBe(date.partySize);
+  // The seat held for the customer counts as taken; the other one freed is open to anyone.
+  expect(await seatsTaken(request, 'winter-classes', date.id)).toBe(date.partySize - 1);
 
   await page.goto(link);
   await islandsReady(page);
   await expect(page.getByRole('status').filter({ hasText: 'Seats are held for you.' })).toContainText(
-    `${CLASS.title}, ${when}, for 2 people`,
+    `${CLASS.title}, ${when}, for 1 person`,
   );
   await passSavedSteps(page);
   await expect(page.getByRole('timer')).toHaveText(/^Your seats are held for 1:5\d:\d\d$/);
@@ -94,7 +102,7 @@ test('a party of two waits for a full class, is offered the seats another custom
   await islandsReady(page);
   await expect(myBookings(page).getByRole('article', { name: CLASS.title })).toBeVisible();
   await expect(myBookings(page).getByRole('region', { name: 'Your waitlists' })).toHaveCount(0);
-  expect(await seatsTaken(request, 'winter-classes', date.id)).toBe(date.partySize);
+  expect(await seatsTaken(request, 'winter-classes', date.id)).toBe(date.partySize - 1);
   expect(problems.errors).toEqual([]);
 });
 

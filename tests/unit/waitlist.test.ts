@@ -1,6 +1,15 @@
 /** The waitlist's matching: a party waits as a party, an entry that does not fit keeps its place, and nearby dates. */
 import { describe, expect, it } from 'vitest';
-import { offerEnds, offersFor, placeInLine, placeWords, waitsFor, type FreedDate, type WaitEntry } from '../../shared/rules/waitlist.ts';
+import {
+  hasNearbyDate,
+  offerEnds,
+  offersFor,
+  placeInLine,
+  placeWords,
+  waitsFor,
+  type FreedDate,
+  type WaitEntry,
+} from '../../shared/rules/waitlist.ts';
 
 /** Sat, Jan 9, 2027, 8:00 AM in Kamas; the same week runs Sun, Jan 3 to Sat, Jan 9. */
 const SAT = Date.parse('2027-01-09T15:00:00Z');
@@ -62,6 +71,16 @@ describe('a nearby date', () => {
     expect(waitsFor(willing, { ...tuesday, activity: 'price_class_sledski' })).toBe(false);
     expect(waitsFor(entry(2), tuesday)).toBe(false);
     expect(offersFor(tuesday, 2, [entry(2), willing]).map((offer) => offer.id)).toEqual([willing.id]);
+  });
+
+  it('is offered to ask for only where the activity has another date that week', () => {
+    const tuesday = { ...date, id: 'class-0105', startsAt: SAT - 4 * DAY };
+    const nextSunday = { ...date, id: 'class-0110', startsAt: SAT + DAY };
+    const otherClass = { ...tuesday, id: 'sled-0105', activity: 'price_class_sledski' };
+    expect(hasNearbyDate(date, [date, tuesday, nextSunday])).toBe(true);
+    // Once a week: the next date is in the next week, and another class the same week is not the same activity.
+    expect(hasNearbyDate(date, [date, nextSunday, otherClass])).toBe(false);
+    expect(hasNearbyDate(date, [date])).toBe(false);
   });
 });
 

@@ -4,8 +4,8 @@
  * full date of the chosen class can be waited for (Join the waitlist).
  * Changing the class resets the date; picking a date sets start and end to that day.
  */
-import { useEffect } from 'react';
-import { spotsLabel, type DateAvailability } from '../../../../shared/rules/availability.ts';
+import { useEffect, useState } from 'react';
+import { seatsWords, type DateAvailability } from '../../../../shared/rules/availability.ts';
 import type { DayKey } from '../../../../shared/rules/calendar-grid.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { classObjectives } from '../../../content/class-objectives.ts';
@@ -15,7 +15,7 @@ import { classCalendar, dismissSelectionNotice } from '../stores/calendars.ts';
 import CalendarFrame from './CalendarFrame.tsx';
 import BookingColumns from './BookingColumns.tsx';
 import DateSelect from './DateSelect.tsx';
-import { ClassIcon } from './markers.tsx';
+import { ClassIcon, FullMark } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
 import PriceChoice from './PriceChoice.tsx';
 import WaitlistPanel from './WaitlistPanel.tsx';
@@ -36,6 +36,8 @@ export default function ClassBooking() {
     if (namedPriceId && bookingStarted) choosePrice(namedPriceId, { resetsDate: true });
   }, [namedPriceId, bookingStarted]);
   const price = cart.selectedPrice;
+  /** The full date whose waitlist is open, if any. */
+  const [waitFor, setWaitFor] = useState<string | null>(null);
   /** Whether a date is of the chosen class (none is, before a class is chosen). */
   const ofChosenClass = (date: DateAvailability) => cart.selectedPriceId !== null && date.entry.priceId === cart.selectedPriceId;
   const classDates = dates.filter((date) => ofChosenClass(date) && date.state !== 'unavailable');
@@ -52,7 +54,10 @@ export default function ClassBooking() {
     );
     if (onDay.length === 0) return { state: 'unavailable', description: 'No class' };
     const description = onDay
-      .map((date) => `${nicknameOf(date)}, ${date.state === 'unavailable' ? 'closed' : spotsLabel(date.spotsLeft)}`)
+      .map(
+        (date) =>
+          `${nicknameOf(date)}, ${date.state === 'unavailable' ? 'closed' : date.state === 'full' ? 'Full: join the waitlist' : seatsWords(date.spotsLeft)}`,
+      )
       .join('; ');
     const state = onDay.some((date) => date.state === 'available')
       ? 'available'
@@ -70,6 +75,15 @@ export default function ClassBooking() {
     dismissSelectionNotice();
     choosePrice(date.entry.priceId, { resetsDate: true });
     chooseDate(date.entry);
+  }
+
+  /** A full day tapped opens the waitlist of its date: the chosen class's when it has one that day. */
+  function waitForDay(day: DayKey) {
+    const full = (days.get(day) ?? []).filter((date) => date.state === 'full');
+    const date = full.find(ofChosenClass) ?? full[0];
+    if (!date?.entry.priceId) return;
+    if (!ofChosenClass(date)) choosePrice(date.entry.priceId, { resetsDate: true });
+    setWaitFor(date.entry.id);
   }
 
   const objectives = price?.metadata.type ? classObjectives[price.metadata.type] : undefined;
@@ -108,7 +122,13 @@ export default function ClassBooking() {
           none: 'No available dates for the selected class',
         }}
       />
-      <WaitlistPanel fullDates={classDates.filter((date) => date.state === 'full')} priceId={cart.selectedPriceId} />
+      <WaitlistPanel
+        dates={classDates}
+        priceId={cart.selectedPriceId}
+        partySize={CLASS_PARTY_SIZE}
+        waitFor={waitFor}
+        onWaitFor={setWaitFor}
+      />
       <h2 className="booking-step">Class Calendar</h2>
       <CalendarFrame
         load={load}
@@ -117,16 +137,26 @@ export default function ClassBooking() {
           retryLabel: 'Retry Now',
           onRetry: () => void classCalendar.load(),
         }}
-        calendar={{ label: 'Class dates', month, firstMonth, dayView, selectedDay, onSelect: selectDay }}
+        calendar={{ label: 'Class dates', month, firstMonth, dayView, selectedDay, onSelect: selectDay, onFullSelect: waitForDay }}
         legendClassName="class-legend"
-        legend={product?.prices.map((option) => (
-          <li key={option.id}>
-            <span className="legend-swatch" aria-hidden="true">
-              <ClassIcon type={option.metadata.type} />
-            </span>{' '}
-            {option.nickname}
-          </li>
-        ))}
+        legend={
+          <>
+            {product?.prices.map((option) => (
+              <li key={option.id}>
+                <span className="legend-swatch" aria-hidden="true">
+                  <ClassIcon type={option.metadata.type} />
+                </span>{' '}
+                {option.nickname}
+              </li>
+            ))}
+            <li>
+              <span className="legend-swatch full" aria-hidden="true">
+                <FullMark />
+              </span>{' '}
+              Full: join the waitlist
+            </li>
+          </>
+        }
         notice={notice}
       />
     </BookingColumns>

@@ -1,9 +1,10 @@
 /**
  * Select Date on the class and mentorship pages: each date (its day in Kamas) with its spots left,
- * and under it the chosen date's start time; full dates cannot be chosen. Nothing can be chosen
+ * and under it the chosen date's start time; full dates read `Full` and cannot be chosen (their
+ * waitlist can be joined below). Nothing can be chosen
  * before a price is; choosing a date lets go of any note on a date that was let go before.
  */
-import { spotsLabel, type DateAvailability } from '../../../../shared/rules/availability.ts';
+import { seatsWords, type DateAvailability } from '../../../../shared/rules/availability.ts';
 import { formatDenverDate, formatDenverTime } from '../../../../shared/rules/dates.ts';
 import { chooseDate } from '../stores/cart.ts';
 import { dismissSelectionNotice, type CalendarLoad } from '../stores/calendars.ts';
@@ -50,7 +51,7 @@ export default function DateSelect({ id, dates, load, priced, value, says }: Pro
         </option>
         {listed.map((date) => (
           <option key={date.entry.id} value={date.entry.id} disabled={date.spotsLeft <= 0}>
-            {formatDenverDate(date.entry.startsAt)} - {spotsLabel(date.spotsLeft)}
+            {formatDenverDate(date.entry.startsAt)} - {seatsWords(date.spotsLeft)}
           </option>
         ))}
       </select>

@@ -2,6 +2,7 @@
  * /booking/backcountry-tour: Select Activity, Select Party Size, the calendar of
  * day tours and the Order Summary. A day tour is private: a date is full once anyone holds it.
  */
+import { useState } from 'react';
 import type { DayKey } from '../../../../shared/rules/calendar-grid.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { PARTY_SIZE_MIN } from '../../../../shared/contract/requests.ts';
@@ -21,6 +22,8 @@ export default function DayTourBooking() {
   const page = useBookingPage({ source: dayTourCalendar, productTitle: DAY_TOUR_PRODUCT_TITLE });
   const { hydrated, cart, load, notice, dates, days, selectedDay, month, firstMonth } = page;
   const price = cart.selectedPrice;
+  /** The full date whose waitlist is open, if any. */
+  const [waitFor, setWaitFor] = useState<string | null>(null);
 
   function dayView(day: DayKey): DayView {
     const date = days.get(day)?.[0];
@@ -81,7 +84,13 @@ export default function DayTourBooking() {
         }
         notice={notice}
       />
-      <WaitlistPanel fullDates={dates.filter((date) => date.state === 'full')} priceId={cart.selectedPriceId} />
+      <WaitlistPanel
+        dates={dates.filter((date) => date.state !== 'unavailable')}
+        priceId={cart.selectedPriceId}
+        partySize={cart.partySize ?? PARTY_SIZE_MIN}
+        waitFor={waitFor}
+        onWaitFor={setWaitFor}
+      />
     </BookingColumns>
   );
 }

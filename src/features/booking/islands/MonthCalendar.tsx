@@ -37,6 +37,8 @@ export interface MonthCalendarProps {
   dayView: (day: DayKey) => DayView;
   selectedDay: DayKey | null;
   onSelect: (day: DayKey) => void;
+  /** A full day tapped: its waitlist opens. Without it, a full day does nothing. */
+  onFullSelect?: ((day: DayKey) => void) | undefined;
   /** False before the island runs: every control is disabled. */
   enabled?: boolean;
   /** The month's title's heading level, under the heading the calendar sits beneath (3 unless told). */
@@ -61,6 +63,7 @@ export default function MonthCalendar({
   dayView,
   selectedDay,
   onSelect,
+  onFullSelect,
   enabled = true,
   headingLevel = 3,
 }: MonthCalendarProps) {
@@ -109,7 +112,9 @@ export default function MonthCalendar({
 
   function choose(day: DayKey) {
     setFocusDay(day);
-    if (dayView(day).state === 'available') onSelect(day);
+    const { state } = dayView(day);
+    if (state === 'available') onSelect(day);
+    else if (state === 'full') onFullSelect?.(day);
   }
 
   const weeks = Array.from({ length: 6 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
@@ -162,7 +167,7 @@ export default function MonthCalendar({
                       className={`calendar-day ${view.state}${selected ? ' selected' : ''}`}
                       tabIndex={cell.day === tabDay ? 0 : -1}
                       disabled={!enabled}
-                      aria-disabled={view.state !== 'available'}
+                      aria-disabled={view.state !== 'available' && !(view.state === 'full' && onFullSelect)}
                       aria-label={`${formatLongDay(cell.day)}, ${view.description}${selected ? ', selected' : ''}`}
                       onClick={() => choose(cell.day)}
                     >
