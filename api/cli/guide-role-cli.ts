@@ -14,7 +14,7 @@ const { values, positionals, ...command } = readCommand(USAGE, { by: { type: 'st
 const refuse: Refuse = command.refuse;
 const [action, email, ...rest] = positionals;
 if ((action !== 'grant' && action !== 'revoke') || !looksLikeEmail(email) || rest.length > 0) {
-  refuse(email && !looksLikeEmail(email) ? ` (not an e-mail address: ${email})` : '');
+  refuse(email && !looksLikeEmail(email) ? `not an e-mail address: ${email}` : '');
 }
 const by = byOption(values.by, refuse);
 process.exitCode = await changeRole({ action, email, role: 'guide', by, reason: reasonOption(values.reason, refuse) });

@@ -23,7 +23,7 @@ import { identityTarget } from './identity-target.ts';
 
 export const looksLikeEmail = (value: string | undefined): value is string => Boolean(value && /^[^\s@]+@[^\s@]+$/.test(value));
 
-/** Prints the command's usage line, with what was wrong, and ends it (exit code 2). */
+/** Prints what was wrong (on a line of its own) and the command's usage line, and ends it (exit code 2). */
 export type Refuse = (why?: string) => never;
 
 /**
@@ -31,21 +31,22 @@ export type Refuse = (why?: string) => never;
  * `refuse`, which prints `usage` with what was wrong and ends the command.
  */
 export function readCommand<const O extends ParseArgsOptionsConfig>(usage: string, options: O) {
+  // What is wrong comes first, on a line of its own, then how the command is written.
   const refuse: Refuse = (why = '') => {
-    console.error(`${usage}${why}`);
+    console.error(why ? `${why}\n${usage}` : usage);
     process.exit(2);
   };
   try {
     const { values, positionals } = parseArgs({ args: process.argv.slice(2), options, allowPositionals: true, strict: true });
     return { values, positionals, refuse };
   } catch (error) {
-    return refuse(` (${error instanceof Error ? error.message : String(error)})`);
+    return refuse(error instanceof Error ? error.message : String(error));
   }
 }
 
 /** `--by`, the operator who runs the command, as an e-mail address; refused otherwise. */
 export function byOption(by: string | undefined, refuse: Refuse): string {
-  if (!looksLikeEmail(by)) refuse(' (--by names the operator who runs the command, by e-mail)');
+  if (!looksLikeEmail(by)) refuse('--by names the operator who runs the command, by e-mail');
   return by;
 }
 
@@ -58,7 +59,7 @@ export function checkedReason(value: string | undefined): { reason: string } | {
 /** The text of `--reason` as the console takes it; refused with the console's message otherwise. */
 export function reasonOption(reason: string | undefined, refuse: Refuse): string {
   const checked = checkedReason(reason);
-  if ('problem' in checked) refuse(` (${checked.problem})`);
+  if ('problem' in checked) refuse(`--reason: ${checked.problem}`);
   return checked.reason;
 }
 

@@ -36,16 +36,16 @@ const { all = false, resolve: flagId } = values;
 
 if (flagId === undefined) {
   const extra = ['gave-back', 'note', 'by'] as const;
-  if (extra.some((name) => values[name] !== undefined)) refuse(' (--gave-back, --note and --by go with --resolve)');
+  if (extra.some((name) => values[name] !== undefined)) refuse('--gave-back, --note and --by go with --resolve');
   await withOperatorDb(async (db) => {
     console.log(formatReport(await listOutbox(db, { all }), await listFlags(db, { all }), { all }));
   });
 } else {
-  if (!flagId.trim()) refuse(' (--resolve names the flag)');
+  if (!flagId.trim()) refuse('--resolve names the flag');
   const givenBack = cents(values['gave-back']);
-  if (givenBack === null) refuse(' (--gave-back is what was given back, in dollars: 690, 690.00, or 0 when nothing was)');
+  if (givenBack === null) refuse('--gave-back is what was given back, in dollars: 690, 690.00, or 0 when nothing was');
   const how = checkedReason(values.note);
-  if ('problem' in how) refuse(' (--note says how it was dealt with, 1 to 500 characters)');
+  if ('problem' in how) refuse('--note says how it was dealt with, 1 to 500 characters');
   const by = byOption(values.by, refuse);
   const opened = openCommandAuth();
   try {

@@ -14,9 +14,7 @@ const { values, positionals, ...command } = readCommand(USAGE, { by: { type: 'st
 const refuse: Refuse = command.refuse;
 const [action, email, role, ...rest] = positionals;
 if ((action !== 'grant' && action !== 'revoke') || !looksLikeEmail(email) || !role || !isStaffRole(role) || rest.length > 0) {
-  refuse(
-    email && !looksLikeEmail(email) ? ` (not an e-mail address: ${email})` : role && !isStaffRole(role) ? ` (no such role: ${role})` : '',
-  );
+  refuse(email && !looksLikeEmail(email) ? `not an e-mail address: ${email}` : role && !isStaffRole(role) ? `no such role: ${role}` : '');
 }
 const by = byOption(values.by, refuse);
 process.exitCode = await changeRole({ action, email, role, by, reason: reasonOption(values.reason, refuse) });

@@ -90,7 +90,7 @@ export default function JoinWaitlist({ dates, fullDates, chosen, priceId, partyS
           ))}
         </select>
       </div>
-      <p className="waitlist-party">
+      <p>
         For {people(partySize)}
         {partySize === 1
           ? ': one seat, as a booking here takes; friends join by your invite link once you have booked.'
@@ -102,12 +102,13 @@ export default function JoinWaitlist({ dates, fullDates, chosen, priceId, partyS
           <label htmlFor={`${id}-nearby`}>Another date the same week would do too</label>
         </div>
       )}
-      <div className="waitlist-actions">
-        {!known ? (
-          <p className="form-hint">
-            Please <a href="/sign-in">log in</a> to join the waitlist.
-          </p>
-        ) : (
+      {!known && (
+        <p className="form-hint">
+          Please <a href="/sign-in">log in</a> to join the waitlist.
+        </p>
+      )}
+      <div className="button-row">
+        {known && (
           <button type="button" className="button primary" aria-disabled={sent.state === 'sending'} onClick={() => void join()}>
             {sent.state === 'sending' ? 'Joining...' : 'Join the waitlist'}
           </button>

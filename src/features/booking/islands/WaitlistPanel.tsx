@@ -27,11 +27,11 @@ export default function WaitlistPanel({ dates, priceId, partySize, waitFor, onWa
   const chosen = fullDates.find((date) => date.entry.id === waitFor);
   if (!chosen) {
     return (
-      <p className="waitlist-entry">
+      <div>
         <button type="button" className="button secondary" onClick={() => onWaitFor(first.entry.id)}>
           Full: join the waitlist
         </button>
-      </p>
+      </div>
     );
   }
   return (
