@@ -43,7 +43,7 @@ export async function openPglite(dataDir?: string): Promise<EmbeddedDb> {
   const statements = liteStatements(lite);
   // A statement with parameters is prepared once (./lite-statements.ts); one without, which may change the tables, is run as it is.
   const run = async <T extends Row>(q: { query: PGlite['query'] }, sql: string, params?: readonly unknown[], inTransaction = false) =>
-    params ? statements.run<T>(sql, params, { inTransaction }) : (await q.query<T>(sql)).rows;
+    params ? statements.run<T>(q, sql, params, { inTransaction }) : (await q.query<T>(sql)).rows;
   // The one backend is used by a query or a transaction at a time, or by a served client's statements.
   const database = turns();
   let server: Promise<EmbeddedServer> | null = null;

@@ -26,8 +26,11 @@ interface Prepared {
   columns: Message | null;
 }
 
+/** Where a statement runs: PGlite itself, or the transaction under way (which a statement run unnamed must go through). */
+type Runner = Pick<PGlite, 'query'>;
+
 export interface LiteStatements {
-  run<T>(sql: string, params: readonly unknown[], options: { inTransaction: boolean }): Promise<T[]>;
+  run<T>(on: Runner, sql: string, params: readonly unknown[], options: { inTransaction: boolean }): Promise<T[]>;
   /** The backend's prepared statements were dropped (DEALLOCATE ALL): each is prepared again on its next use. */
   forget(): void;
 }
@@ -70,9 +73,9 @@ export function liteStatements(lite: PGlite): LiteStatements {
     return statement;
   };
 
-  const runOnce = async <T>(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<T[]> => {
+  const runOnce = async <T>(on: Runner, sql: string, params: readonly unknown[], inTransaction: boolean): Promise<T[]> => {
     const statement = await prepare(sql);
-    if (!statement) return (await lite.query<T>(sql, [...params])).rows;
+    if (!statement) return (await on.query<T>(sql, [...params])).rows;
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
       const write = lite.serializers[statement.paramTypes[index] ?? 0];
@@ -87,14 +90,14 @@ export function liteStatements(lite: PGlite): LiteStatements {
   };
 
   return {
-    async run(sql, params, { inTransaction }) {
+    async run(on, sql, params, { inTransaction }) {
       try {
-        return await runOnce(sql, params, inTransaction);
+        return await runOnce(on, sql, params, inTransaction);
       } catch (error) {
         if (!isStale(error)) throw error;
         prepared.delete(sql);
         if (inTransaction) throw error;
-        return runOnce(sql, params, inTransaction);
+        return runOnce(on, sql, params, inTransaction);
       }
     },
     forget: () => prepared.clear(),

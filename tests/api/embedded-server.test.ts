@@ -174,6 +174,12 @@ describe("the API's prepared statements on the embedded database", () => {
     expect(await db.query(SEAT, [1])).toEqual([{ id: 1, label: 'front' }]);
   });
 
+  it('past the number kept prepared, run a new statement as it is, inside a transaction too', async () => {
+    for (let index = 0; index < 500; index += 1) await db.query(`select $1::int + ${index} as n`, [1]);
+    expect(await db.query('select $1::int + 1000 as n', [1])).toEqual([{ n: 1001 }]);
+    await db.transaction(async (tx) => expect(await tx.query('select $1::int + 2000 as n', [1])).toEqual([{ n: 2001 }]));
+  });
+
   it('send values and read rows as the database described them: dates, JSON, arrays, numbers, nulls', async () => {
     const at = new Date(Date.UTC(2027, 0, 9, 15, 0));
     const [row] = await db.query(
