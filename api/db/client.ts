@@ -4,6 +4,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { serveEmbedded, type EmbeddedServer, type ServeOptions } from './embedded-server.ts';
 import { liteStatements } from './lite-statements.ts';
 import { turns, type TurnOptions } from './turns.ts';
@@ -85,6 +86,8 @@ const MAX_PREPARED = 500;
  */
 const RETRIED_CODES = new Set(['40P01', '40001']);
 const RETRIES = 2;
+/** A retry waits a moment first, up to this long and chosen at random, so that it does not cross the same transaction again. */
+const RETRY_PAUSE_MS = 50;
 const abortedToRetry = (error: unknown) =>
   typeof error === 'object' && error !== null && RETRIED_CODES.has(String((error as { code?: unknown }).code));
 
@@ -108,6 +111,7 @@ export async function openPostgres(connectionString: string, maxConnections = 10
     query: (sql, params) => query(pool, sql, params),
     transaction: async (work) => {
       for (let attempt = 0; ; attempt += 1) {
+        if (attempt > 0) await sleep(Math.random() * RETRY_PAUSE_MS);
         const client = await pool.connect();
         try {
           await client.query('BEGIN');

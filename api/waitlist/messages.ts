@@ -68,19 +68,32 @@ export async function offerFacts(
   };
 }
 
+/** A wait as its messages name it: the date waited for, the party, the activity's title, and where the wait stands. */
+async function waitOf(db: Queryable, entryId: string) {
+  const [entry] = await db.query<{
+    starts_at: Date | string;
+    calendar: CalendarName;
+    party_size: number;
+    nearby: boolean;
+    title: string;
+    status: string;
+  }>(
+    `select d.starts_at, d.calendar, e.party_size, e.nearby, e.status, coalesce(dp.nickname, pr.nickname) as title
+       from waitlist_entries e join calendar_dates d on d.id = e.date_id join prices pr on pr.id = e.price_id
+       left join prices dp on dp.id = d.price_id
+      where e.id = $1`,
+    [entryId],
+  );
+  return entry;
+}
+
 /** What a closed list's message says: the date called off, and the dates of its activity still open with seats for the party. */
 export async function closedFacts(
   db: Queryable,
   entryId: string,
   common: { recipientName: string; siteUrl: string; links: SiteLinks; cutoffHours: number },
 ): Promise<{ facts: WaitlistClosedFacts } | { skip: string }> {
-  const [entry] = await db.query<{ starts_at: Date | string; calendar: CalendarName; party_size: number; title: string; status: string }>(
-    `select d.starts_at, d.calendar, e.party_size, e.status, coalesce(dp.nickname, pr.nickname) as title
-       from waitlist_entries e join calendar_dates d on d.id = e.date_id join prices pr on pr.id = e.price_id
-       left join prices dp on dp.id = d.price_id
-      where e.id = $1`,
-    [entryId],
-  );
+  const entry = await waitOf(db, entryId);
   if (!entry) return { skip: 'wait not found' };
   if (entry.status !== 'closed') return { skip: `wait ${entry.status}` };
   const dates = await db.query<{ starts_at: Date | string; calendar: string; capacity: number; taken: number }>(
@@ -115,13 +128,7 @@ export async function joinedFacts(
   entryId: string,
   common: { recipientName: string; links: SiteLinks },
 ): Promise<{ facts: WaitlistJoinedFacts } | { skip: string }> {
-  const [entry] = await db.query<{ starts_at: Date | string; party_size: number; nearby: boolean; title: string; status: string }>(
-    `select d.starts_at, e.party_size, e.nearby, e.status, coalesce(dp.nickname, pr.nickname) as title
-       from waitlist_entries e join calendar_dates d on d.id = e.date_id join prices pr on pr.id = e.price_id
-       left join prices dp on dp.id = d.price_id
-      where e.id = $1`,
-    [entryId],
-  );
+  const entry = await waitOf(db, entryId);
   if (!entry) return { skip: 'wait not found' };
   if (entry.status !== 'waiting') return { skip: `wait ${entry.status}` };
   return {

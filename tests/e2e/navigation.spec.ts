@@ -197,11 +197,12 @@ test('sign up, logout, sign in and a wrong password, all through the menu', asyn
   await islandsReady(page);
   await signUpHere(page, email, 'powder-day-1');
 
-  // Back one page, signed in.
+  // Back one page, signed in, with the welcome of a new account.
   await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('region', { name: 'Your account is ready' })).toContainText(email);
   const menu = page.getByRole('button', { name: `Account menu, signed in as ${email}` });
   await menu.click();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByText(email)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
   await expect(page.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/checkout');
   await page.getByRole('button', { name: 'Logout' }).click();

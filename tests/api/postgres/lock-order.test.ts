@@ -90,6 +90,8 @@ describe('a transaction Postgres aborts to break a deadlock', () => {
         return 'done';
       });
     expect(await Promise.all([crossing(a.id, b.id), crossing(b.id, a.id)])).toEqual(['done', 'done']);
-    expect(runs).toBe(3);
+    // One was aborted and ran again (on a busy machine its retry may cross the other once more: each runs three times at most).
+    expect(runs).toBeGreaterThanOrEqual(3);
+    expect(runs).toBeLessThanOrEqual(6);
   });
 });
