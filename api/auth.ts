@@ -6,6 +6,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from './http.ts';
 import { TokenRejected, type Caller, type Identity, type RejectionReason, type StaffRole, type VerifyOptions } from './identity.ts';
 import type { AppEnv } from './context.ts';
+import type { Db } from './db/client.ts';
+import { claimInvitations } from './staff/invitations.ts';
 import { isSafeText } from '../shared/rules/safe-text.ts';
 
 /** A session the account's owner ended (signed out everywhere, a new password): its caller must sign in again. */
@@ -55,21 +57,29 @@ export function requireCaller(identity: Identity, options: VerifyOptions = {}): 
 /**
  * Staff routes, after `requireCaller`: the caller must hold one of `roles` now. Roles are the identity
  * service's answer of this call (given with the revocation check) or asked of it, never read from the
- * token's claims: a role revoked (npm run staff:revoke) stops counting at once, although the token
- * still carries the claim for up to an hour. What staff routes answer is kept from caches.
+ * token's claims: a role revoked (from the console or by `npm run staff:revoke`) stops counting at once,
+ * although the token still carries the claim for up to an hour. Someone invited to one of `roles`
+ * takes it up here, the first time they call on it having proved their address (staff/invitations.ts).
+ * What staff routes answer is kept from caches.
  */
-export function requireRole(identity: Identity, roles: readonly StaffRole[], refusal: string): MiddlewareHandler<AppEnv> {
+export function requireRole(
+  { db, identity }: { db: Db; identity: Identity },
+  roles: readonly StaffRole[],
+  refusal: string,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { uid, staffRoles } = c.get('caller');
+    const caller = c.get('caller');
     const holds = (role: StaffRole) =>
-      staffRoles ? staffRoles.includes(role) : role === 'guide' ? identity.isGuide(uid) : identity.isOperator(uid);
-    for (const role of roles) {
-      if (await holds(role)) {
-        c.header('Cache-Control', 'private, no-store');
-        return next();
-      }
-    }
-    throw new HttpError(403, refusal);
+      caller.staffRoles
+        ? caller.staffRoles.includes(role)
+        : role === 'guide'
+          ? identity.isGuide(caller.uid)
+          : identity.isOperator(caller.uid);
+    let allowed = false;
+    for (const role of roles) if (!allowed) allowed = await holds(role);
+    if (!allowed && !(await claimInvitations(db, identity, caller, roles))) throw new HttpError(403, refusal);
+    c.header('Cache-Control', 'private, no-store');
+    return next();
   };
 }
 

@@ -3,6 +3,7 @@ import { initializeApp, getApps, type App } from 'firebase-admin/app';
 import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import { authEmulator, emulatorRuleViolation } from './env.ts';
 import { HttpError } from './http.ts';
+import { STAFF_ROLES, type StaffRole } from '../shared/contract/ops-requests.ts';
 
 export interface Caller {
   uid: string;
@@ -66,6 +67,17 @@ export interface Identity {
   customerAccount(email: string, displayName: string | null): Promise<CustomerAccount>;
   /** A link of the identity service's own where the owner of `email` chooses a password (and so can sign in). */
   passwordSetupLink(email: string): Promise<string>;
+  /** Every account holding a staff role, with the roles it holds. */
+  staffAccounts(): Promise<StaffAccount[]>;
+  /** Gives the account the role or takes it away, keeping its other claims; false when it already held (or did not hold) it. */
+  setStaffRole(uid: string, role: StaffRole, holds: boolean): Promise<boolean>;
+}
+
+export interface StaffAccount {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  roles: StaffRole[];
 }
 
 export interface CustomerAccount {
@@ -182,6 +194,25 @@ export function firebaseIdentity(projectId: string): Identity {
       }
     },
     passwordSetupLink: (email) => auth.generatePasswordResetLink(email),
+    async staffAccounts() {
+      const staff: StaffAccount[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = await auth.listUsers(1000, pageToken);
+        for (const user of page.users) {
+          const roles = STAFF_ROLES.filter((role) => hasRoleClaim(user.customClaims, role));
+          if (roles.length > 0) staff.push({ uid: user.uid, email: user.email ?? null, displayName: user.displayName ?? null, roles });
+        }
+        pageToken = page.pageToken;
+      } while (pageToken);
+      return staff;
+    },
+    async setStaffRole(uid, role, holds) {
+      const { [role]: current, ...others } = (await auth.getUser(uid)).customClaims ?? {};
+      if ((current === true) === holds) return false;
+      await auth.setCustomUserClaims(uid, holds ? { ...others, [role]: true } : others);
+      return true;
+    },
     isGuide: async (uid) => hasRoleClaim(await claimsOf(uid), 'guide'),
     isOperator: async (uid) => hasRoleClaim(await claimsOf(uid), 'operator'),
   };
@@ -216,9 +247,8 @@ export function firebaseIdentity(projectId: string): Identity {
   }
 }
 
-/** The staff roles, each a custom claim of that name set by `npm run staff:grant` (api/cli/staff-role-cli.ts). */
-export const STAFF_ROLES = ['guide', 'operator'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+/** The staff roles, each a custom claim of that name: given from the console's staff page or by `npm run staff:grant`. */
+export { STAFF_ROLES, type StaffRole };
 
 export function hasRoleClaim(claims: Record<string, unknown> | undefined | null, role: StaffRole): boolean {
   return claims?.[role] === true;
@@ -292,6 +322,8 @@ export function cachedIdentity(
     accountStates: (uids) => identity.accountStates(uids),
     customerAccount: (email, displayName) => identity.customerAccount(email, displayName),
     passwordSetupLink: (email) => identity.passwordSetupLink(email),
+    staffAccounts: () => identity.staffAccounts(),
+    setStaffRole: (uid, role, holds) => identity.setStaffRole(uid, role, holds),
   };
 }
 

@@ -8,8 +8,8 @@
  * sheet. The worker loads one script of its own, bundled here: what ended leaves the device (a trip
  * sheet's medical notes 48 hours after its trip) even when no page of ours runs to remove it.
  */
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, matchesGlob, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
@@ -32,12 +32,35 @@ export const OFFLINE_PAGE = '/offline';
 /** What the precache may weigh, uncompressed, as the bench reports it. */
 export const PRECACHE_BUDGET_BYTES = 1.5 * 1024 * 1024;
 
+/**
+ * The built scripts (`_astro/*.js`) no page that works offline loads, by a tag, an island or from
+ * another script (statically, lazily or as a preload): the console's and sign-in's own code, which
+ * the device need not keep.
+ */
+export function onlineOnlyScripts(root: string): string[] {
+  const scripts = new Set(readdirSync(join(root, '_astro')).filter((name) => name.endsWith('.js')));
+  const loaded = new Set<string>();
+  const follow = (text: string) => {
+    for (const [name] of text.matchAll(/[\w-]+(?:\.[\w-]+)*\.js\b/g)) {
+      if (!scripts.has(name) || loaded.has(name)) continue;
+      loaded.add(name);
+      follow(readFileSync(join(root, '_astro', name), 'utf8'));
+    }
+  };
+  const pages = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  for (const page of pages) {
+    const file = page.split(sep).join('/');
+    if (!ONLINE_ONLY_PAGES.some((pattern) => matchesGlob(file, pattern))) follow(readFileSync(join(root, page), 'utf8'));
+  }
+  return [...scripts].filter((name) => !loaded.has(name)).map((name) => `_astro/${name}`);
+}
+
 /** What is precached from the built site in `root`: the service worker's list, and the benchmark's. */
 export function precacheOptions(root: string) {
   return {
     globDirectory: root,
     globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
-    globIgnores: [SERVICE_WORKER, DEVICE_PURGE, 'video/**', 'images/og-default.png', ...ONLINE_ONLY_PAGES],
+    globIgnores: [SERVICE_WORKER, DEVICE_PURGE, 'video/**', 'images/og-default.png', ...ONLINE_ONLY_PAGES, ...onlineOnlyScripts(root)],
     // Hashed file names need no revision of their own.
     dontCacheBustURLsMatching: /^_astro\//,
     maximumFileSizeToCacheInBytes: 512 * 1024,

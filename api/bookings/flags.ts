@@ -2,15 +2,14 @@
  * Bookings an operator must look at: a dispute, a partial refund made in the provider's dashboard, a
  * payment that did not match its booking, money to give back by hand (a booking paid in cash or by
  * check, cancelled with a refund), or a refund or intent cancellation the provider would not carry
- * out. Listed by `npm run refunds` until an operator resolves one there, saying how and what was
- * given back.
+ * out. Listed by `npm run refunds` and first on the console until an operator resolves one, in
+ * either, saying how and what was given back.
  */
 import type { Db, Queryable } from '../db/client.ts';
 import { randomId } from '../http.ts';
 import type { Caller } from '../identity.ts';
 import { recordAction } from '../console/record.ts';
-
-export type FlagReason = 'dispute' | 'partial_refund' | 'payment_mismatch' | 'refund_by_hand' | 'refund_failed' | 'cancel_failed';
+import type { FlagReason } from '../../shared/contract/office-words.ts';
 
 export async function flagBooking(
   tx: Queryable,

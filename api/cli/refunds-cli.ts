@@ -10,7 +10,8 @@
  */
 import { resolveFlag, money } from '../bookings/flags.ts';
 import { withOperatorDb } from '../db/operator-db.ts';
-import { formatReport, listFlags, listOutbox } from './outbox-report.ts';
+import { listFlags, listOutbox } from '../bookings/money-owed.ts';
+import { formatReport } from './outbox-report.ts';
 import { actingOperator, ActorRefused, byOption, checkedReason, openCommandAuth, readCommand, type Refuse } from './operator-command.ts';
 
 const USAGE =

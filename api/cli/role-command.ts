@@ -4,11 +4,10 @@
  * is in the record of operator actions (operator-command.ts says how `--by` is checked). The record
  * goes to the API's database (operator-db.ts finds it, beside a running API as without one).
  */
+import { ROLE_WITH_ARTICLE } from '../../shared/contract/ops-requests.ts';
 import { withOperatorDb } from '../db/operator-db.ts';
 import { actingOperator, commandAuth, ActorRefused, sameAddress } from './operator-command.ts';
 import { changeStaffRole, describeAccount, UnknownEmail, UnverifiedEmail, type StaffRole } from './staff-role.ts';
-
-const ROLE_NAMES: Record<StaffRole, string> = { guide: 'a guide', operator: 'an operator' };
 
 export interface RoleRequest {
   action: 'grant' | 'revoke';
@@ -32,7 +31,7 @@ export async function changeRole({ action, email, role, by, reason }: RoleReques
     const operator = await actingOperator(auth, by, { firstOperator });
     const change = await withOperatorDb((db) => changeStaffRole(db, auth, operator, { email, role, holds: action === 'grant', reason }));
     const who = `${email} (${describeAccount(change)})`;
-    const name = ROLE_NAMES[role];
+    const name = ROLE_WITH_ARTICLE[role];
     if (action === 'grant') console.log(change.changed ? `${who} is now ${name} in ${where}.` : `${who} already is ${name} in ${where}.`);
     else console.log(change.changed ? `${who} is no longer ${name} in ${where}.` : `${who} was not ${name} in ${where}.`);
     return 0;

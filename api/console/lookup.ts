@@ -20,7 +20,8 @@ import { iso } from '../db/instant.ts';
 const SHOWN_STATUSES = `('paid', 'cancelled', 'refunded')`;
 const FOUND_AT_MOST = 25;
 
-interface SummaryRow {
+/** A booking as the console names it: its date, what was booked, its payer and party. */
+export interface SummaryRow {
   id: string;
   status: OpsBookingSummary['status'];
   date_id: string;
@@ -32,9 +33,9 @@ interface SummaryRow {
   party_size: number;
 }
 
-const SUMMARY_COLUMNS = `b.id, b.status, b.date_id, d.starts_at, p.name as product_name,
+export const SUMMARY_COLUMNS = `b.id, b.status, b.date_id, d.starts_at, p.name as product_name,
   coalesce(d.title, pr.nickname, p.name) as activity, u.display_name as payer_name, u.email as payer_email, b.party_size`;
-const SUMMARY_FROM = `bookings b join calendar_dates d on d.id = b.date_id join products p on p.id = d.product_id
+export const SUMMARY_FROM = `bookings b join calendar_dates d on d.id = b.date_id join products p on p.id = d.product_id
   left join prices pr on pr.id = b.price_id join users u on u.uid = b.user_id`;
 
 function toSummary(row: SummaryRow): OpsBookingSummary {

@@ -8,6 +8,7 @@
 import { bookingReference } from '../../shared/rules/booking-reference.ts';
 import { formatDenverDateTime, formatDenverDay } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
+import { ROLE_WITH_ARTICLE } from '../../shared/contract/ops-requests.ts';
 
 /** What the words need to know beyond the record itself: when each date starts. */
 export interface RecordContext {
@@ -167,6 +168,10 @@ export function changeWords(recorded: RecordedAction, context: RecordContext): s
     }
     case 'accept trailhead signature':
       return `The waiver ${str(before['signer']) ?? 'the member'} signed at the trailhead on ${str(before['signedBy']) ?? 'a guide'}'s phone made their waiver signature (version ${str(after['waiverVersion']) ?? '?'})`;
+    case 'invite staff':
+      return `Invited as ${roleWords(after['role'])}`;
+    case 'withdraw invitation':
+      return `The invitation as ${roleWords(before['role'])} withdrawn`;
     case 'grant role':
     case 'revoke role': {
       const role = Object.keys(after)[0] ?? 'staff';
@@ -190,3 +195,6 @@ export function datesNamed(recorded: RecordedAction): string[] {
   }
   return [...ids];
 }
+
+/** 'a guide', 'an operator', as a recorded role reads. */
+const roleWords = (role: unknown): string => (role === 'guide' || role === 'operator' ? ROLE_WITH_ARTICLE[role] : 'staff');

@@ -24,6 +24,7 @@ import * as bookingClientSecret from './migrations/021_booking_client_secret.ts'
 import * as heldTrailheadSignatures from './migrations/022_held_trailhead_signatures.ts';
 import * as tripEventUndo from './migrations/023_trip_event_undo.ts';
 import * as tripEventSurvey from './migrations/024_trip_event_survey.ts';
+import * as staffInvitations from './migrations/025_staff_invitations.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -50,6 +51,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '022_held_trailhead_signatures', sql: heldTrailheadSignatures.sql },
   { version: '023_trip_event_undo', sql: tripEventUndo.sql },
   { version: '024_trip_event_survey', sql: tripEventSurvey.sql },
+  { version: '025_staff_invitations', sql: staffInvitations.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -19,6 +19,7 @@ import type { MailKind, MemberState, Owed, RenderedMail, Trip } from './message-
 import * as localTemplates from './templates/index.ts';
 import type { Templates } from './mail-thread.ts';
 import { closedFacts, joinedFacts, offerFacts } from '../waitlist/messages.ts';
+import { invitationFacts } from '../staff/invitation-mail.ts';
 
 /** A row of the outbox, claimed to be sent. */
 export interface QueuedMail {
@@ -134,8 +135,9 @@ const owedBy = (member: MemberState | undefined): Owed => ({ survey: member?.sur
 const owesSomething = (member: MemberState) => member.survey === 'missing' || member.waiver === 'missing';
 
 /**
- * Where the recipient of a booking's confirmation chooses a password: when their account has no way
- * to sign in yet, or when the booking waits for them to prove the address (`addressUnconfirmed`).
+ * Where the recipient of a booking's confirmation, or of an invitation to the staff, chooses a
+ * password: when their account has no way to sign in yet, or when the booking waits for them to prove
+ * the address (`addressUnconfirmed`), or the invitation does.
  */
 export interface PasswordSetup {
   link: string;
@@ -152,6 +154,12 @@ export async function composeMail(
   const templates = settings.templates ?? localTemplates;
   const waitlistMail = await composeWaitlistMail(db, mail, settings, now);
   if (waitlistMail) return waitlistMail;
+  if (mail.kind === 'staff-invitation') {
+    const recipientName = await nameOf(db, mail.recipient_uid);
+    const facts = { recipientName, siteUrl: settings.siteUrl, setupLink: setup?.link ?? null };
+    const invited = await invitationFacts(db, String(mail.facts['invitationId'] ?? ''), facts);
+    return 'skip' in invited ? invited : { send: await templates.renderStaffInvitation(invited.facts) };
+  }
   if (!mail.booking_id) return { skip: 'no booking' };
   const booking = await bookingFacts(db, mail.booking_id);
   if (!booking) return { skip: 'booking not found' };

@@ -1,4 +1,4 @@
-/** The mail outbox as an operator reads it: what is waiting, what keeps failing, and what went out. */
+/** The mail outbox as an operator reads it: what is waiting, what keeps failing, and what went out; to whom, by name. */
 import type { Queryable } from '../db/client.ts';
 import { iso } from '../db/instant.ts';
 
@@ -9,6 +9,9 @@ export interface MailListing {
   kind: string;
   bookingId: string | null;
   recipientUid: string;
+  /** The recipient's name and e-mail as the site has them (null when it has none). */
+  recipientName: string | null;
+  recipientEmail: string | null;
   status: MailStatus;
   attempts: number;
   dueAt: string;
@@ -24,6 +27,8 @@ interface Row {
   kind: string;
   booking_id: string | null;
   recipient_uid: string;
+  recipient_name: string | null;
+  recipient_email: string | null;
   status: 'pending' | 'sent' | 'skipped';
   attempts: number;
   due_at: Date | string;
@@ -35,18 +40,21 @@ interface Row {
 }
 
 /**
- * `open`: the messages not yet sent (pending, failing first); `all`: also the sent and skipped
- * ones, newest first. At most `limit` rows.
+ * `open`: the messages not yet sent (pending, failing first); `failing`: those of them the mail
+ * server refused or could not be reached for, oldest first; `all`: also the sent and skipped ones,
+ * newest first. At most `limit` rows.
  */
 export async function listMail(
   db: Queryable,
-  { include = 'open', limit = 200 }: { include?: 'open' | 'all'; limit?: number } = {},
+  { include = 'open', limit = 200 }: { include?: 'open' | 'failing' | 'all'; limit?: number } = {},
 ): Promise<MailListing[]> {
   const rows = await db.query<Row & Record<string, unknown>>(
-    `select id, kind, booking_id, recipient_uid, status, attempts, due_at, next_attempt_at, last_error, sent_to, sent_at, skipped_reason
-       from mail_outbox
-      where $1 = 'all' or status = 'pending'
-      order by (status = 'pending' and last_error is not null) desc, (status = 'pending') desc, coalesce(sent_at, due_at) desc
+    `select m.id, m.kind, m.booking_id, m.recipient_uid, u.display_name as recipient_name, u.email as recipient_email, m.status,
+            m.attempts, m.due_at, m.next_attempt_at, m.last_error, m.sent_to, m.sent_at, m.skipped_reason
+       from mail_outbox m left join users u on u.uid = m.recipient_uid
+      where $1 = 'all' or (m.status = 'pending' and ($1 = 'open' or m.last_error is not null))
+      order by (m.status = 'pending' and m.last_error is not null) desc, (m.status = 'pending') desc,
+               case when $1 = 'failing' then m.due_at end, coalesce(m.sent_at, m.due_at) desc
       limit $2`,
     [include, limit],
   );
@@ -55,6 +63,8 @@ export async function listMail(
     kind: row.kind,
     bookingId: row.booking_id,
     recipientUid: row.recipient_uid,
+    recipientName: row.recipient_name,
+    recipientEmail: row.recipient_email,
     status: row.status === 'pending' && row.last_error ? 'failing' : row.status,
     attempts: row.attempts,
     dueAt: iso(row.due_at),

@@ -20,7 +20,8 @@ export type MailKind =
   | 'waitlist-closed'
   | 'waitlist-offer-withdrawn'
   | 'waitlist-offer-lapsed'
-  | 'waitlist-joined';
+  | 'waitlist-joined'
+  | 'staff-invitation';
 
 /** A member of the party as a message names them: a name and two states, never contacts or medical notes. */
 export interface MemberState {
@@ -241,5 +242,20 @@ export interface WaitlistJoinedFacts {
   partySize: number;
   /** A nearby date of the same week would do too. */
   nearby: boolean;
+  links: SiteLinks;
+}
+
+/** To someone an operator invited to the staff: who invited them, as what, and how to take it up. */
+export interface StaffInvitationFacts {
+  recipientName: string;
+  /** The address the invitation is for: they sign in with it. */
+  email: string;
+  role: 'guide' | 'operator';
+  invitedBy: string;
+  /** Where the role is used: the trip sheets for a guide, the console for an operator. */
+  startLink: string;
+  signInLink: string;
+  /** Where they choose a password, which also proves the address: for an account with no way to sign in yet, or one that never proved it. */
+  setupLink: string | null;
   links: SiteLinks;
 }

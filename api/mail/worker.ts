@@ -95,8 +95,10 @@ async function prepare(
   // An account the office made has no way to sign in yet, and one that never proved the address its
   // booking waits for must prove it: the confirmation says how to choose a password.
   const addressUnconfirmed = awaited !== null && account.emailVerified !== true;
+  // An invitation to the staff is taken up with a proved address: the same link proves it.
+  const invitationUnproved = mail.kind === 'staff-invitation' && (account.signsIn === false || account.emailVerified !== true);
   const setup =
-    mail.kind === 'booking-confirmed' && (account.signsIn === false || addressUnconfirmed)
+    (mail.kind === 'booking-confirmed' && (account.signsIn === false || addressUnconfirmed)) || invitationUnproved
       ? { link: await deps.identity.passwordSetupLink(account.email), addressUnconfirmed }
       : null;
   const composed = await composeMail(db, mail, deps, setup);

@@ -26,8 +26,8 @@ export function guideRoutes({ db, identity, waiver, clientIp }: AppDeps) {
   const group = new Hono<AppEnv>();
   // Medical data: a token revoked by signing out everywhere, or of a disabled account, is refused too.
   const caller = requireCaller(identity, { checkRevoked: true });
-  const guidesOnly = [caller, requireRole(identity, ['guide'], NOT_A_GUIDE)] as const;
-  const staff = [caller, requireRole(identity, ['guide', 'operator'], NOT_STAFF)] as const;
+  const guidesOnly = [caller, requireRole({ db, identity }, ['guide'], NOT_A_GUIDE)] as const;
+  const staff = [caller, requireRole({ db, identity }, ['guide', 'operator'], NOT_STAFF)] as const;
 
   // Declared before the group's default limit: a batch carries signature images.
   group.post('/dates/:dateId/trip-events', limitBody(TRIP_EVENTS_BODY_LIMIT), ...staff, jsonBody(tripEventsRequest), async (c) => {

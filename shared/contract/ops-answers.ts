@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { refusedTripEvent, tripEvent } from './trailhead.ts';
 import { count, guideDate, instant, moveTarget, OFFER_STATES, optionalText, paidBy, partyMember, text } from './answers.ts';
+import { FLAG_REASONS } from './office-words.ts';
 
 /** Cents, or nothing. */
 const cents = v.nullable(count);
@@ -25,8 +26,19 @@ export type OpsMember = v.InferOutput<typeof opsMember>;
 /** A booking's members and its paid seats nobody has claimed. */
 const party = { members: v.array(opsMember), openSpots: count };
 
-/** One paid booking on a date: its payer, members and unclaimed seats, and how many notes for the guides it has. */
-export const opsParty = v.looseObject({ bookingId: text, payer: text, partySize: count, notes: count, ...party });
+/**
+ * One paid booking on a date: its payer, members and unclaimed seats, and how many notes for the
+ * guides it has. On a called-off date, `awaitingChoice` says by when its payer is to choose another
+ * date or a full refund (refunded in full after that); absent on a date that runs.
+ */
+export const opsParty = v.looseObject({
+  bookingId: text,
+  payer: text,
+  partySize: count,
+  notes: count,
+  ...party,
+  awaitingChoice: v.optional(v.looseObject({ chooseBy: instant })),
+});
 export type OpsParty = v.InferOutput<typeof opsParty>;
 
 export const opsDate = v.looseObject({
@@ -38,8 +50,18 @@ export const opsDate = v.looseObject({
 });
 export type OpsDate = v.InferOutput<typeof opsDate>;
 
-/** GET /ops/days: the dates from the start of the Kamas day `from` through the day `through` (YYYY-MM-DD). */
-export const opsDaysAnswer = v.looseObject({ today: text, from: text, through: text, dates: v.array(opsDate) });
+/**
+ * GET /ops/days: the dates from the start of the Kamas day `from` through the day `through`
+ * (YYYY-MM-DD), called-off ones included. When none of them has a paid party, `nextBookedDay` is the
+ * first Kamas day after `through` that has one (null when there is none, or the days shown have one).
+ */
+export const opsDaysAnswer = v.looseObject({
+  today: text,
+  from: text,
+  through: text,
+  dates: v.array(opsDate),
+  nextBookedDay: v.optional(v.nullable(text), null),
+});
 export type OpsDays = v.InferOutput<typeof opsDaysAnswer>;
 
 /** GET /ops/bookings?q=: a booking found by an e-mail, name, phone or id. */
@@ -290,3 +312,125 @@ export const opsWaitlistAnswer = v.looseObject({ waitlist: v.array(waitlistRowAn
 
 /** POST /ops/dates/{id}/waitlist/{entry}/offer: the offer made, and whose unpaid offers were taken back for it, by name. */
 export const opsOfferAnswer = v.looseObject({ offerId: text, takenBackFrom: v.optional(v.array(text), []) });
+
+// ---- What needs a person, first on the console ----
+
+/** The booking an item needing a person is about, as an operator knows it. */
+export const opsAttentionBooking = v.looseObject({
+  id: text,
+  dateId: text,
+  startsAt: instant,
+  /** What was booked: the price's name ('Motorized Backcountry Essentials'). */
+  activity: text,
+  /** The payer by name (their e-mail when they gave none), and their e-mail. */
+  payer: text,
+  payerEmail: optionalText,
+  partySize: count,
+  /** Cents paid for it, and the currency. */
+  amount: count,
+  currency: text,
+});
+export type OpsAttentionBooking = v.InferOutput<typeof opsAttentionBooking>;
+
+/** A booking flagged for a person: a question about money only a person can settle, until one resolves it. */
+export const opsOpenFlag = v.looseObject({
+  id: text,
+  reason: v.picklist(FLAG_REASONS),
+  /** The reason in words: 'Money to give back by hand'. */
+  what: text,
+  /** What happened, and what to do. */
+  detail: text,
+  flaggedAt: instant,
+  booking: opsAttentionBooking,
+});
+export type OpsOpenFlag = v.InferOutput<typeof opsOpenFlag>;
+
+/** A refund or an intent cancellation owed at the payment provider whose tries keep failing; it is tried again, and given up it becomes a flag. */
+export const opsFailingRefund = v.looseObject({
+  id: text,
+  kind: v.picklist(['refund', 'cancel']),
+  /** Cents of a refund (the whole payment's when all of it goes back); null for a cancellation. */
+  amount: cents,
+  attempts: count,
+  lastError: text,
+  nextTryAt: instant,
+  queuedAt: instant,
+  booking: opsAttentionBooking,
+});
+export type OpsFailingRefund = v.InferOutput<typeof opsFailingRefund>;
+
+/** A paid booking on a called-off date whose payer has not yet chosen another date or a full refund. */
+export const opsPendingChoice = v.looseObject({
+  /** On the called-off date. */
+  booking: opsAttentionBooking,
+  /** Why the date was called off, and when. */
+  reason: text,
+  calledOffAt: instant,
+  /** Not chosen by then, it is refunded in full. */
+  chooseBy: instant,
+});
+export type OpsPendingChoice = v.InferOutput<typeof opsPendingChoice>;
+
+/** Seats offered to a waiting party, neither paid for nor lapsed yet. */
+export const opsStandingOffer = v.looseObject({
+  id: text,
+  dateId: text,
+  startsAt: instant,
+  activity: text,
+  /** To whom, by name, and their e-mail. */
+  name: text,
+  email: optionalText,
+  seats: count,
+  madeAt: instant,
+  endsAt: instant,
+  /** They have started to pay: the seats stay theirs while their checkout lasts, even past `endsAt`. */
+  paying: v.boolean(),
+  /** The operator's reason when the offer was made out of order. */
+  outOfOrder: optionalText,
+});
+export type OpsStandingOffer = v.InferOutput<typeof opsStandingOffer>;
+
+/** A message to a customer the mail server refused or could not be reached for; it is tried again. */
+export const opsFailedMessage = v.looseObject({
+  id: text,
+  kind: text,
+  /** The kind in words: 'Booking confirmation'. */
+  what: text,
+  /** To whom, by name, and their e-mail as the site has it. */
+  to: text,
+  toEmail: optionalText,
+  bookingId: optionalText,
+  attempts: count,
+  /** The mail server's last answer. */
+  lastError: text,
+  /** When it was due to go, and its next try. */
+  dueAt: instant,
+  nextTryAt: instant,
+});
+export type OpsFailedMessage = v.InferOutput<typeof opsFailedMessage>;
+
+/**
+ * GET /ops/attention: what needs a person, each list most pressing first: flags to resolve (oldest
+ * first), refunds still failing, payers yet to choose after a call-off (soonest deadline first),
+ * offers standing (ending soonest first) and messages that failed (oldest first).
+ */
+export const opsAttentionAnswer = v.looseObject({
+  flags: v.array(opsOpenFlag),
+  failingRefunds: v.array(opsFailingRefund),
+  choices: v.array(opsPendingChoice),
+  offers: v.array(opsStandingOffer),
+  messages: v.array(opsFailedMessage),
+});
+export type OpsAttention = v.InferOutput<typeof opsAttentionAnswer>;
+
+/**
+ * POST /ops/attention/flags/{id}/resolve: whether this request resolved the flag (false: it had been
+ * resolved before and was left as it was), how it stands (who resolved it, by name, when, the cents
+ * given back and how), and what needs a person now.
+ */
+export const opsFlagResolvedAnswer = v.looseObject({
+  resolved: v.boolean(),
+  resolution: v.looseObject({ by: text, at: instant, gaveBack: count, currency: text, note: text }),
+  attention: opsAttentionAnswer,
+});
+export type OpsFlagResolved = v.InferOutput<typeof opsFlagResolvedAnswer>;

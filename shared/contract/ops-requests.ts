@@ -53,20 +53,23 @@ const NAME_MESSAGE = 'The name can be at most 100 characters.';
 const EMAIL_REQUIRED = 'Email is required';
 const EMAIL_INVALID = 'Invalid email format';
 
+/** An e-mail address as a person's account signs in with it: trimmed and in lower case. */
+const emailAddress = v.pipe(
+  v.string(EMAIL_REQUIRED),
+  v.trim(),
+  v.toLowerCase(),
+  v.nonEmpty(EMAIL_REQUIRED),
+  v.email(EMAIL_INVALID),
+  v.maxLength(254, EMAIL_INVALID),
+  safeText(EMAIL_INVALID),
+);
+
 /**
  * POST /ops/bookings: a booking an operator takes for a customer, found (or given an account) by
  * e-mail; `name` names a customer new to the site. `requestId` makes the same request sent twice one booking.
  */
 export const opsBookSchema = v.strictObject({
-  email: v.pipe(
-    v.string(EMAIL_REQUIRED),
-    v.trim(),
-    v.toLowerCase(),
-    v.nonEmpty(EMAIL_REQUIRED),
-    v.email(EMAIL_INVALID),
-    v.maxLength(254, EMAIL_INVALID),
-    safeText(EMAIL_INVALID),
-  ),
+  email: emailAddress,
   name: v.optional(v.pipe(v.string(NAME_MESSAGE), v.trim(), v.maxLength(100, NAME_MESSAGE), safeText(NAME_MESSAGE)), ''),
   dateId: v.pipe(v.string(NO_DATE_MESSAGE), v.regex(/^[\w-]{1,100}$/, NO_DATE_MESSAGE)),
   partySize: wholeNumber(PARTY_SIZE_MIN, PARTY_SIZE_MAX, NO_PARTY_MESSAGE),
@@ -178,3 +181,33 @@ export function centsOf(dollars: string): number | null {
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }
+
+/** The staff roles, each a custom claim of that name on the person's account. */
+export const STAFF_ROLES = ['guide', 'operator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** A role as a sentence names it: 'a guide', 'an operator'. */
+export const ROLE_WITH_ARTICLE: Record<StaffRole, string> = { guide: 'a guide', operator: 'an operator' };
+export const ROLE_MESSAGE = 'Choose guide or operator.';
+const staffRole = v.picklist(STAFF_ROLES, ROLE_MESSAGE);
+
+/** POST /ops/staff/invitations: whom to invite, by the address they will sign in with, and as what. */
+export const opsInviteSchema = v.strictObject({ email: emailAddress, role: staffRole });
+export type OpsInviteRequest = v.InferOutput<typeof opsInviteSchema>;
+
+/** POST /ops/staff/{uid}/revoke: the role taken away, and why. */
+export const opsRevokeSchema = v.strictObject({ role: staffRole, reason: reasonSchema });
+export type OpsRevokeRequest = v.InferOutput<typeof opsRevokeSchema>;
+
+export const GAVE_BACK_MESSAGE = 'Say what was given back, in dollars and cents: 0 when nothing was.';
+export const RESOLUTION_MESSAGE = 'Say how it was dealt with (up to 500 characters).';
+
+/**
+ * POST /ops/attention/flags/{id}/resolve: a flag dealt with. `gaveBack` is what was given back, in
+ * cents (the console reads dollars as typed with `centsOf`), 0 when nothing was; `note` says how,
+ * checked as a reason is, and goes in the record with it.
+ */
+export const opsResolveFlagSchema = v.strictObject({
+  gaveBack: cents(GAVE_BACK_MESSAGE),
+  note: requiredText(500, RESOLUTION_MESSAGE),
+});
+export type OpsResolveFlagRequest = v.InferOutput<typeof opsResolveFlagSchema>;

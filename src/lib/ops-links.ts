@@ -9,6 +9,7 @@ import type {
 } from '../../shared/contract/ops-answers.ts';
 import { denverDay, formatDenverDateTime, formatDenverDay, formatDenverTime } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
+import { messageWords } from '../../shared/contract/office-words.ts';
 
 export const opsBookingLink = (bookingId: string) => `/ops/booking?id=${encodeURIComponent(bookingId)}`;
 export const opsDateLink = (dateId: string) => `/ops/date?id=${encodeURIComponent(dateId)}`;
@@ -34,24 +35,11 @@ export function dollarsField(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
 
-/** What each message to a customer is, as the console lists a booking's messages. */
-const MESSAGE_NAMES: Record<string, string> = {
-  'booking-confirmed': 'Booking confirmation',
-  'party-joined': 'Welcome to the party',
-  'friend-joined': 'A friend joined',
-  'readiness-reminder': 'Reminder before the day',
-  'trip-briefing': 'Trip briefing',
-  'booking-cancelled': 'Cancellation',
-  'booking-moved': 'Change of date',
-  'date-called-off': 'Date called off',
-  'waitlist-joined': 'On the waitlist',
-};
 const MESSAGE_STATES: Record<string, string> = { pending: 'waiting to be sent', sent: 'sent', skipped: 'not sent' };
 
 /** 'Booking confirmation to casey@example.com, sent'; a kind or state this does not know reads as words too. */
 export function messageLine(message: { kind: string; to: string | null; status: string }): string {
-  const name = MESSAGE_NAMES[message.kind] ?? message.kind.replaceAll('-', ' ');
-  return `${name} to ${message.to ?? 'no address'}, ${MESSAGE_STATES[message.status] ?? message.status}`;
+  return `${messageWords(message.kind)} to ${message.to ?? 'no address'}, ${MESSAGE_STATES[message.status] ?? message.status}`;
 }
 
 /** A refund or cancellation owed at the provider: done, still being tried, or given up and flagged for the office. */

@@ -73,18 +73,21 @@ export function ChoiceField<Value extends string>({
 /** Why the operator acts: kept with the action in the record. */
 export function ReasonField({
   id,
+  label = 'Reason',
   value,
   error,
   onChange,
 }: {
   id: string;
+  /** What the reason is asked as ('How it was dealt with'). */
+  label?: string;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
   return (
     <div className="field">
-      <label htmlFor={id}>Reason</label>
+      <label htmlFor={id}>{label}</label>
       <textarea
         id={id}
         rows={2}

@@ -5,7 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quoteCancellation, type CancellationQuote } from '../../api/bookings/cancellation.ts';
-import { formatReport, listFlags, listOutbox } from '../../api/cli/outbox-report.ts';
+import { listFlags, listOutbox } from '../../api/bookings/money-owed.ts';
+import { formatReport } from '../../api/cli/outbox-report.ts';
 import { runDueActions } from '../../api/payment-outbox/worker.ts';
 import { localProvider } from '../../api/payments/local.ts';
 import type { PaymentProvider } from '../../api/payments/provider.ts';

@@ -37,6 +37,7 @@ describe('migrations and catalog imports', () => {
         '022_held_trailhead_signatures',
         '023_trip_event_undo',
         '024_trip_event_survey',
+        '025_staff_invitations',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

@@ -38,6 +38,12 @@ function fakeIdentity() {
     async passwordSetupLink() {
       return 'https://example.com/set-password';
     },
+    async staffAccounts() {
+      return [];
+    },
+    async setStaffRole() {
+      return false;
+    },
   };
   return {
     identity,

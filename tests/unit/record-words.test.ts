@@ -76,6 +76,14 @@ describe('the record of operator actions in words', () => {
     ).toBe('Was 10% off, through Sat, Jan 9, 2027, up to 50 uses, active; now $25 off, no last day, no limit of uses, paused');
   });
 
+  it('writes the staff page’s actions as an operator reads them', () => {
+    expect(words('invite staff', null, { role: 'guide' }, 'account casey@example.com (uid u1)')).toBe('Invited as a guide');
+    expect(words('withdraw invitation', { role: 'operator' }, null, 'account casey@example.com (uid u1)')).toBe(
+      'The invitation as an operator withdrawn',
+    );
+    expect(words('grant role', { guide: false }, { guide: true }, 'account casey@example.com (uid u1)')).toBe('Given the guide role');
+  });
+
   it('writes an action it does not know field by field, with no braces or quotes', () => {
     const said = words('something new', { capacity: 10, open: true }, { capacity: 12, open: false, dates: ['a', 'b'] });
     expect(said).toBe('Was capacity 10, open yes; now capacity 12, open no, dates 2 items');

@@ -16,3 +16,4 @@ export {
 } from './waitlist-offer.ts';
 export { renderWaitlistClosed } from './waitlist-closed.ts';
 export { renderWaitlistJoined } from './waitlist-joined.ts';
+export { renderStaffInvitation } from './staff-invitation.ts';

@@ -2,7 +2,7 @@
  * The operators' console, under /ops: GET /ops/days (today and the days ahead, with parties and
  * readiness), GET /ops/activity (the record of operator actions) and GET /ops/passes/{code} (whose
  * trailhead pass it is) here, and a file per resource:
- * bookings, dates, blackout days, promo codes. Operators only, the role asked of the identity
+ * bookings, dates, blackout days, promo codes, staff. Operators only, the role asked of the identity
  * service on every call; every change is recorded in its own transaction.
  */
 import { Hono } from 'hono';
@@ -16,10 +16,12 @@ import { passOf, UNKNOWN_PASS } from '../../trailhead/passes.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { paramAs } from '../../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from '../body-limit.ts';
+import { consoleAttentionRoutes } from './attention.ts';
 import { consoleBlackoutDayRoutes } from './blackout-days.ts';
 import { consoleBookingRoutes } from './bookings.ts';
 import { consoleDateRoutes } from './dates.ts';
 import { consolePromoCodeRoutes } from './promo-codes.ts';
+import { consoleStaffRoutes } from './staff.ts';
 
 const ACTIVITY_SHOWN = 200;
 
@@ -41,7 +43,7 @@ export function consoleRoutes(deps: AppDeps) {
   const group = new Hono<AppEnv>();
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
   // Customers' contacts and money: a revoked token or a disabled account is refused too.
-  group.use('*', requireCaller(identity, { checkRevoked: true }), requireRole(identity, ['operator'], NOT_AN_OPERATOR));
+  group.use('*', requireCaller(identity, { checkRevoked: true }), requireRole(deps, ['operator'], NOT_AN_OPERATOR));
 
   group.get('/days', async (c) => {
     const days = paramAs(c.req.query('days'), daysSchema);
@@ -64,5 +66,7 @@ export function consoleRoutes(deps: AppDeps) {
   group.route('/', consoleDateRoutes(deps));
   group.route('/blackout-days', consoleBlackoutDayRoutes(deps));
   group.route('/promo-codes', consolePromoCodeRoutes(deps));
+  group.route('/attention', consoleAttentionRoutes(deps));
+  group.route('/staff', consoleStaffRoutes(deps));
   return group;
 }

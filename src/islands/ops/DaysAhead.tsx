@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import type { OpsDate, OpsDays, OpsParty } from '../../../shared/contract/ops-answers.ts';
-import { denverDayPlus, denverInstant, formatDenverDate, formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { denverDayPlus, denverInstant, formatDenverDate, formatDenverDateTime, formatDenverDay } from '../../../shared/rules/dates.ts';
 import { seatSummary } from '../../lib/guide-seats.ts';
 import { opsBookingLink, opsDateLink } from '../../lib/ops-links.ts';
 import type { StaffData } from '../shared/use-staff-data.ts';
@@ -22,6 +22,12 @@ function Party({ party }: { party: OpsParty }) {
         {party.payer}, party of {party.partySize}
         {party.notes > 0 && ` · ${party.notes} ${party.notes === 1 ? 'note' : 'notes'}`}
       </a>
+      {party.awaitingChoice && (
+        <p className="ops-muted">
+          Has not chosen another date or a refund yet: refunded in full after{' '}
+          {formatDenverDateTime(Date.parse(party.awaitingChoice.chooseBy))}.
+        </p>
+      )}
       <PartyMembers members={party.members} openSpots={party.openSpots} />
     </li>
   );
@@ -54,6 +60,21 @@ function DateCard({ date }: { date: OpsDate }) {
 /** The console's address for the week from `day`. */
 const weekFrom = (day: string) => `/ops?from=${day}`;
 
+/** Days with nobody booked: the next day someone is, when there is one. */
+function NothingBooked({ nextBookedDay, noDates = false }: { nextBookedDay: string | null; noDates?: boolean }) {
+  return (
+    <p className="ops-note">
+      {noDates ? 'No dates in these days.' : 'Nobody has booked these days yet.'}
+      {nextBookedDay && (
+        <>
+          {' '}
+          The next booked day is <a href={weekFrom(nextBookedDay)}>{formatDenverDay(nextBookedDay)}</a>.
+        </>
+      )}
+    </p>
+  );
+}
+
 /** The days ahead as /ops loads them (from the first Kamas day its address names, today when none). */
 export function DaysAhead({ days: state }: { days: StaffData<OpsDays> }) {
   const id = useId();
@@ -85,11 +106,11 @@ export function DaysAhead({ days: state }: { days: StaffData<OpsDays> }) {
             </div>
           </form>
           {state.data.dates.length === 0 ? (
-            <p className="ops-note">No dates in these days.</p>
+            <NothingBooked nextBookedDay={state.data.nextBookedDay} noDates />
           ) : (
             <>
               {booked.length === 0 ? (
-                <p className="ops-note">Nobody has booked these days yet.</p>
+                <NothingBooked nextBookedDay={state.data.nextBookedDay} />
               ) : (
                 <ol className="ops-dates">
                   {booked.map((date) => (

@@ -1,5 +1,5 @@
 /**
- * /ops: finding a booking, and today and the days ahead. Someone signed in without the operator
+ * /ops: what needs a person first, then finding a booking, and today and the days ahead. Someone signed in without the operator
  * role meets, instead of the console, the word that it is for operators: at once when their
  * account is known to be a guide's, else as soon as the API says so.
  */
@@ -14,6 +14,7 @@ import { useSearchParam } from '../shared/use-search-param.ts';
 import { useStaffData } from '../shared/use-staff-data.ts';
 import { DAYS_SHOWN, DaysAhead } from './DaysAhead.tsx';
 import { FindBooking } from './FindBooking.tsx';
+import { NeedsAttention } from './NeedsAttention.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import '../../styles/account.css';
 import '../../styles/ops.css';
@@ -40,7 +41,9 @@ export default function OpsHome() {
         <a href="/ops/dates">Add dates</a>
         <a href="/ops/promo-codes">Promo codes</a>
         <a href="/ops/activity">The record of operator actions</a>
+        <a href="/ops/staff">Staff</a>
       </nav>
+      <NeedsAttention />
       <FindBooking query={query} />
       <DaysAhead days={days} />
     </div>

@@ -8,6 +8,7 @@ import { readAnswer } from './answers.ts';
 import {
   opsActivityAnswer,
   opsAddedAnswer,
+  opsAttentionAnswer,
   opsBlackoutDaysAnswer,
   opsBookingAnswer,
   opsBookingsAnswer,
@@ -17,6 +18,7 @@ import {
   opsDateAnswer,
   opsDateKindsAnswer,
   opsDaysAnswer,
+  opsFlagResolvedAnswer,
   opsMeetingPointAnswer,
   opsMoveTargetsAnswer,
   opsOfferAnswer,
@@ -30,7 +32,10 @@ import {
   type OpsMeetingPointRequest,
   type OpsMoveRequest,
   type OpsPromoRequest,
+  type OpsResolveFlagRequest,
 } from '../../../shared/contract/ops-requests.ts';
+import { opsInvitedAnswer, opsStaffAnswer } from '../../../shared/contract/ops-staff.ts';
+import type { OpsInviteRequest, OpsRevokeRequest } from '../../../shared/contract/ops-requests.ts';
 
 type Call = <T = unknown>(path: string, options?: { method?: string; body?: unknown; signal?: AbortSignal }) => Promise<T>;
 
@@ -59,7 +64,16 @@ export function createOpsApi(call: Call) {
   const blackouts = checked('the blackout days', opsBlackoutDaysAnswer);
   const waitlist = checked('the waitlist', opsWaitlistAnswer);
   const offered = checked('the offer', opsOfferAnswer);
+  const attention = checked('what needs attention', opsAttentionAnswer);
+  const flagResolved = checked('the flag', opsFlagResolvedAnswer);
+  const staff = checked('the staff', opsStaffAnswer);
+  const invited = checked('the invitation', opsInvitedAnswer);
   return {
+    /** What needs a person: flags to resolve, refunds failing, choices after a call-off, offers standing, messages that failed. */
+    attention: (signal?: AbortSignal) => attention('/ops/attention', withSignal(signal)),
+    /** Resolves a flag with what was given back (cents) and how; resolved already, it is left as it was. */
+    resolveFlag: (flagId: string, request: OpsResolveFlagRequest) =>
+      flagResolved(`/ops/attention/flags/${encodeURIComponent(flagId)}/resolve`, { method: 'POST', body: request }),
     /** The dates from the Kamas day `from` (today when null) through `daysAhead` days after it. */
     days: (from: string | null, daysAhead: number, signal?: AbortSignal) =>
       days(`/ops/days?days=${daysAhead}${from ? `&from=${from}` : ''}`, withSignal(signal)),
@@ -100,6 +114,14 @@ export function createOpsApi(call: Call) {
     promoCodes: (signal?: AbortSignal) => promos('/ops/promo-codes', withSignal(signal)),
     savePromo: (code: string, request: OpsPromoRequest) =>
       promos(`/ops/promo-codes/${encodeURIComponent(code)}`, { method: 'PUT', body: request }),
+    /** Who holds a staff role, and the invitations not yet taken up. */
+    staff: (signal?: AbortSignal) => staff('/ops/staff', withSignal(signal)),
+    /** Invites someone as a guide or an operator; inviting again while the invitation is open sends nothing more. */
+    inviteStaff: (request: OpsInviteRequest) => invited('/ops/staff/invitations', { method: 'POST', body: request }),
+    withdrawInvitation: (invitationId: string) => staff(`/ops/staff/invitations/${encodeURIComponent(invitationId)}`, { method: 'DELETE' }),
+    /** Takes a role away, for a reason; it stops counting at once. */
+    revokeRole: (uid: string, request: OpsRevokeRequest) =>
+      staff(`/ops/staff/${encodeURIComponent(uid)}/revoke`, { method: 'POST', body: request }),
     /** The record, narrowed to a trip day, a booking or a person when given. */
     activity: (filter: { day?: string | null; booking?: string | null; person?: string | null }, signal?: AbortSignal) => {
       const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])));
