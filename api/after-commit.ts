@@ -8,22 +8,13 @@
  * and the sweeps hand it here.
  */
 import type { Db } from './db/client.ts';
-import type { ClaimedAction } from './payment-outbox/actions.ts';
+import type { AfterCommit } from './commit-effects.ts';
 import { carryOut } from './payment-outbox/worker.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { RateLimits } from './limits/rate-limit.ts';
 import { offerFreedSeats, offerSeatsOn, type OfferSettings } from './waitlist/offers.ts';
 
-export interface AfterCommit {
-  /** Refunds and intent cancellations claimed in the transaction, to carry out now. */
-  actions?: readonly ClaimedAction[];
-  /** Seats, dates or a calendar changed: the public answers are dropped. */
-  seatsChanged?: boolean;
-  /** Messages were written to the mail outbox. */
-  mailWritten?: boolean;
-  /** The dates whose seats came free: offered to their waitlists now (those dates alone), not at the sweep's next round. */
-  freedDates?: readonly string[];
-}
+export type { AfterCommit };
 
 /**
  * What carrying out needs: the database and provider for the payment outbox, and in a running API the

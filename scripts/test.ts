@@ -47,7 +47,7 @@ const FAR_FROM_DENVER = { TZ: 'Asia/Tokyo' };
 
 const steps: Step[] = [
   { name: 'type check', command: 'astro check && tsc -p api/tsconfig.json' },
-  { name: 'lint', command: 'eslint . && prettier --check .' },
+  { name: 'lint', command: 'eslint . && prettier --check . && npm run deps' },
   { name: 'unit', command: vitest('unit', 'reports/unit.json'), env: FAR_FROM_DENVER, report: 'reports/unit.json' },
   {
     name: 'api on PGlite',

@@ -7,8 +7,8 @@
  * refunded or moved once. A storm cycle calls off one date after another: a booking moved to a date
  * that is called off in turn is asked again, for that date.
  */
-import type { AfterCommit } from '../after-commit.ts';
-import { recordAction } from '../console/record.ts';
+import type { AfterCommit } from '../commit-effects.ts';
+import { recordAction } from '../record/operator-actions.ts';
 import type { Caller } from '../identity.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';

@@ -12,8 +12,8 @@ import { cancellationTerms, policyOf, type CancellationTerms } from '../../share
 import { memberName } from '../../shared/rules/party.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
 import { site } from '../../shared/company/site.ts';
-import type { AfterCommit } from '../after-commit.ts';
-import { recordBookingAction } from '../console/record.ts';
+import type { AfterCommit } from '../commit-effects.ts';
+import { recordBookingAction } from '../record/operator-actions.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';

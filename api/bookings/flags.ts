@@ -8,7 +8,7 @@
 import type { Db, Queryable } from '../db/client.ts';
 import { randomId } from '../http.ts';
 import type { Caller } from '../identity.ts';
-import { recordAction } from '../console/record.ts';
+import { recordAction } from '../record/operator-actions.ts';
 import type { FlagReason } from '../../shared/contract/office-words.ts';
 
 export async function flagBooking(

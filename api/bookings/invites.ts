@@ -1,5 +1,5 @@
 /** An invite link: what it is for, and joining a party by its invite code while the booking's paid seats last. */
-import type { AfterCommit } from '../after-commit.ts';
+import type { AfterCommit } from '../commit-effects.ts';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { DomainError } from '../domain-error.ts';

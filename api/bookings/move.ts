@@ -8,7 +8,7 @@
  * in the same transaction, and no fee is taken for it. An operator's move is in the record of
  * operator actions, written in the move's transaction.
  */
-import { recordBookingAction } from '../console/record.ts';
+import { recordBookingAction } from '../record/operator-actions.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { randomId } from '../http.ts';

@@ -4,7 +4,7 @@
  * is given): when, who, what, to what, what changed (in words), why, and the state before and after.
  */
 import { withOperatorDb } from '../db/operator-db.ts';
-import { listActions } from '../console/record.ts';
+import { listActions } from '../record/operator-actions.ts';
 
 const args = process.argv.slice(2);
 const limit = args[0] === undefined ? 50 : Number(args[0]);

@@ -9,7 +9,7 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Db } from '../db/client.ts';
 import { STAFF_ROLES, type Caller, type StaffRole } from '../identity.ts';
-import { recordAction } from '../console/record.ts';
+import { recordAction } from '../record/operator-actions.ts';
 
 export { STAFF_ROLES, type StaffRole };
 

@@ -10,7 +10,7 @@ import type { Caller } from '../identity.ts';
 import { denverDay, denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
 import type { OpsBlackoutDay } from '../../shared/contract/ops-answers.ts';
 import { TAKES_SEATS_SQL } from '../bookings/seat-sql.ts';
-import { recordAction } from './record.ts';
+import { recordAction } from '../record/operator-actions.ts';
 
 export const PAST_DAY = 'Choose today or a day ahead.';
 export const bookedThatDay = (parties: number) =>

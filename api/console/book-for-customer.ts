@@ -32,7 +32,7 @@ import type { OpsCardHold } from '../../shared/contract/ops-answers.ts';
 import { orderTotal } from '../../shared/rules/pricing.ts';
 import { seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { DATE_NOT_FOUND } from './date-overview.ts';
-import { recordBookingAction } from './record.ts';
+import { recordBookingAction } from '../record/operator-actions.ts';
 import { attachIntentToHold } from '../bookings/hold-intent.ts';
 import { bookingOfRequest, termsOf } from './office-request.ts';
 import { addressToProve } from '../bookings/address-owner.ts';

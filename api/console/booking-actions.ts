@@ -9,7 +9,7 @@ import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { enqueueConfirmationAgain } from '../mail/mail-outbox.ts';
 import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
-import { recordBookingAction } from './record.ts';
+import { recordBookingAction } from '../record/operator-actions.ts';
 
 export const NOT_PAID = 'Only a paid booking has a confirmation to send.';
 

@@ -14,7 +14,7 @@ import type { OpsDateKind } from '../../shared/contract/ops-answers.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
 import type { OpsAddDatesRequest } from '../../shared/contract/ops-requests.ts';
 import { DATE_NOT_FOUND } from './date-overview.ts';
-import { recordAction } from './record.ts';
+import { recordAction } from '../record/operator-actions.ts';
 import { blackoutAmong } from './blackout-days.ts';
 
 export const UNKNOWN_KIND = 'Choose the kind of date to add.';

@@ -11,9 +11,9 @@ import { cancellationTerms, policyOf } from '../../shared/rules/cancellation-pol
 import { memberName } from '../../shared/rules/party.ts';
 import { referenceKey, referenceKeySql } from '../../shared/rules/booking-reference.ts';
 import type { OpsBooking, OpsBookingSummary, OpsHistoryLine } from '../../shared/contract/ops-answers.ts';
-import { listActions } from './record.ts';
+import { listActions } from '../record/operator-actions.ts';
 import { membersOf } from './members.ts';
-import { feeTakenWords } from './record-words.ts';
+import { feeTakenWords } from '../record/record-words.ts';
 import { iso } from '../db/instant.ts';
 
 /** The bookings an operator deals with: paid ones and those that ended after payment. */

@@ -12,7 +12,7 @@ import { meetingInstant, meetingPointOf, meetingPointWords, tellsParty } from '.
 import type { OpsMeetingPointRequest } from '../../shared/contract/ops-requests.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
 import { DATE_NOT_FOUND } from './date-overview.ts';
-import { recordAction } from './record.ts';
+import { recordAction } from '../record/operator-actions.ts';
 
 export const AFTER_THE_START = (start: string) => `The party cannot meet after the start (${start}): choose an earlier time.`;
 export const DATE_OVER = 'This date has started or is called off: its meeting point stays as it was.';

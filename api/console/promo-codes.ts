@@ -11,7 +11,7 @@ import { denverDay, denverDayPlus, denverInstant } from '../../shared/rules/date
 import type { OpsPromoRequest } from '../../shared/contract/ops-requests.ts';
 import type { OpsPromoCode } from '../../shared/contract/ops-answers.ts';
 import { promoUsesSql } from '../bookings/seat-sql.ts';
-import { recordAction } from './record.ts';
+import { recordAction } from '../record/operator-actions.ts';
 
 /** The last Kamas day a code can be used, from the instant it stops (the start of the next day). */
 const lastDayOf = (expiresAt: Date | string | null) => (expiresAt === null ? null : denverDay(new Date(expiresAt).getTime() - 1));

@@ -10,7 +10,7 @@ import type { OpsInvited, OpsStaff } from '../../shared/contract/ops-staff.ts';
 import { formatDenverDate } from '../../shared/rules/dates.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { AfterCommit } from '../after-commit.ts';
-import { recordAction } from '../console/record.ts';
+import { recordAction } from '../record/operator-actions.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { iso } from '../db/instant.ts';
 import { HttpError, randomId } from '../http.ts';

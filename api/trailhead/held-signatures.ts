@@ -11,7 +11,7 @@ import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { insertSignature, type SigningRequest } from '../users/waivers.ts';
 import type { WaiverEdition } from '../users/waiver-edition.ts';
-import { recordAction } from '../console/record.ts';
+import { recordAction } from '../record/operator-actions.ts';
 import type { OpsHeldSignature } from '../../shared/contract/ops-answers.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { WaiverDocument } from '../../shared/rules/waiver-record.ts';

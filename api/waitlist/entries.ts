@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { randomId } from '../http.ts';
 import type { Caller } from '../identity.ts';
-import type { AfterCommit } from '../after-commit.ts';
+import type { AfterCommit } from '../commit-effects.ts';
 import { lockDate, lockDates, takenSeats } from '../bookings/seats.ts';
 import { BOOKINGS_CLOSED } from '../bookings/holds.ts';
 import { NO_DATE_MESSAGE } from '../../shared/contract/messages.ts';

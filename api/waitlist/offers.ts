@@ -17,9 +17,9 @@ import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts
 import { lockDate, takenSeats, type LockedDate } from '../bookings/seats.ts';
 import { seatsTakenSql } from '../bookings/seat-sql.ts';
 import { activityOf, asEntry, lineColumns, withinAWeekSql, type LineRow } from './line.ts';
-import { recordAction } from '../console/record.ts';
+import { recordAction } from '../record/operator-actions.ts';
 import type { Caller } from '../identity.ts';
-import type { AfterCommit } from '../after-commit.ts';
+import type { AfterCommit } from '../commit-effects.ts';
 import { missingFrom, READINESS_COLUMNS, READINESS_JOIN, type ReadinessRow } from '../users/readiness.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import { closingTime, PRIVATE_TOUR_CALENDAR, seatsLeft } from '../../shared/rules/seat-rules.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeWords, datesNamed, subjectWords, type RecordContext } from '../../api/console/record-words.ts';
+import { changeWords, datesNamed, subjectWords, type RecordContext } from '../../api/record/record-words.ts';
 
 const STARTS: Record<string, string> = {
   'class-moto-2027-01-09': '2027-01-09T14:00:00Z',

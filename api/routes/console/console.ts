@@ -11,7 +11,7 @@ import { NOT_AN_OPERATOR } from '../../../shared/contract/messages.ts';
 import { isCalendarDay } from '../../../shared/rules/dates.ts';
 import { requireCaller, requireRole } from '../../auth.ts';
 import { DAYS_AHEAD, daysAhead, MAX_DAYS_AHEAD } from '../../console/days-ahead.ts';
-import { listActions } from '../../console/record.ts';
+import { listActions } from '../../record/operator-actions.ts';
 import { passOf, UNKNOWN_PASS } from '../../trailhead/passes.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { paramAs } from '../../validation.ts';

@@ -3,6 +3,8 @@
  * the change and its record commit together or not at all), never edited (the table refuses it),
  * and listed newest first for `/ops/activity` and `npm run ops:activity`. An action by command names
  * its operator as the console does: the one the command's `--by` names (api/cli/operator-command.ts).
+ * It belongs to the core: the console, the commands and every domain verb that takes an operator
+ * record through it.
  */
 import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';

@@ -1,0 +1,33 @@
+/**
+ * The walls inside the API, checked in `npm test` (`npm run lint`): no import circle, and the booking
+ * core (bookings, payments, users) imports none of the features that listen to it (the waitlist, the
+ * console, the mail, the trip day). Imports that still cross a wall are listed, one by one, in
+ * .dependency-cruiser-known-violations.json: a new one fails the check; each one mended leaves the
+ * list (`npm run deps:baseline` writes it anew).
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A module that imports, through others, a module that imports it back.',
+      from: { path: '^api/' },
+      to: { circular: true },
+    },
+    {
+      name: 'core-imports-no-feature',
+      severity: 'error',
+      comment: 'The booking core announces what happened; the features that listen are wired to it, never called by it.',
+      from: { path: '^api/(bookings|payments|users)/' },
+      to: { path: '^api/(waitlist|console|mail|trailhead)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|tests|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'api/tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
+  },
+};
