@@ -15,8 +15,9 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
+      // Account, staff and console pages (every page under /guide and /ops) are nobody's search result.
       filter: (page) =>
-        !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/roster|guide\/trip|booking\/called-off|ops|ops\/booking|ops\/activity|ops\/date|ops\/dates|ops\/promo-codes|offline)$/.test(
+        !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/[\w-]+|booking\/called-off|ops|ops\/[\w-]+|offline)$/.test(
           page,
         ),
     }),

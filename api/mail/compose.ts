@@ -15,7 +15,7 @@ import type { CalendarName } from '../../shared/contract/requests.ts';
 import { accountLinks, calledOffChoiceLink, inviteLink, passLink } from '../../shared/company/site-links.ts';
 import { forecasts, site } from '../../shared/company/site.ts';
 import { gearFor } from '../../shared/company/gear.ts';
-import type { MailKind, MemberState, Owed, RenderedMail, Trip } from './message-types.ts';
+import type { MailKind, MemberState, Owed, RenderedMail, Trip, WaitlistOfferFacts } from './message-types.ts';
 import * as localTemplates from './templates/index.ts';
 import type { Templates } from './mail-thread.ts';
 import { closedFacts, joinedFacts, offerFacts } from '../waitlist/messages.ts';
@@ -100,37 +100,6 @@ async function callOffChoiceOf(db: Queryable, bookingId: string, dateId: unknown
   return row;
 }
 
-/** A message about a wait (an offer, its reminder, a closed list), composed from the waitlist; null for any other kind. */
-async function composeWaitlistMail(db: Queryable, mail: QueuedMail, settings: ComposeSettings, now: Date): Promise<Composed | null> {
-  const templates = settings.templates ?? localTemplates;
-  const offerKinds = {
-    'waitlist-offer': 'open',
-    'waitlist-offer-ending': 'open',
-    'waitlist-offer-withdrawn': 'withdrawn',
-    'waitlist-offer-lapsed': 'lapsed',
-  } as const;
-  if (!(mail.kind in offerKinds) && mail.kind !== 'waitlist-closed' && mail.kind !== 'waitlist-joined') return null;
-  const common = { recipientName: await nameOf(db, mail.recipient_uid), siteUrl: settings.siteUrl, links: accountLinks(settings.siteUrl) };
-  if (mail.kind === 'waitlist-joined') {
-    const joined = await joinedFacts(db, String(mail.facts['entryId'] ?? ''), common);
-    return 'skip' in joined ? joined : { send: await templates.renderWaitlistJoined(joined.facts) };
-  }
-  if (mail.kind === 'waitlist-closed') {
-    const closed = await closedFacts(db, String(mail.facts['entryId'] ?? ''), { ...common, cutoffHours: settings.bookingCutoffHours ?? 0 });
-    return 'skip' in closed ? closed : { send: await templates.renderWaitlistClosed(closed.facts) };
-  }
-  const kind = mail.kind as keyof typeof offerKinds;
-  const offer = await offerFacts(db, String(mail.facts['offerId'] ?? ''), { ...common, now }, offerKinds[kind]);
-  if ('skip' in offer) return offer;
-  const render = {
-    'waitlist-offer': templates.renderWaitlistOffer,
-    'waitlist-offer-ending': templates.renderWaitlistOfferEnding,
-    'waitlist-offer-withdrawn': templates.renderWaitlistOfferWithdrawn,
-    'waitlist-offer-lapsed': templates.renderWaitlistOfferLapsed,
-  }[kind];
-  return { send: await render(offer.facts) };
-}
-
 const owedBy = (member: MemberState | undefined): Owed => ({ survey: member?.survey === 'missing', waiver: member?.waiver === 'missing' });
 const owesSomething = (member: MemberState) => member.survey === 'missing' || member.waiver === 'missing';
 
@@ -144,49 +113,80 @@ export interface PasswordSetup {
   addressUnconfirmed: boolean;
 }
 
-export async function composeMail(
-  db: Queryable,
-  mail: QueuedMail,
-  settings: ComposeSettings,
-  setup: PasswordSetup | null = null,
-): Promise<Composed> {
-  const now = settings.now ?? new Date();
-  const templates = settings.templates ?? localTemplates;
-  const waitlistMail = await composeWaitlistMail(db, mail, settings, now);
-  if (waitlistMail) return waitlistMail;
-  if (mail.kind === 'staff-invitation') {
-    const recipientName = await nameOf(db, mail.recipient_uid);
-    const facts = { recipientName, siteUrl: settings.siteUrl, setupLink: setup?.link ?? null };
-    const invited = await invitationFacts(db, String(mail.facts['invitationId'] ?? ''), facts);
-    return 'skip' in invited ? invited : { send: await templates.renderStaffInvitation(invited.facts) };
-  }
-  if (!mail.booking_id) return { skip: 'no booking' };
-  const booking = await bookingFacts(db, mail.booking_id);
-  if (!booking) return { skip: 'booking not found' };
-  const startsAt = new Date(booking.starts_at);
-  const meeting = meetingPointOf(booking);
-  const trip: Trip = {
-    title: booking.nickname,
-    reference: bookingReference(mail.booking_id),
-    calendar: booking.calendar,
-    startsAt,
-    meetingArea: meetingPointWords(meeting, booking.calendar),
-    mapUrl: meetingMapUrl(meeting),
-    partySize: booking.party_size,
-  };
-  const links = accountLinks(settings.siteUrl);
-  const recipientName = await nameOf(db, mail.recipient_uid);
+/** What writing any message has to hand. */
+interface Writing {
+  db: Queryable;
+  mail: QueuedMail;
+  settings: ComposeSettings;
+  setup: PasswordSetup | null;
+  now: Date;
+  templates: Templates;
+}
 
-  if (mail.kind === 'booking-cancelled') {
+/** A message about a booking: its facts, read once, with the trip as messages describe it. */
+interface AboutBooking extends Writing {
+  booking: BookingFacts;
+  trip: Trip;
+  startsAt: Date;
+  meeting: ReturnType<typeof meetingPointOf>;
+  links: ReturnType<typeof accountLinks>;
+  recipientName: string;
+}
+
+/** A message to a member of a paid booking's party: the party as it stands, and the recipient in it. */
+interface ToMember extends AboutBooking {
+  party: Awaited<ReturnType<typeof bookingParty>>;
+  recipient: MemberState;
+  isPayer: boolean;
+}
+
+type Composer = (writing: Writing) => Promise<Composed>;
+
+/** A message about a booking, skipped when there is none. */
+const aboutBooking =
+  (write: (writing: AboutBooking) => Promise<Composed>): Composer =>
+  async (writing) => {
+    const { db, mail, settings } = writing;
+    if (!mail.booking_id) return { skip: 'no booking' };
+    const booking = await bookingFacts(db, mail.booking_id);
+    if (!booking) return { skip: 'booking not found' };
+    const startsAt = new Date(booking.starts_at);
+    const meeting = meetingPointOf(booking);
+    const trip: Trip = {
+      title: booking.nickname,
+      reference: bookingReference(mail.booking_id),
+      calendar: booking.calendar,
+      startsAt,
+      meetingArea: meetingPointWords(meeting, booking.calendar),
+      mapUrl: meetingMapUrl(meeting),
+      partySize: booking.party_size,
+    };
+    const links = accountLinks(settings.siteUrl);
+    return write({ ...writing, booking, trip, startsAt, meeting, links, recipientName: await nameOf(db, mail.recipient_uid) });
+  };
+
+/** A message to a member of a paid booking's party, skipped once the booking is not paid or they left it. */
+const toMember = (write: (writing: ToMember) => Promise<Composed>): Composer =>
+  aboutBooking(async (writing) => {
+    const { db, mail, booking, settings, now } = writing;
+    if (booking.status !== 'paid') return { skip: `booking ${booking.status}` };
+    const party = await bookingParty(db, booking, mail.recipient_uid, settings.waiverVersion, now);
+    const recipient = party.members.find((member) => member.you);
+    if (!recipient) return { skip: 'no longer in the party' };
+    return write({ ...writing, party, recipient, isPayer: mail.recipient_uid === booking.booker });
+  });
+
+/** The messages about a booking, each with what it reads and when it is no longer worth sending. */
+const bookingMessages = {
+  'booking-cancelled': aboutBooking(async ({ db, mail, booking, trip, links, recipientName, templates }) => {
     const isPayer = mail.recipient_uid === booking.booker;
-    const refundAmount = isPayer ? Number(mail.facts['refundAmount'] ?? 0) : 0;
     return {
       send: await templates.renderBookingCancelled({
         recipientName,
         trip,
         cancelledBy: isPayer && mail.facts['byPayer'] === true ? 'you' : String(mail.facts['cancelledBy'] ?? site.name),
         reason: typeof mail.facts['reason'] === 'string' ? mail.facts['reason'] : null,
-        refundAmount,
+        refundAmount: isPayer ? Number(mail.facts['refundAmount'] ?? 0) : 0,
         feesRefunded: isPayer ? Number(mail.facts['feesRefunded'] ?? 0) : 0,
         currency: String(mail.facts['currency'] ?? booking.currency),
         paidBy: booking.paid_by ?? 'card',
@@ -194,143 +194,196 @@ export async function composeMail(
         links,
       }),
     };
-  }
+  }),
+  'booking-confirmed': toMember(async ({ booking, party, trip, links, recipientName, settings, setup, templates }) => {
+    const invite = party.openSpots > 0 && booking.invite_code ? inviteLink(booking.invite_code, settings.siteUrl) : null;
+    return {
+      send: await templates.renderBookingConfirmed({
+        recipientName,
+        trip,
+        calendarFile: { bookingId: booking.id, siteUrl: settings.siteUrl },
+        amountPaid: booking.amount,
+        currency: booking.currency,
+        promoCode: booking.promo_code,
+        paidBy: booking.paid_by ?? 'card',
+        inviteLink: invite,
+        passLink: passLink(booking.date_id, settings.siteUrl),
+        setupLink: setup?.link ?? null,
+        addressUnconfirmed: setup?.addressUnconfirmed ?? false,
+        openSpots: party.openSpots,
+        members: party.members,
+        links,
+      }),
+    };
+  }),
+  'party-joined': toMember(async ({ db, booking, recipient, trip, links, recipientName, templates }) => ({
+    send: await templates.renderPartyJoined({
+      recipientName,
+      trip,
+      payerName: await nameOf(db, booking.booker),
+      owed: owedBy(recipient),
+      links,
+    }),
+  })),
+  'friend-joined': toMember(async ({ db, mail, party, trip, links, recipientName, templates }) => ({
+    send: await templates.renderFriendJoined({
+      recipientName,
+      trip,
+      friendName: await nameOf(db, String(mail.facts['friendUid'] ?? '')),
+      members: party.members,
+      openSpots: party.openSpots,
+      links,
+    }),
+  })),
+  'readiness-reminder': toMember(async ({ mail, party, recipient, isPayer, trip, startsAt, now, links, recipientName, templates }) => {
+    if (startsAt <= now) return { skip: 'trip started' };
+    const owed = owedBy(recipient);
+    const partyOwes = isPayer && party.members.some(owesSomething);
+    if (!owed.survey && !owed.waiver && !partyOwes) return { skip: 'ready' };
+    return {
+      send: await templates.renderReadinessReminder({
+        recipientName,
+        trip,
+        daysBefore: Number(mail.facts['daysBefore'] ?? 0),
+        owed,
+        party: isPayer ? party.members : null,
+        links,
+      }),
+    };
+  }),
+  'booking-moved': toMember(async ({ db, mail, booking, trip, links, recipientName, templates }) => {
+    const move = await moveOf(db, String(mail.facts['moveId'] ?? ''));
+    return {
+      send: await templates.renderBookingMoved({
+        recipientName,
+        trip,
+        movedFrom: move.from,
+        // The fee is the payer's to read.
+        ...(mail.recipient_uid === booking.booker && move.fee > 0
+          ? { fee: { amount: move.fee, currency: booking.currency, paidBy: move.feePaidBy } }
+          : {}),
+        links,
+      }),
+    };
+  }),
+  'date-called-off': toMember(async ({ db, mail, booking, trip, links, recipientName, settings, templates }) => {
+    const choice = await callOffChoiceOf(db, booking.id, mail.facts['dateId']);
+    if (!choice || choice.choice !== null) return { skip: 'already chosen' };
+    const feesPaid = feesTotal(await feesPaidFor(db, booking.id));
+    return {
+      send: await templates.renderDateCalledOff({
+        recipientName,
+        trip,
+        reason: choice.reason,
+        amountPaid: booking.amount + feesPaid,
+        feesPaid,
+        currency: booking.currency,
+        paidBy: booking.paid_by ?? 'card',
+        choiceLink: calledOffChoiceLink(booking.id, settings.siteUrl),
+        chooseBy: new Date(choice.choose_by),
+        links,
+      }),
+    };
+  }),
+  'meeting-point-changed': toMember(async ({ mail, booking, meeting, trip, startsAt, now, links, recipientName, settings, templates }) => {
+    // A later change supersedes this one: its own message says where to meet.
+    const told = String(mail.facts['meetsAt'] ?? '');
+    if (!meeting || meeting.trailhead !== mail.facts['trailhead'] || meeting.meetsAt.toISOString() !== told)
+      return { skip: 'meeting point changed again' };
+    if (startsAt <= now) return { skip: 'trip started' };
+    return {
+      send: await templates.renderMeetingPointChanged({
+        recipientName,
+        trip,
+        passLink: passLink(booking.date_id, settings.siteUrl),
+        links,
+      }),
+    };
+  }),
+  'trip-briefing': toMember(async ({ booking, trip, startsAt, now, links, recipientName, settings, templates }) => {
+    if (startsAt <= now) return { skip: 'trip started' };
+    return {
+      send: await templates.renderTripBriefing({
+        recipientName,
+        trip,
+        day: denverDaysBetween(now, startsAt) === 0 ? 'today' : 'tomorrow',
+        gear: gearFor(trip),
+        forecasts: forecasts.map(({ title, href }) => ({ title, href })),
+        phone: site.phone,
+        passLink: passLink(booking.date_id, settings.siteUrl),
+        links,
+      }),
+    };
+  }),
+} satisfies Partial<Record<MailKind, Composer>>;
 
-  if (booking.status !== 'paid') return { skip: `booking ${booking.status}` };
-  const party = await bookingParty(db, booking, mail.recipient_uid, settings.waiverVersion, now);
-  const recipient = party.members.find((member) => member.you);
-  if (!recipient) return { skip: 'no longer in the party' };
-  const isPayer = mail.recipient_uid === booking.booker;
+/** What a message about a wait starts from: its recipient by name, and the site's links. */
+const waitCommon = async ({ db, mail, settings }: Writing) => ({
+  recipientName: await nameOf(db, mail.recipient_uid),
+  siteUrl: settings.siteUrl,
+  links: accountLinks(settings.siteUrl),
+});
 
-  switch (mail.kind) {
-    case 'booking-confirmed': {
-      const invite = party.openSpots > 0 && booking.invite_code ? inviteLink(booking.invite_code, settings.siteUrl) : null;
-      return {
-        send: await templates.renderBookingConfirmed({
-          recipientName,
-          trip,
-          calendarFile: { bookingId: booking.id, siteUrl: settings.siteUrl },
-          amountPaid: booking.amount,
-          currency: booking.currency,
-          promoCode: booking.promo_code,
-          paidBy: booking.paid_by ?? 'card',
-          inviteLink: invite,
-          passLink: passLink(booking.date_id, settings.siteUrl),
-          setupLink: setup?.link ?? null,
-          addressUnconfirmed: setup?.addressUnconfirmed ?? false,
-          openSpots: party.openSpots,
-          members: party.members,
-          links,
-        }),
-      };
-    }
-    case 'party-joined':
-      return {
-        send: await templates.renderPartyJoined({
-          recipientName,
-          trip,
-          payerName: await nameOf(db, booking.booker),
-          owed: owedBy(recipient),
-          links,
-        }),
-      };
-    case 'friend-joined':
-      return {
-        send: await templates.renderFriendJoined({
-          recipientName,
-          trip,
-          friendName: await nameOf(db, String(mail.facts['friendUid'] ?? '')),
-          members: party.members,
-          openSpots: party.openSpots,
-          links,
-        }),
-      };
-    case 'readiness-reminder': {
-      if (startsAt <= now) return { skip: 'trip started' };
-      const owed = owedBy(recipient);
-      const partyOwes = isPayer && party.members.some(owesSomething);
-      if (!owed.survey && !owed.waiver && !partyOwes) return { skip: 'ready' };
-      return {
-        send: await templates.renderReadinessReminder({
-          recipientName,
-          trip,
-          daysBefore: Number(mail.facts['daysBefore'] ?? 0),
-          owed,
-          party: isPayer ? party.members : null,
-          links,
-        }),
-      };
-    }
-    case 'booking-moved': {
-      const move = await moveOf(db, String(mail.facts['moveId'] ?? ''));
-      return {
-        send: await templates.renderBookingMoved({
-          recipientName,
-          trip,
-          movedFrom: move.from,
-          // The fee is the payer's to read.
-          ...(mail.recipient_uid === booking.booker && move.fee > 0
-            ? { fee: { amount: move.fee, currency: booking.currency, paidBy: move.feePaidBy } }
-            : {}),
-          links,
-        }),
-      };
-    }
-    case 'date-called-off': {
-      const choice = await callOffChoiceOf(db, booking.id, mail.facts['dateId']);
-      if (!choice || choice.choice !== null) return { skip: 'already chosen' };
-      const feesPaid = feesTotal(await feesPaidFor(db, booking.id));
-      return {
-        send: await templates.renderDateCalledOff({
-          recipientName,
-          trip,
-          reason: choice.reason,
-          amountPaid: booking.amount + feesPaid,
-          feesPaid,
-          currency: booking.currency,
-          paidBy: booking.paid_by ?? 'card',
-          choiceLink: calledOffChoiceLink(booking.id, settings.siteUrl),
-          chooseBy: new Date(choice.choose_by),
-          links,
-        }),
-      };
-    }
-    case 'meeting-point-changed': {
-      // A later change supersedes this one: its own message says where to meet.
-      const told = String(mail.facts['meetsAt'] ?? '');
-      if (!meeting || meeting.trailhead !== mail.facts['trailhead'] || meeting.meetsAt.toISOString() !== told)
-        return { skip: 'meeting point changed again' };
-      if (startsAt <= now) return { skip: 'trip started' };
-      return {
-        send: await templates.renderMeetingPointChanged({
-          recipientName,
-          trip,
-          passLink: passLink(booking.date_id, settings.siteUrl),
-          links,
-        }),
-      };
-    }
-    case 'trip-briefing':
-      if (startsAt <= now) return { skip: 'trip started' };
-      return {
-        send: await templates.renderTripBriefing({
-          recipientName,
-          trip,
-          day: denverDaysBetween(now, startsAt) === 0 ? 'today' : 'tomorrow',
-          gear: gearFor(trip),
-          forecasts: forecasts.map(({ title, href }) => ({ title, href })),
-          phone: site.phone,
-          passLink: passLink(booking.date_id, settings.siteUrl),
-          links,
-        }),
-      };
-    case 'waitlist-offer':
-    case 'waitlist-offer-ending':
-    case 'waitlist-closed':
-    case 'waitlist-offer-withdrawn':
-    case 'waitlist-offer-lapsed':
-    case 'waitlist-joined':
-      // Composed from the waitlist above.
-      return { skip: 'not about a booking' };
-  }
+/** A message about an offer of seats, in the state the offer must be in for it to be sent. */
+const offerMessage =
+  (
+    state: 'open' | 'withdrawn' | 'lapsed',
+    render: (templates: Templates) => (facts: WaitlistOfferFacts) => Promise<RenderedMail>,
+  ): Composer =>
+  async (writing) => {
+    const offer = await offerFacts(
+      writing.db,
+      String(writing.mail.facts['offerId'] ?? ''),
+      { ...(await waitCommon(writing)), now: writing.now },
+      state,
+    );
+    return 'skip' in offer ? offer : { send: await render(writing.templates)(offer.facts) };
+  };
+
+/** The messages about a wait on the waitlist (an offer, its reminder, its end, a closed list, a place taken in line). */
+const waitlistMessages = {
+  'waitlist-offer': offerMessage('open', (templates) => templates.renderWaitlistOffer),
+  'waitlist-offer-ending': offerMessage('open', (templates) => templates.renderWaitlistOfferEnding),
+  'waitlist-offer-withdrawn': offerMessage('withdrawn', (templates) => templates.renderWaitlistOfferWithdrawn),
+  'waitlist-offer-lapsed': offerMessage('lapsed', (templates) => templates.renderWaitlistOfferLapsed),
+  'waitlist-closed': async (writing) => {
+    const cutoffHours = writing.settings.bookingCutoffHours ?? 0;
+    const closed = await closedFacts(writing.db, String(writing.mail.facts['entryId'] ?? ''), {
+      ...(await waitCommon(writing)),
+      cutoffHours,
+    });
+    return 'skip' in closed ? closed : { send: await writing.templates.renderWaitlistClosed(closed.facts) };
+  },
+  'waitlist-joined': async (writing) => {
+    const joined = await joinedFacts(writing.db, String(writing.mail.facts['entryId'] ?? ''), await waitCommon(writing));
+    return 'skip' in joined ? joined : { send: await writing.templates.renderWaitlistJoined(joined.facts) };
+  },
+} satisfies Partial<Record<MailKind, Composer>>;
+
+/** The messages to staff. */
+const staffMessages = {
+  'staff-invitation': async ({ db, mail, settings, setup, templates }) => {
+    const facts = { recipientName: await nameOf(db, mail.recipient_uid), siteUrl: settings.siteUrl, setupLink: setup?.link ?? null };
+    const invited = await invitationFacts(db, String(mail.facts['invitationId'] ?? ''), facts);
+    return 'skip' in invited ? invited : { send: await templates.renderStaffInvitation(invited.facts) };
+  },
+} satisfies Partial<Record<MailKind, Composer>>;
+
+/** Every kind of message and how it is written: a kind missing here does not compile. */
+const COMPOSERS: Record<MailKind, Composer> = { ...bookingMessages, ...waitlistMessages, ...staffMessages };
+
+export function composeMail(
+  db: Queryable,
+  mail: QueuedMail,
+  settings: ComposeSettings,
+  setup: PasswordSetup | null = null,
+): Promise<Composed> {
+  return COMPOSERS[mail.kind]({
+    db,
+    mail,
+    settings,
+    setup,
+    now: settings.now ?? new Date(),
+    templates: settings.templates ?? localTemplates,
+  });
 }
