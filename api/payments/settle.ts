@@ -2,8 +2,7 @@
 import type { PublicCache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { recordPaymentEvent, type Outcome } from '../bookings/outcomes.ts';
-import { afterCommit } from '../after-commit.ts';
-import type { Mailer } from '../mail/worker.ts';
+import { afterCommit, type Aftermath } from '../after-commit.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 
 /** What settling an outcome touches: the bookings, the provider for refunds, and the public answers. */
@@ -13,7 +12,8 @@ export interface Settlement {
   cache: PublicCache;
   /** Bookings close this many hours before a date starts. */
   bookingCutoffHours: number;
-  mailer?: Mailer | undefined;
+  /** The mail worker, woken for the messages an outcome wrote (named by the one thing it is asked, as after-commit names it). */
+  mailer?: Aftermath['mailer'];
 }
 
 /**
