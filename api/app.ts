@@ -22,6 +22,7 @@ import { userRoutes } from './routes/users.ts';
 import { waiverRoutes } from './routes/waiver.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { jsonBodiesOnly } from './validation.ts';
+import { wireFeatures } from './features.ts';
 
 /** The HTTP status each kind of refusal by the domain is answered with. */
 const STATUS_OF = {
@@ -50,6 +51,7 @@ const ROUTE_GROUPS: Record<string, (deps: AppDeps) => Hono<AppEnv>> = {
 };
 
 export function createApp(deps: AppDeps) {
+  wireFeatures();
   const app = new Hono<AppEnv>();
 
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));

@@ -15,3 +15,15 @@ export interface AfterCommit {
   /** The dates whose seats came free: offered to their waitlists now (those dates alone), not at the sweep's next round. */
   freedDates?: readonly string[];
 }
+
+/** What several parts of one change ask for, together. */
+export function mergeAfter(...asked: readonly AfterCommit[]): AfterCommit {
+  const merged: AfterCommit = {};
+  for (const after of asked) {
+    if (after.actions?.length) merged.actions = [...(merged.actions ?? []), ...after.actions];
+    if (after.freedDates?.length) merged.freedDates = [...(merged.freedDates ?? []), ...after.freedDates];
+    if (after.seatsChanged) merged.seatsChanged = true;
+    if (after.mailWritten) merged.mailWritten = true;
+  }
+  return merged;
+}

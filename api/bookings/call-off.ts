@@ -12,7 +12,7 @@ import { recordAction } from '../record/operator-actions.ts';
 import type { Caller } from '../identity.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
-import { enqueueBookingCancelled, enqueueDateCalledOff } from '../mail/mail-outbox.ts';
+import { announce } from './facts.ts';
 import { enqueueAction, enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { site } from '../../shared/company/site.ts';
 import { ALREADY_CANCELLED, ONLY_THE_PAYER } from './cancellation.ts';
@@ -25,7 +25,6 @@ import type { OfficePayment } from '../../shared/rules/paid-by.ts';
 export type { CallOffChoice };
 import { flagRefundByHand } from './flags.ts';
 import { lockDate } from './seats.ts';
-import { closeWaitlist } from '../waitlist/offers.ts';
 import { iso } from '../db/instant.ts';
 
 /** How long a payer has to choose, at most. */
@@ -75,7 +74,6 @@ export async function callOffDate(
       [dateId],
     );
     const actions = await enqueueCancels(tx, released, 'date called off by the company');
-    await closeWaitlist(tx, dateId);
     const week = new Date(now.getTime() + CHOICE_DAYS * 86_400_000);
     const chooseBy = startsAt < week ? startsAt : week;
     const paid = await tx.query<{ id: string }>(
@@ -85,7 +83,8 @@ export async function callOffDate(
        returning booking_id as id`,
       [dateId, why, chooseBy],
     );
-    for (const { id } of paid) await enqueueDateCalledOff(tx, id, dateId, { reason: why, chooseBy });
+    // Its waitlist closes, and the payers are asked to choose.
+    await announce(tx, { kind: 'calledOff', dateId, bookings: paid.map(({ id }) => id), reason: why, chooseBy });
     const result = { dateId, calledOff: true, bookings: paid.length, actions };
     await alsoDo?.(tx, result);
     return result;
@@ -240,12 +239,16 @@ async function refundInFull(tx: Queryable, row: ChoiceRow, chosenBy: 'customer' 
     [row.booking_id, row.called_off_date, chosenBy],
   );
   const fees = await feesPaidFor(tx, row.booking_id);
-  await enqueueBookingCancelled(tx, row.booking_id, {
-    cancelledBy: site.name,
-    reason: row.reason,
-    refundAmount: row.amount + feesTotal(fees),
-    currency: row.currency,
-    ...(fees.length > 0 ? { feesRefunded: feesTotal(fees) } : {}),
+  await announce(tx, {
+    kind: 'cancelled',
+    bookingId: row.booking_id,
+    told: {
+      cancelledBy: site.name,
+      reason: row.reason,
+      refundAmount: row.amount + feesTotal(fees),
+      currency: row.currency,
+      ...(fees.length > 0 ? { feesRefunded: feesTotal(fees) } : {}),
+    },
   });
   const actions: ClaimedAction[] = [];
   const refund = async (bookingId: string, intentId: string | null, amount: number) => {

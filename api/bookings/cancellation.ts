@@ -17,7 +17,7 @@ import { recordBookingAction } from '../record/operator-actions.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
-import { enqueueBookingCancelled } from '../mail/mail-outbox.ts';
+import { announce } from './facts.ts';
 import { enqueueAction, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { shownToCustomer } from './address-owner.ts';
 import { flagRefundByHand } from './flags.ts';
@@ -206,12 +206,16 @@ export async function cancelBooking(db: Db, bookingId: string, by: Canceller, no
       await flagRefundByHand(tx, bookingId, refund, booking.currency, why);
     }
     // An operator's reason is the company's record; the party is told what was cancelled and what comes back.
-    await enqueueBookingCancelled(tx, bookingId, {
-      cancelledBy: byPayer ? memberName(booking.payer_name, booking.payer_email) : site.name,
-      ...(byPayer ? { byPayer: true } : {}),
-      reason: null,
-      refundAmount: refund,
-      currency: booking.currency,
+    await announce(tx, {
+      kind: 'cancelled',
+      bookingId,
+      told: {
+        cancelledBy: byPayer ? memberName(booking.payer_name, booking.payer_email) : site.name,
+        ...(byPayer ? { byPayer: true } : {}),
+        reason: null,
+        refundAmount: refund,
+        currency: booking.currency,
+      },
     });
     if (!byPayer) {
       await recordBookingAction(

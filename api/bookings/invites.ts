@@ -3,9 +3,9 @@ import type { AfterCommit } from '../commit-effects.ts';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { DomainError } from '../domain-error.ts';
-import { enqueueMemberJoined } from '../mail/mail-outbox.ts';
 import { ensureUser } from '../users/store.ts';
-import { endWaitsOnBooking } from '../waitlist/offers.ts';
+import { announce } from './facts.ts';
+import { mergeAfter } from '../commit-effects.ts';
 import { partySpotsLeft } from '../../shared/rules/seat-rules.ts';
 import { firstName, type Invitation } from '../../shared/rules/party.ts';
 import type { Queryable } from '../db/client.ts';
@@ -73,18 +73,9 @@ export async function joinByInvite(
     }
     await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2)`, [booking.id, caller.uid]);
     await tx.query(`delete from party_joining where booking_id = $1 and user_id = $2`, [booking.id, caller.uid]);
-    await enqueueMemberJoined(tx, booking.id, caller.uid);
-    // On the trip now, they wait for it no more: their waits for the date end, as a booking's do, and
-    // the seats of an offer of theirs on it go to the next in line.
-    const [offered] = await tx.query(`select 1 from waitlist_offers where user_id = $1 and date_id = $2 and status = 'open'`, [
-      caller.uid,
-      booking.date_id,
-    ]);
-    const actions = await endWaitsOnBooking(tx, { id: booking.id, user_id: caller.uid, date_id: booking.date_id });
-    return {
-      ...result,
-      joined: true,
-      after: { seatsChanged: true, mailWritten: true, freedDates: offered ? [booking.date_id] : [], actions },
-    };
+    // On the trip now, they wait for it no more: as a booking's do, their waits for the date end, and the
+    // seats of an offer of theirs on it go to the next in line.
+    const heard = await announce(tx, { kind: 'memberJoined', bookingId: booking.id, memberUid: caller.uid, dateId: booking.date_id });
+    return { ...result, joined: true, after: mergeAfter({ seatsChanged: true, mailWritten: true }, heard) };
   });
 }

@@ -13,11 +13,10 @@ import type { Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { randomId } from '../http.ts';
 import { DomainError } from '../domain-error.ts';
-import { enqueueBookingMoved } from '../mail/mail-outbox.ts';
+import { announce } from './facts.ts';
 import { cutoffSeconds, seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { bookingsOpenSql, seatsTakenSql } from './seat-sql.ts';
 import { lockDate, takenSeats } from './seats.ts';
-import { endWaitsOnBooking } from '../waitlist/offers.ts';
 import type { MoveTarget } from '../../shared/contract/answers.ts';
 import { iso } from '../db/instant.ts';
 
@@ -126,8 +125,6 @@ export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<Mov
   if (!booking || booking.date_id !== move.fromDateId) throw new DomainError('conflict', DATE_NOT_OFFERED);
   await assertMoveTarget(tx, { ...move, partySize: booking.party_size });
   await tx.query(`update bookings set date_id = $2, updated_at = now() where id = $1`, [move.bookingId, move.toDateId]);
-  // The payer has the new date now: their waits for it end (an offer's hold left is cancelled by the payment outbox's worker).
-  await endWaitsOnBooking(tx, { id: booking.id, user_id: booking.user_id, date_id: move.toDateId });
   await tx.query(
     `update called_off_bookings set choice = 'move', chosen_by = $3, chosen_at = now(), moved_to = $4
       where booking_id = $1 and date_id = $2 and choice is null`,
@@ -163,6 +160,8 @@ export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<Mov
       },
     );
   }
-  await enqueueBookingMoved(tx, move.bookingId, moveId, move.toDateId);
+  // The payer has the new date now: the party is told, and the payer's waits for it end (an offer's hold
+  // left is cancelled by the payment outbox's worker).
+  await announce(tx, { kind: 'moved', bookingId: move.bookingId, payerUid: booking.user_id, moveId, toDateId: move.toDateId });
   return { moveId, offCalledOffDate: booking.called_off };
 }

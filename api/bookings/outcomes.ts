@@ -10,8 +10,7 @@ import { randomId } from '../http.ts';
 import { DomainError } from '../domain-error.ts';
 import { enqueueActions, type ClaimedAction, type PaymentActionReason } from '../payment-outbox/actions.ts';
 import { flagBooking, money } from './flags.ts';
-import { enqueueBookingCancelled, enqueueBookingPaid } from '../mail/mail-outbox.ts';
-import { endWaitsOnBooking } from '../waitlist/offers.ts';
+import { announce } from './facts.ts';
 import { site } from '../../shared/company/site.ts';
 import { honouredDiscount } from './promo.ts';
 import { orderTotal, type Discount } from '../../shared/rules/pricing.ts';
@@ -151,9 +150,14 @@ async function settleSuccess(
      insert into booking_members (booking_id, user_id) select id, user_id from paid on conflict do nothing`,
     [booking.id, randomId('inv', 16), CURRENT_POLICY.version],
   );
-  await enqueueBookingPaid(tx, { bookingId: booking.id, payerUid: booking.user_id, startsAt: date.starts_at });
-  // Other offers' holds it releases are cancelled by the payment outbox's worker.
-  await endWaitsOnBooking(tx, booking);
+  // Other offers' holds its listeners release are cancelled by the payment outbox's worker.
+  await announce(tx, {
+    kind: 'booked',
+    bookingId: booking.id,
+    payerUid: booking.user_id,
+    dateId: booking.date_id,
+    startsAt: date.starts_at,
+  });
   return settled('paid', booking);
 }
 
@@ -256,11 +260,10 @@ async function settleRefund(tx: Queryable, booking: BookingRow, event: Extract<P
   if (booking.status === 'refunded') return settled('unchanged', booking);
   await tx.query(`update bookings set status = 'refunded', updated_at = now() where id = $1`, [booking.id]);
   if (booking.status === 'paid') {
-    await enqueueBookingCancelled(tx, booking.id, {
-      cancelledBy: site.name,
-      reason: null,
-      refundAmount: event.amountRefunded,
-      currency: event.currency ?? booking.currency,
+    await announce(tx, {
+      kind: 'cancelled',
+      bookingId: booking.id,
+      told: { cancelledBy: site.name, reason: null, refundAmount: event.amountRefunded, currency: event.currency ?? booking.currency },
     });
   }
   return { result: 'refunded', bookingId: booking.id, dateId: booking.date_id, reason: 'refunded at the provider', actions: [] };

@@ -9,6 +9,7 @@
 import { withOperatorDb } from '../db/operator-db.ts';
 import { DomainError } from '../domain-error.ts';
 import { callOff } from '../bookings/call-off.ts';
+import { wireFeatures } from '../features.ts';
 import { actingOperator, ActorRefused, byOption, openCommandAuth, readCommand, type Refuse, reasonOption } from './operator-command.ts';
 
 const USAGE = 'usage: npm run date:call-off -- DATE_ID --reason "High avalanche danger" --by OPERATOR_EMAIL';
@@ -21,6 +22,7 @@ if (!dateId || extra.length > 0) refuse();
 const reason = reasonOption(values.reason, refuse);
 const by = byOption(values.by, refuse);
 const opened = openCommandAuth();
+wireFeatures();
 
 try {
   const operator = await actingOperator(opened.auth, by);

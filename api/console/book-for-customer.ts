@@ -20,10 +20,9 @@ import type { Db, Queryable } from '../db/client.ts';
 import { randomId } from '../http.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Caller, CustomerAccount, Identity } from '../identity.ts';
-import { enqueueBookingPaid } from '../mail/mail-outbox.ts';
+import { announce } from '../bookings/facts.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { lockDate, takenSeats, type LockedDate } from '../bookings/seats.ts';
-import { endWaitsOnBooking } from '../waitlist/offers.ts';
 import { ensureUser } from '../users/store.ts';
 import { CURRENT_POLICY } from '../../shared/rules/cancellation-policy.ts';
 import { CHOOSE_ACTIVITY, type OpsBookRequest } from '../../shared/contract/ops-requests.ts';
@@ -165,8 +164,7 @@ export async function bookForCustomer(
     );
     if (inserted.length === 0) return officeBooking(await madeMeanwhile(tx, request), false);
     await tx.query(`insert into booking_members (booking_id, user_id) values ($1, $2)`, [bookingId, account.uid]);
-    await enqueueBookingPaid(tx, { bookingId, payerUid: account.uid, startsAt: date.starts_at });
-    await endWaitsOnBooking(tx, { id: bookingId, user_id: account.uid, date_id: date.id });
+    await announce(tx, { kind: 'booked', bookingId, payerUid: account.uid, dateId: date.id, startsAt: date.starts_at });
     await recordBookingAction(
       tx,
       operator,

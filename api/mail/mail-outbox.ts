@@ -8,6 +8,7 @@ import type { Queryable } from '../db/client.ts';
 import { randomId } from '../http.ts';
 import type { MailKind } from './message-types.ts';
 import { tripMessageTimes } from './schedule.ts';
+import type { CancellationFacts } from '../bookings/facts.ts';
 
 export interface MailRequest {
   kind: MailKind;
@@ -98,20 +99,6 @@ export async function enqueueMemberJoined(tx: Queryable, bookingId: string, memb
     { kind: 'friend-joined', eventKey: `${bookingId}:${memberUid}`, recipientUid: payerUid, bookingId, facts: { friendUid: memberUid } },
     ...tripMessages(bookingId, memberUid, startsAt, now),
   ]);
-}
-
-/** What a cancellation message says beyond the booking itself. */
-export interface CancellationFacts {
-  /** Who cancelled, by name. */
-  cancelledBy: string;
-  /** The payer cancelled it themselves: their own message says 'you'. */
-  byPayer?: boolean;
-  reason: string | null;
-  /** In cents, to the payer; members paid nothing. */
-  refundAmount: number;
-  currency: string;
-  /** Of the refund, the cents paid earlier to change the booking's date (given back after a call-off). */
-  feesRefunded?: number;
 }
 
 /** The messages before the trip that have not gone yet are not sent (the booking ended or moved). */

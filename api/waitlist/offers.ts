@@ -425,12 +425,10 @@ export async function releaseOfferHolds(tx: Queryable, offerIds: readonly string
 /**
  * A customer booked a date (paid, or moved onto it): the offer they paid is accepted, their waits
  * for the date end, and any other offer of theirs on it is withdrawn with its hold released (the
- * entry it was made to waits again). Runs in the transaction that records the booking.
+ * entry it was made to waits again), its seats for the next in line. Runs in the transaction that
+ * records the booking.
  */
-export async function endWaitsOnBooking(
-  tx: Queryable,
-  booking: { id: string; user_id: string; date_id: string },
-): Promise<ClaimedAction[]> {
+export async function endWaitsOnBooking(tx: Queryable, booking: { id: string; user_id: string; date_id: string }): Promise<AfterCommit> {
   // One statement: the offer the booking paid is accepted, the customer's waits for the date end, and
   // their other open offers on it are locked to be withdrawn.
   const others = await tx.query<{ id: string }>(
@@ -448,12 +446,13 @@ export async function endWaitsOnBooking(
         for update of o`,
     [booking.id, booking.user_id, booking.date_id],
   );
-  // Their entries have ended as booked already: withdrawing the offers leaves them so.
-  return withdrawOffers(
+  // Their entries have ended as booked already: withdrawing the offers leaves them so; their seats are free again.
+  const actions = await withdrawOffers(
     tx,
     others.map((offer) => offer.id),
     'offer withdrawn: booked another way',
   );
+  return others.length > 0 ? { actions, freedDates: [booking.date_id] } : {};
 }
 
 /**

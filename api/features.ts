@@ -1,0 +1,17 @@
+/**
+ * The one place the features are wired to the booking core: which of them hear its facts
+ * (./bookings/facts.ts), in this order. Every process that changes bookings wires them first: the
+ * API (./app.ts) and the operator commands that call off dates or settle refunds.
+ */
+import { listen } from './bookings/facts.ts';
+import { mailListeners } from './mail/booking-listeners.ts';
+import { waitlistListeners } from './waitlist/booking-listeners.ts';
+
+let wired = false;
+
+export function wireFeatures(): void {
+  if (wired) return;
+  wired = true;
+  listen(mailListeners);
+  listen(waitlistListeners);
+}
