@@ -21,7 +21,6 @@ import type { CalendarName, Survey } from '../../shared/contract/requests.ts';
 import type { TripEventRequest, TripEventsAnswer } from '../../shared/contract/trailhead.ts';
 import { eventTimeRefusal, type TripSpan } from '../../shared/rules/trip-event-time.ts';
 import { SIGNATURE_HELD, type HeldSignatureRecord } from './held-signatures.ts';
-import { tripEventsOf } from './trip-sheet.ts';
 
 export const NOT_ON_THIS_DATE = 'That booking is not on this date.';
 export const NOT_IN_THE_PARTY = 'That person is not in this party.';
@@ -33,7 +32,7 @@ export const FLAGS = {
   left: 'This person left the party after the trip sheet was saved.',
 } as const;
 
-/** Records the batch for `dateId`, as recorded by `by`: each event's outcome, and the date's whole record after them. */
+/** Records the batch for `dateId`, as recorded by `by`, and answers what became of each event (the trip sheet has the date's whole record). */
 export async function recordTripEvents(
   db: Db,
   dateId: string,
@@ -88,7 +87,6 @@ export async function recordTripEvents(
     return {
       recorded: inserted.size,
       outcomes: events.map((event) => ({ id: event.id, refused: refused.get(event.id) ?? null })),
-      events: await tripEventsOf(tx, dateId),
     };
   });
 }

@@ -132,8 +132,11 @@ export type TripSheet = v.InferOutput<typeof tripSheetAnswer>;
 export const tripEventOutcome = v.looseObject({ id: text, refused: optionalText });
 export type TripEventOutcome = v.InferOutput<typeof tripEventOutcome>;
 
-/** POST /guide/dates/{dateId}/trip-events: how many were new, each event's outcome, and the date's whole record after them. */
-export const tripEventsAnswer = v.looseObject({ recorded: count, outcomes: v.array(tripEventOutcome), events: v.array(tripEvent) });
+/**
+ * POST /guide/dates/{dateId}/trip-events: how many were new and what became of each event, no more
+ * (the phone saves the trip sheet again once its batches are sent, with what everyone recorded).
+ */
+export const tripEventsAnswer = v.looseObject({ recorded: count, outcomes: v.array(tripEventOutcome) });
 export type TripEventsAnswer = v.InferOutput<typeof tripEventsAnswer>;
 
 /** GET /ops/passes/{code}: whose pass it is, and for which booking and date. */

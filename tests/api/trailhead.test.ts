@@ -61,6 +61,8 @@ const morning = (minutes: number) => new Date(MORNING + minutes * 60_000).toISOS
 const outcomesOf = (answer: TripEventsAnswer) => answer.outcomes.map((outcome) => [outcome.id, outcome.refused]);
 
 const sheetOf = (user: TestUser, id = dateId) => h.json<TripSheet>('GET', `/guide/dates/${id}/trip-sheet`, { token: user.token });
+/** The date's record of events, as the trip sheet gives it: a batch's answer says only what became of each of its events. */
+const recordOf = async (id = dateId) => (await sheetOf(guide, id)).body.events;
 const send = (user: TestUser, events: TripEventRequest[], id = dateId) =>
   h.json<TripEventsAnswer & { message?: string }>('POST', `/guide/dates/${id}/trip-events`, { token: user.token, body: { events } });
 const arrived = (bookingId: string, uid: string, at: string, kind: 'here' | 'no-show' = 'here'): TripEventRequest => ({
@@ -119,6 +121,7 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     const first = await send(guide, batch);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.recorded).toBe(3);
+    const afterFirst = await recordOf();
     const again = await send(guide, batch);
     expect(again.body.recorded).toBe(0);
     expect(await storedEvents()).toBe((before ?? 0) + 3);
@@ -130,9 +133,10 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     ]);
     expect(second.body.recorded).toBe(2);
     const mine = (events: TripEvent[]) => events.filter((event) => event.bookingId === lead.bookingId);
-    expect(mine(second.body.events)).toHaveLength(5);
-    const states = checkIns(second.body.events);
-    const byGuide = first.body.events[0]?.by;
+    const afterSecond = await recordOf();
+    expect(mine(afterSecond)).toHaveLength(5);
+    const states = checkIns(afterSecond);
+    const byGuide = afterFirst[0]?.by;
     expect(checkInOf(states, lead.bookingId, lead.payer.uid)).toMatchObject({
       status: 'here',
       at: morning(12),
@@ -171,7 +175,7 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
       [good.id, null],
       [stranger.id, NOT_IN_THE_PARTY],
     ]);
-    expect(sent.body.events.map((event) => event.id)).toContain(good.id);
+    expect((await recordOf()).map((event) => event.id)).toContain(good.id);
     // The refused events are kept whole for the office, once however often the phone sends them.
     expect((await send(guide, [foreign, good, stranger])).body).toMatchObject({ recorded: 0, outcomes: sent.body.outcomes });
     const kept = await h.db.query<{ id: string; reason: string; by_uid: string }>(
@@ -205,7 +209,7 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     expect(refused.get(signedIn2019.id)).toMatch(/^The phone's clock said Sat, Jan 5, 2019, 9:00 AM MST/);
     expect(refused.get(good.id)).toBeNull();
     // The 1970 arrival is no check-in at all, and the 2019 signature is in nobody's waiver record.
-    expect(checkInOf(checkIns(sent.body.events), lead.bookingId, friend.uid).at).toBe(morning(35));
+    expect(checkInOf(checkIns(await recordOf()), lead.bookingId, friend.uid).at).toBe(morning(35));
     expect(await h.db.query(`select 1 from trip_events where id = $1`, [signedIn2019.id])).toEqual([]);
     const elsewhereToday = await send(guide, [arrived(elsewhere.bookingId, elsewhere.payer.uid, morning(2))], otherDateId);
     expect(elsewhereToday.body.outcomes[0]?.refused).toMatch(/outside the trip day/);
@@ -220,7 +224,7 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     const event = arrived(alone.bookingId, alone.payer.uid, morning(5));
     const sent = await send(guide, [event]);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    expect(sent.body.events.find((recorded) => recorded.id === event.id)).toMatchObject({ flag: FLAGS.cancelled });
+    expect((await recordOf()).find((recorded) => recorded.id === event.id)).toMatchObject({ flag: FLAGS.cancelled });
     // A waiver signed at the trailhead for the seat that is gone is kept and flagged, and is not their waiver.
     const signing = {
       ...arrived(alone.bookingId, alone.payer.uid, morning(6)),
@@ -231,7 +235,7 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     };
     const signed = await send(guide, [signing]);
     expect(signed.body.outcomes).toEqual([{ id: signing.id, refused: null }]);
-    expect(signed.body.events.find((recorded) => recorded.id === signing.id)).toMatchObject({
+    expect((await recordOf()).find((recorded) => recorded.id === signing.id)).toMatchObject({
       flag: `${FLAGS.cancelled} ${SIGNATURE_HELD}`,
     });
     const signatures = await h.db.query(`select id from waiver_signatures where user_id = $1`, [alone.payer.uid]);
@@ -321,6 +325,7 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     ]);
     const sent = await send(guide, [{ ...signing, version: currentWaiverEdition.version }]);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const record = await recordOf();
     expect((await send(guide, [{ ...signing, version: currentWaiverEdition.version }])).body.recorded).toBe(0);
     const rows = await h.db.query<{ id: string; in_person_by: string | null; signed_at: Date; received_at: Date; version: string }>(
       `select s.id, s.in_person_by, s.signed_at, s.received_at, s.version from waiver_signatures s join trip_events e on e.waiver_signature_id = s.id
@@ -328,14 +333,14 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
       [signing.id],
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ in_person_by: sent.body.events[0]?.by, version: currentWaiverEdition.version });
+    expect(rows[0]).toMatchObject({ in_person_by: record[0]?.by, version: currentWaiverEdition.version });
     expect(new Date(rows[0]!.signed_at).toISOString()).toBe(signedAt);
     expect(new Date(rows[0]!.received_at).getTime()).toBeGreaterThan(Date.parse(signedAt));
     const waivers = await h.json<{ id: string; current: boolean }[]>('GET', `/users/user/${friend.uid}/waivers`, { token: friend.token });
     expect(waivers.body).toHaveLength(2);
     // The signed copy says it was signed in person, on whose phone, and when it reached us.
     const copy = await h.json<SignedWaiverCopy>('GET', `/users/user/${friend.uid}/waivers/${rows[0]!.id}`, { token: friend.token });
-    expect(copy.body.inPerson).toEqual({ by: sent.body.events[0]?.by, receivedAt: new Date(rows[0]!.received_at).toISOString() });
+    expect(copy.body.inPerson).toEqual({ by: record[0]?.by, receivedAt: new Date(rows[0]!.received_at).toISOString() });
     const online = waivers.body.find((waiver) => waiver.id !== rows[0]!.id);
     expect(
       (await h.json<SignedWaiverCopy>('GET', `/users/user/${friend.uid}/waivers/${online?.id}`, { token: friend.token })).body.inPerson,
@@ -350,18 +355,19 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     const undone = await send(guide, [undo]);
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);
     expect(undone.body.recorded).toBe(1);
+    const afterUndo = await recordOf();
     expect((await send(guide, [undo])).body.recorded).toBe(0);
     const unas = (events: TripEvent[]) => events.filter((event) => event.bookingId === una.bookingId);
-    expect(unas(undone.body.events).map((event) => [event.id, event.kind, event.undoes])).toEqual([
+    expect(unas(afterUndo).map((event) => [event.id, event.kind, event.undoes])).toEqual([
       [wrong.id, 'here', null],
       [undo.id, 'undo', wrong.id],
     ]);
-    expect(checkInOf(checkIns(undone.body.events), una.bookingId, una.payer.uid)).toMatchObject({ status: null, at: null });
+    expect(checkInOf(checkIns(afterUndo), una.bookingId, una.payer.uid)).toMatchObject({ status: null, at: null });
     // An undo must name an event by a well-formed id.
     expect((await send(guide, [{ ...undo, id: randomUUID(), undoes: 'x' }])).status).toBe(400);
     // The operator's phone saw Una arrive: that mark stands, whatever the guide took back.
-    const seen = await send(operator, [arrived(una.bookingId, una.payer.uid, morning(57))]);
-    expect(checkInOf(checkIns(seen.body.events), una.bookingId, una.payer.uid)).toMatchObject({ status: 'here', at: morning(57) });
+    expect((await send(operator, [arrived(una.bookingId, una.payer.uid, morning(57))])).body.recorded).toBe(1);
+    expect(checkInOf(checkIns(await recordOf()), una.bookingId, una.payer.uid)).toMatchObject({ status: 'here', at: morning(57) });
   });
 
   it('puts a survey answered on a guide’s phone into the person’s own record, unless they answered it themselves', async () => {
@@ -380,9 +386,10 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
     expect(outcomesOf(sent.body)).toEqual([[answered.id, null]]);
     const own = await h.json<{ survey: unknown }>('GET', `/users/user/${newcomer.uid}`, { token: newcomer.token });
     expect(own.body.survey).toEqual(answers);
-    const recorded = sent.body.events.find((event) => event.id === answered.id);
+    const afterSurvey = await recordOf();
+    const recorded = afterSurvey.find((event) => event.id === answered.id);
     expect(recorded).toMatchObject({ kind: 'survey', survey: answers, flag: null });
-    expect(checkInOf(checkIns(sent.body.events), pair.bookingId, newcomer.uid).surveyedHere).toEqual(answers);
+    expect(checkInOf(checkIns(afterSurvey), pair.bookingId, newcomer.uid).surveyedHere).toEqual(answers);
 
     // The payer answered it online: their answers stand, and the event says so for the office.
     const overwrite: TripEventRequest = {
@@ -390,8 +397,8 @@ describe('POST /guide/dates/{dateId}/trip-events', () => {
       kind: 'survey',
       survey: { ...answers, emergencyContactName: 'Somebody Else' },
     };
-    const kept = await send(guide, [overwrite]);
-    expect(kept.body.events.find((event) => event.id === overwrite.id)?.flag).toBe(SURVEY_ANSWERED_ALREADY);
+    expect((await send(guide, [overwrite])).body.recorded).toBe(1);
+    expect((await recordOf()).find((event) => event.id === overwrite.id)?.flag).toBe(SURVEY_ANSWERED_ALREADY);
     const payers = await h.json<{ survey: { emergencyContactName: string } }>('GET', `/users/user/${pair.payer.uid}`, {
       token: pair.payer.token,
     });
