@@ -12,7 +12,7 @@ import type { AfterCommit } from './commit-effects.ts';
 import { carryOut } from './payment-outbox/worker.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { RateLimits } from './limits/rate-limit.ts';
-import { offerFreedSeats, offerSeatsOn, type OfferSettings } from './waitlist/offers.ts';
+import { offerSeatsOn, type OfferSettings } from './waitlist/offers.ts';
 
 export type { AfterCommit };
 
@@ -56,13 +56,6 @@ export async function afterCommit(aftermath: Aftermath, after: AfterCommit): Pro
   const offered = after.freedDates && after.freedDates.length > 0 && settings ? await offerNow(db, after.freedDates, settings) : 0;
   if (after.seatsChanged || offered > 0) cache?.clear();
   if (after.mailWritten || offered > 0) mailer?.kick();
-}
-
-/** The waitlist's round (./waitlist/offers.ts), and then what its offers ask for: fresh public answers and their messages sent. */
-export async function offerToWaitlist(aftermath: OfferingAftermath): Promise<number> {
-  const { lapsed, offered } = await offerFreedSeats(aftermath.db, offerSettings(aftermath));
-  if (lapsed > 0 || offered > 0) await afterCommit(aftermath, { seatsChanged: true, mailWritten: true });
-  return offered;
 }
 
 /** Offers freed seats to the waitlist; a failure is logged, and the sweep's next round offers them. */

@@ -9,15 +9,11 @@ import { cachedIdentity, firebaseIdentity } from './identity.ts';
 import { localProvider } from './payments/local.ts';
 import { stripeProvider } from './payments/stripe.ts';
 import { seedIfEmpty } from './seed/seed.ts';
-import { sweepRateLimits, type RateLimits } from './limits/rate-limit.ts';
-import { runDueActions } from './payment-outbox/worker.ts';
-import { afterCommit, offerToWaitlist } from './after-commit.ts';
-import { sweepHolds } from './bookings/hold-sweeps.ts';
-import { refundUnchosen } from './bookings/call-off.ts';
-import { repeatEvery } from './periodic.ts';
+import type { RateLimits } from './limits/rate-limit.ts';
 import { currentWaiverEdition } from './users/waiver-edition.ts';
 import { mailer as startMailer, SENDERS } from './mail/worker.ts';
 import { mailThread } from './mail/mail-thread.ts';
+import { startSweeps } from './sweeps.ts';
 
 const env = readEnv();
 
@@ -30,15 +26,6 @@ const LIMITS: RateLimits = {
   waiverSignings: { max: 10, windowSeconds: 3600 },
   waitlistJoins: { max: 10, windowSeconds: 3600 },
 };
-/** How often due refunds and cancellations are retried, and stale rate-limit counters dropped. */
-const OUTBOX_INTERVAL_MS = 30_000;
-const SWEEP_INTERVAL_MS = 10 * 60_000;
-/** How often lapsed holds, and the holds of closed accounts, are released. */
-const HOLD_SWEEP_INTERVAL_MS = 15_000;
-/** How often the mail outbox looks for messages that are due. */
-const MAIL_INTERVAL_MS = 30_000;
-/** Bookings on called-off dates whose payers did not choose in time are refunded within a minute. */
-const CALL_OFF_INTERVAL_MS = 60_000;
 
 if (env.FIREBASE_AUTH_EMULATOR_HOST) authEmulator.use(env.FIREBASE_AUTH_EMULATOR_HOST);
 // On PGlite, the operator commands reach the database through the API while it runs (api-database.ts).
@@ -89,35 +76,17 @@ const app = createApp({
   mailer,
 });
 
-// Refunds and cancellations still owed at the provider: at start (work left by a previous run), then on a timer.
-const outbox = repeatEvery(OUTBOX_INTERVAL_MS, 'payment outbox', () => runDueActions(db, payments), { runNow: true });
-const sweeper = repeatEvery(SWEEP_INTERVAL_MS, 'rate-limit sweep', () => sweepRateLimits(db));
-// Holds that can no longer stand give up their payment intents, so none is paid later at old terms.
-const holdSweep = repeatEvery(HOLD_SWEEP_INTERVAL_MS, 'hold sweep', () => sweepHolds(db, identity, payments, cache));
-// Offers that ran out end, and seats freed anywhere are offered to the waitlist, whichever instance runs first.
-const waitlist = repeatEvery(HOLD_SWEEP_INTERVAL_MS, 'waitlist', () =>
-  offerToWaitlist({
-    db,
-    payments,
-    cache,
-    mailer,
-    bookingCutoffHours: env.BOOKING_CUTOFF_HOURS,
-    waiver: currentWaiverEdition,
-    limits: LIMITS,
-  }),
-);
-// Messages due now (reminders, briefings, retries): at start, then on a timer, whichever instance claims them.
-const mail = repeatEvery(MAIL_INTERVAL_MS, 'mail outbox', () => mailer.run(), { runNow: true });
-// Called-off bookings past their deadline are refunded in full, whichever instance claims them.
-const callOffs = repeatEvery(
-  CALL_OFF_INTERVAL_MS,
-  'called-off refunds',
-  async () => {
-    const actions = await refundUnchosen(db);
-    if (actions.length > 0) await afterCommit({ db, payments, cache, mailer }, { actions, seatsChanged: true, mailWritten: true });
-  },
-  { runNow: true },
-);
+// Every sweep, on its timer (./sweeps.ts).
+const sweeps = startSweeps({
+  db,
+  payments,
+  cache,
+  mailer,
+  identity,
+  bookingCutoffHours: env.BOOKING_CUTOFF_HOURS,
+  waiver: currentWaiverEdition,
+  limits: LIMITS,
+});
 
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.API_PORT }, (info) => {
   console.log(`booking API on http://${env.HOST}:${info.port} (${db.kind}, ${payments.name} payments)`);
@@ -129,7 +98,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`${signal}: stopping the booking API`);
   server.close();
-  await Promise.all([outbox.stop(), sweeper.stop(), holdSweep.stop(), waitlist.stop(), mail.stop(), callOffs.stop(), mailer.idle()]);
+  await Promise.all([sweeps.stop(), mailer.idle()]);
   mailDeps.transport.close();
   await db.close();
   process.exit(0);

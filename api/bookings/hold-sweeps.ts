@@ -4,15 +4,12 @@
  * - a hold that lapsed (after a short grace, for a payment already on its way);
  * - the holds of an account that was deleted, disabled or signed out everywhere after it held them.
  * Every API instance may sweep at once: rows are claimed with `skip locked`, and the outbox takes
- * one cancellation per booking.
+ * one cancellation per booking. The sweep that runs these is in ../sweeps.ts.
  */
 import type { Db } from '../db/client.ts';
 import { named, queryNamed, type NamedSql, type NamedValues } from '../db/named-sql.ts';
 import type { AccountState, Identity } from '../identity.ts';
 import { enqueueCancelsSql, LEASE_SECONDS, type ActionReason, type ClaimedAction } from '../payment-outbox/actions.ts';
-import { afterCommit } from '../after-commit.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
-import type { PublicCache } from '../cache.ts';
 
 /** A payment confirmed just before its hold ran out may still be on its way: its hold is left alone this long. */
 export const LAPSE_GRACE_SECONDS = 120;
@@ -91,15 +88,4 @@ export async function releaseHoldsOfClosedAccounts(db: Db, identity: Identity): 
     total.cancels.push(...run.cancels);
   }
   return total;
-}
-
-/** One sweep: both kinds of holds released, their intents' cancellations carried out, the public calendars told. */
-export async function sweepHolds(db: Db, identity: Identity, provider: PaymentProvider, cache?: PublicCache): Promise<number> {
-  // The lapsed holds' cancellations go out before the identity service is asked anything, so its
-  // being unreachable delays none of them (a claimed one not carried out waits for the outbox worker).
-  const lapsed = await releaseLapsedHolds(db);
-  await afterCommit({ db, payments: provider }, { actions: lapsed.cancels });
-  const closed = await releaseHoldsOfClosedAccounts(db, identity);
-  await afterCommit({ db, payments: provider, cache }, { actions: closed.cancels, seatsChanged: closed.released > 0 });
-  return lapsed.released + closed.released;
 }

@@ -1,6 +1,7 @@
 /** Lapsed holds: swept, their intents cancelled; a payment that still arrives is booked only on today's terms. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LAPSE_GRACE_SECONDS, releaseLapsedHolds, sweepHolds } from '../../api/bookings/hold-sweeps.ts';
+import { LAPSE_GRACE_SECONDS, releaseLapsedHolds } from '../../api/bookings/hold-sweeps.ts';
+import { sweepHolds } from '../../api/sweeps.ts';
 import { firebaseIdentity } from '../../api/identity.ts';
 import { freeDate, harness, intentBody, PROJECT_ID, readyUser, type Harness } from './harness.ts';
 

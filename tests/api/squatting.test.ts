@@ -1,6 +1,6 @@
 /** Seats cannot be squatted: holds only for customers who could ride, a few per address, none for a closed account. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sweepHolds } from '../../api/bookings/hold-sweeps.ts';
+import { sweepHolds } from '../../api/sweeps.ts';
 import { firebaseIdentity } from '../../api/identity.ts';
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import {

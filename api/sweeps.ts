@@ -1,0 +1,89 @@
+/**
+ * Every periodic sweep of an API instance, in one list, each run the same way: on its own timer, one
+ * run at a time in the instance (./periodic.ts); across instances, each claims its rows with
+ * `for update skip locked`, so that two never do the same work; and what a run asks for once its
+ * transaction has committed (refunds and cancellations at the provider, fresh public answers, the
+ * mailer woken) is carried out through ./after-commit.ts, as a request's is.
+ */
+import { afterCommit, offerSettings, type Aftermath, type OfferingAftermath } from './after-commit.ts';
+import type { Db } from './db/client.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import type { AfterCommit } from './commit-effects.ts';
+import type { Identity } from './identity.ts';
+import { releaseHoldsOfClosedAccounts, releaseLapsedHolds } from './bookings/hold-sweeps.ts';
+import { refundUnchosen } from './bookings/call-off.ts';
+import { runDueActions } from './payment-outbox/worker.ts';
+import { sweepRateLimits } from './limits/rate-limit.ts';
+import { offerFreedSeats } from './waitlist/offers.ts';
+import { repeatEvery } from './periodic.ts';
+
+/** What the sweeps work with: the after-commit path's needs, the identity service, and the mail worker. */
+export interface SweepDeps extends OfferingAftermath {
+  identity: Identity;
+  mailer: { run(): Promise<void>; kick(): void };
+}
+
+/** Carries out what a run asks for after its commit. */
+type CarryOut = (after: AfterCommit) => Promise<void>;
+
+interface Sweep {
+  name: string;
+  everyMs: number;
+  /** Run at start too, for work a previous run of the API left. */
+  atStart?: boolean;
+  run(deps: SweepDeps, carryOut: CarryOut): Promise<unknown>;
+}
+
+export const SWEEPS: readonly Sweep[] = [
+  // Refunds and cancellations still owed at the provider.
+  { name: 'payment outbox', everyMs: 30_000, atStart: true, run: ({ db, payments }) => runDueActions(db, payments) },
+  { name: 'rate-limit sweep', everyMs: 10 * 60_000, run: ({ db }) => sweepRateLimits(db) },
+  // Holds that can no longer stand give up their payment intents, so none is paid later at old terms.
+  { name: 'hold sweep', everyMs: 15_000, run: ({ db, identity, payments, cache }) => sweepHolds(db, identity, payments, cache) },
+  // Offers that ran out end, and seats freed anywhere are offered to the waitlist.
+  {
+    name: 'waitlist',
+    everyMs: 15_000,
+    run: async (deps, carryOut) => {
+      const { lapsed, offered } = await offerFreedSeats(deps.db, offerSettings(deps));
+      if (lapsed > 0 || offered > 0) await carryOut({ seatsChanged: true, mailWritten: true });
+    },
+  },
+  // Messages due now: reminders, briefings, retries.
+  { name: 'mail outbox', everyMs: 30_000, atStart: true, run: ({ mailer }) => mailer.run() },
+  // Called-off bookings past their deadline are refunded in full.
+  {
+    name: 'called-off refunds',
+    everyMs: 60_000,
+    atStart: true,
+    run: async ({ db }, carryOut) => {
+      const actions = await refundUnchosen(db);
+      if (actions.length > 0) await carryOut({ actions, seatsChanged: true, mailWritten: true });
+    },
+  },
+];
+
+/**
+ * The hold sweep: lapsed holds, then those of accounts closed while holding seats. The lapsed holds'
+ * cancellations go out before the identity service is asked anything, so that its being unreachable
+ * delays none of them (a claimed one not carried out waits for the payment outbox). Returns how many
+ * holds were released.
+ */
+export async function sweepHolds(db: Db, identity: Identity, payments: PaymentProvider, cache?: Aftermath['cache']): Promise<number> {
+  const lapsed = await releaseLapsedHolds(db);
+  await afterCommit({ db, payments }, { actions: lapsed.cancels });
+  const closed = await releaseHoldsOfClosedAccounts(db, identity);
+  await afterCommit({ db, payments, cache }, { actions: closed.cancels, seatsChanged: closed.released > 0 });
+  return lapsed.released + closed.released;
+}
+
+/** Starts every sweep on its timer; `stop` waits for the runs in flight. */
+export function startSweeps(deps: SweepDeps): { stop(): Promise<void> } {
+  const carryOut: CarryOut = (after) => afterCommit(deps, after);
+  const running = SWEEPS.map((sweep) => repeatEvery(sweep.everyMs, sweep.name, () => sweep.run(deps, carryOut), { runNow: sweep.atStart }));
+  return {
+    async stop() {
+      await Promise.all(running.map((periodic) => periodic.stop()));
+    },
+  };
+}
