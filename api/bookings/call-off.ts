@@ -13,7 +13,7 @@ import type { Caller } from '../identity.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { announce } from './facts.ts';
-import { enqueueAction, enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
+import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { site } from '../../shared/company/site.ts';
 import { ALREADY_CANCELLED, ONLY_THE_PAYER } from './cancellation.ts';
 import { shownToCustomer } from './address-owner.ts';
@@ -23,7 +23,7 @@ import type { CallOffChoice } from '../../shared/contract/answers.ts';
 import type { OfficePayment } from '../../shared/rules/paid-by.ts';
 
 export type { CallOffChoice };
-import { flagRefundByHand } from './flags.ts';
+import { giveBack } from './give-back.ts';
 import { lockDate } from './seats.ts';
 import { iso } from '../db/instant.ts';
 
@@ -250,19 +250,22 @@ async function refundInFull(tx: Queryable, row: ChoiceRow, chosenBy: 'customer' 
       ...(fees.length > 0 ? { feesRefunded: feesTotal(fees) } : {}),
     },
   });
-  const actions: ClaimedAction[] = [];
-  const refund = async (bookingId: string, intentId: string | null, amount: number) => {
-    if (amount <= 0) return;
-    if (!intentId) return flagRefundByHand(tx, bookingId, amount, row.currency, CALLED_OFF);
-    const action = await enqueueAction(tx, { kind: 'refund', purpose: 'cancellation', bookingId, intentId, amount, reason: CALLED_OFF });
-    if (action) actions.push(action);
-  };
-  await refund(row.booking_id, row.payment_intent_id, row.amount);
+  const { currency } = row;
+  const given = [await giveBack(tx, { bookingId: row.booking_id, intentId: row.payment_intent_id, currency }, row.amount, CALLED_OFF)];
   for (const paid of fees) {
-    if (paid.fee_paid_by === 'card' && paid.fee_booking) await refund(paid.fee_booking, paid.intent_id, paid.fee);
-    else await flagRefundByHand(tx, row.booking_id, paid.fee, row.currency, `${CALLED_OFF} (the change-of-date fee)`);
+    given.push(
+      paid.fee_paid_by === 'card' && paid.fee_booking
+        ? await giveBack(tx, { bookingId: paid.fee_booking, intentId: paid.intent_id, currency }, paid.fee, CALLED_OFF)
+        : await giveBack(
+            tx,
+            { bookingId: row.booking_id, intentId: null, currency },
+            paid.fee,
+            CALLED_OFF,
+            `${CALLED_OFF} (the change-of-date fee)`,
+          ),
+    );
   }
-  return actions;
+  return given.filter((action) => action !== null);
 }
 
 /**

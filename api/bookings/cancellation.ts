@@ -18,9 +18,9 @@ import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { announce } from './facts.ts';
-import { enqueueAction, type ClaimedAction } from '../payment-outbox/actions.ts';
+import type { ClaimedAction } from '../payment-outbox/actions.ts';
 import { shownToCustomer } from './address-owner.ts';
-import { flagRefundByHand } from './flags.ts';
+import { giveBack } from './give-back.ts';
 import { lockDate } from './seats.ts';
 import type { BookingStatus } from '../../shared/rules/seat-rules.ts';
 import type { CancellationQuote } from '../../shared/contract/answers.ts';
@@ -191,20 +191,8 @@ export async function cancelBooking(db: Db, bookingId: string, by: Canceller, no
       [bookingId, now, byPayer ? 'customer' : 'company', byPayer ? by.quoteId : null, byPayer ? null : by.reason, refund],
     );
     const why = byPayer ? 'cancelled by the customer' : 'cancelled by the company';
-    const actions: ClaimedAction[] = [];
-    if (refund > 0 && booking.payment_intent_id) {
-      const action = await enqueueAction(tx, {
-        kind: 'refund',
-        purpose: 'cancellation',
-        bookingId,
-        intentId: booking.payment_intent_id,
-        amount: refund,
-        reason: why,
-      });
-      if (action) actions.push(action);
-    } else if (refund > 0) {
-      await flagRefundByHand(tx, bookingId, refund, booking.currency, why);
-    }
+    const given = await giveBack(tx, { bookingId, intentId: booking.payment_intent_id, currency: booking.currency }, refund, why);
+    const actions = given ? [given] : [];
     // An operator's reason is the company's record; the party is told what was cancelled and what comes back.
     await announce(tx, {
       kind: 'cancelled',

@@ -1,0 +1,36 @@
+/**
+ * Money given back when a paid booking is cancelled, routed by the way it was paid: a card's part
+ * through the payment outbox (the refund is claimed in the caller's transaction, for the caller to
+ * carry out after the commit, and retried by the outbox's worker), cash or a check flagged for the
+ * office to give back by hand.
+ */
+import type { Queryable } from '../db/client.ts';
+import { enqueueAction, type ActionReason, type ClaimedAction } from '../payment-outbox/actions.ts';
+import { flagRefundByHand } from './flags.ts';
+
+/** A payment to give back part or all of: the booking it paid for, and its card payment's intent (null when paid by hand). */
+export interface PaidFor {
+  bookingId: string;
+  intentId: string | null;
+  currency: string;
+}
+
+/**
+ * Gives back `amount` cents of `paid` for `reason` (the flag's words when it goes back by hand,
+ * `byHand` when they say more); the claimed card refund, or null (by hand, nothing to give back, or
+ * a refund already owed for this booking's cancellation).
+ */
+export async function giveBack(
+  tx: Queryable,
+  paid: PaidFor,
+  amount: number,
+  reason: ActionReason,
+  byHand: string = reason,
+): Promise<ClaimedAction | null> {
+  if (amount <= 0) return null;
+  if (!paid.intentId) {
+    await flagRefundByHand(tx, paid.bookingId, amount, paid.currency, byHand);
+    return null;
+  }
+  return enqueueAction(tx, { kind: 'refund', purpose: 'cancellation', bookingId: paid.bookingId, intentId: paid.intentId, amount, reason });
+}
