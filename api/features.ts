@@ -1,9 +1,12 @@
 /**
  * The one place the features are wired to the booking core: which of them hear its facts
- * (./bookings/facts.ts), in this order. Every process that changes bookings wires them first: the
- * API (./app.ts) and the operator commands that call off dates or settle refunds.
+ * (./bookings/facts.ts), in this order, and what payments pay for (./payments/purposes.ts). Every
+ * process that changes bookings wires them first: the API (./app.ts) and the operator command that
+ * calls off dates.
  */
 import { listen } from './bookings/facts.ts';
+import { seatPayments } from './bookings/outcomes.ts';
+import { payFor } from './payments/purposes.ts';
 import { mailListeners } from './mail/booking-listeners.ts';
 import { waitlistListeners } from './waitlist/booking-listeners.ts';
 
@@ -14,4 +17,5 @@ export function wireFeatures(): void {
   wired = true;
   listen(mailListeners);
   listen(waitlistListeners);
+  payFor(seatPayments);
 }

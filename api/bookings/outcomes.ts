@@ -1,14 +1,15 @@
 /**
- * Payment outcomes, recorded through this one path whether they come from a Stripe webhook or the
- * local provider's confirm call. Each event is stored by id, so a repeated delivery changes nothing.
- * A refund decided here is written to the payment outbox in the same transaction; the caller runs
- * the returned outbox rows once the transaction has committed.
+ * The outcomes of the seats' payments, whether they come from a Stripe webhook or the local
+ * provider's confirm call (../payments/purposes.ts stores each event once and hands it here). A
+ * refund decided here is written to the payment outbox in the same transaction; the caller runs the
+ * returned outbox rows once the transaction has committed.
  */
-import type { Db, Queryable } from '../db/client.ts';
+import type { Queryable } from '../db/client.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
+import type { Outcome, OutcomeSettings, PaymentPurpose } from '../payments/purposes.ts';
 import { randomId } from '../http.ts';
 import { DomainError } from '../domain-error.ts';
-import { enqueueActions, type ClaimedAction, type PaymentActionReason } from '../payment-outbox/actions.ts';
+import { enqueueActions, type PaymentActionReason } from '../payment-outbox/actions.ts';
 import { flagBooking, money } from './flags.ts';
 import { announce } from './facts.ts';
 import { site } from '../../shared/company/site.ts';
@@ -19,17 +20,6 @@ import { lockMoveDates, moveBooking, NO_SEATS_FOR_PARTY, type Moved } from './mo
 import { seatsLeft, type BookingStatus } from '../../shared/rules/seat-rules.ts';
 import { HOLD_LAPSED_SQL } from './seat-sql.ts';
 import { CURRENT_POLICY } from '../../shared/rules/cancellation-policy.ts';
-
-export type Outcome =
-  | { result: 'duplicate' | 'unknown'; actions: ClaimedAction[] }
-  | { result: 'paid' | 'released' | 'unchanged' | 'flagged'; bookingId: string; dateId: string; actions: ClaimedAction[] }
-  | {
-      result: 'refunded';
-      bookingId: string;
-      dateId: string;
-      reason: PaymentActionReason | 'refunded at the provider';
-      actions: ClaimedAction[];
-    };
 
 interface BookingRow {
   id: string;
@@ -52,24 +42,20 @@ interface BookingRow {
 
 type Settled = Exclude<Outcome, { result: 'duplicate' | 'unknown' }>;
 
-export interface OutcomeSettings {
-  /** Bookings close this many hours before a date starts: a payment for a lapsed hold after that is refunded. */
-  cutoffHours: number;
-}
-
-export async function recordPaymentEvent(db: Db, event: PaymentEvent, settings: OutcomeSettings): Promise<Outcome> {
-  return db.transaction(async (tx) => {
-    // The event is stored by id (a repeated delivery stores nothing) and its booking's dates read, in one statement.
-    const [found] = await tx.query<{ fresh: boolean; date_id: string | null; moving_from: string | null }>(
-      `with fresh as (insert into payment_events (id, type) values ($1, $2) on conflict (id) do nothing returning id)
-       select exists (select 1 from fresh) as fresh, b.date_id, o.date_id as moving_from
-         from (select 1) as one
-         left join bookings b on b.payment_intent_id = $3
-         left join bookings o on o.id = b.moves_booking`,
-      [event.eventId, event.type, event.intentId],
+/**
+ * The seats' payments, as one purpose of payment (../payments/purposes.ts): a hold paid at checkout,
+ * on a waitlist offer or by the office's card, and the fee of a change of date (a hold that moves
+ * another booking once it is paid). Settles an event whose intent is one of theirs, in the caller's
+ * transaction; null when no booking has the intent.
+ */
+export const seatPayments: PaymentPurpose = {
+  name: 'seats',
+  async settle(tx, event, settings) {
+    const [found] = await tx.query<{ date_id: string; moving_from: string | null }>(
+      `select b.date_id, o.date_id as moving_from from bookings b left join bookings o on o.id = b.moves_booking where b.payment_intent_id = $1`,
+      [event.intentId],
     );
-    if (!found?.fresh) return { result: 'duplicate', actions: [] };
-    if (found.date_id === null) return { result: 'unknown', actions: [] };
+    if (!found) return null;
     // Lock order everywhere: the date first (both dates of a date change, in id order), then its bookings.
     if (found.moving_from) await lockMoveDates(tx, found.moving_from, found.date_id, settings.cutoffHours);
     const date = await lockDate(tx, found.date_id, settings.cutoffHours);
@@ -79,7 +65,7 @@ export async function recordPaymentEvent(db: Db, event: PaymentEvent, settings: 
          from bookings where payment_intent_id = $1 for update`,
       [event.intentId],
     );
-    if (!booking) return { result: 'unknown', actions: [] };
+    if (!booking) return null;
     switch (event.type) {
       case 'succeeded':
         return settleSuccess(tx, booking, date, event, settings);
@@ -100,8 +86,8 @@ export async function recordPaymentEvent(db: Db, event: PaymentEvent, settings: 
         );
         return settled('flagged', booking);
     }
-  });
-}
+  },
+};
 
 const settled = (result: 'paid' | 'released' | 'unchanged' | 'flagged', booking: BookingRow): Settled => ({
   result,

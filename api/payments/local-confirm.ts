@@ -5,7 +5,7 @@
 import type * as v from 'valibot';
 import type { localConfirmSchema } from '../../shared/contract/requests.ts';
 import { SESSION_ENDED } from '../bookings/holds.ts';
-import type { Outcome } from '../bookings/outcomes.ts';
+import type { Outcome } from './purposes.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { localCardOutcome } from './local.ts';

@@ -1,7 +1,7 @@
 /** Settling a payment outcome, whichever way it arrived: a provider's webhook or the local confirm call. */
 import type { PublicCache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
-import { recordPaymentEvent, type Outcome } from '../bookings/outcomes.ts';
+import { recordPaymentEvent, type Outcome } from './purposes.ts';
 import { afterCommit, type Aftermath } from '../after-commit.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordPaymentEvent } from '../../api/bookings/outcomes.ts';
+import { recordPaymentEvent } from '../../api/payments/purposes.ts';
 import { waiverEdition } from '../../api/users/waiver-edition.ts';
 import { WAIVER_DOCUMENT } from '../../shared/company/waiver-text.ts';
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
