@@ -5,7 +5,8 @@
  * transaction has committed (refunds and cancellations at the provider, fresh public answers, the
  * mailer woken) is carried out through ./after-commit.ts, as a request's is.
  */
-import { afterCommit, offerSettings, type Aftermath, type OfferingAftermath } from './after-commit.ts';
+import { afterCommit, type Aftermath } from './after-commit.ts';
+import { offerSettings, type OfferingAftermath } from './waitlist/freed-seats.ts';
 import type { Db } from './db/client.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { AfterCommit } from './commit-effects.ts';

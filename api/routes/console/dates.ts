@@ -8,7 +8,8 @@
  */
 import { Hono } from 'hono';
 import { opsAddDatesSchema, opsCapacitySchema, opsMeetingPointSchema, opsReasonSchema } from '../../../shared/contract/ops-requests.ts';
-import { committed, offerSettings } from '../../after-commit.ts';
+import { committed } from '../../after-commit.ts';
+import { offerSettings } from '../../waitlist/freed-seats.ts';
 import { safeParam } from '../../auth.ts';
 import { callOff } from '../../bookings/call-off.ts';
 import { dateOverview } from '../../console/date-overview.ts';
