@@ -10,6 +10,7 @@ import { randomId } from '../http.ts';
 import type { Caller } from '../identity.ts';
 import { recordAction } from '../record/operator-actions.ts';
 import type { FlagReason } from '../../shared/contract/office-words.ts';
+import { formatMoney } from '../../shared/rules/pricing.ts';
 
 export async function flagBooking(
   tx: Queryable,
@@ -117,8 +118,8 @@ export async function resolveFlag(
   });
 }
 
-/** "$225.00 USD", "$1,250.00 USD" */
+/** "$225", "$1,250.50": an amount as the office reads it (one whose currency the provider did not say, in dollars). */
 export function money(cents: number | null, currency: string | null): string {
   if (cents === null) return 'an unknown amount';
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${(currency ?? '?').toUpperCase()}`;
+  return formatMoney(cents, currency ?? 'usd');
 }

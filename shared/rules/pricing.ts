@@ -36,6 +36,12 @@ export function formatDollars(cents: number): string {
   return `${cents < 0 ? '-' : ''}$${dollars}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
 }
 
+/** An amount in cents: '$125' or '$125.50' in dollars, otherwise the amount and the currency's code ('120.50 EUR'). */
+export function formatMoney(cents: number, currency: string): string {
+  if (currency.toLowerCase() === 'usd') return formatDollars(cents);
+  return `${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency.toUpperCase()}`;
+}
+
 /** The "lowest - highest" price range of a product's prices, or null when it has none. */
 export function priceRange(unitAmounts: readonly number[]): string | null {
   if (unitAmounts.length === 0) return null;

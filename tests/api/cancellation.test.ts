@@ -13,6 +13,7 @@ import type { PaymentProvider } from '../../api/payments/provider.ts';
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { CURRENT_POLICY } from '../../shared/rules/cancellation-policy.ts';
 import { denverDay } from '../../shared/rules/dates.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
 import { freeDate, harness, inviteCodeOf, newUser, payForDate, readyUser, type Harness, type TestUser } from './harness.ts';
 
 const CALENDAR = 'winter-day-tours';
@@ -256,7 +257,7 @@ describe('a refund the provider refuses', () => {
       { amount: offered.refund, purpose: 'cancellation', status: 'pending', attempts: 1 },
     ]);
     const report = formatReport(await listOutbox(app.db), await listFlags(app.db));
-    expect(report).toContain(`FAILING refund of $${(offered.refund / 100).toFixed(2)} USD`);
+    expect(report).toContain(`FAILING refund of ${formatDollars(offered.refund)}`);
     expect(report).toContain('cancelled by the customer');
     expect(report).toContain('card_declined: the bank refused the refund');
 

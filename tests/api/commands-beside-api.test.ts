@@ -137,7 +137,7 @@ describe('the operator commands beside the running API on PGlite', () => {
       '--by',
       office,
     );
-    expect(resolved.stdout.trim(), resolved.stderr).toBe(`Flag ${flagId} resolved: gave back $690.00 USD.`);
+    expect(resolved.stdout.trim(), resolved.stderr).toBe(`Flag ${flagId} resolved: gave back $690.`);
     expect((await command('refunds-cli.ts')).stdout).toContain('Flagged bookings: 0 open');
     const [latest] = await consoleRecord(newOperator.token);
     expect(latest).toMatchObject({ bookingId: 'bk_beside', reason: 'Gave back $690 in cash' });

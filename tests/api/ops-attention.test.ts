@@ -108,7 +108,7 @@ describe('money flagged for the office', () => {
     expect(flag).toMatchObject({
       reason: 'refund_by_hand',
       what: 'Money to give back by hand',
-      detail: 'Give back $120.50 USD by hand: cancelled by the company.',
+      detail: 'Give back $120.50 by hand: cancelled by the company.',
       booking: { id: bookingId, payer: 'Casey Cashman', payerEmail: customer.email, partySize: 1, currency: 'usd' },
     });
 
@@ -127,7 +127,7 @@ describe('money flagged for the office', () => {
         action: 'resolve flag',
         reason: 'Cash handed back at the office',
         operator_uid: operator.uid,
-        before: { reason: 'refund_by_hand', detail: 'Give back $120.50 USD by hand: cancelled by the company.', resolved: false },
+        before: { reason: 'refund_by_hand', detail: 'Give back $120.50 by hand: cancelled by the company.', resolved: false },
         after: { resolved: true, givenBack: 12_050, currency: 'usd' },
       },
     ]);

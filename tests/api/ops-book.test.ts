@@ -10,6 +10,7 @@ import { firebaseIdentity } from '../../api/identity.ts';
 import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../shared/contract/ops-answers.ts';
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { formatDenverDateTime } from '../../shared/rules/dates.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
 import {
   freeDate,
   harness,
@@ -392,7 +393,7 @@ describe('money paid in cash', () => {
     });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', refundAmount: 5000 });
-    expect(cancelled.body.openFlags).toEqual(['Give back $50.00 USD by hand: cancelled by the company.']);
+    expect(cancelled.body.openFlags).toEqual(['Give back $50 by hand: cancelled by the company.']);
     expect(await h.db.query(`select 1 from payment_outbox where booking_id = $1`, [booked.body.id])).toEqual([]);
   });
 
@@ -412,7 +413,7 @@ describe('money paid in cash', () => {
     });
     expect(cancelled.status).toBe(200);
     const shown = await h.json<Answer>('GET', `/ops/bookings/${booked.body.id}`, { token: operator.token });
-    expect(shown.body.openFlags).toEqual([`Give back $${(quote.body.refund / 100).toFixed(2)} USD by hand: cancelled by the customer.`]);
+    expect(shown.body.openFlags).toEqual([`Give back ${formatDollars(quote.body.refund)} by hand: cancelled by the customer.`]);
     expect(await h.db.query(`select 1 from payment_outbox where booking_id = $1`, [booked.body.id])).toEqual([]);
   });
 });

@@ -445,7 +445,7 @@ describe('refunds and disputes made at Stripe', () => {
     expect(await status(held.bookingId)).toBe('paid');
     expect(await seatsTaken(held.date)).toBe(2);
     expect(await flags(held.bookingId)).toEqual([
-      { reason: 'partial_refund', detail: expect.stringContaining('$50.00 USD of $') as unknown as string },
+      { reason: 'partial_refund', detail: expect.stringContaining('$50 of $') as unknown as string },
     ]);
   });
 

@@ -67,7 +67,7 @@ describe('a refund or cancellation handed to a person', () => {
   it('is flagged with what, where, after how many tries, the provider’s reason and what to do', () => {
     const base = { intentId: 'pi_1', amount: 20_000, currency: 'usd', provider: 'Stripe', error: 'Charge ch_1 is disputed.' };
     expect(failedActionDetail({ ...base, kind: 'refund', tries: 1, refused: true })).toBe(
-      'Refund of $200.00 USD (pi_1) refused by Stripe after 1 try: Charge ch_1 is disputed. Give it back another way (in the provider’s dashboard, or by hand), then resolve this flag with what was given back.',
+      'Refund of $200 (pi_1) refused by Stripe after 1 try: Charge ch_1 is disputed. Give it back another way (in the provider’s dashboard, or by hand), then resolve this flag with what was given back.',
     );
     expect(failedActionDetail({ ...base, kind: 'cancel', tries: 12, refused: false })).toBe(
       'Cancellation of payment intent pi_1 still failing at Stripe after 12 tries: Charge ch_1 is disputed. Make sure in the provider’s dashboard that it can no longer be paid, then resolve this flag.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { denverInstant, inclusiveDenverDays as inclusiveDays } from '../../shared/rules/dates.ts';
-import { discountAmount, formatDollars, orderQuantity, orderTotal, priceRange } from '../../shared/rules/pricing.ts';
+import { discountAmount, formatDollars, formatMoney, orderQuantity, orderTotal, priceRange } from '../../shared/rules/pricing.ts';
 
 describe('pricing', () => {
   it('multiplies party size by inclusive days', () => {
@@ -37,6 +37,10 @@ describe('pricing', () => {
     expect(formatDollars(125_000)).toBe('$1,250');
     expect(formatDollars(1_234_567)).toBe('$12,345.67');
     expect(formatDollars(0)).toBe('$0');
+    // In the company's own currency, dollars as a person writes them; another currency says which.
+    expect(formatMoney(12_050, 'usd')).toBe('$120.50');
+    expect(formatMoney(69_000, 'USD')).toBe('$690');
+    expect(formatMoney(125_050, 'eur')).toBe('1,250.50 EUR');
     expect(priceRange([42_500, 25_000, 35_000])).toBe('$250 - $425');
     expect(priceRange([18_000])).toBe('$180');
     expect(priceRange([])).toBeNull();

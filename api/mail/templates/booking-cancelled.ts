@@ -8,7 +8,8 @@ import { feesIncluded } from '../../../shared/rules/called-off.ts';
 import { refundRouteAndWhen } from '../../../shared/rules/paid-by.ts';
 import type { BookingCancelledFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
-import { buttonLink, formatMoney, paragraph, renderMail, textLink, tripFacts, tripLine } from './parts.ts';
+import { buttonLink, paragraph, renderMail, textLink, tripFacts, tripLine } from './parts.ts';
+import { formatMoney } from '../../../shared/rules/pricing.ts';
 
 function refundLine(facts: BookingCancelledFacts) {
   if (facts.payerName) return paragraph(`${facts.payerName} paid for this booking, so any refund goes to them.`);

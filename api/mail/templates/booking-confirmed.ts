@@ -7,11 +7,11 @@ import { createElement as h, Fragment } from 'react';
 import type { BookingConfirmedFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
 import { termsInBrief } from '../../../shared/rules/cancellation-policy.ts';
+import { formatMoney } from '../../../shared/rules/pricing.ts';
 import { tripCalendarFile } from '../trip-calendar-file.ts';
 import {
   bulletList,
   buttonLink,
-  formatMoney,
   memberOwed,
   memberStates,
   openSpots,

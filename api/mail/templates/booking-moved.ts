@@ -3,7 +3,8 @@ import { createElement as h } from 'react';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import type { BookingMovedFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
-import { buttonLink, formatMoney, paragraph, renderMail, tripFacts, tripLine } from './parts.ts';
+import { buttonLink, paragraph, renderMail, tripFacts, tripLine } from './parts.ts';
+import { formatMoney } from '../../../shared/rules/pricing.ts';
 
 function BookingMoved(facts: BookingMovedFacts) {
   const from = formatDenverDateTime(facts.movedFrom);

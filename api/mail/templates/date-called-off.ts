@@ -5,7 +5,8 @@ import { feesIncluded } from '../../../shared/rules/called-off.ts';
 import { refundRoute } from '../../../shared/rules/paid-by.ts';
 import type { DateCalledOffFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
-import { bulletList, buttonLink, formatMoney, paragraph, renderMail, textLink, tripFacts, tripLine } from './parts.ts';
+import { bulletList, buttonLink, paragraph, renderMail, textLink, tripFacts, tripLine } from './parts.ts';
+import { formatMoney } from '../../../shared/rules/pricing.ts';
 
 function DateCalledOff(facts: DateCalledOffFacts) {
   const when = formatDenverDateTime(facts.trip.startsAt);

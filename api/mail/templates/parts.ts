@@ -6,19 +6,12 @@ import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
-import { formatDollars } from '../../../shared/rules/pricing.ts';
 import type { MemberState, Owed, RenderedMail, SiteLinks, Trip } from '../message-types.ts';
 import { styles } from './layout.ts';
 
 /** 'Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM': the trip as a subject line names it. */
 export function tripLine(trip: Trip): string {
   return `${trip.title}, ${formatDenverDateTime(trip.startsAt)}`;
-}
-
-/** An amount in cents: '$125' or '$125.50' in dollars, otherwise the amount and the currency's code. */
-export function formatMoney(cents: number, currency: string): string {
-  if (currency.toLowerCase() === 'usd') return formatDollars(cents);
-  return `${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency.toUpperCase()}`;
 }
 
 /** '1 person', '3 people'. */
