@@ -50,6 +50,7 @@ test('an operator resolves money to give back by hand from the top of the consol
   await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(/^Needs attention/);
   const item = page.getByRole('list', { name: 'Needs attention' }).getByRole('listitem').filter({ hasText: payer.name });
   await expect(item).toContainText('Money to give back by hand');
+  await expect(item).toContainText('Give back $50 by hand: cancelled by the company.');
   await expect(item.getByRole('link', { name: `Open the booking of ${payer.name}` })).toHaveAttribute(
     'href',
     `/ops/booking?id=${bookingId}`,
