@@ -1,9 +1,8 @@
 /**
  * The one place the features are wired to the booking core: which of them hear its facts
  * (./bookings/facts.ts), in this order, what payments pay for (./payments/purposes.ts), and who
- * hears of seats freed once a change has committed (./after-commit.ts). Every
- * process that changes bookings wires them first: the API (./app.ts) and the operator command that
- * calls off dates.
+ * hears of seats freed once a change has committed (./after-commit.ts). Every process that changes
+ * bookings wires them first: the API (./app.ts) and the operator command that calls off dates.
  */
 import { listen } from './bookings/facts.ts';
 import { seatPayments } from './bookings/outcomes.ts';

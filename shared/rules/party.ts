@@ -33,6 +33,11 @@ export function firstName(displayName: string | null): string | null {
 /** Shown for a member with neither a profile name nor an e-mail. */
 export const UNNAMED_MEMBER = 'Party member';
 
+/** '1 person', '3 people'. */
+export function people(count: number): string {
+  return count === 1 ? '1 person' : `${count} people`;
+}
+
 /** The name a party shows for a member: the profile name, else the e-mail before the @. */
 export function memberName(displayName: string | null, email: string | null): string {
   const name = displayName?.trim();

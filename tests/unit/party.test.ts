@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { memberName, partyRows, surveyState, UNNAMED_MEMBER, waiverState } from '../../shared/rules/party.ts';
+import { memberName, partyRows, people, surveyState, UNNAMED_MEMBER, waiverState } from '../../shared/rules/party.ts';
 import type { Survey } from '../../shared/contract/requests.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
 
 const SURVEY: Survey = surveyAnswers({ probe: 'No', emergencyContactName: 'Sam Lund' });
+
+describe('people', () => {
+  it('counts a party in words, one person or more people', () => {
+    expect(people(1)).toBe('1 person');
+    expect(people(3)).toBe('3 people');
+    expect(people(0)).toBe('0 people');
+  });
+});
 
 describe('memberName', () => {
   it('is the profile name, else the e-mail before the @', () => {

@@ -6,17 +6,13 @@ import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import { createElement as h, type ReactElement, type ReactNode } from 'react';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { people } from '../../../shared/rules/party.ts';
 import type { MemberState, Owed, RenderedMail, SiteLinks, Trip } from '../message-types.ts';
 import { styles } from './layout.ts';
 
 /** 'Ski & Splitboard Touring Day, Sat, Dec 5, 8:00 AM': the trip as a subject line names it. */
 export function tripLine(trip: Trip): string {
   return `${trip.title}, ${formatDenverDateTime(trip.startsAt)}`;
-}
-
-/** '1 person', '3 people'. */
-export function people(count: number): string {
-  return count === 1 ? '1 person' : `${count} people`;
 }
 
 /** '1 open spot', '2 open spots'. */

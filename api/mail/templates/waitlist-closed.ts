@@ -3,7 +3,8 @@ import { createElement as h } from 'react';
 import { formatDenverDate, formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import type { RenderedMail, WaitlistClosedFacts } from '../message-types.ts';
 import { Layout } from './layout.ts';
-import { bulletList, buttonLink, paragraph, people, renderMail } from './parts.ts';
+import { bulletList, buttonLink, paragraph, renderMail } from './parts.ts';
+import { people } from '../../../shared/rules/party.ts';
 
 function WaitlistClosed(facts: WaitlistClosedFacts) {
   const when = formatDenverDateTime(facts.startsAt);

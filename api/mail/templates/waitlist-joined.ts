@@ -3,7 +3,8 @@ import { createElement as h } from 'react';
 import { formatDenverDate, formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import type { RenderedMail, WaitlistJoinedFacts } from '../message-types.ts';
 import { Layout } from './layout.ts';
-import { buttonLink, paragraph, people, renderMail } from './parts.ts';
+import { buttonLink, paragraph, renderMail } from './parts.ts';
+import { people } from '../../../shared/rules/party.ts';
 
 function WaitlistJoined(facts: WaitlistJoinedFacts) {
   const when = formatDenverDateTime(facts.startsAt);

@@ -7,7 +7,8 @@ import { createElement as h } from 'react';
 import { formatDenverDate, formatDenverDateTime, formatDenverTime } from '../../../shared/rules/dates.ts';
 import type { RenderedMail, WaitlistOfferFacts } from '../message-types.ts';
 import { Layout } from './layout.ts';
-import { buttonLink, paragraph, people, renderMail, textLink } from './parts.ts';
+import { buttonLink, paragraph, renderMail, textLink } from './parts.ts';
+import { people } from '../../../shared/rules/party.ts';
 import { formatMoney } from '../../../shared/rules/pricing.ts';
 
 function WaitlistOffer({ facts, ending }: { facts: WaitlistOfferFacts; ending: boolean }) {

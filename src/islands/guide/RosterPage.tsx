@@ -8,6 +8,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Roster, RosterParticipant } from '../../../shared/contract/answers.ts';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { people } from '../../../shared/rules/party.ts';
 import { seatSummary } from '../../lib/guide-seats.ts';
 import { joinedHow, notReadyWords, participantName, rosterCsv, rosterFileName, waiverSummary } from '../../lib/roster-csv.ts';
 import { GuideStates } from './GuideStates.tsx';
@@ -87,7 +88,7 @@ export default function RosterPage() {
         {when}: {date.activity}
       </h2>
       <p>
-        {seatSummary(date)}. {participants.length} {participants.length === 1 ? 'person' : 'people'} on the roster
+        {seatSummary(date)}. {people(participants.length)} on the roster
         {notReadyCount > 0 && `, ${notReadyCount} not ready`}.
       </p>
       {unnamed > 0 && (

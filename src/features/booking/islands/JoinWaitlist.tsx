@@ -11,6 +11,7 @@ import { useStore } from '@nanostores/react';
 import type { DateAvailability } from '../../../../shared/rules/availability.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { hasNearbyDate, type FreedDate } from '../../../../shared/rules/waitlist.ts';
+import { people } from '../../../../shared/rules/party.ts';
 import { shownError } from '../../../lib/api/api-error.ts';
 import { $knownUser } from '../../../stores/known-user.ts';
 
@@ -29,8 +30,6 @@ interface Props {
 }
 
 type Sent = { state: 'idle' } | { state: 'sending' } | { state: 'joined'; when: string } | { state: 'failed'; message: string };
-
-const people = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 
 export default function JoinWaitlist({ dates, fullDates, chosen, priceId, partySize, onChoose, onClose }: Props) {
   // Firebase starts with the first call (the token): until then, this browser's remembered sign-in counts.

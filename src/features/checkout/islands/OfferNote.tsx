@@ -1,6 +1,7 @@
 /** Above the steps of a checkout that came from a waitlist offer: the seats held for the party and until when; or that the offer has ended. */
 import { formatDenverDateTime, formatDenverDeadline } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
+import { people } from '../../../../shared/rules/party.ts';
 import type { OfferState } from './use-offer.ts';
 
 const ENDED: Record<string, string> = {
@@ -24,8 +25,7 @@ export default function OfferNote({ state }: { state: OfferState }) {
     return (
       <p className="checkout-invitation" role="status">
         <strong>Seats are held for you.</strong> {offer.title}, {formatDenverDateTime(new Date(offer.startsAt))}, for{' '}
-        {offer.partySize === 1 ? '1 person' : `${offer.partySize} people`} at {formatDollars(offer.amount)}, until{' '}
-        {formatDenverDeadline(ends)}.
+        {people(offer.partySize)} at {formatDollars(offer.amount)}, until {formatDenverDeadline(ends)}.
       </p>
     );
   }

@@ -6,6 +6,7 @@
 import type { TripMember } from '../../../../shared/contract/trailhead.ts';
 import type { MemberCheckIn } from '../../../../shared/rules/check-in.ts';
 import { surveyComplete } from '../../../../shared/rules/readiness.ts';
+import { people as peopleWords } from '../../../../shared/rules/party.ts';
 
 /** A mark on a member's row: `ready` when nothing is missing, `missing` for what is, `note` for what to read before leaving. */
 export interface Mark {
@@ -60,7 +61,7 @@ export function unsentWords(unsent: readonly UnsentEvent[]): string | null {
   const people = new Set(unsent.filter((event) => event.kind !== 'signed').map((event) => `${event.bookingId}/${event.uid}`)).size;
   const signatures = unsent.filter((event) => event.kind === 'signed').length;
   const parts = [
-    people > 0 ? `${people} ${people === 1 ? 'person' : 'people'}` : null,
+    people > 0 ? peopleWords(people) : null,
     signatures > 0 ? `${signatures} ${signatures === 1 ? 'signature' : 'signatures'}` : null,
   ].filter((part) => part !== null);
   if (parts.length === 0) return null;
