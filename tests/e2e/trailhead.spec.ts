@@ -150,7 +150,8 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain('kamas-device');
 
   // The office sees the trailhead on the date's page.
-  await signIn(page, await newStaffMember(page.request, 'operator'));
+  const operator = await newStaffMember(page.request, 'operator');
+  await signIn(page, operator);
   await page.goto(`/ops/date?id=${entry.id}`);
   await islandsReady(page);
   await expect(page.getByText('At the trailhead: 1 here, 1 no-show, 0 not checked in.')).toBeVisible();
@@ -166,6 +167,12 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   await expect(page.getByText(`Meeting point: Wolf Creek Pass Trailhead, ${formatDenverTime(meets)}.`)).toBeVisible();
   await page.getByRole('button', { name: 'Save for the trailhead' }).click();
   await page.getByRole('link', { name: 'Open the trip sheet' }).click();
+  await expect(page.getByText(new RegExp(`Meeting point: Wolf Creek Pass Trailhead, ${formatDenverTime(meets)}\\.$`))).toBeVisible();
+  // An operator may keep trip sheets as a guide may: the phone asks once a visit, online (role-check.ts), and the sheet stays.
+  const { uid: operatorUid } = await signInByApi(page.request, operator);
+  await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key), 'trailhead:role-asked')).toBe(operatorUid);
+  await page.reload();
+  await islandsReady(page);
   await expect(page.getByText(new RegExp(`Meeting point: Wolf Creek Pass Trailhead, ${formatDenverTime(meets)}\\.$`))).toBeVisible();
 });
 

@@ -1,9 +1,9 @@
 /**
- * A guide's trip sheets, with their members' medical notes, stay on the phone only while the account
- * still holds the guide role. The first page a tab opens online asks the API (which asks the identity
- * service), and a refusal of the role removes the account's sheets; what it recorded and never sent
- * stays, apart, as the company's record. Only a phone holding sheets asks, since asking loads the
- * sign-in code.
+ * Trip sheets, with their members' medical notes, stay on the phone only while the account still may
+ * open them: a guide, or an operator. The first page a tab opens online asks the API (which asks the
+ * identity service) for one of the account's saved sheets, by the very route and role check that gave
+ * it, and a refusal removes the account's sheets; what it recorded and never sent stays, apart, as the
+ * company's record. Only a phone holding sheets asks, since asking loads the sign-in code.
  */
 import { ApiError } from '../../../lib/api/http.ts';
 import { onKeptDevice } from '../../../lib/device-data.ts';
@@ -12,20 +12,22 @@ import { forgetSheets } from './trip-store.ts';
 /** Marks a tab that has asked already (sessionStorage: one question a visit, not one a page). */
 export const ROLE_ASKED_KEY = 'trailhead:role-asked';
 
-async function holdsSheets(uid: string): Promise<boolean> {
+async function aSheetOf(uid: string): Promise<string | null> {
   const sheets = await onKeptDevice((db) => db.getAll('tripSheets'), []);
-  return sheets.some((saved) => saved.ownerUid === uid);
+  return sheets.find((saved) => saved.ownerUid === uid)?.dateId ?? null;
 }
 
-/** Asks whether `uid`, who saved sheets here, is still a guide; removes their sheets when not. */
+/** Asks whether `uid`, who saved sheets here, may still open them; removes their sheets when not. */
 export async function checkGuideRole(uid: string): Promise<void> {
-  if (!navigator.onLine || sessionStorage.getItem(ROLE_ASKED_KEY) === uid || !(await holdsSheets(uid))) return;
+  if (!navigator.onLine || sessionStorage.getItem(ROLE_ASKED_KEY) === uid) return;
+  const dateId = await aSheetOf(uid);
+  if (!dateId) return;
   const { api } = await import('../../../stores/api.ts');
   try {
-    await api.guideDates();
+    await api.tripSheet(dateId);
     sessionStorage.setItem(ROLE_ASKED_KEY, uid);
   } catch (error) {
-    // Any other failure (no network after all, signed out meanwhile) is asked again on the next page.
+    // Any other failure (no network after all, signed out meanwhile, a date since removed) is asked again on the next page.
     if (error instanceof ApiError && error.status === 403) {
       await forgetSheets(uid);
       sessionStorage.setItem(ROLE_ASKED_KEY, uid);
