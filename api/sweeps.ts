@@ -7,9 +7,7 @@
  */
 import { afterCommit, type Aftermath } from './after-commit.ts';
 import { offerSettings, type OfferingAftermath } from './waitlist/freed-seats.ts';
-import type { Db } from './db/client.ts';
-import type { PaymentProvider } from './payments/provider.ts';
-import type { AfterCommit } from './commit-effects.ts';
+import { mergeAfter, type AfterCommit } from './commit-effects.ts';
 import type { Identity } from './identity.ts';
 import { releaseHoldsOfClosedAccounts, releaseLapsedHolds } from './bookings/hold-sweeps.ts';
 import { refundUnchosen } from './bookings/call-off.ts';
@@ -40,14 +38,15 @@ export const SWEEPS: readonly Sweep[] = [
   { name: 'payment outbox', everyMs: 30_000, atStart: true, run: ({ db, payments }) => runDueActions(db, payments) },
   { name: 'rate-limit sweep', everyMs: 10 * 60_000, run: ({ db }) => sweepRateLimits(db) },
   // Holds that can no longer stand give up their payment intents, so none is paid later at old terms.
-  { name: 'hold sweep', everyMs: 15_000, run: ({ db, identity, payments, cache }) => sweepHolds(db, identity, payments, cache) },
-  // Offers that ran out end, and seats freed anywhere are offered to the waitlist.
+  // Waitlist offers that ran out end with their holds, and their seats go to the next in line.
+  { name: 'hold sweep', everyMs: 15_000, run: (deps) => sweepHolds(deps, deps.identity) },
+  // Seats free anywhere that no change offered (a capacity raised, an offer that could not be made) go to the waitlist.
   {
     name: 'waitlist',
     everyMs: 15_000,
     run: async (deps, carryOut) => {
-      const { lapsed, offered } = await offerFreedSeats(deps.db, offerSettings(deps));
-      if (lapsed > 0 || offered > 0) await carryOut({ seatsChanged: true, mailWritten: true });
+      const { offered } = await offerFreedSeats(deps.db, offerSettings(deps));
+      if (offered > 0) await carryOut({ seatsChanged: true, mailWritten: true });
     },
   },
   // Messages due now: reminders, briefings, retries.
@@ -65,16 +64,17 @@ export const SWEEPS: readonly Sweep[] = [
 ];
 
 /**
- * The hold sweep: lapsed holds, then those of accounts closed while holding seats. The lapsed holds'
- * cancellations go out before the identity service is asked anything, so that its being unreachable
- * delays none of them (a claimed one not carried out waits for the payment outbox). Returns how many
- * holds were released.
+ * The hold sweep: what lapsed (holds and waitlist offers), then the holds of accounts closed while
+ * holding seats. What lapsed is carried out (intents cancelled, freed seats offered, messages woken)
+ * before the identity service is asked anything, so that its being unreachable delays none of it (a
+ * claimed cancellation not carried out waits for the payment outbox). Returns how many holds were released.
  */
-export async function sweepHolds(db: Db, identity: Identity, payments: PaymentProvider, cache?: Aftermath['cache']): Promise<number> {
+export async function sweepHolds(aftermath: Aftermath, identity: Identity): Promise<number> {
+  const { db } = aftermath;
   const lapsed = await releaseLapsedHolds(db);
-  await afterCommit({ db, payments }, { actions: lapsed.cancels });
+  await afterCommit(aftermath, mergeAfter({ actions: lapsed.cancels }, lapsed.after));
   const closed = await releaseHoldsOfClosedAccounts(db, identity);
-  await afterCommit({ db, payments, cache }, { actions: closed.cancels, seatsChanged: closed.released > 0 });
+  await afterCommit(aftermath, { actions: closed.cancels, seatsChanged: closed.released > 0 });
   return lapsed.released + closed.released;
 }
 

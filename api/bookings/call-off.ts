@@ -13,7 +13,8 @@ import type { Caller } from '../identity.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { announce } from './facts.ts';
-import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
+import type { ClaimedAction } from '../payment-outbox/actions.ts';
+import { releaseHolds } from './seat-holds.ts';
 import { site } from '../../shared/company/site.ts';
 import { ALREADY_CANCELLED, ONLY_THE_PAYER } from './cancellation.ts';
 import { shownToCustomer } from './address-owner.ts';
@@ -69,11 +70,7 @@ export async function callOffDate(
     const startsAt = new Date(state?.starts_at ?? now);
     if (startsAt <= now) throw new DomainError('conflict', DATE_STARTED);
     await tx.query(`update calendar_dates set active = false, called_off_at = $2, call_off_reason = $3 where id = $1`, [dateId, now, why]);
-    const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
-      `update bookings set status = 'released', updated_at = now() where date_id = $1 and status = 'held' returning id, payment_intent_id`,
-      [dateId],
-    );
-    const actions = await enqueueCancels(tx, released, 'date called off by the company');
+    const { cancels: actions } = await releaseHolds(tx, { onDate: dateId }, 'date called off by the company');
     const week = new Date(now.getTime() + CHOICE_DAYS * 86_400_000);
     const chooseBy = startsAt < week ? startsAt : week;
     const paid = await tx.query<{ id: string }>(

@@ -13,11 +13,12 @@ import type { Db } from '../db/client.ts';
 import { randomId } from '../http.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
-import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
+import type { ClaimedAction } from '../payment-outbox/actions.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { lockedQuote, ONLY_THE_PAYER, quoteCancellation } from './cancellation.ts';
 import { assertMoveTarget, lockMoveDates, moveTargets } from './move.ts';
 import { attachIntentToHold } from './hold-intent.ts';
+import { holdFor, insertHoldSql, releaseHolds } from './seat-holds.ts';
 import { shownToCustomer } from './address-owner.ts';
 
 export const NO_DATE_CHANGE = (days = CURRENT_POLICY.fullRefundDays) =>
@@ -89,11 +90,7 @@ export async function startDateChange(
     if (quote.quoteId !== request.quoteId) return { stale: quote };
     if (!quote.canMove) throw new DomainError('conflict', NO_DATE_CHANGE(policyOf(booking.policy_version).fullRefundDays));
     // One hold at a time: the customer's other holds end, and their intents are cancelled.
-    const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
-      `update bookings set status = 'released', updated_at = now() where user_id = $1 and status = 'held' returning id, payment_intent_id`,
-      [caller.uid],
-    );
-    const cancels = await enqueueCancels(tx, released, 'replaced by a newer hold');
+    const { cancels } = await releaseHolds(tx, { ofCustomer: caller.uid }, 'replaced by a newer hold');
     await assertMoveTarget(tx, {
       fromDateId: booking.date_id,
       toDateId: request.dateId,
@@ -102,9 +99,23 @@ export async function startDateChange(
     });
     const feeHoldId = randomId('bk');
     const [held] = await tx.query<{ expires_at: Date | string }>(
-      `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, hold_expires_at, moves_booking)
-       values ($1, $2, $3, $4, $5, 1, $6, $7, 'held', $8, now() + make_interval(secs => $9), $10)
-       returning hold_expires_at as expires_at`,
+      insertHoldSql(
+        {
+          id: '$1',
+          date_id: '$2',
+          user_id: '$3',
+          price_id: '$4',
+          party_size: '$5',
+          quantity: '1',
+          amount: '$6',
+          currency: '$7',
+          provider: '$8',
+          until: holdFor('$9'),
+          moves_booking: '$10',
+        },
+        undefined,
+        'returning hold_expires_at as expires_at',
+      ),
       [
         feeHoldId,
         request.dateId,
@@ -170,12 +181,11 @@ export async function keepDate(db: Db, callerUid: string, bookingId: string): Pr
     );
     if (!booking) throw new DomainError('not-found', BOOKING_NOT_FOUND);
     if (booking.user_id !== callerUid) throw new DomainError('forbidden', ONLY_THE_PAYER);
-    const released = await tx.query<{ id: string; payment_intent_id: string | null; date_id: string }>(
-      `update bookings set status = 'released', updated_at = now()
-        where moves_booking = $1 and user_id = $2 and status = 'held' returning id, payment_intent_id, date_id`,
-      [bookingId, callerUid],
+    const { released, cancels: actions } = await releaseHolds(
+      tx,
+      { movingBooking: bookingId, payer: callerUid },
+      'change of date given up by the customer',
     );
-    const actions = await enqueueCancels(tx, released, 'change of date given up by the customer');
     return {
       released: released.length,
       after: { actions, seatsChanged: released.length > 0, freedDates: released.map((hold) => hold.date_id) },

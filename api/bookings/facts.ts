@@ -1,6 +1,7 @@
 /**
  * What the booking core says happened, and who hears it. A verb that books, moves or cancels a
- * booking, lets a friend join one, or calls off a date announces the fact inside its transaction;
+ * booking, lets a friend join one, or calls off a date, and the sweep that ends lapsed holds, announce
+ * the fact inside their transaction;
  * the features that care (the messages, the waitlist) listen, and what they write is written in that
  * same transaction. They are wired in one place (../features.ts), so that the core imports none of them.
  */
@@ -31,7 +32,9 @@ export type BookingFact =
   /** A paid booking was cancelled, by its payer, the office, a called-off date's refund or the card processor. */
   | { kind: 'cancelled'; bookingId: string; told: CancellationFacts }
   /** The company called off a date; `bookings` are its paid bookings, whose payers choose by `chooseBy`. */
-  | { kind: 'calledOff'; dateId: string; bookings: readonly string[]; reason: string; chooseBy: Date };
+  | { kind: 'calledOff'; dateId: string; bookings: readonly string[]; reason: string; chooseBy: Date }
+  /** The sweep released the holds whose time was up, waitlist offers' holds at their offers' end; what lapsed with them ends now too. */
+  | { kind: 'holdsLapsed' };
 
 export type FactKind = BookingFact['kind'];
 export type FactOf<K extends FactKind> = Extract<BookingFact, { kind: K }>;
@@ -42,7 +45,14 @@ export type Listener<K extends FactKind> = (tx: Queryable, fact: FactOf<K>) => P
 /** A feature's listeners, one for each fact it hears. */
 export type FeatureListeners = { [K in FactKind]?: Listener<K> };
 
-const listeners: { [K in FactKind]: Listener<K>[] } = { booked: [], memberJoined: [], moved: [], cancelled: [], calledOff: [] };
+const listeners: { [K in FactKind]: Listener<K>[] } = {
+  booked: [],
+  memberJoined: [],
+  moved: [],
+  cancelled: [],
+  calledOff: [],
+  holdsLapsed: [],
+};
 let wired = false;
 
 /** Registers a feature's listeners; those of one fact are heard in the order their features were registered. */

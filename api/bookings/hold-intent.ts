@@ -11,6 +11,7 @@ import { enqueueAction, type PaymentActionReason } from '../payment-outbox/actio
 import { afterCommit } from '../after-commit.ts';
 import type { IntentRequest, PaymentProvider } from '../payments/provider.ts';
 import { SESSION_ENDED } from './holds.ts';
+import { releaseHoldsSql } from './seat-holds.ts';
 
 export async function attachIntentToHold(
   db: Db,
@@ -24,7 +25,7 @@ export async function attachIntentToHold(
   try {
     intent = await payments.createIntent(request);
   } catch (error) {
-    await db.query(`update bookings set status = 'released', updated_at = now() where id = $1 and status = 'held'`, [holdId]);
+    await db.query(releaseHoldsSql('id = $1'), [holdId]);
     console.error('payment provider failed to create an intent', { bookingId: holdId, error });
     throw new DomainError('provider-down', PROVIDER_DOWN_MESSAGE);
   }

@@ -24,12 +24,13 @@ import { discountOf, INVALID_PROMO, promoColumns, readPromo, type PromoRow } fro
 import { SAVE_USER_SQL, userParams } from '../users/store.ts';
 import { cutoffSeconds, seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { bookingsOpenSql, LIVE_HOLD_SQL, promoUsesSql, seatsTakenSql } from './seat-sql.ts';
+import { holdFor, insertHoldSql, isoInstantSql, releaseHoldsSql } from './seat-holds.ts';
 
 export const BOOKINGS_CLOSED = 'Bookings for this date have closed. Please choose a later date.';
 export const SESSION_ENDED = 'This payment session has ended. Please start checkout again.';
 
 /** The hold's end as an ISO 8601 instant in UTC. */
-const EXPIRES_AT = `to_char(hold_expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const EXPIRES_AT = isoInstantSql();
 
 /**
  * A hold the customer's own checkout made: not a change of date's fee hold (`moves_booking`), which
@@ -269,7 +270,7 @@ interface OfferRow {
 async function readOffer(tx: Queryable, { caller, request, offerId }: HoldCall): Promise<OfferRow | null> {
   if (!offerId) return null;
   const [offer] = await tx.query<OfferRow & Record<string, unknown>>(
-    `select price_id, unit_amount, currency, ${EXPIRES_AT.replace('hold_expires_at', 'expires_at')} as expires_at from waitlist_offers
+    `select price_id, unit_amount, currency, ${isoInstantSql('expires_at')} as expires_at from waitlist_offers
       where id = $1 and user_id = $2 and date_id = $3 and seats = $4 and price_id = $5 and status = 'open' and expires_at > now()`,
     [offerId, caller.uid, request.metadata.dateId, request.metadata.partySize, request.priceId],
   );
@@ -461,9 +462,7 @@ function orderAmount(price: Price, quantity: number, promoCode: string | null, p
  * their windows, the hold's end (null when not inserted) and the claimed cancellations.
  */
 const WRITE = named(`with released as (
-    update bookings set status = 'released', updated_at = now()
-     where user_id = {uid} and status = 'held' and (waitlist_offer is null or date_id = {dateId})
-     returning id, payment_intent_id
+    ${releaseHoldsSql('user_id = {uid} and (waitlist_offer is null or date_id = {dateId})')}
   ), cancels as (
     ${enqueueCancelsSql('released', '{reason}', '{lease}::int')}
   ), counted as (
@@ -476,12 +475,24 @@ const WRITE = named(`with released as (
   ), swept_here as (
     delete from rate_limits where key = {addressKey} and window_start < (select window_start from counted_here)
   ), held as (
-    insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code,
-                          status, provider, hold_expires_at, waitlist_offer)
-    select {bookingId}, {dateId}, {uid}, {priceId}, {partySize}, {quantity}, {amount}, {currency}, {promoCode},
-           'held', {provider}, coalesce({endsAt}::timestamptz, now() + make_interval(secs => {holdSeconds})), {offerId}
-      from counted, counted_here where counted.count <= {customerMax}::int and counted_here.count <= {addressMax}::int
-    returning ${EXPIRES_AT} as expires_at
+    ${insertHoldSql(
+      {
+        id: '{bookingId}',
+        date_id: '{dateId}',
+        user_id: '{uid}',
+        price_id: '{priceId}',
+        party_size: '{partySize}',
+        quantity: '{quantity}',
+        amount: '{amount}',
+        currency: '{currency}',
+        provider: '{provider}',
+        promo_code: '{promoCode}',
+        waitlist_offer: '{offerId}',
+        until: `coalesce({endsAt}::timestamptz, ${holdFor('{holdSeconds}')})`,
+      },
+      'counted, counted_here where counted.count <= {customerMax}::int and counted_here.count <= {addressMax}::int',
+      `returning ${EXPIRES_AT} as expires_at`,
+    )}
   )
   select counted.count, counted.retry_after, counted_here.count as count_here, counted_here.retry_after as retry_after_here,
          (select expires_at from held) as expires_at,
@@ -564,8 +575,7 @@ const ATTACH = named(`with recorded as (${RECORD_ATTEMPTS_SQL})
    where id = {bookingId} and status = 'held' returning id`);
 
 /** Gives up a hold whose intent could not be made, recording the cancellations' attempts. */
-const GIVE_UP = named(`with recorded as (${RECORD_ATTEMPTS_SQL})
-  update bookings set status = 'released', updated_at = now() where id = {bookingId} and status = 'held'`);
+const GIVE_UP = named(`with recorded as (${RECORD_ATTEMPTS_SQL}) ${releaseHoldsSql('id = {bookingId}')}`);
 
 /** Stores an intent, without its client secret, on a hold released while the intent was being made. */
 const RECORD_INTENT = named(`update bookings set payment_intent_id = {intentId}, updated_at = now() where id = {bookingId}`);

@@ -19,6 +19,7 @@ import { lockDate, takenSeats, type LockedDate } from './seats.ts';
 import { lockMoveDates, moveBooking, NO_SEATS_FOR_PARTY, type Moved } from './move.ts';
 import { seatsLeft, type BookingStatus } from '../../shared/rules/seat-rules.ts';
 import { HOLD_LAPSED_SQL } from './seat-sql.ts';
+import { releaseHoldsSql } from './seat-holds.ts';
 import { CURRENT_POLICY } from '../../shared/rules/cancellation-policy.ts';
 
 interface BookingRow {
@@ -225,7 +226,8 @@ async function refund(tx: Queryable, booking: BookingRow, reason: PaymentActionR
 
 async function settleCancel(tx: Queryable, booking: BookingRow): Promise<Settled> {
   if (booking.status !== 'held') return settled('unchanged', booking);
-  await tx.query(`update bookings set status = 'released', updated_at = now() where id = $1`, [booking.id]);
+  // The intent was cancelled at the provider: nothing is left to cancel.
+  await tx.query(releaseHoldsSql('id = $1'), [booking.id]);
   return settled('released', booking);
 }
 

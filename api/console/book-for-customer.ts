@@ -33,6 +33,7 @@ import { seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { DATE_NOT_FOUND } from './date-overview.ts';
 import { recordBookingAction } from '../record/operator-actions.ts';
 import { attachIntentToHold } from '../bookings/hold-intent.ts';
+import { holdFor, insertHoldSql, insertPaidSql, isoInstantSql } from '../bookings/seat-holds.ts';
 import { bookingOfRequest, termsOf } from './office-request.ts';
 import { addressToProve } from '../bookings/address-owner.ts';
 
@@ -125,6 +126,18 @@ const recordOf = ({ account, price }: Decided, request: OpsBookRequest, amount: 
   ...(addressToProve(account) ? { untilAddressProved: true } : {}),
 });
 
+/** The columns of a booking the office makes, as its two statements' first seven values give them. */
+const officeBookingColumns = {
+  id: '$1',
+  date_id: '$2',
+  user_id: '$3',
+  price_id: '$4',
+  party_size: '$5',
+  quantity: '$5',
+  amount: '$6',
+  currency: '$7',
+};
+
 /** Books a party paid in cash, by check or complimentary. */
 export async function bookForCustomer(
   db: Db,
@@ -142,10 +155,19 @@ export async function bookForCustomer(
     const bookingId = randomId('bk');
     const amount = request.paidBy === 'complimentary' ? 0 : orderTotal(price.unit_amount, request.partySize);
     const inserted = await tx.query(
-      `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, paid_by,
-                             office_request, invite_code, policy_version, hold_expires_at, paid_at, office_request_terms, awaits_owner)
-       values ($1, $2, $3, $4, $5, $5, $6, $7, 'paid', 'office', $8, $9, $10, $11, now(), now(), $12::jsonb, $13)
-       on conflict (office_request) do nothing returning id`,
+      insertPaidSql(
+        {
+          ...officeBookingColumns,
+          provider: `'office'`,
+          paid_by: '$8',
+          office_request: '$9',
+          invite_code: '$10',
+          policy_version: '$11',
+          office_request_terms: '$12::jsonb',
+          awaits_owner: '$13',
+        },
+        'on conflict (office_request) do nothing returning id',
+      ),
       [
         bookingId,
         date.id,
@@ -179,8 +201,7 @@ export async function bookForCustomer(
   });
 }
 
-const HOLD_COLUMNS = `id as "bookingId", client_secret as "clientSecret", amount, currency, status,
-  to_char(hold_expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "expiresAt"`;
+const HOLD_COLUMNS = `id as "bookingId", client_secret as "clientSecret", amount, currency, status, ${isoInstantSql()} as "expiresAt"`;
 
 type HoldRow = Pick<OpsCardHold, 'bookingId' | 'clientSecret' | 'amount' | 'currency' | 'expiresAt'> & { status: string };
 
@@ -220,10 +241,18 @@ export async function holdForCard(
     const bookingId = randomId('bk');
     const amount = orderTotal(decided.price.unit_amount, request.partySize);
     const inserted = await tx.query(
-      `insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider,
-                             office_request, hold_expires_at, office_request_terms, awaits_owner)
-       values ($1, $2, $3, $4, $5, $5, $6, $7, 'held', $8, $9, now() + make_interval(secs => $10), $11::jsonb, $12)
-       on conflict (office_request) do nothing returning id`,
+      insertHoldSql(
+        {
+          ...officeBookingColumns,
+          provider: '$8',
+          office_request: '$9',
+          until: holdFor('$10'),
+          office_request_terms: '$11::jsonb',
+          awaits_owner: '$12',
+        },
+        undefined,
+        'on conflict (office_request) do nothing returning id',
+      ),
       [
         bookingId,
         decided.date.id,

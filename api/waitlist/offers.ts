@@ -13,7 +13,8 @@ import { named, queryNamed } from '../db/named-sql.ts';
 import { countHitSql, newHoldsKey, windowOf, type Limit } from '../limits/rate-limit.ts';
 import { enqueueMail, type MailRequest } from '../mail/mail-outbox.ts';
 import type { MailKind } from '../mail/message-types.ts';
-import { enqueueCancels, type ClaimedAction } from '../payment-outbox/actions.ts';
+import type { ClaimedAction } from '../payment-outbox/actions.ts';
+import { insertHoldSql, releaseHolds } from '../bookings/seat-holds.ts';
 import { lockDate, takenSeats, type LockedDate } from '../bookings/seats.ts';
 import { seatsTakenSql } from '../bookings/seat-sql.ts';
 import { activityOf, asEntry, lineColumns, withinAWeekSql, type LineRow } from './line.ts';
@@ -152,10 +153,22 @@ const WRITE_OFFER = named(`with price as (
       from entry, price
     returning user_id
   ), hold as (
-    insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider, hold_expires_at, waitlist_offer)
-    select {holdId}, {dateId}, offer.user_id, price.price_id, {seats}, {seats}, price.unit_amount * {seats}, price.currency, 'held', {provider},
-           {endsAt}, {offerId}
-      from offer, price
+    ${insertHoldSql(
+      {
+        id: '{holdId}',
+        date_id: '{dateId}',
+        user_id: 'offer.user_id',
+        price_id: 'price.price_id',
+        party_size: '{seats}',
+        quantity: '{seats}',
+        amount: 'price.unit_amount * {seats}',
+        currency: 'price.currency',
+        provider: '{provider}',
+        until: '{endsAt}',
+        waitlist_offer: '{offerId}',
+      },
+      'offer, price',
+    )}
   )
   select user_id from offer`);
 
@@ -241,15 +254,14 @@ export async function offerSeatsOn(db: Db, dateIds: readonly string[], settings:
 
 /**
  * Ends the open offers whose time is up and that no booking took (the entries lapse: the seats go
- * to the next in line), claiming them with `skip locked` so two instances end each once; each party
- * is told in the same transaction.
+ * to the next in line at once), in the transaction of the sweep that released their holds, claiming
+ * them with `skip locked` so two instances end each once; each party is told in the same transaction.
  */
-export async function lapseOffers(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    const lapsed = await tx.query<{ id: string; user_id: string }>(LAPSE);
-    await tellOfOffers(tx, 'waitlist-offer-lapsed', lapsed);
-    return lapsed.length;
-  });
+export async function lapseOffers(tx: Queryable): Promise<AfterCommit> {
+  const lapsed = await tx.query<{ id: string; user_id: string; date_id: string }>(LAPSE);
+  if (lapsed.length === 0) return {};
+  await tellOfOffers(tx, 'waitlist-offer-lapsed', lapsed);
+  return { mailWritten: true, seatsChanged: true, freedDates: lapsed.map((offer) => offer.date_id) };
 }
 
 const LAPSE = `with due as (
@@ -259,19 +271,20 @@ const LAPSE = `with due as (
                            and (b.status = 'paid' or (b.status = 'held' and b.hold_expires_at > now())))
         for update skip locked
      ), ended as (
-       update waitlist_offers o set status = 'lapsed', ended_at = now() from due where o.id = due.id returning o.id, o.user_id
+       update waitlist_offers o set status = 'lapsed', ended_at = now() from due where o.id = due.id
+       returning o.id, o.user_id, o.date_id
      ), entries as (
        update waitlist_entries e set status = 'lapsed', ended_at = now() from due where e.id = due.entry_id and e.status = 'offered'
      )
-     select id, user_id from ended`;
+     select id, user_id, date_id from ended`;
 
 /**
- * The waitlist's round, run by every API instance on a timer and after any change that frees seats:
- * offers that ran out end, then each open date with free seats and someone waiting for it is offered.
- * Returns how many offers lapsed and how many were made.
+ * The waitlist's round, run by every API instance on a timer: each open date with free seats and
+ * someone waiting for it (or near it) is offered. Seats freed by a request or by the sweep of lapsed
+ * holds are offered at once, after the commit; this round finds the rest (a capacity raised, an
+ * offer that could not be made then). Returns how many offers were made.
  */
-export async function offerFreedSeats(db: Db, settings: OfferSettings): Promise<{ lapsed: number; offered: number }> {
-  const lapsed = await lapseOffers(db);
+export async function offerFreedSeats(db: Db, settings: OfferSettings): Promise<{ offered: number }> {
   const dates = await db.query<{ id: string }>(
     `with wanted as (
        select e.date_id as id from waitlist_entries e where e.status = 'waiting'
@@ -286,7 +299,7 @@ export async function offerFreedSeats(db: Db, settings: OfferSettings): Promise<
   );
   let offered = 0;
   for (const { id } of dates) offered += await offerSeatsOf(db, id, settings);
-  return { lapsed, offered };
+  return { offered };
 }
 
 export const NOT_WAITING = 'This party is no longer waiting for this date.';
@@ -414,12 +427,7 @@ async function withdrawOffers(tx: Queryable, offerIds: readonly string[], why: O
 /** Releases the seat holds of offers (`offerIds`) that end before anyone paid them; returns their intents' cancellations. */
 export async function releaseOfferHolds(tx: Queryable, offerIds: readonly string[], why: OfferEndedReason): Promise<ClaimedAction[]> {
   if (offerIds.length === 0) return [];
-  const released = await tx.query<{ id: string; payment_intent_id: string | null }>(
-    `update bookings set status = 'released', updated_at = now()
-      where waitlist_offer = any($1::text[]) and status = 'held' returning id, payment_intent_id`,
-    [offerIds],
-  );
-  return enqueueCancels(tx, released, why);
+  return (await releaseHolds(tx, { ofOffers: offerIds }, why)).cancels;
 }
 
 /**

@@ -39,7 +39,10 @@ describe('the hold sweep', () => {
   it('releases holds that lapsed past the grace and cancels their intents, once, however many instances sweep', async () => {
     const old = await lapsedHold(LAPSE_GRACE_SECONDS + 60);
     const recent = await lapsedHold(10);
-    const [first, second] = await Promise.all([sweepHolds(h.db, identity, h.payments), sweepHolds(h.db, identity, h.payments)]);
+    const [first, second] = await Promise.all([
+      sweepHolds({ db: h.db, payments: h.payments }, identity),
+      sweepHolds({ db: h.db, payments: h.payments }, identity),
+    ]);
     expect(first + second).toBeGreaterThanOrEqual(1);
     expect(await booking(old.bookingId)).toBe('released');
     expect(await outbox(old.bookingId)).toEqual([{ kind: 'cancel', reason: 'hold lapsed', status: 'done' }]);
@@ -55,13 +58,13 @@ describe('the hold sweep', () => {
       h.db.query(`update bookings set hold_expires_at = now() + interval '5 minutes' where id = $1`, [live.bookingId]),
     );
     const unreachable = { ...identity, accountStates: () => Promise.reject(new Error('identity service unreachable')) };
-    await expect(sweepHolds(h.db, unreachable, h.payments)).rejects.toThrow('identity service unreachable');
+    await expect(sweepHolds({ db: h.db, payments: h.payments }, unreachable)).rejects.toThrow('identity service unreachable');
     expect(await outbox(old.bookingId)).toEqual([{ kind: 'cancel', reason: 'hold lapsed', status: 'done' }]);
   });
 
   it('leaves the intent of a swept hold unpayable', async () => {
     const old = await lapsedHold(LAPSE_GRACE_SECONDS + 60);
-    await sweepHolds(h.db, identity, h.payments);
+    await sweepHolds({ db: h.db, payments: h.payments }, identity);
     const paid = await h.json('POST', '/payments/local/confirm', {
       token: old.rider.token,
       body: { clientSecret: old.clientSecret, ...CARD },

@@ -124,7 +124,7 @@ describe('a closed account', () => {
     await admin.revokeRefreshTokens(revoked.rider.uid);
     await admin.deleteUser(deleted.rider.uid);
 
-    expect(await sweepHolds(h.db, identity, h.payments, h.cache)).toBe(3);
+    expect(await sweepHolds({ db: h.db, payments: h.payments, cache: h.cache }, identity)).toBe(3);
     for (const gone of [disabled, revoked, deleted]) {
       expect(await statusOf(gone.bookingId)).toBe('released');
       expect(await cancelsOf(gone.bookingId)).toEqual([{ kind: 'cancel', reason: 'account closed while holding seats' }]);
@@ -132,7 +132,7 @@ describe('a closed account', () => {
     expect(await statusOf(standing.bookingId)).toBe('held');
     expect(await spotsLeft(h, date.id)).toBe(8);
     // A second sweep, or one by another instance, finds nothing more to do.
-    expect(await sweepHolds(h.db, identity, h.payments, h.cache)).toBe(0);
+    expect(await sweepHolds({ db: h.db, payments: h.payments, cache: h.cache }, identity)).toBe(0);
   });
 
   it('keeps the holds made after signing out everywhere', async () => {
@@ -143,7 +143,7 @@ describe('a closed account', () => {
     const date = await freeDate(h, 'winter-classes');
     const hold = await holdClass(h, { ...rider, token }, date, 1);
     expect(hold.status).toBe(200);
-    await sweepHolds(h.db, identity, h.payments, h.cache);
+    await sweepHolds({ db: h.db, payments: h.payments, cache: h.cache }, identity);
     expect(await statusOf(hold.body.bookingId)).toBe('held');
   });
 });
