@@ -21,6 +21,9 @@ import { stripeRoutes } from './routes/stripe.ts';
 import { userRoutes } from './routes/users.ts';
 import { waiverRoutes } from './routes/waiver.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
+import { referenceRoutes } from './routes/reference.ts';
+import { declarer } from './routes/declare.ts';
+import { PUBLIC_ROUTES } from '../shared/contract/routes/public.ts';
 import { jsonBodiesOnly } from './validation.ts';
 import { wireFeatures } from './features.ts';
 
@@ -58,7 +61,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', cors({ origin: [...deps.siteOrigins], allowHeaders: ['Authorization', 'Content-Type', WAIVER_TEXT_HEADER], maxAge: 600 }));
   app.use('*', jsonBodiesOnly);
 
-  app.get('/health', (c) => c.json({ ok: true, payments: deps.payments.name }));
+  declarer(app, '')(PUBLIC_ROUTES.health, (c) => c.json({ ok: true, payments: deps.payments.name }));
+  app.route('/', referenceRoutes());
   for (const [path, routes] of Object.entries(ROUTE_GROUPS)) app.route(path, routes(deps));
 
   // Reached only when no route answered: an oversized body is refused before the 404.

@@ -17,18 +17,21 @@ import type { AppDeps, AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
 import { clientIp } from '../limits/client-ip.ts';
 import { rateLimit } from '../limits/rate-limit.ts';
-import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 import { signedInCustomer } from './guards.ts';
+import { CUSTOMER_ROUTES } from '../../shared/contract/routes/customer.ts';
+import { PUBLIC_ROUTES } from '../../shared/contract/routes/public.ts';
+import { declarer } from './declare.ts';
 
 const CALENDAR_CACHE = 'public, max-age=15, s-maxage=15, stale-while-revalidate=60';
 
 export function calendarRoutes(deps: AppDeps) {
   const { db, identity, cache, limits, bookingCutoffHours, clientIp: ipSettings } = deps;
   const group = new Hono<AppEnv>();
+  const declare = declarer(group, '/calendar');
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
 
-  group.get('/:name', async (c) => {
+  declare(PUBLIC_ROUTES.calendar, async (c) => {
     const parsed = v.safeParse(v.picklist(CALENDARS), c.req.param('name'));
     if (!parsed.success) throw new HttpError(404, 'Not found');
     const name = parsed.output;
@@ -50,7 +53,7 @@ export function calendarRoutes(deps: AppDeps) {
   const inviteLookups = rateLimit<AppEnv>(db, limits.inviteTries, 'Too many invite code attempts.', (c) => [
     `invite:ip:${clientIp(c, ipSettings)}`,
   ]);
-  group.get('/invite/:code', inviteLookups, async (c) => {
+  declare(PUBLIC_ROUTES.invitation, inviteLookups, async (c) => {
     const code = v.safeParse(inviteSchema.entries.inviteCode, c.req.param('code'));
     if (!code.success) throw new HttpError(404, INVITE_NOT_FOUND);
     c.header('Cache-Control', 'private, no-store');
@@ -61,13 +64,13 @@ export function calendarRoutes(deps: AppDeps) {
     `invite:ip:${clientIp(c, ipSettings)}`,
     `invite:uid:${c.get('caller').uid}`,
   ]);
-  group.post('/invite/joining', signedInCustomer(db, identity), inviteTries, jsonBody(inviteSchema), async (c) => {
-    await startJoining(db, c.get('caller'), c.req.valid('json').inviteCode);
+  declare(CUSTOMER_ROUTES.startJoining, signedInCustomer(db, identity), inviteTries, async (c, body) => {
+    await startJoining(db, c.get('caller'), body.inviteCode);
     return c.json({ success: true });
   });
 
-  group.post('/invite', signedInCustomer(db, identity), inviteTries, jsonBody(inviteSchema), async (c) => {
-    const { bookingId, dateId, joined } = await committed(deps, joinByInvite(db, c.get('caller'), c.req.valid('json').inviteCode));
+  declare(CUSTOMER_ROUTES.joinParty, signedInCustomer(db, identity), inviteTries, async (c, body) => {
+    const { bookingId, dateId, joined } = await committed(deps, joinByInvite(db, c.get('caller'), body.inviteCode));
     return c.json({ success: true, bookingId, dateId, joined });
   });
 

@@ -3,19 +3,20 @@
  * after Stripe, whichever provider runs). A repeated request answers the hold the customer already has.
  */
 import { Hono } from 'hono';
-import { paymentIntentSchema } from '../../shared/contract/requests.ts';
 import { committed } from '../after-commit.ts';
 import { requireCaller } from '../auth.ts';
 import { createHold } from '../bookings/holds.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { clientIp } from '../limits/client-ip.ts';
-import { jsonBody } from '../validation.ts';
+import { CUSTOMER_ROUTES } from '../../shared/contract/routes/customer.ts';
+import { declarer } from './declare.ts';
 
 export function holdRoutes(deps: AppDeps) {
   const { db, identity, payments, limits } = deps;
   const group = new Hono<AppEnv>();
+  const declare = declarer(group, '/stripe');
 
-  group.post('/create-payment-intent', requireCaller(identity), jsonBody(paymentIntentSchema), async (c) => {
+  declare(CUSTOMER_ROUTES.createPaymentIntent, requireCaller(identity), async (c, body) => {
     const settings = {
       holdSeconds: deps.holdSeconds,
       currency: deps.currency,
@@ -26,7 +27,7 @@ export function holdRoutes(deps: AppDeps) {
       promoLimit: limits.promoTries,
       waiverVersion: deps.waiver.version,
     };
-    const hold = await committed(deps, createHold(db, payments, c.get('caller'), c.req.valid('json'), settings));
+    const hold = await committed(deps, createHold(db, payments, c.get('caller'), body, settings));
     return c.json({
       clientSecret: hold.clientSecret,
       bookingId: hold.bookingId,

@@ -4,15 +4,15 @@
  * checkout opens on). The caller's waits are listed under /users/user/{uid}/waits.
  */
 import { Hono } from 'hono';
-import { waitlistJoinSchema } from '../../shared/contract/requests.ts';
+import { CUSTOMER_ROUTES } from '../../shared/contract/routes/customer.ts';
 import { committed } from '../after-commit.ts';
 import { requireCaller, safeParam } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { clientIp } from '../limits/client-ip.ts';
 import { rateLimit } from '../limits/rate-limit.ts';
-import { jsonBody } from '../validation.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 import { joinWaitlist, leaveWaitlist, offerForCheckout } from '../waitlist/entries.ts';
+import { declarer, READ_BODY } from './declare.ts';
 
 export const TOO_MANY_JOINS = 'You have joined waitlists too many times. Please try again later.';
 export const TOO_MANY_JOINS_HERE = 'Too many waitlists have been joined from this network. Please try again later.';
@@ -27,18 +27,19 @@ export function waitlistRoutes(deps: AppDeps) {
   const joinsOfAddress = rateLimit<AppEnv>(db, limits.holdsPerAddress, TOO_MANY_JOINS_HERE, (c) => [
     `waitlist:ip:${clientIp(c, deps.clientIp)}`,
   ]);
-  group.post('/', requireCaller(identity), jsonBody(waitlistJoinSchema), joinsOfCustomer, joinsOfAddress, async (c) => {
+  const declare = declarer(group, '/waitlist');
+  declare(CUSTOMER_ROUTES.joinWaitlist, requireCaller(identity), READ_BODY, joinsOfCustomer, joinsOfAddress, async (c, join) => {
     const settings = { cutoffHours: bookingCutoffHours, waiverVersion: waiver.version };
-    const { entryId } = await committed(deps, joinWaitlist(db, c.get('caller'), c.req.valid('json'), settings));
+    const { entryId } = await committed(deps, joinWaitlist(db, c.get('caller'), join, settings));
     return c.json({ entryId });
   });
 
-  group.delete('/:entryId', requireCaller(identity), async (c) => {
+  declare(CUSTOMER_ROUTES.leaveWaitlist, requireCaller(identity), async (c) => {
     const { left } = await committed(deps, leaveWaitlist(db, c.get('caller'), safeParam(c, 'entryId')));
     return c.json({ left });
   });
 
-  group.get('/offers/:offerId', requireCaller(identity), async (c) => {
+  declare(CUSTOMER_ROUTES.offer, requireCaller(identity), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await offerForCheckout(db, c.get('caller').uid, safeParam(c, 'offerId')));
   });

@@ -87,6 +87,14 @@ async function waitOf(db: Queryable, entryId: string) {
   return entry;
 }
 
+/** What every message about a wait names: who it is for, the activity, the date waited for and the party. */
+const waitFacts = (entry: NonNullable<Awaited<ReturnType<typeof waitOf>>>, recipientName: string) => ({
+  recipientName,
+  title: entry.title,
+  startsAt: new Date(entry.starts_at),
+  partySize: entry.party_size,
+});
+
 /** What a closed list's message says: the date called off, and the dates of its activity still open with seats for the party. */
 export async function closedFacts(
   db: Queryable,
@@ -111,10 +119,7 @@ export async function closedFacts(
     .map((date) => ({ startsAt: date.startsAt, spots: spotsLabel(date.left) }));
   return {
     facts: {
-      recipientName: common.recipientName,
-      title: entry.title,
-      startsAt: new Date(entry.starts_at),
-      partySize: entry.party_size,
+      ...waitFacts(entry, common.recipientName),
       openDates,
       bookingLink: siteLink(BOOKING_PAGE_PATHS[entry.calendar], common.siteUrl),
       links: common.links,
@@ -133,10 +138,7 @@ export async function joinedFacts(
   if (entry.status !== 'waiting') return { skip: `wait ${entry.status}` };
   return {
     facts: {
-      recipientName: common.recipientName,
-      title: entry.title,
-      startsAt: new Date(entry.starts_at),
-      partySize: entry.party_size,
+      ...waitFacts(entry, common.recipientName),
       nearby: entry.nearby,
       links: common.links,
     },

@@ -16,6 +16,8 @@ export const optionalText = v.optional(v.nullable(text), null);
 export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const instant = v.pipe(v.string(), v.isoTimestamp());
 export const paidBy = v.picklist(BOOKING_PAYMENTS);
+/** A sum of money: cents, and the currency (spread into the answers that carry one). */
+export const money = { amount: count, currency: text };
 
 /** An instant as the calendars have always sent it. */
 export const timestamp = v.looseObject({ _seconds: v.number(), _nanoseconds: v.optional(v.number(), 0) });
@@ -194,7 +196,7 @@ export const partyAnswer = v.looseObject({
   /** Whether the caller paid for it (and so may cancel it; a member may leave). */
   youPaid: v.boolean(),
   /** What the payer paid for the booking (cents); null for a friend in the party. */
-  paid: v.nullable(v.looseObject({ amount: count, currency: text })),
+  paid: v.nullable(v.looseObject(money)),
   /** The caller paid, and the policy lets them change the date now. */
   canChangeDate: v.optional(v.boolean(), false),
   members: v.array(partyMember),
@@ -265,8 +267,7 @@ export interface RosterRead {
 export const paymentIntentAnswer = v.looseObject({
   clientSecret: v.optional(v.nullable(text)),
   bookingId: text,
-  amount: count,
-  currency: text,
+  ...money,
   expiresAt: instant,
   provider: v.picklist(['local', 'stripe']),
 });
@@ -352,58 +353,3 @@ export const callOffChoiceAnswer = v.looseObject({
   dates: v.array(moveTarget),
 });
 export type CallOffChoice = v.InferOutput<typeof callOffChoiceAnswer>;
-
-// ---- The waitlist ----
-
-/** Seats offered to a wait: held for the party until `expiresAt`, at the price when offered (`amount`, cents, the whole party). */
-export const waitlistOfferAnswer = v.looseObject({
-  id: text,
-  /** The date offered: the one waited for, or a nearby one. */
-  dateId: text,
-  startsAt: instant,
-  expiresAt: instant,
-  amount: count,
-  currency: text,
-});
-
-/** GET /users/user/{uid}/waits: one of the caller's waits, with its place in line and any offer standing. */
-export const waitlistEntryAnswer = v.looseObject({
-  id: text,
-  dateId: text,
-  calendar: text,
-  /** What is waited for, as My Bookings titles a booking. */
-  title: text,
-  startsAt: instant,
-  partySize: count,
-  nearby: v.boolean(),
-  joinedAt: instant,
-  /** 1 for the first in line. */
-  place: count,
-  offer: v.nullable(waitlistOfferAnswer),
-});
-export type WaitlistEntryAnswer = v.InferOutput<typeof waitlistEntryAnswer>;
-export const waitsAnswer = v.looseObject({ waits: v.array(waitlistEntryAnswer) });
-/** POST /waitlist: the wait the party holds (the same one when asked again). */
-export const joinedWaitlistAnswer = v.looseObject({ entryId: text });
-/** DELETE /waitlist/{id}: false when the wait had already ended. */
-export const leftWaitlistAnswer = v.looseObject({ left: v.boolean() });
-
-export const OFFER_STATES = ['open', 'accepted', 'lapsed', 'declined', 'withdrawn'] as const;
-
-/** GET /waitlist/offers/{id}: what checkout needs to open on the offered seats. */
-export const offerCheckoutAnswer = v.looseObject({
-  id: text,
-  state: v.picklist(OFFER_STATES),
-  dateId: text,
-  calendar: text,
-  productId: text,
-  priceId: text,
-  title: text,
-  startsAt: instant,
-  expiresAt: instant,
-  partySize: count,
-  /** Cents for the whole party, at the price when offered. */
-  amount: count,
-  currency: text,
-});
-export type OfferCheckoutAnswer = v.InferOutput<typeof offerCheckoutAnswer>;

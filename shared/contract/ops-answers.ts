@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import { refusedTripEvent, tripEvent } from './trailhead.ts';
-import { count, guideDate, instant, moveTarget, OFFER_STATES, optionalText, paidBy, partyMember, text } from './answers.ts';
+import { count, guideDate, instant, money, moveTarget, optionalText, paidBy, partyMember, text } from './answers.ts';
+import { offerTerms } from './waitlist.ts';
 import { FLAG_REASONS } from './office-words.ts';
 
 /** Cents, or nothing. */
@@ -242,9 +243,7 @@ export const opsBlackoutDaysAnswer = v.array(opsBlackoutDay);
 export const opsCardHoldAnswer = v.looseObject({
   bookingId: text,
   clientSecret: text,
-  /** Cents. */
-  amount: count,
-  currency: text,
+  ...money,
   /** When the hold lapses (ISO 8601). */
   expiresAt: instant,
   provider: v.picklist(['local', 'stripe']),
@@ -281,54 +280,26 @@ export const opsActivityAnswer = v.array(opsActivity);
 export type OpsBookingStatus = OpsBookingSummary['status'];
 export type OpsPayment = OpsBooking['payments'][number];
 
-// ---- A date's waitlist ----
-
-export const WAIT_STATES = ['waiting', 'offered', 'booked', 'left', 'lapsed', 'closed'] as const;
-
-/** GET /ops/dates/{id}/waitlist: one entry of a date's list, in line order, with the offers made to it. */
-export const waitlistRowAnswer = v.looseObject({
-  id: text,
-  name: text,
-  email: text,
-  partySize: count,
-  nearby: v.boolean(),
-  joinedAt: instant,
-  status: v.picklist(WAIT_STATES),
-  offers: v.array(
-    v.looseObject({
-      state: v.picklist(OFFER_STATES),
-      seats: count,
-      madeAt: instant,
-      endsAt: instant,
-      /** The operator's reason when the offer was made out of order. */
-      outOfOrder: optionalText,
-      /** The offer was of seats on a nearby date, not this one (or of this date, to an entry of another). */
-      elsewhere: v.boolean(),
-    }),
-  ),
-});
-export type WaitlistRowAnswer = v.InferOutput<typeof waitlistRowAnswer>;
-export const opsWaitlistAnswer = v.looseObject({ waitlist: v.array(waitlistRowAnswer) });
-
-/** POST /ops/dates/{id}/waitlist/{entry}/offer: the offer made, and whose unpaid offers were taken back for it, by name. */
-export const opsOfferAnswer = v.looseObject({ offerId: text, takenBackFrom: v.optional(v.array(text), []) });
-
 // ---- What needs a person, first on the console ----
 
-/** The booking an item needing a person is about, as an operator knows it. */
-export const opsAttentionBooking = v.looseObject({
+/** A booking or an offer of seats on a date: its id, the date and its start, and what it is for. */
+const onDate = {
   id: text,
   dateId: text,
   startsAt: instant,
   /** What was booked: the price's name ('Motorized Backcountry Essentials'). */
   activity: text,
+};
+
+/** The booking an item needing a person is about, as an operator knows it. */
+export const opsAttentionBooking = v.looseObject({
+  ...onDate,
   /** The payer by name (their e-mail when they gave none), and their e-mail. */
   payer: text,
   payerEmail: optionalText,
   partySize: count,
   /** Cents paid for it, and the currency. */
-  amount: count,
-  currency: text,
+  ...money,
 });
 export type OpsAttentionBooking = v.InferOutput<typeof opsAttentionBooking>;
 
@@ -373,16 +344,11 @@ export type OpsPendingChoice = v.InferOutput<typeof opsPendingChoice>;
 
 /** Seats offered to a waiting party, neither paid for nor lapsed yet. */
 export const opsStandingOffer = v.looseObject({
-  id: text,
-  dateId: text,
-  startsAt: instant,
-  activity: text,
+  ...onDate,
   /** To whom, by name, and their e-mail. */
   name: text,
   email: optionalText,
-  seats: count,
-  madeAt: instant,
-  endsAt: instant,
+  ...offerTerms,
   /** They have started to pay: the seats stay theirs while their checkout lasts, even past `endsAt`. */
   paying: v.boolean(),
   /** The operator's reason when the offer was made out of order. */

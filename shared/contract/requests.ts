@@ -188,7 +188,7 @@ export type AuthUserPayload = v.InferOutput<typeof authUserSchema>;
 
 // ---- Booking and payment ----
 
-const id = (message: string) => v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message)), '');
+export const id = (message: string) => v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message)), '');
 const optionalId = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100))));
 
 export const promoCodeSchema = v.pipe(
@@ -226,20 +226,6 @@ export const paymentIntentSchema = v.strictObject({
   }),
 });
 export type PaymentIntentRequest = v.InferOutput<typeof paymentIntentSchema>;
-
-/** A party on a waitlist: 1 to 4 people, who wait and are offered seats together. */
-export const WAITLIST_PARTY_MIN = 1;
-export const WAITLIST_PARTY_MAX = 4;
-export const WAITLIST_PARTY_MESSAGE = `Choose a party of ${WAITLIST_PARTY_MIN} to ${WAITLIST_PARTY_MAX}.`;
-
-/** POST /waitlist: a party in line for a full date, at the price it wants, perhaps also for a nearby date. */
-export const waitlistJoinSchema = v.strictObject({
-  dateId: id(NO_DATE_MESSAGE),
-  priceId: id(NO_PRICE_MESSAGE),
-  partySize: wholeNumber(WAITLIST_PARTY_MIN, WAITLIST_PARTY_MAX, WAITLIST_PARTY_MESSAGE),
-  nearby: v.optional(v.boolean(), false),
-});
-export type WaitlistJoinRequest = v.InferInput<typeof waitlistJoinSchema>;
 
 export const inviteSchema = v.strictObject({ inviteCode: id('Invite code is required') });
 

@@ -61,18 +61,23 @@ export type TripEventsRequest = v.InferOutput<typeof tripEventsRequest>;
 
 // ---- What the API answers ----
 
-/** An event as recorded: who recorded it and when it reached us; `flag` says why the office should look at it. */
-export const tripEvent = v.looseObject({
+/** An event as it reached us, recorded or refused: what the phone said, and when it came. */
+const eventReceived = {
   id: text,
   kind: v.picklist(['here', 'no-show', 'gear', 'signed', 'undo', 'survey']),
   bookingId: text,
   uid: text,
-  /** The member, by name (their e-mail when they gave none). */
+  /** The person the event names, by name (their e-mail when they gave none; on a refused event, when we know them). */
   member: text,
   at: instant,
   receivedAt: instant,
   /** The guide or operator whose phone recorded it, by name (their e-mail when they gave none). */
   by: text,
+};
+
+/** An event as recorded: who recorded it and when it reached us; `flag` says why the office should look at it. */
+export const tripEvent = v.looseObject({
+  ...eventReceived,
   gear: v.optional(v.nullable(v.looseObject({ beacon: v.boolean(), shovel: v.boolean(), probe: v.boolean() })), null),
   /** For an undo: the event it takes back. */
   undoes: optionalText,
@@ -83,18 +88,7 @@ export const tripEvent = v.looseObject({
 export type TripEvent = v.InferOutput<typeof tripEvent>;
 
 /** An event a phone sent that the API refused, kept whole for the office: what the phone said, and why it was refused. */
-export const refusedTripEvent = v.looseObject({
-  id: text,
-  kind: tripEvent.entries.kind,
-  bookingId: text,
-  uid: text,
-  /** The person the event names, by name when we know them. */
-  member: text,
-  at: instant,
-  receivedAt: instant,
-  by: text,
-  reason: text,
-});
+export const refusedTripEvent = v.looseObject({ ...eventReceived, reason: text });
 export type RefusedTripEvent = v.InferOutput<typeof refusedTripEvent>;
 
 /** One member of a party on the sheet: the roster's person with the code their pass shows. */

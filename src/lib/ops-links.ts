@@ -1,12 +1,6 @@
 /** The console's addresses and the words it shows for what it lists. */
-import type {
-  OpsBooking,
-  OpsBookingStatus,
-  OpsOfferMade,
-  OpsPayment,
-  OpsPromoCode,
-  WaitlistRowAnswer,
-} from '../../shared/contract/ops-answers.ts';
+import type { OpsBooking, OpsBookingStatus, OpsOfferMade, OpsPayment, OpsPromoCode } from '../../shared/contract/ops-answers.ts';
+import type { WaitlistRowAnswer } from '../../shared/contract/waitlist.ts';
 import { denverDay, formatDenverDateTime, formatDenverDay, formatDenverTime } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
 import { messageWords } from '../../shared/contract/office-words.ts';

@@ -13,15 +13,15 @@ import { servedDatabaseUrl } from '../../api/db/embedded-server.ts';
 const IDLE_IN_TRANSACTION_MS = 1000;
 
 let db: EmbeddedDb;
+/** Where the database is served, with the password of its sessions. */
+let served: { port: number; password: string };
 let url: string;
-let password: string;
-let port: number;
 
 beforeEach(async () => {
   db = await openPglite();
   await db.exec('create table seats (id int primary key, taken int not null); insert into seats values (1, 0);');
-  ({ port, password } = await db.serve({ idleInTransactionMs: IDLE_IN_TRANSACTION_MS }));
-  url = servedDatabaseUrl({ port, password });
+  served = await db.serve({ idleInTransactionMs: IDLE_IN_TRANSACTION_MS });
+  url = servedDatabaseUrl(served);
 });
 afterEach(async () => {
   await db.close();
@@ -137,7 +137,7 @@ describe('the embedded database served to the commands', () => {
   });
 
   it('refuses a client without the password', async () => {
-    const stranger = new pg.Client({ connectionString: servedDatabaseUrl({ port, password: 'not-the-password' }) });
+    const stranger = new pg.Client({ connectionString: servedDatabaseUrl({ ...served, password: 'not-the-password' }) });
     await expect(stranger.connect()).rejects.toThrow('password authentication failed for the embedded database');
     expect(await taken()).toBe(0);
   });

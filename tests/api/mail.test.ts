@@ -528,34 +528,41 @@ const confirmationOf = async (bookingId: string) =>
     )
   )[0];
 
+/**
+ * Instance A (a.kamas.test) works through the due mail with a step of it held by `stall` until its
+ * lease on the booking's confirmation has run out and instance B (b.kamas.test) has sent what is due;
+ * then A goes on. `stalling` gives A's dependencies that differ, calling `stall` at the held step.
+ */
+async function leaseRunsOutDuring(bookingId: string, stalling: (stall: () => Promise<void>) => Partial<MailWorkerDeps>) {
+  const reached = gate();
+  const goOn = gate();
+  const stall = async () => {
+    reached.open();
+    await goOn.opened;
+  };
+  const first = sendDueMail({ ...worker, messageDomain: 'a.kamas.test', ...stalling(stall) });
+  await reached.opened;
+  await leaseRunsOut(bookingId);
+  await sendDueMail({ ...worker, messageDomain: 'b.kamas.test' });
+  goOn.open();
+  await first;
+}
+
 describe('two API instances and one message', () => {
   it('an instance whose lease ran out while it wrote the message neither sends nor marks it: the instance that claimed it again does, once', async () => {
     const lead = await readyUser(h, 'Ida Marsh');
     const { bookingId } = await book(lead, await freeDate(h, 'winter-day-tours'), 1);
     const identity = firebaseIdentity(PROJECT_ID);
-    const reached = gate();
-    const goOn = gate();
     // Instance A stalls while it looks up the recipient (a long pause), past its lease.
-    const stalled: MailWorkerDeps = {
-      ...worker,
-      messageDomain: 'a.kamas.test',
+    await leaseRunsOutDuring(bookingId, (stall) => ({
       identity: {
         ...identity,
         accountStates: async (uids) => {
-          if (uids.includes(lead.uid)) {
-            reached.open();
-            await goOn.opened;
-          }
+          if (uids.includes(lead.uid)) await stall();
           return identity.accountStates(uids);
         },
       },
-    };
-    const first = sendDueMail(stalled);
-    await reached.opened;
-    await leaseRunsOut(bookingId);
-    await sendDueMail({ ...worker, messageDomain: 'b.kamas.test' });
-    goOn.open();
-    await first;
+    }));
 
     expect(smtp.to(lead.email)).toHaveLength(1);
     expect(await confirmationOf(bookingId)).toMatchObject({ status: 'sent', message_id: expect.stringContaining('@b.kamas.test>') });
@@ -564,28 +571,15 @@ describe('two API instances and one message', () => {
   it('an instance whose lease ran out during the send does not mark the message as its own', async () => {
     const lead = await readyUser(h, 'Jo Marsh');
     const { bookingId } = await book(lead, await freeDate(h, 'winter-day-tours'), 1);
-    const sending = gate();
-    const answer = gate();
-    const stalled: MailWorkerDeps = {
-      ...worker,
-      messageDomain: 'a.kamas.test',
+    await leaseRunsOutDuring(bookingId, (stall) => ({
       transport: {
         async send(mail) {
-          if (mail.to === lead.email) {
-            sending.open();
-            await answer.opened;
-          }
+          if (mail.to === lead.email) await stall();
           return worker.transport.send(mail);
         },
         close: () => undefined,
       },
-    };
-    const first = sendDueMail(stalled);
-    await sending.opened;
-    await leaseRunsOut(bookingId);
-    await sendDueMail({ ...worker, messageDomain: 'b.kamas.test' });
-    answer.open();
-    await first;
+    }));
 
     expect(await confirmationOf(bookingId)).toMatchObject({ status: 'sent', message_id: expect.stringContaining('@b.kamas.test>') });
   });

@@ -7,16 +7,15 @@ import type { OpsBlackoutDay } from '../../shared/contract/ops-answers.ts';
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { importCatalog, parseCatalogFile } from '../../api/seed/import.ts';
 import { denverDay, denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
-import { freeDate, harness, holdDate, readyUser, type Harness, type TestUser } from './harness.ts';
-import { staffMember } from './staff.ts';
+import { freeDate, holdDate, readyUser, type Harness, type TestUser } from './harness.ts';
+import { operatorHarness } from './staff.ts';
 
 const CLASSES = 'winter-classes';
 let h: Harness;
 let operator: TestUser;
 
 beforeAll(async () => {
-  h = await harness({ bookingCutoffHours: 0 });
-  operator = await staffMember('operator');
+  ({ h, operator } = await operatorHarness({ bookingCutoffHours: 0 }));
 });
 
 const dayOf = (entry: CalendarEntry) => denverDay(entry.date._seconds * 1000);

@@ -11,21 +11,10 @@ import type { OpsBooking, OpsCardHold, OpsDateOverview } from '../../shared/cont
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { formatDenverDateTime } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
-import {
-  freeDate,
-  harness,
-  holdDate,
-  inviteCodeOf,
-  newUser,
-  PAYING_CARD,
-  PROJECT_ID,
-  readyUser,
-  signInAgain,
-  type Harness,
-  type TestUser,
-} from './harness.ts';
+import { freeDate, holdDate, inviteCodeOf, newUser, PAYING_CARD, PROJECT_ID, readyUser, signInAgain } from './harness.ts';
+import type { Harness, TestUser } from './harness.ts';
 import { verifyEmail } from '../support/emulator-links.ts';
-import { admin, EMULATOR, staffMember } from './staff.ts';
+import { admin, EMULATOR, operatorHarness } from './staff.ts';
 
 const CLASSES = 'winter-classes';
 const TOURS = 'winter-day-tours';
@@ -34,8 +23,7 @@ let h: Harness;
 let operator: TestUser;
 
 beforeAll(async () => {
-  h = await harness({ bookingCutoffHours: 0 });
-  operator = await staffMember('operator');
+  ({ h, operator } = await operatorHarness({ bookingCutoffHours: 0 }));
 });
 
 type Answer = OpsBooking & { error?: string };

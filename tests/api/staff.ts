@@ -12,7 +12,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { afterAll, expect } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../api/db/client.ts';
 import { verifyEmail as verifyByLink } from '../support/emulator-links.ts';
-import { newUser, PROJECT_ID, signInAgain, type TestUser } from './harness.ts';
+import { harness, newUser, PROJECT_ID, signInAgain, type Harness, type HarnessOptions, type TestUser } from './harness.ts';
 import { throwAwayDatabase } from '../../scripts/throwaway-database.ts';
 
 const run = promisify(execFile);
@@ -146,4 +146,10 @@ export async function staffMember(role: 'operator' | 'guide'): Promise<TestUser>
   expect(granted.code, granted.stderr).toBe(0);
   user.token = await signInAgain(user);
   return user;
+}
+
+/** A harness (built with `options`), then an operator signed in to its console. */
+export async function operatorHarness(options: HarnessOptions = {}): Promise<{ h: Harness; operator: TestUser }> {
+  const h = await harness(options);
+  return { h, operator: await staffMember('operator') };
 }

@@ -5,9 +5,10 @@
  * offer's checkout pays the held seats at the price when offered; a call-off closes the list.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarEntry, OfferCheckoutAnswer, WaitlistEntryAnswer } from '../../shared/contract/answers.ts';
-import type { WaitlistRowAnswer } from '../../shared/contract/ops-answers.ts';
-import { WAITLIST_PARTY_MESSAGE } from '../../shared/contract/requests.ts';
+import type { CalendarEntry } from '../../shared/contract/answers.ts';
+import type { OfferCheckoutAnswer, WaitlistEntryAnswer } from '../../shared/contract/waitlist.ts';
+import type { WaitlistRowAnswer } from '../../shared/contract/waitlist.ts';
+import { WAITLIST_PARTY_MESSAGE } from '../../shared/contract/waitlist.ts';
 import { composeMail, type QueuedMail } from '../../api/mail/compose.ts';
 import { NOT_ENOUGH_SEATS, offerFreedSeats } from '../../api/waitlist/offers.ts';
 import { sweepHolds } from '../../api/sweeps.ts';
@@ -285,15 +286,23 @@ describe('the line belongs to real customers', () => {
   });
 });
 
+/**
+ * A class date of three seats, full with a party of two and a single booking, and two ready customers
+ * on its waitlist (a name and a party size each), in that order.
+ */
+async function fullClassWithTwoWaiting(first: [name: string, partySize: number], second: [name: string, partySize: number]) {
+  const date = await classDate(3);
+  const pair = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 2 });
+  const single = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
+  const [firstWaiting, secondWaiting] = [await readyUser(h, first[0]), await readyUser(h, second[0])];
+  expect((await join(firstWaiting, date, first[1])).status).toBe(200);
+  expect((await join(secondWaiting, date, second[1])).status).toBe(200);
+  return { date, pair, single, firstWaiting, secondWaiting };
+}
+
 describe('seats that come free', () => {
   it('go to the first entry whose party fits, held as a checkout holds them; one that does not fit keeps its place', async () => {
-    const date = await classDate(3);
-    await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 2 });
-    const single = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
-    const couple = await readyUser(h, 'Cam Couple');
-    const solo = await readyUser(h, 'Sky Solo');
-    expect((await join(couple, date, 2)).status).toBe(200);
-    expect((await join(solo, date, 1)).status).toBe(200);
+    const { date, single, firstWaiting: couple, secondWaiting: solo } = await fullClassWithTwoWaiting(['Cam Couple', 2], ['Sky Solo', 1]);
 
     await cancel(single.payer, single.bookingId);
 
@@ -396,13 +405,13 @@ describe('seats that come free', () => {
   });
 
   it('end when the customer joins a party on the date by its invite, and an offer of theirs goes to the next in line', async () => {
-    const date = await classDate(3);
-    const lead = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 2 });
-    const filler = await paidBooking(h, { date, calendar: CLASSES, priceId: priceOf(date), partySize: 1 });
-    const friend = await readyUser(h, 'Ivy Invited');
-    const next = await readyUser(h, 'Nia Next');
-    expect((await join(friend, date, 1)).status).toBe(200);
-    expect((await join(next, date, 1)).status).toBe(200);
+    const {
+      date,
+      pair: lead,
+      single: filler,
+      firstWaiting: friend,
+      secondWaiting: next,
+    } = await fullClassWithTwoWaiting(['Ivy Invited', 1], ['Nia Next', 1]);
     await cancel(filler.payer, filler.bookingId);
     expect(await offersOn(date.id)).toMatchObject([{ user_id: friend.uid, status: 'open' }]);
 

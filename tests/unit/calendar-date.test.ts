@@ -40,8 +40,7 @@ describe('a calendar date', () => {
   });
 
   it("carries a member's own booking, with what the answer leaves out as null", () => {
-    const mine = {
-      ...publicClass,
+    const booking = {
       bookingId: 'bk_jDaTQd5ro3D-qL0H',
       inviteCode: 'INVITE123',
       partySeats: 3,
@@ -49,14 +48,7 @@ describe('a calendar date', () => {
       bookedPriceId: 'price_class_moto',
       meetingPoint: 'Soapstone Trailhead, 7:30 AM',
     };
-    expect(read([mine])[0]?.booking).toEqual({
-      bookingId: 'bk_jDaTQd5ro3D-qL0H',
-      inviteCode: 'INVITE123',
-      partySeats: 3,
-      partySpotsLeft: 1,
-      bookedPriceId: 'price_class_moto',
-      meetingPoint: 'Soapstone Trailhead, 7:30 AM',
-    });
+    expect(read([{ ...publicClass, ...booking }])[0]?.booking).toEqual(booking);
     expect(read([{ ...publicClass, inviteCode: 'INVITE123' }])[0]?.booking).toEqual({
       bookingId: null,
       inviteCode: 'INVITE123',

@@ -19,10 +19,10 @@ describe('who is at the trailhead', () => {
       status: null,
       at: null,
       by: null,
+      standing: { here: [], 'no-show': [] },
       gear: null,
       signedHere: false,
       surveyedHere: null,
-      standing: { here: [], 'no-show': [] },
     });
   });
 

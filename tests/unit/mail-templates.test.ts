@@ -28,13 +28,7 @@ import {
 import { site } from '../../shared/company/site.ts';
 import { mailThread } from '../../api/mail/mail-thread.ts';
 import { smtpCatcher } from '../support/smtp-catcher.ts';
-
-/** Sat, Dec 5, 8:00 AM in Denver (MST, UTC-7). */
-const DECEMBER_START = new Date('2026-12-05T15:00:00Z');
-/** Sat, Mar 20, 8:00 AM in Denver: after the change to daylight time on Mar 14 (MDT, UTC-6). */
-const MARCH_START = new Date('2027-03-20T14:00:00Z');
-/** Sat, Mar 13, 8:00 AM in Denver: the last Saturday before the change (MST). */
-const MARCH_BEFORE_CHANGE = new Date('2027-03-13T15:00:00Z');
+import { DECEMBER_START, MARCH_BEFORE_CHANGE, MARCH_START } from './support/trip-starts.ts';
 
 const trip: Trip = {
   title: 'Ski & Splitboard Touring Day',

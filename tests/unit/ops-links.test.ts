@@ -12,7 +12,7 @@ import {
   refundHint,
 } from '../../src/lib/ops-links.ts';
 import { denverInstant } from '../../shared/rules/dates.ts';
-import type { WaitlistRowAnswer } from '../../shared/contract/ops-answers.ts';
+import type { WaitlistRowAnswer } from '../../shared/contract/waitlist.ts';
 
 describe('the words of the console', () => {
   it('says how a booking was paid', () => {

@@ -50,27 +50,38 @@ const friend: RosterParticipant = {
 };
 
 describe('csvField', () => {
+  /** Each value, and the field it is written as. */
+  const expectFields = (fields: [Parameters<typeof csvField>[0], string][]) => {
+    for (const [value, field] of fields) expect(csvField(value)).toBe(field);
+  };
+
   it('leaves plain text alone and writes nothing for a missing value', () => {
-    expect(csvField('Lee Lead')).toBe('Lee Lead');
-    expect(csvField(3)).toBe('3');
-    expect(csvField(null)).toBe('');
-    expect(csvField(undefined)).toBe('');
+    expectFields([
+      ['Lee Lead', 'Lee Lead'],
+      [3, '3'],
+      [null, ''],
+      [undefined, ''],
+    ]);
   });
 
   it('quotes a field holding a comma, a quote or a line break, doubling the quotes (RFC 4180)', () => {
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('one\ntwo')).toBe('"one\ntwo"');
-    expect(csvField('one\r\ntwo')).toBe('"one\r\ntwo"');
+    expectFields([
+      ['a,b', '"a,b"'],
+      ['say "hi"', '"say ""hi"""'],
+      ['one\ntwo', '"one\ntwo"'],
+      ['one\r\ntwo', '"one\r\ntwo"'],
+    ]);
   });
 
   it('leads a cell a spreadsheet would run as a formula with a single quote', () => {
-    expect(csvField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
-    expect(csvField('+1 435 555 0100')).toBe("'+1 435 555 0100");
-    expect(csvField('-2')).toBe("'-2");
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField('\t=1')).toBe("'\t=1");
-    expect(csvField('a=b')).toBe('a=b');
+    expectFields([
+      ['=HYPERLINK("http://x")', '"\'=HYPERLINK(""http://x"")"'],
+      ['+1 435 555 0100', "'+1 435 555 0100"],
+      ['-2', "'-2"],
+      ['@SUM(A1)', "'@SUM(A1)"],
+      ['\t=1', "'\t=1"],
+      ['a=b', 'a=b'],
+    ]);
   });
 });
 

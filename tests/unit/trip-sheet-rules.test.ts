@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkIns } from '../../shared/rules/check-in.ts';
+import { checkInOf, checkIns } from '../../shared/rules/check-in.ts';
 import type { TripEventRequest, TripMember, TripSheet } from '../../shared/contract/trailhead.ts';
 import { sheetChanges } from '../../src/features/trailhead/rules/sheet-changes.ts';
 import { tripBatches } from '../../src/features/trailhead/rules/trip-batches.ts';
@@ -68,15 +68,7 @@ describe('the batches the phone sends', () => {
 });
 
 describe('a check-in in words', () => {
-  const nobody = {
-    status: null,
-    at: null,
-    by: null,
-    gear: null,
-    signedHere: false,
-    surveyedHere: null,
-    standing: { here: [], 'no-show': [] },
-  };
+  const nobody = checkInOf(checkIns([]), 'bk', 'u');
 
   it('says who checked the member in and when, in Kamas time', () => {
     expect(checkInWords({ ...nobody, status: 'here', at: '2027-01-09T15:12:00.000Z', by: 'Ana' })).toBe(

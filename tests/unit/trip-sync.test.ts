@@ -18,7 +18,7 @@ const calls = vi.hoisted(() => ({
 
 vi.mock('../../src/stores/api.ts', () => ({
   api: {
-    sendTripEvents: (_dateId: string, events: TripEventRequest[]) => {
+    sendTripEvents: ({ body: { events } }: { body: { events: TripEventRequest[] } }) => {
       calls.sent.push(events.map((event) => event.id));
       return calls.answer(events);
     },

@@ -2,36 +2,38 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_AFTER, turns } from '../../api/db/turns.ts';
 
-/** Asks for a turn, noting its name in `order` when it starts; resolves with the function that ends it. */
-function ask(line: ReturnType<typeof turns>, order: string[], name: string, background = false) {
-  return line.take({ background }).then((end) => {
-    order.push(name);
-    return end;
-  });
+/** A line of turns, and `order`: the names of the turns taken, in the order they started. */
+function line() {
+  const taken = turns();
+  const order: string[] = [];
+  /** Asks for a turn, noting its name in `order` when it starts; resolves with the function that ends it. */
+  const ask = (name: string, background = false) =>
+    taken.take({ background }).then((end) => {
+      order.push(name);
+      return end;
+    });
+  return { ask, order };
 }
 
 describe('turns', () => {
   it('are held one at a time, in the order asked', async () => {
-    const line = turns();
-    const order: string[] = [];
-    const first = await ask(line, order, 'a');
-    const second = ask(line, order, 'b');
-    const third = ask(line, order, 'c');
+    const { ask, order } = line();
+    const first = await ask('a');
+    const second = ask('b');
+    const third = ask('c');
     await Promise.resolve();
     expect(order).toEqual(['a']);
     first();
     first(); // Ending a turn twice ends it once.
-    (await second)();
-    (await third)();
+    for (const turn of [second, third]) (await turn)();
     expect(order).toEqual(['a', 'b', 'c']);
   });
 
   it('let requests’ work waiting go before background work asked earlier', async () => {
-    const line = turns();
-    const order: string[] = [];
-    const holding = await ask(line, order, 'request 1');
-    const mail = ask(line, order, 'mail', true);
-    const request = ask(line, order, 'request 2');
+    const { ask, order } = line();
+    const holding = await ask('request 1');
+    const mail = ask('mail', true);
+    const request = ask('request 2');
     holding();
     (await request)();
     (await mail)();
@@ -39,13 +41,12 @@ describe('turns', () => {
   });
 
   it('give background work a turn after a run of requests’ turns, so it never waits for ever', async () => {
-    const line = turns();
-    const order: string[] = [];
-    let end = await ask(line, order, 'request 0');
-    const mail = ask(line, order, 'mail', true);
+    const { ask, order } = line();
+    let end = await ask('request 0');
+    const mail = ask('mail', true);
     // Requests keep coming: one is always waiting when a turn ends.
     for (let index = 1; index <= BACKGROUND_AFTER + 1; index += 1) {
-      const next = ask(line, order, `request ${index}`);
+      const next = ask(`request ${index}`);
       end();
       end = await Promise.race([next, mail]);
     }

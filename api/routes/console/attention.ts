@@ -5,21 +5,22 @@
  * with how the flag stands and the list as it is after.
  */
 import { Hono } from 'hono';
-import { opsResolveFlagSchema } from '../../../shared/contract/ops-requests.ts';
 import { safeParam } from '../../auth.ts';
 import { needsAttention } from '../../console/attention.ts';
 import { resolveFromConsole } from '../../console/flag-resolution.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
-import { jsonBody } from '../../validation.ts';
+import { CONSOLE_ROUTES } from '../../../shared/contract/routes/console.ts';
+import { declarer } from '../declare.ts';
 
 export function consoleAttentionRoutes(deps: AppDeps) {
   const { db } = deps;
   const group = new Hono<AppEnv>();
+  const declare = declarer(group, '/ops/attention');
 
-  group.get('/', async (c) => c.json(await needsAttention(db, new Date())));
+  declare(CONSOLE_ROUTES.attention, async (c) => c.json(await needsAttention(db, new Date())));
 
-  group.post('/flags/:flagId/resolve', jsonBody(opsResolveFlagSchema), async (c) => {
-    const outcome = await resolveFromConsole(db, c.get('caller'), safeParam(c, 'flagId'), c.req.valid('json'));
+  declare(CONSOLE_ROUTES.resolveFlag, async (c, body) => {
+    const outcome = await resolveFromConsole(db, c.get('caller'), safeParam(c, 'flagId'), body);
     return c.json({ ...outcome, attention: await needsAttention(db, new Date()) });
   });
 

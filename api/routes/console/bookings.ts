@@ -5,14 +5,7 @@
  */
 import { Hono } from 'hono';
 import { BOOKING_NOT_FOUND } from '../../../shared/contract/messages.ts';
-import {
-  opsBookSchema,
-  opsCancelSchema,
-  opsMoveSchema,
-  opsNoteSchema,
-  opsResendSchema,
-  searchSchema,
-} from '../../../shared/contract/ops-requests.ts';
+import { searchSchema } from '../../../shared/contract/ops-requests.ts';
 import { committed } from '../../after-commit.ts';
 import { safeParam } from '../../auth.ts';
 import { cancelBooking } from '../../bookings/cancellation.ts';
@@ -22,17 +15,20 @@ import { findBookings, opsBooking } from '../../console/lookup.ts';
 import { moveForCustomer, operatorMoveTargets } from '../../console/move-for-customer.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { HttpError } from '../../http.ts';
-import { jsonBody, paramAs } from '../../validation.ts';
+import { paramAs } from '../../validation.ts';
+import { CONSOLE_ROUTES } from '../../../shared/contract/routes/console.ts';
+import { declarer } from '../declare.ts';
 
 export function consoleBookingRoutes(deps: AppDeps) {
   const { db, identity, payments, waiver, holdSeconds } = deps;
   const group = new Hono<AppEnv>();
+  const declare = declarer(group, '/ops/bookings');
   const answer = (bookingId: string) => opsBooking(db, bookingId, waiver.version);
 
-  group.get('/', async (c) => c.json(await findBookings(db, paramAs(c.req.query('q'), searchSchema))));
+  declare(CONSOLE_ROUTES.findBookings, async (c) => c.json(await findBookings(db, paramAs(c.req.query('q'), searchSchema))));
 
-  group.post('/', jsonBody(opsBookSchema), async (c) => {
-    const request = c.req.valid('json');
+  declare(CONSOLE_ROUTES.bookForCustomer, async (c, body) => {
+    const request = body;
     const { paidBy } = request;
     // By card: the seats are held while the operator takes the customer's card in the card form.
     if (paidBy === 'card') return c.json(await holdForCard(db, identity, payments, c.get('caller'), request, holdSeconds), 202);
@@ -40,35 +36,35 @@ export function consoleBookingRoutes(deps: AppDeps) {
     return c.json(await answer(result.bookingId), result.booked ? 201 : 200);
   });
 
-  group.get('/:bookingId', async (c) => {
+  declare(CONSOLE_ROUTES.booking, async (c) => {
     const booking = await answer(safeParam(c, 'bookingId'));
     if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
     return c.json(booking);
   });
 
-  group.post('/:bookingId/cancel', jsonBody(opsCancelSchema), async (c) => {
+  declare(CONSOLE_ROUTES.cancelForCustomer, async (c, body) => {
     const bookingId = safeParam(c, 'bookingId');
-    await committed(deps, cancelBooking(db, bookingId, { operator: c.get('caller'), ...c.req.valid('json') }));
+    await committed(deps, cancelBooking(db, bookingId, { operator: c.get('caller'), ...body }));
     return c.json(await answer(bookingId));
   });
 
-  group.get('/:bookingId/move-targets', async (c) => c.json(await operatorMoveTargets(db, safeParam(c, 'bookingId'))));
+  declare(CONSOLE_ROUTES.moveTargets, async (c) => c.json(await operatorMoveTargets(db, safeParam(c, 'bookingId'))));
 
-  group.post('/:bookingId/move', jsonBody(opsMoveSchema), async (c) => {
+  declare(CONSOLE_ROUTES.moveForCustomer, async (c, body) => {
     const bookingId = safeParam(c, 'bookingId');
-    await committed(deps, moveForCustomer(db, c.get('caller'), bookingId, c.req.valid('json')));
+    await committed(deps, moveForCustomer(db, c.get('caller'), bookingId, body));
     return c.json(await answer(bookingId));
   });
 
-  group.post('/:bookingId/notes', jsonBody(opsNoteSchema), async (c) => {
+  declare(CONSOLE_ROUTES.addNote, async (c, body) => {
     const bookingId = safeParam(c, 'bookingId');
-    await addNote(db, c.get('caller'), bookingId, c.req.valid('json').note);
+    await addNote(db, c.get('caller'), bookingId, body.note);
     return c.json(await answer(bookingId));
   });
 
-  group.post('/:bookingId/resend', jsonBody(opsResendSchema), async (c) => {
+  declare(CONSOLE_ROUTES.resendConfirmation, async (c, body) => {
     const bookingId = safeParam(c, 'bookingId');
-    await committed(deps, resendConfirmation(db, c.get('caller'), bookingId, c.req.valid('json')));
+    await committed(deps, resendConfirmation(db, c.get('caller'), bookingId, body));
     return c.json(await answer(bookingId));
   });
 

@@ -22,6 +22,8 @@ import { consoleBookingRoutes } from './bookings.ts';
 import { consoleDateRoutes } from './dates.ts';
 import { consolePromoCodeRoutes } from './promo-codes.ts';
 import { consoleStaffRoutes } from './staff.ts';
+import { CONSOLE_ROUTES } from '../../../shared/contract/routes/console.ts';
+import { declarer } from '../declare.ts';
 
 const ACTIVITY_SHOWN = 200;
 
@@ -41,17 +43,18 @@ const personSchema = v.optional(v.pipe(v.string(), v.maxLength(100, 'Search for 
 export function consoleRoutes(deps: AppDeps) {
   const { db, identity, waiver } = deps;
   const group = new Hono<AppEnv>();
+  const declare = declarer(group, '/ops');
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
   // Customers' contacts and money: a revoked token or a disabled account is refused too.
   group.use('*', requireCaller(identity, { checkRevoked: true }), requireRole(deps, ['operator'], NOT_AN_OPERATOR));
 
-  group.get('/days', async (c) => {
+  declare(CONSOLE_ROUTES.days, async (c) => {
     const days = paramAs(c.req.query('days'), daysSchema);
     const fromDay = paramAs(c.req.query('from'), fromSchema);
     return c.json(await daysAhead(db, { fromDay, days }, waiver.version));
   });
 
-  group.get('/activity', async (c) => {
+  declare(CONSOLE_ROUTES.activity, async (c) => {
     const filter = {
       day: paramAs(c.req.query('day'), daySchema),
       bookingId: paramAs(c.req.query('booking'), bookingParamSchema),
@@ -60,7 +63,7 @@ export function consoleRoutes(deps: AppDeps) {
     return c.json(await listActions(db, { limit: ACTIVITY_SHOWN, ...filter }));
   });
 
-  group.get('/passes/:code', async (c) => c.json(await passOf(db, paramAs(c.req.param('code'), passCodeSchema))));
+  declare(CONSOLE_ROUTES.pass, async (c) => c.json(await passOf(db, paramAs(c.req.param('code'), passCodeSchema))));
 
   group.route('/bookings', consoleBookingRoutes(deps));
   group.route('/', consoleDateRoutes(deps));

@@ -7,7 +7,6 @@
  * gone, made the signer's waiver signature).
  */
 import { Hono } from 'hono';
-import { opsAddDatesSchema, opsCapacitySchema, opsMeetingPointSchema, opsReasonSchema } from '../../../shared/contract/ops-requests.ts';
 import { committed } from '../../after-commit.ts';
 import { offerSettings } from '../../waitlist/freed-seats.ts';
 import { safeParam } from '../../auth.ts';
@@ -17,60 +16,62 @@ import { addDates, changeCapacity, dateKinds, withdrawDate } from '../../console
 import { setMeetingPoint } from '../../console/meeting-point.ts';
 import { acceptHeldSignature } from '../../trailhead/held-signatures.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
-import { jsonBody } from '../../validation.ts';
 import { offersMadeBetween, waitlistOfDate } from '../../waitlist/entries.ts';
 import { offerOutOfOrder } from '../../waitlist/offers.ts';
+import { CONSOLE_ROUTES } from '../../../shared/contract/routes/console.ts';
+import { declarer } from '../declare.ts';
 
 export function consoleDateRoutes(deps: AppDeps) {
   const { db, waiver } = deps;
   const group = new Hono<AppEnv>();
+  const declare = declarer(group, '/ops');
 
-  group.get('/dates/:dateId', async (c) => c.json(await dateOverview(db, safeParam(c, 'dateId'), waiver.version)));
+  declare(CONSOLE_ROUTES.date, async (c) => c.json(await dateOverview(db, safeParam(c, 'dateId'), waiver.version)));
 
-  group.post('/dates/:dateId/call-off', jsonBody(opsReasonSchema), async (c) => {
+  declare(CONSOLE_ROUTES.callOff, async (c, body) => {
     const dateId = safeParam(c, 'dateId');
-    const result = await committed(deps, callOff(db, dateId, { operator: c.get('caller'), reason: c.req.valid('json').reason }));
+    const result = await committed(deps, callOff(db, dateId, { operator: c.get('caller'), reason: body.reason }));
     return c.json({ ...(await dateOverview(db, dateId, waiver.version)), asked: result.bookings });
   });
 
-  group.get('/date-kinds', async (c) => c.json(await dateKinds(db)));
+  declare(CONSOLE_ROUTES.dateKinds, async (c) => c.json(await dateKinds(db)));
 
-  group.post('/dates', jsonBody(opsAddDatesSchema), async (c) => {
-    const { after: _, ...added } = await committed(deps, addDates(db, c.get('caller'), c.req.valid('json')));
+  declare(CONSOLE_ROUTES.addDates, async (c, body) => {
+    const { after: _, ...added } = await committed(deps, addDates(db, c.get('caller'), body));
     return c.json(added);
   });
 
-  group.put('/dates/:dateId/capacity', jsonBody(opsCapacitySchema), async (c) => {
+  declare(CONSOLE_ROUTES.changeCapacity, async (c, body) => {
     const dateId = safeParam(c, 'dateId');
     // Seats it frees go to the waitlist at once (after the change commits): the answer names the offers made.
     const before = await waitlistOfDate(db, dateId);
-    const { changed } = await committed(deps, changeCapacity(db, c.get('caller'), dateId, c.req.valid('json')));
+    const { changed } = await committed(deps, changeCapacity(db, c.get('caller'), dateId, body));
     return c.json({ changed, offers: changed ? offersMadeBetween(before, await waitlistOfDate(db, dateId)) : [] });
   });
 
-  group.put('/dates/:dateId/meeting-point', jsonBody(opsMeetingPointSchema), async (c) => {
-    const { changed, told } = await committed(deps, setMeetingPoint(db, c.get('caller'), safeParam(c, 'dateId'), c.req.valid('json')));
+  declare(CONSOLE_ROUTES.setMeetingPoint, async (c, body) => {
+    const { changed, told } = await committed(deps, setMeetingPoint(db, c.get('caller'), safeParam(c, 'dateId'), body));
     return c.json({ changed, told });
   });
 
-  group.get('/dates/:dateId/waitlist', async (c) => c.json({ waitlist: await waitlistOfDate(db, safeParam(c, 'dateId')) }));
+  declare(CONSOLE_ROUTES.dateWaitlist, async (c) => c.json({ waitlist: await waitlistOfDate(db, safeParam(c, 'dateId')) }));
 
-  group.post('/dates/:dateId/waitlist/:entryId/offer', jsonBody(opsReasonSchema), async (c) => {
+  declare(CONSOLE_ROUTES.offerOutOfOrder, async (c, body) => {
     const settings = offerSettings(deps);
-    const request = { dateId: safeParam(c, 'dateId'), entryId: safeParam(c, 'entryId'), reason: c.req.valid('json').reason };
+    const request = { dateId: safeParam(c, 'dateId'), entryId: safeParam(c, 'entryId'), reason: body.reason };
     const { offerId, takenBackFrom } = await committed(deps, offerOutOfOrder(db, c.get('caller'), request, settings));
     return c.json({ offerId, takenBackFrom });
   });
 
-  group.post('/dates/:dateId/held-signatures/:eventId/accept', jsonBody(opsReasonSchema), async (c) => {
+  declare(CONSOLE_ROUTES.acceptHeldSignature, async (c, body) => {
     const dateId = safeParam(c, 'dateId');
-    const request = { dateId, eventId: safeParam(c, 'eventId'), reason: c.req.valid('json').reason };
+    const request = { dateId, eventId: safeParam(c, 'eventId'), reason: body.reason };
     await acceptHeldSignature(db, c.get('caller'), request, waiver);
     return c.json(await dateOverview(db, dateId, waiver.version));
   });
 
-  group.post('/dates/:dateId/withdraw', jsonBody(opsReasonSchema), async (c) => {
-    const { changed } = await committed(deps, withdrawDate(db, c.get('caller'), safeParam(c, 'dateId'), c.req.valid('json').reason));
+  declare(CONSOLE_ROUTES.withdrawDate, async (c, body) => {
+    const { changed } = await committed(deps, withdrawDate(db, c.get('caller'), safeParam(c, 'dateId'), body.reason));
     return c.json({ changed });
   });
 

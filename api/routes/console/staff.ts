@@ -4,31 +4,32 @@
  * POST /{uid}/revoke (take a role away, for a reason).
  */
 import { Hono } from 'hono';
-import { opsInviteSchema, opsRevokeSchema } from '../../../shared/contract/ops-requests.ts';
 import { committed } from '../../after-commit.ts';
 import { safeParam } from '../../auth.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { inviteStaff, revokeStaffRole, staffPage, withdrawInvitation } from '../../staff/invitations.ts';
-import { jsonBody } from '../../validation.ts';
+import { CONSOLE_ROUTES } from '../../../shared/contract/routes/console.ts';
+import { declarer } from '../declare.ts';
 
 export function consoleStaffRoutes(deps: AppDeps) {
   const { db, identity } = deps;
   const group = new Hono<AppEnv>();
+  const declare = declarer(group, '/ops/staff');
 
-  group.get('/', async (c) => c.json(await staffPage(db, identity)));
+  declare(CONSOLE_ROUTES.staff, async (c) => c.json(await staffPage(db, identity)));
 
-  group.post('/invitations', jsonBody(opsInviteSchema), async (c) => {
-    const { invited } = await committed(deps, inviteStaff(db, identity, c.get('caller'), c.req.valid('json')));
+  declare(CONSOLE_ROUTES.inviteStaff, async (c, body) => {
+    const { invited } = await committed(deps, inviteStaff(db, identity, c.get('caller'), body));
     return c.json({ ...(await staffPage(db, identity)), invited });
   });
 
-  group.delete('/invitations/:id', async (c) => {
+  declare(CONSOLE_ROUTES.withdrawInvitation, async (c) => {
     await withdrawInvitation(db, c.get('caller'), safeParam(c, 'id'));
     return c.json(await staffPage(db, identity));
   });
 
-  group.post('/:uid/revoke', jsonBody(opsRevokeSchema), async (c) => {
-    await revokeStaffRole(db, identity, c.get('caller'), safeParam(c, 'uid'), c.req.valid('json'));
+  declare(CONSOLE_ROUTES.revokeRole, async (c, body) => {
+    await revokeStaffRole(db, identity, c.get('caller'), safeParam(c, 'uid'), body);
     return c.json(await staffPage(db, identity));
   });
 

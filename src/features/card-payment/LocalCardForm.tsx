@@ -6,7 +6,7 @@
  */
 import { useRef, type AriaAttributes, type FormEvent, type RefObject } from 'react';
 import type { CardField, CardInput, CardState } from './card.ts';
-import { useHydrated } from '../../islands/shared/use-hydrated.ts';
+import { useHydrated } from '../../ui/hooks/use-hydrated.ts';
 import '../../styles/payment.css';
 
 const ERROR_ID = 'local-card-error';

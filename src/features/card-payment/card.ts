@@ -61,7 +61,7 @@ export async function payWithLocalCard(clientSecret: string, input: CardInput, b
   const checked = checkedCard(clientSecret, input);
   if (!checked.ok) return checked.state;
   try {
-    const answer = await api.confirmLocalPayment(checked.body);
+    const answer = await api.confirmLocalPayment({ body: checked.body });
     return { status: 'succeeded', bookingId, dateId: answer.dateId };
   } catch (error) {
     return error instanceof ApiError && error.status === 402

@@ -8,7 +8,7 @@ import { formatDenverRecordTime } from '../../../../shared/rules/dates.ts';
 import type { WaiverStatus } from '../../../../shared/contract/answers.ts';
 import { signedCopyPath } from '../../../../shared/rules/waiver-record.ts';
 import { api } from '../../../stores/api.ts';
-import { useLoaded } from '../../../islands/shared/use-loaded.ts';
+import { useLoaded } from '../../../ui/hooks/use-loaded.ts';
 import { useAccountUser } from './use-account-user.ts';
 
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; signatures: WaiverStatus[] };
@@ -16,7 +16,7 @@ type History = { status: 'loading' } | { status: 'failed' } | { status: 'ready';
 /** The customer's signatures, loaded again whenever their latest one changes (they signed). */
 function useSignatures(uid: string | null, latestId: string | null, wanted: boolean): History {
   const key = wanted && uid && latestId ? `${uid}/${latestId}` : null;
-  const loaded = useLoaded(key, (signal) => api.waivers(uid ?? '', signal), 'Could not load the signed waivers');
+  const loaded = useLoaded(key, (signal) => api.waivers({ params: { uid: uid ?? '' }, signal }), 'Could not load the signed waivers');
   return loaded.status === 'ready' ? { status: 'ready', signatures: loaded.value } : { status: loaded.status };
 }
 

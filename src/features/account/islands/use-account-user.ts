@@ -11,7 +11,7 @@ import type { User } from 'firebase/auth';
 import type { DatabaseUser } from '../../../../shared/contract/answers.ts';
 import { $authStatus, $authUser, $dbUser, $knownUser, startAuth } from '../../../stores/auth.ts';
 import { neverSignedInHere } from '../../../stores/known-user.ts';
-import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
+import { useHydrated } from '../../../ui/hooks/use-hydrated.ts';
 
 export type AccountState = 'loading' | 'signed-out' | 'ready';
 

@@ -26,6 +26,7 @@ import {
   type UserData,
 } from '../../../../shared/contract/requests.ts';
 import { api } from '../../../stores/api.ts';
+import { WAIVER_TEXT_HEADER } from '../../../../shared/rules/waiver-record.ts';
 import { $authUser, $dbUser, startAuth, storeDbUser } from '../../../stores/auth.ts';
 
 /** Input refused before it reached the API, by the shared schemas or the identity service, with the message to show. */
@@ -94,7 +95,7 @@ export async function saveProfile(form: ProfileForm): Promise<DatabaseUser> {
       throw new InvalidInput(error instanceof Error ? error.message : String(error));
     }
   }
-  return save((id) => api.saveProfile(id, userData), uid);
+  return save((id) => api.saveProfile({ params: { uid: id }, body: { userData } }), uid);
 }
 
 const sameEmail = (a: string, b: string | null | undefined) => b !== null && b !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -102,7 +103,7 @@ const sameEmail = (a: string, b: string | null | undefined) => b !== null && b !
 /** Saves the safety survey. */
 export async function saveSurvey(survey: Survey): Promise<DatabaseUser> {
   const checkedSurvey = checked(surveySchema, survey);
-  return save((uid) => api.saveSurvey(uid, checkedSurvey));
+  return save((uid) => api.saveSurveyOrSignWaiver({ params: { uid }, body: { survey: checkedSurvey } }));
 }
 
 /**
@@ -111,5 +112,5 @@ export async function saveSurvey(survey: Survey): Promise<DatabaseUser> {
  */
 export async function signWaiver(signature: string, shownTextSha256: string): Promise<DatabaseUser> {
   const waiver = checked(waiverSchema, { signature, agreed: true });
-  return save((uid) => api.signWaiver(uid, waiver, shownTextSha256));
+  return save((uid) => api.saveSurveyOrSignWaiver({ params: { uid }, body: waiver, headers: { [WAIVER_TEXT_HEADER]: shownTextSha256 } }));
 }

@@ -10,7 +10,7 @@ import { stillToChoose } from '../rules/booking-pages.ts';
 import { CHECKOUT_ALERT } from '../rules/cart.ts';
 import { $cart, $checkoutReady } from '../stores/cart.ts';
 import { confirmChosenDate, type CalendarSource } from '../stores/calendars.ts';
-import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
+import { useHydrated } from '../../../ui/hooks/use-hydrated.ts';
 
 const NOTHING_CHOSEN = { selectedPriceId: null, dateId: null };
 

@@ -4,7 +4,7 @@
  * full date of the chosen class can be waited for (Join the waitlist).
  * Changing the class resets the date; picking a date sets start and end to that day.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { seatsWords, type DateAvailability } from '../../../../shared/rules/availability.ts';
 import type { DayKey } from '../../../../shared/rules/calendar-grid.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
@@ -18,9 +18,9 @@ import DateSelect from './DateSelect.tsx';
 import { ClassIcon, FullMark } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
 import PriceChoice from './PriceChoice.tsx';
-import WaitlistPanel from './WaitlistPanel.tsx';
+import WaitlistPanel from '../../waitlist/islands/WaitlistPanel.tsx';
 import { useBookingPage } from './use-booking-page.ts';
-import { useSearchParam } from '../../../islands/shared/use-search-param.ts';
+import { useSearchParam } from '../../../ui/hooks/use-search-param.ts';
 
 /** One seat per customer; friends join through the invite link. */
 const CLASS_PARTY_SIZE = 1;
@@ -36,8 +36,6 @@ export default function ClassBooking() {
     if (namedPriceId && bookingStarted) choosePrice(namedPriceId, { resetsDate: true });
   }, [namedPriceId, bookingStarted]);
   const price = cart.selectedPrice;
-  /** The full date whose waitlist is open, if any. */
-  const [waitFor, setWaitFor] = useState<string | null>(null);
   /** Whether a date is of the chosen class (none is, before a class is chosen). */
   const ofChosenClass = (date: DateAvailability) => cart.selectedPriceId !== null && date.entry.priceId === cart.selectedPriceId;
   const classDates = dates.filter((date) => ofChosenClass(date) && date.state !== 'unavailable');
@@ -83,7 +81,7 @@ export default function ClassBooking() {
     const date = full.find(ofChosenClass) ?? full[0];
     if (!date?.entry.priceId) return;
     if (!ofChosenClass(date)) choosePrice(date.entry.priceId, { resetsDate: true });
-    setWaitFor(date.entry.id);
+    page.waitlist.onWaitFor(date.entry.id);
   }
 
   const objectives = price?.metadata.type ? classObjectives[price.metadata.type] : undefined;
@@ -122,13 +120,7 @@ export default function ClassBooking() {
           none: 'No available dates for the selected class',
         }}
       />
-      <WaitlistPanel
-        dates={classDates}
-        priceId={cart.selectedPriceId}
-        partySize={CLASS_PARTY_SIZE}
-        waitFor={waitFor}
-        onWaitFor={setWaitFor}
-      />
+      <WaitlistPanel dates={classDates} partySize={CLASS_PARTY_SIZE} {...page.waitlist} />
       <h2 className="booking-step">Class Calendar</h2>
       <CalendarFrame
         load={load}

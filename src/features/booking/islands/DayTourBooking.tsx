@@ -2,7 +2,6 @@
  * /booking/backcountry-tour: Select Activity, Select Party Size, the calendar of
  * day tours and the Order Summary. A day tour is private: a date is full once anyone holds it.
  */
-import { useState } from 'react';
 import type { DayKey } from '../../../../shared/rules/calendar-grid.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { PARTY_SIZE_MIN } from '../../../../shared/contract/requests.ts';
@@ -15,15 +14,13 @@ import { FullMark } from './markers.tsx';
 import type { DayView } from './MonthCalendar.tsx';
 import PartySizeOptions from './PartySizeOptions.tsx';
 import PriceChoice from './PriceChoice.tsx';
-import WaitlistPanel from './WaitlistPanel.tsx';
+import WaitlistPanel from '../../waitlist/islands/WaitlistPanel.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
 export default function DayTourBooking() {
   const page = useBookingPage({ source: dayTourCalendar, productTitle: DAY_TOUR_PRODUCT_TITLE });
   const { hydrated, cart, load, notice, dates, days, selectedDay, month, firstMonth } = page;
   const price = cart.selectedPrice;
-  /** The full date whose waitlist is open, if any. */
-  const [waitFor, setWaitFor] = useState<string | null>(null);
 
   function dayView(day: DayKey): DayView {
     const date = days.get(day)?.[0];
@@ -86,10 +83,8 @@ export default function DayTourBooking() {
       />
       <WaitlistPanel
         dates={dates.filter((date) => date.state !== 'unavailable')}
-        priceId={cart.selectedPriceId}
         partySize={cart.partySize ?? PARTY_SIZE_MIN}
-        waitFor={waitFor}
-        onWaitFor={setWaitFor}
+        {...page.waitlist}
       />
     </BookingColumns>
   );

@@ -4,14 +4,14 @@
  * total; Checkout goes on to the same checkout as the other bookings. One seat per customer: friends
  * join through the booking's invite link.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { MENTORSHIP_PRODUCT_TITLE } from '../../../../shared/company/site.ts';
 import { choosePrice } from '../stores/cart.ts';
 import { mentorshipCalendar } from '../stores/calendars.ts';
 import BookingColumns from './BookingColumns.tsx';
 import DateSelect from './DateSelect.tsx';
-import WaitlistPanel from './WaitlistPanel.tsx';
+import WaitlistPanel from '../../waitlist/islands/WaitlistPanel.tsx';
 import { useBookingPage } from './use-booking-page.ts';
 
 const MENTORSHIP_PARTY_SIZE = 1;
@@ -26,8 +26,6 @@ export default function MentorshipBooking() {
   }, [onlyPrice]);
 
   const price = cart.selectedPrice;
-  /** The full date whose waitlist is open, if any. */
-  const [waitFor, setWaitFor] = useState<string | null>(null);
   const open = dates.filter((date) => date.state !== 'unavailable');
   const chosen = cart.calendar === mentorshipCalendar.name ? dates.find((date) => date.entry.id === cart.dateId) : undefined;
 
@@ -48,13 +46,7 @@ export default function MentorshipBooking() {
         value={chosen ? chosen.entry.id : ''}
         says={{ failed: 'Failed to load mentorship days. Please try again later.', none: 'No mentorship days open this season' }}
       />
-      <WaitlistPanel
-        dates={open}
-        priceId={cart.selectedPriceId}
-        partySize={MENTORSHIP_PARTY_SIZE}
-        waitFor={waitFor}
-        onWaitFor={setWaitFor}
-      />
+      <WaitlistPanel dates={open} partySize={MENTORSHIP_PARTY_SIZE} {...page.waitlist} />
       {load.status === 'failed' && (
         <div className="calendar-problem" role="alert">
           <p className="form-error">Unable to load mentorship days. Please check your connection.</p>

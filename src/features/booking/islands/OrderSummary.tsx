@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
 import type { CalendarSource } from '../stores/calendars.ts';
 import CheckoutButton from './CheckoutButton.tsx';
-import DetailsList from '../../../islands/shared/DetailsList.tsx';
+import DetailsList from '../../../ui/DetailsList.tsx';
 
 interface Props {
   image: { src: string; alt: string } | null;

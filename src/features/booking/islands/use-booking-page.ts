@@ -3,7 +3,7 @@
  * availability of each date. Before hydration it is an empty selection and a loading calendar, so
  * the first render matches the server-rendered HTML.
  */
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { availabilityList, byDay, openingMonth } from '../../../../shared/rules/availability.ts';
 import { monthOf } from '../../../../shared/rules/calendar-grid.ts';
@@ -12,7 +12,7 @@ import { $cart, startBooking, type Cart } from '../stores/cart.ts';
 import { $selectionNotice, refreshWhenVisible, type CalendarLoad, type CalendarSource } from '../stores/calendars.ts';
 import { $checkoutHold } from '../stores/checkout-hold.ts';
 import { $products, loadProducts, productByTitle } from '../../../stores/products.ts';
-import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
+import { useHydrated } from '../../../ui/hooks/use-hydrated.ts';
 
 const EMPTY_CART: Cart = {
   productId: null,
@@ -68,6 +68,8 @@ export function useBookingPage({ source, productTitle, partySize = null }: Optio
   );
   const days = useMemo(() => byDay(dates), [dates]);
   const selectedDay = cart.calendar === source.name && cart.startDate ? denverDay(cart.startDate) : null;
+  /** The full date whose waitlist is open, if any. */
+  const [waitFor, setWaitFor] = useState<string | null>(null);
   return {
     source,
     hydrated,
@@ -83,6 +85,8 @@ export function useBookingPage({ source, productTitle, partySize = null }: Optio
     month: selectedDay ? monthOf(selectedDay) : openingMonth(dates, now),
     /** No month before the current one in Kamas. */
     firstMonth: monthOf(denverDay(now)),
+    /** The page's waitlist panel: the price chosen, and the full date whose join form is open. */
+    waitlist: { priceId: cart.selectedPriceId, waitFor, onWaitFor: setWaitFor },
   };
 }
 

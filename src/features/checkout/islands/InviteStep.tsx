@@ -34,7 +34,7 @@ export default function InviteStep({ inviteCode, invitation }: { inviteCode: str
   useEffect(() => {
     let cancelled = false;
     api
-      .joinParty(inviteCode)
+      .joinParty({ body: { inviteCode } })
       .then(() => {
         if (!cancelled) setState({ status: 'joined' });
       })

@@ -5,7 +5,7 @@
  * typed, in case they turn out to be signed out); for a visitor already signed in who came back to
  * this step, who they are with Continue and Log out. The step's heading is the form's own.
  */
-import SignInForm from '../../../islands/sign-in/SignInForm.tsx';
+import SignInForm from '../../sign-in/islands/SignInForm.tsx';
 
 interface Props {
   /** The id of the step's heading: the section is named by it, and focus moves to it. */

@@ -9,7 +9,7 @@ import type { DatabaseUser } from '../../../../shared/contract/answers.ts';
 import { formatDenverLongDate } from '../../../../shared/rules/dates.ts';
 import { formatPhoneNumber } from '../../../lib/phone-number.ts';
 import { gearText } from '../../../lib/survey-words.ts';
-import DetailsList, { type Detail } from '../../../islands/shared/DetailsList.tsx';
+import DetailsList, { type Detail } from '../../../ui/DetailsList.tsx';
 
 interface Props {
   user: DatabaseUser;

@@ -1,20 +1,15 @@
 /**
  * What the checkout's invite link is for, loaded once at the start: the trip, its start and who
- * invited; and, once the friend is signed in, the party is told they are joining.
+ * invited; and, once the friend is signed in, the party is told they are joining. Not found: no paid
+ * booking has this code (a mistyped link, a cancelled trip); failed: it could not be asked just now,
+ * and joining still tries.
  */
-import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api/api-error.ts';
+import { useEffect } from 'react';
 import { loadInvitation, startJoining } from '../stores/invitation.ts';
 import type { Invitation } from '../../../../shared/rules/party.ts';
+import { useLinked, type Linked } from '../../../ui/hooks/use-linked.ts';
 
-export type InvitationState =
-  | { status: 'none' }
-  | { status: 'loading' }
-  | { status: 'ready'; invitation: Invitation }
-  /** No paid booking has this code (a mistyped link, a cancelled trip). */
-  | { status: 'not-found' }
-  /** It could not be asked just now; joining still tries. */
-  | { status: 'failed' };
+export type InvitationState = Linked<{ status: 'ready'; invitation: Invitation }>;
 
 export function useInvitation(inviteCode: string | null, signedIn: boolean): InvitationState {
   useEffect(() => {
@@ -23,21 +18,9 @@ export function useInvitation(inviteCode: string | null, signedIn: boolean): Inv
       startJoining(inviteCode).catch((error: unknown) => console.warn('Could not say the friend is joining', error));
   }, [inviteCode, signedIn]);
 
-  const [answer, setAnswer] = useState<{ code: string; state: InvitationState } | null>(null);
-  useEffect(() => {
-    if (!inviteCode) return;
-    const abort = new AbortController();
-    loadInvitation(inviteCode, abort.signal).then(
-      (invitation) => setAnswer({ code: inviteCode, state: { status: 'ready', invitation } }),
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        const notFound = error instanceof ApiError && error.status === 404;
-        if (!notFound) console.warn('Could not read the invite', error);
-        setAnswer({ code: inviteCode, state: { status: notFound ? 'not-found' : 'failed' } });
-      },
-    );
-    return () => abort.abort();
-  }, [inviteCode]);
-  if (!inviteCode) return { status: 'none' };
-  return answer?.code === inviteCode ? answer.state : { status: 'loading' };
+  return useLinked(inviteCode, {
+    load: loadInvitation,
+    ready: (invitation) => ({ status: 'ready', invitation }),
+    warning: 'Could not read the invite',
+  });
 }

@@ -41,7 +41,7 @@ export async function confirmLocalCard(input: CardInput): Promise<CardState> {
   if (!checked.ok) return settle(session, checked.state);
   settle(session, { status: 'processing' });
   try {
-    const answer = await api.confirmLocalPayment(checked.body);
+    const answer = await api.confirmLocalPayment({ body: checked.body });
     const paid = settle(session, { status: 'succeeded', bookingId: intent.bookingId, dateId: answer.dateId });
     completePayment();
     return paid;

@@ -140,7 +140,7 @@ export function createIntent(options: { inviteCode?: string | null; offerId?: st
   setIntent({ status: 'creating' });
   const promise = (async () => {
     try {
-      const answer = await api.createPaymentIntent(checked.body);
+      const answer = await api.createPaymentIntent({ body: checked.body });
       if (mine !== session.generation) return;
       const { clientSecret, amount, currency, expiresAt, provider, bookingId } = answer;
       if (!clientSecret) return setIntent({ status: 'failed', message: MISSING_SECRET_MESSAGE });

@@ -74,7 +74,7 @@ async function localOutcome(dateId: string): Promise<PaymentOutcome> {
   const user = $authUser.get();
   if (!user) return { status: $authError.get() ? 'unverified' : 'none' };
   try {
-    const { bookings } = await api.user(user.uid);
+    const { bookings } = await api.account({ params: { uid: user.uid } });
     return { status: bookings.includes(dateId) ? 'succeeded' : 'none' };
   } catch {
     return { status: 'unverified' };

@@ -47,7 +47,7 @@ export async function askForPromo(input: string): Promise<boolean> {
   const quantity = Math.max(1, orderFigures(cart).quantity);
   promo.set({ status: 'applying', code });
   try {
-    const answer = await api.applyPromo({ promoCode: code, selectedPriceId: cart.selectedPriceId, quantity });
+    const answer = await api.applyPromo({ body: { promoCode: code, selectedPriceId: cart.selectedPriceId, quantity } });
     if (mine !== generation) return false;
     promo.set({ status: 'accepted', code: answer.promoCode || code, finalTotal: answer.finalTotal, quantity });
   } catch (error) {

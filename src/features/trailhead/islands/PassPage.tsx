@@ -6,9 +6,9 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $authStatus, $knownUser, startAuth } from '../../../stores/auth.ts';
-import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
-import { useLoaded } from '../../../islands/shared/use-loaded.ts';
-import { useSearchParam } from '../../../islands/shared/use-search-param.ts';
+import { useHydrated } from '../../../ui/hooks/use-hydrated.ts';
+import { useLoaded } from '../../../ui/hooks/use-loaded.ts';
+import { useSearchParam } from '../../../ui/hooks/use-search-param.ts';
 import { AccountLoading } from '../../../ui/fields.tsx';
 import { loadPasses } from '../stores/pass-store.ts';
 import { passesUpdated } from './KeptPasses.tsx';

@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { formatDenverMoment } from '../../../../shared/rules/dates.ts';
 import { $knownUser } from '../../../stores/auth.ts';
-import { useLoaded } from '../../../islands/shared/use-loaded.ts';
+import { useLoaded } from '../../../ui/hooks/use-loaded.ts';
 import { savedSheet } from '../stores/trip-store.ts';
 
 export default function SavedSheetLink({ dateId }: { dateId: string }) {

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { formatDenverDateTime, formatDenverMoment } from '../../../../shared/rules/dates.ts';
 import { $knownUser } from '../../../stores/auth.ts';
-import { useLoaded } from '../../../islands/shared/use-loaded.ts';
+import { useLoaded } from '../../../ui/hooks/use-loaded.ts';
 import { savedSheets } from '../stores/trip-store.ts';
 import '../../../styles/guide.css';
 

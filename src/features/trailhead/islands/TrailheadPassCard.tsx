@@ -6,6 +6,7 @@ import { useId } from 'react';
 import type { TrailheadPass } from '../../../../shared/contract/trailhead.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { passQrText } from '../../../../shared/rules/pass-qr.ts';
+import DetailsList from '../../../ui/DetailsList.tsx';
 import QrCode from '../../../ui/QrCode.tsx';
 
 export const PASS_QR_SIZE = 220;
@@ -30,22 +31,14 @@ export default function TrailheadPassCard({ pass, level = 3 }: Props) {
         <QrCode value={passQrText(pass.dateId, pass.code)} size={PASS_QR_SIZE} label={`Trailhead pass of ${pass.name}`} />
         <figcaption>Your guide scans this code when you arrive.</figcaption>
       </figure>
-      <dl className="pass-facts">
-        <div>
-          <dt>Trip</dt>
-          <dd>{pass.title}</dd>
-        </div>
-        <div>
-          <dt>Starts</dt>
-          <dd>
-            <time dateTime={pass.startsAt}>{formatDenverDateTime(Date.parse(pass.startsAt))}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>Meeting point</dt>
-          <dd>{pass.meetingPoint}</dd>
-        </div>
-      </dl>
+      <DetailsList
+        className="pass-facts"
+        details={[
+          ['Trip', pass.title],
+          ['Starts', <time dateTime={pass.startsAt}>{formatDenverDateTime(Date.parse(pass.startsAt))}</time>],
+          ['Meeting point', pass.meetingPoint],
+        ]}
+      />
       <Part className="pass-part">What to bring</Part>
       <ul className="pass-bring">
         {pass.bring.map((item) => (

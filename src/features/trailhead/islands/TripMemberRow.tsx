@@ -12,8 +12,8 @@ import type { Gear, MemberCheckIn } from '../../../../shared/rules/check-in.ts';
 import type { Survey } from '../../../../shared/contract/requests.ts';
 import { surveyComplete } from '../../../../shared/rules/readiness.ts';
 import { participantName, waiverSummary } from '../../../lib/roster-csv.ts';
-import DetailsList from '../../../islands/shared/DetailsList.tsx';
-import { safetyDetails } from '../../../islands/guide/safety-details.tsx';
+import DetailsList from '../../../ui/DetailsList.tsx';
+import { safetyDetails } from './safety-details.tsx';
 import { checkInWords } from '../rules/check-in-words.ts';
 import { memberMarks } from '../rules/roll-call.ts';
 

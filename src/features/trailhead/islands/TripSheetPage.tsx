@@ -11,7 +11,7 @@ import { checkInOf, checkIns, memberKey, tapOf, type CheckInEvent } from '../../
 import { formatDenverDateTime, formatDenverMoment } from '../../../../shared/rules/dates.ts';
 import type { TripEventRequest } from '../../../../shared/contract/trailhead.ts';
 import { $authStatus, $authUser, $knownUser, startAuth } from '../../../stores/auth.ts';
-import { useHydrated } from '../../../islands/shared/use-hydrated.ts';
+import { useHydrated } from '../../../ui/hooks/use-hydrated.ts';
 import { AccountLoading } from '../../../ui/fields.tsx';
 import { $tripPage, openTrip, recordCheckIns, sendTrip, unsentOf } from '../stores/trip-page.ts';
 import type { RecordedTripEvent, SavedTripSheet } from '../stores/trip-store.ts';
@@ -19,7 +19,7 @@ import TripMemberRow, { type CheckInChoice } from './TripMemberRow.tsx';
 import RollCallFilters from './RollCallFilters.tsx';
 import { keptByFilter, type RollCallFilter } from '../rules/roll-call.ts';
 import TripSyncBar from './TripSyncBar.tsx';
-import QrScanner, { type ScanOutcome } from '../../../islands/shared/QrScanner.tsx';
+import QrScanner, { type ScanOutcome } from '../../../ui/QrScanner.tsx';
 import { scannedPass, scannedWords } from '../rules/scanned-pass.ts';
 import { eventNoteWords } from '../rules/check-in-words.ts';
 import '../../../styles/account.css';

@@ -28,7 +28,7 @@ export async function keptPasses(uid: string, now = Date.now()): Promise<SavedPa
  */
 export async function loadPasses(uid: string, signal?: AbortSignal): Promise<Passes> {
   try {
-    const { passes } = await api.passes(uid, signal);
+    const { passes } = await api.passes({ params: { uid }, signal });
     const saved: SavedPasses = { ownerUid: uid, updatedAt: new Date().toISOString(), passes };
     await (await openDevice()).put('passes', saved);
     return { ...saved, fresh: true };

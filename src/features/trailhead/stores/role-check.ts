@@ -24,7 +24,7 @@ export async function checkGuideRole(uid: string): Promise<void> {
   if (!dateId) return;
   const { api } = await import('../../../stores/api.ts');
   try {
-    await api.tripSheet(dateId);
+    await api.tripSheet({ params: { dateId } });
     sessionStorage.setItem(ROLE_ASKED_KEY, uid);
   } catch (error) {
     // Any other failure (no network after all, signed out meanwhile, a date since removed) is asked again on the next page.

@@ -5,7 +5,7 @@
 import { tripEndsAt } from '../../../../shared/company/meeting-area.ts';
 import type { CalendarName } from '../../../../shared/contract/requests.ts';
 import type { TripSheet } from '../../../../shared/contract/trailhead.ts';
-import { onKeptDevice, openDevice, type RecordedTripEvent, type SavedTripSheet } from '../../../lib/device-data.ts';
+import { onKeptDevice, openDevice, type DeviceDb, type RecordedTripEvent, type SavedTripSheet } from '../../../lib/device-data.ts';
 import { sheetChanges } from '../rules/sheet-changes.ts';
 
 export type { RecordedTripEvent, SavedTripSheet };
@@ -72,35 +72,51 @@ export async function markEvents(outcomes: ReadonlyMap<string, SentOutcome>): Pr
   }, undefined);
 }
 
+/** The kept sheets and events, changed together. */
+const sheetsAndEvents = (db: DeviceDb) => db.transaction(['tripSheets', 'tripEvents'], 'readwrite');
+type SheetsAndEvents = ReturnType<typeof sheetsAndEvents>;
+
+/** Removes from the phone what `forget` takes away, given the kept sheets, in one change of sheets and events. */
+async function forgetKept(forget: (tx: SheetsAndEvents, sheets: SavedTripSheet[]) => Promise<void>): Promise<void> {
+  await onKeptDevice(async (db) => {
+    const tx = sheetsAndEvents(db);
+    await forget(tx, await tx.objectStore('tripSheets').getAll());
+    await tx.done;
+  }, undefined);
+}
+
+/** Removes those of `events` the API has (sent, or refused and kept by the office). */
+async function forgetSent(tx: SheetsAndEvents, events: readonly RecordedTripEvent[]): Promise<void> {
+  for (const recorded of events) {
+    if (recorded.sentAt || recorded.refused) await tx.objectStore('tripEvents').delete(recorded.id);
+  }
+}
+
 /**
  * Removes the account's sheets, with their medical notes, and the events the API has (its role was
  * found revoked); what it recorded and never sent stays, apart, as the company's record.
  */
 export async function forgetSheets(ownerUid: string): Promise<void> {
-  await onKeptDevice(async (db) => {
-    const tx = db.transaction(['tripSheets', 'tripEvents'], 'readwrite');
-    for (const saved of await tx.objectStore('tripSheets').getAll()) {
+  await forgetKept(async (tx, sheets) => {
+    for (const saved of sheets) {
       if (saved.ownerUid === ownerUid) await tx.objectStore('tripSheets').delete(saved.dateId);
     }
-    for (const recorded of await tx.objectStore('tripEvents').getAll()) {
-      if (recorded.ownerUid === ownerUid && (recorded.sentAt || recorded.refused)) await tx.objectStore('tripEvents').delete(recorded.id);
-    }
-    await tx.done;
-  }, undefined);
+    const events = await tx.objectStore('tripEvents').getAll();
+    await forgetSent(
+      tx,
+      events.filter((recorded) => recorded.ownerUid === ownerUid),
+    );
+  });
 }
 
 /** Removes the sheets whose trip ended more than 48 hours ago, with their events sent. */
 export async function forgetEnded(now: number): Promise<void> {
-  await onKeptDevice(async (db) => {
-    const tx = db.transaction(['tripSheets', 'tripEvents'], 'readwrite');
-    for (const saved of await tx.objectStore('tripSheets').getAll()) {
+  await forgetKept(async (tx, sheets) => {
+    for (const saved of sheets) {
       if (keptUntil(saved.sheet) > now) continue;
       await tx.objectStore('tripSheets').delete(saved.dateId);
       // What was never sent stays until it is: a check-in is the company's record.
-      for (const recorded of await tx.objectStore('tripEvents').index('byDate').getAll(saved.dateId)) {
-        if (recorded.sentAt || recorded.refused) await tx.objectStore('tripEvents').delete(recorded.id);
-      }
+      await forgetSent(tx, await tx.objectStore('tripEvents').index('byDate').getAll(saved.dateId));
     }
-    await tx.done;
-  }, undefined);
+  });
 }

@@ -30,16 +30,13 @@ const offline = (error: unknown) => !(error instanceof ApiError) && !navigator.o
 
 /** Fetches the date's sheet and saves it on the phone. */
 export async function fetchAndSave(ownerUid: string, dateId: string): Promise<SavedTripSheet> {
-  return saveSheet(ownerUid, await api.tripSheet(dateId));
+  return saveSheet(ownerUid, await api.tripSheet({ params: { dateId } }));
 }
 
 /** Each event's outcome at the API; a batch it cannot read is sent again in halves. */
 async function send(dateId: string, batch: readonly RecordedTripEvent[]): Promise<Map<string, SentOutcome>> {
   try {
-    const answer = await api.sendTripEvents(
-      dateId,
-      batch.map((recorded) => recorded.event),
-    );
+    const answer = await api.sendTripEvents({ params: { dateId }, body: { events: batch.map((recorded) => recorded.event) } });
     const sentAt = new Date().toISOString();
     const refused = new Map(answer.outcomes.map((outcome) => [outcome.id, outcome.refused]));
     return new Map(

@@ -13,7 +13,7 @@ import { $card, confirmLocalCard, localSuccessPath } from '../../stores/checkout
 import { $cart } from '../../../booking/stores/cart.ts';
 import { followOrder } from '../../stores/checkout-order.ts';
 import { $intent } from '../../stores/payment-intent.ts';
-import { useHydrated } from '../../../../islands/shared/use-hydrated.ts';
+import { useHydrated } from '../../../../ui/hooks/use-hydrated.ts';
 import { HoldEnded, HoldTimer, IntentFailed } from './HoldStatus.tsx';
 import CardForm from '../../../card-payment/CardForm.tsx';
 import PaymentSummary from './PaymentSummary.tsx';

@@ -12,8 +12,8 @@ import type { Cart } from '../../../booking/stores/cart.ts';
 import { applyPromo } from '../../stores/checkout-order.ts';
 import { $intent, $orderTotal } from '../../stores/payment-intent.ts';
 import { $promo } from '../../stores/promo.ts';
-import { useHydrated } from '../../../../islands/shared/use-hydrated.ts';
-import DetailsList from '../../../../islands/shared/DetailsList.tsx';
+import { useHydrated } from '../../../../ui/hooks/use-hydrated.ts';
+import DetailsList from '../../../../ui/DetailsList.tsx';
 
 export default function PaymentSummary({ cart }: { cart: Cart }) {
   const total = useStore($orderTotal);
