@@ -5,7 +5,7 @@
  * bookings wires them first: the API (./app.ts) and the operator command that calls off dates.
  */
 import { listen } from './bookings/facts.ts';
-import { seatPayments } from './bookings/outcomes.ts';
+import { bookingPayments, dateChangeFees } from './bookings/outcomes.ts';
 import { payFor } from './payments/purposes.ts';
 import { onSeatsFreed } from './after-commit.ts';
 import { offerFreedSeatsNow } from './waitlist/freed-seats.ts';
@@ -19,6 +19,7 @@ export function wireFeatures(): void {
   wired = true;
   listen(mailListeners);
   listen(waitlistListeners);
-  payFor(seatPayments);
+  payFor(bookingPayments);
+  payFor(dateChangeFees);
   onSeatsFreed(offerFreedSeatsNow);
 }

@@ -19,6 +19,7 @@ import { lockedQuote, ONLY_THE_PAYER, quoteCancellation } from './cancellation.t
 import { assertMoveTarget, lockMoveDates, moveTargets } from './move.ts';
 import { attachIntentToHold } from './hold-intent.ts';
 import { holdFor, insertHoldSql, releaseHolds } from './seat-holds.ts';
+import { PAYMENT_FOR } from './outcomes.ts';
 import { shownToCustomer } from './address-owner.ts';
 
 export const NO_DATE_CHANGE = (days = CURRENT_POLICY.fullRefundDays) =>
@@ -150,7 +151,7 @@ export async function startDateChange(
       currency: prepared.currency,
       description: `Date change of booking ${bookingId}`,
       email: caller.email,
-      metadata: { userId: caller.uid, dateId: request.dateId, changesBooking: bookingId },
+      metadata: { paysFor: PAYMENT_FOR.dateChangeFee, userId: caller.uid, dateId: request.dateId, changesBooking: bookingId },
     },
     'replaced by a newer hold',
   );

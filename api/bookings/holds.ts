@@ -25,6 +25,7 @@ import { SAVE_USER_SQL, userParams } from '../users/store.ts';
 import { cutoffSeconds, seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { bookingsOpenSql, LIVE_HOLD_SQL, promoUsesSql, seatsTakenSql } from './seat-sql.ts';
 import { holdFor, insertHoldSql, isoInstantSql, releaseHoldsSql } from './seat-holds.ts';
+import { PAYMENT_FOR } from './outcomes.ts';
 
 export const BOOKINGS_CLOSED = 'Bookings for this date have closed. Please choose a later date.';
 export const SESSION_ENDED = 'This payment session has ended. Please start checkout again.';
@@ -603,7 +604,13 @@ async function makeIntent(
         currency: prepared.currency,
         description: prepared.description,
         email: caller.email,
-        metadata: { userId: caller.uid, dateId: metadata.dateId, calendar: metadata.calendar, partySize: String(metadata.partySize) },
+        metadata: {
+          paysFor: PAYMENT_FOR.booking,
+          userId: caller.uid,
+          dateId: metadata.dateId,
+          calendar: metadata.calendar,
+          partySize: String(metadata.partySize),
+        },
       })
       .then(
         (intent) => ({ intent, error: null }),

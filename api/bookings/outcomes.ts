@@ -43,52 +43,64 @@ interface BookingRow {
 
 type Settled = Exclude<Outcome, { result: 'duplicate' | 'unknown' }>;
 
+/** What a payment intent's metadata names it for, as each purpose of the seats' payments is named. */
+export const PAYMENT_FOR = { booking: 'a booking', dateChangeFee: 'the fee of a change of date' } as const;
+
 /**
- * The seats' payments, as one purpose of payment (../payments/purposes.ts): a hold paid at checkout,
- * on a waitlist offer or by the office's card, and the fee of a change of date (a hold that moves
- * another booking once it is paid). Settles an event whose intent is one of theirs, in the caller's
- * transaction; null when no booking has the intent.
+ * A booking's payment, as a purpose of payment (../payments/purposes.ts): a hold paid at checkout, on
+ * a waitlist offer or by the office's card. Settles an event whose intent is one of theirs, in the
+ * caller's transaction; null when no such booking has the intent.
  */
-export const seatPayments: PaymentPurpose = {
-  name: 'seats',
-  async settle(tx, event, settings) {
-    const [found] = await tx.query<{ date_id: string; moving_from: string | null }>(
-      `select b.date_id, o.date_id as moving_from from bookings b left join bookings o on o.id = b.moves_booking where b.payment_intent_id = $1`,
-      [event.intentId],
-    );
-    if (!found) return null;
-    // Lock order everywhere: the date first (both dates of a date change, in id order), then its bookings.
-    if (found.moving_from) await lockMoveDates(tx, found.moving_from, found.date_id, settings.cutoffHours);
-    const date = await lockDate(tx, found.date_id, settings.cutoffHours);
-    const [booking] = await tx.query<BookingRow & Record<string, unknown>>(
-      `select id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code, payment_intent_id, status,
-              refund_amount, moves_booking, ${HOLD_LAPSED_SQL} as expired
-         from bookings where payment_intent_id = $1 for update`,
-      [event.intentId],
-    );
-    if (!booking) return null;
-    switch (event.type) {
-      case 'succeeded':
-        return settleSuccess(tx, booking, date, event, settings);
-      case 'failed':
-        // A declined card keeps the hold until it expires: the customer may try another card.
-        return settled('unchanged', booking);
-      case 'canceled':
-        return settleCancel(tx, booking);
-      case 'refunded':
-        return settleRefund(tx, booking, event);
-      case 'disputed':
-        await flagBooking(
-          tx,
-          booking.id,
-          'dispute',
-          `Dispute ${event.disputeId} (${event.reason}) for ${money(event.amount, event.currency)}; the seats stay booked.`,
-          event.eventId,
-        );
-        return settled('flagged', booking);
-    }
-  },
+export const bookingPayments: PaymentPurpose = {
+  name: PAYMENT_FOR.booking,
+  settle: (tx, event, settings) => settleSeats(tx, event, settings, 'moves_booking is null'),
 };
+
+/** The fee of a change of date, as a purpose of payment: a hold on the new date that moves the booking once it is paid. */
+export const dateChangeFees: PaymentPurpose = {
+  name: PAYMENT_FOR.dateChangeFee,
+  settle: (tx, event, settings) => settleSeats(tx, event, settings, 'moves_booking is not null'),
+};
+
+/** Settles an event for the hold that `which` (a condition on the hold) says is this purpose's; null when there is none. */
+async function settleSeats(tx: Queryable, event: PaymentEvent, settings: OutcomeSettings, which: string): Promise<Outcome | null> {
+  const [found] = await tx.query<{ date_id: string; moving_from: string | null }>(
+    `select b.date_id, o.date_id as moving_from from bookings b left join bookings o on o.id = b.moves_booking
+      where b.payment_intent_id = $1 and b.${which}`,
+    [event.intentId],
+  );
+  if (!found) return null;
+  // Lock order everywhere: the date first (both dates of a date change, in id order), then its bookings.
+  if (found.moving_from) await lockMoveDates(tx, found.moving_from, found.date_id, settings.cutoffHours);
+  const date = await lockDate(tx, found.date_id, settings.cutoffHours);
+  const [booking] = await tx.query<BookingRow & Record<string, unknown>>(
+    `select id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code, payment_intent_id, status,
+            refund_amount, moves_booking, ${HOLD_LAPSED_SQL} as expired
+       from bookings where payment_intent_id = $1 for update`,
+    [event.intentId],
+  );
+  if (!booking) return null;
+  switch (event.type) {
+    case 'succeeded':
+      return settleSuccess(tx, booking, date, event, settings);
+    case 'failed':
+      // A declined card keeps the hold until it expires: the customer may try another card.
+      return settled('unchanged', booking);
+    case 'canceled':
+      return settleCancel(tx, booking);
+    case 'refunded':
+      return settleRefund(tx, booking, event);
+    case 'disputed':
+      await flagBooking(
+        tx,
+        booking.id,
+        'dispute',
+        `Dispute ${event.disputeId} (${event.reason}) for ${money(event.amount, event.currency)}; the seats stay booked.`,
+        event.eventId,
+      );
+      return settled('flagged', booking);
+  }
+}
 
 const settled = (result: 'paid' | 'released' | 'unchanged' | 'flagged', booking: BookingRow): Settled => ({
   result,

@@ -33,6 +33,7 @@ import { seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { DATE_NOT_FOUND } from './date-overview.ts';
 import { recordBookingAction } from '../record/operator-actions.ts';
 import { attachIntentToHold } from '../bookings/hold-intent.ts';
+import { PAYMENT_FOR } from '../bookings/outcomes.ts';
 import { holdFor, insertHoldSql, insertPaidSql, isoInstantSql } from '../bookings/seat-holds.ts';
 import { bookingOfRequest, termsOf } from './office-request.ts';
 import { addressToProve } from '../bookings/address-owner.ts';
@@ -300,7 +301,13 @@ export async function holdForCard(
       currency: held.currency,
       description: held.description,
       email: account.email,
-      metadata: { userId: account.uid, dateId: held.dateId, partySize: String(request.partySize), bookedBy: operator.uid },
+      metadata: {
+        paysFor: PAYMENT_FOR.booking,
+        userId: account.uid,
+        dateId: held.dateId,
+        partySize: String(request.partySize),
+        bookedBy: operator.uid,
+      },
     },
     'hold ended before its payment was ready',
   );

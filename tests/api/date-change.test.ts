@@ -247,6 +247,7 @@ describe('with Stripe', () => {
     const made = fake.requestsTo('/v1/payment_intents').at(-1);
     expect(made?.form.get('amount')).toBe(String(CURRENT_POLICY.moveFee));
     expect(made?.form.get('metadata[changesBooking]')).toBe(bookingId);
+    expect(made?.form.get('metadata[paysFor]')).toBe('the fee of a change of date');
 
     await paidAtStripe(fee.body.bookingId, CURRENT_POLICY.moveFee);
     const [moved] = await stripe.db.query<{ date_id: string; status: string }>('select date_id, status from bookings where id = $1', [
