@@ -61,6 +61,18 @@ function lastUntouched(entries: Entry[], name: CalendarName, priceId?: string): 
   return entry;
 }
 
+/** A calendar's dates as the API has them, one of them picked (`pick`, of a class's dates when `priceId` is given), and its day in Kamas. */
+async function pickDate(
+  request: APIRequestContext,
+  name: CalendarName,
+  pick: (entries: Entry[], name: CalendarName, priceId?: string) => Entry,
+  priceId?: string,
+) {
+  const entries = await calendar(request, name);
+  const entry = pick(entries, name, priceId);
+  return { entries, entry, day: dayKeyOf(startOf(entry)) };
+}
+
 // ---- Dates as Kamas (America/Denver) counts them, worked out here with Intl rather than the site's code ----
 
 /** 'Sat, Dec 5, 7:00 AM', as the class page shows a date. */
@@ -196,6 +208,52 @@ async function fillDate(request: APIRequestContext, entry: Entry, name: Calendar
   expect(now && spotsLeft(now, name)).toBe(0);
 }
 
+/** The product a calendar's dates are of, as the cart names it (tourType). */
+const PRODUCT_OF: Partial<Record<CalendarName, string>> = {
+  'winter-day-tours': 'prod_backcountry_tours',
+  'winter-classes': 'prod_avalanche_courses',
+};
+
+/**
+ * The cart the booking page stored for the checkout: `entry` of `name`, starting and ending at its
+ * start, for a party of `partySize` at `price` (its id and unit amount in cents), with anything `more`.
+ */
+async function expectStoredCart(
+  page: Page,
+  name: CalendarName,
+  entry: Entry,
+  partySize: number,
+  price: { id: string; unit_amount: number },
+  more: Record<string, unknown> = {},
+) {
+  expect(await storedCartValues(page)).toMatchObject({
+    startDate: startOf(entry).toISOString(),
+    endDate: startOf(entry).toISOString(),
+    dateId: entry.id,
+    partySize,
+    selectedPriceId: price.id,
+    calendar: name,
+    tourType: PRODUCT_OF[name],
+    selectedPrice: price,
+    ...more,
+  });
+}
+
+/** Clicks the first day of a calendar grid whose name matches `free` (a day that can be booked): Checkout is then ready. */
+async function chooseFirstFreeDay(page: Page, grid: Locator, free: RegExp) {
+  await grid.getByRole('button', { name: free }).first().click();
+  await expectCheckoutReady(page);
+}
+
+/** The page's notice that the chosen date (`entry`) filled up or closed meanwhile. */
+async function expectNoLongerAvailable(page: Page, entry: Entry) {
+  const notice = page.getByRole('status').filter({ hasText: 'no longer available' });
+  await expect(notice).toHaveText(
+    `${shortDate(startOf(entry))} is no longer available: it filled up or closed. Please choose another date.`,
+  );
+  return notice;
+}
+
 // ---- The pages as customers see them, by mouse and by keyboard; dates that fill; dates that cannot load ----
 
 test.describe('the day tour page', () => {
@@ -203,9 +261,7 @@ test.describe('the day tour page', () => {
     page,
     problems,
   }) => {
-    const tours = await calendar(page.request, 'winter-day-tours');
-    const first = firstBookable(tours, 'winter-day-tours');
-    const firstDay = dayKeyOf(startOf(first));
+    const { entries: tours, entry: first, day: firstDay } = await pickDate(page.request, 'winter-day-tours', firstBookable);
     const month = firstDay.slice(0, 7);
     const thisMonth = dayKeyOf(new Date()).slice(0, 7);
 
@@ -310,17 +366,14 @@ test.describe('the day tour page', () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
 
-    expect(await storedCartValues(page)).toMatchObject({
-      startDate: startOf(first).toISOString(),
-      endDate: startOf(first).toISOString(),
-      dateId: first.id,
-      partySize: 3,
-      selectedPriceId: 'price_tour_snowmobile',
-      calendar: 'winter-day-tours',
-      tourType: 'prod_backcountry_tours',
-      selectedPrice: { id: 'price_tour_snowmobile', unit_amount: 35000 },
-      selectedProduct: { id: 'prod_backcountry_tours', name: 'Backcountry Tours' },
-    });
+    await expectStoredCart(
+      page,
+      'winter-day-tours',
+      first,
+      3,
+      { id: 'price_tour_snowmobile', unit_amount: 35000 },
+      { selectedProduct: { id: 'prod_backcountry_tours', name: 'Backcountry Tours' } },
+    );
 
     // Back on the page, the stored start date is revived as the same day, still chosen.
     await page.goBack();
@@ -335,9 +388,7 @@ test.describe('the day tour page', () => {
   });
 
   test('can be used with the keyboard alone: Tab into the grid, arrows, Home, End, Page Up and Down, Enter', async ({ page, problems }) => {
-    const tours = await calendar(page.request, 'winter-day-tours');
-    const first = firstBookable(tours, 'winter-day-tours');
-    const firstDay = dayKeyOf(startOf(first));
+    const { entries: tours, day: firstDay } = await pickDate(page.request, 'winter-day-tours', firstBookable);
     const monthLater = addMonths(firstDay, 1);
     const backAgain = addMonths(monthLater, -1);
     const weekStart = addDays(backAgain, -weekdayOf(backAgain));
@@ -451,9 +502,7 @@ test.describe('the day tour page', () => {
   });
 
   test('lets go of a chosen day that someone books meanwhile, when the visitor clicks Checkout', async ({ page, problems }) => {
-    const tours = await calendar(page.request, 'winter-day-tours');
-    const target = lastUntouched(tours, 'winter-day-tours');
-    const day = dayKeyOf(startOf(target));
+    const { entry: target, day } = await pickDate(page.request, 'winter-day-tours', lastUntouched);
     await page.goto(TOUR_PAGE);
     await islandsReady(page);
     await page.getByRole('radio', { name: 'Ski & Splitboard Touring Day, $250' }).check();
@@ -469,10 +518,7 @@ test.describe('the day tour page', () => {
     const refetch = page.waitForResponse(`${E2E.api}/calendar/winter-day-tours`);
     await checkoutButton(page).click();
     await refetch;
-    const notice = page.getByRole('status').filter({ hasText: 'no longer available' });
-    await expect(notice).toHaveText(
-      `${shortDate(startOf(target))} is no longer available: it filled up or closed. Please choose another date.`,
-    );
+    await expectNoLongerAvailable(page, target);
     await expect(page).toHaveURL(new RegExp(`${TOUR_PAGE}$`));
     await expect(dayButton(grid, day)).toHaveAccessibleName(`${longDay(day)}, Fully Booked`);
     await expect(dayButton(grid, day)).toHaveAttribute('aria-disabled', 'true');
@@ -576,16 +622,7 @@ test.describe('the class page', () => {
     await checkoutButton(page).click();
     await refetch;
     await expect(page).toHaveURL(/\/checkout$/);
-    expect(await storedCartValues(page)).toMatchObject({
-      startDate: startOf(firstSledski).toISOString(),
-      endDate: startOf(firstSledski).toISOString(),
-      dateId: firstSledski.id,
-      partySize: 1,
-      selectedPriceId: 'price_class_sledski',
-      calendar: 'winter-classes',
-      tourType: 'prod_avalanche_courses',
-      selectedPrice: { id: 'price_class_sledski', unit_amount: 34500 },
-    });
+    await expectStoredCart(page, 'winter-classes', firstSledski, 1, { id: 'price_class_sledski', unit_amount: 34500 });
 
     await page.goBack();
     await islandsReady(page);
@@ -597,9 +634,11 @@ test.describe('the class page', () => {
   });
 
   test('can be used with the keyboard alone: a date from Select Date, another from the grid with Space', async ({ page, problems }) => {
-    const classes = await calendar(page.request, 'winter-classes');
-    const firstMoto = firstBookable(classes, 'winter-classes', 'price_class_moto');
-    const motoDay = dayKeyOf(startOf(firstMoto));
+    const {
+      entries: classes,
+      entry: firstMoto,
+      day: motoDay,
+    } = await pickDate(page.request, 'winter-classes', firstBookable, 'price_class_moto');
     const nextDay = addDays(motoDay, 1);
     const sunday = classes.find((entry) => dayKeyOf(startOf(entry)) === nextDay && bookable(entry, 'winter-classes'));
     expect(sunday?.stripeId, `a Sled-Skiing Intro the day after ${motoDay}`).toBe('price_class_sledski');
@@ -654,9 +693,7 @@ test.describe('the class page', () => {
     page,
     problems,
   }) => {
-    const classes = await calendar(page.request, 'winter-classes');
-    const target = lastUntouched(classes, 'winter-classes', 'price_class_moto');
-    const day = dayKeyOf(startOf(target));
+    const { entry: target, day } = await pickDate(page.request, 'winter-classes', lastUntouched, 'price_class_moto');
     const label = `${shortDate(startOf(target))} - ${spotsText(spotsLeft(target, 'winter-classes'))}`;
 
     await page.goto(CLASS_PAGE);
@@ -681,10 +718,7 @@ test.describe('the class page', () => {
     await leaveAndComeBack(page);
     await refetch;
 
-    const notice = page.getByRole('status').filter({ hasText: 'no longer available' });
-    await expect(notice).toHaveText(
-      `${shortDate(startOf(target))} is no longer available: it filled up or closed. Please choose another date.`,
-    );
+    const notice = await expectNoLongerAvailable(page, target);
     const fullOption = dateSelect.locator('option', { hasText: shortDate(startOf(target)) });
     await expect(fullOption).toHaveText(`${shortDate(startOf(target))} - Full`);
     await expect(fullOption).toBeDisabled();
@@ -709,9 +743,7 @@ test.describe('the class page', () => {
   });
 
   test('does not go to Checkout with a date that filled meanwhile, and says why', async ({ page, problems }) => {
-    const classes = await calendar(page.request, 'winter-classes');
-    const target = lastUntouched(classes, 'winter-classes', 'price_class_sledski');
-    const day = dayKeyOf(startOf(target));
+    const { entry: target, day } = await pickDate(page.request, 'winter-classes', lastUntouched, 'price_class_sledski');
 
     await page.goto(CLASS_PAGE);
     await islandsReady(page);
@@ -725,10 +757,7 @@ test.describe('the class page', () => {
     const refetch = page.waitForResponse(`${E2E.api}/calendar/winter-classes`);
     await checkoutButton(page).click();
     await refetch;
-    const notice = page.getByRole('status').filter({ hasText: 'no longer available' });
-    await expect(notice).toHaveText(
-      `${shortDate(startOf(target))} is no longer available: it filled up or closed. Please choose another date.`,
-    );
+    await expectNoLongerAvailable(page, target);
     await expect(page).toHaveURL(new RegExp(`${CLASS_PAGE}$`));
     await expect(dateSelect).toHaveValue('');
     await expect(dateSelect.locator('option', { hasText: shortDate(startOf(target)) })).toBeDisabled();
@@ -878,9 +907,7 @@ test('a corrupt stored selection is ignored with a warning, and both pages work 
     window.localStorage.setItem('dateId', '""');
     window.localStorage.setItem('calendar', '"summer-tours"');
   });
-  const tours = await calendar(page.request, 'winter-day-tours');
-  const first = firstBookable(tours, 'winter-day-tours');
-  const firstDay = dayKeyOf(startOf(first));
+  const { entry: first, day: firstDay } = await pickDate(page.request, 'winter-day-tours', firstBookable);
 
   await page.goto(TOUR_PAGE);
   await islandsReady(page);
@@ -964,11 +991,7 @@ atPhoneAndDesktop('at', () => {
     await expect(page.getByRole('group', { name: 'Select Activity' }).getByRole('radio').first()).toBeEnabled();
     expect(await axe(), 'day tours, calendar loaded').toEqual([]);
     await page.getByRole('radio', { name: 'Ski & Splitboard Touring Day, $250' }).check();
-    await tourGrid
-      .getByRole('button', { name: /, Available$/ })
-      .first()
-      .click();
-    await expectCheckoutReady(page);
+    await chooseFirstFreeDay(page, tourGrid, /, Available$/);
     expect(await axe(), 'day tours, date chosen').toEqual([]);
 
     await page.goto(CLASS_PAGE);
@@ -977,11 +1000,7 @@ atPhoneAndDesktop('at', () => {
     await expect(classGrid).toBeVisible();
     await expect(page.getByRole('group', { name: 'Select Class' }).getByRole('radio').first()).toBeEnabled();
     expect(await axe(), 'classes, calendar loaded').toEqual([]);
-    await classGrid
-      .getByRole('button', { name: /spots? left$/ })
-      .first()
-      .click();
-    await expectCheckoutReady(page);
+    await chooseFirstFreeDay(page, classGrid, /spots? left$/);
     expect(await axe(), 'classes, date chosen').toEqual([]);
     expect(problems.errors).toEqual([]);
   });
@@ -1010,11 +1029,7 @@ test('neither booking page asks for the Firebase SDK or the identity service whi
   await page.getByLabel('Select Party Size').selectOption('2');
   await page.getByRole('button', { name: 'Next month' }).click();
   await page.getByRole('button', { name: 'Prev month' }).click();
-  await tourGrid
-    .getByRole('button', { name: /, Available$/ })
-    .first()
-    .click();
-  await expectCheckoutReady(page);
+  await chooseFirstFreeDay(page, tourGrid, /, Available$/);
   await leaveAndComeBack(page);
   await page.waitForLoadState('networkidle');
 
@@ -1024,11 +1039,7 @@ test('neither booking page asks for the Firebase SDK or the identity service whi
   await expect(classGrid).toBeVisible();
   await page.getByRole('radio', { name: 'Motorized Backcountry Essentials, $395' }).check();
   await page.getByLabel('Select Date').selectOption({ index: 1 });
-  await classGrid
-    .getByRole('button', { name: /spots? left$/ })
-    .first()
-    .click();
-  await expectCheckoutReady(page);
+  await chooseFirstFreeDay(page, classGrid, /spots? left$/);
   await page.waitForLoadState('networkidle');
 
   expect(requests.filter((url) => /firebase|googleapis|identitytoolkit|securetoken|:9199/i.test(url))).toEqual([]);

@@ -35,7 +35,7 @@ import {
   uniquePhone,
   type Entry,
 } from './api-customers.ts';
-import { atPhoneAndDesktop, axeViolations, expect, holdRequests, islandsReady, ownApiSettings, test } from './fixtures.ts';
+import { atPhoneAndDesktop, axeViolations, expect, holdRequests, islandsReady, ownApiSettings, test, type Problems } from './fixtures.ts';
 import {
   expectStep,
   fillCard,
@@ -52,12 +52,18 @@ import {
 } from './checkout-steps.ts';
 import {
   chooseDayTour,
-  CLASS_PAGE,
   dateAndTime,
   dayButton,
   dayKeyOf,
+  drawSignature,
+  gridOf,
+  inkedImage,
   longDay,
+  myBookings,
   shortDate,
+  showMonthOf,
+  signaturePad,
+  signIn,
   spotsText,
   storedCart,
   storedCartValues,
@@ -65,15 +71,9 @@ import {
   summaryTotal,
   summaryValue,
   tabTo,
-  TOUR_PAGE,
   watchErrors,
-  drawSignature,
-  myBookings,
-  gridOf,
-  inkedImage,
-  showMonthOf,
-  signaturePad,
-  signIn,
+  CLASS_PAGE,
+  TOUR_PAGE,
 } from './page-helpers.ts';
 
 const DECLINED_CARD = '4000 0000 0000 0002';
@@ -94,6 +94,29 @@ async function chooseClass(page: Page, label: string, entry: Entry, total: strin
   await expect(summaryTotal(page)).toHaveText(total);
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout$/);
+}
+
+/** A customer ready to book, and a day tour date nobody has booked yet, with its day in Kamas. */
+async function customerAndFreshDayTour(page: Page) {
+  const customer = await readyCustomer(page.request);
+  const entry = await freshDate(page.request, 'winter-day-tours');
+  return { customer, entry, day: dayKeyOf(startOf(entry)) };
+}
+
+/** A returning customer, not signed in yet, who chose a Sled-Access Ski Day for two on the day tour page and is at the checkout. */
+async function skiDayForTwoAtCheckout(page: Page) {
+  const { customer, entry } = await customerAndFreshDayTour(page);
+  await page.goto(TOUR_PAGE);
+  await chooseDayTour(page, 'Sled-Access Ski Day, $425', 2, entry, '$850');
+  return { customer, entry };
+}
+
+/** A returning customer books a class: its date chosen on the class page, then logged in at step 1 and past the saved steps 2 and 3 to payment. */
+async function classToPayment(page: Page, email: string, label: string, entry: Entry, total: string) {
+  await page.goto(CLASS_PAGE);
+  await chooseClass(page, label, entry, total);
+  await logInAtLogin(page, email);
+  await passSavedSteps(page);
 }
 
 // ---- The checkout ----
@@ -287,10 +310,7 @@ test('a declined card says so and books nothing; another card in the same checko
   const entry = await freshDate(page.request, 'winter-classes', 'price_class_sledski');
   const seatsBefore = await seatsTaken(page.request, 'winter-classes', entry.id);
 
-  await page.goto(CLASS_PAGE);
-  await chooseClass(page, 'Sled-Skiing Intro, $345', entry, '$345');
-  await logInAtLogin(page, customer.email);
-  await passSavedSteps(page);
+  await classToPayment(page, customer.email, 'Sled-Skiing Intro, $345', entry, '$345');
   await expect(holdTimer(page)).toBeVisible();
   // The hold takes the seat while the customer pays.
   await expect.poll(() => seatsTaken(page.request, 'winter-classes', entry.id)).toBe(seatsBefore + 1);
@@ -337,9 +357,7 @@ test('a day tour for a party of three costs three times the price, and once paid
   browser,
   problems,
 }) => {
-  const customer = await readyCustomer(page.request);
-  const entry = await freshDate(page.request, 'winter-day-tours');
-  const day = dayKeyOf(startOf(entry));
+  const { customer, entry, day } = await customerAndFreshDayTour(page);
   const intents = watchIntents(page);
 
   await page.goto(TOUR_PAGE);
@@ -370,10 +388,7 @@ test('a returning customer sees what is on file at steps 2 and 3 and reaches pay
   page,
   problems,
 }) => {
-  const customer = await readyCustomer(page.request);
-  const entry = await freshDate(page.request, 'winter-day-tours');
-  await page.goto(TOUR_PAGE);
-  await chooseDayTour(page, 'Sled-Access Ski Day, $425', 2, entry, '$850');
+  const { customer } = await skiDayForTwoAtCheckout(page);
   await logInAtLogin(page, customer.email);
 
   // Step 2: the saved profile and survey, read back; no form to fill.
@@ -455,9 +470,7 @@ test('a visitor who goes back to the booking page while holding a day tour keeps
   browser,
   problems,
 }) => {
-  const customer = await readyCustomer(page.request);
-  const entry = await freshDate(page.request, 'winter-day-tours');
-  const day = dayKeyOf(startOf(entry));
+  const { customer, entry, day } = await customerAndFreshDayTour(page);
 
   await page.goto(TOUR_PAGE);
   await chooseDayTour(page, 'Snowmobile Exploration Day, $350', 2, entry, '$700');
@@ -571,10 +584,7 @@ test('a promo code lowers the total and what the card is charged; a made-up one 
   const entry = await freshDate(page.request, 'winter-classes', 'price_class_moto');
   const intents = watchIntents(page);
 
-  await page.goto(CLASS_PAGE);
-  await chooseClass(page, 'Motorized Backcountry Essentials, $395', entry, '$395');
-  await logInAtLogin(page, customer.email);
-  await passSavedSteps(page);
+  await classToPayment(page, customer.email, 'Motorized Backcountry Essentials, $395', entry, '$395');
   await expect(holdTimer(page)).toBeVisible();
   await expect(summaryTotal(page)).toHaveText('$395');
   expect(intents.map((intent) => intent.amount)).toEqual([39_500]);
@@ -621,10 +631,7 @@ test('an abandoned checkout’s hold runs out: the countdown ends, the seats go 
   const entry = await freshDate(page.request, 'winter-classes', 'price_class_sledski');
   const seatsBefore = await seatsTaken(page.request, 'winter-classes', entry.id);
 
-  await page.goto(CLASS_PAGE);
-  await chooseClass(page, 'Sled-Skiing Intro, $345', entry, '$345');
-  await logInAtLogin(page, customer.email);
-  await passSavedSteps(page);
+  await classToPayment(page, customer.email, 'Sled-Skiing Intro, $345', entry, '$345');
   await expect(holdTimer(page)).toHaveText(/^Your seats are held for (1:00|0:[0-5]\d)$/);
   await expect(holdTimer(page)).toHaveAccessibleName(/^Your seats are held for \d+ seconds?$|^Your seats are held for 1 minute$/);
   await expect.poll(() => seatsTaken(page.request, 'winter-classes', entry.id)).toBe(seatsBefore + 1);
@@ -896,11 +903,7 @@ test('the cart survives a reload of the checkout and the sign-in: the payment st
   page,
   problems,
 }) => {
-  const customer = await readyCustomer(page.request);
-  const entry = await freshDate(page.request, 'winter-day-tours');
-
-  await page.goto(TOUR_PAGE);
-  await chooseDayTour(page, 'Sled-Access Ski Day, $425', 2, entry, '$850');
+  const { customer, entry } = await skiDayForTwoAtCheckout(page);
   const before = await storedCart(page);
   await page.reload();
   await islandsReady(page);
@@ -957,6 +960,20 @@ async function signedInReadyCustomer(page: Page) {
   return customer;
 }
 
+/**
+ * A customer who signed in before, about to come back to the checkout: the page is watched from its
+ * first byte (watchCheckoutFrames). Resolves to the check made once they are in: the sign-in form
+ * never showed, nothing jumped, and nothing failed.
+ */
+async function returningCustomerWatched(page: Page, problems: Problems) {
+  await signedInReadyCustomer(page);
+  const expectNoFormAndNoJump = await watchCheckoutFrames(page);
+  return async () => {
+    await expectNoFormAndNoJump();
+    expect(problems.errors).toEqual([]);
+  };
+}
+
 const checkingSignIn = (page: Page) => stepSection(page).getByRole('status').filter({ hasText: 'Checking your sign-in' });
 
 atPhoneAndDesktop('at', () => {
@@ -964,8 +981,7 @@ atPhoneAndDesktop('at', () => {
     page,
     problems,
   }) => {
-    await signedInReadyCustomer(page);
-    const expectNoFormAndNoJump = await watchCheckoutFrames(page);
+    const expectSmoothReturn = await returningCustomerWatched(page, problems);
     // The identity service is held back, so the check can be seen (and read by axe) while it waits.
     const identity = await holdRequests(page, new RegExp(`^http://${E2E.authEmulator}/`));
 
@@ -983,8 +999,7 @@ atPhoneAndDesktop('at', () => {
     await expectStep(page, 'Survey', 'Survey');
     await expect(surveyOnFile(page)).toContainText('Snowmobile');
     await expect(checkingSignIn(page)).toHaveCount(0);
-    await expectNoFormAndNoJump();
-    expect(problems.errors).toEqual([]);
+    await expectSmoothReturn();
   });
 });
 
@@ -992,24 +1007,22 @@ test('a customer who signed in before goes straight to step 2: the sign-in form 
   page,
   problems,
 }) => {
-  await signedInReadyCustomer(page);
-  const expectNoFormAndNoJump = await watchCheckoutFrames(page);
+  const expectSmoothReturn = await returningCustomerWatched(page, problems);
 
   await page.goto('/checkout');
   await expect(surveyOnFile(page)).toContainText('Snowmobile');
   await expectStep(page, 'Survey', 'Survey');
-  await expectNoFormAndNoJump();
-  expect(problems.errors).toEqual([]);
+  await expectSmoothReturn();
 });
 
 test('a remembered customer whose account is gone meets the sign-in form after the check, and can sign up again', async ({
   page,
   problems,
 }) => {
-  const customer = await signedInReadyCustomer(page);
+  const { email } = await signedInReadyCustomer(page);
   // The account is deleted elsewhere: this browser still remembers the customer and their session.
   const response = await page.request.post(`http://${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:delete?key=demo-key`, {
-    data: { idToken: (await signInByApi(page.request, customer.email)).idToken },
+    data: { idToken: (await signInByApi(page.request, email)).idToken },
   });
   expect(response.ok(), await response.text()).toBe(true);
   // Firebase reads the lost account as an error of the identity service; nothing else may fail.

@@ -8,7 +8,7 @@ import { denverDay, denverDayPlus } from '../../shared/rules/dates.ts';
 import { classDateWithSeats, newStaffMember, readyCustomer, signInByApi } from './api-customers.ts';
 import { axeViolations, expect, islandsReady, PHONE, test } from './fixtures.ts';
 import { verifyEmail } from '../support/emulator-links.ts';
-import { signIn } from './page-helpers.ts';
+import { openForm, signIn } from './page-helpers.ts';
 
 test.use(PHONE);
 
@@ -57,9 +57,12 @@ test('an operator resolves money to give back by hand from the top of the consol
   );
   expect(await axeViolations(page)).toEqual([]);
 
-  await item.getByRole('button', { name: 'Resolve' }).click();
-  const form = item.getByRole('form', { name: 'Resolve: Money to give back by hand' });
-  await expect(form.getByLabel('Given back by hand, in dollars (0 when nothing was)')).toBeFocused();
+  const form = await openForm(
+    item,
+    'Resolve',
+    'Resolve: Money to give back by hand',
+    'Given back by hand, in dollars (0 when nothing was)',
+  );
   await form.getByRole('button', { name: 'Resolve' }).click();
   await expect(form.getByText('Say what was given back, in dollars and cents: 0 when nothing was.')).toBeVisible();
   await form.getByLabel('Given back by hand, in dollars (0 when nothing was)').fill('50');

@@ -238,3 +238,13 @@ export async function signInAndOpenProfile(page: Page, email: string) {
 }
 
 export const myBookings = (page: Page) => page.getByRole('region', { name: 'My Bookings' });
+
+// ---- The console's forms ----
+
+/** Opens a form of the console with its button (`opener`, found within `scope`): the form (`name`) opens with its first field (`field`) focused. */
+export async function openForm(scope: Page | Locator, opener: string, name: string, field: string) {
+  await scope.getByRole('button', { name: opener }).click();
+  const form = scope.getByRole('form', { name });
+  await expect(form.getByLabel(field)).toBeFocused();
+  return form;
+}

@@ -48,6 +48,11 @@ const GUIDE_PAGES = new Set(['/guide', '/guide/roster']);
 const OPS_PAGES = new Set(['/ops', '/ops/booking', '/ops/activity', '/ops/date', '/ops/dates', '/ops/promo-codes']);
 const ALL = routes();
 const PUBLIC = ALL.filter((path) => !ACCOUNT_PAGES.has(path) && !GUIDE_PAGES.has(path) && !OPS_PAGES.has(path));
+/** Steps 2 and 3 of a returning customer: what shows them on file, the button that opens the form again, the button that sends it, and what the second look is of. */
+const SAVED_STEPS = [
+  { name: 'Survey', onFile: surveyOnFile, review: 'Review or change', send: 'Submit', reviewed: 'reviewed' },
+  { name: 'Waiver', onFile: waiverOnFile, review: 'Review or sign again', send: 'Sign Waiver', reviewed: 'signed again' },
+] as const;
 
 test('the list of pages is every route of src/pages', () => {
   expect(ALL).toEqual(expect.arrayContaining(['/', '/404', '/booking/avalanche-class', '/booking/backcountry-tour', '/booking/faq']));
@@ -160,20 +165,16 @@ for (const width of WIDTHS) {
         found.push(...(await problemsHere(page, `checkout's ${step} step`, width)));
       };
       const step = stepSection(page);
-      await expectStep(page, 'Survey');
-      await expect(surveyOnFile(page)).toBeVisible();
-      await look('Survey (on file)');
-      await step.getByRole('button', { name: 'Review or change' }).click();
-      await expect(step.getByRole('button', { name: 'Submit' })).toBeEnabled();
-      await look('Survey (reviewed)');
-      await step.getByRole('button', { name: 'Submit' }).click();
-      await expectStep(page, 'Waiver');
-      await expect(waiverOnFile(page)).toBeVisible();
-      await look('Waiver (on file)');
-      await step.getByRole('button', { name: 'Review or sign again' }).click();
-      await expect(step.getByRole('button', { name: 'Sign Waiver' })).toBeEnabled();
-      await look('Waiver (signed again)');
-      await step.getByRole('button', { name: 'Sign Waiver' }).click();
+      // Steps 2 and 3 alike: what is on file, then the form opened again and sent.
+      for (const { name, onFile, review, send, reviewed } of SAVED_STEPS) {
+        await expectStep(page, name);
+        await expect(onFile(page)).toBeVisible();
+        await look(`${name} (on file)`);
+        await step.getByRole('button', { name: review }).click();
+        await expect(step.getByRole('button', { name: send })).toBeEnabled();
+        await look(`${name} (${reviewed})`);
+        await step.getByRole('button', { name: send }).click();
+      }
       await expectStep(page, 'Payment');
       await expect(page.getByRole('button', { name: 'Pay now' })).toBeEnabled();
       await look('Payment');

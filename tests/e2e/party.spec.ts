@@ -22,6 +22,13 @@ async function leadWithTourForThree(page: Page) {
   return { lead, entry };
 }
 
+/** The lead of a day tour for three (leadWithTourForThree), signed in on their /profile. */
+async function leadOnProfile(page: Page) {
+  const { lead, entry } = await leadWithTourForThree(page);
+  await signInAndOpenProfile(page, lead.email);
+  return { lead, entry };
+}
+
 const theCard = (page: Page) => myBookings(page).getByRole('article');
 const partyOf = (page: Page) => theCard(page).getByRole('region', { name: 'Your party' });
 const rowsOf = (page: Page) => partyOf(page).getByRole('listitem');
@@ -69,8 +76,7 @@ test('the lead sees their party fill in as a friend joins and completes the surv
   problems: _,
 }) => {
   test.setTimeout(90_000);
-  const { lead } = await leadWithTourForThree(page);
-  await signInAndOpenProfile(page, lead.email);
+  const { lead } = await leadOnProfile(page);
   await expect(theCard(page)).toHaveCount(1);
   await expect(partyOf(page).getByRole('heading', { level: 4, name: 'Your party' })).toBeVisible();
   await expect(rowsOf(page)).toHaveText([memberRow(lead.name, 'done', 'signed', true), OPEN_ROW, OPEN_ROW]);
@@ -120,8 +126,7 @@ test('a friend who signed in from the invite link but has not finished shows as 
   problems: _,
 }) => {
   test.setTimeout(60_000);
-  const { lead } = await leadWithTourForThree(page);
-  await signInAndOpenProfile(page, lead.email);
+  const { lead } = await leadOnProfile(page);
   const inviteCode = await inviteCodeOnCard(page);
 
   // The friend follows the link in their own browser and signs in, then stops at the survey.

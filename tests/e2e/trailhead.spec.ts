@@ -31,6 +31,21 @@ async function workerInControl(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
+/** A guide signs in on the phone and opens a date's roster, with the service worker in control. */
+async function openRoster(page: Page, guide: string, dateId: string) {
+  await signIn(page, guide);
+  await page.goto(`/guide/roster?date=${dateId}`);
+  await islandsReady(page);
+  await workerInControl(page);
+}
+
+/** A guide saves a date's trip sheet from its roster: the phone says it is saved. */
+async function saveSheetFromRoster(page: Page, guide: string, dateId: string) {
+  await openRoster(page, guide, dateId);
+  await page.getByRole('button', { name: 'Save for the trailhead' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved on this phone.' })).toBeVisible();
+}
+
 const memberCard = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 4, name }) });
 /** Opens a member's details on the trip sheet (the gear check, the waiver, whom to call) by tapping their name. */
 async function openDetails(page: Page, name: string) {
@@ -61,12 +76,7 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
   problems.allow(/^The call to \/guide\/dates\S* failed TypeError: Failed to fetch/);
   const { entry, lead, friend } = await bookedParty(page.request);
   const guide = await newGuide(page.request);
-  await signIn(page, guide);
-  await page.goto(`/guide/roster?date=${entry.id}`);
-  await islandsReady(page);
-  await workerInControl(page);
-  await page.getByRole('button', { name: 'Save for the trailhead' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved on this phone.' })).toBeVisible();
+  await saveSheetFromRoster(page, guide, entry.id);
   await page.getByRole('link', { name: 'Open the trip sheet' }).click();
   await expect(page.getByText(/^Saved \d{1,2}:\d{2} [AP]M\./)).toBeVisible();
 
@@ -179,10 +189,7 @@ test('a guide checks a party in with no signal, and the check-ins reach the offi
 /** The Chromium phone of a guide, signed in, with a date's trip sheet saved (and the pass scanner kept), then with no signal. */
 async function guidePhoneOffline(context: BrowserContext, guide: string, dateId: string): Promise<Page> {
   const page = await context.newPage();
-  await signIn(page, guide);
-  await page.goto(`/guide/roster?date=${dateId}`);
-  await islandsReady(page);
-  await workerInControl(page);
+  await openRoster(page, guide, dateId);
   await page.getByRole('button', { name: 'Save for the trailhead' }).click();
   await page.getByRole('link', { name: 'Open the trip sheet' }).click();
   await expect(page.getByText(/^Saved \d{1,2}:\d{2} [AP]M\./)).toBeVisible();
@@ -346,12 +353,7 @@ const savedSheets = (page: Page) =>
 async function guideWithSavedSheet(page: Page) {
   const { entry } = await bookedParty(page.request);
   const guide = await newGuide(page.request);
-  await signIn(page, guide);
-  await page.goto(`/guide/roster?date=${entry.id}`);
-  await islandsReady(page);
-  await workerInControl(page);
-  await page.getByRole('button', { name: 'Save for the trailhead' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved on this phone.' })).toBeVisible();
+  await saveSheetFromRoster(page, guide, entry.id);
   expect(await savedSheets(page)).toBe(1);
   return { entry, guide };
 }
@@ -528,121 +530,120 @@ test('a class of ten fits a phone: a row per person with what to know, a filter 
   await expect(page.getByRole('heading', { level: 4 })).toHaveCount(CLASS_OF_TEN.flat().length);
 });
 
-test('a wrong tap is taken back with no signal, and the phone and the office agree once it is sent', async ({
-  page,
-  context,
-  problems,
-}) => {
-  test.setTimeout(120_000);
-  allowNoSignal(problems);
-  const { entry, lead, friend } = await bookedParty(page.request);
-  const sheet = await guidePhoneOffline(context, await newGuide(page.request), entry.id);
-  const counts = (text: string) => expect(sheet.getByText(text, { exact: true })).toBeVisible();
-  const [leadRow, friendRow] = [memberCard(sheet, lead.name), memberCard(sheet, friend.name)];
-  const button = (row: typeof leadRow, name: 'Here' | 'No-show') => row.getByRole('button', { name, exact: true });
+/** The guide's phone with no signal at the trailhead: two minutes a test, and the browser's messages of a phone without a network are expected. */
+test.describe(() => {
+  test.beforeEach(({ problems }) => {
+    test.setTimeout(120_000);
+    allowNoSignal(problems);
+  });
 
-  // Here, then No-show on the same person: the mark moves, nothing is disabled.
-  await button(leadRow, 'Here').click();
-  await expect(button(leadRow, 'Here')).toHaveAttribute('aria-pressed', 'true');
-  await button(leadRow, 'No-show').click();
-  await expect(button(leadRow, 'No-show')).toHaveAttribute('aria-pressed', 'true');
-  await expect(button(leadRow, 'Here')).toHaveAttribute('aria-pressed', 'false');
-  await counts('0 here, 1 no-show, 1 not checked in.');
-  // A tap on the mark a person has takes it back.
-  await button(leadRow, 'No-show').click();
-  await expect(button(leadRow, 'No-show')).toHaveAttribute('aria-pressed', 'false');
-  await counts('0 here, 0 no-shows, 2 not checked in.');
-  await button(leadRow, 'Here').click();
-  await button(friendRow, 'Here').click();
-  await button(friendRow, 'Here').click();
-  await expect(button(friendRow, 'Here')).toHaveAttribute('aria-pressed', 'false');
-  await counts('1 here, 0 no-shows, 1 not checked in.');
-  await expect(syncStatus(sheet)).toHaveText('2 people wait to be sent. Sent as soon as this phone has a signal.');
-  // A reload with no signal keeps it all.
-  await sheet.reload();
-  await islandsReady(sheet);
-  await counts('1 here, 0 no-shows, 1 not checked in.');
+  test('a wrong tap is taken back with no signal, and the phone and the office agree once it is sent', async ({ page, context }) => {
+    const { entry, lead, friend } = await bookedParty(page.request);
+    const sheet = await guidePhoneOffline(context, await newGuide(page.request), entry.id);
+    const counts = (text: string) => expect(sheet.getByText(text, { exact: true })).toBeVisible();
+    const [leadRow, friendRow] = [memberCard(sheet, lead.name), memberCard(sheet, friend.name)];
+    const button = (row: typeof leadRow, name: 'Here' | 'No-show') => row.getByRole('button', { name, exact: true });
 
-  // With a signal, the record holds every tap, and reads the same on the phone and in the office.
-  await context.setOffline(false);
-  await expect(syncStatus(sheet)).toHaveText('Everything recorded on this phone is sent, and the sheet is up to date.');
-  await counts('1 here, 0 no-shows, 1 not checked in.');
-  await expect(button(leadRow, 'Here')).toHaveAttribute('aria-pressed', 'true');
-  await signIn(page, await newStaffMember(page.request, 'operator'));
-  await page.goto(`/ops/date?id=${entry.id}`);
-  await islandsReady(page);
-  await expect(page.getByText(/^At the trailhead: 1 here, 0 no-shows, 1 not checked in/)).toBeVisible();
-  const { idToken } = await signInByApi(page.request, await officeOperator(page.request));
-  const { tripEvents } = (await (
-    await page.request.get(`${E2E.api}/ops/dates/${entry.id}`, { headers: { Authorization: `Bearer ${idToken}` } })
-  ).json()) as { tripEvents: { kind: string }[] };
-  expect(tripEvents.map((event) => event.kind).sort()).toEqual(['here', 'here', 'here', 'no-show', 'undo', 'undo', 'undo'].sort());
-});
+    // Here, then No-show on the same person: the mark moves, nothing is disabled.
+    await button(leadRow, 'Here').click();
+    await expect(button(leadRow, 'Here')).toHaveAttribute('aria-pressed', 'true');
+    await button(leadRow, 'No-show').click();
+    await expect(button(leadRow, 'No-show')).toHaveAttribute('aria-pressed', 'true');
+    await expect(button(leadRow, 'Here')).toHaveAttribute('aria-pressed', 'false');
+    await counts('0 here, 1 no-show, 1 not checked in.');
+    // A tap on the mark a person has takes it back.
+    await button(leadRow, 'No-show').click();
+    await expect(button(leadRow, 'No-show')).toHaveAttribute('aria-pressed', 'false');
+    await counts('0 here, 0 no-shows, 2 not checked in.');
+    await button(leadRow, 'Here').click();
+    await button(friendRow, 'Here').click();
+    await button(friendRow, 'Here').click();
+    await expect(button(friendRow, 'Here')).toHaveAttribute('aria-pressed', 'false');
+    await counts('1 here, 0 no-shows, 1 not checked in.');
+    await expect(syncStatus(sheet)).toHaveText('2 people wait to be sent. Sent as soon as this phone has a signal.');
+    // A reload with no signal keeps it all.
+    await sheet.reload();
+    await islandsReady(sheet);
+    await counts('1 here, 0 no-shows, 1 not checked in.');
 
-test('someone who never answered the survey answers it and signs the waiver on the guide’s phone with no signal, into their own record', async ({
-  page,
-  context,
-  problems,
-}) => {
-  test.setTimeout(120_000);
-  allowNoSignal(problems);
-  const {
-    entry,
-    others: [noa],
-  } = await bookedParty(page.request, [{ name: 'Noa Blank', bare: true }]);
-  if (!noa) throw new Error('the party has three members');
-  const sheet = await guidePhoneOffline(context, await newGuide(page.request), entry.id);
-  const row = memberCard(sheet, 'Noa Blank');
-  await expect(row.getByRole('listitem')).toHaveText(['No waiver', 'No survey']);
-  await openDetails(sheet, 'Noa Blank');
-  await expect(row.getByText('Survey not answered').first()).toBeVisible();
-  await row.getByRole('button', { name: /^Survey and waiver here/ }).click();
+    // With a signal, the record holds every tap, and reads the same on the phone and in the office.
+    await context.setOffline(false);
+    await expect(syncStatus(sheet)).toHaveText('Everything recorded on this phone is sent, and the sheet is up to date.');
+    await counts('1 here, 0 no-shows, 1 not checked in.');
+    await expect(button(leadRow, 'Here')).toHaveAttribute('aria-pressed', 'true');
+    await signIn(page, await newStaffMember(page.request, 'operator'));
+    await page.goto(`/ops/date?id=${entry.id}`);
+    await islandsReady(page);
+    await expect(page.getByText(/^At the trailhead: 1 here, 0 no-shows, 1 not checked in/)).toBeVisible();
+    const { idToken } = await signInByApi(page.request, await officeOperator(page.request));
+    const { tripEvents } = (await (
+      await page.request.get(`${E2E.api}/ops/dates/${entry.id}`, { headers: { Authorization: `Bearer ${idToken}` } })
+    ).json()) as { tripEvents: { kind: string }[] };
+    expect(tripEvents.map((event) => event.kind).sort()).toEqual(['here', 'here', 'here', 'no-show', 'undo', 'undo', 'undo'].sort());
+  });
 
-  const forms = sheet.getByRole('dialog', { name: 'Noa Blank answers the survey and signs the waiver' });
-  const survey = forms.getByRole('group', { name: 'Safety survey' });
-  await forms.getByRole('checkbox', { name: 'I agree to the terms and conditions' }).check();
-  await forms.getByRole('radio', { name: 'Type my name' }).check();
-  await forms.getByLabel("Noa Blank's full name, as the signature").fill('Noa Blank');
-  // The survey comes first: signing with it empty says what is missing and keeps the dialog open.
-  await forms.getByRole('button', { name: 'Sign Waiver' }).click();
-  await expect(survey.getByLabel('Transportation')).toBeFocused();
-  await expect(survey.getByText('Please choose your mode of travel')).toBeVisible();
-  for (const [label, answer] of [
-    ['Transportation', 'Ski'],
-    ['Uphill Ability', 'Intermediate'],
-    ['Downhill Ability', 'Advanced'],
-    ['Beacon', 'Yes'],
-    ['Shovel', 'Yes'],
-    ['Probe', 'No'],
-  ] as const)
-    await survey.getByLabel(label, { exact: true }).selectOption(answer);
-  await survey.getByLabel('Emergency Contact Name').fill('Lou Lake');
-  await survey.getByLabel('Emergency Contact Number').fill('+14355550178');
-  await survey.getByLabel('Medical Conditions').fill('Allergic to bee stings');
-  expect(await axeViolations(sheet)).toEqual([]);
-  await forms.getByRole('button', { name: 'Sign Waiver' }).click();
-  await expect(forms).toBeHidden();
+  test('someone who never answered the survey answers it and signs the waiver on the guide’s phone with no signal, into their own record', async ({
+    page,
+    context,
+  }) => {
+    const {
+      entry,
+      others: [noa],
+    } = await bookedParty(page.request, [{ name: 'Noa Blank', bare: true }]);
+    if (!noa) throw new Error('the party has three members');
+    const sheet = await guidePhoneOffline(context, await newGuide(page.request), entry.id);
+    const row = memberCard(sheet, 'Noa Blank');
+    await expect(row.getByRole('listitem')).toHaveText(['No waiver', 'No survey']);
+    await openDetails(sheet, 'Noa Blank');
+    await expect(row.getByText('Survey not answered').first()).toBeVisible();
+    await row.getByRole('button', { name: /^Survey and waiver here/ }).click();
 
-  // The row says so at once, and the guide has whom to call and what to know.
-  await expect(row.getByRole('listitem')).toHaveText(['Waiver signed here', 'Survey answered here', 'Medical note']);
-  await expect(row.getByText('Allergic to bee stings')).toBeVisible();
-  await expect(row.getByText(/^Lou Lake,/)).toBeVisible();
-  await expect(row.getByText('Survey: No')).toBeVisible();
-  await expect(row.getByText('Signed on this trip sheet')).toBeVisible();
-  await expect(syncStatus(sheet)).toHaveText('1 person and 1 signature wait to be sent. Sent as soon as this phone has a signal.');
+    const forms = sheet.getByRole('dialog', { name: 'Noa Blank answers the survey and signs the waiver' });
+    const survey = forms.getByRole('group', { name: 'Safety survey' });
+    await forms.getByRole('checkbox', { name: 'I agree to the terms and conditions' }).check();
+    await forms.getByRole('radio', { name: 'Type my name' }).check();
+    await forms.getByLabel("Noa Blank's full name, as the signature").fill('Noa Blank');
+    // The survey comes first: signing with it empty says what is missing and keeps the dialog open.
+    await forms.getByRole('button', { name: 'Sign Waiver' }).click();
+    await expect(survey.getByLabel('Transportation')).toBeFocused();
+    await expect(survey.getByText('Please choose your mode of travel')).toBeVisible();
+    for (const [label, answer] of [
+      ['Transportation', 'Ski'],
+      ['Uphill Ability', 'Intermediate'],
+      ['Downhill Ability', 'Advanced'],
+      ['Beacon', 'Yes'],
+      ['Shovel', 'Yes'],
+      ['Probe', 'No'],
+    ] as const)
+      await survey.getByLabel(label, { exact: true }).selectOption(answer);
+    await survey.getByLabel('Emergency Contact Name').fill('Lou Lake');
+    await survey.getByLabel('Emergency Contact Number').fill('+14355550178');
+    await survey.getByLabel('Medical Conditions').fill('Allergic to bee stings');
+    expect(await axeViolations(sheet)).toEqual([]);
+    await forms.getByRole('button', { name: 'Sign Waiver' }).click();
+    await expect(forms).toBeHidden();
 
-  // With a signal, both reach Noa's own record.
-  await context.setOffline(false);
-  await expect(syncStatus(sheet)).toHaveText('Everything recorded on this phone is sent, and the sheet is up to date.');
-  const asNoa = { Authorization: `Bearer ${(await signInByApi(page.request, noa.email)).idToken}` };
-  const account = (await (await page.request.get(`${E2E.api}/users/user/${noa.uid}`, { headers: asNoa })).json()) as {
-    survey: { emergencyContactName: string; medicalConditions: string };
-  };
-  expect(account.survey).toMatchObject({ emergencyContactName: 'Lou Lake', medicalConditions: 'Allergic to bee stings' });
-  const waivers = (await (await page.request.get(`${E2E.api}/users/user/${noa.uid}/waivers`, { headers: asNoa })).json()) as {
-    current: boolean;
-  }[];
-  expect(waivers.map((waiver) => waiver.current)).toEqual([true]);
-  // The sheet saved again knows the survey as Noa's own.
-  await expect(row.getByRole('listitem')).toHaveText(['Waiver signed here', 'Survey answered here', 'Medical note']);
+    // The row says so at once, and the guide has whom to call and what to know.
+    await expect(row.getByRole('listitem')).toHaveText(['Waiver signed here', 'Survey answered here', 'Medical note']);
+    await expect(row.getByText('Allergic to bee stings')).toBeVisible();
+    await expect(row.getByText(/^Lou Lake,/)).toBeVisible();
+    await expect(row.getByText('Survey: No')).toBeVisible();
+    await expect(row.getByText('Signed on this trip sheet')).toBeVisible();
+    await expect(syncStatus(sheet)).toHaveText('1 person and 1 signature wait to be sent. Sent as soon as this phone has a signal.');
+
+    // With a signal, both reach Noa's own record.
+    await context.setOffline(false);
+    await expect(syncStatus(sheet)).toHaveText('Everything recorded on this phone is sent, and the sheet is up to date.');
+    const asNoa = { Authorization: `Bearer ${(await signInByApi(page.request, noa.email)).idToken}` };
+    const account = (await (await page.request.get(`${E2E.api}/users/user/${noa.uid}`, { headers: asNoa })).json()) as {
+      survey: { emergencyContactName: string; medicalConditions: string };
+    };
+    expect(account.survey).toMatchObject({ emergencyContactName: 'Lou Lake', medicalConditions: 'Allergic to bee stings' });
+    const waivers = (await (await page.request.get(`${E2E.api}/users/user/${noa.uid}/waivers`, { headers: asNoa })).json()) as {
+      current: boolean;
+    }[];
+    expect(waivers.map((waiver) => waiver.current)).toEqual([true]);
+    // The sheet saved again knows the survey as Noa's own.
+    await expect(row.getByRole('listitem')).toHaveText(['Waiver signed here', 'Survey answered here', 'Medical note']);
+  });
 });

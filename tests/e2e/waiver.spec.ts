@@ -40,6 +40,13 @@ async function signedInCustomer(page: Page): Promise<ApiCustomer> {
   return customer;
 }
 
+/** A signed-in customer (signedInCustomer) reading a page of the site, from which they will open the waiver. */
+async function signedInCustomerOn(page: Page, path: string): Promise<ApiCustomer> {
+  const customer = await signedInCustomer(page);
+  await page.goto(path);
+  return customer;
+}
+
 async function storedWaiver(page: Page, customer: ApiCustomer) {
   const response = await page.request.get(`${E2E.api}/users/user/${customer.uid}`, {
     headers: { Authorization: `Bearer ${customer.idToken}` },
@@ -47,6 +54,14 @@ async function storedWaiver(page: Page, customer: ApiCustomer) {
   expect(response.ok()).toBe(true);
   const { signature, agreed } = (await response.json()) as { signature?: string | null; agreed?: boolean };
   return { signature: signature ?? null, agreed: agreed ?? false };
+}
+
+/** Once signed, the customer is back on the page read before (`path`), and the API holds their waiver as agreed to, with an inked signature of the full size. */
+async function expectBackWithSignatureSaved(page: Page, customer: ApiCustomer, path: string) {
+  await expect(page).toHaveURL(path);
+  const saved = await storedWaiver(page, customer);
+  expect(saved.agreed).toBe(true);
+  expect(await inkedImage(page, saved.signature ?? '')).toEqual({ width: 1500, height: 200, inked: true });
 }
 
 test('a signed-out visitor is sent to sign in, and comes back to the waiver once signed in', async ({ page, problems }) => {
@@ -81,8 +96,7 @@ test('a customer signs, goes back one page, and on return finds the box ticked a
   page,
   problems,
 }) => {
-  const customer = await signedInCustomer(page);
-  await page.goto('/booking/faq');
+  const customer = await signedInCustomerOn(page, '/booking/faq');
   await footerLink(page, 'Safety Waiver').click();
   await expect(page).toHaveURL('/waiver');
   await islandsReady(page);
@@ -92,11 +106,7 @@ test('a customer signs, goes back one page, and on return finds the box ticked a
   await expect(signButton(page)).toBeDisabled();
   await drawSignature(page);
   await signButton(page).click();
-  await expect(page).toHaveURL('/booking/faq');
-
-  const saved = await storedWaiver(page, customer);
-  expect(saved.agreed).toBe(true);
-  expect(await inkedImage(page, saved.signature ?? '')).toEqual({ width: 1500, height: 200, inked: true });
+  await expectBackWithSignatureSaved(page, customer, '/booking/faq');
 
   await page.goto('/waiver');
   await expect(agree(page)).toBeChecked();
@@ -122,14 +132,10 @@ test('opened by a typed address, a typed signature is saved and the customer goe
   page,
   problems,
 }) => {
-  const customer = await signedInCustomer(page);
-  await page.goto('/booking/faq');
+  const customer = await signedInCustomerOn(page, '/booking/faq');
   await page.goto('/waiver');
   await signByTyping(page);
-  await expect(page).toHaveURL('/booking/faq');
-  const saved = await storedWaiver(page, customer);
-  expect(saved.agreed).toBe(true);
-  expect(await inkedImage(page, saved.signature ?? '')).toEqual({ width: 1500, height: 200, inked: true });
+  await expectBackWithSignatureSaved(page, customer, '/booking/faq');
   expect(problems.errors).toEqual([]);
 });
 
@@ -137,8 +143,7 @@ test('opened from a bookmark in a new tab, the waiver goes back to the page read
   page,
   problems,
 }) => {
-  const customer = await signedInCustomer(page);
-  await page.goto('/cancellation-policy');
+  const customer = await signedInCustomerOn(page, '/cancellation-policy');
   const tab = await page.context().newPage();
   await tab.goto('/waiver');
   await signByTyping(tab);

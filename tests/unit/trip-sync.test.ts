@@ -109,6 +109,18 @@ describe('sending what the phone recorded', () => {
     ]);
   });
 
+  it('counts a send that gets no answer as no signal, even while the phone says it is online', async () => {
+    await record([checkIn(1), checkIn(2)]);
+    vi.stubGlobal('navigator', { onLine: true });
+    calls.answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await syncTrip(GUIDE, DATE)).toEqual({ status: 'offline' });
+    vi.unstubAllGlobals();
+    expect(await standing()).toEqual([
+      ['event-0001', 'waiting'],
+      ['event-0002', 'waiting'],
+    ]);
+  });
+
   it('keeps every event waiting when the API fails for another reason', async () => {
     await record([checkIn(1), checkIn(2)]);
     calls.answer = () => Promise.reject(new ApiError(500, 'Something went wrong', {}));

@@ -22,6 +22,7 @@ function words(sync: SyncState, unsent: readonly UnsentEvent[]): string {
     case 'sending':
       return 'Sending what this phone recorded…';
     case 'offline':
+      if (waiting) return `${waiting}. Sent as soon as this phone has a signal.`;
       return 'No signal: what you recorded stays on this phone and goes as soon as there is one.';
     case 'failed':
       return `Could not send: ${sync.message} What you recorded stays on this phone.`;

@@ -66,17 +66,31 @@ export async function recordCheckIns(by: string, events: readonly TripEventReque
   if (navigator.onLine) await sendTrip();
 }
 
-/** Sends what waits on the phone and saves the sheet again. */
-export async function sendTrip(): Promise<void> {
-  const { open, sync } = page.get();
-  if (!open || sync.status === 'sending') return;
-  page.set({ ...page.get(), sync: { status: 'sending' } });
-  const outcome = await syncTrip(open.uid, open.dateId);
+/** How soon the phone tries again after a send found no signal (the 'online' event does not come on every phone). */
+const RETRY_MS = 2500;
+
+let retry: ReturnType<typeof setTimeout> | null = null;
+let trying = false;
+
+/**
+ * Sends what waits on the phone and saves the sheet again. With no signal, the phone tries again on
+ * its own (`again`) every few seconds while anything waits, without saying 'Sending' each time.
+ */
+export async function sendTrip(again = false): Promise<void> {
+  const { open } = page.get();
+  if (!open || trying) return;
+  if (retry) clearTimeout(retry);
+  retry = null;
+  trying = true;
+  if (!again) page.set({ ...page.get(), sync: { status: 'sending' } });
+  const outcome = await syncTrip(open.uid, open.dateId).finally(() => (trying = false));
   if (!isOpen(open)) return;
   page.set({ ...page.get(), sync: outcome });
   await reread(open);
+  const waiting = unsentOf(page.get().recorded).length > 0;
+  if (outcome.status === 'offline' && waiting) retry = setTimeout(() => void sendTrip(true), RETRY_MS);
   // Check-ins recorded while this batch was on its way go next.
-  if (outcome.status === 'done' && navigator.onLine && unsentOf(page.get().recorded).length > 0) await sendTrip();
+  if (outcome.status === 'done' && navigator.onLine && waiting) await sendTrip();
 }
 
 export { unsentOf };

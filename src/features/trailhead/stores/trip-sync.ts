@@ -7,7 +7,7 @@
  * event it cannot read stands alone. A refusal of the role (403) removes the account's sheets from
  * the phone.
  */
-import { ApiError, shownError } from '../../../lib/api/api-error.ts';
+import { ApiError, isNoSignal, shownError } from '../../../lib/api/api-error.ts';
 import { api } from '../../../stores/api.ts';
 import { tripBatches } from '../rules/trip-batches.ts';
 import {
@@ -26,7 +26,11 @@ export type SyncOutcome =
   | { status: 'revoked' }
   | { status: 'failed'; message: string };
 
-const offline = (error: unknown) => !(error instanceof ApiError) && !navigator.onLine;
+/**
+ * No answer came: the phone has no signal, whatever `navigator.onLine` says (a phone may say it is
+ * online with no network behind it, and a page opened with no signal may too).
+ */
+const offline = (error: unknown) => !(error instanceof ApiError) && (isNoSignal(error) || !navigator.onLine);
 
 /** Fetches the date's sheet and saves it on the phone. */
 export async function fetchAndSave(ownerUid: string, dateId: string): Promise<SavedTripSheet> {
