@@ -23,7 +23,9 @@ export type Fetcher = (path: string, options?: CallOptions) => Promise<unknown>;
 type QueryValue = string | number | null | undefined;
 
 /** What a call of route `R` is given: the path's parameters and the body when it has them, and a query when it reads one. */
-export type CallInput<R extends Route> = ([PathParams<R['path']>] extends [never] ? unknown : { params: Record<PathParams<R['path']>, string> }) &
+export type CallInput<R extends Route> = ([PathParams<R['path']>] extends [never]
+  ? unknown
+  : { params: Record<PathParams<R['path']>, string> }) &
   (R['body'] extends v.GenericSchema ? { body: v.InferInput<R['body']> } : unknown) &
   (R['query'] extends v.ObjectSchema<infer E, undefined> ? { query?: { [K in keyof E]?: QueryValue } } : unknown) & {
     signal?: AbortSignal | undefined;
@@ -40,7 +42,9 @@ export type Client<T extends RouteTable> = { [K in keyof T]: (input: CallInput<T
 function pathOf(route: Route, input: { params?: Record<string, string>; query?: Record<string, QueryValue> }): string {
   const path = fillPath(route.path, input.params);
   const query = new URLSearchParams(
-    Object.entries(input.query ?? {}).flatMap(([name, value]) => (value === null || value === undefined || value === '' ? [] : [[name, String(value)]])),
+    Object.entries(input.query ?? {}).flatMap(([name, value]) =>
+      value === null || value === undefined || value === '' ? [] : [[name, String(value)]],
+    ),
   );
   return query.size > 0 ? `${path}?${query}` : path;
 }

@@ -52,7 +52,8 @@ export function calendarSource(name: CalendarName, policy: RetryPolicy): Calenda
   const $load = atom<CalendarLoad>({ status: 'loading' });
   let loading: Promise<void> | null = null;
 
-  const fetchEntries = (signal: AbortSignal, cache?: RequestCache) => publicApi.calendar({ params: { name }, signal, ...(cache ? { cache } : {}) });
+  const fetchEntries = (signal: AbortSignal, cache?: RequestCache) =>
+    publicApi.calendar({ params: { name }, signal, ...(cache ? { cache } : {}) });
 
   function arrived(entries: CalendarDate[]) {
     $load.set({ status: 'ready', entries, checkedAt: Date.now() });

@@ -60,9 +60,13 @@ export function BookForCustomer({ date, onBooked }: { date: OpsDateOverview; onB
     setErrors({});
     if (checked.output.paidBy === 'card') {
       // The seats are held; the form stays open for the customer's card.
-      await send(async () => setCardHold(cardHoldOf(await opsApi.bookForCustomer({ body: checked.output }))), 'The seats could not be held. Please try again.', {
-        keepOpen: true,
-      });
+      await send(
+        async () => setCardHold(cardHoldOf(await opsApi.bookForCustomer({ body: checked.output }))),
+        'The seats could not be held. Please try again.',
+        {
+          keepOpen: true,
+        },
+      );
       return;
     }
     await send(async () => {

@@ -163,7 +163,9 @@ export default function DatePage() {
   // Each change loads the date again, as it now is.
   const [version, setVersion] = useState(0);
   const [notice, setNotice] = useState<ReactNode>(null);
-  const state = useStaffData<OpsDateOverview>(dateId ? `date:${dateId}:${version}` : null, (signal) => opsApi.date({ params: { dateId: dateId ?? '' }, signal }));
+  const state = useStaffData<OpsDateOverview>(dateId ? `date:${dateId}:${version}` : null, (signal) =>
+    opsApi.date({ params: { dateId: dateId ?? '' }, signal }),
+  );
   // While it loads again after a change, the page keeps showing the date as it was.
   const [lastShown, setLastShown] = useState<OpsDateOverview | null>(null);
   if (state.status === 'ready' && state.data !== lastShown) setLastShown(state.data);

@@ -27,7 +27,9 @@ function feeLabel(fee: OpsMoveRequest['fee'], amount: number): string {
 export function MoveForCustomer({ booking, onMoved }: { booking: OpsBooking; onMoved: (moved: OpsBooking) => void }) {
   const id = useId();
   const form = useOpenedForm(`${id}-title`);
-  const targets = useLoaded(form.open ? `move:${booking.id}:${booking.dateId}` : null, (signal) => opsApi.moveTargets({ params: { bookingId: booking.id }, signal }));
+  const targets = useLoaded(form.open ? `move:${booking.id}:${booking.dateId}` : null, (signal) =>
+    opsApi.moveTargets({ params: { bookingId: booking.id }, signal }),
+  );
   const [toDateId, setToDateId] = useState('');
   // Off a called-off date there is no fee to take.
   const [fee, setFee] = useState<OpsMoveRequest['fee'] | ''>(booking.calledOff ? 'waived' : '');

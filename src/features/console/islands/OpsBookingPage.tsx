@@ -68,7 +68,9 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
               hint={`The confirmation goes to ${booking.payerEmail ?? 'the payer'} as the booking is now.`}
               submit="Send it again"
               act={async (reason) => {
-                onChanged(await opsApi.resendConfirmation({ params: { bookingId: booking.id }, body: { reason, requestId: resendId.current } }));
+                onChanged(
+                  await opsApi.resendConfirmation({ params: { bookingId: booking.id }, body: { reason, requestId: resendId.current } }),
+                );
                 resendId.current = crypto.randomUUID();
                 setNotice(`The confirmation is on its way to ${booking.payerEmail ?? 'the payer'}.`);
               }}
@@ -161,7 +163,9 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
 export default function OpsBookingPage() {
   const hydrated = useHydrated();
   const bookingId = useSearchParam('id');
-  const state = useStaffData<OpsBooking>(bookingId ? `booking:${bookingId}` : null, (signal) => opsApi.booking({ params: { bookingId: bookingId ?? '' }, signal }));
+  const state = useStaffData<OpsBooking>(bookingId ? `booking:${bookingId}` : null, (signal) =>
+    opsApi.booking({ params: { bookingId: bookingId ?? '' }, signal }),
+  );
   const [changed, setChanged] = useState<OpsBooking | null>(null);
   if (hydrated && bookingId === null) {
     return (

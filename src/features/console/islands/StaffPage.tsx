@@ -70,7 +70,10 @@ function Invitation({
   const { failure, sending, send } = useSending();
   const withdraw = () =>
     send(async () => {
-      onWithdrawn(await opsApi.withdrawInvitation({ params: { id: invitation.id } }), `The invitation of ${invitation.email} is withdrawn.`);
+      onWithdrawn(
+        await opsApi.withdrawInvitation({ params: { id: invitation.id } }),
+        `The invitation of ${invitation.email} is withdrawn.`,
+      );
     }, 'The invitation could not be withdrawn. Please try again.');
   return (
     <li>
@@ -108,7 +111,10 @@ function Member({ member, onChanged }: { member: OpsStaffMember; onChanged: (sta
           submit={`Take away the ${role} role`}
           confirm={`${member.name} loses the ${role} role at once; to give it back, invite them again.`}
           act={async (reason) =>
-            onChanged(await opsApi.revokeRole({ params: { uid: member.uid }, body: { role, reason } }), `${member.name} is no longer ${ROLE_WITH_ARTICLE[role]}.`)
+            onChanged(
+              await opsApi.revokeRole({ params: { uid: member.uid }, body: { role, reason } }),
+              `${member.name} is no longer ${ROLE_WITH_ARTICLE[role]}.`,
+            )
           }
         />
       ))}

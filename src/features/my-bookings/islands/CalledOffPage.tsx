@@ -130,7 +130,9 @@ export default function CalledOffPage() {
   const { state, authUser } = useAccountUser();
   const bookingId = useSearchParam('booking');
   const uid = state === 'ready' ? (authUser?.uid ?? null) : null;
-  const loaded = useLoaded(uid && bookingId ? `${uid}/${bookingId}` : null, (signal) => api.callOffChoice({ params: { bookingId: bookingId ?? '' }, signal }));
+  const loaded = useLoaded(uid && bookingId ? `${uid}/${bookingId}` : null, (signal) =>
+    api.callOffChoice({ params: { bookingId: bookingId ?? '' }, signal }),
+  );
 
   useSignInFirst(state === 'signed-out');
 
