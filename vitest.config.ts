@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Test files wait on the Auth emulator and the database as much as they compute: even a
+    // two-core machine runs two at once (each has its own database and ports).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias: { 'astro:env/client': fileURLToPath(new URL('./tests/unit/support/astro-env-client.ts', import.meta.url)) } },

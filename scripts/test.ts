@@ -1,11 +1,12 @@
 /**
  * npm test: every check the project makes, in order, each on its own ports and throw-away data.
- *   type check -> lint -> unit -> API (PGlite, and Postgres when TEST_DATABASE_URL is set) -> build -> e2e
+ *   (type check and lint, side by side) -> unit -> API (PGlite, and Postgres when TEST_DATABASE_URL is set) -> build -> e2e
+ * Steps side by side share nothing but the machine; each one's output is printed whole once it ends.
  * Every step runs even when an earlier one fails; the last line totals the tests: "N passed, N failed".
  * First it finds the browser for the browser tests (scripts/browser.ts), installing Debian's chromium
  * when it runs as root and there is none; with no way to get one it stops at once and says how.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { browserFacts, browserPlan, HOW_TO_GET_ONE } from './browser.ts';
 
@@ -45,9 +46,13 @@ const vitest = (project: string, report: string) =>
 /** Unit and API tests run far from Kamas, so that nothing counts days in the machine's own time zone. */
 const FAR_FROM_DENVER = { TZ: 'Asia/Tokyo' };
 
-const steps: Step[] = [
-  { name: 'type check', command: 'astro check && tsc -p api/tsconfig.json' },
-  { name: 'lint', command: 'eslint . && prettier --check . && npm run deps' },
+/** The steps in order; the steps of an inner list run side by side. */
+const steps: (Step | Step[])[] = [
+  // Checks that time nothing, so a busy machine cannot fail them.
+  [
+    { name: 'type check', command: 'astro check && tsc -p api/tsconfig.json' },
+    { name: 'lint', command: 'eslint . && prettier --check . && npm run deps' },
+  ],
   { name: 'unit', command: vitest('unit', 'reports/unit.json'), env: FAR_FROM_DENVER, report: 'reports/unit.json' },
   {
     name: 'api on PGlite',
@@ -98,30 +103,51 @@ function counts(report: string): { passed: number; failed: number } | null {
   return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0 };
 }
 
+/** Runs one step: its output straight through when it runs alone, kept and printed whole when it ends beside others. */
+function run(step: Step, alone: boolean): Promise<{ ok: boolean; seconds: string }> {
+  console.log(`\n=== ${step.name}: ${step.command}`);
+  const started = Date.now();
+  const child = spawn(step.command, {
+    shell: true,
+    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', ...step.env },
+  });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (!alone) console.log(`\n=== ${step.name} (${seconds} s):\n${Buffer.concat(output).toString()}`);
+      resolve({ ok: code === 0, seconds });
+    });
+  });
+}
+
 rmSync('reports', { recursive: true, force: true });
 mkdirSync('reports', { recursive: true });
 let passed = 0;
 let failed = 0;
 const lines: string[] = [];
-for (const step of steps) {
-  if (step.skipped) {
+for (const group of steps) {
+  const together = Array.isArray(group) ? group : [group];
+  const running = together.filter((step) => !step.skipped);
+  for (const step of together.filter((each) => each.skipped)) {
     console.log(`\n=== ${step.name} is skipped: ${step.skipped}`);
     lines.push(`skip ${step.name}: ${step.skipped}`);
-    continue;
   }
-  console.log(`\n=== ${step.name}: ${step.command}`);
-  const started = Date.now();
-  const run = spawnSync(step.command, { shell: true, stdio: 'inherit', env: { ...process.env, NO_UPDATE_NOTIFIER: '1', ...step.env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = run.status === 0;
-  const tally = step.report ? counts(step.report) : null;
-  if (tally) {
-    passed += tally.passed;
-    failed += tally.failed;
-  }
-  // A step that failed without a failing test to show for it (a type error, a crash) counts as one failure.
-  if (!ok && (!tally || tally.failed === 0)) failed += 1;
-  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${seconds} s)${tally ? `: ${tally.passed} passed, ${tally.failed} failed` : ''}`);
+  const results = await Promise.all(running.map((step) => run(step, running.length === 1)));
+  running.forEach((step, index) => {
+    const { ok, seconds } = results[index] ?? { ok: false, seconds: '0' };
+    const tally = step.report ? counts(step.report) : null;
+    if (tally) {
+      passed += tally.passed;
+      failed += tally.failed;
+    }
+    // A step that failed without a failing test to show for it (a type error, a crash) counts as one failure.
+    if (!ok && (!tally || tally.failed === 0)) failed += 1;
+    lines.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${seconds} s)${tally ? `: ${tally.passed} passed, ${tally.failed} failed` : ''}`);
+  });
 }
 console.log(`\n${lines.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -148,7 +148,15 @@ export async function readToTheEnd(page: Page) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('.reveal.pending')].every((section) => section.classList.contains('revealed')),
   );
-  await page.waitForTimeout(700);
+  // The sections fade in: the reader's eye waits for each fade (any animation that ends) to end.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
 }
 
 /** Waits until the page's React islands have hydrated, so a click reaches them. */
