@@ -21,6 +21,7 @@ import { stripeRoutes } from './routes/stripe.ts';
 import { userRoutes } from './routes/users.ts';
 import { waiverRoutes } from './routes/waiver.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
+import { giftCardRoutes } from './routes/gift-cards.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { declarer } from './routes/declare.ts';
 import { PUBLIC_ROUTES } from '../shared/contract/routes/public.ts';
@@ -51,6 +52,7 @@ const ROUTE_GROUPS: Record<string, (deps: AppDeps) => Hono<AppEnv>> = {
   '/ops': consoleRoutes,
   '/waiver': waiverRoutes,
   '/waitlist': waitlistRoutes,
+  '/gift-cards': giftCardRoutes,
 };
 
 export function createApp(deps: AppDeps) {

@@ -11,6 +11,7 @@ import { onSeatsFreed } from './after-commit.ts';
 import { offerFreedSeatsNow } from './waitlist/freed-seats.ts';
 import { mailListeners } from './mail/booking-listeners.ts';
 import { waitlistListeners } from './waitlist/booking-listeners.ts';
+import { giftCardPurchases } from './gift-cards/purchase.ts';
 
 let wired = false;
 
@@ -21,5 +22,6 @@ export function wireFeatures(): void {
   listen(waitlistListeners);
   payFor(bookingPayments);
   payFor(dateChangeFees);
+  payFor(giftCardPurchases);
   onSeatsFreed(offerFreedSeatsNow);
 }

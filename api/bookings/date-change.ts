@@ -146,7 +146,7 @@ export async function startDateChange(
     db,
     payments,
     {
-      bookingId: prepared.feeHoldId,
+      payingFor: prepared.feeHoldId,
       amount: prepared.fee,
       currency: prepared.currency,
       description: `Date change of booking ${bookingId}`,

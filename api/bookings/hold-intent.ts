@@ -4,13 +4,12 @@
  * Without an intent nothing can pay the hold, so its seats go back at once; a hold that ended while
  * the intent was made gets the intent cancelled through the outbox, and the caller is told to start again.
  */
-import { PROVIDER_DOWN_MESSAGE } from '../../shared/contract/messages.ts';
+import { PROVIDER_DOWN_MESSAGE, SESSION_ENDED } from '../../shared/contract/messages.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { enqueueAction, type PaymentActionReason } from '../payment-outbox/actions.ts';
 import { afterCommit } from '../after-commit.ts';
 import type { IntentRequest, PaymentProvider } from '../payments/provider.ts';
-import { SESSION_ENDED } from './holds.ts';
 import { releaseHoldsSql } from './seat-holds.ts';
 
 export async function attachIntentToHold(
@@ -20,10 +19,10 @@ export async function attachIntentToHold(
   /** Why the intent is cancelled if the hold ended meanwhile, as the outbox listing says it. */
   endedReason: PaymentActionReason,
 ): Promise<{ id: string; clientSecret: string }> {
-  const holdId = request.bookingId;
+  const holdId = request.payingFor;
   let intent: { id: string; clientSecret: string };
   try {
-    intent = await payments.createIntent(request);
+    intent = await payments.createIntent({ ...request, metadata: { ...request.metadata, bookingId: holdId } });
   } catch (error) {
     await db.query(releaseHoldsSql('id = $1'), [holdId]);
     console.error('payment provider failed to create an intent', { bookingId: holdId, error });

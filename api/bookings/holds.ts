@@ -11,7 +11,7 @@ import type { Caller } from '../identity.ts';
 import type { PaymentIntentRequest } from '../../shared/contract/requests.ts';
 import { spotsLabel } from '../../shared/rules/availability.ts';
 import { orderTotal } from '../../shared/rules/pricing.ts';
-import { NO_DATE_MESSAGE, NO_PARTY_MESSAGE, PROVIDER_DOWN_MESSAGE } from '../../shared/contract/messages.ts';
+import { NO_DATE_MESSAGE, NO_PARTY_MESSAGE, PROVIDER_DOWN_MESSAGE, SESSION_ENDED } from '../../shared/contract/messages.ts';
 import { afterCommit, type AfterCommit } from '../after-commit.ts';
 import { randomId } from '../http.ts';
 import { DomainError } from '../domain-error.ts';
@@ -28,7 +28,6 @@ import { holdFor, insertHoldSql, isoInstantSql, releaseHoldsSql } from './seat-h
 import { PAYMENT_FOR } from './outcomes.ts';
 
 export const BOOKINGS_CLOSED = 'Bookings for this date have closed. Please choose a later date.';
-export const SESSION_ENDED = 'This payment session has ended. Please start checkout again.';
 
 /** The hold's end as an ISO 8601 instant in UTC. */
 const EXPIRES_AT = isoInstantSql();
@@ -599,13 +598,14 @@ async function makeIntent(
     attempt(provider, actions),
     provider
       .createIntent({
-        bookingId: prepared.bookingId,
+        payingFor: prepared.bookingId,
         amount: prepared.amount,
         currency: prepared.currency,
         description: prepared.description,
         email: caller.email,
         metadata: {
           paysFor: PAYMENT_FOR.booking,
+          bookingId: prepared.bookingId,
           userId: caller.uid,
           dateId: metadata.dateId,
           calendar: metadata.calendar,

@@ -21,6 +21,7 @@ import { seatsLeft, type BookingStatus } from '../../shared/rules/seat-rules.ts'
 import { HOLD_LAPSED_SQL } from './seat-sql.ts';
 import { releaseHoldsSql } from './seat-holds.ts';
 import { CURRENT_POLICY } from '../../shared/rules/cancellation-policy.ts';
+import { payableHold } from './payable-holds.ts';
 
 interface BookingRow {
   id: string;
@@ -41,7 +42,7 @@ interface BookingRow {
   expired: boolean;
 }
 
-type Settled = Exclude<Outcome, { result: 'duplicate' | 'unknown' }>;
+type Settled = Extract<Outcome, { bookingId: string }>;
 
 /** What a payment intent's metadata names it for, as each purpose of the seats' payments is named. */
 export const PAYMENT_FOR = { booking: 'a booking', dateChangeFee: 'the fee of a change of date' } as const;
@@ -54,12 +55,14 @@ export const PAYMENT_FOR = { booking: 'a booking', dateChangeFee: 'the fee of a 
 export const bookingPayments: PaymentPurpose = {
   name: PAYMENT_FOR.booking,
   settle: (tx, event, settings) => settleSeats(tx, event, settings, 'moves_booking is null'),
+  payable: (db, clientSecret) => payableHold(db, clientSecret, 'moves_booking is null'),
 };
 
 /** The fee of a change of date, as a purpose of payment: a hold on the new date that moves the booking once it is paid. */
 export const dateChangeFees: PaymentPurpose = {
   name: PAYMENT_FOR.dateChangeFee,
   settle: (tx, event, settings) => settleSeats(tx, event, settings, 'moves_booking is not null'),
+  payable: (db, clientSecret) => payableHold(db, clientSecret, 'moves_booking is not null'),
 };
 
 /** Settles an event for the hold that `which` (a condition on the hold) says is this purpose's; null when there is none. */

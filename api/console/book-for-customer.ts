@@ -296,7 +296,7 @@ export async function holdForCard(
     db,
     provider,
     {
-      bookingId: held.bookingId,
+      payingFor: held.bookingId,
       amount: held.amount,
       currency: held.currency,
       description: held.description,

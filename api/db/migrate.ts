@@ -25,6 +25,7 @@ import * as heldTrailheadSignatures from './migrations/022_held_trailhead_signat
 import * as tripEventUndo from './migrations/023_trip_event_undo.ts';
 import * as tripEventSurvey from './migrations/024_trip_event_survey.ts';
 import * as staffInvitations from './migrations/025_staff_invitations.ts';
+import * as giftCards from './migrations/026_gift_cards.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -52,6 +53,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '023_trip_event_undo', sql: tripEventUndo.sql },
   { version: '024_trip_event_survey', sql: tripEventSurvey.sql },
   { version: '025_staff_invitations', sql: staffInvitations.sql },
+  { version: '026_gift_cards', sql: giftCards.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -23,6 +23,8 @@ export interface RateLimits {
   promoTries: Limit;
   /** Invite code tries per client IP and per customer. */
   inviteTries: Limit;
+  /** Gift card code tries per client IP and per customer (a balance looked up). */
+  giftCodeTries: Limit;
   /** Waiver signings per customer: each one is a kept record with an image. */
   waiverSignings: Limit;
   /** Joins of a waitlist per customer (per address, the holds' limit counts them too). */

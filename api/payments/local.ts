@@ -47,8 +47,8 @@ export function localProvider(): PaymentProvider {
   return {
     name: 'local',
     async createIntent(request) {
-      // Derived from the (random, private) booking id, so a retried request gets the same intent.
-      const id = `lpi_${request.bookingId}`;
+      // Derived from the (random, private) id of what it pays for, so a retried request gets the same intent.
+      const id = `lpi_${request.payingFor}`;
       return { id, clientSecret: `${id}_secret` };
     },
     async refund() {

@@ -1,7 +1,8 @@
-/** What the booking flow needs from a card payment provider. */
+/** What the API needs from a card payment provider: bookings and gift cards are paid through it. */
 
 export interface IntentRequest {
-  bookingId: string;
+  /** What the intent pays for (a booking's hold, a gift card): the intent is made once for it, however often asked. */
+  payingFor: string;
   amount: number;
   currency: string;
   description: string;

@@ -104,11 +104,11 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
           amount: request.amount,
           currency: request.currency,
           description: request.description,
-          metadata: { ...request.metadata, bookingId: request.bookingId },
+          metadata: request.metadata,
           automatic_payment_methods: { enabled: true },
           ...(request.email ? { receipt_email: request.email } : {}),
         },
-        { idempotencyKey: `hold-${request.bookingId}` },
+        { idempotencyKey: `hold-${request.payingFor}` },
       );
       if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
       return { id: intent.id, clientSecret: intent.client_secret };

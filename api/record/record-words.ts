@@ -172,6 +172,12 @@ export function changeWords(recorded: RecordedAction, context: RecordContext): s
       return `Invited as ${roleWords(after['role'])}`;
     case 'withdraw invitation':
       return `The invitation as ${roleWords(before['role'])} withdrawn`;
+    case 'issue gift card':
+      return `Issued for ${str(after['recipient']) ?? 'someone'}, worth ${money(after['value'])}`;
+    case 'adjust gift card':
+      return `Balance changed from ${money(before['balance'])} to ${money(after['balance'])}`;
+    case 'void gift card':
+      return `Cancelled${num(before['balance']) ? `; ${money(before['balance'])} taken off with it` : ''}`;
     case 'grant role':
     case 'revoke role': {
       const role = Object.keys(after)[0] ?? 'staff';

@@ -276,7 +276,11 @@ export const paymentIntentAnswer = v.looseObject({
 export const promoAnswer = v.looseObject({ promoCode: v.optional(v.nullable(text)), finalTotal: count });
 
 /** POST /payments/local/confirm */
-export const localPaymentAnswer = v.looseObject({ status: v.literal('succeeded'), dateId: text });
+/** The date a hold booked, or the gift card a payment issued. */
+export const localPaymentAnswer = v.union([
+  v.looseObject({ status: v.literal('succeeded'), dateId: text }),
+  v.looseObject({ status: v.literal('succeeded'), giftCardId: text }),
+]);
 
 /** POST /calendar/invite */
 export const inviteAnswer = v.looseObject({ success: v.boolean() });

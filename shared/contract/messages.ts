@@ -10,6 +10,8 @@ export const NO_DATE_MESSAGE = 'Please select a valid date for your tour.';
 export const NO_PARTY_MESSAGE = 'Please specify a valid party size.';
 
 // ---- Holding the seats ----
+/** A payment whose hold ended (it lapsed, or a newer hold replaced it) cannot be paid. */
+export const SESSION_ENDED = 'This payment session has ended. Please start checkout again.';
 export const INTENT_FAILED_PREFIX = 'Failed to create payment intent: ';
 export const MISSING_SECRET_MESSAGE = 'Payment intent creation failed. Missing client secret.';
 export const PROVIDER_DOWN_MESSAGE = `${INTENT_FAILED_PREFIX}the payment provider is unavailable. Please try again.`;

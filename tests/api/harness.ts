@@ -132,6 +132,7 @@ const GENEROUS: RateLimits = {
   holdsPerAddress: { max: 100_000, windowSeconds: 3600 },
   promoTries: { max: 100_000, windowSeconds: 60 },
   inviteTries: { max: 100_000, windowSeconds: 60 },
+  giftCodeTries: { max: 100_000, windowSeconds: 60 },
   waiverSignings: { max: 100_000, windowSeconds: 3600 },
   waitlistJoins: { max: 100_000, windowSeconds: 3600 },
 };

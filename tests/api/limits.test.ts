@@ -104,6 +104,7 @@ describe('promo code tries per client', () => {
         holdsPerAddress: { max: 30, windowSeconds: 3600 },
         promoTries: { max: 4, windowSeconds: WINDOW },
         inviteTries: { max: 10, windowSeconds: 60 },
+        giftCodeTries: { max: 10, windowSeconds: 60 },
         waiverSignings: { max: 10, windowSeconds: 3600 },
         waitlistJoins: { max: 10, windowSeconds: 3600 },
       },

@@ -38,6 +38,7 @@ describe('migrations and catalog imports', () => {
         '023_trip_event_undo',
         '024_trip_event_survey',
         '025_staff_invitations',
+        '026_gift_cards',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

@@ -22,6 +22,7 @@ beforeAll(async () => {
       told.push(`${event.type} ${event.intentId}`);
       return { result: 'unchanged', bookingId: 'none', dateId: 'none', actions: [] };
     },
+    payable: async () => null,
   });
 });
 

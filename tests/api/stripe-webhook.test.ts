@@ -468,3 +468,34 @@ describe('refunds and disputes made at Stripe', () => {
     ]);
   });
 });
+
+describe("a gift card's payment through Stripe", () => {
+  it('is made for the card, named as paying for a gift card, and its success issues the card once', async () => {
+    const buyer = await readyUser(h);
+    const bought = await h.json<{ giftCardId: string; clientSecret: string; amount: number }>('POST', '/gift-cards', {
+      token: buyer.token,
+      body: { gift: { kind: 'amount', dollars: 75 }, recipientName: 'Sam Ridge', delivery: { when: 'print' } },
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const sent = fake.requests.find(
+      (request) => request.path === '/v1/payment_intents' && request.form.get('metadata[giftCardId]') === bought.body.giftCardId,
+    );
+    expect(sent?.form.get('amount')).toBe('7500');
+    expect(sent?.form.get('metadata[paysFor]')).toBe('a gift card');
+    expect(sent?.form.get('metadata[bookingId]')).toBeNull();
+    expect(sent?.headers['idempotency-key']).toBe(`hold-${bought.body.giftCardId}`);
+
+    const intentId = bought.body.clientSecret.replace(/_secret_abc$/, '');
+    const succeeded = (id: string) =>
+      event(
+        'payment_intent.succeeded',
+        { id: intentId, object: 'payment_intent', amount: 7500, amount_received: 7500, currency: 'usd', metadata: {} },
+        id,
+      );
+    expect((await deliver(succeeded('evt_gift_stripe_1'))).status).toBe(200);
+    expect((await deliver(succeeded('evt_gift_stripe_1'))).status).toBe(200);
+    expect((await deliver(succeeded('evt_gift_stripe_2'))).status).toBe(200);
+    const rows = await h.db.query('select kind, amount from gift_card_ledger where card_id = $1', [bought.body.giftCardId]);
+    expect(rows).toEqual([{ kind: 'purchase', amount: 7500 }]);
+  });
+});

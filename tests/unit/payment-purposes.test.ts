@@ -39,6 +39,7 @@ describe('settling a payment by what it pays for', () => {
         asked.push(`seats:${event.intentId}`);
         return event.intentId === 'pi_seat' ? { result: 'paid', bookingId: 'bk_1', dateId: 'd1', actions: [] } : null;
       },
+      payable: async () => null,
     });
     payFor({
       name: 'gift cards',
@@ -46,6 +47,7 @@ describe('settling a payment by what it pays for', () => {
         asked.push(`gift:${event.intentId}`);
         return event.intentId === 'pi_gift' ? { result: 'paid', bookingId: 'gc_1', dateId: '', actions: [] } : null;
       },
+      payable: async () => null,
     });
     const db = databaseWith(new Set());
 

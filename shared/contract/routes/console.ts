@@ -38,6 +38,13 @@ import { opsInvitedAnswer, opsStaffAnswer } from '../ops-staff.ts';
 import { passAnswer } from '../trailhead.ts';
 import { opsOfferAnswer, opsWaitlistAnswer } from '../waitlist.ts';
 import { routes } from './route.ts';
+import {
+  opsGiftAdjustSchema,
+  opsGiftCardsAnswer,
+  opsGiftIssueSchema,
+  opsGiftLedgerAnswer,
+  opsGiftOutstandingAnswer,
+} from '../gift-cards.ts';
 
 const optionalText = v.optional(v.string());
 
@@ -319,5 +326,57 @@ export const CONSOLE_ROUTES = routes({
     body: opsRevokeSchema,
     answer: opsStaffAnswer,
     what: 'the staff',
+  },
+  giftCards: {
+    method: 'GET',
+    path: '/ops/gift-cards',
+    who: 'operator',
+    summary: "Gift cards found by code, or by part of the buyer's or recipient's e-mail (`q`).",
+    query: v.object({ q: v.string() }),
+    answer: opsGiftCardsAnswer,
+    what: 'the gift cards',
+  },
+  giftCardsOutstanding: {
+    method: 'GET',
+    path: '/ops/gift-cards/outstanding',
+    who: 'operator',
+    summary: "What is outstanding on gift cards, this season's cards sold, used and credited, and cards unused for over a year.",
+    answer: opsGiftOutstandingAnswer,
+    what: 'the gift cards',
+  },
+  giftCard: {
+    method: 'GET',
+    path: '/ops/gift-cards/{cardId}',
+    who: 'operator',
+    summary: 'A gift card and every change of its balance.',
+    answer: opsGiftLedgerAnswer,
+    what: 'the gift card',
+  },
+  issueGiftCard: {
+    method: 'POST',
+    path: '/ops/gift-cards',
+    who: 'operator',
+    summary: 'Issues a gift card with no payment, for a reason.',
+    body: opsGiftIssueSchema,
+    answer: v.looseObject({ giftCardId: v.string(), code: v.string() }),
+    what: 'the gift card',
+  },
+  adjustGiftCard: {
+    method: 'POST',
+    path: '/ops/gift-cards/{cardId}/adjustment',
+    who: 'operator',
+    summary: "Adds to or takes from a gift card's balance, as the operator saw it, for a reason.",
+    body: opsGiftAdjustSchema,
+    answer: v.looseObject({ balance: v.number() }),
+    what: 'the gift card',
+  },
+  voidGiftCard: {
+    method: 'POST',
+    path: '/ops/gift-cards/{cardId}/void',
+    who: 'operator',
+    summary: 'Cancels a gift card nobody has used, for a reason.',
+    body: opsReasonSchema,
+    answer: v.looseObject({ voided: v.boolean() }),
+    what: 'the gift card',
   },
 });

@@ -1,6 +1,6 @@
 /**
  * The routes of a signed-in customer: their account (profile, survey, waiver, passes, waits),
- * checkout, their bookings' cancellation and changes, parties and invites, and the waitlist.
+ * checkout, their bookings' cancellation and changes, parties and invites, the waitlist, and buying a gift card.
  */
 import * as v from 'valibot';
 import {
@@ -33,6 +33,7 @@ import {
 import { myPassesAnswer } from '../trailhead.ts';
 import { joinedWaitlistAnswer, leftWaitlistAnswer, offerCheckoutAnswer, waitlistJoinSchema, waitsAnswer } from '../waitlist.ts';
 import { routes } from './route.ts';
+import { giftPurchaseAnswer, giftPurchaseSchema } from '../gift-cards.ts';
 
 export const CUSTOMER_ROUTES = routes({
   registerAccount: {
@@ -116,7 +117,7 @@ export const CUSTOMER_ROUTES = routes({
     method: 'POST',
     path: '/payments/local/confirm',
     who: 'customer',
-    summary: 'Pays a hold with a test card (the local payment provider only).',
+    summary: 'Pays a hold or a gift card with a test card (the local payment provider only).',
     body: localConfirmSchema,
     answer: localPaymentAnswer,
     what: 'the payment',
@@ -238,5 +239,14 @@ export const CUSTOMER_ROUTES = routes({
     summary: 'The offer checkout opens on: its date, party, price when offered, and end.',
     answer: offerCheckoutAnswer,
     what: 'the offer',
+  },
+  buyGiftCard: {
+    method: 'POST',
+    path: '/gift-cards',
+    who: 'customer',
+    summary: 'Starts buying a gift card (an amount or a trip voucher): the card, waiting for its card payment, and that payment.',
+    body: giftPurchaseSchema,
+    answer: giftPurchaseAnswer,
+    what: 'the gift card',
   },
 });

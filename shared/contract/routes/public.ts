@@ -1,11 +1,12 @@
 /**
  * The routes anyone may call, without signing in: the catalog, the calendars, the waiver in force,
- * an invite's preview, a promo code's quote, and the payment provider's events.
+ * an invite's preview, a promo code's quote, a gift card's balance, and the payment provider's events.
  */
 import * as v from 'valibot';
 import { calendarAnswer, promoAnswer, type Price, type Product } from '../answers.ts';
 import { applyPromoSchema, publishedWaiverSchema } from '../requests.ts';
 import { routes } from './route.ts';
+import { giftBalanceAnswer, giftBalanceRequest } from '../gift-cards.ts';
 
 const text = v.string();
 
@@ -96,6 +97,15 @@ export const PUBLIC_ROUTES = routes({
     body: applyPromoSchema,
     answer: promoAnswer,
     what: 'the promo code',
+  },
+  giftCardBalance: {
+    method: 'POST',
+    path: '/gift-cards/balance',
+    who: 'anyone',
+    summary: 'What is left on a gift card and each use, by its code in the body (rate-limited; no names).',
+    body: giftBalanceRequest,
+    answer: giftBalanceAnswer,
+    what: 'the gift card',
   },
   paymentEvent: {
     method: 'POST',

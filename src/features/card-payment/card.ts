@@ -52,6 +52,9 @@ export function checkedCard(
   return { ok: false, state: { status: 'declined', message: issue?.message ?? UNEXPECTED_CARD_MESSAGE, field } };
 }
 
+/** The date a hold's payment booked, from the local card call's answer (which names a gift card instead when it paid for one). */
+export const dateBooked = (answer: { dateId: string } | { giftCardId: string }): string => ('dateId' in answer ? answer.dateId : '');
+
 /**
  * Pays a payment session other than the checkout's own hold (a change of date's fee, a booking an
  * operator takes by card) with the local provider's test card: the card's new state. A declined card
@@ -62,7 +65,7 @@ export async function payWithLocalCard(clientSecret: string, input: CardInput, b
   if (!checked.ok) return checked.state;
   try {
     const answer = await api.confirmLocalPayment({ body: checked.body });
-    return { status: 'succeeded', bookingId, dateId: answer.dateId };
+    return { status: 'succeeded', bookingId, dateId: dateBooked(answer) };
   } catch (error) {
     return error instanceof ApiError && error.status === 402
       ? { status: 'declined', message: error.message, field: null }

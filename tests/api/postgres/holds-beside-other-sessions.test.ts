@@ -4,12 +4,13 @@
  */
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freeDate, harness, intentBody, readyUser, type Harness } from '../harness.ts';
+import { freeDate, intentBody, readyUser, type Harness } from '../harness.ts';
+import { postgresHarness } from './server.ts';
 
 let h: Harness;
+let url: string;
 beforeAll(async () => {
-  if (!process.env['TEST_DATABASE_URL']) throw new Error('These tests need a Postgres server: set TEST_DATABASE_URL.');
-  h = await harness();
+  ({ h, url } = await postgresHarness());
 });
 
 type Intent = { bookingId: string; amount: number };
@@ -18,10 +19,7 @@ describe('a hold, while another session changes promo codes', () => {
   it('does not wait while an unlimited promo code’s row is being changed, but waits for a limited one’s', async () => {
     // A second session on the harness's own database changes both codes' rows (an operator's
     // import, say), holding them until it ends.
-    const [{ name } = { name: '' }] = await h.db.query<{ name: string }>('select current_database() as name');
-    const url = new URL(process.env['TEST_DATABASE_URL'] ?? '');
-    url.pathname = `/${name}`;
-    const other = new pg.Client({ connectionString: url.href });
+    const other = new pg.Client({ connectionString: url });
     await other.connect();
     try {
       await other.query('begin');

@@ -7,17 +7,13 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEntry } from '../../../shared/contract/answers.ts';
-import { freeDate, harness, intentBody, payForDate, readyUser, type Harness, type TestUser } from '../harness.ts';
+import { postgresHarness } from './server.ts';
+import { freeDate, intentBody, payForDate, readyUser, type Harness, type TestUser } from '../harness.ts';
 
 let h: Harness;
 let url: string;
 beforeAll(async () => {
-  if (!process.env['TEST_DATABASE_URL']) throw new Error('These tests need a Postgres server: set TEST_DATABASE_URL.');
-  h = await harness({ bookingCutoffHours: 0 });
-  const [{ name } = { name: '' }] = await h.db.query<{ name: string }>('select current_database() as name');
-  const server = new URL(process.env['TEST_DATABASE_URL'] ?? '');
-  server.pathname = `/${name}`;
-  url = server.href;
+  ({ h, url } = await postgresHarness({ bookingCutoffHours: 0 }));
 });
 
 const CLASSES = 'winter-classes';

@@ -9,7 +9,7 @@ import { atom, computed, type ReadableAtom } from 'nanostores';
 import { UNEXPECTED_CARD_MESSAGE } from '../../../../shared/contract/messages.ts';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { api } from '../../../stores/api.ts';
-import { checkedCard, type CardInput, type CardState } from '../../card-payment/card.ts';
+import { checkedCard, dateBooked, type CardInput, type CardState } from '../../card-payment/card.ts';
 import { $intent, completePayment, holdEndedByServer } from './payment-intent.ts';
 
 /** The last payment attempt and the payment session (client secret) it was made in. */
@@ -42,7 +42,7 @@ export async function confirmLocalCard(input: CardInput): Promise<CardState> {
   settle(session, { status: 'processing' });
   try {
     const answer = await api.confirmLocalPayment({ body: checked.body });
-    const paid = settle(session, { status: 'succeeded', bookingId: intent.bookingId, dateId: answer.dateId });
+    const paid = settle(session, { status: 'succeeded', bookingId: intent.bookingId, dateId: dateBooked(answer) });
     completePayment();
     return paid;
   } catch (error) {

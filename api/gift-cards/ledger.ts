@@ -1,0 +1,138 @@
+/**
+ * A gift card's balance is its ledger: each change is a row of signed cents with its reason and
+ * what caused it, written in the caller's transaction beside the change it pays for, and the balance
+ * is the rows' sum. Every row has a key naming the one event it records, so a retry writes nothing
+ * twice. Taking from a card locks the card's row first: of two checkouts reaching for its last
+ * dollars one takes them, the other is told what is left.
+ */
+import { formatMoney } from '../../shared/rules/pricing.ts';
+import type { Queryable } from '../db/client.ts';
+import { DomainError } from '../domain-error.ts';
+
+export type LedgerKind = 'issue' | 'purchase' | 'hold' | 'release' | 'spend' | 'refund-back' | 'credit' | 'adjustment' | 'void';
+
+export interface LedgerRow {
+  kind: LedgerKind;
+  /** Cents: more on the card when positive, less when negative. */
+  amount: number;
+  /** Why, in the words the office reads. */
+  reason: string;
+  /** Who or what made the change: `customer:<uid>`, `operator:<uid>`, `payment:<intent>`, `sweep`. */
+  causedBy: string;
+  bookingId?: string | null;
+  /** The one event this row records: a second row with the same key is not written. */
+  key: string;
+}
+
+export interface LockedCard {
+  id: string;
+  code: string;
+  kind: 'amount' | 'voucher';
+  status: 'pending' | 'active' | 'void';
+  currency: string;
+  balance: number;
+}
+
+const ROW_ID = `'gcl_' || rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '=')`;
+const BALANCE_SQL = `(select coalesce(sum(amount), 0)::int from gift_card_ledger l where l.card_id = c.id)`;
+
+export const NO_SUCH_CARD = 'We could not find a gift card with that code. Check it and try again.';
+
+/**
+ * The card of `code` with its balance, its row locked until the caller's transaction ends; null when
+ * there is none. The balance is read after the lock is taken, by its own statement, so that it counts
+ * what a transaction that held the lock before wrote.
+ */
+export async function lockCard(tx: Queryable, code: string): Promise<LockedCard | null> {
+  const [card] = await tx.query<Omit<LockedCard, 'balance'>>(
+    `select id, code, kind, status, currency from gift_cards where code = $1 for update`,
+    [code],
+  );
+  return card ? { ...card, balance: await balanceOf(tx, card.id) } : null;
+}
+
+/** What is on the card now. */
+export async function balanceOf(q: Queryable, cardId: string): Promise<number> {
+  const [row] = await q.query<{ balance: number }>(`select ${BALANCE_SQL} as balance from gift_cards c where c.id = $1`, [cardId]);
+  return row?.balance ?? 0;
+}
+
+/** Writes one row of the card's ledger; false when its key was written before (nothing changes). */
+export async function writeLedger(tx: Queryable, cardId: string, row: LedgerRow): Promise<boolean> {
+  const written = await tx.query(
+    `insert into gift_card_ledger (id, card_id, kind, amount, reason, caused_by, booking_id, key)
+     values (${ROW_ID}, $1, $2, $3, $4, $5, $6, $7)
+     on conflict (key) do nothing returning id`,
+    [cardId, row.kind, row.amount, row.reason, row.causedBy, row.bookingId ?? null, row.key],
+  );
+  return written.length > 0;
+}
+
+/**
+ * Holds `amount` cents of the card of `code` for a booking's hold, in the caller's transaction. A
+ * card that cannot give it (unknown, not yet paid for, voided, or with less on it) is refused with
+ * what it has, so the rest can be asked by card; holding again for the same booking changes nothing.
+ */
+export async function holdOnCard(
+  tx: Queryable,
+  hold: { code: string; bookingId: string; amount: number; causedBy: string },
+): Promise<{ cardId: string; held: number }> {
+  const card = await lockCard(tx, hold.code);
+  if (!card || card.status === 'pending') throw new DomainError('not-found', NO_SUCH_CARD);
+  if (card.status === 'void') throw new DomainError('conflict', 'This gift card has been cancelled and cannot be used.');
+  const key = `hold:${hold.bookingId}:${card.id}`;
+  const [earlier] = await tx.query<{ amount: number }>(`select amount from gift_card_ledger where key = $1`, [key]);
+  if (earlier) return { cardId: card.id, held: -earlier.amount };
+  if (card.balance < hold.amount) {
+    throw new DomainError(
+      'conflict',
+      card.balance > 0
+        ? `This gift card has ${formatMoney(card.balance, card.currency)} left. Use that much of it and pay the rest by card.`
+        : 'This gift card has nothing left on it.',
+    );
+  }
+  await writeLedger(tx, card.id, {
+    kind: 'hold',
+    amount: -hold.amount,
+    reason: 'held for a checkout',
+    causedBy: hold.causedBy,
+    bookingId: hold.bookingId,
+    key,
+  });
+  return { cardId: card.id, held: hold.amount };
+}
+
+/** The release of each gift card hold of booking `$1` not released before, for reason `$2` and cause `$3`, returning its card, amount and booking. */
+const RELEASE_HOLDS_SQL = `insert into gift_card_ledger (id, card_id, kind, amount, reason, caused_by, booking_id, key)
+     select ${ROW_ID}, h.card_id, 'release', -h.amount, $2, $3, h.booking_id, 'release:' || h.booking_id || ':' || h.card_id
+       from gift_card_ledger h
+      where h.booking_id = $1 and h.kind = 'hold'
+     on conflict (key) do nothing
+     returning card_id, amount, booking_id`;
+
+/**
+ * Gives back what the booking's hold took from gift cards, in the caller's transaction (a hold that
+ * lapsed or was abandoned); a hold already released or spent is left as it is. Returns the cents given back.
+ */
+export async function releaseFromCards(tx: Queryable, bookingId: string, reason: string, causedBy: string): Promise<number> {
+  const rows = await tx.query<{ amount: number }>(RELEASE_HOLDS_SQL, [bookingId, reason, causedBy]);
+  return rows.reduce((sum, row) => sum + row.amount, 0);
+}
+
+/**
+ * Spends what the booking's hold took from gift cards, when the booking is paid, in the caller's
+ * transaction: each card's hold is released and the same amount spent, so the balance stays and the
+ * ledger names the use. A hold already released (or spent) is left as it is. Returns the cents spent now.
+ */
+export async function spendHeld(tx: Queryable, bookingId: string, causedBy: string): Promise<number> {
+  const rows = await tx.query<{ amount: number }>(
+    `with released as (${RELEASE_HOLDS_SQL})
+     insert into gift_card_ledger (id, card_id, kind, amount, reason, caused_by, booking_id, key)
+     select ${ROW_ID}, card_id, 'spend', -amount, 'paid for a booking', $3, booking_id, 'spend:' || booking_id || ':' || card_id
+       from released
+     on conflict (key) do nothing
+     returning amount`,
+    [bookingId, 'spent on the booking it was held for', causedBy],
+  );
+  return rows.reduce((sum, row) => sum - row.amount, 0);
+}

@@ -1,0 +1,268 @@
+/**
+ * Gift cards in the console: found by code or by the buyer's or recipient's e-mail, each with its
+ * ledger; issued with no payment (a raffle prize, a make-good), a balance adjusted, an unused card
+ * cancelled, each for a reason, in one transaction with its record; and what is outstanding: the
+ * company's liability, this season's cards sold, used and credited, and cards long unused.
+ */
+import type * as v from 'valibot';
+import type { opsGiftCardAnswer } from '../../shared/contract/gift-cards.ts';
+import { giftCodeOf } from '../../shared/rules/gift-card-code.ts';
+import { denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { DomainError } from '../domain-error.ts';
+import type { Caller } from '../identity.ts';
+import { recordAction } from '../record/operator-actions.ts';
+import { seasonFor } from '../seed/season.ts';
+import { issueCard } from './cards.ts';
+import { balanceOf, writeLedger, type LedgerKind } from './ledger.ts';
+import { randomId } from '../http.ts';
+
+export type OfficeCard = v.InferOutput<typeof opsGiftCardAnswer>;
+
+export interface OfficeLedgerRow {
+  at: string;
+  kind: LedgerKind;
+  amount: number;
+  reason: string;
+  causedBy: string;
+  bookingId: string | null;
+}
+
+const CARD_COLUMNS = `c.id, c.code, c.kind, product.name as activity, c.status, c.origin, c.value, c.currency,
+  c.recipient_name, c.recipient_email, c.buyer_email, c.created_at, c.deliver_at, c.delivered_at,
+  (select coalesce(sum(l.amount), 0)::int from gift_card_ledger l where l.card_id = c.id) as balance`;
+const CARD_FROM = `gift_cards c left join prices price on price.id = c.price_id left join products product on product.id = price.product_id`;
+
+interface CardRow {
+  id: string;
+  code: string;
+  kind: 'amount' | 'voucher';
+  activity: string | null;
+  status: 'pending' | 'active' | 'void';
+  origin: 'purchase' | 'issue' | 'credit';
+  value: number;
+  balance: number;
+  currency: string;
+  recipient_name: string;
+  recipient_email: string | null;
+  buyer_email: string | null;
+  created_at: Date;
+  deliver_at: Date | null;
+  delivered_at: Date | null;
+}
+
+const toCard = (row: CardRow): OfficeCard => ({
+  id: row.id,
+  code: row.code,
+  kind: row.kind,
+  activity: row.activity,
+  status: row.status,
+  origin: row.origin,
+  value: row.value,
+  balance: row.balance,
+  currency: row.currency,
+  recipientName: row.recipient_name,
+  recipientEmail: row.recipient_email,
+  buyerEmail: row.buyer_email,
+  createdAt: row.created_at.toISOString(),
+  deliverAt: row.deliver_at?.toISOString() ?? null,
+  deliveredAt: row.delivered_at?.toISOString() ?? null,
+});
+
+/** Cards whose code is `query` (typed any way), or whose buyer's or recipient's e-mail contains it; newest first, at most 50. */
+export async function findCards(q: Queryable, query: string): Promise<OfficeCard[]> {
+  const code = giftCodeOf(query);
+  const rows = code
+    ? await q.query<CardRow & Record<string, unknown>>(`select ${CARD_COLUMNS} from ${CARD_FROM} where c.code = $1`, [code])
+    : await q.query<CardRow & Record<string, unknown>>(
+        `select ${CARD_COLUMNS} from ${CARD_FROM}
+          where strpos(lower(coalesce(c.recipient_email, '')), $1) > 0 or strpos(lower(coalesce(c.buyer_email, '')), $1) > 0
+          order by c.created_at desc limit 50`,
+        [query.trim().toLowerCase()],
+      );
+  return rows.map(toCard);
+}
+
+/** One card with its ledger, oldest row first. */
+export async function cardWithLedger(q: Queryable, cardId: string): Promise<{ card: OfficeCard; ledger: OfficeLedgerRow[] }> {
+  const [row] = await q.query<CardRow & Record<string, unknown>>(`select ${CARD_COLUMNS} from ${CARD_FROM} where c.id = $1`, [cardId]);
+  if (!row) throw new DomainError('not-found', 'No such gift card.');
+  const ledger = await q.query<{
+    at: Date;
+    kind: LedgerKind;
+    amount: number;
+    reason: string;
+    caused_by: string;
+    booking_id: string | null;
+  }>(
+    `select created_at as at, kind, amount, reason, caused_by, booking_id from gift_card_ledger where card_id = $1 order by created_at, id`,
+    [cardId],
+  );
+  return {
+    card: toCard(row),
+    ledger: ledger.map((entry) => ({
+      at: entry.at.toISOString(),
+      kind: entry.kind,
+      amount: entry.amount,
+      reason: entry.reason,
+      causedBy: entry.caused_by,
+      bookingId: entry.booking_id,
+    })),
+  };
+}
+
+const byOperator = (operator: Caller) => `operator:${operator.uid}`;
+
+/** Issues a card with no payment (a raffle prize, a make-good), recorded with its reason. */
+export async function issueByOffice(
+  db: Db,
+  operator: Caller,
+  request: { dollars: number; recipientName: string; recipientEmail: string | null; reason: string },
+): Promise<{ giftCardId: string; code: string }> {
+  return db.transaction(async (tx) => {
+    const card = await issueCard(
+      tx,
+      {
+        kind: 'amount',
+        value: request.dollars * 100,
+        origin: 'issue',
+        recipientName: request.recipientName,
+        recipientEmail: request.recipientEmail?.toLowerCase() ?? null,
+        delivery: 'print',
+      },
+      byOperator(operator),
+      request.reason,
+    );
+    await recordAction(tx, operator, {
+      action: 'issue gift card',
+      subject: `gift card ${card.code}`,
+      reason: request.reason,
+      after: { value: request.dollars * 100, recipient: request.recipientName },
+    });
+    return { giftCardId: card.id, code: card.code };
+  });
+}
+
+/** The card's row, locked, and its balance read after the lock; refused when there is no such card. */
+async function lockedCard(tx: Queryable, cardId: string) {
+  const [card] = await tx.query<{ id: string; code: string; status: 'pending' | 'active' | 'void' }>(
+    `select id, code, status from gift_cards where id = $1 for update`,
+    [cardId],
+  );
+  if (!card) throw new DomainError('not-found', 'No such gift card.');
+  return { ...card, balance: await balanceOf(tx, card.id) };
+}
+
+/**
+ * Adds (or takes, when negative) `cents` to an active card's balance for a reason, never below
+ * nothing. The operator names the balance they saw: when it changed meanwhile (a checkout, or the
+ * same request sent again) nothing is done and they are told the balance now.
+ */
+export async function adjustCard(
+  db: Db,
+  operator: Caller,
+  cardId: string,
+  request: { cents: number; balanceSeen: number; reason: string },
+): Promise<{ balance: number }> {
+  return db.transaction(async (tx) => {
+    const card = await lockedCard(tx, cardId);
+    if (card.status !== 'active') throw new DomainError('conflict', 'Only a card in use can be adjusted.');
+    if (card.balance !== request.balanceSeen) {
+      throw new DomainError('conflict', `The balance changed meanwhile: it is ${formatDollars(card.balance)} now. Nothing was adjusted.`);
+    }
+    if (card.balance + request.cents < 0) {
+      throw new DomainError('invalid', `A card cannot go below nothing: at most ${formatDollars(card.balance)} can be taken off.`);
+    }
+    await writeLedger(tx, card.id, {
+      kind: 'adjustment',
+      amount: request.cents,
+      reason: request.reason,
+      causedBy: byOperator(operator),
+      key: `adjustment:${randomId('adj')}`,
+    });
+    await recordAction(tx, operator, {
+      action: 'adjust gift card',
+      subject: `gift card ${card.code}`,
+      reason: request.reason,
+      before: { balance: card.balance },
+      after: { balance: card.balance + request.cents },
+    });
+    return { balance: card.balance + request.cents };
+  });
+}
+
+/** Cancels a card nobody has used (nothing spent from it, nothing held for a checkout), for a reason; its balance goes with it. */
+export async function voidCard(db: Db, operator: Caller, cardId: string, reason: string): Promise<{ voided: boolean }> {
+  return db.transaction(async (tx) => {
+    const card = await lockedCard(tx, cardId);
+    if (card.status === 'void') return { voided: false };
+    const [used] = await tx.query<{ used: boolean }>(
+      `select exists (select 1 from gift_card_ledger where card_id = $1 and kind in ('spend', 'hold')) as used`,
+      [card.id],
+    );
+    if (used?.used) throw new DomainError('conflict', 'This card has been used, so it cannot be cancelled. Adjust its balance instead.');
+    await tx.query(`update gift_cards set status = 'void' where id = $1`, [card.id]);
+    if (card.balance !== 0) {
+      await writeLedger(tx, card.id, {
+        kind: 'void',
+        amount: -card.balance,
+        reason,
+        causedBy: byOperator(operator),
+        key: `void:${card.id}`,
+      });
+    }
+    await recordAction(tx, operator, {
+      action: 'void gift card',
+      subject: `gift card ${card.code}`,
+      reason,
+      before: { balance: card.balance, status: card.status },
+      after: { balance: 0, status: 'void' },
+    });
+    return { voided: true };
+  });
+}
+
+export interface Outstanding {
+  /** Cents on every card in use: what the company owes in trips. */
+  outstanding: number;
+  /** The season the figures are for ('2026-27'), from April 1 before it to its end. */
+  season: string;
+  sold: number;
+  used: number;
+  credited: number;
+  /** Cards in use with a balance and no use for more than a year, oldest first. */
+  longUnused: OfficeCard[];
+}
+
+/** What is outstanding on gift cards now, and this season's figures. */
+export async function outstandingCards(q: Queryable, now = new Date()): Promise<Outstanding> {
+  const season = seasonFor(now);
+  const from = denverInstant(`${season.start.slice(0, 4)}-04-01`);
+  const to = denverInstant(denverDayPlus(season.end, 1));
+  const [figures] = await q.query<{ outstanding: number; sold: number; used: number; credited: number }>(
+    `select
+       coalesce((select sum(l.amount) from gift_card_ledger l join gift_cards c on c.id = l.card_id where c.status = 'active'), 0)::int as outstanding,
+       coalesce((select sum(amount) from gift_card_ledger where kind = 'purchase' and created_at >= $1 and created_at < $2), 0)::int as sold,
+       coalesce((select -sum(amount) from gift_card_ledger where kind = 'spend' and created_at >= $1 and created_at < $2), 0)::int as used,
+       coalesce((select sum(amount) from gift_card_ledger where kind = 'credit' and created_at >= $1 and created_at < $2), 0)::int as credited`,
+    [from.toISOString(), to.toISOString()],
+  );
+  const yearAgo = new Date(now.getTime() - 365 * 86_400_000).toISOString();
+  const unused = await q.query<CardRow & Record<string, unknown>>(
+    `select ${CARD_COLUMNS} from ${CARD_FROM}
+      where c.status = 'active' and c.issued_at < $1
+        and not exists (select 1 from gift_card_ledger l where l.card_id = c.id and l.kind in ('spend', 'hold') and l.created_at >= $1)
+        and (select coalesce(sum(l.amount), 0) from gift_card_ledger l where l.card_id = c.id) > 0
+      order by c.issued_at limit 200`,
+    [yearAgo],
+  );
+  return {
+    outstanding: figures?.outstanding ?? 0,
+    season: season.label,
+    sold: figures?.sold ?? 0,
+    used: figures?.used ?? 0,
+    credited: figures?.credited ?? 0,
+    longUnused: unused.map(toCard),
+  };
+}

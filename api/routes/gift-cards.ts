@@ -1,0 +1,44 @@
+/**
+ * Gift cards: POST /gift-cards (a signed-in customer starts buying one) and POST /gift-cards/balance
+ * (anyone with a code sees what is left, counted against guessing like promo codes).
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { CUSTOMER_ROUTES } from '../../shared/contract/routes/customer.ts';
+import { PUBLIC_ROUTES } from '../../shared/contract/routes/public.ts';
+import { optionalCaller, requireCaller } from '../auth.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { cardBalance } from '../gift-cards/cards.ts';
+import { startGiftPurchase } from '../gift-cards/purchase.ts';
+import { clientIp } from '../limits/client-ip.ts';
+import { newHoldsKey, rateLimit } from '../limits/rate-limit.ts';
+import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
+import { declarer, READ_BODY } from './declare.ts';
+
+export const TOO_MANY_GIFT_CODES = 'Too many gift card codes tried.';
+export const TOO_MANY_GIFT_PURCHASES = 'Too many payments started.';
+
+export function giftCardRoutes(deps: AppDeps) {
+  const { db, identity, limits } = deps;
+  const group = new Hono<AppEnv>();
+  group.use('*', limitBody(DEFAULT_BODY_LIMIT));
+  const declare = declarer(group, '/gift-cards');
+
+  // Every payment started counts with the customer's holds: a card's payment is one more.
+  const purchases = rateLimit<AppEnv>(db, limits.paymentIntents, TOO_MANY_GIFT_PURCHASES, (c) => [newHoldsKey(c.get('caller').uid)]);
+  declare(CUSTOMER_ROUTES.buyGiftCard, requireCaller(identity), READ_BODY, purchases, async (c, purchase) =>
+    c.json(await startGiftPurchase(deps, c.get('caller'), purchase)),
+  );
+
+  // A try counts per client address and, signed in, per customer, whether the code is found or not.
+  const codeTries: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const caller = await optionalCaller(identity, c);
+    const keys = () => [`gift:ip:${clientIp(c, deps.clientIp)}`, ...(caller ? [`gift:uid:${caller.uid}`] : [])];
+    return rateLimit<AppEnv>(db, limits.giftCodeTries, TOO_MANY_GIFT_CODES, keys)(c, next);
+  };
+  declare(PUBLIC_ROUTES.giftCardBalance, codeTries, async (c, { code }) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await cardBalance(db, code));
+  });
+
+  return group;
+}
