@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { recordAction } from '../record/operator-actions.ts';
-import { seasonFor } from '../seed/season.ts';
+import { seasonFor, seasonSalesYear } from '../../shared/rules/season.ts';
 import { issueCard } from './cards.ts';
 import { balanceOf, writeLedger, type LedgerKind } from './ledger.ts';
 import { randomId } from '../http.ts';
@@ -238,8 +238,9 @@ export interface Outstanding {
 /** What is outstanding on gift cards now, and this season's figures. */
 export async function outstandingCards(q: Queryable, now = new Date()): Promise<Outstanding> {
   const season = seasonFor(now);
-  const from = denverInstant(`${season.start.slice(0, 4)}-04-01`);
-  const to = denverInstant(denverDayPlus(season.end, 1));
+  const year = seasonSalesYear(season);
+  const from = denverInstant(year.first);
+  const to = denverInstant(denverDayPlus(year.last, 1));
   const [figures] = await q.query<{ outstanding: number; sold: number; used: number; credited: number }>(
     `select
        coalesce((select sum(l.amount) from gift_card_ledger l join gift_cards c on c.id = l.card_id where c.status = 'active'), 0)::int as outstanding,

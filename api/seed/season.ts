@@ -1,29 +1,14 @@
 /** The winter season's dates, generated relative to today so the demo never goes stale. */
 import { tz } from '@date-fns/tz';
 import { eachDayOfInterval, format } from 'date-fns';
-import { COMPANY_TIME_ZONE, denverDay, denverInstant } from '../../shared/rules/dates.ts';
-
-export interface Season {
-  /** First day, December 1, as 'YYYY-MM-DD' on the Kamas calendar. */
-  start: string;
-  /** Last day, March 31. */
-  end: string;
-  label: string;
-}
+import { COMPANY_TIME_ZONE, denverInstant } from '../../shared/rules/dates.ts';
+import type { Season } from '../../shared/rules/season.ts';
 
 /** One calendar day of the season in Kamas: 'YYYY-MM-DD', its weekday (0 is Sunday) and day of the month. */
 export interface SeasonDay {
   day: string;
   weekday: number;
   dayOfMonth: number;
-}
-
-/** The season that is running or comes next in Kamas: December 1 to March 31. */
-export function seasonFor(today: Date): Season {
-  const [year = 0, month = 1] = denverDay(today).split('-').map(Number);
-  // January to March belong to the season that began the December before.
-  const startYear = month <= 3 ? year - 1 : year;
-  return { start: `${startYear}-12-01`, end: `${startYear + 1}-03-31`, label: `${startYear}-${String(startYear + 1).slice(2)}` };
 }
 
 /** Every calendar day of the season, in order. */

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { Db } from '../db/client.ts';
 import type { CatalogInput } from './catalog-file.ts';
 import { importCatalog, parseCatalogFile } from './import.ts';
-import { kamasStart, seasonDays, seasonFor, type Season } from './season.ts';
+import { kamasStart, seasonDays } from './season.ts';
+import { seasonFor, type Season } from '../../shared/rules/season.ts';
 
 export const DAY_TOUR_PRODUCT = 'prod_backcountry_tours';
 export const CLASS_PRODUCT = 'prod_avalanche_courses';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { denverDay } from '../../shared/rules/dates.ts';
-import { seasonDays, seasonFor } from '../../api/seed/season.ts';
+import { seasonDays } from '../../api/seed/season.ts';
+import { seasonFor, seasonSalesYear } from '../../shared/rules/season.ts';
 import { CLASS_CAPACITY, seasonDates } from '../../api/seed/seed.ts';
 
 describe('the winter season', () => {
@@ -16,6 +17,12 @@ describe('the winter season', () => {
     expect(seasonFor(new Date('2027-04-01T06:00:00Z')).label).toBe('2027-28');
     // 10 PM on December 31 in Kamas: the season that began this December.
     expect(seasonFor(new Date('2027-01-01T05:00:00Z')).label).toBe('2026-27');
+  });
+
+  it('counts its sales from April 1 before it through its last day', () => {
+    expect(seasonSalesYear(seasonFor(new Date('2026-11-21T12:00:00Z')))).toEqual({ first: '2026-04-01', last: '2027-03-31' });
+    // April 1 in Kamas begins the next season's year.
+    expect(seasonSalesYear(seasonFor(new Date('2027-04-01T06:00:00Z')))).toEqual({ first: '2027-04-01', last: '2028-03-31' });
   });
 
   it('has 121 days in a normal winter and 122 with a leap day, each a Denver calendar day', () => {
