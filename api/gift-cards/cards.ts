@@ -1,13 +1,15 @@
 /**
  * Gift cards themselves: made with an unguessable code, put in use with the ledger row that gives
- * them their value (issued by the office, bought, or a credit instead of a refund), and what anyone
- * holding a code may see of one: what is left and each use, no names.
+ * them their value (issued by the office, bought, or a credit instead of a refund), what anyone
+ * holding a code may see of one (what is left and each use, no names), and the cards a customer
+ * keeps on their account.
  */
 import { randomBytes } from 'node:crypto';
 import { GIFT_CODE_BYTES, giftCodeFrom, giftCodeOf } from '../../shared/rules/gift-card-code.ts';
-import type { Queryable } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import type { Caller } from '../identity.ts';
 import { randomId } from '../http.ts';
-import { balanceOf, NO_SUCH_CARD, writeLedger } from './ledger.ts';
+import { NO_SUCH_CARD, writeLedger } from './ledger.ts';
 import { DomainError } from '../domain-error.ts';
 
 export interface NewCard {
@@ -120,39 +122,88 @@ export interface CardBalance {
 /** What a code's holder may see of its card: no names, no e-mail. Unknown, unpaid and cancelled cards alike are not found. */
 export async function cardBalance(q: Queryable, typed: string): Promise<CardBalance> {
   const code = giftCodeOf(typed);
+  const [card] = code ? await q.query<{ id: string }>(`select id from gift_cards where code = $1 and status = 'active'`, [code]) : [];
+  if (!card) throw new DomainError('not-found', NO_SUCH_CARD);
+  const [seen] = await balancesOf(q, [card.id]);
+  if (!seen) throw new DomainError('not-found', NO_SUCH_CARD);
+  const { code: _code, ...balance } = seen;
+  return balance;
+}
+
+/** The balances of the cards `ids` that are in use, each with its code, in the order of `ids`. */
+async function balancesOf(q: Queryable, ids: readonly string[]): Promise<(CardBalance & { code: string })[]> {
+  if (ids.length === 0) return [];
+  const cards = await q.query<{
+    id: string;
+    code: string;
+    kind: 'amount' | 'voucher';
+    activity: string | null;
+    currency: string;
+    bonus: number;
+    bonus_ends_on: string | null;
+    balance: number;
+  }>(
+    `select c.id, c.code, c.kind, product.name as activity, c.currency, c.bonus, to_char(c.bonus_ends_on, 'YYYY-MM-DD') as bonus_ends_on,
+            (select coalesce(sum(l.amount), 0)::int from gift_card_ledger l where l.card_id = c.id) as balance
+       from gift_cards c
+       left join prices price on price.id = c.price_id
+       left join products product on product.id = price.product_id
+      where c.id = any($1::text[]) and c.status = 'active'`,
+    [ids],
+  );
+  const uses = await q.query<{ card_id: string; at: Date; amount: number; kind: 'spend' | 'refund-back' }>(
+    `select card_id, created_at as at, amount, kind from gift_card_ledger
+      where card_id = any($1::text[]) and kind in ('spend', 'refund-back') order by created_at desc, id`,
+    [ids],
+  );
+  return ids.flatMap((id) => {
+    const card = cards.find((each) => each.id === id);
+    if (!card) return [];
+    return [
+      {
+        code: card.code,
+        kind: card.kind,
+        activity: card.activity,
+        balance: card.balance,
+        currency: card.currency,
+        bonus: card.bonus,
+        bonusEndsOn: card.bonus_ends_on,
+        uses: uses
+          .filter((use) => use.card_id === id)
+          .map((use) => ({ at: use.at.toISOString(), amount: Math.abs(use.amount), what: use.kind === 'spend' ? 'spent' : 'given back' })),
+      },
+    ];
+  });
+}
+
+export const KEPT_ELSEWHERE = 'This gift card is kept on another account.';
+
+/**
+ * Keeps the card of a code on the caller's account, so My Bookings lists it; keeping it again
+ * changes nothing. A card kept on another account stays there.
+ */
+export async function keepCard(db: Db, caller: Caller, typed: string): Promise<{ kept: true }> {
+  const code = giftCodeOf(typed);
   const [card] = code
-    ? await q.query<{
-        id: string;
-        kind: 'amount' | 'voucher';
-        activity: string | null;
-        currency: string;
-        bonus: number;
-        bonus_ends_on: string | null;
-      }>(
-        `select c.id, c.kind, product.name as activity, c.currency, c.bonus, to_char(c.bonus_ends_on, 'YYYY-MM-DD') as bonus_ends_on
-           from gift_cards c
-           left join prices price on price.id = c.price_id
-           left join products product on product.id = price.product_id
-          where c.code = $1 and c.status = 'active'`,
-        [code],
+    ? await db.query<{ holder_uid: string | null }>(
+        `update gift_cards set holder_uid = coalesce(holder_uid, $2)
+          where code = $1 and status = 'active' returning holder_uid`,
+        [code, caller.uid],
       )
     : [];
   if (!card) throw new DomainError('not-found', NO_SUCH_CARD);
-  const uses = await q.query<{ at: Date; amount: number; kind: 'spend' | 'refund-back' }>(
-    `select created_at as at, amount, kind from gift_card_ledger where card_id = $1 and kind in ('spend', 'refund-back') order by created_at desc, id`,
-    [card.id],
+  if (card.holder_uid !== caller.uid) throw new DomainError('conflict', KEPT_ELSEWHERE);
+  return { kept: true };
+}
+
+/** The cards kept on the caller's account, newest first, with their codes, balances and uses. */
+export async function keptCards(q: Queryable, uid: string): Promise<(CardBalance & { code: string })[]> {
+  const kept = await q.query<{ id: string }>(
+    `select id from gift_cards where holder_uid = $1 and status = 'active' order by issued_at desc, id`,
+    [uid],
   );
-  return {
-    kind: card.kind,
-    activity: card.activity,
-    balance: await balanceOf(q, card.id),
-    currency: card.currency,
-    bonus: card.bonus,
-    bonusEndsOn: card.bonus_ends_on,
-    uses: uses.map((use) => ({
-      at: use.at.toISOString(),
-      amount: Math.abs(use.amount),
-      what: use.kind === 'spend' ? 'spent' : 'given back',
-    })),
-  };
+  return balancesOf(
+    q,
+    kept.map((card) => card.id),
+  );
 }

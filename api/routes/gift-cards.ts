@@ -1,13 +1,14 @@
 /**
- * Gift cards: POST /gift-cards (a signed-in customer starts buying one) and POST /gift-cards/balance
- * (anyone with a code sees what is left, counted against guessing like promo codes).
+ * Gift cards: POST /gift-cards (a signed-in customer starts buying one), POST /gift-cards/balance
+ * (anyone with a code sees what is left, counted against guessing like promo codes), and
+ * /gift-cards/mine (the cards a customer keeps on their account: GET lists them, POST keeps one by its code).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { CUSTOMER_ROUTES } from '../../shared/contract/routes/customer.ts';
 import { PUBLIC_ROUTES } from '../../shared/contract/routes/public.ts';
 import { optionalCaller, requireCaller } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { cardBalance } from '../gift-cards/cards.ts';
+import { cardBalance, keepCard, keptCards } from '../gift-cards/cards.ts';
 import { startGiftPurchase } from '../gift-cards/purchase.ts';
 import { clientIp } from '../limits/client-ip.ts';
 import { newHoldsKey, rateLimit } from '../limits/rate-limit.ts';
@@ -39,6 +40,14 @@ export function giftCardRoutes(deps: AppDeps) {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await cardBalance(db, code));
   });
+
+  declare(CUSTOMER_ROUTES.keptGiftCards, requireCaller(identity), async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await keptCards(db, c.get('caller').uid));
+  });
+  declare(CUSTOMER_ROUTES.keepGiftCard, requireCaller(identity), codeTries, async (c, { code }) =>
+    c.json(await keepCard(db, c.get('caller'), code)),
+  );
 
   return group;
 }

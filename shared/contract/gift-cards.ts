@@ -77,6 +77,9 @@ export const giftBalanceAnswer = v.looseObject({
   uses: v.array(v.looseObject({ at: instant, amount: count, what: v.picklist(['spent', 'given back']) })),
 });
 
+/** GET /gift-cards/mine: the cards kept on the caller's account, newest first, each with its code. */
+export const keptGiftCardsAnswer = v.array(v.looseObject({ ...giftBalanceAnswer.entries, code: text }));
+
 // ---- The console ----
 
 export const OFFICE_GIFT_DOLLARS_MESSAGE = `Choose a whole number of dollars from $1 to $${GIFT_MAX_DOLLARS.toLocaleString('en-US')}.`;

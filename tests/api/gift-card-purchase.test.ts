@@ -177,3 +177,27 @@ describe("a gift card's balance", () => {
     });
   });
 });
+
+describe('a gift card kept on an account', () => {
+  it('is kept by its code, once, on one account, and listed there with what is left', async () => {
+    const bought = await buy(AMOUNT);
+    await pay(bought.body.clientSecret);
+    const code = await codeOf(bought.body.giftCardId);
+    const recipient = await readyUser(h);
+    const keep = (token: string, typed = code) =>
+      h.json<{ kept: boolean; error: string }>('POST', '/gift-cards/mine', { token, body: { code: typed } });
+
+    expect(await h.json('GET', '/gift-cards/mine', { token: recipient.token })).toEqual({ status: 200, body: [] });
+    expect(await keep(recipient.token, code.toLowerCase().replaceAll('-', ''))).toEqual({ status: 200, body: { kept: true } });
+    expect(await keep(recipient.token)).toEqual({ status: 200, body: { kept: true } });
+    expect(await h.json('GET', '/gift-cards/mine', { token: recipient.token })).toEqual({
+      status: 200,
+      body: [{ code, kind: 'amount', activity: null, balance: 15_000, currency: 'usd', bonus: 0, bonusEndsOn: null, uses: [] }],
+    });
+
+    expect(await keep(buyer.token)).toMatchObject({ status: 409, body: { error: 'This gift card is kept on another account.' } });
+    expect(await keep(buyer.token, 'KAMAS-2222-2222-2222-2222')).toMatchObject({ status: 404 });
+    expect((await h.json('GET', '/gift-cards/mine')).status).toBe(401);
+    expect((await h.json('POST', '/gift-cards/mine', { body: { code } })).status).toBe(401);
+  });
+});

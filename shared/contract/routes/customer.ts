@@ -33,7 +33,7 @@ import {
 import { myPassesAnswer } from '../trailhead.ts';
 import { joinedWaitlistAnswer, leftWaitlistAnswer, offerCheckoutAnswer, waitlistJoinSchema, waitsAnswer } from '../waitlist.ts';
 import { routes } from './route.ts';
-import { giftPurchaseAnswer, giftPurchaseSchema } from '../gift-cards.ts';
+import { giftBalanceRequest, giftPurchaseAnswer, giftPurchaseSchema, keptGiftCardsAnswer } from '../gift-cards.ts';
 
 export const CUSTOMER_ROUTES = routes({
   registerAccount: {
@@ -247,6 +247,23 @@ export const CUSTOMER_ROUTES = routes({
     summary: 'Starts buying a gift card (an amount or a trip voucher): the card, waiting for its card payment, and that payment.',
     body: giftPurchaseSchema,
     answer: giftPurchaseAnswer,
+    what: 'the gift card',
+  },
+  keptGiftCards: {
+    method: 'GET',
+    path: '/gift-cards/mine',
+    who: 'customer',
+    summary: "The gift cards kept on the caller's account, with their balances and uses.",
+    answer: keptGiftCardsAnswer,
+    what: 'your gift cards',
+  },
+  keepGiftCard: {
+    method: 'POST',
+    path: '/gift-cards/mine',
+    who: 'customer',
+    summary: "Keeps a gift card on the caller's account by its code (counted against guessing like a balance).",
+    body: giftBalanceRequest,
+    answer: v.looseObject({ kept: v.literal(true) }),
     what: 'the gift card',
   },
 });
