@@ -94,6 +94,8 @@ interface ChoiceRow {
   date_id: string;
   party_size: number;
   amount: number;
+  /** Of `amount`, the cents gift cards paid. */
+  gift_amount: number;
   currency: string;
   payment_intent_id: string | null;
   paid_by: OfficePayment | null;
@@ -143,7 +145,7 @@ async function readChoice(
   { lock = false, dateId = null }: { lock?: boolean; dateId?: string | null } = {},
 ): Promise<ChoiceRow> {
   const [row] = await db.query<ChoiceRow & Record<string, unknown>>(
-    `select c.booking_id, b.user_id, b.date_id, b.party_size, b.amount, b.currency, b.payment_intent_id, b.paid_by, b.status, c.reason,
+    `select c.booking_id, b.user_id, b.date_id, b.party_size, b.amount, b.gift_amount, b.currency, b.payment_intent_id, b.paid_by, b.status, c.reason,
             c.choose_by, c.choice, c.moved_to, m.starts_at as moved_to_starts_at, c.date_id as called_off_date, d.starts_at,
             p.nickname as title
        from called_off_bookings c join bookings b on b.id = c.booking_id join calendar_dates d on d.id = c.date_id
@@ -248,7 +250,10 @@ async function refundInFull(tx: Queryable, row: ChoiceRow, chosenBy: 'customer' 
     },
   });
   const { currency } = row;
-  const given = [await giveBack(tx, { bookingId: row.booking_id, intentId: row.payment_intent_id, currency }, row.amount, CALLED_OFF)];
+  const split = { amount: row.amount, giftAmount: row.gift_amount };
+  const given = [
+    await giveBack(tx, { bookingId: row.booking_id, intentId: row.payment_intent_id, currency, split }, row.amount, CALLED_OFF),
+  ];
   for (const paid of fees) {
     given.push(
       paid.fee_paid_by === 'card' && paid.fee_booking

@@ -51,6 +51,8 @@ interface BookingRow {
   user_id: string;
   status: BookingStatus;
   amount: number;
+  /** Of `amount`, the cents gift cards paid. */
+  gift_amount: number;
   currency: string;
   party_size: number;
   price_id: string;
@@ -69,7 +71,7 @@ interface BookingRow {
   payer_email: string | null;
 }
 
-const BOOKING_COLUMNS = `b.id, b.date_id, b.user_id, b.status, b.amount, b.currency, b.party_size, b.price_id, b.payment_intent_id, b.paid_by, b.policy_version,
+const BOOKING_COLUMNS = `b.id, b.date_id, b.user_id, b.status, b.amount, b.gift_amount, b.currency, b.party_size, b.price_id, b.payment_intent_id, b.paid_by, b.policy_version,
        b.updated_at, d.starts_at, d.called_off_at is not null as called_off,
        exists (select 1 from called_off_bookings c where c.booking_id = b.id and c.choice is null) as choice_pending,
        b.cancelled_by, b.cancel_quote, b.cancel_reason, b.refund_amount, u.display_name as payer_name, u.email as payer_email`;
@@ -191,7 +193,8 @@ export async function cancelBooking(db: Db, bookingId: string, by: Canceller, no
       [bookingId, now, byPayer ? 'customer' : 'company', byPayer ? by.quoteId : null, byPayer ? null : by.reason, refund],
     );
     const why = byPayer ? 'cancelled by the customer' : 'cancelled by the company';
-    const given = await giveBack(tx, { bookingId, intentId: booking.payment_intent_id, currency: booking.currency }, refund, why);
+    const paid = { bookingId, intentId: booking.payment_intent_id, currency: booking.currency };
+    const given = await giveBack(tx, { ...paid, split: { amount: booking.amount, giftAmount: booking.gift_amount } }, refund, why);
     const actions = given ? [given] : [];
     // An operator's reason is the company's record; the party is told what was cancelled and what comes back.
     await announce(tx, {

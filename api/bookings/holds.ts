@@ -26,6 +26,8 @@ import { cutoffSeconds, seatsLeft } from '../../shared/rules/seat-rules.ts';
 import { bookingsOpenSql, LIVE_HOLD_SQL, promoUsesSql, seatsTakenSql } from './seat-sql.ts';
 import { holdFor, insertHoldSql, isoInstantSql, releaseHoldsSql } from './seat-holds.ts';
 import { PAYMENT_FOR } from './outcomes.ts';
+import { cardParts, giftCodesKey, giftCodesOf, holdGiftCards, type CardPart } from '../gift-cards/spend.ts';
+import { giftCodeTryKeys, TOO_MANY_GIFT_CODES } from '../gift-cards/cards.ts';
 
 export const BOOKINGS_CLOSED = 'Bookings for this date have closed. Please choose a later date.';
 
@@ -41,6 +43,13 @@ const CHECKOUT_HOLD_SQL = `(moves_booking is null and office_request is null)`;
 
 /** Stripe's smallest card charge in US dollars. */
 const MINIMUM_CHARGE = 50;
+const BELOW_MINIMUM = 'The order total is below the minimum card charge.';
+
+/** What the card pays of a booking: what its gift cards do not. */
+const BY_CARD = `(amount - gift_amount)`;
+
+/** A hold that can be paid: with its card payment's secret, or with nothing left for a card to pay. */
+const PAYABLE_SQL = `(client_secret is not null or gift_amount = amount)`;
 
 export interface HoldSettings {
   holdSeconds: number;
@@ -55,6 +64,8 @@ export interface HoldSettings {
   addressLimit: Limit;
   /** Tries of a promo code, counted per client and per customer like POST /promo/apply's. */
   promoLimit: Limit;
+  /** Tries of gift card codes, counted per client and per customer like a balance's. */
+  giftCodeLimit: Limit;
   /** The waiver text in force: a customer must have signed it to hold seats. */
   waiverVersion: string;
 }
@@ -68,8 +79,14 @@ export const promoTryKeys = (clientKey: string, uid: string | null) => [`promo:i
 
 export interface Hold {
   bookingId: string;
-  clientSecret: string;
+  /** Null when gift cards pay all of it: then nothing is paid by card. */
+  clientSecret: string | null;
+  /** Cents the card payment is for. */
   amount: number;
+  /** Cents the booking costs, gift cards' parts included. */
+  total: number;
+  /** What each gift card holds of the total. */
+  giftCards: CardPart[];
   currency: string;
   expiresAt: string;
   /** Whether this call took seats (false when it returned a hold the caller already had). */
@@ -81,7 +98,7 @@ export type HoldAnswer = Hold & { after: AfterCommit };
 const answered = (hold: Hold): HoldAnswer => ({ ...hold, after: { seatsChanged: hold.fresh } });
 
 /** A hold as its transaction leaves it: without a client secret when its intent is still to be made. */
-type Prepared = Omit<Hold, 'clientSecret'> & { clientSecret: string | null; description: string; actions: ClaimedAction[] };
+type Prepared = Hold & { description: string; actions: ClaimedAction[] };
 
 /** One request for a hold, as each of its steps reads it. */
 interface HoldCall {
@@ -89,6 +106,8 @@ interface HoldCall {
   request: PaymentIntentRequest;
   /** The code as entered, trimmed and in capitals; null without one. */
   promoCode: string | null;
+  /** The gift card codes as stored, in the order given; none without. */
+  giftCodes: string[];
   /** The waitlist offer the checkout pays; null for a checkout of its own. */
   offerId: string | null;
   settings: HoldSettings;
@@ -109,7 +128,8 @@ interface HoldCall {
  *     be a statement of its own, after the locks: a statement reads as of its start, so counts
  *     taken in the locking statement could miss a hold committed while it waited for the lock;
  *  4. write: release the customer's holds, enqueue their intents' cancellations, count the new hold
- *     against the customer's limit and insert it unless that count is over;
+ *     against the customer's limit and insert it unless that count is over; then, with gift card
+ *     codes, lock each card and hold its part (what the released holds had on them is back by then);
  *  5. after the commit, store the new intent on the hold and record the cancellations.
  * The provider is called after the commit (the new intent and the cancellations side by side),
  * never while the date is locked.
@@ -126,19 +146,20 @@ export async function createHold(
     caller,
     request,
     promoCode: request.promoCode?.trim().toUpperCase() || null,
+    giftCodes: giftCodesOf(request.giftCodes),
     offerId: request.offerId?.trim() || (await offerStanding(db, caller, request)),
     settings,
   };
   const customer = await readCustomer(db, call);
   const standing = standingHold(customer, settings.currency);
-  if (standing) return answered(standing);
+  if (standing) return answered({ ...standing, giftCards: await cardParts(db, standing.bookingId) });
   checkReady(customer, settings.waiverVersion);
-  await countPromoTry(db, call);
+  await countCodeTries(db, call);
 
   const prepared = await db.transaction((tx) => prepareHold(tx, provider.name, call));
   const { actions, description: _description, ...hold } = prepared;
-  // A hold this customer already had, with its intent: nothing was released, so nothing to cancel.
-  if (hold.clientSecret) return answered({ ...hold, clientSecret: hold.clientSecret });
+  // A hold this customer already had, with its intent, or one gift cards pay all of: nothing to make.
+  if (hold.clientSecret || hold.amount === 0) return answered(hold);
   return answered({ ...hold, clientSecret: await makeIntent(db, provider, caller, request, prepared, actions) });
 }
 
@@ -159,14 +180,14 @@ function checkRequest(caller: Caller, { quantity, metadata }: PaymentIntentReque
  * customer the API has never seen.
  */
 const CUSTOMER = named(`select ${READINESS_COLUMNS},
-         live.id as hold_id, live.client_secret, live.amount, live.currency, live.expires_at
+         live.id as hold_id, live.client_secret, live.amount, live.total, live.currency, live.expires_at
     from users u
     ${READINESS_JOIN}
     left join lateral (
-      select id, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
-       where date_id = {dateId} and user_id = u.uid and ${LIVE_HOLD_SQL} and client_secret is not null and ${CHECKOUT_HOLD_SQL}
+      select id, client_secret, ${BY_CARD} as amount, amount as total, currency, ${EXPIRES_AT} as expires_at from bookings
+       where date_id = {dateId} and user_id = u.uid and ${LIVE_HOLD_SQL} and ${PAYABLE_SQL} and ${CHECKOUT_HOLD_SQL}
          and price_id = {priceId} and quantity = {quantity} and promo_code is not distinct from {promoCode}
-         and waitlist_offer is not distinct from {offerId}
+         and gift_codes is not distinct from {giftCodes} and waitlist_offer is not distinct from {offerId}
        limit 1) live on true
    where u.uid = {uid}`);
 
@@ -174,29 +195,32 @@ interface CustomerRow extends ReadinessRow {
   hold_id: string | null;
   client_secret: string | null;
   amount: number | null;
+  total: number | null;
   currency: string | null;
   expires_at: string | null;
 }
 
-async function readCustomer(db: Queryable, { caller, request, promoCode, offerId }: HoldCall): Promise<CustomerRow | undefined> {
+async function readCustomer(db: Queryable, { caller, request, promoCode, giftCodes, offerId }: HoldCall): Promise<CustomerRow | undefined> {
   const [customer] = await queryNamed<CustomerRow & Record<string, unknown>>(db, CUSTOMER, {
     dateId: request.metadata.dateId,
     uid: caller.uid,
     priceId: request.priceId,
     quantity: request.quantity,
     promoCode,
+    giftCodes: giftCodesKey(giftCodes),
     offerId,
   });
   return customer;
 }
 
 /** The same request again (a reload, a double click): the hold and its payment stand. Null for any other request. */
-function standingHold(customer: CustomerRow | undefined, currency: string): Hold | null {
-  if (!customer?.hold_id || !customer.client_secret) return null;
+function standingHold(customer: CustomerRow | undefined, currency: string): Omit<Hold, 'giftCards'> | null {
+  if (!customer?.hold_id) return null;
   return {
     bookingId: customer.hold_id,
     clientSecret: customer.client_secret,
     amount: customer.amount ?? 0,
+    total: customer.total ?? 0,
     currency: customer.currency ?? currency,
     expiresAt: customer.expires_at ?? '',
     fresh: false,
@@ -209,9 +233,13 @@ function checkReady(customer: CustomerRow | undefined, waiverVersion: string): v
   if (notReady) throw new DomainError('forbidden', notReady);
 }
 
-/** A code tried here counts like one tried at /promo/apply, and stays counted when the hold is refused. */
-async function countPromoTry(db: Queryable, { caller, promoCode, settings }: HoldCall): Promise<void> {
+/**
+ * A promo code tried here counts like one tried at /promo/apply, gift card codes like a balance's
+ * look-up; each stays counted when the hold is refused.
+ */
+async function countCodeTries(db: Queryable, { caller, promoCode, giftCodes, settings }: HoldCall): Promise<void> {
   if (promoCode) await enforce(db, promoTryKeys(settings.clientKey, caller.uid), settings.promoLimit, TOO_MANY_PROMO);
+  if (giftCodes.length > 0) await enforce(db, giftCodeTryKeys(settings.clientKey, caller.uid), settings.giftCodeLimit, TOO_MANY_GIFT_CODES);
 }
 
 // The transaction.
@@ -228,11 +256,33 @@ async function prepareHold(tx: Queryable, providerName: string, call: HoldCall):
   const { promo, limited } = await lockLimitedCode(tx, call, target);
   const state = await readState(tx, call, target, limited);
   const description = `${target.product_name}: ${target.nickname} x ${request.quantity}`;
-  const kept = keptHold(state, price, call, description);
+  const kept = await keptHold(tx, state, price, call, description);
   if (kept) return kept;
   checkSeats(target, state.taken, request.metadata.partySize);
-  const amount = orderAmount(price, request.quantity, promoCode, promo, state.promo_uses);
-  return writeHold(tx, providerName, call, { dateId: target.id, price, amount, description, endsAt: offer?.expires_at ?? null });
+  const amount = orderAmount(price, request.quantity, promoCode, promo, state.promo_uses, call.giftCodes.length > 0);
+  const hold = await writeHold(tx, providerName, call, {
+    dateId: target.id,
+    price,
+    amount,
+    description,
+    endsAt: offer?.expires_at ?? null,
+  });
+  return payByGiftCards(tx, call, hold);
+}
+
+/** Holds the gift cards' parts of a new hold's total; the card payment is for the rest. */
+async function payByGiftCards(tx: Queryable, { caller, giftCodes }: HoldCall, hold: Prepared): Promise<Prepared> {
+  if (giftCodes.length === 0) return hold;
+  const { parts, byCard } = await holdGiftCards(tx, {
+    bookingId: hold.bookingId,
+    codes: giftCodes,
+    total: hold.total,
+    currency: hold.currency,
+    minimumCharge: MINIMUM_CHARGE,
+    causedBy: `customer:${caller.uid}`,
+  });
+  if (byCard > 0 && byCard < MINIMUM_CHARGE) throw new DomainError('invalid', BELOW_MINIMUM);
+  return { ...hold, amount: byCard, giftCards: parts };
 }
 
 export const OFFER_ENDED = 'This offer has ended. Your place on the waitlist is on My Bookings.';
@@ -379,11 +429,12 @@ const NOT_OWN_HOLD = `not (user_id = {uid} and status = 'held')`;
 const STATE = named(`select
     ${seatsTakenSql('{dateId}', NOT_OWN_HOLD)} as taken,
     ${promoUsesSql('{limitedCode}', `{limitedCode}::text is not null and ${NOT_OWN_HOLD}`)} as promo_uses,
-    current.id, current.price_id, current.quantity, current.promo_code, current.client_secret, current.amount,
-    current.currency, current.expires_at
+    current.id, current.price_id, current.quantity, current.promo_code, current.gift_codes, current.client_secret, current.amount,
+    current.total, current.currency, current.expires_at
   from (select 1) as one
   left join lateral (
-    select id, price_id, quantity, promo_code, client_secret, amount, currency, ${EXPIRES_AT} as expires_at from bookings
+    select id, price_id, quantity, promo_code, gift_codes, client_secret, ${BY_CARD} as amount, amount as total, currency,
+           ${EXPIRES_AT} as expires_at from bookings
      where date_id = {dateId} and user_id = {uid} and ${LIVE_HOLD_SQL} and ${CHECKOUT_HOLD_SQL}
        and waitlist_offer is not distinct from {offerId}
      order by created_at desc limit 1) current on true`);
@@ -396,8 +447,10 @@ interface StateRow {
   price_id: string | null;
   quantity: number | null;
   promo_code: string | null;
+  gift_codes: string | null;
   client_secret: string | null;
   amount: number | null;
+  total: number | null;
   currency: string | null;
   expires_at: string | null;
 }
@@ -417,13 +470,22 @@ async function readState(tx: Queryable, { caller, promoCode, offerId }: HoldCall
 }
 
 /** The customer's current hold on the date when it answers this same request; null otherwise. */
-function keptHold(state: StateRow, price: Price, { request, promoCode }: HoldCall, description: string): Prepared | null {
-  if (!(state.id && state.price_id === price.id && state.quantity === request.quantity && state.promo_code === promoCode)) return null;
+async function keptHold(tx: Queryable, state: StateRow, price: Price, call: HoldCall, description: string): Promise<Prepared | null> {
+  const { request, promoCode, giftCodes } = call;
+  if (!state.id) return null;
+  const same =
+    state.price_id === price.id &&
+    state.quantity === request.quantity &&
+    state.promo_code === promoCode &&
+    state.gift_codes === giftCodesKey(giftCodes);
+  if (!same) return null;
   // The same request again (a reload, a double click): keep the hold and its payment.
   return {
     bookingId: state.id,
     clientSecret: state.client_secret,
     amount: state.amount ?? 0,
+    total: state.total ?? 0,
+    giftCards: await cardParts(tx, state.id),
     currency: state.currency ?? price.currency,
     expiresAt: state.expires_at ?? '',
     fresh: false,
@@ -440,15 +502,25 @@ function checkSeats(target: TargetRow, taken: number, partySize: number): void {
   }
 }
 
-/** The order's total after the code's discount; refuses a code that cannot be used here, and a total below the smallest card charge. */
-function orderAmount(price: Price, quantity: number, promoCode: string | null, promo: PromoRow | undefined, promoUses: number): number {
+/**
+ * The order's total after the code's discount; refuses a code that cannot be used here, and (unless
+ * gift cards may pay it) a total below the smallest card charge.
+ */
+function orderAmount(
+  price: Price,
+  quantity: number,
+  promoCode: string | null,
+  promo: PromoRow | undefined,
+  promoUses: number,
+  giftCards: boolean,
+): number {
   let discount = null;
   if (promoCode) {
     discount = discountOf(promo, price.id, promoUses);
     if (!discount) throw new DomainError('invalid', INVALID_PROMO);
   }
   const amount = orderTotal(price.unitAmount, quantity, discount);
-  if (amount < MINIMUM_CHARGE) throw new DomainError('invalid', 'The order total is below the minimum card charge.');
+  if (amount < MINIMUM_CHARGE && !giftCards) throw new DomainError('invalid', BELOW_MINIMUM);
   return amount;
 }
 
@@ -559,6 +631,8 @@ async function writeHold(
     bookingId,
     clientSecret: null,
     amount,
+    total: amount,
+    giftCards: [],
     currency: price.currency,
     expiresAt: written.expires_at ?? '',
     fresh: true,

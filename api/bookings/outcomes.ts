@@ -7,7 +7,6 @@
 import type { Queryable } from '../db/client.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 import type { Outcome, OutcomeSettings, PaymentPurpose } from '../payments/purposes.ts';
-import { randomId } from '../http.ts';
 import { DomainError } from '../domain-error.ts';
 import { enqueueActions, type PaymentActionReason } from '../payment-outbox/actions.ts';
 import { flagBooking, money } from './flags.ts';
@@ -20,8 +19,9 @@ import { lockMoveDates, moveBooking, NO_SEATS_FOR_PARTY, type Moved } from './mo
 import { seatsLeft, type BookingStatus } from '../../shared/rules/seat-rules.ts';
 import { HOLD_LAPSED_SQL } from './seat-sql.ts';
 import { releaseHoldsSql } from './seat-holds.ts';
-import { CURRENT_POLICY } from '../../shared/rules/cancellation-policy.ts';
 import { payableHold } from './payable-holds.ts';
+import { bookPaid } from './paid.ts';
+import { spendGivenBack } from '../gift-cards/spend.ts';
 
 interface BookingRow {
   id: string;
@@ -31,6 +31,8 @@ interface BookingRow {
   party_size: number;
   quantity: number;
   amount: number;
+  /** Of `amount`, the cents gift cards paid or hold. */
+  gift_amount: number;
   currency: string;
   promo_code: string | null;
   payment_intent_id: string;
@@ -77,7 +79,7 @@ async function settleSeats(tx: Queryable, event: PaymentEvent, settings: Outcome
   if (found.moving_from) await lockMoveDates(tx, found.moving_from, found.date_id, settings.cutoffHours);
   const date = await lockDate(tx, found.date_id, settings.cutoffHours);
   const [booking] = await tx.query<BookingRow & Record<string, unknown>>(
-    `select id, date_id, user_id, price_id, party_size, quantity, amount, currency, promo_code, payment_intent_id, status,
+    `select id, date_id, user_id, price_id, party_size, quantity, amount, gift_amount, currency, promo_code, payment_intent_id, status,
             refund_amount, moves_booking, ${HOLD_LAPSED_SQL} as expired
        from bookings where payment_intent_id = $1 for update`,
     [event.intentId],
@@ -115,8 +117,10 @@ const settled = (result: 'paid' | 'released' | 'unchanged' | 'flagged', booking:
 /** What does not match between a successful payment and its booking, or null when all does. */
 function mismatch(booking: BookingRow, event: Extract<PaymentEvent, { type: 'succeeded' }>): string | null {
   const problems: string[] = [];
-  if (event.amount !== booking.amount || event.currency?.toLowerCase() !== booking.currency.toLowerCase()) {
-    problems.push(`charged ${money(event.amount, event.currency)} for a booking of ${money(booking.amount, booking.currency)}`);
+  // The card pays what the booking's gift cards do not.
+  const byCard = booking.amount - booking.gift_amount;
+  if (event.amount !== byCard || event.currency?.toLowerCase() !== booking.currency.toLowerCase()) {
+    problems.push(`charged ${money(event.amount, event.currency)} for a booking of ${money(byCard, booking.currency)}`);
   }
   if (event.bookingId !== booking.id) problems.push(`the payment names booking ${event.bookingId ?? '(none)'}`);
   return problems.length > 0 ? `Payment ${event.intentId}: ${problems.join('; ')}. Refunded, not booked.` : null;
@@ -139,27 +143,13 @@ async function settleSuccess(
   if (booking.moves_booking) return settleDateChange(tx, booking, booking.moves_booking, date, settings);
   const holdStands = booking.status === 'held' && !booking.expired;
   if (!holdStands) {
-    // Paid after the hold lapsed or was replaced: booked only on the terms a new hold would get now.
-    const refusal = await lateTermsRefused(tx, booking, date);
+    // Paid after the hold lapsed or was replaced: booked only on the terms a new hold would get now,
+    // and with its gift cards' parts, given back when the hold ended, taken again.
+    const refusal = (await lateTermsRefused(tx, booking, date)) ?? (await spendGivenBack(tx, booking.id, `payment:${event.intentId}`));
     if (refusal) return refund(tx, booking, refusal);
   }
-  // The booking keeps the cancellation terms in force when it was paid.
-  await tx.query(
-    `with paid as (
-       update bookings set status = 'paid', paid_at = now(), invite_code = $2, policy_version = $3, updated_at = now() where id = $1
-       returning id, user_id
-     )
-     insert into booking_members (booking_id, user_id) select id, user_id from paid on conflict do nothing`,
-    [booking.id, randomId('inv', 16), CURRENT_POLICY.version],
-  );
   // Other offers' holds its listeners release are cancelled by the payment outbox's worker.
-  await announce(tx, {
-    kind: 'booked',
-    bookingId: booking.id,
-    payerUid: booking.user_id,
-    dateId: booking.date_id,
-    startsAt: date.starts_at,
-  });
+  await bookPaid(tx, booking, date.starts_at);
   return settled('paid', booking);
 }
 

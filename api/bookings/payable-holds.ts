@@ -24,6 +24,7 @@ const REFUND_MESSAGES: Record<Extract<Outcome, { result: 'refunded' }>['reason']
   'booking changed before the fee was paid': 'Your booking changed before this fee was paid. You have not been charged.',
   'fee not taken: the date was called off':
     'We called off the date you are moving from, so the move costs nothing. You have not been charged.',
+  'a gift card no longer has its part': 'Your hold ran out and a gift card it used no longer has what it held. You have not been charged.',
   'refunded at the provider': 'This payment was refunded.',
 };
 
@@ -34,6 +35,7 @@ type HeldBooking = {
   payment_intent_id: string;
   user_id: string;
   status: string;
+  /** What the card pays: what gift cards do not. */
   amount: number;
   currency: string;
 };
@@ -41,7 +43,8 @@ type HeldBooking = {
 /** The hold of `clientSecret` that `which` (a condition on the hold) says is this purpose's, as a payable; null when there is none. */
 export async function payableHold(db: Db, clientSecret: string, which: string): Promise<Payable | null> {
   const [booking] = await db.query<HeldBooking>(
-    `select id, office_request, payment_intent_id, user_id, status, amount, currency from bookings where client_secret = $1 and ${which}`,
+    `select id, office_request, payment_intent_id, user_id, status, amount - gift_amount as amount, currency
+       from bookings where client_secret = $1 and ${which}`,
     [clientSecret],
   );
   if (!booking) return null;

@@ -26,6 +26,7 @@ import * as tripEventUndo from './migrations/023_trip_event_undo.ts';
 import * as tripEventSurvey from './migrations/024_trip_event_survey.ts';
 import * as staffInvitations from './migrations/025_staff_invitations.ts';
 import * as giftCards from './migrations/026_gift_cards.ts';
+import * as giftCardSpending from './migrations/027_gift_card_spending.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -54,6 +55,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '024_trip_event_survey', sql: tripEventSurvey.sql },
   { version: '025_staff_invitations', sql: staffInvitations.sql },
   { version: '026_gift_cards', sql: giftCards.sql },
+  { version: '027_gift_card_spending', sql: giftCardSpending.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

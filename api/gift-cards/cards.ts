@@ -12,6 +12,11 @@ import { randomId } from '../http.ts';
 import { NO_SUCH_CARD, writeLedger } from './ledger.ts';
 import { DomainError } from '../domain-error.ts';
 
+export const TOO_MANY_GIFT_CODES = 'Too many gift card codes tried.';
+
+/** The rate-limit keys a gift card code try counts under, wherever a code is typed: the client's address and, when signed in, the customer. */
+export const giftCodeTryKeys = (clientKey: string, uid: string | null) => [`gift:ip:${clientKey}`, ...(uid ? [`gift:uid:${uid}`] : [])];
+
 export interface NewCard {
   kind: 'amount' | 'voucher';
   /** The activity's price a voucher pays one seat of. */

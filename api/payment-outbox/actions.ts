@@ -22,7 +22,8 @@ export type PaymentActionReason =
   | 'hold lapsed'
   | 'account closed while holding seats'
   | 'booking changed before the fee was paid'
-  | 'fee not taken: the date was called off';
+  | 'fee not taken: the date was called off'
+  | 'a gift card no longer has its part';
 
 /** Why money goes back or an intent is ended: the payment's own reasons, or a cancellation of a paid booking. */
 export type ActionReason =

@@ -5,12 +5,14 @@
  * whose paid fee moves the booking), DELETE /bookings/{id}/date-change (the payer keeps the date: that
  * hold ends at once), POST /bookings/{id}/leave (a member leaves the party), and GET/POST
  * /bookings/{id}/call-off (after the company called off the date: the payer's choice of a full
- * refund or another date at no charge).
+ * refund or another date at no charge), and POST /bookings/{id}/gift-card-payment (Book now: a hold
+ * gift cards pay all of).
  */
 import { Hono } from 'hono';
 import { committed } from '../after-commit.ts';
 import { dateChangeOptions, keepDate, startDateChange } from '../bookings/date-change.ts';
 import { TOO_MANY } from '../bookings/holds.ts';
+import { bookOnGiftCards } from '../bookings/gift-card-payment.ts';
 import { rateLimit } from '../limits/rate-limit.ts';
 import { callOffChoice, chooseAfterCallOff } from '../bookings/call-off.ts';
 import { safeParam } from '../auth.ts';
@@ -40,6 +42,11 @@ export function bookingRoutes(deps: AppDeps) {
     if (result.outcome === 'stale') return c.json({ ...errorBody(QUOTE_CHANGED), quote: result.quote }, 409);
     const { bookingId, dateId, refund, currency } = result;
     return c.json({ status: 'cancelled', bookingId, dateId, refund, currency });
+  });
+
+  declare(CUSTOMER_ROUTES.bookOnGiftCards, signedIn, async (c) => {
+    const booked = await committed(deps, bookOnGiftCards(db, c.get('caller'), safeParam(c, 'bookingId'), bookingCutoffHours));
+    return c.json({ status: 'succeeded', dateId: booked.dateId });
   });
 
   declare(CUSTOMER_ROUTES.dateChangeOptions, signedIn, async (c) => {

@@ -8,14 +8,13 @@ import { CUSTOMER_ROUTES } from '../../shared/contract/routes/customer.ts';
 import { PUBLIC_ROUTES } from '../../shared/contract/routes/public.ts';
 import { optionalCaller, requireCaller } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { cardBalance, keepCard, keptCards } from '../gift-cards/cards.ts';
+import { cardBalance, giftCodeTryKeys, keepCard, keptCards, TOO_MANY_GIFT_CODES } from '../gift-cards/cards.ts';
 import { startGiftPurchase } from '../gift-cards/purchase.ts';
 import { clientIp } from '../limits/client-ip.ts';
 import { newHoldsKey, rateLimit } from '../limits/rate-limit.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 import { declarer, READ_BODY } from './declare.ts';
 
-export const TOO_MANY_GIFT_CODES = 'Too many gift card codes tried.';
 export const TOO_MANY_GIFT_PURCHASES = 'Too many payments started.';
 
 export function giftCardRoutes(deps: AppDeps) {
@@ -33,7 +32,7 @@ export function giftCardRoutes(deps: AppDeps) {
   // A try counts per client address and, signed in, per customer, whether the code is found or not.
   const codeTries: MiddlewareHandler<AppEnv> = async (c, next) => {
     const caller = await optionalCaller(identity, c);
-    const keys = () => [`gift:ip:${clientIp(c, deps.clientIp)}`, ...(caller ? [`gift:uid:${caller.uid}`] : [])];
+    const keys = () => giftCodeTryKeys(clientIp(c, deps.clientIp), caller?.uid ?? null);
     return rateLimit<AppEnv>(db, limits.giftCodeTries, TOO_MANY_GIFT_CODES, keys)(c, next);
   };
   declare(PUBLIC_ROUTES.giftCardBalance, codeTries, async (c, { code }) => {

@@ -25,6 +25,7 @@ export function holdRoutes(deps: AppDeps) {
       clientKey: clientIp(c, deps.clientIp),
       addressLimit: limits.holdsPerAddress,
       promoLimit: limits.promoTries,
+      giftCodeLimit: limits.giftCodeTries,
       waiverVersion: deps.waiver.version,
     };
     const hold = await committed(deps, createHold(db, payments, c.get('caller'), body, settings));
@@ -32,6 +33,8 @@ export function holdRoutes(deps: AppDeps) {
       clientSecret: hold.clientSecret,
       bookingId: hold.bookingId,
       amount: hold.amount,
+      total: hold.total,
+      giftCards: hold.giftCards,
       currency: hold.currency,
       expiresAt: hold.expiresAt,
       provider: payments.name,

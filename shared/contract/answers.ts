@@ -265,9 +265,15 @@ export interface RosterRead {
 
 /** POST /stripe/create-payment-intent. The client secret is read on its own: without one the payment cannot go on. */
 export const paymentIntentAnswer = v.looseObject({
+  /** Null when gift cards pay all of it: nothing is paid by card. */
   clientSecret: v.optional(v.nullable(text)),
   bookingId: text,
+  /** What the card pays, in cents. */
   ...money,
+  /** What the booking costs, gift cards' parts included. */
+  total: v.optional(count),
+  /** What each gift card holds of the total, in the order given. */
+  giftCards: v.optional(v.array(v.looseObject({ code: text, amount: count }))),
   expiresAt: instant,
   provider: v.picklist(['local', 'stripe']),
 });

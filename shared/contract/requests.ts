@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { INVALID_PROMO_MESSAGE, NO_DATE_MESSAGE, NO_PARTY_MESSAGE, NO_PRICE_MESSAGE, NO_USER_PAYMENT_MESSAGE } from './messages.ts';
 import { isSafeText } from '../rules/safe-text.ts';
 import { isCalendarDay } from '../rules/dates.ts';
+import { MAX_GIFT_CARDS, TOO_MANY_GIFT_CARDS } from '../rules/gift-card-split.ts';
 
 export const CALENDARS = ['winter-classes', 'winter-day-tours', 'winter-mentorship'] as const;
 export type CalendarName = (typeof CALENDARS)[number];
@@ -215,6 +216,8 @@ export const paymentIntentSchema = v.strictObject({
   promoCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40)))),
   /** The waitlist offer whose held seats this checkout pays, at the price when offered. */
   offerId: optionalId,
+  /** Gift card codes, as typed, paying before the card: each takes what it has, in this order. */
+  giftCodes: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(60))), v.maxLength(MAX_GIFT_CARDS, TOO_MANY_GIFT_CARDS))),
   metadata: v.strictObject({
     userId: id(NO_USER_PAYMENT_MESSAGE),
     dateId: id(NO_DATE_MESSAGE),

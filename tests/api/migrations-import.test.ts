@@ -39,6 +39,7 @@ describe('migrations and catalog imports', () => {
         '024_trip_event_survey',
         '025_staff_invitations',
         '026_gift_cards',
+        '027_gift_card_spending',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

@@ -122,6 +122,14 @@ export const CUSTOMER_ROUTES = routes({
     answer: localPaymentAnswer,
     what: 'the payment',
   },
+  bookOnGiftCards: {
+    method: 'POST',
+    path: '/bookings/{bookingId}/gift-card-payment',
+    who: 'customer',
+    summary: "Book now: books the caller's hold that gift cards pay all of; the same call again answers the same.",
+    answer: localPaymentAnswer,
+    what: 'the payment',
+  },
   party: {
     method: 'GET',
     path: '/parties/{dateId}',

@@ -1,0 +1,166 @@
+/**
+ * Gift cards paying for seats, in the booking's transactions. A checkout's hold takes from each card
+ * what it has, up to what is owed (shared/rules/gift-card-split.ts), and the card payment is for the
+ * rest; the hold's end without payment gives it back (the trigger of migration 027); its payment
+ * spends it; money given back after a cancellation goes onto the cards in proportion to what each paid.
+ */
+import { MAX_GIFT_CARDS, splitPayment, TOO_MANY_GIFT_CARDS } from '../../shared/rules/gift-card-split.ts';
+import { giftCodeOf } from '../../shared/rules/gift-card-code.ts';
+import type { Queryable } from '../db/client.ts';
+import { DomainError } from '../domain-error.ts';
+import { lockCard, NO_SUCH_CARD, writeLedger, type LockedCard } from './ledger.ts';
+
+export const VOUCHER_AT_CHECKOUT = 'A trip voucher is booked by the office for now: call or write to us with its code.';
+export const CARD_CANCELLED = 'This gift card has been cancelled and cannot be used.';
+
+/** The codes as typed, found again as stored, each once, in the order given; refuses any that cannot be a code, and more than three. */
+export function giftCodesOf(typed: readonly string[] | null | undefined): string[] {
+  const codes: string[] = [];
+  for (const each of typed ?? []) {
+    if (!each.trim()) continue;
+    const code = giftCodeOf(each);
+    if (!code) throw new DomainError('not-found', NO_SUCH_CARD);
+    if (!codes.includes(code)) codes.push(code);
+  }
+  if (codes.length > MAX_GIFT_CARDS) throw new DomainError('invalid', TOO_MANY_GIFT_CARDS);
+  return codes;
+}
+
+/** The gift card codes a hold was asked with, as its booking stores them; null for none. */
+export const giftCodesKey = (codes: readonly string[]) => (codes.length > 0 ? codes.join(',') : null);
+
+/** A gift card's part of an order: its code and the cents it pays. */
+export interface CardPart {
+  code: string;
+  amount: number;
+}
+
+/** The card of `code` when it can pay for seats in `currency`; refused with words for the customer otherwise. */
+function usable(card: LockedCard | null, currency: string): LockedCard {
+  if (!card || card.status === 'pending') throw new DomainError('not-found', NO_SUCH_CARD);
+  if (card.status === 'void') throw new DomainError('conflict', CARD_CANCELLED);
+  if (card.kind === 'voucher') throw new DomainError('invalid', VOUCHER_AT_CHECKOUT);
+  if (card.currency.toLowerCase() !== currency.toLowerCase()) throw new DomainError('invalid', NO_SUCH_CARD);
+  return card;
+}
+
+/**
+ * Holds on the cards of `codes` their parts of the booking's `total` (its row written in this
+ * transaction), each card's row locked first: of two checkouts reaching for a card's last dollars,
+ * the second finds what the first left. Writes what the cards pay on the booking. Returns each card's
+ * part and what is left for the card payment.
+ */
+export async function holdGiftCards(
+  tx: Queryable,
+  hold: { bookingId: string; codes: readonly string[]; total: number; currency: string; minimumCharge: number; causedBy: string },
+): Promise<{ parts: CardPart[]; byCard: number }> {
+  if (hold.codes.length === 0) return { parts: [], byCard: hold.total };
+  const cards: LockedCard[] = [];
+  for (const code of hold.codes) cards.push(usable(await lockCard(tx, code), hold.currency));
+  const split = splitPayment(
+    hold.total,
+    cards.map((card) => card.balance),
+    hold.minimumCharge,
+  );
+  const parts: CardPart[] = [];
+  for (const [index, card] of cards.entries()) {
+    const amount = split.fromCards[index] ?? 0;
+    if (amount <= 0) continue;
+    await writeLedger(tx, card.id, {
+      kind: 'hold',
+      amount: -amount,
+      reason: 'held for a checkout',
+      causedBy: hold.causedBy,
+      bookingId: hold.bookingId,
+      key: `hold:${hold.bookingId}:${card.id}`,
+    });
+    parts.push({ code: card.code, amount });
+  }
+  const giftAmount = hold.total - split.byCard;
+  await tx.query(`update bookings set gift_amount = $2, gift_codes = $3 where id = $1`, [
+    hold.bookingId,
+    giftAmount,
+    giftCodesKey(hold.codes),
+  ]);
+  return { parts, byCard: split.byCard };
+}
+
+/** What the booking's gift cards hold or paid for it, card by card, in the order they were used. */
+export async function cardParts(q: Queryable, bookingId: string): Promise<CardPart[]> {
+  return q.query<CardPart & Record<string, unknown>>(
+    `select c.code, -h.amount as amount
+       from gift_card_ledger h join gift_cards c on c.id = h.card_id join bookings b on b.id = h.booking_id
+      where h.booking_id = $1 and h.kind = 'hold'
+      order by array_position(string_to_array(b.gift_codes, ','), c.code)`,
+    [bookingId],
+  );
+}
+
+/**
+ * Takes again, for a payment that came after its hold ended, what the hold had on gift cards and gave
+ * back: spent now when every card still has it, each card's row locked. Returns a reason to refund the
+ * payment instead when one has not. A part already spent is not taken twice.
+ */
+export async function spendGivenBack(
+  tx: Queryable,
+  bookingId: string,
+  causedBy: string,
+): Promise<'a gift card no longer has its part' | null> {
+  const given = await tx.query<{ card_id: string; code: string; amount: number }>(
+    `select h.card_id, c.code, -h.amount as amount from gift_card_ledger h join gift_cards c on c.id = h.card_id
+      where h.booking_id = $1 and h.kind = 'hold'
+        and exists (select 1 from gift_card_ledger r where r.key = 'release:' || h.booking_id || ':' || h.card_id)
+        and not exists (select 1 from gift_card_ledger s where s.key = 'spend:' || h.booking_id || ':' || h.card_id)
+      order by h.card_id`,
+    [bookingId],
+  );
+  const cards: { id: string; amount: number }[] = [];
+  for (const part of given) {
+    const card = await lockCard(tx, part.code);
+    if (!card || card.status !== 'active' || card.balance < part.amount) return 'a gift card no longer has its part';
+    cards.push({ id: card.id, amount: part.amount });
+  }
+  for (const card of cards) {
+    await writeLedger(tx, card.id, {
+      kind: 'spend',
+      amount: -card.amount,
+      reason: 'paid for a booking, taken again when its late payment came',
+      causedBy,
+      bookingId,
+      key: `spend:${bookingId}:${card.id}`,
+    });
+  }
+  return null;
+}
+
+/**
+ * Puts `amount` cents given back of a booking onto the gift cards that paid for it, in proportion to
+ * what each paid (what rounding leaves to the card that paid least), as one row per card under `event` (the
+ * one giving back: a second call for the same event writes nothing). Returns the cents put back.
+ */
+export async function refundToCards(tx: Queryable, bookingId: string, amount: number, event: string, reason: string): Promise<number> {
+  if (amount <= 0) return 0;
+  const spent = await tx.query<{ card_id: string; amount: number }>(
+    `select card_id, -sum(amount)::int as amount from gift_card_ledger where booking_id = $1 and kind = 'spend'
+      group by card_id order by -sum(amount) desc, card_id`,
+    [bookingId],
+  );
+  const paid = spent.reduce((sum, card) => sum + card.amount, 0);
+  if (paid <= 0) return 0;
+  const back = Math.min(amount, paid);
+  let left = back;
+  for (const [index, card] of spent.entries()) {
+    const share = index === spent.length - 1 ? left : Math.min(left, Math.round((back * card.amount) / paid));
+    left -= share;
+    if (share <= 0) continue;
+    await writeLedger(tx, card.card_id, {
+      kind: 'refund-back',
+      amount: share,
+      reason,
+      causedBy: `booking:${bookingId}`,
+      bookingId,
+      key: `refund-back:${event}:${bookingId}:${card.card_id}`,
+    });
+  }
+  return back;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { splitPayment } from '../../shared/rules/gift-card-split.ts';
+
+const MINIMUM = 50;
+
+describe('paying an order with gift cards', () => {
+  it('takes from each card in turn what it has, and leaves the rest for the card payment', () => {
+    expect(splitPayment(35_000, [10_000, 15_000], MINIMUM)).toEqual({ fromCards: [10_000, 15_000], byCard: 10_000 });
+    expect(splitPayment(35_000, [], MINIMUM)).toEqual({ fromCards: [], byCard: 35_000 });
+  });
+
+  it('needs no card payment when the cards cover everything, and leaves a card it does not need untouched', () => {
+    expect(splitPayment(12_500, [20_000, 5_000], MINIMUM)).toEqual({ fromCards: [12_500, 0], byCard: 0 });
+    expect(splitPayment(12_500, [10_000, 2_500, 900], MINIMUM)).toEqual({ fromCards: [10_000, 2_500, 0], byCard: 0 });
+  });
+
+  it('takes nothing from an empty card', () => {
+    expect(splitPayment(10_000, [0, 4_000], MINIMUM)).toEqual({ fromCards: [0, 4_000], byCard: 6_000 });
+  });
+
+  it('leaves the smallest card charge to the card when less would be left, taking it back from the last cards used', () => {
+    expect(splitPayment(10_000, [9_980], MINIMUM)).toEqual({ fromCards: [9_950], byCard: 50 });
+    // The last card gives back all it can, then the one before it.
+    expect(splitPayment(10_000, [9_970, 20], MINIMUM)).toEqual({ fromCards: [9_950, 0], byCard: 50 });
+    expect(splitPayment(10_000, [9_999], MINIMUM)).toEqual({ fromCards: [9_950], byCard: 50 });
+  });
+});
