@@ -71,6 +71,8 @@ export default defineConfig({
         HOLD_MINUTES: '1',
         // Every customer of the run books from this one machine, like a shop's Wi-Fi on a very busy day.
         HOLDS_PER_ADDRESS_PER_HOUR: '100000',
+        // And tries every gift card code of the run from it.
+        GIFT_CODE_TRIES_PER_MINUTE: '100000',
         SITE_ORIGINS: E2E.site,
         FIREBASE_PROJECT_ID: E2E.projectId,
         FIREBASE_AUTH_EMULATOR_HOST: E2E.authEmulator,

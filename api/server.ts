@@ -23,7 +23,7 @@ const LIMITS: RateLimits = {
   holdsPerAddress: { max: env.HOLDS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
   promoTries: { max: 10, windowSeconds: 60 },
   inviteTries: { max: 10, windowSeconds: 60 },
-  giftCodeTries: { max: 10, windowSeconds: 60 },
+  giftCodeTries: { max: env.GIFT_CODE_TRIES_PER_MINUTE, windowSeconds: 60 },
   waiverSignings: { max: 10, windowSeconds: 3600 },
   waitlistJoins: { max: 10, windowSeconds: 3600 },
 };

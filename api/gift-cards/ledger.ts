@@ -8,6 +8,7 @@
 import { formatMoney } from '../../shared/rules/pricing.ts';
 import type { Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
+import { GIFT_CARD_EMPTY } from '../../shared/contract/gift-cards.ts';
 
 export type LedgerKind = 'issue' | 'purchase' | 'hold' | 'release' | 'spend' | 'refund-back' | 'credit' | 'adjustment' | 'void';
 
@@ -88,7 +89,7 @@ export async function holdOnCard(
       'conflict',
       card.balance > 0
         ? `This gift card has ${formatMoney(card.balance, card.currency)} left. Use that much of it and pay the rest by card.`
-        : 'This gift card has nothing left on it.',
+        : GIFT_CARD_EMPTY,
     );
   }
   await writeLedger(tx, card.id, {

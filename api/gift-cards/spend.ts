@@ -8,9 +8,9 @@ import { MAX_GIFT_CARDS, splitPayment, TOO_MANY_GIFT_CARDS } from '../../shared/
 import { giftCodeOf } from '../../shared/rules/gift-card-code.ts';
 import type { Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
+import { VOUCHER_AT_CHECKOUT } from '../../shared/contract/gift-cards.ts';
 import { lockCard, NO_SUCH_CARD, writeLedger, type LockedCard } from './ledger.ts';
 
-export const VOUCHER_AT_CHECKOUT = 'A trip voucher is booked by the office for now: call or write to us with its code.';
 export const CARD_CANCELLED = 'This gift card has been cancelled and cannot be used.';
 
 /** The codes as typed, found again as stored, each once, in the order given; refuses any that cannot be a code, and more than three. */

@@ -301,3 +301,21 @@ export async function newStaffMember(request: APIRequestContext, role: 'guide' |
 
 /** A new account made a guide by the operator command. */
 export const newGuide = (request: APIRequestContext) => newStaffMember(request, 'guide');
+
+/** A gift card worth `dollars`, issued by the office's operator (POST /ops/gift-cards): its code. */
+export async function issuedGiftCard(request: APIRequestContext, dollars: number): Promise<string> {
+  const operator = await signInByApi(request, await officeOperator(request));
+  const response = await request.post(`${E2E.api}/ops/gift-cards`, {
+    headers: { Authorization: `Bearer ${operator.idToken}` },
+    data: { dollars, recipientName: 'Sam Ridge', reason: 'A raffle prize' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { code: string }).code;
+}
+
+/** What is left on the gift card of `code`, in cents, as its balance page asks. */
+export async function giftCardBalance(request: APIRequestContext, code: string): Promise<number> {
+  const response = await request.post(`${E2E.api}/gift-cards/balance`, { data: { code } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { balance: number }).balance;
+}

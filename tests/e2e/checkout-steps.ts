@@ -1,7 +1,8 @@
 /** The checkout as a customer goes through it: its step bar and steps, the sign-in form of step 1, the saved steps 2 and 3, the card. */
 import type { Page } from '@playwright/test';
-import { PASSWORD } from './api-customers.ts';
-import { expect } from './fixtures.ts';
+import { PASSWORD, type Entry } from './api-customers.ts';
+import { expect, islandsReady } from './fixtures.ts';
+import { CLASS_PAGE, summaryTotal } from './page-helpers.ts';
 
 export const STEPS = ['Login', 'Survey', 'Waiver', 'Payment'] as const;
 export type StepName = (typeof STEPS)[number];
@@ -55,4 +56,23 @@ export async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM/YY)').fill('12/30');
   await page.getByLabel('CVC').fill('123');
+}
+
+/** On the class page: a class and one of its dates, then Checkout. */
+export async function chooseClass(page: Page, label: string, entry: Entry, total: string) {
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Book an Avalanche Class' })).toBeVisible();
+  await page.getByRole('group', { name: 'Select Class' }).getByRole('radio', { name: label }).check();
+  await page.getByLabel('Select Date').selectOption(entry.id);
+  await expect(summaryTotal(page)).toHaveText(total);
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+}
+
+/** A returning customer books a class: its date chosen on the class page, then logged in at step 1 and past the saved steps 2 and 3 to payment. */
+export async function classToPayment(page: Page, email: string, label: string, entry: Entry, total: string) {
+  await page.goto(CLASS_PAGE);
+  await chooseClass(page, label, entry, total);
+  await logInAtLogin(page, email);
+  await passSavedSteps(page);
 }

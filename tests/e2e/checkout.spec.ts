@@ -33,10 +33,11 @@ import {
   signInByApi,
   startOf,
   uniquePhone,
-  type Entry,
 } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, expect, holdRequests, islandsReady, ownApiSettings, test, type Problems } from './fixtures.ts';
 import {
+  chooseClass,
+  classToPayment,
   expectStep,
   fillCard,
   logInAtLogin,
@@ -85,17 +86,6 @@ const PUBLISHABLE_KEY = 'pk_test_e2eStandIn';
 
 // ---- The booking pages ----
 
-/** On the class page: a class and one of its dates, then Checkout. */
-async function chooseClass(page: Page, label: string, entry: Entry, total: string) {
-  await islandsReady(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Book an Avalanche Class' })).toBeVisible();
-  await page.getByRole('group', { name: 'Select Class' }).getByRole('radio', { name: label }).check();
-  await page.getByLabel('Select Date').selectOption(entry.id);
-  await expect(summaryTotal(page)).toHaveText(total);
-  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-}
-
 /** A customer ready to book, and a day tour date nobody has booked yet, with its day in Kamas. */
 async function customerAndFreshDayTour(page: Page) {
   const customer = await readyCustomer(page.request);
@@ -109,14 +99,6 @@ async function skiDayForTwoAtCheckout(page: Page) {
   await page.goto(TOUR_PAGE);
   await chooseDayTour(page, 'Sled-Access Ski Day, $425', 2, entry, '$850');
   return { customer, entry };
-}
-
-/** A returning customer books a class: its date chosen on the class page, then logged in at step 1 and past the saved steps 2 and 3 to payment. */
-async function classToPayment(page: Page, email: string, label: string, entry: Entry, total: string) {
-  await page.goto(CLASS_PAGE);
-  await chooseClass(page, label, entry, total);
-  await logInAtLogin(page, email);
-  await passSavedSteps(page);
 }
 
 // ---- The checkout ----

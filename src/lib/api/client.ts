@@ -58,5 +58,7 @@ export function createBookingApi(token: TokenSource) {
     /** A calendar as a customer sees it: their own bookings on it carry their invite codes and parties. */
     calendar: async (input: CallInput<typeof PUBLIC_ROUTES.calendar>) => (await asCustomer.calendar(input)).map(calendarDateOf),
     applyPromo: asCustomer.applyPromo,
+    /** A gift card's balance, looked up as the signed-in customer: the try counts for them too. */
+    giftCardBalance: asCustomer.giftCardBalance,
   };
 }

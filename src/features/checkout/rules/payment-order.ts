@@ -33,10 +33,15 @@ export interface OrderContext {
   inviteCode: string | null;
   /** The waitlist offer whose held seats the order pays. */
   offerId?: string | null;
+  /** Gift card codes paying before the card, in order. */
+  giftCodes?: readonly string[];
 }
 
 /** The preconditions, in order, then the request the API takes. */
-export function checkOrder(cart: OrderSelection, { user, promoCode, inviteCode, offerId = null }: OrderContext): CheckedOrder {
+export function checkOrder(
+  cart: OrderSelection,
+  { user, promoCode, inviteCode, offerId = null, giftCodes = [] }: OrderContext,
+): CheckedOrder {
   if (!cart.selectedPriceId || !cart.selectedPrice) return { ok: false, message: NO_PRICE_MESSAGE };
   if (!user) return { ok: false, message: NO_USER_PAYMENT_MESSAGE };
   const { days, quantity } = orderFigures(cart);
@@ -50,6 +55,7 @@ export function checkOrder(cart: OrderSelection, { user, promoCode, inviteCode, 
     quantity,
     ...(promoCode ? { promoCode } : {}),
     ...(offerId ? { offerId } : {}),
+    ...(giftCodes.length > 0 ? { giftCodes: [...giftCodes] } : {}),
     metadata: {
       userId: user.uid,
       dateId: cart.dateId,

@@ -7,6 +7,7 @@ import { $authUser } from '../../../stores/auth.ts';
 import { $cart } from '../../booking/stores/cart.ts';
 import { $intent, checkHold, createIntent } from './payment-intent.ts';
 import { acceptedPromoCode, askForPromo, clearPromo } from './promo.ts';
+import { addGiftCode, dropGiftCode } from './gift-cards.ts';
 
 /**
  * While the payment step is on screen: the intent is created once the user, the price and the date
@@ -58,6 +59,24 @@ function followPromo(): Promise<void> {
 /** Applies a promo code (./promo.ts says how it is judged); the intent is then made again with it, so the amount charged falls. */
 export async function applyPromo(input: string): Promise<void> {
   if (await askForPromo(input)) return followPromo();
+}
+
+/** Pays with one more gift card (./gift-cards.ts looks it up first); the intent is made again with it. */
+export async function applyGiftCard(typed: string): Promise<void> {
+  if (await addGiftCode(typed)) await followGiftCards();
+}
+
+/** Stops paying with a gift card; the intent is made again without it. */
+export function removeGiftCard(code: string): Promise<void> {
+  dropGiftCode(code);
+  return followGiftCards();
+}
+
+/** The intent follows the gift cards: made again with them, unless no hold was made or it ended (Hold my seats again makes it). */
+function followGiftCards(): Promise<void> {
+  const state = $intent.get();
+  if (state.status === 'idle' || state.status === 'expired') return Promise.resolve();
+  return createIntent();
 }
 
 /** Goes on without a promo code (for one the hold itself refused). */

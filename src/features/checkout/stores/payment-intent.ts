@@ -6,8 +6,8 @@
  * again); `holdAgain` asks for a new hold. The hold is also recorded for the booking pages
  * (./checkout-hold.ts) until the payment succeeds.
  *
- * Amounts come from the server: the total shown is the promo answer's, then the intent's `amount`
- * (what the card is charged).
+ * Amounts come from the server: the total shown is the promo answer's, then the intent's `total`,
+ * with what each gift card pays and the intent's `amount` (what the card is charged).
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { cartTotal } from '../../booking/rules/cart.ts';
@@ -21,14 +21,20 @@ import { $authUser } from '../../../stores/auth.ts';
 import { $cart, emptyCart } from '../../booking/stores/cart.ts';
 import { clearHoldRecord, recordHold } from '../../booking/stores/checkout-hold.ts';
 import { $promo, acceptedPromoCode, clearPromo } from './promo.ts';
+import { clearGiftCodes, giftCodes } from './gift-cards.ts';
 
 export type IntentProvider = 'local' | 'stripe';
 
 export interface ReadyIntent {
   status: 'ready';
-  clientSecret: string;
-  /** What the card is charged, in cents: the server's figure for the whole order. */
+  /** Null when gift cards pay the whole order: no card is asked for. */
+  clientSecret: string | null;
+  /** What the card is charged, in cents: the server's figure for the order, less what gift cards pay. */
   amount: number;
+  /** What the order costs, in cents, gift cards' parts included. */
+  total: number;
+  /** What each gift card pays of it, in order. */
+  giftCards: { code: string; amount: number }[];
   currency: string;
   /** ISO instant when the hold on the seats ends. */
   expiresAt: string;
@@ -51,7 +57,7 @@ export const $intent: ReadableAtom<IntentState> = intent;
 
 /** The total the summary shows: the intent's amount once it exists, else the promo's final total, else the cart's own. */
 export const $orderTotal: ReadableAtom<number> = computed([$cart, $promo, intent], (cart, promoState, intentState) => {
-  if (intentState.status === 'ready') return intentState.amount;
+  if (intentState.status === 'ready') return intentState.total;
   if (promoState.status === 'accepted' && promoState.quantity === orderFigures(cart).quantity) return promoState.finalTotal;
   return cartTotal(cart);
 });
@@ -63,7 +69,8 @@ let inviteCode: string | null = null;
 /** Sent with every request once the checkout came from a waitlist offer's link: the hold is the offer's seats. */
 let offerId: string | null = null;
 
-const currentOrder = () => checkOrder($cart.get(), { user: $authUser.get(), promoCode: acceptedPromoCode(), inviteCode, offerId });
+const currentOrder = () =>
+  checkOrder($cart.get(), { user: $authUser.get(), promoCode: acceptedPromoCode(), inviteCode, offerId, giftCodes: giftCodes() });
 
 // ---- The requests and the hold's clock ----
 
@@ -142,10 +149,17 @@ export function createIntent(options: { inviteCode?: string | null; offerId?: st
     try {
       const answer = await api.createPaymentIntent({ body: checked.body });
       if (mine !== session.generation) return;
-      const { clientSecret, amount, currency, expiresAt, provider, bookingId } = answer;
-      if (!clientSecret) return setIntent({ status: 'failed', message: MISSING_SECRET_MESSAGE });
+      const { amount, currency, expiresAt, provider, bookingId } = answer;
+      const clientSecret = answer.clientSecret ?? null;
+      // Without a client secret only an order gift cards pay in full can go on.
+      if (!clientSecret && amount > 0) return setIntent({ status: 'failed', message: MISSING_SECRET_MESSAGE });
       const promoCode = checked.body.promoCode ?? null;
-      holdMade({ status: 'ready', clientSecret, amount, currency, expiresAt, provider, bookingId, promoCode }, checked.key, checked.body);
+      const paid = { total: answer.total ?? amount, giftCards: answer.giftCards ?? [] };
+      holdMade(
+        { status: 'ready', clientSecret, amount, ...paid, currency, expiresAt, provider, bookingId, promoCode },
+        checked.key,
+        checked.body,
+      );
     } catch (error) {
       if (mine !== session.generation) return;
       setIntent({ status: 'failed', message: intentFailure(error) });
@@ -180,4 +194,5 @@ export function completePayment(): void {
   emptyCart();
   clearHoldRecord();
   clearPromo();
+  clearGiftCodes();
 }

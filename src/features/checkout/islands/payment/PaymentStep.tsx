@@ -9,7 +9,7 @@ import { bookingPageOf } from '../../../booking/rules/booking-pages.ts';
 import { cartIsEmpty } from '../../rules/order.ts';
 import { startAuth } from '../../../../stores/auth.ts';
 import type { CardInput, CardState } from '../../../card-payment/card.ts';
-import { $card, confirmLocalCard, localSuccessPath } from '../../stores/checkout-card.ts';
+import { $card, bookOnGiftCards, confirmLocalCard, localSuccessPath } from '../../stores/checkout-card.ts';
 import { $cart } from '../../../booking/stores/cart.ts';
 import { followOrder } from '../../stores/checkout-order.ts';
 import { $intent } from '../../stores/payment-intent.ts';
@@ -31,6 +31,35 @@ async function payCheckout(input: CardInput): Promise<CardState> {
   const result = await confirmLocalCard(input);
   if (result.status === 'succeeded') window.location.assign(localSuccessPath(result.bookingId, result.dateId));
   return result;
+}
+
+/** Gift cards pay it all: no card is asked for, and Book now books it. */
+function BookOnGiftCards() {
+  const card = useStore($card);
+  const busy = card.status === 'processing';
+  return (
+    <div className="payment-card-form">
+      <p>Your gift cards pay for the whole order: no card is needed.</p>
+      {(card.status === 'failed' || card.status === 'declined') && (
+        <p className="form-error" role="alert">
+          {card.message}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button primary"
+        aria-disabled={busy}
+        onClick={() => {
+          if (busy) return;
+          void bookOnGiftCards().then((result) => {
+            if (result.status === 'succeeded') window.location.assign(localSuccessPath(result.bookingId, result.dateId));
+          });
+        }}
+      >
+        {busy ? 'Booking...' : 'Book now'}
+      </button>
+    </div>
+  );
 }
 
 export default function PaymentStep({ inviteCode = null, offerId = null }: Props) {
@@ -93,11 +122,17 @@ export default function PaymentStep({ inviteCode = null, offerId = null }: Props
         )}
         {intent.status === 'failed' && <IntentFailed message={intent.message} bookingPage={bookingPageOf(cart.calendar).path} />}
         {intent.status === 'expired' && <HoldEnded reason={intent.reason} bookingPage={bookingPageOf(cart.calendar).path} />}
-        {intent.status === 'ready' && (
+        {intent.status === 'ready' && intent.clientSecret === null && (
+          <>
+            <HoldTimer expiresAt={intent.expiresAt} />
+            <BookOnGiftCards />
+          </>
+        )}
+        {intent.status === 'ready' && intent.clientSecret !== null && (
           <>
             <HoldTimer expiresAt={intent.expiresAt} />
             <CardForm
-              payment={intent}
+              payment={{ ...intent, clientSecret: intent.clientSecret }}
               card={card}
               pay={payCheckout}
               action="/checkout"

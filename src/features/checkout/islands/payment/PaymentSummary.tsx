@@ -1,8 +1,8 @@
 /**
  * The payment step's order summary: image, date, activity or class, party size, unit price,
- * quantity and the server's total, with promo code entry.
+ * quantity and the server's total, with what each gift card pays and what is left for the card;
+ * promo code and gift card entry.
  */
-import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { bookingPageOf } from '../../../booking/rules/booking-pages.ts';
 import { formatDenverDate, formatDenverDateTime } from '../../../../../shared/rules/dates.ts';
@@ -12,8 +12,9 @@ import type { Cart } from '../../../booking/stores/cart.ts';
 import { applyPromo } from '../../stores/checkout-order.ts';
 import { $intent, $orderTotal } from '../../stores/payment-intent.ts';
 import { $promo } from '../../stores/promo.ts';
-import { useHydrated } from '../../../../ui/hooks/use-hydrated.ts';
 import DetailsList from '../../../../ui/DetailsList.tsx';
+import GiftCardForm, { giftCardName } from './GiftCardForm.tsx';
+import CodeForm from './CodeForm.tsx';
 
 export default function PaymentSummary({ cart }: { cart: Cart }) {
   const total = useStore($orderTotal);
@@ -46,61 +47,46 @@ export default function PaymentSummary({ cart }: { cart: Cart }) {
       <p className="payment-total">
         <span>Total</span> <strong>{formatDollars(total)}</strong>
       </p>
+      {intent.status === 'ready' && intent.giftCards.length > 0 && (
+        <dl className="payment-split">
+          {intent.giftCards.map((card) => (
+            <div key={card.code}>
+              <dt>{giftCardName(card.code)}</dt>
+              <dd>-{formatDollars(card.amount)}</dd>
+            </div>
+          ))}
+          <div className="payment-split-rest">
+            <dt>To pay by card</dt>
+            <dd>{formatDollars(intent.amount)}</dd>
+          </div>
+        </dl>
+      )}
       {intent.status !== 'ready' && promo.status !== 'accepted' && (
         <p className="form-hint">The amount you pay is confirmed when your seats are held.</p>
       )}
       <PromoForm />
+      <GiftCardForm />
     </section>
   );
 }
 
-const PROMO_INPUT = 'payment-promo-code';
-const PROMO_MESSAGE = 'payment-promo-message';
-
 function PromoForm() {
-  const hydrated = useHydrated();
   const promo = useStore($promo);
-  const [code, setCode] = useState('');
-  const busy = promo.status === 'applying';
-  const failed = promo.status === 'failed';
-
   return (
-    <form
-      className="payment-promo"
-      method="post"
-      action="/checkout"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!busy && hydrated) void applyPromo(code);
+    <CodeForm
+      id="payment-promo-code"
+      label="Promo Code"
+      button="Apply"
+      maxLength={40}
+      busy={promo.status === 'applying'}
+      error={promo.status === 'failed' ? promo.message : null}
+      status={
+        promo.status === 'applying' ? 'Applying the promo code...' : promo.status === 'accepted' ? `Promo code ${promo.code} applied.` : ''
+      }
+      use={async (code) => {
+        await applyPromo(code);
+        return false;
       }}
-      aria-busy={busy}
-    >
-      <label htmlFor={PROMO_INPUT}>Promo Code</label>
-      <div className="payment-promo-row">
-        <input
-          id={PROMO_INPUT}
-          type="text"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={40}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          aria-invalid={failed}
-          {...(failed ? { 'aria-describedby': PROMO_MESSAGE } : {})}
-        />
-        <button type="submit" className="button secondary" disabled={!hydrated} aria-disabled={busy}>
-          Apply
-        </button>
-      </div>
-      {failed && (
-        <p id={PROMO_MESSAGE} className="form-error" role="alert">
-          {promo.message}
-        </p>
-      )}
-      <p className="form-hint payment-promo-status" role="status">
-        {busy ? 'Applying the promo code...' : promo.status === 'accepted' ? `Promo code ${promo.code} applied.` : ''}
-      </p>
-    </form>
+    />
   );
 }

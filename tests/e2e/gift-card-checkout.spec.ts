@@ -1,0 +1,69 @@
+/**
+ * Gift cards at checkout's payment step, at 390 px and 1280 px: a code typed any way pays its part
+ * before the card and the card pays the rest; an unknown one is refused at its field; cards that pay
+ * it all leave no card form, and Book now books it.
+ */
+import { bookingsOf, freshDate, giftCardBalance, GOOD_CARD, issuedGiftCard, readyCustomer } from './api-customers.ts';
+import { classToPayment, fillCard } from './checkout-steps.ts';
+import { atPhoneAndDesktop, axeViolations, expect, test } from './fixtures.ts';
+import { summaryOf, summaryTotal, summaryValue } from './page-helpers.ts';
+import type { Page } from '@playwright/test';
+
+/** Opens Have a gift card? and uses the code typed. */
+async function useGiftCard(page: Page, typed: string) {
+  const field = page.getByLabel('Gift card code');
+  if (!(await field.isVisible())) await summaryOf(page).getByText('Have a gift card?').click();
+  await field.fill(typed);
+  await summaryOf(page).getByRole('button', { name: 'Use', exact: true }).click();
+}
+
+atPhoneAndDesktop('gift cards at checkout at', () => {
+  test('pay part of a class before the card, which pays the rest; an unknown code is refused at its field', async ({ page, problems }) => {
+    problems.allow(/^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/);
+    const customer = await readyCustomer(page.request);
+    const entry = await freshDate(page.request, 'winter-classes', 'price_class_moto');
+    const code = await issuedGiftCard(page.request, 100);
+
+    await classToPayment(page, customer.email, 'Motorized Backcountry Essentials, $395', entry, '$395');
+    await expect(page.getByRole('timer')).toBeVisible();
+    await useGiftCard(page, 'KAMAS-2222-2222-2222-2222');
+    await expect(summaryOf(page).getByRole('alert')).toHaveText('We could not find a gift card with that code. Check it and try again.');
+    await expect(page.getByLabel('Gift card code')).toHaveAttribute('aria-invalid', 'true');
+
+    // Typed as a person reads it out: lower case, spaces.
+    await useGiftCard(page, code.toLowerCase().replaceAll('-', ' '));
+    const name = `Gift card ending ${code.slice(-4)}`;
+    await expect(summaryValue(page, name)).toHaveText('-$100');
+    await expect(summaryValue(page, 'To pay by card')).toHaveText('$295');
+    await expect(summaryTotal(page)).toHaveText('$395');
+    await expect(summaryOf(page).getByRole('alert')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await fillCard(page, GOOD_CARD);
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+    expect(await bookingsOf(page.request, customer)).toEqual([entry.id]);
+    expect(await giftCardBalance(page.request, code)).toBe(0);
+  });
+
+  test('that pay all of it leave no card form: Book now books it', async ({ page }) => {
+    const customer = await readyCustomer(page.request);
+    const entry = await freshDate(page.request, 'winter-classes', 'price_class_sledski');
+    const code = await issuedGiftCard(page.request, 400);
+
+    await classToPayment(page, customer.email, 'Sled-Skiing Intro, $345', entry, '$345');
+    await expect(page.getByRole('timer')).toBeVisible();
+    await useGiftCard(page, code);
+    const bookNow = page.getByRole('button', { name: 'Book now' });
+    await expect(bookNow).toBeVisible();
+    await expect(summaryValue(page, 'To pay by card')).toHaveText('$0');
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await bookNow.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+    expect(await bookingsOf(page.request, customer)).toEqual([entry.id]);
+    expect(await giftCardBalance(page.request, code)).toBe(5_500);
+  });
+});
