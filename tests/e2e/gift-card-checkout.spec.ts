@@ -1,11 +1,11 @@
 /**
  * Gift cards at checkout's payment step, at 390 px and 1280 px: a code typed any way pays its part
  * before the card and the card pays the rest; an unknown one is refused at its field; cards that pay
- * it all leave no card form, and Book now books it.
+ * it all leave no card form, and Book now books it. The balance page shows what is left and each use.
  */
 import { bookingsOf, freshDate, giftCardBalance, GOOD_CARD, issuedGiftCard, readyCustomer } from './api-customers.ts';
 import { classToPayment, fillCard } from './checkout-steps.ts';
-import { atPhoneAndDesktop, axeViolations, expect, test } from './fixtures.ts';
+import { atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
 import { summaryOf, summaryTotal, summaryValue } from './page-helpers.ts';
 import type { Page } from '@playwright/test';
 
@@ -16,6 +16,26 @@ async function useGiftCard(page: Page, typed: string) {
   await field.fill(typed);
   await summaryOf(page).getByRole('button', { name: 'Use', exact: true }).click();
 }
+
+test('the balance page tells a visitor who is not signed in what is left, with no names and no account to add it to', async ({
+  page,
+  problems,
+}) => {
+  problems.allow(/^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/);
+  const code = await issuedGiftCard(page.request, 150);
+  await page.goto('/gift-cards/balance');
+  await islandsReady(page);
+  const field = page.getByLabel('Gift card code');
+  await field.fill('KAMAS-2222-2222-2222-2222');
+  await page.getByRole('button', { name: 'Check balance' }).click();
+  await expect(page.getByRole('alert')).toHaveText('We could not find a gift card with that code. Check it and try again.');
+  await field.fill(code.replaceAll('-', ''));
+  await page.getByRole('button', { name: 'Check balance' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: '$150 left' })).toBeVisible();
+  await expect(page.getByText('Not used yet. Use it at checkout, under Have a gift card?')).toBeVisible();
+  await expect(page.getByText('Sam Ridge')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add to my account' })).toHaveCount(0);
+});
 
 atPhoneAndDesktop('gift cards at checkout at', () => {
   test('pay part of a class before the card, which pays the rest; an unknown code is refused at its field', async ({ page, problems }) => {
@@ -44,6 +64,19 @@ atPhoneAndDesktop('gift cards at checkout at', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
     expect(await bookingsOf(page.request, customer)).toEqual([entry.id]);
     expect(await giftCardBalance(page.request, code)).toBe(0);
+
+    // The balance page shows what is left and the use, and keeps the card on the signed-in customer's account.
+    await page.goto('/gift-cards/balance');
+    await islandsReady(page);
+    await page.getByLabel('Gift card code').fill(code);
+    await page.getByRole('button', { name: 'Check balance' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: '$0 left' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Uses' }).getByRole('listitem')).toHaveText([
+      /^\w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M\s*Spent \$100$/,
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add to my account' }).click();
+    await expect(page.getByText('Added to your account: My Bookings lists it.')).toBeVisible();
   });
 
   test('that pay all of it leave no card form: Book now books it', async ({ page }) => {

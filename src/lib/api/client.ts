@@ -23,6 +23,8 @@ export const publicApi = {
   calendar: async (input: CallInput<typeof PUBLIC_ROUTES.calendar>) => (await publicCalls.calendar(input)).map(calendarDateOf),
   /** The waiver in force; the caller checks its fingerprint before showing it. */
   waiverInForce: publicCalls.waiverInForce,
+  /** What is left on a gift card, for anyone with its code (signed in, the customer's client asks, so the try counts for them). */
+  giftCardBalance: publicCalls.giftCardBalance,
 };
 
 /**

@@ -6,10 +6,8 @@ import { useStore } from '@nanostores/react';
 import { MAX_GIFT_CARDS } from '../../../../../shared/rules/gift-card-split.ts';
 import { applyGiftCard, removeGiftCard } from '../../stores/checkout-order.ts';
 import { $giftCards } from '../../stores/gift-cards.ts';
-import CodeForm from './CodeForm.tsx';
-
-/** A code as the customer reads it back: its last group. */
-export const giftCardName = (code: string) => `Gift card ending ${code.slice(-4)}`;
+import CodeForm from '../../../../ui/CodeForm.tsx';
+import { GIFT_CODE_FIELD, giftCardName } from '../../../gift-cards/gift-code-field.ts';
 
 export default function GiftCardForm() {
   const cards = useStore($giftCards);
@@ -33,10 +31,9 @@ export default function GiftCardForm() {
       {!full && (
         <CodeForm
           id="payment-gift-code"
-          label="Gift card code"
+          action="/checkout"
+          {...GIFT_CODE_FIELD}
           button="Use"
-          maxLength={60}
-          placeholder="KAMAS-XXXX-XXXX-XXXX-XXXX"
           busy={cards.status === 'checking'}
           error={cards.status === 'failed' ? cards.message : null}
           status={cards.status === 'checking' ? 'Checking the gift card...' : cards.added ? `${giftCardName(cards.added)} added.` : ''}

@@ -13,8 +13,9 @@ import { applyPromo } from '../../stores/checkout-order.ts';
 import { $intent, $orderTotal } from '../../stores/payment-intent.ts';
 import { $promo } from '../../stores/promo.ts';
 import DetailsList from '../../../../ui/DetailsList.tsx';
-import GiftCardForm, { giftCardName } from './GiftCardForm.tsx';
-import CodeForm from './CodeForm.tsx';
+import GiftCardForm from './GiftCardForm.tsx';
+import { giftCardName } from '../../../gift-cards/gift-code-field.ts';
+import CodeForm from '../../../../ui/CodeForm.tsx';
 
 export default function PaymentSummary({ cart }: { cart: Cart }) {
   const total = useStore($orderTotal);
@@ -75,6 +76,7 @@ function PromoForm() {
   return (
     <CodeForm
       id="payment-promo-code"
+      action="/checkout"
       label="Promo Code"
       button="Apply"
       maxLength={40}

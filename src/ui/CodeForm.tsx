@@ -1,13 +1,15 @@
 /**
- * A code typed at the payment step (a promo code, a gift card's): one field and its button, the
- * refusal in the field's words beside it, and what is happening read out. Before hydration the
+ * A code typed in (a promo code, a gift card's): one field and its button, the refusal in the
+ * field's words beside it, and what is happening read out. Before hydration the
  * button is disabled, so nothing is sent natively; `use` says whether the field may be emptied.
  */
 import { useState } from 'react';
-import { useHydrated } from '../../../../ui/hooks/use-hydrated.ts';
+import { useHydrated } from './hooks/use-hydrated.ts';
 
 interface Props {
   id: string;
+  /** The page the form is on: where it would go if it were ever sent natively. */
+  action: string;
   label: string;
   button: string;
   maxLength: number;
@@ -21,16 +23,16 @@ interface Props {
   use: (code: string) => Promise<boolean>;
 }
 
-export default function CodeForm({ id, label, button, maxLength, placeholder, busy, error, status, use }: Props) {
+export default function CodeForm({ id, action, label, button, maxLength, placeholder, busy, error, status, use }: Props) {
   const hydrated = useHydrated();
   const [code, setCode] = useState('');
   const messageId = `${id}-message`;
 
   return (
     <form
-      className="payment-promo"
+      className="code-form"
       method="post"
-      action="/checkout"
+      action={action}
       onSubmit={(event) => {
         event.preventDefault();
         if (busy || !hydrated) return;
@@ -41,7 +43,7 @@ export default function CodeForm({ id, label, button, maxLength, placeholder, bu
       aria-busy={busy}
     >
       <label htmlFor={id}>{label}</label>
-      <div className="payment-promo-row">
+      <div className="code-form-row">
         <input
           id={id}
           type="text"
@@ -64,7 +66,7 @@ export default function CodeForm({ id, label, button, maxLength, placeholder, bu
           {error}
         </p>
       )}
-      <p className="form-hint payment-promo-status" role="status">
+      <p className="form-hint code-form-status" role="status">
         {status}
       </p>
     </form>
