@@ -27,6 +27,7 @@ import type { CancellationQuote } from '../../shared/contract/answers.ts';
 import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
 import type { OfficePayment } from '../../shared/rules/paid-by.ts';
 import { iso } from '../db/instant.ts';
+import { refundSplit } from '../../shared/rules/gift-card-split.ts';
 
 export type { CancellationQuote };
 
@@ -117,6 +118,7 @@ function quoteOf(booking: BookingRow, now: Date): CancellationQuote {
     noticeDays: terms.noticeDays,
     paid: terms.paid,
     refund: terms.refund,
+    toGiftCards: refundSplit(terms.refund, booking.amount, booking.gift_amount).toGiftCards,
     currency: booking.currency,
     canMove: terms.canMove,
     moveFee: terms.moveFee,

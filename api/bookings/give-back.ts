@@ -8,6 +8,7 @@ import type { Queryable } from '../db/client.ts';
 import { enqueueAction, type ActionReason, type ClaimedAction } from '../payment-outbox/actions.ts';
 import { flagRefundByHand } from './flags.ts';
 import { refundToCards } from '../gift-cards/spend.ts';
+import { refundSplit } from '../../shared/rules/gift-card-split.ts';
 
 /** A payment to give back part or all of: the booking it paid for, and its card payment's intent (null when paid by hand). */
 export interface PaidFor {
@@ -32,8 +33,8 @@ export async function giveBack(
 ): Promise<ClaimedAction | null> {
   if (amount <= 0) return null;
   // Gift cards get their share back at once, in proportion to what they paid; the rest goes the way it came.
-  const giftShare = paid.split?.giftAmount ? Math.round((amount * paid.split.giftAmount) / paid.split.amount) : 0;
-  amount -= await refundToCards(tx, paid.bookingId, giftShare, reason, reason);
+  const { toGiftCards } = refundSplit(amount, paid.split?.amount ?? 0, paid.split?.giftAmount ?? 0);
+  amount -= await refundToCards(tx, paid.bookingId, toGiftCards, reason, reason);
   if (amount <= 0) return null;
   if (!paid.intentId) {
     await flagRefundByHand(tx, paid.bookingId, amount, paid.currency, byHand);

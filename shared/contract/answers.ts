@@ -302,6 +302,8 @@ export const cancellationQuoteAnswer = v.looseObject({
   /** Cents paid, and cents that come back. */
   paid: count,
   refund: count,
+  /** Of the refund, the cents that go back onto the gift cards that paid part of the booking. */
+  toGiftCards: v.optional(count, 0),
   currency: text,
   /** Whether the booking may move to another date now, and for how many cents. */
   canMove: v.boolean(),

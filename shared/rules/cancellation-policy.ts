@@ -109,7 +109,12 @@ const noticeWords = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}' n
  * notice: $395 paid, less the $50 cancellation fee, gives $345 back to the card you paid with.'
  * `route` says where a refund goes ('to the card you paid with').
  */
-export function refundBreakdown(quote: { policyVersion: string; noticeDays: number; paid: number; refund: number }, route: string): string {
+export function refundBreakdown(
+  quote: { policyVersion: string; noticeDays: number; paid: number; refund: number },
+  route: string,
+  /** Where the refund goes, amounts and all, when it goes more than one way. */
+  backWords?: string,
+): string {
   const policy = policyOf(quote.policyVersion);
   const tier = noticeTier(policy, quote.noticeDays);
   const lead = `Cancelling now, with ${noticeWords(quote.noticeDays)}:`;
@@ -118,7 +123,7 @@ export function refundBreakdown(quote: { policyVersion: string; noticeDays: numb
   }
   const fee = `less the ${formatDollars(policy.cancellationFee)} cancellation fee`;
   const kept = tier === 'full' ? fee : `${shareWords(policy.partialShare)} ${fee}`;
-  const back = quote.refund > 0 ? `${formatDollars(quote.refund)} back ${route}` : 'nothing back';
+  const back = quote.refund > 0 ? (backWords ?? `${formatDollars(quote.refund)} back ${route}`) : 'nothing back';
   return `${lead} ${formatDollars(quote.paid)} paid, ${kept}, gives ${back}.`;
 }
 

@@ -35,3 +35,12 @@ export function splitPayment(total: number, balances: readonly number[], minimum
   }
   return { fromCards, byCard: owed };
 }
+
+/**
+ * How `refund` cents of a booking that cost `paid` go back when gift cards paid `giftPaid` of it: in
+ * proportion to what each way of paying paid, the gift cards' share to them, the rest the way it came.
+ */
+export function refundSplit(refund: number, paid: number, giftPaid: number): { toGiftCards: number; rest: number } {
+  const toGiftCards = giftPaid > 0 && paid > 0 ? Math.min(giftPaid, Math.round((refund * giftPaid) / paid)) : 0;
+  return { toGiftCards, rest: refund - toGiftCards };
+}

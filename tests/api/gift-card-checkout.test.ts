@@ -220,9 +220,13 @@ describe('gift cards at checkout', () => {
     const held = await hold(rider, date, [code], 2);
     expect((await payByCard(rider, held.body.clientSecret)).status).toBe(200);
 
-    const quote = await h.json<{ quoteId: string; refund: number }>('GET', `/bookings/${held.body.bookingId}/cancellation`, {
-      token: rider.token,
-    });
+    const quote = await h.json<{ quoteId: string; refund: number; toGiftCards: number }>(
+      'GET',
+      `/bookings/${held.body.bookingId}/cancellation`,
+      {
+        token: rider.token,
+      },
+    );
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     const cancelled = await h.json<{ refund: number }>('POST', `/bookings/${held.body.bookingId}/cancellation`, {
       token: rider.token,
@@ -231,6 +235,8 @@ describe('gift cards at checkout', () => {
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     const refund = quote.body.refund;
     const toGiftCard = Math.round((refund * giftPart) / total);
+    // The quote said so before the customer confirmed it.
+    expect(quote.body.toGiftCards).toBe(toGiftCard);
     expect(await balance(code)).toBe(toGiftCard);
     const [byCard] = await h.db.query<{ amount: number }>(`select amount from payment_outbox where booking_id = $1 and kind = 'refund'`, [
       held.body.bookingId,

@@ -77,6 +77,14 @@ atPhoneAndDesktop('gift cards at checkout at', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Add to my account' }).click();
     await expect(page.getByText('Added to your account: My Bookings lists it.')).toBeVisible();
+
+    // My Bookings lists it with its code, what is left and its use.
+    await page.goto('/profile');
+    const cards = page.getByRole('region', { name: 'Gift cards' });
+    const card = cards.getByRole('article', { name: `Gift card ending ${code.slice(-4)}` });
+    await expect(card).toContainText(code);
+    await expect(card).toContainText('$0 left');
+    await expect(card.getByRole('list', { name: 'Uses' }).getByRole('listitem')).toHaveText([/Spent \$100$/]);
   });
 
   test('that pay all of it leave no card form: Book now books it', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitPayment } from '../../shared/rules/gift-card-split.ts';
+import { refundSplit, splitPayment } from '../../shared/rules/gift-card-split.ts';
 
 const MINIMUM = 50;
 
@@ -23,5 +23,15 @@ describe('paying an order with gift cards', () => {
     // The last card gives back all it can, then the one before it.
     expect(splitPayment(10_000, [9_970, 20], MINIMUM)).toEqual({ fromCards: [9_950, 0], byCard: 50 });
     expect(splitPayment(10_000, [9_999], MINIMUM)).toEqual({ fromCards: [9_950], byCard: 50 });
+  });
+});
+
+describe('a refund of a booking gift cards paid part of', () => {
+  it('goes back in proportion to what each way of paying paid', () => {
+    expect(refundSplit(35_000, 40_000, 16_000)).toEqual({ toGiftCards: 14_000, rest: 21_000 });
+    expect(refundSplit(34_500, 34_500, 34_500)).toEqual({ toGiftCards: 34_500, rest: 0 });
+    expect(refundSplit(35_000, 40_000, 0)).toEqual({ toGiftCards: 0, rest: 35_000 });
+    // A cent that does not divide goes where rounding puts it, never more than the cards paid.
+    expect(refundSplit(10_001, 20_000, 10_000)).toEqual({ toGiftCards: 5_001, rest: 5_000 });
   });
 });

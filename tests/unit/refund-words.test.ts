@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallOffChoice } from '../../shared/contract/answers.ts';
 import { chosenLine, refundOffer } from '../../shared/rules/called-off.ts';
-import { cancelledNotice } from '../../src/lib/cancellation-quote.ts';
+import { cancelledNotice, quoteSummary } from '../../src/lib/cancellation-quote.ts';
 import { refundRoute, refundRouteAndWhen } from '../../shared/rules/paid-by.ts';
 
 describe('where a refund goes', () => {
@@ -23,6 +23,43 @@ describe('My Bookings once a booking is cancelled', () => {
       'Booking cancelled. $450 goes back in cash from our office, and we will contact you to arrange it. Your party has been told.',
     );
     expect(cancelledNotice(0, 'check')).toBe('Booking cancelled. Nothing is refunded; your party has been told.');
+  });
+
+  it('says what goes back onto a gift card that paid part of it, at once', () => {
+    expect(cancelledNotice(35000, 'card', 15000)).toBe(
+      'Booking cancelled. $200 goes back to the card you paid with, usually within 5 to 10 business days, and $150 is back on your gift card now. Your party has been told.',
+    );
+    expect(cancelledNotice(29500, 'card', 29500)).toBe('Booking cancelled. $295 is back on your gift card now. Your party has been told.');
+  });
+});
+
+describe('a quote of a booking gift cards paid part of', () => {
+  const quote = (paid: number, toGiftCards: number) => ({
+    quoteId: 'cq_1',
+    bookingId: 'bk_1',
+    policyVersion: '2026-1',
+    noticeDays: 45,
+    paid,
+    refund: paid - 5_000,
+    toGiftCards,
+    currency: 'usd',
+    canMove: true,
+    moveFee: 5_000,
+    quoteDay: '2026-11-28',
+    goodUntil: '2026-11-29T07:00:00.000Z',
+    paidBy: 'card' as const,
+  });
+
+  it('says what goes back to the card and what to the gift card', () => {
+    expect(quoteSummary(quote(40_000, 15_000))).toBe(
+      "Cancelling now, with 45 days' notice: $400 paid, less the $50 cancellation fee, gives $200 back to the card you paid with and $150 back to your gift card.",
+    );
+    expect(quoteSummary(quote(40_000, 35_000))).toBe(
+      "Cancelling now, with 45 days' notice: $400 paid, less the $50 cancellation fee, gives $350 back to your gift card.",
+    );
+    expect(quoteSummary(quote(40_000, 0))).toBe(
+      "Cancelling now, with 45 days' notice: $400 paid, less the $50 cancellation fee, gives $350 back to the card you paid with.",
+    );
   });
 });
 

@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type * as v from 'valibot';
 import type { giftBalanceAnswer } from '../../../../shared/contract/gift-cards.ts';
-import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
 import { shownError } from '../../../lib/api/api-error.ts';
 import { publicApi } from '../../../lib/api/client.ts';
@@ -15,6 +14,8 @@ import { api } from '../../../stores/api.ts';
 import { $authUser, startAuth } from '../../../stores/auth.ts';
 import CodeForm from '../../../ui/CodeForm.tsx';
 import { GIFT_CODE_FIELD } from '../gift-code-field.ts';
+import GiftCardUses from './GiftCardUses.tsx';
+import '../../../styles/gift-cards.css';
 
 type Balance = v.InferOutput<typeof giftBalanceAnswer>;
 
@@ -88,16 +89,7 @@ export default function GiftCardBalance() {
           {seen.card.uses.length === 0 ? (
             <p>Not used yet. Use it at checkout, under Have a gift card?</p>
           ) : (
-            <ul className="gift-balance-uses" aria-label="Uses">
-              {seen.card.uses.map((use) => (
-                <li key={`${use.at}-${use.what}-${use.amount}`}>
-                  <span>{formatDenverDateTime(new Date(use.at))}</span>
-                  <span>
-                    {use.what === 'spent' ? 'Spent' : 'Given back'} {formatDollars(use.amount)}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <GiftCardUses uses={seen.card.uses} />
           )}
           {user && (
             <p className="gift-balance-keep" role="status">

@@ -83,7 +83,7 @@ export default function BookingChanges({ party, label, onEnded, onMoved }: Props
     setStep({ name: 'sending', quote });
     try {
       const done = await api.cancelBooking({ params: { bookingId: party.bookingId }, body: { quoteId: quote.quoteId } });
-      onEnded(cancelledNotice(done.refund, quote.paidBy));
+      onEnded(cancelledNotice(done.refund, quote.paidBy, quote.toGiftCards));
     } catch (error) {
       if (error instanceof QuoteChanged) {
         setStep({ name: 'quoted', quote: error.quote, changed: true });

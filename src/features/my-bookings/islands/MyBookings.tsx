@@ -4,7 +4,8 @@
  * none, or 'Error: ' and what failed; with no network, a plain `No signal` line instead. Meanwhile the
  * customer's trailhead passes are read and kept on the device; with no network, the kept passes show
  * below, with when they were updated.
- * Below, the dates the customer waits for (../../waitlist/islands/MyWaits.tsx). Right after a payment the section opens at
+ * Below, the dates the customer waits for (../../waitlist/islands/MyWaits.tsx), then the gift cards kept on the account
+ * (../../gift-cards/islands/MyGiftCards.tsx). Right after a payment the section opens at
  * the booking just paid for, marked new; the account menu's `My Bookings` links here (#my-bookings).
  * A booking moved to another date shows there at once, saying so.
  */
@@ -16,6 +17,7 @@ import { useLoaded } from '../../../ui/hooks/use-loaded.ts';
 import BookingCardView from './BookingCardView.tsx';
 import CalledOffCard from './CalledOffCard.tsx';
 import MyWaits from '../../waitlist/islands/MyWaits.tsx';
+import MyGiftCards from '../../gift-cards/islands/MyGiftCards.tsx';
 import { useCopied } from './use-copied.ts';
 import { useMyBookings } from './use-my-bookings.ts';
 
@@ -98,6 +100,7 @@ export default function MyBookings({ uid, onDrawn }: { uid: string; onDrawn?: ()
           </ul>
         ))}
       <MyWaits uid={uid} />
+      <MyGiftCards uid={uid} />
     </section>
   );
 }
