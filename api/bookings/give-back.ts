@@ -1,8 +1,9 @@
 /**
  * Money given back when a paid booking is cancelled, routed by the way it was paid: gift cards'
- * part back onto those cards at once (../gift-cards/spend.ts), a card's part through the payment outbox (the refund is claimed in the caller's transaction, for the caller to
- * carry out after the commit, and retried by the outbox's worker), cash or a check flagged for the
- * office to give back by hand.
+ * share back onto those cards at once (../gift-cards/spend.ts); a card's part through the payment
+ * outbox (the refund is claimed in the caller's transaction, for the caller to carry out after the
+ * commit, and retried by the outbox's worker); cash or a check flagged for the office to give back
+ * by hand.
  */
 import type { Queryable } from '../db/client.ts';
 import { enqueueAction, type ActionReason, type ClaimedAction } from '../payment-outbox/actions.ts';

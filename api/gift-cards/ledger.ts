@@ -8,7 +8,7 @@
 import { formatMoney } from '../../shared/rules/pricing.ts';
 import type { Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
-import { GIFT_CARD_EMPTY } from '../../shared/contract/gift-cards.ts';
+import { GIFT_CARD_CANCELLED, GIFT_CARD_EMPTY } from '../../shared/contract/gift-cards.ts';
 
 export type LedgerKind = 'issue' | 'purchase' | 'hold' | 'release' | 'spend' | 'refund-back' | 'credit' | 'adjustment' | 'void';
 
@@ -80,7 +80,7 @@ export async function holdOnCard(
 ): Promise<{ cardId: string; held: number }> {
   const card = await lockCard(tx, hold.code);
   if (!card || card.status === 'pending') throw new DomainError('not-found', NO_SUCH_CARD);
-  if (card.status === 'void') throw new DomainError('conflict', 'This gift card has been cancelled and cannot be used.');
+  if (card.status === 'void') throw new DomainError('conflict', GIFT_CARD_CANCELLED);
   const key = `hold:${hold.bookingId}:${card.id}`;
   const [earlier] = await tx.query<{ amount: number }>(`select amount from gift_card_ledger where key = $1`, [key]);
   if (earlier) return { cardId: card.id, held: -earlier.amount };

@@ -8,10 +8,8 @@ import { MAX_GIFT_CARDS, splitPayment, TOO_MANY_GIFT_CARDS } from '../../shared/
 import { giftCodeOf } from '../../shared/rules/gift-card-code.ts';
 import type { Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
-import { VOUCHER_AT_CHECKOUT } from '../../shared/contract/gift-cards.ts';
+import { GIFT_CARD_CANCELLED, VOUCHER_AT_CHECKOUT } from '../../shared/contract/gift-cards.ts';
 import { lockCard, NO_SUCH_CARD, writeLedger, type LockedCard } from './ledger.ts';
-
-export const CARD_CANCELLED = 'This gift card has been cancelled and cannot be used.';
 
 /** The codes as typed, found again as stored, each once, in the order given; refuses any that cannot be a code, and more than three. */
 export function giftCodesOf(typed: readonly string[] | null | undefined): string[] {
@@ -38,7 +36,7 @@ export interface CardPart {
 /** The card of `code` when it can pay for seats in `currency`; refused with words for the customer otherwise. */
 function usable(card: LockedCard | null, currency: string): LockedCard {
   if (!card || card.status === 'pending') throw new DomainError('not-found', NO_SUCH_CARD);
-  if (card.status === 'void') throw new DomainError('conflict', CARD_CANCELLED);
+  if (card.status === 'void') throw new DomainError('conflict', GIFT_CARD_CANCELLED);
   if (card.kind === 'voucher') throw new DomainError('invalid', VOUCHER_AT_CHECKOUT);
   if (card.currency.toLowerCase() !== currency.toLowerCase()) throw new DomainError('invalid', NO_SUCH_CARD);
   return card;
@@ -55,8 +53,10 @@ export async function holdGiftCards(
   hold: { bookingId: string; codes: readonly string[]; total: number; currency: string; minimumCharge: number; causedBy: string },
 ): Promise<{ parts: CardPart[]; byCard: number }> {
   if (hold.codes.length === 0) return { parts: [], byCard: hold.total };
-  const cards: LockedCard[] = [];
-  for (const code of hold.codes) cards.push(usable(await lockCard(tx, code), hold.currency));
+  // Locked in the codes' order, whatever order they pay in, so two checkouts using the same cards never wait for each other.
+  const locked = new Map<string, LockedCard>();
+  for (const code of [...hold.codes].sort()) locked.set(code, usable(await lockCard(tx, code), hold.currency));
+  const cards = hold.codes.map((code) => locked.get(code) as LockedCard);
   const split = splitPayment(
     hold.total,
     cards.map((card) => card.balance),
@@ -111,7 +111,7 @@ export async function spendGivenBack(
       where h.booking_id = $1 and h.kind = 'hold'
         and exists (select 1 from gift_card_ledger r where r.key = 'release:' || h.booking_id || ':' || h.card_id)
         and not exists (select 1 from gift_card_ledger s where s.key = 'spend:' || h.booking_id || ':' || h.card_id)
-      order by h.card_id`,
+      order by c.code`,
     [bookingId],
   );
   const cards: { id: string; amount: number }[] = [];

@@ -19,6 +19,7 @@ export const GIFT_MESSAGE_MESSAGE = `Keep the message to ${GIFT_MESSAGE_MAX} cha
 export const GIFT_WHEN_MESSAGE = 'Choose a day and an hour for the gift to arrive.';
 export const GIFT_CODE_MESSAGE = 'Enter the code on the gift card.';
 export const GIFT_CARD_EMPTY = 'This gift card has nothing left on it.';
+export const GIFT_CARD_CANCELLED = 'This gift card has been cancelled and cannot be used.';
 export const VOUCHER_AT_CHECKOUT = 'A trip voucher is booked by the office for now: call or write to us with its code.';
 
 const recipientEmail = v.pipe(v.string(GIFT_EMAIL_MESSAGE), v.trim(), v.email(GIFT_EMAIL_MESSAGE), v.maxLength(254, GIFT_EMAIL_MESSAGE));
