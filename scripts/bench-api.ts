@@ -10,7 +10,8 @@
  * API's peak memory, and last the mail rush (bench-mail.ts): 300 confirmations written over a minute
  * reaching a mail server that answers each in 200 ms, every one within 60 s; and the waitlist and
  * the trip day (bench-waitlist.ts): an office cancellation offering the seat on a date with 50 and
- * more waiting, and a guide's batch of 200 trip events.
+ * more waiting, and a guide's batch of 200 trip events; and checkouts paid by gift card
+ * (bench-gift-cards.ts): holds and Book now at 100 a second (budget p99 under 50 ms).
  *
  * The rows at a fixed rate are open loop: request i is due at start + i / rate, whether or not
  * earlier answers came back, and its latency runs from when it was due (so a stalled server or a
@@ -34,6 +35,7 @@ import { customerMaker, headersOf, type Customer } from './bench-customers.ts';
 import { MAIL_RUSH_HEADER, mailRush, mailRushRow, type MailRush } from './bench-mail.ts';
 import { startApiProcess } from './processes.ts';
 import { waitlistBench, waitlistBenchRows, WAITLIST_BENCH_HEADER } from './bench-waitlist.ts';
+import { giftCardBench, giftCardBenchRows, GIFT_CARD_BENCH_HEADER } from './bench-gift-cards.ts';
 import { smtpCatcher } from '../tests/support/smtp-catcher.ts';
 
 const emulator = process.env['BENCH_AUTH_EMULATOR'] || process.env['FIREBASE_AUTH_EMULATOR_HOST'];
@@ -405,6 +407,8 @@ await mailServer.close();
 const rush: MailRush = await mailRush({ emulator, projectId, databaseUrl: process.env['BENCH_DATABASE_URL'] || undefined });
 // Then the waitlist and the trip day, with an API of their own too (bench-waitlist.ts).
 const waits = await waitlistBench({ emulator, projectId, databaseUrl: process.env['BENCH_DATABASE_URL'] || undefined });
+// And checkouts paid by gift card, on an API of their own as well (bench-gift-cards.ts).
+const gifts = await giftCardBench({ emulator, projectId, databaseUrl: process.env['BENCH_DATABASE_URL'] || undefined });
 
 console.log(`\nAPI on ${process.env['BENCH_DATABASE_URL'] ? 'Postgres' : 'PGlite'}`);
 console.log('\n| call | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|---:|');
@@ -420,4 +424,5 @@ console.log(
 console.log(`API peak resident memory: ${(peakKb / 1024).toFixed(0)} MiB`);
 console.log(`\n${MAIL_RUSH_HEADER}\n${mailRushRow(rush)}`);
 console.log(`\n${WAITLIST_BENCH_HEADER}\n${waitlistBenchRows(waits)}`);
+console.log(`\n${GIFT_CARD_BENCH_HEADER}\n${giftCardBenchRows(gifts)}`);
 process.exit(0);

@@ -68,3 +68,21 @@ export const headersOf = (customer: Customer) => ({
   Authorization: `Bearer ${customer.token}`,
   'X-Forwarded-For': customer.address,
 });
+
+/** The customer made an operator in the Auth emulator (as a project's first operator is), signed in again to carry the role. */
+export async function asOperator(options: { emulator: string; projectId: string }, customer: Customer): Promise<Customer> {
+  const emulator = `http://${options.emulator}/identitytoolkit.googleapis.com/v1`;
+  const given = await fetch(`${emulator}/projects/${options.projectId}/accounts:update`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: customer.uid, customAttributes: JSON.stringify({ operator: true }) }),
+  });
+  if (!given.ok) throw new Error(`the operator role was not given: ${given.status} ${await given.text()}`);
+  const signedIn = await fetch(`${emulator}/accounts:signInWithPassword?key=bench`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: customer.email, password: 'bench-password', returnSecureToken: true }),
+  });
+  const body = (await signedIn.json()) as { idToken: string };
+  return { ...customer, token: body.idToken };
+}

@@ -9,15 +9,10 @@
  *   starting in some 14 hours: 5 batches one after another (budget: each under 500 ms).
  * Run alone: `node scripts/bench-waitlist.ts` inside the Auth emulator, as `npm run bench` runs it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { customerMaker, headersOf, type Customer } from './bench-customers.ts';
-import { startApiProcess } from './processes.ts';
-import { throwAwayDatabase } from './throwaway-database.ts';
-import { smtpCatcher } from '../tests/support/smtp-catcher.ts';
+import { asOperator, customerMaker, headersOf, type Customer } from './bench-customers.ts';
+import { benchStack, type BenchOptions } from './bench-stack.ts';
 import { denverClock, denverDay, denverDayPlus } from '../shared/rules/dates.ts';
 
 const CANCELS = 100;
@@ -31,11 +26,11 @@ export interface WaitlistBench {
   batches: number[];
 }
 
-const percentile = (values: readonly number[], p: number) => {
+export const percentile = (values: readonly number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
-const ms = (value: number) => Math.round(value * 10) / 10;
+export const ms = (value: number) => Math.round(value * 10) / 10;
 
 export const WAITLIST_BENCH_HEADER = '| row | runs | p50 ms | p99 ms | max ms | budget |\n|---|---:|---:|---:|---:|---|';
 
@@ -52,24 +47,9 @@ export function waitlistBenchRows(bench: WaitlistBench): string {
   ].join('\n');
 }
 
-export async function waitlistBench(options: {
-  emulator: string;
-  projectId: string;
-  databaseUrl?: string | undefined;
-}): Promise<WaitlistBench> {
-  const database = options.databaseUrl ? await throwAwayDatabase(options.databaseUrl, 'bench_waitlist') : null;
-  const dataDir = mkdtempSync(join(tmpdir(), 'kamas-bench-waitlist-'));
-  const mailServer = await smtpCatcher();
-  const { base, child: api } = await startApiProcess({
-    SMTP_URL: mailServer.url,
-    DATA_DIR: dataDir,
-    DATABASE_URL: database?.url ?? '',
-    NODE_ENV: 'test',
-    FIREBASE_PROJECT_ID: options.projectId,
-    FIREBASE_AUTH_EMULATOR_HOST: options.emulator,
-    CLIENT_IP_HEADER: 'x-forwarded-for',
-    TRUSTED_PROXIES: '127.0.0.1, ::1',
-  });
+export async function waitlistBench(options: BenchOptions): Promise<WaitlistBench> {
+  const stack = await benchStack(options, 'waitlist');
+  const { base, mailServer } = stack;
   try {
     const signIn = customerMaker(base, options.emulator);
     const operator = await asOperator(options, await signIn('office'));
@@ -169,32 +149,10 @@ export async function waitlistBench(options: {
       const refused = answer.body.outcomes.find((outcome) => outcome.refused !== null);
       if (refused) throw new Error(`a trip event was refused: ${refused.refused}`);
     }
-    return { database: database ? 'Postgres' : 'PGlite', cancels, batches };
+    return { database: stack.database, cancels, batches };
   } finally {
-    api.kill('SIGTERM');
-    await new Promise((resolve) => api.once('exit', resolve));
-    await mailServer.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
+    await stack.close();
   }
-}
-
-/** The customer made an operator in the Auth emulator (as a project's first operator is), signed in again to carry the role. */
-async function asOperator(options: { emulator: string; projectId: string }, customer: Customer): Promise<Customer> {
-  const emulator = `http://${options.emulator}/identitytoolkit.googleapis.com/v1`;
-  const given = await fetch(`${emulator}/projects/${options.projectId}/accounts:update`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: customer.uid, customAttributes: JSON.stringify({ operator: true }) }),
-  });
-  if (!given.ok) throw new Error(`the operator role was not given: ${given.status} ${await given.text()}`);
-  const signedIn = await fetch(`${emulator}/accounts:signInWithPassword?key=bench`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: customer.email, password: 'bench-password', returnSecureToken: true }),
-  });
-  const body = (await signedIn.json()) as { idToken: string };
-  return { ...customer, token: body.idToken };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
