@@ -46,7 +46,7 @@ test('sections are there without motion, and the hero video is not fetched under
   await context.close();
 });
 
-test('partners open in a new tab and the footer has its eight links', async ({ page }) => {
+test('partners open in a new tab and the footer has its nine links', async ({ page }) => {
   await page.goto('/');
   const partners = page.locator('.partners a');
   await expect(partners).toHaveCount(4);
@@ -64,6 +64,7 @@ test('partners open in a new tab and the footer has its eight links', async ({ p
     ['Jobs', '/jobs'],
     ['Safety Waiver', '/waiver'],
     ['Cancellation Policy', '/cancellation-policy'],
+    ['Gift Card Balance', '/gift-cards/balance'],
   ];
   await expect(footer.getByRole('link')).toHaveCount(expected.length);
   for (const [name, href] of expected)
