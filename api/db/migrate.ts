@@ -27,6 +27,7 @@ import * as tripEventSurvey from './migrations/024_trip_event_survey.ts';
 import * as staffInvitations from './migrations/025_staff_invitations.ts';
 import * as giftCards from './migrations/026_gift_cards.ts';
 import * as giftCardSpending from './migrations/027_gift_card_spending.ts';
+import * as giftCardMail from './migrations/028_gift_card_mail.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -56,6 +57,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '025_staff_invitations', sql: staffInvitations.sql },
   { version: '026_gift_cards', sql: giftCards.sql },
   { version: '027_gift_card_spending', sql: giftCardSpending.sql },
+  { version: '028_gift_card_mail', sql: giftCardMail.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

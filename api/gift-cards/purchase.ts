@@ -13,6 +13,7 @@ import type { Caller } from '../identity.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { Outcome, PaymentPurpose } from '../payments/purposes.ts';
 import { activateCard, createCard } from './cards.ts';
+import { enqueueGiftCardMail } from './gift-mail.ts';
 
 export type GiftPurchase = v.InferOutput<typeof giftPurchaseSchema>;
 
@@ -123,7 +124,7 @@ type PaidCard = {
 
 const outcome = (result: 'issued' | 'not issued', card: PaidCard): Outcome => ({ result, giftCardId: card.id, actions: [] });
 
-/** A gift card's payment: a success for the card's whole price issues it, once. */
+/** A gift card's payment: a success for the card's whole price issues it, once, with its messages. */
 export const giftCardPurchases: PaymentPurpose = {
   name: PAYS_FOR_GIFT_CARD,
   async settle(tx, event) {
@@ -138,7 +139,9 @@ export const giftCardPurchases: PaymentPurpose = {
       console.error('a gift card payment did not match its card', { giftCardId: card.id, intentId: event.intentId, amount: event.amount });
       return outcome('not issued', card);
     }
-    return outcome((await activateCard(tx, card.id, `payment:${event.intentId}`)) ? 'issued' : 'not issued', card);
+    if (!(await activateCard(tx, card.id, `payment:${event.intentId}`))) return outcome('not issued', card);
+    await enqueueGiftCardMail(tx, card.id);
+    return outcome('issued', card);
   },
   async payable(db, clientSecret) {
     const [card] = await db.query<PaidCard>(

@@ -15,22 +15,29 @@ import type { CalendarName } from '../../shared/contract/requests.ts';
 import { accountLinks, calledOffChoiceLink, inviteLink, passLink } from '../../shared/company/site-links.ts';
 import { forecasts, site } from '../../shared/company/site.ts';
 import { gearFor } from '../../shared/company/gear.ts';
-import type { MailKind, MemberState, Owed, RenderedMail, Trip, WaitlistOfferFacts } from './message-types.ts';
+import type { GiftCardMailKind, MailKind, MemberState, Owed, RenderedMail, Trip, WaitlistOfferFacts } from './message-types.ts';
 import * as localTemplates from './templates/index.ts';
 import type { Templates } from './mail-thread.ts';
 import { closedFacts, joinedFacts, offerFacts } from '../waitlist/messages.ts';
 import { invitationFacts } from '../staff/invitation-mail.ts';
+import { deliveryFacts, receiptFacts } from '../gift-cards/gift-mail.ts';
 
 /** A row of the outbox, claimed to be sent. */
 export interface QueuedMail {
   id: string;
   kind: MailKind;
-  recipient_uid: string;
+  /** Null for a gift card's recipient, who has no account here. */
+  recipient_uid: string | null;
   booking_id: string | null;
+  gift_card_id: string | null;
   facts: Record<string, unknown>;
 }
 
-export type Composed = { send: RenderedMail } | { skip: string };
+/** A message to an account's holder. */
+type AccountMail = QueuedMail & { kind: Exclude<MailKind, GiftCardMailKind>; recipient_uid: string };
+
+/** The message to send, and where to when it is not to an account (a gift's recipient); or why it is not sent. */
+export type Composed = { send: RenderedMail; to?: string } | { skip: string };
 
 export interface ComposeSettings {
   siteUrl: string;
@@ -114,9 +121,9 @@ export interface PasswordSetup {
 }
 
 /** What writing any message has to hand. */
-interface Writing {
+interface Writing<Mail extends QueuedMail = AccountMail> {
   db: Queryable;
-  mail: QueuedMail;
+  mail: Mail;
   settings: ComposeSettings;
   setup: PasswordSetup | null;
   now: Date;
@@ -369,8 +376,26 @@ const staffMessages = {
   },
 } satisfies Partial<Record<MailKind, Composer>>;
 
-/** Every kind of message and how it is written: a kind missing here does not compile. */
-const COMPOSERS: Record<MailKind, Composer> = { ...bookingMessages, ...waitlistMessages, ...staffMessages };
+/** The messages of a gift card, read from the card when they are sent. */
+const giftCardMessages: Record<GiftCardMailKind, (writing: Writing<QueuedMail>) => Promise<Composed>> = {
+  'gift-card-receipt': async ({ db, mail, settings, templates }) => {
+    const receipt = await receiptFacts(db, mail.gift_card_id ?? '', settings.siteUrl);
+    return 'skip' in receipt ? receipt : { send: await templates.renderGiftCardReceipt(receipt.facts) };
+  },
+  'gift-card-delivery': async ({ db, mail, settings, templates }) => {
+    const gift = await deliveryFacts(db, mail.gift_card_id ?? '', settings.siteUrl, false);
+    return 'skip' in gift ? gift : { send: await templates.renderGiftCardDelivery(gift.facts), ...(gift.to ? { to: gift.to } : {}) };
+  },
+  'gift-card-delivered': async ({ db, mail, settings, templates }) => {
+    const copy = await deliveryFacts(db, mail.gift_card_id ?? '', settings.siteUrl, true);
+    return 'skip' in copy ? copy : { send: await templates.renderGiftCardDelivery(copy.facts) };
+  },
+};
+
+/** Every kind of message to an account's holder and how it is written: a kind missing here does not compile. */
+const COMPOSERS: Record<AccountMail['kind'], Composer> = { ...bookingMessages, ...waitlistMessages, ...staffMessages };
+
+const isGiftCardMail = (kind: MailKind): kind is GiftCardMailKind => kind in giftCardMessages;
 
 export function composeMail(
   db: Queryable,
@@ -378,12 +403,9 @@ export function composeMail(
   settings: ComposeSettings,
   setup: PasswordSetup | null = null,
 ): Promise<Composed> {
-  return COMPOSERS[mail.kind]({
-    db,
-    mail,
-    settings,
-    setup,
-    now: settings.now ?? new Date(),
-    templates: settings.templates ?? localTemplates,
-  });
+  const writing = { db, settings, setup, now: settings.now ?? new Date(), templates: settings.templates ?? localTemplates };
+  const { kind, recipient_uid: uid } = mail;
+  if (isGiftCardMail(kind)) return giftCardMessages[kind]({ ...writing, mail });
+  if (uid === null) return Promise.resolve({ skip: 'no recipient' });
+  return COMPOSERS[kind]({ ...writing, mail: { ...mail, kind, recipient_uid: uid } });
 }

@@ -8,7 +8,8 @@ export interface MailListing {
   id: string;
   kind: string;
   bookingId: string | null;
-  recipientUid: string;
+  /** Null for a gift card's recipient, who has no account. */
+  recipientUid: string | null;
   /** The recipient's name and e-mail as the site has them (null when it has none). */
   recipientName: string | null;
   recipientEmail: string | null;
@@ -26,7 +27,7 @@ interface Row {
   id: string;
   kind: string;
   booking_id: string | null;
-  recipient_uid: string;
+  recipient_uid: string | null;
   recipient_name: string | null;
   recipient_email: string | null;
   status: 'pending' | 'sent' | 'skipped';
@@ -49,9 +50,11 @@ export async function listMail(
   { include = 'open', limit = 200 }: { include?: 'open' | 'failing' | 'all'; limit?: number } = {},
 ): Promise<MailListing[]> {
   const rows = await db.query<Row & Record<string, unknown>>(
-    `select m.id, m.kind, m.booking_id, m.recipient_uid, u.display_name as recipient_name, u.email as recipient_email, m.status,
+    `select m.id, m.kind, m.booking_id, m.recipient_uid, coalesce(u.display_name, g.recipient_name) as recipient_name,
+            coalesce(u.email, g.recipient_email) as recipient_email, m.status,
             m.attempts, m.due_at, m.next_attempt_at, m.last_error, m.sent_to, m.sent_at, m.skipped_reason
        from mail_outbox m left join users u on u.uid = m.recipient_uid
+       left join gift_cards g on g.id = m.gift_card_id and m.recipient_uid is null
       where $1 = 'all' or (m.status = 'pending' and ($1 = 'open' or m.last_error is not null))
       order by (m.status = 'pending' and m.last_error is not null) desc, (m.status = 'pending') desc,
                case when $1 = 'failing' then m.due_at end, coalesce(m.sent_at, m.due_at) desc
@@ -82,7 +85,7 @@ export async function listMail(
  * it was skipped.
  */
 export function mailLine(mail: MailListing): string {
-  const what = `${mail.status.padEnd(7)} ${mail.kind.padEnd(18)} booking ${mail.bookingId ?? '-'}  to ${mail.sentTo ?? `user ${mail.recipientUid}`}`;
+  const what = `${mail.status.padEnd(7)} ${mail.kind.padEnd(18)} booking ${mail.bookingId ?? '-'}  to ${mail.sentTo ?? (mail.recipientUid ? `user ${mail.recipientUid}` : (mail.recipientEmail ?? '-'))}`;
   if (mail.status === 'sent') return `${what}  sent ${mail.sentAt ?? ''}`;
   if (mail.status === 'skipped') return `${what}  skipped: ${mail.skippedReason ?? ''}`;
   if (mail.status === 'failing') {

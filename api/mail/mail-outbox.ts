@@ -14,9 +14,12 @@ export interface MailRequest {
   kind: MailKind;
   /** What happened, for the key: one message per kind, event and recipient. */
   eventKey: string;
-  recipientUid: string;
+  /** The account it goes to; null for a gift card's recipient, who is written to at the card's address. */
+  recipientUid: string | null;
   /** The booking the message is about; null for one about a wait alone. */
   bookingId: string | null;
+  /** The gift card the message is about. */
+  giftCardId?: string | null;
   dueAt?: Date;
   /** What the event adds to what the database holds when the message is sent. */
   facts?: Record<string, unknown>;
@@ -26,11 +29,11 @@ export interface MailRequest {
 export async function enqueueMail(tx: Queryable, requests: readonly MailRequest[]): Promise<number> {
   if (requests.length === 0) return 0;
   const rows = await tx.query<{ id: string }>(
-    `insert into mail_outbox (id, kind, event_key, recipient_uid, booking_id, facts, due_at, next_attempt_at)
-     select r.id, r.kind, r.event_key, r.recipient_uid, r.booking_id, r.facts::jsonb, r.due_at, r.due_at
-       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
-         as r (id, kind, event_key, recipient_uid, booking_id, facts, due_at)
-     on conflict (kind, event_key, recipient_uid) do nothing
+    `insert into mail_outbox (id, kind, event_key, recipient_uid, booking_id, gift_card_id, facts, due_at, next_attempt_at)
+     select r.id, r.kind, r.event_key, r.recipient_uid, r.booking_id, r.gift_card_id, r.facts::jsonb, r.due_at, r.due_at
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[])
+         as r (id, kind, event_key, recipient_uid, booking_id, facts, due_at, gift_card_id)
+     on conflict on constraint mail_outbox_one_per_event do nothing
      returning id`,
     [
       requests.map(() => randomId('mail')),
@@ -40,6 +43,7 @@ export async function enqueueMail(tx: Queryable, requests: readonly MailRequest[
       requests.map((request) => request.bookingId),
       requests.map((request) => JSON.stringify(request.facts ?? {})),
       requests.map((request) => (request.dueAt ?? new Date()).toISOString()),
+      requests.map((request) => request.giftCardId ?? null),
     ],
   );
   return rows.length;

@@ -21,7 +21,11 @@ export type MailKind =
   | 'waitlist-offer-withdrawn'
   | 'waitlist-offer-lapsed'
   | 'waitlist-joined'
-  | 'staff-invitation';
+  | 'staff-invitation'
+  | GiftCardMailKind;
+
+/** The messages about a gift card: the buyer's receipt, the gift to its recipient, and the buyer's copy once it went. */
+export type GiftCardMailKind = 'gift-card-receipt' | 'gift-card-delivery' | 'gift-card-delivered';
 
 /** A member of the party as a message names them: a name and two states, never contacts or medical notes. */
 export interface MemberState {
@@ -150,12 +154,21 @@ export interface BookingCancelledFacts {
   links: SiteLinks;
 }
 
+/** A file sent with a message; binary files as base64, and a picture the message shows (`cid`, its `<img src="cid:…">`). */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+  encoding?: 'base64';
+  cid?: string;
+}
+
 /** A message ready to send. */
 export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
+  attachments?: MailAttachment[];
 }
 
 export interface MeetingPointChangedFacts {
@@ -257,5 +270,42 @@ export interface StaffInvitationFacts {
   signInLink: string;
   /** Where they choose a password, which also proves the address: for an account with no way to sign in yet, or one that never proved it. */
   setupLink: string | null;
+  links: SiteLinks;
+}
+
+/** A gift card as its messages and its printable page show it. */
+export interface GiftCard {
+  recipientName: string;
+  /** Who it is from: the buyer's name; null for a card the office issued. */
+  from: string | null;
+  message: string;
+  /** An amount (cents) or a trip voucher of one seat of an activity. */
+  value: { kind: 'amount'; amount: number; currency: string } | { kind: 'voucher'; activity: string };
+  /** Of an amount, the cents given as a bonus (a credit's extra), and until when that part may be used. */
+  bonus: number;
+  bonusEndsOn: string | null;
+  code: string;
+  /** The balance page with the code filled in: what the QR code opens. */
+  balanceLink: string;
+  /** Where a trip is booked. */
+  bookLink: string;
+}
+
+/** To a gift card's buyer when it is paid: what it is, for whom, when it goes (or, to print, the card itself). */
+export interface GiftCardReceiptFacts {
+  buyerName: string;
+  card: GiftCard;
+  /** In cents: what the buyer paid. */
+  paid: number;
+  currency: string;
+  /** How the gift reaches its recipient: e-mailed now or at a time to come, or printed by the buyer. */
+  delivery: { when: 'now'; to: string } | { when: 'on'; at: Date; to: string } | { when: 'print' };
+  links: SiteLinks;
+}
+
+/** The gift itself, to its recipient; and the same to the buyer once it went (`copyTo`, with the address it went to). */
+export interface GiftCardDeliveryFacts {
+  card: GiftCard;
+  copy: { buyerName: string; sentTo: string } | null;
   links: SiteLinks;
 }

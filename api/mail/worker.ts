@@ -43,7 +43,7 @@ export interface MailWorkerDeps extends ComposeSettings {
 }
 
 type ClaimedMail = QueuedMail & { attempts: number; claim_token: string };
-const CLAIMED_COLUMNS = 'id, kind, recipient_uid, booking_id, facts, attempts, claim_token';
+const CLAIMED_COLUMNS = 'id, kind, recipient_uid, booking_id, gift_card_id, facts, attempts, claim_token';
 
 /** The row is still this worker's: claimed under its token and not ended by anyone since. */
 const HELD = `id = $1 and claim_token = $2 and status = 'pending'`;
@@ -86,6 +86,12 @@ async function prepare(
   mail: ClaimedMail,
   accounts: Accounts,
 ): Promise<{ skip: string } | { to: string; send: RenderedMail }> {
+  // A gift's recipient has no account: the message names its own address.
+  if (mail.recipient_uid === null) {
+    const composed = await composeMail(db, mail, deps);
+    if ('skip' in composed) return composed;
+    return composed.to ? { to: composed.to, send: composed.send } : { skip: 'no e-mail address' };
+  }
   const account = (await accounts).get(mail.recipient_uid);
   if (!account) return { skip: 'account gone' };
   if (!account.email) return { skip: 'no e-mail address' };
@@ -152,7 +158,8 @@ export async function sendDueMail(deps: MailWorkerDeps): Promise<MailSummary> {
     const claimed = await claimDue<ClaimedMail & Record<string, unknown>>(db, 'mail_outbox', CLAIMED_COLUMNS, LEASE_SECONDS, BATCH);
     if (claimed.length > 0) {
       // A lookup that fails fails each message of the batch, which is retried.
-      const accounts = deps.identity.accountStates([...new Set(claimed.map((mail) => mail.recipient_uid))]);
+      const uids = claimed.flatMap((mail) => (mail.recipient_uid === null ? [] : [mail.recipient_uid]));
+      const accounts = deps.identity.accountStates([...new Set(uids)]);
       accounts.catch(() => undefined);
       await atMostAtOnce(claimed, SENDERS, (mail) => deliver(deps, db, mail, accounts, summary));
     }

@@ -1,0 +1,173 @@
+/**
+ * A gift card by e-mail, through the mail outbox: the buyer's receipt when it is paid; the gift to
+ * its recipient, who has no account, at the time the buyer chose, with its code, its QR code and a
+ * one-page printable card attached; the buyer's copy once it went; each once, however often the
+ * worker runs. A gift to print comes to the buyer with the card attached and goes to nobody else.
+ */
+import { inflateSync } from 'node:zlib';
+import type { ParsedMail } from 'mailparser';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firebaseIdentity } from '../../api/identity.ts';
+import { mailThread } from '../../api/mail/mail-thread.ts';
+import { sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
+import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
+import { denverDay, denverInstant, formatDenverDateTime } from '../../shared/rules/dates.ts';
+import { smtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
+import { harness, PAYING_CARD, PROJECT_ID, readyUser, type Harness, type TestUser } from './harness.ts';
+
+const SITE = 'http://127.0.0.1:4322';
+
+let h: Harness;
+let smtp: SmtpCatcher;
+let worker: MailWorkerDeps;
+let buyer: TestUser;
+
+beforeAll(async () => {
+  [h, smtp] = await Promise.all([harness(), smtpCatcher()]);
+  const thread = mailThread({ url: smtp.url, from: 'Kamas Backcountry Guides <bookings@kamas.test>', replyTo: 'hello@kamas.test' });
+  worker = {
+    db: h.db,
+    identity: firebaseIdentity(PROJECT_ID),
+    transport: thread.transport,
+    templates: thread.templates,
+    siteUrl: SITE,
+    waiverVersion: currentWaiverEdition.version,
+  };
+  buyer = await readyUser(h, 'Robin Giver');
+});
+afterAll(async () => {
+  worker.transport.close();
+  await smtp.close();
+});
+
+let recipients = 0;
+const recipientAddress = () => `gift-${process.pid}-${(recipients += 1)}@example.com`;
+
+/** Buys a $150 card for Sam Ridge, delivered as `delivery` says, and pays for it; answers the card's id and code. */
+async function boughtCard(delivery: Record<string, unknown>): Promise<{ id: string; code: string }> {
+  const bought = await h.json<{ giftCardId: string; clientSecret: string }>('POST', '/gift-cards', {
+    token: buyer.token,
+    body: {
+      gift: { kind: 'amount', dollars: 150 },
+      recipientName: 'Sam Ridge',
+      message: 'Happy birthday! See you on the skin track.',
+      delivery,
+    },
+  });
+  expect(bought.status).toBe(200);
+  const paid = await h.json('POST', '/payments/local/confirm', {
+    token: buyer.token,
+    body: { clientSecret: bought.body.clientSecret, ...PAYING_CARD },
+  });
+  expect(paid.status).toBe(200);
+  const [card] = await h.db.query<{ code: string }>('select code from gift_cards where id = $1', [bought.body.giftCardId]);
+  return { id: bought.body.giftCardId, code: card?.code ?? '' };
+}
+
+/** The text drawn on a PDF's pages: its content streams inflated, each string written as hex by pdf-lib read back. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((match) => {
+    const bytes = Buffer.from(match[1] ?? '', 'latin1');
+    try {
+      return inflateSync(bytes).toString('latin1');
+    } catch {
+      return '';
+    }
+  });
+  return streams.join('\n').replace(/<([0-9A-Fa-f]+)>\s*Tj/g, (_all, hex: string) => `${Buffer.from(hex, 'hex').toString('latin1')}\n`);
+}
+
+const attachment = (mail: ParsedMail | undefined, type: string) => mail?.attachments.find((each) => each.contentType === type);
+
+describe('a gift card by e-mail', () => {
+  it('goes to its recipient at once with the code, its QR code and the printable card; the buyer gets a receipt, then a copy', async () => {
+    const to = recipientAddress();
+    const card = await boughtCard({ when: 'now', recipientEmail: to.toUpperCase() });
+    await sendDueMail(worker);
+
+    const [receipt] = smtp.to(buyer.email);
+    expect(receipt?.subject).toBe('Your gift for Sam Ridge: receipt');
+    expect(receipt?.text).toContain(`We are e-mailing it to Sam Ridge at ${to} now`);
+    expect(receipt?.text).toContain('Paid: $150 by card');
+    // The receipt of a gift sent by e-mail does not give away its code.
+    expect(receipt?.text).not.toContain(card.code);
+
+    const gifts = smtp.to(to);
+    expect(gifts).toHaveLength(1);
+    const gift = gifts[0];
+    expect(gift?.subject).toBe('Robin Giver sent you a gift card');
+    expect(gift?.text).toContain('Hi Sam Ridge, Robin Giver sent you a gift card');
+    expect(gift?.text).toContain('Happy birthday! See you on the skin track.');
+    expect(gift?.text).toContain('$150 to spend on any of our trips');
+    expect(gift?.text).toContain(card.code);
+    expect(gift?.text).toContain('It never expires.');
+
+    const qr = attachment(gift, 'image/png');
+    expect(qr?.cid).toBe('gift-card-qr');
+    expect(qr?.related).toBe(true);
+    expect(gift?.html).toContain('alt="QR code of the gift card: it opens its balance"');
+    const pdf = attachment(gift, 'application/pdf');
+    expect(pdf?.filename).toBe('gift-card.pdf');
+    const document = await PDFDocument.load(pdf?.content ?? Buffer.alloc(0));
+    expect(document.getPageCount()).toBe(1);
+    const { width, height } = document.getPage(0).getSize();
+    expect({ width, height }).toEqual({ width: 612, height: 792 });
+    const drawn = pdfText(pdf?.content ?? Buffer.alloc(0));
+    expect(drawn).toContain('A gift for Sam Ridge');
+    expect(drawn).toContain(card.code);
+    expect(drawn).toContain('$150 to spend on any of our trips');
+
+    const [delivered] = await h.db.query<{ delivered_at: Date | null }>('select delivered_at from gift_cards where id = $1', [card.id]);
+    expect(delivered?.delivered_at).toBeInstanceOf(Date);
+
+    // The buyer's copy is written as the gift goes, and sent on the next round; nothing goes twice.
+    await sendDueMail(worker);
+    await sendDueMail(worker);
+    const copies = smtp.to(buyer.email).filter((mail) => mail.subject === 'Your gift reached Sam Ridge');
+    expect(copies).toHaveLength(1);
+    expect(copies[0]?.text).toContain(`Hi Robin Giver, your gift went to ${to}.`);
+    expect(copies[0]?.text).toContain(card.code);
+    expect(smtp.to(to)).toHaveLength(1);
+  });
+
+  it('waits for the day and hour the buyer chose, in Kamas time', async () => {
+    const to = recipientAddress();
+    const tomorrow = denverDay(new Date(Date.now() + 86_400_000));
+    const card = await boughtCard({ when: 'on', recipientEmail: to, day: tomorrow, hour: 8 });
+    await sendDueMail(worker);
+    const at = denverInstant(tomorrow, 8);
+    const receipt = smtp.to(buyer.email).find((mail) => mail.text?.includes(to));
+    expect(receipt?.text).toContain(`We will e-mail it to Sam Ridge at ${to} on ${formatDenverDateTime(at)} (Kamas time)`);
+    expect(smtp.to(to)).toHaveLength(0);
+
+    const [row] = await h.db.query<{ due_at: Date; recipient_uid: string | null }>(
+      `select due_at, recipient_uid from mail_outbox where gift_card_id = $1 and kind = 'gift-card-delivery'`,
+      [card.id],
+    );
+    expect(row).toEqual({ due_at: at, recipient_uid: null });
+
+    // The morning comes.
+    await h.db.query(`update mail_outbox set next_attempt_at = now() where gift_card_id = $1 and kind = 'gift-card-delivery'`, [card.id]);
+    await sendDueMail(worker);
+    expect(smtp.to(to).map((mail) => mail.subject)).toEqual(['Robin Giver sent you a gift card']);
+    await sendDueMail(worker);
+    const copy = smtp.to(buyer.email).find((mail) => mail.subject === 'Your gift reached Sam Ridge' && mail.text?.includes(to));
+    expect(copy?.text).toContain(card.code);
+  });
+
+  it('to print: the buyer gets the card with the receipt, and nobody else is written to', async () => {
+    const card = await boughtCard({ when: 'print' });
+    const before = smtp.messages.length;
+    await sendDueMail(worker);
+    const sent = smtp.messages.slice(before);
+    expect(sent.map((mail) => mail.subject)).toEqual(['Your gift for Sam Ridge: receipt']);
+    expect(sent[0]?.text).toContain('It is attached, ready to print and give');
+    expect(sent[0]?.text).toContain(card.code);
+    const pdf = attachment(sent[0], 'application/pdf');
+    expect(pdfText(pdf?.content ?? Buffer.alloc(0))).toContain(card.code);
+    const rows = await h.db.query(`select kind from mail_outbox where gift_card_id = $1`, [card.id]);
+    expect(rows).toEqual([{ kind: 'gift-card-receipt' }]);
+  });
+});
