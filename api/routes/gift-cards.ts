@@ -1,15 +1,17 @@
 /**
  * Gift cards: POST /gift-cards (a signed-in customer starts buying one), POST /gift-cards/balance
  * (anyone with a code sees what is left, counted against guessing like promo codes), and
- * /gift-cards/mine (the cards a customer keeps on their account: GET lists them, POST keeps one by its code).
+ * /gift-cards/mine (the cards a customer keeps on their account: GET lists them, POST keeps one by its code), and
+ * /gift-cards/given (the gifts a customer bought: GET lists them, PUT …/{id}/delivery changes where or when one not sent yet goes).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { CUSTOMER_ROUTES } from '../../shared/contract/routes/customer.ts';
 import { PUBLIC_ROUTES } from '../../shared/contract/routes/public.ts';
-import { optionalCaller, requireCaller } from '../auth.ts';
+import { optionalCaller, requireCaller, safeParam } from '../auth.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { cardBalance, giftCodeTryKeys, keepCard, keptCards, TOO_MANY_GIFT_CODES } from '../gift-cards/cards.ts';
 import { startGiftPurchase } from '../gift-cards/purchase.ts';
+import { changeDelivery, givenCards } from '../gift-cards/given.ts';
 import { clientIp } from '../limits/client-ip.ts';
 import { newHoldsKey, rateLimit } from '../limits/rate-limit.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
@@ -25,8 +27,9 @@ export function giftCardRoutes(deps: AppDeps) {
 
   // Every payment started counts with the customer's holds: a card's payment is one more.
   const purchases = rateLimit<AppEnv>(db, limits.paymentIntents, TOO_MANY_GIFT_PURCHASES, (c) => [newHoldsKey(c.get('caller').uid)]);
+  // The answer names the provider, as a hold's does: the site shows that provider's card form.
   declare(CUSTOMER_ROUTES.buyGiftCard, requireCaller(identity), READ_BODY, purchases, async (c, purchase) =>
-    c.json(await startGiftPurchase(deps, c.get('caller'), purchase)),
+    c.json({ ...(await startGiftPurchase(deps, c.get('caller'), purchase)), provider: deps.payments.name }),
   );
 
   // A try counts per client address and, signed in, per customer, whether the code is found or not.
@@ -38,6 +41,16 @@ export function giftCardRoutes(deps: AppDeps) {
   declare(PUBLIC_ROUTES.giftCardBalance, codeTries, async (c, { code }) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await cardBalance(db, code));
+  });
+
+  declare(CUSTOMER_ROUTES.givenGiftCards, requireCaller(identity), async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await givenCards(db, c.get('caller').uid));
+  });
+  declare(CUSTOMER_ROUTES.changeGiftDelivery, requireCaller(identity), async (c, change) => {
+    const changed = await changeDelivery(db, c.get('caller'), safeParam(c, 'giftCardId'), change);
+    deps.mailer?.kick();
+    return c.json(changed);
   });
 
   declare(CUSTOMER_ROUTES.keptGiftCards, requireCaller(identity), async (c) => {

@@ -59,8 +59,14 @@ export const giftPurchaseSchema = v.strictObject({
 });
 export type GiftPurchaseRequest = v.InferInput<typeof giftPurchaseSchema>;
 
-/** POST /gift-cards: the card waiting for its payment, and the payment to confirm (cents). */
-export const giftPurchaseAnswer = v.looseObject({ giftCardId: text, clientSecret: text, amount: count, currency: text });
+/** POST /gift-cards: the card waiting for its payment, and the payment to confirm (cents) with the provider that takes it. */
+export const giftPurchaseAnswer = v.looseObject({
+  giftCardId: text,
+  clientSecret: text,
+  amount: count,
+  currency: text,
+  provider: v.picklist(['local', 'stripe']),
+});
 
 /** POST /gift-cards/balance: a code, typed any way (in the body, so that no address or log keeps it). */
 export const giftBalanceRequest = v.strictObject({
@@ -82,6 +88,37 @@ export const giftBalanceAnswer = v.looseObject({
 
 /** GET /gift-cards/mine: the cards kept on the caller's account, newest first, each with its code. */
 export const keptGiftCardsAnswer = v.array(v.looseObject({ ...giftBalanceAnswer.entries, code: text }));
+
+/** PUT /gift-cards/given/{giftCardId}/delivery: a gift not sent yet goes to another address, or at another time, or now. */
+export const giftDeliveryChangeSchema = v.variant(
+  'when',
+  giftPurchaseSchema.entries.delivery.options.filter((option) => option.entries.when.literal !== 'print') as [
+    (typeof giftPurchaseSchema.entries.delivery.options)[0],
+    (typeof giftPurchaseSchema.entries.delivery.options)[1],
+  ],
+  'Choose when the gift should arrive.',
+);
+export type GiftDeliveryChange = v.InferInput<typeof giftDeliveryChangeSchema>;
+
+/** A gift the caller bought, as My Bookings lists it (cents). */
+export const givenGiftCardAnswer = v.looseObject({
+  id: text,
+  recipientName: text,
+  recipientEmail: optionalText,
+  kind: v.picklist(['amount', 'voucher']),
+  activity: optionalText,
+  value: count,
+  currency: text,
+  /** E-mailed by us, or printed by the buyer. */
+  delivery: v.picklist(['email', 'print']),
+  deliverAt: v.nullable(instant),
+  deliveredAt: v.nullable(instant),
+  /** The code, once the gift was delivered, or at once for one to print; null while it waits to be sent. */
+  code: optionalText,
+});
+
+/** GET /gift-cards/given: the gifts the caller bought and paid for, newest first. */
+export const givenGiftCardsAnswer = v.array(givenGiftCardAnswer);
 
 // ---- The console ----
 

@@ -14,6 +14,8 @@ import { sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
 import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
 import { denverDay, denverInstant, formatDenverDateTime } from '../../shared/rules/dates.ts';
 import { smtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
+import { GIFT_ALREADY_SENT, GIFT_NOT_FOUND, GIFT_TO_PRINT } from '../../api/gift-cards/given.ts';
+import { DELIVERY_PAST_MESSAGE } from '../../api/gift-cards/purchase.ts';
 import { harness, PAYING_CARD, PROJECT_ID, readyUser, type Harness, type TestUser } from './harness.ts';
 
 const SITE = 'http://127.0.0.1:4322';
@@ -169,5 +171,64 @@ describe('a gift card by e-mail', () => {
     expect(pdfText(pdf?.content ?? Buffer.alloc(0))).toContain(card.code);
     const rows = await h.db.query(`select kind from mail_outbox where gift_card_id = $1`, [card.id]);
     expect(rows).toEqual([{ kind: 'gift-card-receipt' }]);
+  });
+});
+
+describe('a gift not sent yet', () => {
+  const given = (token = buyer.token) => h.json<Record<string, unknown>[]>('GET', '/gift-cards/given', { token });
+  const change = (id: string, body: unknown, token = buyer.token) =>
+    h.json<Record<string, unknown>>('PUT', `/gift-cards/given/${id}/delivery`, { token, body });
+
+  it('goes to the address and at the time the buyer last chose, once; then it can no longer change', async () => {
+    const first = recipientAddress();
+    const second = recipientAddress();
+    const tomorrow = denverDay(new Date(Date.now() + 86_400_000));
+    const card = await boughtCard({ when: 'on', recipientEmail: first, day: tomorrow, hour: 8 });
+    await sendDueMail(worker);
+
+    // Listed without its code while it waits, so the surprise is not in the buyer's account.
+    const listed = (await given()).body.find((gift) => gift['id'] === card.id);
+    expect(listed).toMatchObject({ recipientName: 'Sam Ridge', recipientEmail: first, value: 15_000, delivery: 'email', code: null });
+    expect(listed?.['deliverAt']).toBe(denverInstant(tomorrow, 8).toISOString());
+
+    const changed = await change(card.id, { when: 'now', recipientEmail: second.toUpperCase() });
+    expect(changed).toMatchObject({ status: 200, body: { id: card.id, recipientEmail: second, deliveredAt: null, code: null } });
+    await sendDueMail(worker);
+    expect(smtp.to(first)).toHaveLength(0);
+    expect(smtp.to(second).map((mail) => mail.subject)).toEqual(['Robin Giver sent you a gift card']);
+
+    const after = (await given()).body.find((gift) => gift['id'] === card.id);
+    expect(after).toMatchObject({ code: card.code, deliveredAt: expect.any(String) });
+    expect(await change(card.id, { when: 'now', recipientEmail: first })).toMatchObject({
+      status: 409,
+      body: { error: GIFT_ALREADY_SENT },
+    });
+    await sendDueMail(worker);
+    expect(smtp.to(first)).toHaveLength(0);
+  });
+
+  it('is changed by its buyer alone, to a time still to come, and never for a gift to print', async () => {
+    const tomorrow = denverDay(new Date(Date.now() + 86_400_000));
+    const card = await boughtCard({ when: 'on', recipientEmail: recipientAddress(), day: tomorrow, hour: 9 });
+    const stranger = await readyUser(h, 'Someone Else');
+    expect(await change(card.id, { when: 'now', recipientEmail: 'thief@example.com' }, stranger.token)).toMatchObject({
+      status: 404,
+      body: { error: GIFT_NOT_FOUND },
+    });
+    expect((await given(stranger.token)).body).toEqual([]);
+    expect(await change(card.id, { when: 'on', recipientEmail: 'late@example.com', day: '2020-01-01', hour: 8 })).toMatchObject({
+      status: 400,
+      body: { error: DELIVERY_PAST_MESSAGE },
+    });
+    expect((await change(card.id, { when: 'print' })).status).toBe(400);
+    const [row] = await h.db.query('select recipient_email from gift_cards where id = $1', [card.id]);
+    expect(row).toEqual({ recipient_email: expect.stringMatching(/^gift-/) });
+
+    const printed = await boughtCard({ when: 'print' });
+    expect(await change(printed.id, { when: 'now', recipientEmail: 'sam@example.com' })).toMatchObject({
+      status: 409,
+      body: { error: GIFT_TO_PRINT },
+    });
+    expect((await given()).body.find((gift) => gift['id'] === printed.id)).toMatchObject({ delivery: 'print', code: printed.code });
   });
 });

@@ -41,7 +41,13 @@ describe('buying a gift card', () => {
     const bought = await buy(AMOUNT);
     expect(bought).toEqual({
       status: 200,
-      body: { giftCardId: expect.stringMatching(/^gc_/), clientSecret: expect.any(String), amount: 15_000, currency: 'usd' },
+      body: {
+        giftCardId: expect.stringMatching(/^gc_/),
+        clientSecret: expect.any(String),
+        amount: 15_000,
+        currency: 'usd',
+        provider: 'local',
+      },
     });
     const code = await codeOf(bought.body.giftCardId);
     expect(code).toMatch(/^KAMAS(-[2-9A-HJ-NP-Z]{4}){4}$/);

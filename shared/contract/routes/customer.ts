@@ -33,7 +33,15 @@ import {
 import { myPassesAnswer } from '../trailhead.ts';
 import { joinedWaitlistAnswer, leftWaitlistAnswer, offerCheckoutAnswer, waitlistJoinSchema, waitsAnswer } from '../waitlist.ts';
 import { routes } from './route.ts';
-import { giftBalanceRequest, giftPurchaseAnswer, giftPurchaseSchema, keptGiftCardsAnswer } from '../gift-cards.ts';
+import {
+  giftBalanceRequest,
+  giftDeliveryChangeSchema,
+  giftPurchaseAnswer,
+  giftPurchaseSchema,
+  givenGiftCardAnswer,
+  givenGiftCardsAnswer,
+  keptGiftCardsAnswer,
+} from '../gift-cards.ts';
 
 export const CUSTOMER_ROUTES = routes({
   registerAccount: {
@@ -256,6 +264,23 @@ export const CUSTOMER_ROUTES = routes({
     body: giftPurchaseSchema,
     answer: giftPurchaseAnswer,
     what: 'the gift card',
+  },
+  givenGiftCards: {
+    method: 'GET',
+    path: '/gift-cards/given',
+    who: 'customer',
+    summary: 'The gift cards the caller bought, with when each is delivered; the code once it was.',
+    answer: givenGiftCardsAnswer,
+    what: 'your gifts',
+  },
+  changeGiftDelivery: {
+    method: 'PUT',
+    path: '/gift-cards/given/{giftCardId}/delivery',
+    who: 'customer',
+    summary: 'Sends a gift the caller bought, not sent yet, to another address or at another Kamas day and hour (or now).',
+    body: giftDeliveryChangeSchema,
+    answer: givenGiftCardAnswer,
+    what: 'the gift',
   },
   keptGiftCards: {
     method: 'GET',
