@@ -15,6 +15,8 @@ import type { Caller } from '../identity.ts';
 import { recordAction } from '../record/operator-actions.ts';
 import { seasonFor, seasonSalesYear } from '../../shared/rules/season.ts';
 import { issueCard } from './cards.ts';
+import { enqueueGiftCardMail } from './gift-mail.ts';
+import { enqueueMail } from '../mail/mail-outbox.ts';
 import { balanceOf, writeLedger, type LedgerKind } from './ledger.ts';
 import { randomId } from '../http.ts';
 
@@ -129,11 +131,14 @@ export async function issueByOffice(
         origin: 'issue',
         recipientName: request.recipientName,
         recipientEmail: request.recipientEmail?.toLowerCase() ?? null,
-        delivery: 'print',
+        // With an address, it goes to its recipient by e-mail now; without one, the office prints it.
+        delivery: request.recipientEmail ? 'email' : 'print',
+        deliverAt: request.recipientEmail ? new Date() : null,
       },
       byOperator(operator),
       request.reason,
     );
+    await enqueueGiftCardMail(tx, card.id);
     await recordAction(tx, operator, {
       action: 'issue gift card',
       subject: `gift card ${card.code}`,
@@ -144,10 +149,46 @@ export async function issueByOffice(
   });
 }
 
+export const NO_ADDRESS_TO_SEND = 'This card has no e-mail address to send it to.';
+
+/**
+ * Sends an active card to its recipient's address again (a lost e-mail), for a reason; the same
+ * request again (`requestId`) sends nothing more.
+ */
+export async function resendCard(
+  db: Db,
+  operator: Caller,
+  cardId: string,
+  request: { reason: string; requestId: string },
+): Promise<{ sent: boolean }> {
+  return db.transaction(async (tx) => {
+    const card = await lockedCard(tx, cardId);
+    if (card.status !== 'active') throw new DomainError('conflict', 'Only a card in use can be sent.');
+    if (!card.recipient_email) throw new DomainError('conflict', NO_ADDRESS_TO_SEND);
+    const written = await enqueueMail(tx, [
+      {
+        kind: 'gift-card-delivery',
+        eventKey: `${card.id}:again:${request.requestId}`,
+        recipientUid: null,
+        giftCardId: card.id,
+        bookingId: null,
+      },
+    ]);
+    if (written === 0) return { sent: false };
+    await recordAction(tx, operator, {
+      action: 'resend gift card',
+      subject: `gift card ${card.code}`,
+      reason: request.reason,
+      after: { to: card.recipient_email },
+    });
+    return { sent: true };
+  });
+}
+
 /** The card's row, locked, and its balance read after the lock; refused when there is no such card. */
 async function lockedCard(tx: Queryable, cardId: string) {
-  const [card] = await tx.query<{ id: string; code: string; status: 'pending' | 'active' | 'void' }>(
-    `select id, code, status from gift_cards where id = $1 for update`,
+  const [card] = await tx.query<{ id: string; code: string; status: 'pending' | 'active' | 'void'; recipient_email: string | null }>(
+    `select id, code, status, recipient_email from gift_cards where id = $1 for update`,
     [cardId],
   );
   if (!card) throw new DomainError('not-found', 'No such gift card.');

@@ -176,6 +176,8 @@ export function changeWords(recorded: RecordedAction, context: RecordContext): s
       return `Issued for ${str(after['recipient']) ?? 'someone'}, worth ${money(after['value'])}`;
     case 'adjust gift card':
       return `Balance changed from ${money(before['balance'])} to ${money(after['balance'])}`;
+    case 'resend gift card':
+      return `Sent again to ${str(after['to']) ?? 'its recipient'}`;
     case 'void gift card':
       return `Cancelled${num(before['balance']) ? `; ${money(before['balance'])} taken off with it` : ''}`;
     case 'grant role':

@@ -16,7 +16,9 @@ import { denverDay, denverInstant, formatDenverDateTime } from '../../shared/rul
 import { smtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
 import { GIFT_ALREADY_SENT, GIFT_NOT_FOUND, GIFT_TO_PRINT } from '../../api/gift-cards/given.ts';
 import { DELIVERY_PAST_MESSAGE } from '../../api/gift-cards/purchase.ts';
+import { NO_ADDRESS_TO_SEND } from '../../api/gift-cards/office.ts';
 import { harness, PAYING_CARD, PROJECT_ID, readyUser, type Harness, type TestUser } from './harness.ts';
+import { staffMember } from './staff.ts';
 
 const SITE = 'http://127.0.0.1:4322';
 
@@ -230,5 +232,45 @@ describe('a gift not sent yet', () => {
       body: { error: GIFT_TO_PRINT },
     });
     expect((await given()).body.find((gift) => gift['id'] === printed.id)).toMatchObject({ delivery: 'print', code: printed.code });
+  });
+});
+
+describe('a card the office issues', () => {
+  it('goes at once to the address it was issued to, from the company; sent again on request, once per request', async () => {
+    const operator = await staffMember('operator');
+    const asOperator = <T>(path: string, body: unknown) => h.json<T>('POST', path, { token: operator.token, body });
+    const to = recipientAddress();
+    const issued = await asOperator<{ giftCardId: string; code: string }>('/ops/gift-cards', {
+      dollars: 75,
+      recipientName: 'Pat Winner',
+      recipientEmail: to,
+      reason: 'Ski club raffle',
+    });
+    expect(issued.status).toBe(200);
+    await sendDueMail(worker);
+    const [gift] = smtp.to(to);
+    expect(gift?.subject).toBe('Kamas Backcountry Guides sent you a gift card');
+    expect(gift?.text).toContain('$75 to spend on any of our trips');
+    expect(gift?.text).toContain(issued.body.code);
+
+    const again = { reason: 'The e-mail went to spam', requestId: 'resend-gift-0001' };
+    expect(await asOperator(`/ops/gift-cards/${issued.body.giftCardId}/resend`, again)).toEqual({ status: 200, body: { sent: true } });
+    expect(await asOperator(`/ops/gift-cards/${issued.body.giftCardId}/resend`, again)).toEqual({ status: 200, body: { sent: false } });
+    await sendDueMail(worker);
+    expect(smtp.to(to)).toHaveLength(2);
+    const [latest] = (await h.json<{ action: string; change: string }[]>('GET', '/ops/activity', { token: operator.token })).body;
+    expect(latest).toMatchObject({ action: 'resend gift card', change: `Sent again to ${to}` });
+
+    const printed = await asOperator<{ giftCardId: string }>('/ops/gift-cards', {
+      dollars: 20,
+      recipientName: 'Raffle',
+      reason: 'Raffle prize',
+    });
+    expect(
+      await asOperator(`/ops/gift-cards/${printed.body.giftCardId}/resend`, { ...again, requestId: 'resend-gift-0002' }),
+    ).toMatchObject({
+      status: 409,
+      body: { error: NO_ADDRESS_TO_SEND },
+    });
   });
 });

@@ -370,6 +370,15 @@ export const CONSOLE_ROUTES = routes({
     answer: v.looseObject({ balance: v.number() }),
     what: 'the gift card',
   },
+  resendGiftCard: {
+    method: 'POST',
+    path: '/ops/gift-cards/{cardId}/resend',
+    who: 'operator',
+    summary: "Sends a gift card to its recipient's address again, for a reason; the same request again sends nothing more.",
+    body: opsResendSchema,
+    answer: v.looseObject({ sent: v.boolean() }),
+    what: 'the gift card',
+  },
   voidGiftCard: {
     method: 'POST',
     path: '/ops/gift-cards/{cardId}/void',
