@@ -23,6 +23,8 @@ export interface AppDeps {
   clientIp: ClientIpSettings;
   /** The waiver text signatures are recorded against; older versions no longer count. */
   waiver: WaiverEdition;
+  /** How much more than was paid a credit instead of a refund is worth, in percent (10 unless told). */
+  creditBonusPercent?: number;
   /** Sends the messages a request has just written; without one they wait for the next round of the mail worker. */
   mailer?: Mailer;
 }

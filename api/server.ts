@@ -74,6 +74,7 @@ const app = createApp({
   limits: LIMITS,
   clientIp: { header: env.CLIENT_IP_HEADER ?? null, trustedProxies: env.TRUSTED_PROXIES },
   waiver: currentWaiverEdition,
+  creditBonusPercent: env.GIFT_CREDIT_BONUS_PERCENT,
   mailer,
 });
 

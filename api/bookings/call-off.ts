@@ -27,6 +27,8 @@ export type { CallOffChoice };
 import { giveBack } from './give-back.ts';
 import { lockDate } from './seats.ts';
 import { iso } from '../db/instant.ts';
+import { issueCredit } from '../gift-cards/credit.ts';
+import { creditFor } from '../../shared/rules/gift-card-credit.ts';
 
 /** How long a payer has to choose, at most. */
 export const CHOICE_DAYS = 7;
@@ -102,7 +104,7 @@ interface ChoiceRow {
   status: string;
   reason: string;
   choose_by: Date | string;
-  choice: 'refund' | 'move' | 'ended' | null;
+  choice: 'refund' | 'move' | 'credit' | 'ended' | null;
   moved_to: string | null;
   moved_to_starts_at: Date | string | null;
   called_off_date: string;
@@ -190,7 +192,12 @@ export async function feesPaidFor(db: Queryable, bookingId: string): Promise<Pai
 export const feesTotal = (fees: readonly Pick<PaidFee, 'fee'>[]) => fees.reduce((sum, paid) => sum + paid.fee, 0);
 
 /** The payer's choice page: the called-off date, the reason, the deadline, and the dates that fit the party. */
-export async function callOffChoice(db: Queryable, callerUid: string, bookingId: string, cutoffHours: number): Promise<CallOffChoice> {
+export async function callOffChoice(
+  db: Queryable,
+  callerUid: string,
+  bookingId: string,
+  { cutoffHours, creditBonusPercent }: ChoiceSettings,
+): Promise<CallOffChoice> {
   const row = await readChoice(db, bookingId, callerUid);
   if (row.choice === 'ended') throw new DomainError('conflict', ALREADY_CANCELLED);
   const dates =
@@ -211,13 +218,29 @@ export async function callOffChoice(db: Queryable, callerUid: string, bookingId:
     paidBy: row.paid_by ?? 'card',
     partySize: row.party_size,
     choice: row.choice,
+    credit: await creditOf(db, row, row.amount + feesPaid, creditBonusPercent),
     movedTo: row.moved_to,
     movedToStartsAt: row.moved_to_starts_at === null ? null : iso(row.moved_to_starts_at),
     dates,
   };
 }
 
-export type Choice = { choice: 'refund' } | { choice: 'move'; dateId: string };
+/** The credit a booking became, or the one it would become: its value, bonus and the bonus's percentage. */
+async function creditOf(db: Queryable, row: ChoiceRow, paid: number, percent: number): Promise<CallOffChoice['credit']> {
+  if (row.choice === 'credit') {
+    const [card] = await db.query<{ value: number; bonus: number }>(
+      `select c.value, c.bonus from bookings b join gift_cards c on c.id = b.credit_card_id where b.id = $1`,
+      [row.booking_id],
+    );
+    if (card)
+      return { amount: card.value, bonus: card.bonus, percent: Math.round((card.bonus * 100) / Math.max(1, card.value - card.bonus)) };
+  }
+  if (row.choice !== null) return null;
+  const { value, bonus } = creditFor(paid, percent);
+  return { amount: value, bonus, percent };
+}
+
+export type Choice = { choice: 'refund' } | { choice: 'move'; dateId: string } | { choice: 'credit' };
 
 const CALLED_OFF = 'date called off by the company';
 
@@ -271,10 +294,49 @@ async function refundInFull(tx: Queryable, row: ChoiceRow, chosenBy: 'customer' 
 }
 
 /**
+ * Keeps all that was paid for a called-off booking as credit, inside the caller's transaction: a gift
+ * card worth it and `percent` more, kept on the payer's account and e-mailed to them; nothing goes
+ * back by card. The party is told the booking is cancelled, and the payer that it became credit.
+ */
+async function creditInFull(tx: Queryable, row: ChoiceRow, percent: number): Promise<void> {
+  const paid = row.amount + feesTotal(await feesPaidFor(tx, row.booking_id));
+  const credit = await issueCredit(tx, {
+    payerUid: row.user_id,
+    paid,
+    percent,
+    currency: row.currency,
+    title: row.title,
+    startsAt: new Date(row.starts_at),
+    reason: `credit instead of a refund: ${CALLED_OFF}`,
+  });
+  await tx.query(
+    `update bookings set status = 'cancelled', cancelled_at = now(), cancelled_by = 'company', cancel_reason = $2, refund_amount = 0,
+            credit_card_id = $3, updated_at = now()
+      where id = $1`,
+    [row.booking_id, row.reason, credit.cardId],
+  );
+  await tx.query(
+    `update called_off_bookings set choice = 'credit', chosen_by = 'customer', chosen_at = now() where booking_id = $1 and date_id = $2`,
+    [row.booking_id, row.called_off_date],
+  );
+  await announce(tx, {
+    kind: 'cancelled',
+    bookingId: row.booking_id,
+    told: { cancelledBy: site.name, reason: row.reason, refundAmount: 0, creditAmount: credit.value, currency: row.currency },
+  });
+}
+
+/**
  * The payer chooses: a full refund (owed through the payment outbox, carried out by the caller after
  * the commit), or a move to one of the dates that fit, at no charge. A choice is made once; the
  * same choice sent again answers as the first time.
  */
+/** What a choice is made under: when bookings close, and the bonus a credit earns (a percentage). */
+export interface ChoiceSettings {
+  cutoffHours: number;
+  creditBonusPercent: number;
+}
+
 /** A choice frees or takes seats and writes its messages. */
 const CHOSEN: AfterCommit = { seatsChanged: true, mailWritten: true };
 
@@ -283,22 +345,26 @@ export async function chooseAfterCallOff(
   callerUid: string,
   bookingId: string,
   choice: Choice,
-  cutoffHours: number,
-): Promise<{ choice: 'refund' | 'move'; movedTo: string | null; after: AfterCommit }> {
+  { cutoffHours, creditBonusPercent }: ChoiceSettings,
+): Promise<{ choice: 'refund' | 'move' | 'credit'; movedTo: string | null; after: AfterCommit }> {
   return db.transaction(async (tx) => {
     const [where] = await tx.query<{ date_id: string }>(`select date_id from bookings where id = $1`, [bookingId]);
     // Lock order everywhere: the dates first, then the booking (a move locks both dates itself, in id order).
-    if (where && choice.choice === 'refund') await lockDate(tx, where.date_id);
+    if (where && choice.choice !== 'move') await lockDate(tx, where.date_id);
     if (where && choice.choice === 'move') await lockMoveDates(tx, where.date_id, choice.dateId, cutoffHours);
     const row = await readChoice(tx, bookingId, callerUid, { lock: true });
     if (row.choice !== null) {
-      const same = row.choice === choice.choice && (choice.choice === 'refund' || row.moved_to === choice.dateId);
+      const same = row.choice === choice.choice && (choice.choice !== 'move' || row.moved_to === choice.dateId);
       if (!same || row.choice === 'ended') throw new DomainError('conflict', ALREADY_CHOSEN);
       return { choice: row.choice, movedTo: row.moved_to, after: CHOSEN };
     }
     if (row.status !== 'paid') throw new DomainError('conflict', ALREADY_CHOSEN);
     if (choice.choice === 'refund')
       return { choice: 'refund', movedTo: null, after: { ...CHOSEN, actions: await refundInFull(tx, row, 'customer') } };
+    if (choice.choice === 'credit') {
+      await creditInFull(tx, row, creditBonusPercent);
+      return { choice: 'credit', movedTo: null, after: CHOSEN };
+    }
     // The move settles the call-off as the payer's choice.
     await moveBooking(tx, {
       bookingId,

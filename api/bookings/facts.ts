@@ -20,6 +20,8 @@ export interface CancellationFacts {
   currency: string;
   /** Of the refund, the cents paid earlier to change the booking's date (given back after a call-off). */
   feesRefunded?: number;
+  /** In cents, to the payer: what was paid, kept as a gift card instead of a refund (bonus included). */
+  creditAmount?: number;
 }
 
 export type BookingFact =

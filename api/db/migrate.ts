@@ -28,6 +28,7 @@ import * as staffInvitations from './migrations/025_staff_invitations.ts';
 import * as giftCards from './migrations/026_gift_cards.ts';
 import * as giftCardSpending from './migrations/027_gift_card_spending.ts';
 import * as giftCardMail from './migrations/028_gift_card_mail.ts';
+import * as creditInsteadOfRefund from './migrations/029_credit_instead_of_refund.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -58,6 +59,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '026_gift_cards', sql: giftCards.sql },
   { version: '027_gift_card_spending', sql: giftCardSpending.sql },
   { version: '028_gift_card_mail', sql: giftCardMail.sql },
+  { version: '029_credit_instead_of_refund', sql: creditInsteadOfRefund.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -195,6 +195,7 @@ const bookingMessages = {
         reason: typeof mail.facts['reason'] === 'string' ? mail.facts['reason'] : null,
         refundAmount: isPayer ? Number(mail.facts['refundAmount'] ?? 0) : 0,
         feesRefunded: isPayer ? Number(mail.facts['feesRefunded'] ?? 0) : 0,
+        creditAmount: isPayer ? Number(mail.facts['creditAmount'] ?? 0) : 0,
         currency: String(mail.facts['currency'] ?? booking.currency),
         paidBy: booking.paid_by ?? 'card',
         payerName: isPayer ? null : await nameOf(db, booking.booker),

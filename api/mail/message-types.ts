@@ -146,6 +146,8 @@ export interface BookingCancelledFacts {
   refundAmount: number;
   /** Of the refund, the cents paid earlier to change the booking's date (given back after a call-off); 0 when none. */
   feesRefunded?: number;
+  /** To the payer: what was paid, kept as a gift card instead of a refund (cents, bonus included); 0 when not. */
+  creditAmount?: number;
   currency: string;
   /** How the booking was paid, and so where the refund goes and when. */
   paidBy: BookingPayment;

@@ -15,6 +15,7 @@ import { TOO_MANY } from '../bookings/holds.ts';
 import { bookOnGiftCards } from '../bookings/gift-card-payment.ts';
 import { rateLimit } from '../limits/rate-limit.ts';
 import { callOffChoice, chooseAfterCallOff } from '../bookings/call-off.ts';
+import { DEFAULT_CREDIT_BONUS_PERCENT } from '../../shared/rules/gift-card-credit.ts';
 import { safeParam } from '../auth.ts';
 import { cancelBooking, leaveParty, QUOTE_CHANGED, quoteCancellation } from '../bookings/cancellation.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
@@ -26,6 +27,7 @@ import { declarer } from './declare.ts';
 
 export function bookingRoutes(deps: AppDeps) {
   const { db, identity, payments, bookingCutoffHours, holdSeconds, limits } = deps;
+  const choiceSettings = { cutoffHours: bookingCutoffHours, creditBonusPercent: deps.creditBonusPercent ?? DEFAULT_CREDIT_BONUS_PERCENT };
   const group = new Hono<AppEnv>();
   const declare = declarer(group, '/bookings');
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
@@ -71,13 +73,13 @@ export function bookingRoutes(deps: AppDeps) {
 
   declare(CUSTOMER_ROUTES.callOffChoice, signedIn, async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await callOffChoice(db, c.get('caller').uid, safeParam(c, 'bookingId'), bookingCutoffHours));
+    return c.json(await callOffChoice(db, c.get('caller').uid, safeParam(c, 'bookingId'), choiceSettings));
   });
 
   declare(CUSTOMER_ROUTES.chooseAfterCallOff, signedIn, async (c, body) => {
     const bookingId = safeParam(c, 'bookingId');
-    await committed(deps, chooseAfterCallOff(db, c.get('caller').uid, bookingId, body, bookingCutoffHours));
-    return c.json(await callOffChoice(db, c.get('caller').uid, bookingId, bookingCutoffHours));
+    await committed(deps, chooseAfterCallOff(db, c.get('caller').uid, bookingId, body, choiceSettings));
+    return c.json(await callOffChoice(db, c.get('caller').uid, bookingId, choiceSettings));
   });
 
   declare(CUSTOMER_ROUTES.leaveParty, signedIn, async (c) => {

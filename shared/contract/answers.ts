@@ -357,7 +357,9 @@ export const callOffChoiceAnswer = v.looseObject({
   /** How the booking was paid, and so where a refund goes. */
   paidBy,
   partySize: count,
-  choice: v.nullable(v.picklist(['refund', 'move'])),
+  choice: v.nullable(v.picklist(['refund', 'move', 'credit'])),
+  /** Credit instead of a refund: a gift card worth what was paid and `percent` more (`bonus` cents of it). */
+  credit: v.optional(v.nullable(v.looseObject({ amount: count, bonus: count, percent: count })), null),
   /** The date the booking moved to and when it starts, once it has. */
   movedTo: optionalText,
   movedToStartsAt: v.optional(v.nullable(instant), null),

@@ -242,6 +242,7 @@ export const dateChangeSchema = v.strictObject({ quoteId: id('Quote is required'
 export const callOffChoiceSchema = v.variant('choice', [
   v.strictObject({ choice: v.literal('refund') }),
   v.strictObject({ choice: v.literal('move'), dateId: id('Choose a date') }),
+  v.strictObject({ choice: v.literal('credit') }),
 ]);
 
 export const localConfirmSchema = v.strictObject({

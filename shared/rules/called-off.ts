@@ -22,12 +22,23 @@ export const feesIncluded = (feesPaid: number, format: (cents: number) => string
 export const refundOffer = (choice: CallOffChoice) =>
   `${formatDollars(choice.amountPaid)}${feesIncluded(choice.feesPaid)} back ${refundRoute(choice.paidBy)}.`;
 
+/** 'A gift card for $385, 10% more than you paid: $35 of it is a promotional bonus. It never expires.' */
+export function creditOffer(choice: CallOffChoice): string | null {
+  if (!choice.credit) return null;
+  const { amount, bonus, percent } = choice.credit;
+  const extra = bonus > 0 ? `, ${percent}% more than you paid: ${formatDollars(bonus)} of it is a promotional bonus` : '';
+  return `A gift card for ${formatDollars(amount)}${extra}. It never expires, and pays for any of our trips.`;
+}
+
 export const partyLine = (choice: CallOffChoice) => `Dates with seats for your party of ${choice.partySize}, at no charge:`;
 
 /** What the page says once the payer has chosen; null while they have not. */
 export function chosenLine(choice: CallOffChoice): string | null {
   if (choice.choice === 'refund') {
     return `You chose a full refund: ${formatDollars(choice.amountPaid)}${feesIncluded(choice.feesPaid)} goes back ${refundRouteAndWhen(choice.paidBy)}.`;
+  }
+  if (choice.choice === 'credit') {
+    return `You kept it as credit${choice.credit ? `: a gift card for ${formatDollars(choice.credit.amount)}` : ''}. It is on its way by e-mail and listed in My Bookings.`;
   }
   if (choice.choice === 'move' && choice.movedToStartsAt) {
     return `Your booking moved to ${formatDenverDateTime(Date.parse(choice.movedToStartsAt))}. Your party, invite link and QR code stay the same.`;

@@ -178,6 +178,46 @@ describe('the payer chooses', () => {
     ]);
   });
 
+  it('credit keeps all that was paid as a gift card worth 10% more, on the payer’s account; nothing goes back by card', async () => {
+    const date = await freeDate(h, TOURS);
+    const { payer, bookingId } = await paidOn(date, TOURS, TOUR_PRICE, 2);
+    await callOffDate(h.db, date.id, REASON);
+    const [{ amount } = { amount: 0 }] = await h.db.query<{ amount: number }>('select amount from bookings where id = $1', [bookingId]);
+    const bonus = Math.round(amount / 10);
+    const offered = await choicePage(payer, bookingId);
+    expect(offered.body.credit).toEqual({ amount: amount + bonus, bonus, percent: 10 });
+
+    const kept = await choose(payer, bookingId, { choice: 'credit' });
+    expect(kept).toMatchObject({
+      status: 200,
+      body: { choice: 'credit', credit: { amount: amount + bonus, bonus, percent: 10 }, dates: [] },
+    });
+    expect((await choose(payer, bookingId, { choice: 'credit' })).status).toBe(200);
+    expect(await choose(payer, bookingId, { choice: 'refund' })).toMatchObject({ status: 409 });
+
+    const [booking] = await h.db.query<{ status: string; refund_amount: number; credit_card_id: string }>(
+      'select status, refund_amount, credit_card_id from bookings where id = $1',
+      [bookingId],
+    );
+    expect(booking).toMatchObject({ status: 'cancelled', refund_amount: 0 });
+    expect(await refundsOf(bookingId)).toEqual([]);
+    const kept_ = await h.json<{ code: string; balance: number; bonus: number }[]>('GET', '/gift-cards/mine', { token: payer.token });
+    expect(kept_.body).toEqual([expect.objectContaining({ balance: amount + bonus, bonus })]);
+    const ledger = await h.db.query('select kind, amount, reason from gift_card_ledger where card_id = $1', [booking?.credit_card_id]);
+    expect(ledger).toEqual([
+      { kind: 'credit', amount: amount + bonus, reason: 'credit instead of a refund: date called off by the company' },
+    ]);
+    const told = (await mailOf(bookingId)).filter((row) => row.kind === 'booking-cancelled');
+    expect(told).toEqual([
+      expect.objectContaining({
+        recipient_uid: payer.uid,
+        facts: expect.objectContaining({ refundAmount: 0, creditAmount: amount + bonus }),
+      }),
+    ]);
+    const [gift] = await h.db.query(`select kind, recipient_uid from mail_outbox where gift_card_id = $1`, [booking?.credit_card_id]);
+    expect(gift).toEqual({ kind: 'gift-card-delivery', recipient_uid: null });
+  });
+
   it('a move races a new customer for the last seats: exactly one gets them', async () => {
     const date = await freeDate(h, TOURS);
     const { payer, bookingId } = await paidOn(date, TOURS, TOUR_PRICE, 1);

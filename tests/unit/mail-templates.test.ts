@@ -190,6 +190,7 @@ const allMessages: [string, () => Promise<RenderedMail>][] = [
   ['trip briefing', () => renderTripBriefing(briefing)],
   ['booking cancelled with a refund', () => renderBookingCancelled(cancelled)],
   ['booking cancelled without a refund', () => renderBookingCancelled({ ...cancelled, refundAmount: 0, reason: null })],
+  ['booking kept as credit', () => renderBookingCancelled({ ...cancelled, refundAmount: 0, creditAmount: 38_500 })],
   ['date called off', () => renderDateCalledOff(calledOff)],
   ['booking moved', () => renderBookingMoved(moved)],
   ['meeting point changed', () => renderMeetingPointChanged(meetingPointChanged)],
@@ -471,6 +472,12 @@ describe('booking cancelled', () => {
   it('says a fee paid earlier to change the date is in the refund', async () => {
     const mail = await renderBookingCancelled({ ...cancelled, refundAmount: 38750, feesRefunded: 5000 });
     expectBoth(mail, '$387.50', '(the $50 you paid to change the date included) to the card you paid with');
+  });
+
+  it('tells the payer who kept it as credit the gift card it became, and no refund', async () => {
+    const mail = await renderBookingCancelled({ ...cancelled, refundAmount: 0, creditAmount: 38_500 });
+    expectBoth(mail, 'Kept as credit: a gift card for $385', 'listed in My Bookings, never expires');
+    expectNeither(mail, 'Nothing is refunded', 'Refund:', 'business days');
   });
 
   it('tells a member who did not pay who the refund goes to, never its amount', async () => {

@@ -1,7 +1,8 @@
 /** What the site says about where a refund goes: to the card, or from the office for a booking it took in cash or by check. */
+import { creditFor } from '../../shared/rules/gift-card-credit.ts';
 import { describe, expect, it } from 'vitest';
 import type { CallOffChoice } from '../../shared/contract/answers.ts';
-import { chosenLine, refundOffer } from '../../shared/rules/called-off.ts';
+import { chosenLine, creditOffer, refundOffer } from '../../shared/rules/called-off.ts';
 import { cancelledNotice, quoteSummary } from '../../src/lib/cancellation-quote.ts';
 import { refundRoute, refundRouteAndWhen } from '../../shared/rules/paid-by.ts';
 
@@ -77,6 +78,7 @@ describe('the called-off page', () => {
     paidBy: 'check',
     partySize: 1,
     choice: null,
+    credit: null,
     movedTo: null,
     movedToStartsAt: null,
     dates: [],
@@ -96,5 +98,24 @@ describe('the called-off page', () => {
     expect(chosenLine({ ...moved, choice: 'refund' })).toBe(
       'You chose a full refund: $550 (the $50 you paid to change the date included) goes back to the card you paid with, usually within 5 to 10 business days.',
     );
+  });
+
+  it('offers credit worth more, with its bonus named as a promotional amount', () => {
+    expect(creditOffer(choice)).toBeNull();
+    const offered = { ...choice, credit: { amount: 55000, bonus: 5000, percent: 10 } };
+    expect(creditOffer(offered)).toBe(
+      'A gift card for $550, 10% more than you paid: $50 of it is a promotional bonus. It never expires, and pays for any of our trips.',
+    );
+    expect(chosenLine({ ...offered, choice: 'credit' })).toBe(
+      'You kept it as credit: a gift card for $550. It is on its way by e-mail and listed in My Bookings.',
+    );
+  });
+});
+
+describe('credit instead of a refund', () => {
+  it('is worth what was paid and the bonus percentage more, rounded to the cent', () => {
+    expect(creditFor(35_000, 10)).toEqual({ value: 38_500, bonus: 3_500 });
+    expect(creditFor(12_345, 10)).toEqual({ value: 13_580, bonus: 1_235 });
+    expect(creditFor(20_000, 0)).toEqual({ value: 20_000, bonus: 0 });
   });
 });

@@ -1,6 +1,6 @@
 /**
- * What was cancelled, by whom and why, and the refund with when to expect it, or that nothing is
- * refunded; to a member who did not pay, who the refund goes to (never its amount).
+ * What was cancelled, by whom and why, and the refund with when to expect it, the credit it became,
+ * or that nothing is refunded; to a member who did not pay, who the refund goes to (never its amount).
  */
 import { createElement as h } from 'react';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
@@ -13,6 +13,13 @@ import { formatMoney } from '../../../shared/rules/pricing.ts';
 
 function refundLine(facts: BookingCancelledFacts) {
   if (facts.payerName) return paragraph(`${facts.payerName} paid for this booking, so any refund goes to them.`);
+  if ((facts.creditAmount ?? 0) > 0) {
+    const credit = formatMoney(facts.creditAmount ?? 0, facts.currency);
+    return paragraph(
+      h('strong', null, `Kept as credit: a gift card for ${credit}`),
+      '. It comes in its own e-mail, is listed in My Bookings, never expires and pays for any of our trips.',
+    );
+  }
   if (facts.refundAmount <= 0) {
     return paragraph(
       'Nothing is refunded for this cancellation. The terms: ',

@@ -1,13 +1,15 @@
 /**
  * /booking/called-off?booking=BOOKING_ID, the page our call-off message links to: the payer reads
- * why we called off their day and chooses a full refund or another date with seats for the party,
- * at no charge (GET and POST /bookings/{id}/call-off). A signed-out visitor is sent to /sign-in,
+ * why we called off their day and chooses a full refund, credit worth more (a gift card), or another
+ * date with seats for the party, at no charge (GET and POST /bookings/{id}/call-off). A signed-out visitor is sent to /sign-in,
  * which brings them back here.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import type * as v from 'valibot';
 import { ApiError } from '../../../lib/api/http.ts';
 import type { CallOffChoice } from '../../../../shared/contract/answers.ts';
-import { calledOffLine, chosenLine, deadlineLine, partyLine, refundOffer } from '../../../../shared/rules/called-off.ts';
+import type { callOffChoiceSchema } from '../../../../shared/contract/requests.ts';
+import { calledOffLine, chosenLine, creditOffer, deadlineLine, partyLine, refundOffer } from '../../../../shared/rules/called-off.ts';
 import { BOOKING_NOT_FOUND } from '../../../../shared/contract/messages.ts';
 import { site } from '../../../../shared/company/site.ts';
 import { api } from '../../../stores/api.ts';
@@ -20,6 +22,8 @@ import DateChoice from './DateChoice.tsx';
 import '../../../styles/account.css';
 import '../../../styles/called-off.css';
 
+type Choice = v.InferOutput<typeof callOffChoiceSchema>;
+
 const failureText = (error: unknown) =>
   error instanceof ApiError && error.status < 500
     ? error.message
@@ -29,7 +33,7 @@ function Choices({ initial }: { initial: CallOffChoice }) {
   const id = useId();
   const [choice, setChoice] = useState(initial);
   const [picked, setPicked] = useState<string | null>(null);
-  const [sending, setSending] = useState<'refund' | 'move' | null>(null);
+  const [sending, setSending] = useState<Choice['choice'] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const outcome = useRef<HTMLParagraphElement>(null);
   const chosen = chosenLine(choice);
@@ -38,7 +42,9 @@ function Choices({ initial }: { initial: CallOffChoice }) {
     if (chosen) outcome.current?.focus();
   }, [chosen]);
 
-  async function send(body: { choice: 'refund' } | { choice: 'move'; dateId: string }) {
+  const credit = creditOffer(choice);
+
+  async function send(body: Choice) {
     if (sending) return;
     setFailure(null);
     setSending(body.choice);
@@ -85,6 +91,20 @@ function Choices({ initial }: { initial: CallOffChoice }) {
               {sending === 'refund' ? 'Refunding...' : 'Refund me in full'}
             </button>
           </section>
+          {credit && (
+            <section className="called-off-option" aria-labelledby={`${id}-credit`}>
+              <h3 id={`${id}-credit`}>Keep it as credit</h3>
+              <p>{credit}</p>
+              <button
+                type="button"
+                className="button secondary"
+                aria-disabled={sending !== null}
+                onClick={() => void send({ choice: 'credit' })}
+              >
+                {sending === 'credit' ? 'Keeping it as credit...' : 'Keep it as credit'}
+              </button>
+            </section>
+          )}
           <section className="called-off-option" aria-labelledby={`${id}-move`}>
             <h3 id={`${id}-move`}>A new date</h3>
             {choice.dates.length === 0 ? (
