@@ -28,6 +28,8 @@ import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
 import type { OfficePayment } from '../../shared/rules/paid-by.ts';
 import { iso } from '../db/instant.ts';
 import { refundSplit } from '../../shared/rules/gift-card-split.ts';
+import { creditFor, DEFAULT_CREDIT_BONUS_PERCENT } from '../../shared/rules/gift-card-credit.ts';
+import { issueCredit } from '../gift-cards/credit.ts';
 
 export type { CancellationQuote };
 
@@ -40,14 +42,27 @@ export const refundTooHigh = (paid: number) => `A refund can be at most what was
 export const CALLED_OFF_CHOICE_PENDING = 'This date was called off: its payer chooses a full refund or another date.';
 
 /** Who cancels: the payer, confirming a quote, or an operator, for a reason, giving back `refund` cents. */
-export type Canceller = { payer: string; quoteId: string } | { operator: Caller; reason: string; refund: number };
+export type Canceller =
+  { payer: string; quoteId: string; credit?: { percent: number } } | { operator: Caller; reason: string; refund: number };
 
 export type Cancellation =
-  | { outcome: 'cancelled'; bookingId: string; dateId: string; refund: number; currency: string; changed: boolean; after: AfterCommit }
+  | {
+      outcome: 'cancelled';
+      bookingId: string;
+      dateId: string;
+      refund: number;
+      /** Cents on the gift card the refund became, when the payer took it as credit; 0 otherwise. */
+      credit: number;
+      currency: string;
+      changed: boolean;
+      after: AfterCommit;
+    }
   | { outcome: 'stale'; quote: CancellationQuote; after: AfterCommit };
 
 interface BookingRow {
   id: string;
+  /** What was booked, as My Bookings titles it. */
+  title: string;
   date_id: string;
   user_id: string;
   status: BookingStatus;
@@ -75,7 +90,8 @@ interface BookingRow {
 const BOOKING_COLUMNS = `b.id, b.date_id, b.user_id, b.status, b.amount, b.gift_amount, b.currency, b.party_size, b.price_id, b.payment_intent_id, b.paid_by, b.policy_version,
        b.updated_at, d.starts_at, d.called_off_at is not null as called_off,
        exists (select 1 from called_off_bookings c where c.booking_id = b.id and c.choice is null) as choice_pending,
-       b.cancelled_by, b.cancel_quote, b.cancel_reason, b.refund_amount, u.display_name as payer_name, u.email as payer_email`;
+       b.cancelled_by, b.cancel_quote, b.cancel_reason, b.refund_amount, u.display_name as payer_name, u.email as payer_email,
+       (select p.nickname from prices p where p.id = b.price_id) as title`;
 
 /** The booking as its payer (`callerUid`) may see it, or as an operator sees it when `callerUid` is null. */
 async function readBooking(db: Queryable, bookingId: string, callerUid: string | null, lock: boolean): Promise<BookingRow> {
@@ -89,6 +105,12 @@ async function readBooking(db: Queryable, bookingId: string, callerUid: string |
   if (!booking) throw new DomainError('not-found', BOOKING_NOT_FOUND);
   if (callerUid !== null && booking.user_id !== callerUid) throw new DomainError('forbidden', ONLY_THE_PAYER);
   return booking;
+}
+
+/** The refund `refund` kept as credit: what the gift card would be worth. */
+function creditOfferFor(refund: number, percent: number): { amount: number; bonus: number; percent: number } {
+  const { value, bonus } = creditFor(refund, percent);
+  return { amount: value, bonus, percent };
 }
 
 /** A quote's id names everything it was computed from: the same booking on the same day gives the same id. */
@@ -106,7 +128,7 @@ function quoteIdOf(booking: BookingRow, terms: CancellationTerms): string {
   return `cq_${createHash('sha256').update(facts.join('\n')).digest('base64url').slice(0, 22)}`;
 }
 
-function quoteOf(booking: BookingRow, now: Date): CancellationQuote {
+function quoteOf(booking: BookingRow, now: Date, creditPercent = DEFAULT_CREDIT_BONUS_PERCENT): CancellationQuote {
   if (booking.status !== 'paid') throw new DomainError('conflict', ALREADY_CANCELLED);
   if (booking.called_off) throw new DomainError('conflict', DATE_CALLED_OFF);
   if (new Date(booking.starts_at) <= now) throw new DomainError('conflict', TRIP_STARTED);
@@ -119,6 +141,7 @@ function quoteOf(booking: BookingRow, now: Date): CancellationQuote {
     paid: terms.paid,
     refund: terms.refund,
     toGiftCards: refundSplit(terms.refund, booking.amount, booking.gift_amount).toGiftCards,
+    credit: terms.refund > 0 ? creditOfferFor(terms.refund, creditPercent) : null,
     currency: booking.currency,
     canMove: terms.canMove,
     moveFee: terms.moveFee,
@@ -138,8 +161,14 @@ export async function lockedQuote(tx: Queryable, callerUid: string, bookingId: s
 }
 
 /** What cancelling the caller's booking would give back now. */
-export async function quoteCancellation(db: Queryable, callerUid: string, bookingId: string, now = new Date()): Promise<CancellationQuote> {
-  return quoteOf(await readBooking(db, bookingId, callerUid, false), now);
+export async function quoteCancellation(
+  db: Queryable,
+  callerUid: string,
+  bookingId: string,
+  now = new Date(),
+  creditPercent = DEFAULT_CREDIT_BONUS_PERCENT,
+): Promise<CancellationQuote> {
+  return quoteOf(await readBooking(db, bookingId, callerUid, false), now, creditPercent);
 }
 
 /** Whether this booking is already cancelled by this very request (the same quote, or the same reason and refund). */
@@ -169,16 +198,17 @@ export async function cancelBooking(db: Db, bookingId: string, by: Canceller, no
     // Lock order everywhere: the date first, then its bookings.
     await lockDate(tx, where.date_id);
     const booking = await readBooking(tx, bookingId, 'payer' in by ? by.payer : null, true);
-    const answer = (refund: number, changed: boolean, actions: ClaimedAction[]): Cancellation => ({
+    const answer = (refund: number, changed: boolean, actions: ClaimedAction[], credit = 0): Cancellation => ({
       outcome: 'cancelled',
       bookingId,
       dateId: booking.date_id,
       refund,
+      credit,
       currency: booking.currency,
       changed,
       after: { actions, seatsChanged: changed, mailWritten: changed, freedDates: changed ? [booking.date_id] : [] },
     });
-    if (cancelledAlready(booking, by)) return answer(booking.refund_amount ?? 0, false, []);
+    if (cancelledAlready(booking, by)) return answer(booking.refund_amount ?? 0, false, [], await creditValue(tx, bookingId));
     let refund: number;
     if ('payer' in by) {
       const quote = quoteOf(booking, now);
@@ -188,15 +218,38 @@ export async function cancelBooking(db: Db, bookingId: string, by: Canceller, no
       refund = operatorRefund(booking, by.refund);
     }
     const byPayer = 'payer' in by;
+    // The payer may keep the refund as credit: a gift card worth more, and nothing goes back.
+    const credit =
+      byPayer && by.credit && refund > 0
+        ? await issueCredit(tx, {
+            payerUid: booking.user_id,
+            paid: refund,
+            percent: by.credit.percent,
+            currency: booking.currency,
+            title: booking.title,
+            startsAt: new Date(booking.starts_at),
+            reason: 'credit instead of a refund: cancelled by the customer',
+          })
+        : null;
     await tx.query(
       `update bookings set status = 'cancelled', cancelled_at = $2, cancelled_by = $3, cancel_quote = $4, cancel_reason = $5, refund_amount = $6,
-              updated_at = now()
+              credit_card_id = $7, updated_at = now()
         where id = $1`,
-      [bookingId, now, byPayer ? 'customer' : 'company', byPayer ? by.quoteId : null, byPayer ? null : by.reason, refund],
+      [
+        bookingId,
+        now,
+        byPayer ? 'customer' : 'company',
+        byPayer ? by.quoteId : null,
+        byPayer ? null : by.reason,
+        credit ? 0 : refund,
+        credit?.cardId ?? null,
+      ],
     );
     const why = byPayer ? 'cancelled by the customer' : 'cancelled by the company';
     const paid = { bookingId, intentId: booking.payment_intent_id, currency: booking.currency };
-    const given = await giveBack(tx, { ...paid, split: { amount: booking.amount, giftAmount: booking.gift_amount } }, refund, why);
+    const given = credit
+      ? null
+      : await giveBack(tx, { ...paid, split: { amount: booking.amount, giftAmount: booking.gift_amount } }, refund, why);
     const actions = given ? [given] : [];
     // An operator's reason is the company's record; the party is told what was cancelled and what comes back.
     await announce(tx, {
@@ -206,7 +259,8 @@ export async function cancelBooking(db: Db, bookingId: string, by: Canceller, no
         cancelledBy: byPayer ? memberName(booking.payer_name, booking.payer_email) : site.name,
         ...(byPayer ? { byPayer: true } : {}),
         reason: null,
-        refundAmount: refund,
+        refundAmount: credit ? 0 : refund,
+        ...(credit ? { creditAmount: credit.value } : {}),
         currency: booking.currency,
       },
     });
@@ -223,8 +277,17 @@ export async function cancelBooking(db: Db, bookingId: string, by: Canceller, no
         },
       );
     }
-    return answer(refund, true, actions);
+    return credit ? answer(0, true, actions, credit.value) : answer(refund, true, actions);
   });
+}
+
+/** Cents on the gift card a cancelled booking's refund became; 0 when it became none. */
+async function creditValue(q: Queryable, bookingId: string): Promise<number> {
+  const [card] = await q.query<{ value: number }>(
+    `select c.value from bookings b join gift_cards c on c.id = b.credit_card_id where b.id = $1`,
+    [bookingId],
+  );
+  return card?.value ?? 0;
 }
 
 export const NOT_A_MEMBER = 'You are not a member of this party.';

@@ -35,15 +35,18 @@ export function bookingRoutes(deps: AppDeps) {
 
   declare(CUSTOMER_ROUTES.cancellationQuote, signedIn, async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await quoteCancellation(db, c.get('caller').uid, safeParam(c, 'bookingId')));
+    return c.json(
+      await quoteCancellation(db, c.get('caller').uid, safeParam(c, 'bookingId'), new Date(), choiceSettings.creditBonusPercent),
+    );
   });
 
   declare(CUSTOMER_ROUTES.cancelBooking, signedIn, async (c, body) => {
-    const payer = { payer: c.get('caller').uid, quoteId: body.quoteId };
+    const credit = body.asCredit ? { percent: choiceSettings.creditBonusPercent } : undefined;
+    const payer = { payer: c.get('caller').uid, quoteId: body.quoteId, ...(credit ? { credit } : {}) };
     const result = await committed(deps, cancelBooking(db, safeParam(c, 'bookingId'), payer));
     if (result.outcome === 'stale') return c.json({ ...errorBody(QUOTE_CHANGED), quote: result.quote }, 409);
-    const { bookingId, dateId, refund, currency } = result;
-    return c.json({ status: 'cancelled', bookingId, dateId, refund, currency });
+    const { bookingId, dateId, refund, credit: onCard, currency } = result;
+    return c.json({ status: 'cancelled', bookingId, dateId, refund, currency, ...(onCard > 0 ? { credit: onCard } : {}) });
   });
 
   declare(CUSTOMER_ROUTES.bookOnGiftCards, signedIn, async (c) => {

@@ -35,6 +35,7 @@ export const footerLinks = [
   { href: '/jobs', label: 'Jobs' },
   { href: '/waiver', label: 'Safety Waiver' },
   { href: '/cancellation-policy', label: 'Cancellation Policy' },
+  { href: '/gift-cards', label: 'Gift Cards' },
   { href: '/gift-cards/balance', label: 'Gift Card Balance' },
 ] as const;
 

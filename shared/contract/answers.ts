@@ -294,6 +294,9 @@ export const inviteAnswer = v.looseObject({ success: v.boolean() });
 // Cancelling, changing the date, and a date we called off.
 
 /** GET /bookings/{id}/cancellation: what cancelling the caller's booking gives back now, by its policy. */
+/** Credit instead of a refund: a gift card for `amount` cents, `percent` more than what would come back (`bonus` cents of it). */
+const creditOffer = v.looseObject({ amount: count, bonus: count, percent: count });
+
 export const cancellationQuoteAnswer = v.looseObject({
   quoteId: text,
   bookingId: text,
@@ -304,6 +307,8 @@ export const cancellationQuoteAnswer = v.looseObject({
   refund: count,
   /** Of the refund, the cents that go back onto the gift cards that paid part of the booking. */
   toGiftCards: v.optional(count, 0),
+  /** The refund kept as credit instead: a gift card worth it and `percent` more (`bonus` cents of it); null when nothing comes back. */
+  credit: v.optional(v.nullable(creditOffer), null),
   currency: text,
   /** Whether the booking may move to another date now, and for how many cents. */
   canMove: v.boolean(),
@@ -330,6 +335,8 @@ export const cancelledAnswer = v.looseObject({
   bookingId: text,
   dateId: text,
   refund: count,
+  /** Cents on the gift card the refund became, when it was taken as credit; 0 otherwise. */
+  credit: v.optional(count, 0),
   currency: text,
 });
 export type Cancelled = v.InferOutput<typeof cancelledAnswer>;
@@ -359,7 +366,7 @@ export const callOffChoiceAnswer = v.looseObject({
   partySize: count,
   choice: v.nullable(v.picklist(['refund', 'move', 'credit'])),
   /** Credit instead of a refund: a gift card worth what was paid and `percent` more (`bonus` cents of it). */
-  credit: v.optional(v.nullable(v.looseObject({ amount: count, bonus: count, percent: count })), null),
+  credit: v.optional(v.nullable(creditOffer), null),
   /** The date the booking moved to and when it starts, once it has. */
   movedTo: optionalText,
   movedToStartsAt: v.optional(v.nullable(instant), null),

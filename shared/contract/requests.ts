@@ -233,7 +233,8 @@ export type PaymentIntentRequest = v.InferOutput<typeof paymentIntentSchema>;
 export const inviteSchema = v.strictObject({ inviteCode: id('Invite code is required') });
 
 /** POST /bookings/{id}/cancellation: the quote the customer confirms. */
-export const cancellationSchema = v.strictObject({ quoteId: id('Quote is required') });
+/** POST /bookings/{id}/cancel: the quote confirmed, and whether its refund is kept as credit (a gift card worth more). */
+export const cancellationSchema = v.strictObject({ quoteId: id('Quote is required'), asCredit: v.optional(v.boolean(), false) });
 
 /** POST /bookings/{id}/date-change: the quote the customer accepted and the date they chose. */
 export const dateChangeSchema = v.strictObject({ quoteId: id('Quote is required'), dateId: id('Choose a date') });

@@ -3,6 +3,7 @@ import type { CallOffChoice } from '../contract/answers.ts';
 import { formatDenverDateTime } from './dates.ts';
 import { refundRoute, refundRouteAndWhen } from './paid-by.ts';
 import { formatDollars } from './pricing.ts';
+import { creditOfferWords } from './gift-card-credit.ts';
 
 export function calledOffLine(choice: CallOffChoice): string {
   return `We called off ${choice.title} on ${formatDenverDateTime(Date.parse(choice.startsAt))}.`;
@@ -23,12 +24,7 @@ export const refundOffer = (choice: CallOffChoice) =>
   `${formatDollars(choice.amountPaid)}${feesIncluded(choice.feesPaid)} back ${refundRoute(choice.paidBy)}.`;
 
 /** 'A gift card for $385, 10% more than you paid: $35 of it is a promotional bonus. It never expires.' */
-export function creditOffer(choice: CallOffChoice): string | null {
-  if (!choice.credit) return null;
-  const { amount, bonus, percent } = choice.credit;
-  const extra = bonus > 0 ? `, ${percent}% more than you paid: ${formatDollars(bonus)} of it is a promotional bonus` : '';
-  return `A gift card for ${formatDollars(amount)}${extra}. It never expires, and pays for any of our trips.`;
-}
+export const creditOffer = (choice: CallOffChoice): string | null => (choice.credit ? creditOfferWords(choice.credit) : null);
 
 export const partyLine = (choice: CallOffChoice) => `Dates with seats for your party of ${choice.partySize}, at no charge:`;
 

@@ -20,7 +20,9 @@ export function quoteHolds(quote: CancellationQuote): string {
 }
 
 /** What the card says once the booking is cancelled. */
-export function cancelledNotice(refund: number, paidBy: BookingPayment, toGiftCards = 0): string {
+export function cancelledNotice(refund: number, paidBy: BookingPayment, toGiftCards = 0, credit = 0): string {
+  if (credit > 0)
+    return `Booking cancelled. A gift card for ${formatDollars(credit)} is on its way by e-mail and listed below. Your party has been told.`;
   if (refund <= 0) return 'Booking cancelled. Nothing is refunded; your party has been told.';
   const rest = refund - toGiftCards;
   const back = [

@@ -177,6 +177,39 @@ describe('cancelling', () => {
     });
   });
 
+  it('the payer may keep the refund as credit: a gift card worth 10% more on their account, and nothing goes back', async () => {
+    const booked = await paidBooking();
+    const { body: offered } = await quote(booked.payer, booked.bookingId);
+    const bonus = Math.round(offered.refund / 10);
+    expect(offered.credit).toEqual({ amount: offered.refund + bonus, bonus, percent: 10 });
+    const asCredit = () =>
+      h.json<Record<string, unknown>>('POST', `/bookings/${booked.bookingId}/cancellation`, {
+        token: booked.payer.token,
+        body: { quoteId: offered.quoteId, asCredit: true },
+      });
+    const done = await asCredit();
+    expect(done).toEqual({
+      status: 200,
+      body: {
+        status: 'cancelled',
+        bookingId: booked.bookingId,
+        dateId: booked.date.id,
+        refund: 0,
+        credit: offered.refund + bonus,
+        currency: 'usd',
+      },
+    });
+    expect(await asCredit()).toEqual(done);
+    expect(await refundsOf(h, booked.bookingId)).toEqual([]);
+    const kept = await h.json<{ balance: number; bonus: number }[]>('GET', '/gift-cards/mine', { token: booked.payer.token });
+    expect(kept.body).toEqual([expect.objectContaining({ balance: offered.refund + bonus, bonus })]);
+    const [mail] = await h.db.query<{ facts: Record<string, unknown> }>(
+      `select facts from mail_outbox where booking_id = $1 and kind = 'booking-cancelled' and recipient_uid = $2`,
+      [booked.bookingId, booked.payer.uid],
+    );
+    expect(mail?.facts).toMatchObject({ refundAmount: 0, creditAmount: offered.refund + bonus });
+  });
+
   it('a replay of the confirmation answers the same and refunds once', async () => {
     const booked = await paidBooking();
     const { body: offered } = await quote(booked.payer, booked.bookingId);

@@ -64,6 +64,7 @@ test('partners open in a new tab and the footer has its nine links', async ({ pa
     ['Jobs', '/jobs'],
     ['Safety Waiver', '/waiver'],
     ['Cancellation Policy', '/cancellation-policy'],
+    ['Gift Cards', '/gift-cards'],
     ['Gift Card Balance', '/gift-cards/balance'],
   ];
   await expect(footer.getByRole('link')).toHaveCount(expected.length);

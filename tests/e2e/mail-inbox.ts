@@ -7,7 +7,7 @@ export interface CaughtMail {
   subject: string;
   text: string;
   to: { address: string }[];
-  attachments: { fileName?: string; generatedFileName?: string }[];
+  attachments: { fileName?: string; generatedFileName?: string; contentType?: string }[];
 }
 
 /** The first message to `address` whose subject matches, once it has arrived. */

@@ -446,6 +446,65 @@ test('an operator adds a promo code, which then applies at checkout, and pauses 
   expect(problems.errors).toEqual([]);
 });
 
+test('an operator issues a gift card by e-mail, finds it, adjusts it and sends it again, each in its ledger', async ({
+  page,
+  problems,
+}) => {
+  test.setTimeout(90_000);
+  const to = `raffle-${Date.now().toString(36)}@example.com`;
+  await openAsOperator(page, '/ops');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Gift cards' }).click();
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { name: 'Outstanding' })).toBeVisible();
+  const issue = page.getByRole('form', { name: 'Issue a gift card' });
+  await issue.getByLabel('Dollars').fill('2000');
+  await issue.getByLabel('For (name)').fill('Pat Winner');
+  await issue.getByLabel('Their e-mail (empty: to print)').fill(to);
+  await issue.getByRole('button', { name: 'Issue the card' }).click();
+  await expect(issue.getByText('Choose a whole number of dollars from $1 to $1,000.')).toBeVisible();
+  await expect(issue.getByText('Give a reason (up to 500 characters).')).toBeVisible();
+  await issue.getByLabel('Dollars').fill('100');
+  await issue.getByLabel('Reason').fill('Ski club raffle');
+  await issue.getByRole('button', { name: 'Issue the card' }).click();
+  const notice = page.getByRole('status');
+  await expect(notice).toContainText(/^Issued KAMAS(-[2-9A-HJ-NP-Z]{4}){4} for Pat Winner\.$/);
+  const code = (await notice.getByRole('link').textContent()) ?? '';
+  const gift = await mailTo(page.request, to, /sent you a gift card/);
+  expect(gift.text).toContain(code);
+  expect(gift.attachments.map((file) => file.contentType)).toEqual(expect.arrayContaining(['application/pdf', 'image/png']));
+
+  await page.getByLabel('Code, or the buyer’s or recipient’s e-mail').fill(to);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await islandsReady(page);
+  await page
+    .getByRole('list', { name: `Gift cards matching ${to}` })
+    .getByRole('link', { name: code })
+    .click();
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { name: `Gift card ${code}` })).toBeVisible();
+  await expect(page.getByText('$100 of $100')).toBeVisible();
+  const ledger = page.getByRole('region', { name: 'Every change of its balance' }).getByRole('listitem');
+  await expect(ledger).toHaveCount(1);
+  await expect(ledger.first()).toContainText('+$100 Issued by the office, by An operator: “Ski club raffle”');
+
+  await page.getByRole('button', { name: 'Adjust the balance' }).click();
+  await page.getByLabel('Take off it').check();
+  await page.getByLabel('Dollars').fill('40');
+  await page.getByLabel('Reason').fill('Part of it paid for a rental');
+  await page.getByRole('button', { name: 'Change the balance' }).click();
+  await expect(page.getByRole('status')).toHaveText('The balance is $60 now.');
+  await expect(ledger).toHaveCount(2);
+  await expect(ledger.nth(1)).toContainText('-$40 Adjusted, by An operator: “Part of it paid for a rental”');
+  await expect(page.getByText('$60 of $100')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Send it again' }).click();
+  await page.getByLabel('Reason').fill('The e-mail went to spam');
+  await page.getByRole('button', { name: 'Send it again' }).click();
+  await expect(page.getByRole('status')).toHaveText(`The gift card is on its way to ${to}.`);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(problems.errors).toEqual([]);
+});
+
 test('an operator marks a blackout day after the season and lifts it again', async ({ page, problems }) => {
   await openAsOperator(page, '/ops/dates');
   const mark = page.getByRole('form', { name: 'Mark a blackout day' });

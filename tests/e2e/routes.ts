@@ -13,6 +13,7 @@ export const ROUTES = [
   ['/waiver/copy', 'Your Signed Waiver'],
   ['/payment-success', 'No payment to confirm'],
   ['/cancellation-policy', 'Cancellation Policy'],
+  ['/gift-cards', 'Gift Cards'],
   ['/gift-cards/balance', 'Gift Card Balance'],
   ['/booking/backcountry-tour', 'Book a Day Tour'],
   ['/booking/avalanche-class', 'Book an Avalanche Class'],

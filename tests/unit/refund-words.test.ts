@@ -1,5 +1,5 @@
 /** What the site says about where a refund goes: to the card, or from the office for a booking it took in cash or by check. */
-import { creditFor } from '../../shared/rules/gift-card-credit.ts';
+import { creditFor, creditOfferWords } from '../../shared/rules/gift-card-credit.ts';
 import { describe, expect, it } from 'vitest';
 import type { CallOffChoice } from '../../shared/contract/answers.ts';
 import { chosenLine, creditOffer, refundOffer } from '../../shared/rules/called-off.ts';
@@ -43,6 +43,7 @@ describe('a quote of a booking gift cards paid part of', () => {
     paid,
     refund: paid - 5_000,
     toGiftCards,
+    credit: null,
     currency: 'usd',
     canMove: true,
     moveFee: 5_000,
@@ -113,6 +114,15 @@ describe('the called-off page', () => {
 });
 
 describe('credit instead of a refund', () => {
+  it('is offered as a gift card worth more, and the notice says where it is', () => {
+    expect(creditOfferWords({ amount: 38_500, bonus: 3_500, percent: 10 }, 'the refund')).toBe(
+      'A gift card for $385, 10% more than the refund: $35 of it is a promotional bonus. It never expires, and pays for any of our trips.',
+    );
+    expect(cancelledNotice(0, 'card', 0, 38_500)).toBe(
+      'Booking cancelled. A gift card for $385 is on its way by e-mail and listed below. Your party has been told.',
+    );
+  });
+
   it('is worth what was paid and the bonus percentage more, rounded to the cent', () => {
     expect(creditFor(35_000, 10)).toEqual({ value: 38_500, bonus: 3_500 });
     expect(creditFor(12_345, 10)).toEqual({ value: 13_580, bonus: 1_235 });

@@ -16,3 +16,12 @@ export function loadStripeOnce(): Promise<Stripe | null> {
     });
   return stripeLoading;
 }
+
+/** The status of a Stripe payment intent ('succeeded', 'processing', ...), read with its client secret; null when Stripe cannot tell. */
+export async function stripeIntentStatus(clientSecret: string): Promise<string | null> {
+  const stripe = await loadStripeOnce();
+  if (!stripe) return null;
+  const { paymentIntent, error } = await stripe.retrievePaymentIntent(clientSecret);
+  if (error || !paymentIntent) return null;
+  return paymentIntent.status;
+}

@@ -4,7 +4,7 @@
  * provider's checkout comes with `provider=local&date=<dateId>`; it succeeded when the signed-in
  * user's bookings hold that date. Success empties the cart.
  */
-import { loadStripeOnce } from '../../card-payment/stripe-loader.ts';
+import { stripeIntentStatus } from '../../card-payment/stripe-loader.ts';
 import { api } from '../../../stores/api.ts';
 import { $authError, $authUser, startAuth } from '../../../stores/auth.ts';
 import { completePayment } from './payment-intent.ts';
@@ -25,20 +25,12 @@ export interface VerifyDeps {
   stripeIntentStatus?: (clientSecret: string) => Promise<string | null>;
 }
 
-async function retrieveStripeStatus(clientSecret: string): Promise<string | null> {
-  const stripe = await loadStripeOnce();
-  if (!stripe) return null;
-  const { paymentIntent, error } = await stripe.retrievePaymentIntent(clientSecret);
-  if (error || !paymentIntent) return null;
-  return paymentIntent.status;
-}
-
 export async function verifyPayment(search: string, deps: VerifyDeps = {}): Promise<PaymentOutcome> {
   const params = new URLSearchParams(search);
   const clientSecret = params.get('payment_intent_client_secret');
   let outcome: PaymentOutcome;
   if (clientSecret) {
-    outcome = await stripeOutcome(clientSecret, deps.stripeIntentStatus ?? retrieveStripeStatus);
+    outcome = await stripeOutcome(clientSecret, deps.stripeIntentStatus ?? stripeIntentStatus);
   } else if (params.get('provider') === 'local' && params.get('date')) {
     outcome = await localOutcome(params.get('date') ?? '');
   } else {

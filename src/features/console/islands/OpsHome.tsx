@@ -40,6 +40,7 @@ export default function OpsHome() {
       <nav className="ops-links" aria-label="Console">
         <a href="/ops/dates">Add dates</a>
         <a href="/ops/promo-codes">Promo codes</a>
+        <a href="/ops/gift-cards">Gift cards</a>
         <a href="/ops/activity">The record of operator actions</a>
         <a href="/ops/staff">Staff</a>
       </nav>

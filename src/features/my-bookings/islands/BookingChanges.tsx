@@ -7,6 +7,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { QuoteChanged, shownError } from '../../../lib/api/api-error.ts';
 import type { CancellationQuote } from '../../../../shared/contract/answers.ts';
+import { creditOfferWords } from '../../../../shared/rules/gift-card-credit.ts';
 import { cancelledNotice, LEFT_NOTICE, QUOTE_CHANGED_NOTICE, quoteHolds, quoteSummary } from '../../../lib/cancellation-quote.ts';
 import type { Party } from '../../../../shared/contract/answers.ts';
 import { api } from '../../../stores/api.ts';
@@ -38,6 +39,8 @@ export default function BookingChanges({ party, label, onEnded, onMoved }: Props
   const id = useId();
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const [failure, setFailure] = useState<string | null>(null);
+  /** The refund is to be kept as credit (a gift card worth more) instead of going back. */
+  const [asCredit, setAsCredit] = useState(false);
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const open = step.name === 'quoted' || step.name === 'leaving' || step.name === 'sending' || step.name === 'changing-date';
@@ -82,8 +85,9 @@ export default function BookingChanges({ party, label, onEnded, onMoved }: Props
     setFailure(null);
     setStep({ name: 'sending', quote });
     try {
-      const done = await api.cancelBooking({ params: { bookingId: party.bookingId }, body: { quoteId: quote.quoteId } });
-      onEnded(cancelledNotice(done.refund, quote.paidBy, quote.toGiftCards));
+      const body = { quoteId: quote.quoteId, asCredit: asCredit && quote.credit !== null };
+      const done = await api.cancelBooking({ params: { bookingId: party.bookingId }, body });
+      onEnded(cancelledNotice(done.refund, quote.paidBy, quote.toGiftCards, done.credit));
     } catch (error) {
       if (error instanceof QuoteChanged) {
         setStep({ name: 'quoted', quote: error.quote, changed: true });
@@ -148,6 +152,19 @@ export default function BookingChanges({ party, label, onEnded, onMoved }: Props
           <p className="booking-quote-holds">
             {quoteHolds(quote)} <a href="/cancellation-policy">Cancellation Policy</a>
           </p>
+          {quote.credit && (
+            <fieldset className="booking-refund-way">
+              <legend>How it comes back</legend>
+              <label>
+                <input type="radio" name={`${id}-way`} checked={!asCredit} onChange={() => setAsCredit(false)} />
+                <span>As a refund, as above</span>
+              </label>
+              <label>
+                <input type="radio" name={`${id}-way`} checked={asCredit} onChange={() => setAsCredit(true)} />
+                <span>As credit: {creditOfferWords(quote.credit, 'the refund')}</span>
+              </label>
+            </fieldset>
+          )}
           <p>Everyone in your party loses their seat, and is told by e-mail.</p>
           <div className="booking-change-buttons">
             <button type="button" className="button danger" aria-disabled={sending} onClick={() => sending || void confirmCancel(quote)}>
