@@ -67,6 +67,10 @@ export function denverDaysBetween(from: Date | number, to: Date | number): numbe
   return dayCount(denverDay(to)) - dayCount(denverDay(from));
 }
 
+/** The hour of `instant` on Kamas clocks, 0 to 23. */
+export const denverHour = (instant: Date | number): number =>
+  new TZDate(typeof instant === 'number' ? instant : instant.getTime(), COMPANY_TIME_ZONE).getHours();
+
 /** The midnight in Denver that starts the day after the Denver day of `instant` (a day may be 23 or 25 hours long). */
 export function nextDenverMidnight(instant: Date | number): Date {
   return denverInstant(denverDayPlus(denverDay(instant), 1));

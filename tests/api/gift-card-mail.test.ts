@@ -126,7 +126,7 @@ describe('a gift card by e-mail', () => {
     const [delivered] = await h.db.query<{ delivered_at: Date | null }>('select delivered_at from gift_cards where id = $1', [card.id]);
     expect(delivered?.delivered_at).toBeInstanceOf(Date);
 
-    // The buyer's copy is written as the gift goes, and sent on the next round; nothing goes twice.
+    // The buyer's copy is written as the gift goes, and sent in the same run; nothing goes twice.
     await sendDueMail(worker);
     await sendDueMail(worker);
     const copies = smtp.to(buyer.email).filter((mail) => mail.subject === 'Your gift reached Sam Ridge');

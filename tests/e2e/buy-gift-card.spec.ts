@@ -2,15 +2,19 @@
  * Buying a gift card on /gift-cards, at 390 px and 1280 px: a signed-out visitor signs in from the
  * page and comes back to it; a customer with no profile, survey or waiver buys a $150 card to arrive
  * tomorrow at 8 AM in Kamas, pays with the test card and is told it is paid. An amount under $25 is
- * refused at its field in the contract's words, and nothing is bought.
+ * refused at its field in the contract's words, and nothing is bought. A gift for tomorrow morning,
+ * sent now from My Bookings instead, reaches its recipient with its printable card, and pays part of
+ * the class they book.
  */
 import type { Page } from '@playwright/test';
 import { GIFT_AMOUNT_MESSAGE } from '../../shared/contract/gift-cards.ts';
-import { GOOD_CARD } from './api-customers.ts';
-import { fillCard } from './checkout-steps.ts';
+import { E2E } from '../../playwright.config.ts';
+import { bookingsOf, freshDate, giftCardBalance, GOOD_CARD, readyCustomer } from './api-customers.ts';
+import { classToPayment, fillCard, useGiftCard } from './checkout-steps.ts';
+import { mailTo } from './mail-inbox.ts';
 import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
 import { layoutProblems } from './layout-problems.ts';
-import { dayKeyOf, logInHere, shortDate, utcNoon } from './page-helpers.ts';
+import { dayKeyOf, logInHere, shortDate, summaryValue as orderValue, utcNoon } from './page-helpers.ts';
 
 /** Opens /gift-cards signed out, follows its sign-in link and logs in: the sign-in page brings the buyer back. */
 async function signInFromGiftPage(page: Page, email: string) {
@@ -114,4 +118,66 @@ test('on the narrowest phone the form with its messages, and the payment step, f
   await expect(page.getByRole('heading', { level: 2, name: 'Your gift' })).toBeFocused();
   await expect(summaryValue(page, 'Arrives')).toHaveText('To you by e-mail, to print');
   expect(await page.evaluate(layoutProblems, { phone: true })).toEqual([]);
+});
+
+test('a gift bought for tomorrow morning, sent now from My Bookings, reaches its recipient with its printable card and pays part of their class', async ({
+  browser,
+  page,
+  problems,
+}) => {
+  test.setTimeout(150_000);
+  const buyer = await apiCustomer(page.request);
+  const recipient = await readyCustomer(page.request);
+  const entry = await freshDate(page.request, 'winter-classes', 'price_class_moto');
+  await signInFromGiftPage(page, buyer.email);
+  await page.getByLabel('Amount in dollars').fill('100');
+  await page.getByLabel('Recipient’s name').fill('Sam Ridge');
+  await page.getByRole('radio', { name: 'On a day and hour I choose' }).check();
+  const tomorrow = dayKeyOf(new Date(utcNoon(dayKeyOf(new Date())).getTime() + 86_400_000));
+  await page.getByLabel('Day', { exact: true }).fill(tomorrow);
+  await page.getByLabel('Hour', { exact: true }).selectOption({ label: '8:00 AM' });
+  await page.getByLabel('Recipient’s e-mail').fill(recipient.email);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await fillCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your gift is paid.' })).toBeFocused();
+  const receipt = await mailTo(page.request, buyer.email, /^Your gift for Sam Ridge: receipt$/);
+  expect(receipt.text).toContain(`on ${shortDate(utcNoon(tomorrow))}, 8:00 AM (Kamas time)`);
+
+  // In My Bookings, the gift waits for its morning, without its code; the buyer sends it now instead.
+  await page.getByRole('link', { name: 'My Bookings' }).click();
+  await islandsReady(page);
+  const gift = page.getByRole('article', { name: 'For Sam Ridge' });
+  await expect(gift).toContainText('Gift card: $100');
+  await expect(gift).toContainText(`Goes to ${recipient.email} on ${shortDate(utcNoon(tomorrow))}, 8:00 AM (Kamas time).`);
+  await expect(gift.getByText(/KAMAS-/)).toHaveCount(0);
+  await gift.getByRole('button', { name: /^Change where or when\s*: the gift for Sam Ridge$/ }).click();
+  await expect(gift.getByRole('heading', { name: 'Where and when it goes' })).toBeFocused();
+  await expect(gift.getByRole('radio', { name: 'Send it to me to print' })).toHaveCount(0);
+  await gift.getByRole('radio', { name: 'Now' }).check();
+  expect(await axeViolations(page)).toEqual([]);
+  await gift.getByRole('button', { name: 'Save' }).click();
+  await expect(gift.getByRole('status')).toContainText(`Goes to ${recipient.email} on`);
+
+  const delivered = await mailTo(page.request, recipient.email, /sent you a gift card$/);
+  const code = /KAMAS(-[2-9A-HJ-NP-Z]{4}){4}/.exec(delivered.text)?.[0] ?? '';
+  expect(code).not.toBe('');
+  expect(delivered.text).toContain('$100 to spend on any of our trips');
+  expect(delivered.attachments.map((file) => file.contentType)).toEqual(expect.arrayContaining(['application/pdf', 'image/png']));
+  const copy = await mailTo(page.request, buyer.email, /^Your gift reached Sam Ridge$/);
+  expect(copy.text).toContain(code);
+
+  // The recipient books a class, the card paying $100 of it and their own card the rest.
+  const theirs = await (await browser.newContext({ baseURL: E2E.site })).newPage();
+  await classToPayment(theirs, recipient.email, 'Motorized Backcountry Essentials, $395', entry, '$395');
+  await useGiftCard(theirs, code);
+  await expect(orderValue(theirs, `Gift card ending ${code.slice(-4)}`)).toHaveText('-$100');
+  await expect(orderValue(theirs, 'To pay by card')).toHaveText('$295');
+  await fillCard(theirs, GOOD_CARD);
+  await theirs.getByRole('button', { name: 'Pay now' }).click();
+  await expect(theirs.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
+  expect(await bookingsOf(page.request, recipient)).toEqual([entry.id]);
+  expect(await giftCardBalance(page.request, code)).toBe(0);
+  await theirs.context().close();
+  expect(problems.errors).toEqual([]);
 });

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { PASSWORD, type Entry } from './api-customers.ts';
 import { expect, islandsReady } from './fixtures.ts';
-import { CLASS_PAGE, summaryTotal } from './page-helpers.ts';
+import { CLASS_PAGE, summaryOf, summaryTotal } from './page-helpers.ts';
 
 export const STEPS = ['Login', 'Survey', 'Waiver', 'Payment'] as const;
 export type StepName = (typeof STEPS)[number];
@@ -75,4 +75,12 @@ export async function classToPayment(page: Page, email: string, label: string, e
   await chooseClass(page, label, entry, total);
   await logInAtLogin(page, email);
   await passSavedSteps(page);
+}
+
+/** At the payment step, opens Have a gift card? and uses the code typed. */
+export async function useGiftCard(page: Page, typed: string) {
+  const field = page.getByLabel('Gift card code');
+  if (!(await field.isVisible())) await summaryOf(page).getByText('Have a gift card?').click();
+  await field.fill(typed);
+  await summaryOf(page).getByRole('button', { name: 'Use', exact: true }).click();
 }

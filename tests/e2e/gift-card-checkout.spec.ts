@@ -4,18 +4,9 @@
  * it all leave no card form, and Book now books it. The balance page shows what is left and each use.
  */
 import { bookingsOf, freshDate, giftCardBalance, GOOD_CARD, issuedGiftCard, readyCustomer } from './api-customers.ts';
-import { classToPayment, fillCard } from './checkout-steps.ts';
+import { classToPayment, fillCard, useGiftCard } from './checkout-steps.ts';
 import { atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
 import { summaryOf, summaryTotal, summaryValue } from './page-helpers.ts';
-import type { Page } from '@playwright/test';
-
-/** Opens Have a gift card? and uses the code typed. */
-async function useGiftCard(page: Page, typed: string) {
-  const field = page.getByLabel('Gift card code');
-  if (!(await field.isVisible())) await summaryOf(page).getByText('Have a gift card?').click();
-  await field.fill(typed);
-  await summaryOf(page).getByRole('button', { name: 'Use', exact: true }).click();
-}
 
 test('the balance page tells a visitor who is not signed in what is left, with no names and no account to add it to', async ({
   page,

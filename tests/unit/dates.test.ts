@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  denverHour,
   denverDayPlus,
   denverDaysBetween,
   nextDenverMidnight,
@@ -156,5 +157,13 @@ describe('dates in Kamas', () => {
       expect(denverClock(saved)).toBe('05:40');
       expect(denverClock(new Date('2026-11-26T06:30:00Z'))).toBe('23:30');
     });
+  });
+});
+
+describe('the hour on Kamas clocks', () => {
+  it('is read in Denver time, in winter and in summer', () => {
+    expect(denverHour(Date.parse('2026-12-25T15:00:00Z'))).toBe(8);
+    expect(denverHour(Date.parse('2027-07-04T14:00:00Z'))).toBe(8);
+    expect(denverHour(Date.parse('2027-01-01T06:59:00Z'))).toBe(23);
   });
 });

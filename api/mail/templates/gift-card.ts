@@ -81,7 +81,7 @@ function GiftCardReceipt(facts: GiftCardReceiptFacts) {
       ? 'It is attached, ready to print and give: the code on it is what they use.'
       : delivery.when === 'now'
         ? `We are e-mailing it to ${card.recipientName} at ${delivery.to} now, and will send you a copy when it goes.`
-        : `We will e-mail it to ${card.recipientName} at ${delivery.to} on ${formatDenverDateTime(delivery.at)} (Kamas time), and send you a copy when it goes.`;
+        : `We will e-mail it to ${card.recipientName} at ${delivery.to} on ${formatDenverDateTime(delivery.at)} (Kamas time), and send you a copy when it goes. Until then you can change the address or the time in My Bookings.`;
   return h(
     Layout,
     { home: facts.links.home, preview: `Your gift for ${card.recipientName} is paid.`, heading: 'Thank you for your gift' },

@@ -72,7 +72,7 @@ export default function GiftForm({ live, trips, openedAt }: Props) {
           />
           <FieldError id="gift-name-error" error={errors.recipientName} />
         </div>
-        <GiftDelivery form={form} errors={errors} openedAt={openedAt} />
+        <GiftDelivery id="gift" form={form} errors={errors} openedAt={openedAt} canPrint onChange={editGift} />
         <div className="field">
           <label htmlFor="gift-message">Message (optional)</label>
           <textarea

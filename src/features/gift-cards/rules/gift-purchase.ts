@@ -4,7 +4,7 @@
  * words), the trips a voucher may be for, and the summary the payment step shows.
  */
 import * as v from 'valibot';
-import { giftPurchaseSchema } from '../../../../shared/contract/gift-cards.ts';
+import { giftDeliveryChangeSchema, giftPurchaseSchema } from '../../../../shared/contract/gift-cards.ts';
 import type { Product } from '../../../../shared/contract/answers.ts';
 import { CLASS_PRODUCT_TITLE, DAY_TOUR_PRODUCT_TITLE } from '../../../../shared/company/site.ts';
 import { denverDay, denverDayPlus, denverInstant, formatDenverDateTime } from '../../../../shared/rules/dates.ts';
@@ -27,6 +27,9 @@ export interface GiftForm {
   hour: string;
   message: string;
 }
+
+/** When and where the gift goes, as typed: the part of the form a gift not sent yet may still change. */
+export type GiftDeliveryForm = Pick<GiftForm, 'when' | 'recipientEmail' | 'day' | 'hour'>;
 
 export const EMPTY_GIFT_FORM: GiftForm = {
   kind: 'amount',
@@ -52,16 +55,17 @@ function dollarsOf(typed: string): number {
   return plain === '' ? Number.NaN : Number(plain);
 }
 
-/** What the form asks for, in the shape of the request (the recipient's address only when we deliver it). */
+/** When and where, in the shape of the request (the recipient's address only when we deliver it). */
+function deliveryInput(form: GiftDeliveryForm): unknown {
+  if (form.when === 'print') return { when: 'print' };
+  if (form.when === 'now') return { when: 'now', recipientEmail: form.recipientEmail };
+  return { when: 'on', recipientEmail: form.recipientEmail, day: form.day, hour: form.hour === '' ? Number.NaN : Number(form.hour) };
+}
+
+/** What the form asks for, in the shape of the request. */
 function requestInput(form: GiftForm): unknown {
   const gift = form.kind === 'amount' ? { kind: 'amount', dollars: dollarsOf(form.dollars) } : { kind: 'voucher', priceId: form.priceId };
-  const delivery =
-    form.when === 'print'
-      ? { when: 'print' }
-      : form.when === 'now'
-        ? { when: 'now', recipientEmail: form.recipientEmail }
-        : { when: 'on', recipientEmail: form.recipientEmail, day: form.day, hour: form.hour === '' ? Number.NaN : Number(form.hour) };
-  return { gift, recipientName: form.recipientName, message: form.message, delivery };
+  return { gift, recipientName: form.recipientName, message: form.message, delivery: deliveryInput(form) };
 }
 
 /** The field an issue of the schema is about, by its path. */
@@ -80,6 +84,22 @@ export function giftRequest(form: GiftForm): { ok: true; request: GiftRequest } 
   const errors: GiftErrors = {};
   for (const issue of checked.issues) {
     const field = fieldOf((issue.path ?? []).map((item) => item.key));
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+export type GiftDeliveryChange = v.InferOutput<typeof giftDeliveryChangeSchema>;
+
+/** A gift not sent yet, sent elsewhere or at another time: the request to send, or the contract's message for each field. */
+export function deliveryChange(
+  form: GiftDeliveryForm,
+): { ok: true; change: GiftDeliveryChange } | { ok: false; errors: Pick<GiftErrors, 'when' | 'recipientEmail'> } {
+  const checked = v.safeParse(giftDeliveryChangeSchema, deliveryInput(form));
+  if (checked.success) return { ok: true, change: checked.output };
+  const errors: Pick<GiftErrors, 'when' | 'recipientEmail'> = {};
+  for (const issue of checked.issues) {
+    const field = issue.path?.[0]?.key === 'recipientEmail' ? 'recipientEmail' : 'when';
     errors[field] ??= issue.message;
   }
   return { ok: false, errors };

@@ -18,6 +18,7 @@ import BookingCardView from './BookingCardView.tsx';
 import CalledOffCard from './CalledOffCard.tsx';
 import MyWaits from '../../waitlist/islands/MyWaits.tsx';
 import MyGiftCards from '../../gift-cards/islands/MyGiftCards.tsx';
+import GivenGifts from '../../gift-cards/islands/GivenGifts.tsx';
 import { useCopied } from './use-copied.ts';
 import { useMyBookings } from './use-my-bookings.ts';
 
@@ -101,6 +102,7 @@ export default function MyBookings({ uid, onDrawn }: { uid: string; onDrawn?: ()
         ))}
       <MyWaits uid={uid} />
       <MyGiftCards uid={uid} />
+      <GivenGifts uid={uid} />
     </section>
   );
 }
