@@ -150,6 +150,7 @@ export async function issueByOffice(
 }
 
 export const NO_ADDRESS_TO_SEND = 'This card has no e-mail address to send it to.';
+export const NOT_SENT_YET = 'This gift has not been sent yet: it goes at the time its buyer chose.';
 
 /**
  * Sends an active card to its recipient's address again (a lost e-mail), for a reason; the same
@@ -165,6 +166,11 @@ export async function resendCard(
     const card = await lockedCard(tx, cardId);
     if (card.status !== 'active') throw new DomainError('conflict', 'Only a card in use can be sent.');
     if (!card.recipient_email) throw new DomainError('conflict', NO_ADDRESS_TO_SEND);
+    const [waiting] = await tx.query(
+      `select 1 from mail_outbox where gift_card_id = $1 and kind = 'gift-card-delivery' and event_key = $1 and status = 'pending'`,
+      [card.id],
+    );
+    if (waiting) throw new DomainError('conflict', NOT_SENT_YET);
     const written = await enqueueMail(tx, [
       {
         kind: 'gift-card-delivery',

@@ -16,7 +16,7 @@ import { denverDay, denverInstant, formatDenverDateTime } from '../../shared/rul
 import { smtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
 import { GIFT_ALREADY_SENT, GIFT_NOT_FOUND, GIFT_TO_PRINT } from '../../api/gift-cards/given.ts';
 import { DELIVERY_PAST_MESSAGE } from '../../api/gift-cards/purchase.ts';
-import { NO_ADDRESS_TO_SEND } from '../../api/gift-cards/office.ts';
+import { NO_ADDRESS_TO_SEND, NOT_SENT_YET } from '../../api/gift-cards/office.ts';
 import { harness, PAYING_CARD, PROJECT_ID, readyUser, type Harness, type TestUser } from './harness.ts';
 import { staffMember } from './staff.ts';
 
@@ -260,6 +260,14 @@ describe('a card the office issues', () => {
     expect(smtp.to(to)).toHaveLength(2);
     const [latest] = (await h.json<{ action: string; change: string }[]>('GET', '/ops/activity', { token: operator.token })).body;
     expect(latest).toMatchObject({ action: 'resend gift card', change: `Sent again to ${to}` });
+
+    // A gift still waiting for its morning is not sent early.
+    const tomorrow = denverDay(new Date(Date.now() + 86_400_000));
+    const waiting = await boughtCard({ when: 'on', recipientEmail: recipientAddress(), day: tomorrow, hour: 8 });
+    expect(await asOperator(`/ops/gift-cards/${waiting.id}/resend`, { ...again, requestId: 'resend-gift-0003' })).toMatchObject({
+      status: 409,
+      body: { error: NOT_SENT_YET },
+    });
 
     const printed = await asOperator<{ giftCardId: string }>('/ops/gift-cards', {
       dollars: 20,

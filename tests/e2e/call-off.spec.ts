@@ -67,7 +67,9 @@ test('a called-off day’s payer follows the link in the message and moves to an
     await islandsReady(page);
     const waiting = myBookings(page).getByRole('article', { name: 'Ski & Splitboard Touring Day' });
     await expect(waiting).toContainText('Called off');
-    await expect(waiting).toContainText('We called off this date. Choose a full refund or another date at no charge by');
+    await expect(waiting).toContainText(
+      'We called off this date. Choose a full refund, credit worth more, or another date at no charge by',
+    );
     const choose = waiting.getByRole('link', { name: /^Choose a refund or a new date/ });
     expect(new URL((await choose.getAttribute('href')) ?? '', E2E.site).href).toBe(link);
     expect(await axeViolations(page)).toEqual([]);

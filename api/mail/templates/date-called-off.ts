@@ -25,6 +25,7 @@ function DateCalledOff(facts: DateCalledOffFacts) {
     bulletList([
       `A full refund of ${refund}${feesIncluded(facts.feesPaid ?? 0, (cents) => formatMoney(cents, facts.currency))} ${refundRoute(facts.paidBy)}.`,
       'A move to another date with seats for your party, at no charge.',
+      'Credit: a gift card worth more than you paid, for any of our trips.',
     ]),
     buttonLink(facts.choiceLink, 'Choose a refund or a new date'),
     paragraph(

@@ -49,7 +49,7 @@ function Card({ shown, reload }: { shown: CardWithLedger; reload: () => Promise<
         {notice && <OpsNotice>{notice}</OpsNotice>}
         {card.status === 'active' && (
           <div className="ops-actions-row">
-            {card.recipientEmail && (
+            {card.recipientEmail && card.deliveredAt && (
               <ReasonAction
                 opener="Send it again"
                 heading={`Send it again to ${card.recipientEmail}`}

@@ -55,12 +55,13 @@ function OutstandingFigures() {
       <DetailsList
         className="ops-details"
         details={[
-          ['On every card now', formatDollars(figures.outstanding)],
-          [`Sold, ${figures.season}`, formatDollars(figures.sold)],
-          [`Used, ${figures.season}`, formatDollars(figures.used)],
-          [`Credit, ${figures.season}`, formatDollars(figures.credited)],
+          ['On cards now', formatDollars(figures.outstanding)],
+          ['Sold', formatDollars(figures.sold)],
+          ['Used', formatDollars(figures.used)],
+          ['Given as credit', formatDollars(figures.credited)],
         ]}
       />
+      <p className="ops-muted">Sold, used and credit are of the {figures.season} season so far.</p>
       {figures.longUnused.length > 0 && (
         <>
           <h3>Unused for more than a year</h3>

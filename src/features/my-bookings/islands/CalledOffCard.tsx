@@ -26,8 +26,8 @@ export default function CalledOffCard({ booking }: { booking: CalledOffBooking }
         {booking.yours ? (
           <>
             <p>
-              We called off this date. Choose a full refund or another date at no charge by {deadline} (Kamas time); if you have not chosen
-              by then, we refund you in full.
+              We called off this date. Choose a full refund, credit worth more, or another date at no charge by {deadline} (Kamas time); if
+              you have not chosen by then, we refund you in full.
             </p>
             <a className="button primary" href={choiceHref(booking.bookingId)}>
               Choose a refund or a new date
