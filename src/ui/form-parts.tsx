@@ -39,7 +39,10 @@ export function SelectField({
   );
 }
 
-/** A labelled choice of one, one large radio per line with its words beside it (whole at any width), and its message (id `{id}-error`). */
+/**
+ * A labelled choice of one, one large radio per line with its words beside it (whole at any width),
+ * and its message (id `{id}-error`); styled as the console's unless given the classes of its page.
+ */
 export function ChoiceField<Value extends string>({
   id,
   legend,
@@ -47,6 +50,7 @@ export function ChoiceField<Value extends string>({
   value,
   error,
   onChange,
+  classes = { group: 'ops-choices', choice: 'ops-check' },
 }: {
   id: string;
   legend: string;
@@ -55,12 +59,13 @@ export function ChoiceField<Value extends string>({
   value: string;
   error?: string | undefined;
   onChange: (value: Value) => void;
+  classes?: { group: string; choice: string };
 }) {
   return (
-    <fieldset className="ops-choices" {...describedBy(error, `${id}-error`)}>
+    <fieldset className={classes.group} {...describedBy(error, `${id}-error`)}>
       <legend>{legend}</legend>
       {choices.map((choice) => (
-        <label key={choice.value} className="ops-check">
+        <label key={choice.value} className={classes.choice}>
           <input type="radio" name={id} value={choice.value} checked={value === choice.value} onChange={() => onChange(choice.value)} />
           <span>{choice.label}</span>
         </label>

@@ -8,19 +8,15 @@ import { inflateSync } from 'node:zlib';
 import type { ParsedMail } from 'mailparser';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firebaseIdentity } from '../../api/identity.ts';
-import { mailThread } from '../../api/mail/mail-thread.ts';
 import { sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
-import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
 import { denverDay, denverInstant, formatDenverDateTime } from '../../shared/rules/dates.ts';
 import { smtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
+import { threadMailer } from './thread-mailer.ts';
 import { GIFT_ALREADY_SENT, GIFT_NOT_FOUND, GIFT_TO_PRINT } from '../../api/gift-cards/given.ts';
 import { DELIVERY_PAST_MESSAGE } from '../../api/gift-cards/purchase.ts';
 import { NO_ADDRESS_TO_SEND, NOT_SENT_YET } from '../../api/gift-cards/office.ts';
-import { harness, PAYING_CARD, PROJECT_ID, readyUser, type Harness, type TestUser } from './harness.ts';
+import { harness, PAYING_CARD, readyUser, type Harness, type TestUser } from './harness.ts';
 import { staffMember } from './staff.ts';
-
-const SITE = 'http://127.0.0.1:4322';
 
 let h: Harness;
 let smtp: SmtpCatcher;
@@ -29,15 +25,7 @@ let buyer: TestUser;
 
 beforeAll(async () => {
   [h, smtp] = await Promise.all([harness(), smtpCatcher()]);
-  const thread = mailThread({ url: smtp.url, from: 'Kamas Backcountry Guides <bookings@kamas.test>', replyTo: 'hello@kamas.test' });
-  worker = {
-    db: h.db,
-    identity: firebaseIdentity(PROJECT_ID),
-    transport: thread.transport,
-    templates: thread.templates,
-    siteUrl: SITE,
-    waiverVersion: currentWaiverEdition.version,
-  };
+  worker = threadMailer(h, smtp.url);
   buyer = await readyUser(h, 'Robin Giver');
 });
 afterAll(async () => {

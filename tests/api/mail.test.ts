@@ -13,11 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseIdentity } from '../../api/identity.ts';
 import { listMail, mailLine } from '../../api/mail/listing.ts';
 import { smtpTransport, type MailTransport } from '../../api/mail/transport.ts';
-import { mailThread } from '../../api/mail/mail-thread.ts';
 import { enqueueConfirmationAgain } from '../../api/mail/mail-outbox.ts';
 import { setMeetingPoint } from '../../api/console/meeting-point.ts';
 import { SENDERS, sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
-import { currentWaiverEdition } from '../../api/users/waiver-edition.ts';
 import { denverDay, denverInstant, formatDenverDateTime } from '../../shared/rules/dates.ts';
 import { meetingArea } from '../../shared/company/meeting-area.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
@@ -26,6 +24,7 @@ import { waiverCoversUntil } from '../../shared/rules/waiver-record.ts';
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
 import { smtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
+import { SITE, threadMailer } from './thread-mailer.ts';
 import {
   freeDate,
   harness,
@@ -41,8 +40,6 @@ import {
   type TestUser,
 } from './harness.ts';
 
-const SITE = 'http://127.0.0.1:4322';
-
 let h: Harness;
 let smtp: SmtpCatcher;
 let worker: MailWorkerDeps;
@@ -50,15 +47,7 @@ let worker: MailWorkerDeps;
 beforeAll(async () => {
   [h, smtp] = await Promise.all([harness(), smtpCatcher()]);
   // Rendered and sent on a thread of their own, as a running API does.
-  const thread = mailThread({ url: smtp.url, from: 'Kamas Backcountry Guides <bookings@kamas.test>', replyTo: 'hello@kamas.test' });
-  worker = {
-    db: h.db,
-    identity: firebaseIdentity(PROJECT_ID),
-    transport: thread.transport,
-    templates: thread.templates,
-    siteUrl: SITE,
-    waiverVersion: currentWaiverEdition.version,
-  };
+  worker = threadMailer(h, smtp.url);
 });
 afterAll(async () => {
   worker.transport.close();

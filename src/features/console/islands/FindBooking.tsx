@@ -1,8 +1,7 @@
 /**
  * Find a booking by an e-mail, a name, a phone number or its id, or by scanning the QR code on the
- * customer's booking card. The form is a plain GET of /ops?q=
- * (Back returns to the same results, and a search can be bookmarked); the island lists what the API
- * finds for the address's `q`.
+ * customer's booking card. The form is a plain GET of /ops?q= (./OpsSearch.tsx); the island lists
+ * what the API finds for the address's `q`.
  */
 import { bookingReference } from '../../../../shared/rules/booking-reference.ts';
 import { useId } from 'react';
@@ -10,8 +9,8 @@ import type { OpsBookingSummary } from '../../../../shared/contract/ops-answers.
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { BOOKING_STATUS_LABELS, opsBookingLink } from '../../../lib/ops-links.ts';
 import { opsApi } from '../../../stores/ops-api.ts';
-import { useHydrated } from '../../../ui/hooks/use-hydrated.ts';
 import { useStaffData } from '../../../ui/hooks/use-staff-data.ts';
+import { OpsSearch } from './OpsSearch.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import { ScanBooking } from './ScanBooking.tsx';
 
@@ -40,20 +39,10 @@ function Found({ query }: { query: string }) {
 
 export function FindBooking({ query }: { query: string | null }) {
   const id = useId();
-  // The results need the island: until it runs, the button waits.
-  const hydrated = useHydrated();
   return (
     <section className="ops-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Find a booking</h2>
-      <form className="ops-search" method="get" action="/ops" role="search">
-        <label htmlFor={`${id}-q`}>E-mail, name, phone or booking reference</label>
-        <div className="ops-search-row">
-          <input id={`${id}-q`} name="q" type="search" defaultValue={query ?? ''} required maxLength={100} autoComplete="off" />
-          <button type="submit" className="button primary" disabled={!hydrated}>
-            Find
-          </button>
-        </div>
-      </form>
+      <OpsSearch id={`${id}-q`} action="/ops" label="E-mail, name, phone or booking reference" query={query} />
       <ScanBooking />
       {query && <Found query={query} />}
     </section>

@@ -10,13 +10,13 @@ import { formatDenverDate } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
 import { opsApi } from '../../../stores/ops-api.ts';
 import DetailsList from '../../../ui/DetailsList.tsx';
-import { useHydrated } from '../../../ui/hooks/use-hydrated.ts';
 import { useSearchParam } from '../../../ui/hooks/use-search-param.ts';
 import { useStaffData } from '../../../ui/hooks/use-staff-data.ts';
 import { GIFT_STATUS_WORDS } from '../rules/gift-ledger-words.ts';
 import { GiftCardDetail } from './GiftCardDetail.tsx';
 import { GiftIssueForm } from './GiftIssueForm.tsx';
 import OpsNotice from './OpsNotice.tsx';
+import { OpsSearch } from './OpsSearch.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import '../../../styles/account.css';
 import '../../../styles/ops.css';
@@ -81,19 +81,10 @@ function Found({ query }: { query: string }) {
 
 function FindGiftCard({ query }: { query: string | null }) {
   const id = useId();
-  const hydrated = useHydrated();
   return (
     <section className="ops-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Find a gift card</h2>
-      <form className="ops-search" method="get" action="/ops/gift-cards" role="search">
-        <label htmlFor={`${id}-q`}>Code, or the buyer’s or recipient’s e-mail</label>
-        <div className="ops-search-row">
-          <input id={`${id}-q`} name="q" type="search" defaultValue={query ?? ''} required maxLength={100} autoComplete="off" />
-          <button type="submit" className="button primary" disabled={!hydrated}>
-            Find
-          </button>
-        </div>
-      </form>
+      <OpsSearch id={`${id}-q`} action="/ops/gift-cards" label="Code, or the buyer’s or recipient’s e-mail" query={query} />
       {query && <Found query={query} />}
     </section>
   );
