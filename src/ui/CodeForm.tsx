@@ -21,11 +21,13 @@ interface Props {
   status: string;
   /** Uses the code typed; true when the field may be emptied. */
   use: (code: string) => Promise<boolean>;
+  /** What the field starts with (a code a link brought). */
+  initial?: string;
 }
 
-export default function CodeForm({ id, action, label, button, maxLength, placeholder, busy, error, status, use }: Props) {
+export default function CodeForm({ id, action, label, button, maxLength, placeholder, busy, error, status, use, initial = '' }: Props) {
   const hydrated = useHydrated();
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(initial);
   const messageId = `${id}-message`;
 
   return (

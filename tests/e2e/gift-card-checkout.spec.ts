@@ -28,6 +28,15 @@ test('the balance page tells a visitor who is not signed in what is left, with n
   await expect(page.getByRole('button', { name: 'Add to my account' })).toHaveCount(0);
 });
 
+test('the link of a gift card’s QR code opens its balance, the code in the page’s fragment', async ({ page, problems }) => {
+  const code = await issuedGiftCard(page.request, 60);
+  await page.goto(`/gift-cards/balance#code=${code}`);
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { level: 2, name: '$60 left' })).toBeVisible();
+  await expect(page.getByLabel('Gift card code')).toHaveValue(code);
+  expect(problems.errors).toEqual([]);
+});
+
 atPhoneAndDesktop('gift cards at checkout at', () => {
   test('pay part of a class before the card, which pays the rest; an unknown code is refused at its field', async ({ page, problems }) => {
     problems.allow(/^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/);

@@ -8,11 +8,14 @@ import { useStore } from '@nanostores/react';
 import type * as v from 'valibot';
 import type { giftBalanceAnswer } from '../../../../shared/contract/gift-cards.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
+import { formatDenverDay } from '../../../../shared/rules/dates.ts';
 import { shownError } from '../../../lib/api/api-error.ts';
 import { publicApi } from '../../../lib/api/client.ts';
 import { api } from '../../../stores/api.ts';
 import { $authUser, startAuth } from '../../../stores/auth.ts';
 import CodeForm from '../../../ui/CodeForm.tsx';
+import { useHashParam } from '../../../ui/hooks/use-search-param.ts';
+import { useLoaded, type Loaded } from '../../../ui/hooks/use-loaded.ts';
 import { GIFT_CODE_FIELD } from '../gift-code-field.ts';
 import GiftCardUses from './GiftCardUses.tsx';
 import '../../../styles/gift-cards.css';
@@ -30,8 +33,17 @@ type Keeping = { status: 'no' | 'adding' | 'added' } | { status: 'failed'; messa
 
 const UNREACHABLE = 'The balance could not be checked. Please try again.';
 
+/** What the page shows of the card a link brought, while nothing else was checked. */
+function linkedSeen(code: string, loaded: Loaded<Balance>): Seen {
+  if (loaded.status === 'loading') return { status: 'checking' };
+  if (loaded.status === 'failed') return { status: 'failed', message: shownError(loaded.error, UNREACHABLE) };
+  return { status: 'found', code, card: loaded.value, keeping: { status: 'no' } };
+}
+
 export default function GiftCardBalance() {
   const [seen, setSeen] = useState<Seen>({ status: 'idle' });
+  // The code a gift card's QR code or e-mail link brings, in the address's fragment (never sent to a server).
+  const linked = useHashParam('code');
   const user = useStore($authUser);
 
   useEffect(() => {
@@ -50,6 +62,10 @@ export default function GiftCardBalance() {
     }
   };
 
+  // A code the link brought is checked as the page opens, until the visitor checks one themselves.
+  const fromLink = useLoaded(linked, (signal) => publicApi.giftCardBalance({ body: { code: linked ?? '' }, signal }));
+  const shown: Seen = seen.status !== 'idle' || !linked ? seen : linkedSeen(linked, fromLink);
+
   const keep = async (found: Extract<Seen, { status: 'found' }>) => {
     setSeen({ ...found, keeping: { status: 'adding' } });
     try {
@@ -64,54 +80,56 @@ export default function GiftCardBalance() {
   return (
     <div className="gift-balance">
       <CodeForm
+        key={linked ?? 'typed'}
+        initial={linked ?? ''}
         id="gift-balance-code"
         action="/gift-cards/balance"
         {...GIFT_CODE_FIELD}
         button="Check balance"
-        busy={seen.status === 'checking'}
-        error={seen.status === 'failed' ? seen.message : null}
-        status={seen.status === 'checking' ? 'Checking the balance...' : ''}
+        busy={shown.status === 'checking'}
+        error={shown.status === 'failed' ? shown.message : null}
+        status={shown.status === 'checking' ? 'Checking the balance...' : ''}
         use={check}
       />
-      {seen.status === 'found' && (
+      {shown.status === 'found' && (
         <section className="gift-balance-card" aria-labelledby="gift-balance-left">
           <h2 id="gift-balance-left">
-            {seen.card.kind === 'voucher' && seen.card.balance > 0
-              ? `A trip voucher for one seat${seen.card.activity ? ` of ${seen.card.activity}` : ''}`
-              : `${formatDollars(seen.card.balance)} left`}
+            {shown.card.kind === 'voucher' && shown.card.balance > 0
+              ? `A trip voucher for one seat${shown.card.activity ? ` of ${shown.card.activity}` : ''}`
+              : `${formatDollars(shown.card.balance)} left`}
           </h2>
-          {seen.card.bonus > 0 && (
+          {shown.card.bonus > 0 && (
             <p>
-              {formatDollars(seen.card.bonus)} of it is a promotional bonus
-              {seen.card.bonusEndsOn ? `, good until ${seen.card.bonusEndsOn}` : ''}.
+              {formatDollars(shown.card.bonus)} of it is a promotional bonus
+              {shown.card.bonusEndsOn ? `, good until ${formatDenverDay(shown.card.bonusEndsOn)}` : ''}.
             </p>
           )}
-          {seen.card.uses.length === 0 ? (
+          {shown.card.uses.length === 0 ? (
             <p>Not used yet. Use it at checkout, under Have a gift card?</p>
           ) : (
-            <GiftCardUses uses={seen.card.uses} />
+            <GiftCardUses uses={shown.card.uses} />
           )}
           {user && (
             <p className="gift-balance-keep" role="status">
-              {seen.keeping.status === 'added' ? (
+              {shown.keeping.status === 'added' ? (
                 'Added to your account: My Bookings lists it.'
               ) : (
                 <button
                   type="button"
                   className="button secondary"
-                  aria-disabled={seen.keeping.status === 'adding'}
+                  aria-disabled={shown.keeping.status === 'adding'}
                   onClick={() => {
-                    if (seen.keeping.status !== 'adding') void keep(seen);
+                    if (shown.keeping.status !== 'adding') void keep(shown);
                   }}
                 >
-                  {seen.keeping.status === 'adding' ? 'Adding...' : 'Add to my account'}
+                  {shown.keeping.status === 'adding' ? 'Adding...' : 'Add to my account'}
                 </button>
               )}
             </p>
           )}
-          {seen.keeping.status === 'failed' && (
+          {shown.keeping.status === 'failed' && (
             <p className="form-error" role="alert">
-              {seen.keeping.message}
+              {shown.keeping.message}
             </p>
           )}
         </section>
