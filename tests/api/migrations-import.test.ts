@@ -40,6 +40,8 @@ describe('migrations and catalog imports', () => {
         '025_staff_invitations',
         '026_gift_cards',
         '027_gift_card_spending',
+        '028_gift_card_mail',
+        '029_credit_instead_of_refund',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);
