@@ -121,6 +121,21 @@ export async function classDateWithSeats(request: APIRequestContext, priceId: st
   return entry;
 }
 
+/**
+ * A class date someone has booked already with `seats` left, so that the untouched dates stay for
+ * the tests that count seats; an untouched one only when there is no such date yet (a test run alone).
+ */
+export async function touchedClassDateWithSeats(request: APIRequestContext, priceId: string, seats: number): Promise<Entry> {
+  const [touched] = await datesForTests(
+    request,
+    'winter-classes',
+    priceId,
+    E2E.api,
+    (candidate) => candidate.users.length === 0 || candidate.partySize - candidate.users.length < seats,
+  );
+  return touched ?? classDateWithSeats(request, priceId, seats);
+}
+
 /** The ID token and uid of an Auth emulator account. */
 export async function signInByApi(request: APIRequestContext, email: string, password = PASSWORD) {
   const response = await request.post(
