@@ -122,18 +122,23 @@ export async function classDateWithSeats(request: APIRequestContext, priceId: st
 }
 
 /**
- * A class date someone has booked already with `seats` left, so that the untouched dates stay for
- * the tests that count seats; an untouched one only when there is no such date yet (a test run alone).
+ * A class date with `seats` left in the season's first six weeks, which the tests that need untouched
+ * dates never take (./datesForTests): the latest such date a day or more ahead; a later one only when
+ * there is none.
  */
-export async function touchedClassDateWithSeats(request: APIRequestContext, priceId: string, seats: number): Promise<Entry> {
-  const [touched] = await datesForTests(
-    request,
-    'winter-classes',
-    priceId,
-    E2E.api,
-    (candidate) => candidate.users.length === 0 || candidate.partySize - candidate.users.length < seats,
+export async function earlyClassDateWithSeats(request: APIRequestContext, priceId: string, seats: number): Promise<Entry> {
+  const entries = await calendar(request, 'winter-classes');
+  const first = entries.find((entry) => !isNextDay(entry)) ?? entries[0];
+  const poolStarts = first ? startOf(first).getTime() + 42 * DAY_MS : 0;
+  const early = entries.filter(
+    (entry) =>
+      isOpen(entry) &&
+      entry.stripeId === priceId &&
+      entry.partySize - entry.users.length >= seats &&
+      startOf(entry).getTime() > Date.now() + DAY_MS &&
+      startOf(entry).getTime() < poolStarts,
   );
-  return touched ?? classDateWithSeats(request, priceId, seats);
+  return early.at(-1) ?? classDateWithSeats(request, priceId, seats);
 }
 
 /** The ID token and uid of an Auth emulator account. */

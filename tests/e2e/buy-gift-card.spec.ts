@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { GIFT_AMOUNT_MESSAGE } from '../../shared/contract/gift-cards.ts';
 import { E2E } from '../../playwright.config.ts';
-import { bookingsOf, giftCardBalance, GOOD_CARD, readyCustomer, touchedClassDateWithSeats } from './api-customers.ts';
+import { bookingsOf, earlyClassDateWithSeats, giftCardBalance, GOOD_CARD, readyCustomer } from './api-customers.ts';
 import { classToPayment, fillCard, useGiftCard } from './checkout-steps.ts';
 import { mailTo } from './mail-inbox.ts';
 import { apiCustomer, atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
@@ -128,8 +128,8 @@ test('a gift bought for tomorrow morning, sent now from My Bookings, reaches its
   test.setTimeout(150_000);
   const buyer = await apiCustomer(page.request);
   const recipient = await readyCustomer(page.request);
-  // A date someone booked already: the untouched ones are kept for the tests that count seats.
-  const entry = await touchedClassDateWithSeats(page.request, 'price_class_moto', 1);
+  // An early date: the untouched later ones are kept for the tests that count seats.
+  const entry = await earlyClassDateWithSeats(page.request, 'price_class_moto', 1);
   await signInFromGiftPage(page, buyer.email);
   await page.getByLabel('Amount in dollars').fill('100');
   await page.getByLabel('Recipient’s name').fill('Sam Ridge');
