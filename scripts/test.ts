@@ -8,6 +8,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import { browserFacts, browserPlan, HOW_TO_GET_ONE } from './browser.ts';
 
 interface Step {
@@ -104,24 +105,43 @@ function counts(report: string): { passed: number; failed: number } | null {
 }
 
 /** Runs one step: its output straight through when it runs alone, kept and printed whole when it ends beside others. */
-function run(step: Step, alone: boolean): Promise<{ ok: boolean; seconds: string }> {
+function run(step: Step, alone: boolean): Promise<{ ok: boolean; seconds: string; output: string }> {
   console.log(`\n=== ${step.name}: ${step.command}`);
   const started = Date.now();
   const child = spawn(step.command, {
     shell: true,
-    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', ...step.env },
   });
   const output: Buffer[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const keep = (into: NodeJS.WriteStream) => (chunk: Buffer) => {
+    output.push(chunk);
+    if (alone) into.write(chunk);
+  };
+  child.stdout.on('data', keep(process.stdout));
+  child.stderr.on('data', keep(process.stderr));
   return new Promise((resolve) => {
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (!alone) console.log(`\n=== ${step.name} (${seconds} s):\n${Buffer.concat(output).toString()}`);
-      resolve({ ok: code === 0, seconds });
+      const text = Buffer.concat(output).toString();
+      if (!alone) console.log(`\n=== ${step.name} (${seconds} s):\n${text}`);
+      resolve({ ok: code === 0, seconds, output: text });
     });
   });
+}
+
+const MOST_REASONS = 8;
+
+/**
+ * Why a step failed when no test failed (an error outside any test, a hook that threw, a crash):
+ * the lines of its output that say so, repeated in the summary, where a short log still shows them.
+ */
+function whyItFailed(output: string): string[] {
+  return stripVTControlCharacters(output)
+    .split('\n')
+    .filter((line) => /Unhandled|Error:|error TS|FAIL |failed|Errors /.test(line))
+    .slice(0, MOST_REASONS)
+    .map((line) => `       ${line.trim().slice(0, 200)}`);
 }
 
 rmSync('reports', { recursive: true, force: true });
@@ -138,15 +158,17 @@ for (const group of steps) {
   }
   const results = await Promise.all(running.map((step) => run(step, running.length === 1)));
   running.forEach((step, index) => {
-    const { ok, seconds } = results[index] ?? { ok: false, seconds: '0' };
+    const { ok, seconds, output } = results[index] ?? { ok: false, seconds: '0', output: '' };
     const tally = step.report ? counts(step.report) : null;
     if (tally) {
       passed += tally.passed;
       failed += tally.failed;
     }
     // A step that failed without a failing test to show for it (a type error, a crash) counts as one failure.
-    if (!ok && (!tally || tally.failed === 0)) failed += 1;
+    const failedOutsideTests = !ok && (!tally || tally.failed === 0);
+    if (failedOutsideTests) failed += 1;
     lines.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${seconds} s)${tally ? `: ${tally.passed} passed, ${tally.failed} failed` : ''}`);
+    if (failedOutsideTests) lines.push(...whyItFailed(output));
   });
 }
 console.log(`\n${lines.join('\n')}\n`);

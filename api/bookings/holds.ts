@@ -267,16 +267,17 @@ async function prepareHold(tx: Queryable, providerName: string, call: HoldCall):
     description,
     endsAt: offer?.expires_at ?? null,
   });
-  return payByGiftCards(tx, call, hold);
+  return payByGiftCards(tx, call, hold, price);
 }
 
-/** Holds the gift cards' parts of a new hold's total; the card payment is for the rest. */
-async function payByGiftCards(tx: Queryable, { caller, giftCodes }: HoldCall, hold: Prepared): Promise<Prepared> {
+/** Holds the gift cards' parts of a new hold's total (a trip voucher pays one seat at `price`); the card payment is for the rest. */
+async function payByGiftCards(tx: Queryable, { caller, giftCodes }: HoldCall, hold: Prepared, price: Price): Promise<Prepared> {
   if (giftCodes.length === 0) return hold;
   const { parts, byCard } = await holdGiftCards(tx, {
     bookingId: hold.bookingId,
     codes: giftCodes,
     total: hold.total,
+    seat: { priceId: price.id, unitAmount: price.unitAmount },
     currency: hold.currency,
     minimumCharge: MINIMUM_CHARGE,
     causedBy: `customer:${caller.uid}`,

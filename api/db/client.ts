@@ -93,6 +93,9 @@ const abortedToRetry = (error: unknown) =>
 
 export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // A connection the server ends while it waits in the pool (a restart, a failover, an administrator)
+  // is dropped from it, and the next query opens another; unheard, the error would stop the process.
+  pool.on('error', (error) => console.warn(`a database connection waiting in the pool was ended: ${error.message}`));
   // Parameterized statements are prepared once per connection under a name and then only bound and
   // run: the server plans them once instead of on every call (planning cost more than running them).
   const names = new Map<string, string>();

@@ -114,8 +114,9 @@ export async function issueCard(
 
 export interface CardBalance {
   kind: 'amount' | 'voucher';
-  /** The activity a voucher pays one seat of. */
+  /** The activity a voucher pays one seat of, and its id (a checkout takes a voucher for its own activity only). */
   activity: string | null;
+  activityId: string | null;
   balance: number;
   currency: string;
   bonus: number;
@@ -143,12 +144,13 @@ async function balancesOf(q: Queryable, ids: readonly string[]): Promise<(CardBa
     code: string;
     kind: 'amount' | 'voucher';
     activity: string | null;
+    activity_id: string | null;
     currency: string;
     bonus: number;
     bonus_ends_on: string | null;
     balance: number;
   }>(
-    `select c.id, c.code, c.kind, product.name as activity, c.currency, c.bonus, to_char(c.bonus_ends_on, 'YYYY-MM-DD') as bonus_ends_on,
+    `select c.id, c.code, c.kind, product.name as activity, product.id as activity_id, c.currency, c.bonus, to_char(c.bonus_ends_on, 'YYYY-MM-DD') as bonus_ends_on,
             (select coalesce(sum(l.amount), 0)::int from gift_card_ledger l where l.card_id = c.id) as balance
        from gift_cards c
        left join prices price on price.id = c.price_id
@@ -169,6 +171,7 @@ async function balancesOf(q: Queryable, ids: readonly string[]): Promise<(CardBa
         code: card.code,
         kind: card.kind,
         activity: card.activity,
+        activityId: card.activity_id,
         balance: card.balance,
         currency: card.currency,
         bonus: card.bonus,

@@ -5,6 +5,7 @@
  * the message's row, so the worker sends the gift once, to the address and at the time last chosen.
  */
 import type { Db, Queryable } from '../db/client.ts';
+import { iso } from '../db/instant.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { deliveryOf, type GiftPurchase } from './purchase.ts';
@@ -56,8 +57,8 @@ const given = (row: GivenRow): GivenCard => ({
   value: row.value,
   currency: row.currency,
   delivery: row.delivery,
-  deliverAt: row.deliver_at ? new Date(row.deliver_at).toISOString() : null,
-  deliveredAt: row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
+  deliverAt: row.deliver_at ? iso(row.deliver_at) : null,
+  deliveredAt: row.delivered_at ? iso(row.delivered_at) : null,
   code: row.code,
 });
 

@@ -29,6 +29,8 @@ export interface LockedCard {
   id: string;
   code: string;
   kind: 'amount' | 'voucher';
+  /** The price a voucher was bought at; null for an amount card. */
+  price_id: string | null;
   status: 'pending' | 'active' | 'void';
   currency: string;
   balance: number;
@@ -46,7 +48,7 @@ export const NO_SUCH_CARD = 'We could not find a gift card with that code. Check
  */
 export async function lockCard(tx: Queryable, code: string): Promise<LockedCard | null> {
   const [card] = await tx.query<Omit<LockedCard, 'balance'>>(
-    `select id, code, kind, status, currency from gift_cards where code = $1 for update`,
+    `select id, code, kind, price_id, status, currency from gift_cards where code = $1 for update`,
     [code],
   );
   return card ? { ...card, balance: await balanceOf(tx, card.id) } : null;
@@ -135,5 +137,19 @@ export async function spendHeld(tx: Queryable, bookingId: string, causedBy: stri
      returning amount`,
     [bookingId, 'spent on the booking it was held for', causedBy],
   );
+  await vouchersSpent(tx, bookingId);
   return rows.reduce((sum, row) => sum - row.amount, 0);
+}
+
+/**
+ * The trip vouchers that paid for the booking become amount cards once spent: whatever comes back to
+ * one later (a refund by the policy, a part the seat did not need) is dollars, not another seat.
+ */
+export async function vouchersSpent(tx: Queryable, bookingId: string): Promise<void> {
+  await tx.query(
+    `update gift_cards c set kind = 'amount', price_id = null
+      where c.kind = 'voucher'
+        and exists (select 1 from gift_card_ledger s where s.card_id = c.id and s.booking_id = $1 and s.kind = 'spend')`,
+    [bookingId],
+  );
 }

@@ -8,8 +8,8 @@ import { MAX_GIFT_CARDS, splitPayment, TOO_MANY_GIFT_CARDS } from '../../shared/
 import { giftCodeOf } from '../../shared/rules/gift-card-code.ts';
 import type { Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
-import { GIFT_CARD_CANCELLED, VOUCHER_AT_CHECKOUT } from '../../shared/contract/gift-cards.ts';
-import { lockCard, NO_SUCH_CARD, writeLedger, type LockedCard } from './ledger.ts';
+import { GIFT_CARD_CANCELLED, GIFT_CARD_EMPTY, voucherElsewhere } from '../../shared/contract/gift-cards.ts';
+import { lockCard, NO_SUCH_CARD, vouchersSpent, writeLedger, type LockedCard } from './ledger.ts';
 
 /** The codes as typed, found again as stored, each once, in the order given; refuses any that cannot be a code, and more than three. */
 export function giftCodesOf(typed: readonly string[] | null | undefined): string[] {
@@ -37,9 +37,43 @@ export interface CardPart {
 function usable(card: LockedCard | null, currency: string): LockedCard {
   if (!card || card.status === 'pending') throw new DomainError('not-found', NO_SUCH_CARD);
   if (card.status === 'void') throw new DomainError('conflict', GIFT_CARD_CANCELLED);
-  if (card.kind === 'voucher') throw new DomainError('invalid', VOUCHER_AT_CHECKOUT);
   if (card.currency.toLowerCase() !== currency.toLowerCase()) throw new DomainError('invalid', NO_SUCH_CARD);
   return card;
+}
+
+/** The seat a checkout buys: its price, and what one seat costs today. */
+export interface SeatBought {
+  priceId: string;
+  unitAmount: number;
+}
+
+/**
+ * What a card can pay of the order: an amount card its balance; a trip voucher one seat of its own
+ * activity at today's price, whatever it was bought for. The voucher's value is first set to that
+ * price by a ledger row (kept if the checkout is abandoned: each use sets it again), so the hold,
+ * its release and its spending count as for any card. A voucher for another activity is refused.
+ */
+async function payable(tx: Queryable, card: LockedCard, seat: SeatBought, bookingId: string, causedBy: string): Promise<number> {
+  if (card.kind === 'amount' || card.price_id === null) return card.balance;
+  const [activity] = await tx.query<{ same: boolean; name: string }>(
+    `select bought.product_id = booked.product_id as same, product.name
+       from prices bought join prices booked on booked.id = $2 join products product on product.id = bought.product_id
+      where bought.id = $1`,
+    [card.price_id, seat.priceId],
+  );
+  if (!activity?.same) throw new DomainError('invalid', voucherElsewhere(activity?.name ?? 'another trip'));
+  if (card.balance <= 0) throw new DomainError('conflict', GIFT_CARD_EMPTY);
+  if (card.balance !== seat.unitAmount) {
+    await writeLedger(tx, card.id, {
+      kind: 'adjustment',
+      amount: seat.unitAmount - card.balance,
+      reason: `a trip voucher for ${activity.name}: one seat at the day's price`,
+      causedBy,
+      bookingId,
+      key: `voucher-price:${bookingId}:${card.id}`,
+    });
+  }
+  return seat.unitAmount;
 }
 
 /**
@@ -50,16 +84,28 @@ function usable(card: LockedCard | null, currency: string): LockedCard {
  */
 export async function holdGiftCards(
   tx: Queryable,
-  hold: { bookingId: string; codes: readonly string[]; total: number; currency: string; minimumCharge: number; causedBy: string },
+  hold: {
+    bookingId: string;
+    codes: readonly string[];
+    total: number;
+    seat: SeatBought;
+    currency: string;
+    minimumCharge: number;
+    causedBy: string;
+  },
 ): Promise<{ parts: CardPart[]; byCard: number }> {
   if (hold.codes.length === 0) return { parts: [], byCard: hold.total };
   // Locked in the codes' order, whatever order they pay in, so two checkouts using the same cards never wait for each other.
-  const locked = new Map<string, LockedCard>();
-  for (const code of [...hold.codes].sort()) locked.set(code, usable(await lockCard(tx, code), hold.currency));
-  const cards = hold.codes.map((code) => locked.get(code) as LockedCard);
+  const locked = new Map<string, { card: LockedCard; pays: number }>();
+  for (const code of [...hold.codes].sort()) {
+    const card = usable(await lockCard(tx, code), hold.currency);
+    locked.set(code, { card, pays: await payable(tx, card, hold.seat, hold.bookingId, hold.causedBy) });
+  }
+  const using = hold.codes.map((code) => locked.get(code) as { card: LockedCard; pays: number });
+  const cards = using.map(({ card }) => card);
   const split = splitPayment(
     hold.total,
-    cards.map((card) => card.balance),
+    using.map(({ pays }) => pays),
     hold.minimumCharge,
   );
   const parts: CardPart[] = [];
@@ -130,6 +176,7 @@ export async function spendGivenBack(
       key: `spend:${bookingId}:${card.id}`,
     });
   }
+  await vouchersSpent(tx, bookingId);
   return null;
 }
 

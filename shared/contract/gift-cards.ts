@@ -20,7 +20,8 @@ export const GIFT_WHEN_MESSAGE = 'Choose a day and an hour for the gift to arriv
 export const GIFT_CODE_MESSAGE = 'Enter the code on the gift card.';
 export const GIFT_CARD_EMPTY = 'This gift card has nothing left on it.';
 export const GIFT_CARD_CANCELLED = 'This gift card has been cancelled and cannot be used.';
-export const VOUCHER_AT_CHECKOUT = 'A trip voucher is booked by the office for now: call or write to us with its code.';
+/** A trip voucher tried on a checkout for another activity than its own. */
+export const voucherElsewhere = (activity: string) => `This trip voucher pays for one seat of ${activity}. Use it when you book that trip.`;
 
 const recipientEmail = v.pipe(v.string(GIFT_EMAIL_MESSAGE), v.trim(), v.email(GIFT_EMAIL_MESSAGE), v.maxLength(254, GIFT_EMAIL_MESSAGE));
 
@@ -76,8 +77,9 @@ export const giftBalanceRequest = v.strictObject({
 /** POST /gift-cards/balance: what is left on a card (cents) and each use, with no names. */
 export const giftBalanceAnswer = v.looseObject({
   kind: v.picklist(['amount', 'voucher']),
-  /** The activity a voucher pays one seat of. */
+  /** The activity a voucher pays one seat of, and its id. */
   activity: optionalText,
+  activityId: optionalText,
   balance: count,
   currency: text,
   /** Cents of the value that are a promotional bonus, and the day that part ends (YYYY-MM-DD), if it does. */

@@ -37,6 +37,18 @@ const issue = async (value: number) => {
   );
   return card.code;
 };
+/** A trip voucher for one seat at the price `priceId`, bought for `value` cents. */
+const voucher = async (priceId: string, value: number) => {
+  const card = await h.db.transaction((tx) =>
+    issueCard(
+      tx,
+      { kind: 'voucher', priceId, value, origin: 'issue', recipientName: 'Sam Ridge', delivery: 'print' },
+      OFFICE,
+      'a make-good',
+    ),
+  );
+  return card.code;
+};
 const balance = async (code: string) => (await h.json<{ balance: number }>('POST', '/gift-cards/balance', { body: { code } })).body.balance;
 
 const used: string[] = [];
@@ -270,5 +282,51 @@ describe('gift cards at checkout', () => {
     await h.db.query(`update gift_cards set status = 'void' where id = $1`, [card?.id]);
     expect((await hold(rider, date, [four[0] ?? ''])).body.error).toBe('This gift card has been cancelled and cannot be used.');
     expect(await h.db.query(`select 1 from bookings where user_id = $1`, [rider.uid])).toEqual([]);
+  });
+
+  it('takes a trip voucher for one seat of its activity at the day’s price, whatever it was bought for; once spent it is an amount card', async () => {
+    const rider = await readyUser(h);
+    const date = await classDate();
+    const price = await seatPrice(date);
+    // Bought when the class cost $20 less than today.
+    const code = await voucher(date.stripeId ?? '', price - 2_000);
+    const [product] = await h.db.query<{ id: string }>(`select product_id as id from prices where id = $1`, [date.stripeId]);
+    const known = await h.json('POST', '/gift-cards/balance', { body: { code } });
+    expect(known.body).toMatchObject({ kind: 'voucher', activity: expect.any(String), activityId: product?.id });
+
+    const held = await hold(rider, date, [code], 2);
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body).toMatchObject({ total: price * 2, amount: price, giftCards: [{ code, amount: price }] });
+    expect((await payByCard(rider, held.body.clientSecret)).status).toBe(200);
+    expect(await ledger(held.body.bookingId)).toEqual(
+      expect.arrayContaining([
+        { kind: 'adjustment', amount: 2_000 },
+        { kind: 'spend', amount: -price },
+      ]),
+    );
+    // Spent: what comes back to it later is dollars, not another seat.
+    expect((await h.json('POST', '/gift-cards/balance', { body: { code } })).body).toMatchObject({
+      kind: 'amount',
+      balance: 0,
+      activity: null,
+    });
+  });
+
+  it('refuses a trip voucher for another activity, holding nothing', async () => {
+    const rider = await readyUser(h);
+    const date = await classDate();
+    const [dayTour] = await h.db.query<{ price_id: string; name: string }>(
+      `select price.id as price_id, product.name from calendar_dates d join products product on product.id = d.product_id
+         join prices price on price.product_id = product.id
+        where d.calendar = 'winter-day-tours' and price.active limit 1`,
+    );
+    const code = await voucher(dayTour?.price_id ?? '', 10_000);
+    const refused = await hold(rider, date, [code]);
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: `This trip voucher pays for one seat of ${dayTour?.name}. Use it when you book that trip.` },
+    });
+    expect(await h.db.query(`select 1 from bookings where user_id = $1`, [rider.uid])).toEqual([]);
+    expect(await balance(code)).toBe(10_000);
   });
 });

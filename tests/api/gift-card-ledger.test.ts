@@ -43,7 +43,16 @@ describe('a gift card', () => {
     const { id, code } = await issue(10_000);
     expect(await h.db.transaction((tx) => activateCard(tx, id, OFFICE))).toBe(false);
     const seen = await cardBalance(h.db, code.toLowerCase().replaceAll('-', ' '));
-    expect(seen).toEqual({ kind: 'amount', activity: null, balance: 10_000, currency: 'usd', bonus: 0, bonusEndsOn: null, uses: [] });
+    expect(seen).toEqual({
+      kind: 'amount',
+      activity: null,
+      activityId: null,
+      balance: 10_000,
+      currency: 'usd',
+      bonus: 0,
+      bonusEndsOn: null,
+      uses: [],
+    });
     expect(JSON.stringify(seen)).not.toMatch(/Sam|Ridge|raffle/);
     const rows = await h.db.query('select kind, amount, reason, caused_by from gift_card_ledger where card_id = $1', [id]);
     expect(rows).toEqual([{ kind: 'issue', amount: 10_000, reason: 'a raffle prize', caused_by: OFFICE }]);

@@ -198,7 +198,9 @@ describe('a gift card kept on an account', () => {
     expect(await keep(recipient.token)).toEqual({ status: 200, body: { kept: true } });
     expect(await h.json('GET', '/gift-cards/mine', { token: recipient.token })).toEqual({
       status: 200,
-      body: [{ code, kind: 'amount', activity: null, balance: 15_000, currency: 'usd', bonus: 0, bonusEndsOn: null, uses: [] }],
+      body: [
+        { code, kind: 'amount', activity: null, activityId: null, balance: 15_000, currency: 'usd', bonus: 0, bonusEndsOn: null, uses: [] },
+      ],
     });
 
     expect(await keep(buyer.token)).toMatchObject({ status: 409, body: { error: 'This gift card is kept on another account.' } });

@@ -533,3 +533,35 @@ describe('/payment-success', () => {
     expect(stores.cartIsEmpty(stores.$cart.get())).toBe(outcome === 'succeeded');
   });
 });
+
+describe('a trip voucher typed at the gift card field', () => {
+  const voucher = (activityId: string, activity: string) =>
+    json({ kind: 'voucher', activity, activityId, balance: 25_000, currency: 'usd', bonus: 0, bonusEndsOn: null, uses: [] });
+
+  it('is kept for a booking of its own activity, and the hold is asked again with it', async () => {
+    const stores = await loadStores();
+    fillCart(stores);
+    await readyIntent(stores);
+    answer('POST /gift-cards/balance', voucher('prod_tours', 'Backcountry Tours'));
+    answer('POST /stripe/create-payment-intent', intentAnswer({ giftCards: [{ code: 'KAMAS-7QX4-M2PD-9HTR-KJ3W', amount: 25_000 }] }));
+    const giftCards = await import('../../src/features/checkout/stores/gift-cards.ts');
+    await stores.applyGiftCard('kamas 7qx4 m2pd 9htr kj3w');
+    expect(giftCards.$giftCards.get()).toMatchObject({ codes: ['KAMAS-7QX4-M2PD-9HTR-KJ3W'], status: 'idle', message: null });
+    expect(callsTo('POST /stripe/create-payment-intent').at(-1)?.body).toMatchObject({ giftCodes: ['KAMAS-7QX4-M2PD-9HTR-KJ3W'] });
+  });
+
+  it('is refused at its field for another activity, naming its own, and the hold is not asked again', async () => {
+    const stores = await loadStores();
+    fillCart(stores);
+    await readyIntent(stores);
+    answer('POST /gift-cards/balance', voucher('prod_classes', 'Avalanche Level 1'));
+    const giftCards = await import('../../src/features/checkout/stores/gift-cards.ts');
+    await stores.applyGiftCard('KAMAS-7QX4-M2PD-9HTR-KJ3W');
+    expect(giftCards.$giftCards.get()).toMatchObject({
+      codes: [],
+      status: 'failed',
+      message: 'This trip voucher pays for one seat of Avalanche Level 1. Use it when you book that trip.',
+    });
+    expect(callsTo('POST /stripe/create-payment-intent')).toHaveLength(1);
+  });
+});

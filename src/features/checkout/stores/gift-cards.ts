@@ -1,15 +1,16 @@
 /**
  * The gift cards the order is paid with, before the card: up to three codes, each looked up first
- * (the API's balance, counted against guessing like every code typed) so that an unknown, empty or
- * voucher code is refused at its field and never spoils the hold. The payment intent follows the
+ * (the API's balance, counted against guessing like every code typed) so that an unknown or empty
+ * code, or a trip voucher for another activity, is refused at its field and never spoils the hold. The payment intent follows the
  * codes kept here (./checkout-order.ts); what each card pays is the hold's answer.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { GIFT_CARD_EMPTY, VOUCHER_AT_CHECKOUT } from '../../../../shared/contract/gift-cards.ts';
+import { GIFT_CARD_EMPTY, voucherElsewhere } from '../../../../shared/contract/gift-cards.ts';
 import { MAX_GIFT_CARDS, TOO_MANY_GIFT_CARDS } from '../../../../shared/rules/gift-card-split.ts';
 import { giftCodeOf } from '../../../../shared/rules/gift-card-code.ts';
 import { shownError } from '../../../lib/api/api-error.ts';
 import { api } from '../../../stores/api.ts';
+import { $cart } from '../../booking/stores/cart.ts';
 
 export const GIFT_CARD_USED = 'This gift card is already used on this order.';
 
@@ -44,7 +45,8 @@ export async function addGiftCode(typed: string): Promise<boolean> {
   cards.set({ codes, status: 'checking', message: null });
   try {
     const card = await api.giftCardBalance({ body: { code: typed } });
-    if (card.kind === 'voucher') return refused(VOUCHER_AT_CHECKOUT);
+    if (card.kind === 'voucher' && card.activityId !== $cart.get().productId)
+      return refused(voucherElsewhere(card.activity ?? 'another trip'));
     if (card.balance <= 0) return refused(GIFT_CARD_EMPTY);
     const code = known ?? typed.trim().toUpperCase();
     cards.set({ codes: [...cards.get().codes, code], status: 'idle', message: null, added: code });
