@@ -14,6 +14,7 @@ import { refundUnchosen } from './bookings/call-off.ts';
 import { runDueActions } from './payment-outbox/worker.ts';
 import { sweepRateLimits } from './limits/rate-limit.ts';
 import { offerFreedSeats } from './waitlist/offers.ts';
+import { retireVouchers } from './gift-cards/retired-vouchers.ts';
 import { repeatEvery } from './periodic.ts';
 
 /** What the sweeps work with: the after-commit path's needs, the identity service, and the mail worker. */
@@ -61,6 +62,8 @@ export const SWEEPS: readonly Sweep[] = [
       if (actions.length > 0) await carryOut({ actions, seatsChanged: true, mailWritten: true });
     },
   },
+  // Trip vouchers of trips no longer sold become amount cards of what was paid for them.
+  { name: 'retired vouchers', everyMs: 60 * 60_000, atStart: true, run: ({ db }) => retireVouchers(db) },
 ];
 
 /**

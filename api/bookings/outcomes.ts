@@ -21,7 +21,7 @@ import { HOLD_LAPSED_SQL } from './seat-sql.ts';
 import { releaseHoldsSql } from './seat-holds.ts';
 import { payableHold } from './payable-holds.ts';
 import { bookPaid } from './paid.ts';
-import { spendGivenBack } from '../gift-cards/spend.ts';
+import { refundToCards, spendGivenBack } from '../gift-cards/spend.ts';
 
 interface BookingRow {
   id: string;
@@ -236,6 +236,8 @@ async function settleCancel(tx: Queryable, booking: BookingRow): Promise<Settled
   return settled('released', booking);
 }
 
+const PROVIDER_REFUND = 'refunded at the provider';
+
 /** Money given back at the provider (its dashboard): a full refund frees the seats, a partial one is for an operator. */
 async function settleRefund(tx: Queryable, booking: BookingRow, event: Extract<PaymentEvent, { type: 'refunded' }>): Promise<Settled> {
   // The refund of a cancellation this API decided: nothing more to do when it is the amount decided.
@@ -253,10 +255,23 @@ async function settleRefund(tx: Queryable, booking: BookingRow, event: Extract<P
   if (booking.status === 'refunded') return settled('unchanged', booking);
   await tx.query(`update bookings set status = 'refunded', updated_at = now() where id = $1`, [booking.id]);
   if (booking.status === 'paid') {
+    // All the card paid came back: what gift cards paid goes back onto them too, or the booking's price would be lost.
+    const toGiftCards = await refundToCards(
+      tx,
+      booking.id,
+      booking.gift_amount,
+      PROVIDER_REFUND,
+      'given back: the card payment was refunded in full',
+    );
     await announce(tx, {
       kind: 'cancelled',
       bookingId: booking.id,
-      told: { cancelledBy: site.name, reason: null, refundAmount: event.amountRefunded, currency: event.currency ?? booking.currency },
+      told: {
+        cancelledBy: site.name,
+        reason: null,
+        refundAmount: event.amountRefunded + toGiftCards,
+        currency: event.currency ?? booking.currency,
+      },
     });
   }
   return { result: 'refunded', bookingId: booking.id, dateId: booking.date_id, reason: 'refunded at the provider', actions: [] };

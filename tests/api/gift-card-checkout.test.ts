@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { issueCard } from '../../api/gift-cards/cards.ts';
 import { recordPaymentEvent } from '../../api/payments/purposes.ts';
 import { sweepHolds } from '../../api/sweeps.ts';
+import { retireVouchers } from '../../api/gift-cards/retired-vouchers.ts';
 import { LAPSE_GRACE_SECONDS } from '../../api/bookings/hold-sweeps.ts';
 import { firebaseIdentity } from '../../api/identity.ts';
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
@@ -256,6 +257,33 @@ describe('gift cards at checkout', () => {
     expect(byCard?.amount).toBe(refund - toGiftCard);
   });
 
+  it('puts the gift card’s part back when the card payment is refunded in full at the provider, once', async () => {
+    const rider = await readyUser(h);
+    const date = await classDate();
+    const total = await seatPrice(date);
+    const code = await issue(5_000);
+    const held = await hold(rider, date, [code]);
+    expect((await payByCard(rider, held.body.clientSecret)).status).toBe(200);
+    expect(await balance(code)).toBe(0);
+    const [paid] = await h.db.query<{ payment_intent_id: string }>(`select payment_intent_id from bookings where id = $1`, [
+      held.body.bookingId,
+    ]);
+    const refunded = {
+      eventId: `evt_dashboard_${held.body.bookingId}`,
+      type: 'refunded' as const,
+      intentId: paid?.payment_intent_id ?? '',
+      amount: total - 5_000,
+      amountRefunded: total - 5_000,
+      currency: 'usd',
+    };
+    expect(await recordPaymentEvent(h.db, refunded, { cutoffHours: 12 })).toMatchObject({ result: 'refunded' });
+    expect(await statusOf(held.body.bookingId)).toBe('refunded');
+    expect(await balance(code)).toBe(5_000);
+    // The same refund told again (another event of it) gives nothing back twice.
+    await recordPaymentEvent(h.db, { ...refunded, eventId: `${refunded.eventId}_again` }, { cutoffHours: 12 });
+    expect(await balance(code)).toBe(5_000);
+  });
+
   it('gives two checkouts reaching for one card at once no more than it has: the second pays the rest by card', async () => {
     const code = await issue(5_000);
     const riders = [await readyUser(h), await readyUser(h)];
@@ -328,5 +356,33 @@ describe('gift cards at checkout', () => {
     });
     expect(await h.db.query(`select 1 from bookings where user_id = $1`, [rider.uid])).toEqual([]);
     expect(await balance(code)).toBe(10_000);
+  });
+
+  it('turns a voucher whose trip is no longer sold into an amount card of what was paid for it, once, leaving one held by a checkout', async () => {
+    // A trip of its own, taken off sale, so that no other test's dates change.
+    await h.db.query(`insert into products (id, name, description) values ('prod_retired_trip', 'Retired Trip', '')`);
+    await h.db.query(
+      `insert into prices (id, product_id, nickname, unit_amount) values ('price_retired_trip', 'prod_retired_trip', 'Retired Trip', 30000)`,
+    );
+    const kept = await voucher('price_retired_trip', 25_000);
+    // Held by a checkout (as a checkout's hold writes it): left as it is until the hold ends.
+    const held = await voucher('price_retired_trip', 25_000);
+    const [card] = await h.db.query<{ id: string }>(`select id from gift_cards where code = $1`, [held]);
+    await h.db.query(
+      `insert into gift_card_ledger (id, card_id, kind, amount, reason, caused_by, key) values ('gcl_retired_hold', $1, 'hold', -25000, 'held for a checkout', 'customer:x', 'hold:retired')`,
+      [card?.id],
+    );
+    // Its price changed since: an abandoned checkout set the voucher to the day's price.
+    const [keptCard] = await h.db.query<{ id: string }>(`select id from gift_cards where code = $1`, [kept]);
+    await h.db.query(
+      `insert into gift_card_ledger (id, card_id, kind, amount, reason, caused_by, key) values ('gcl_retired_day', $1, 'adjustment', 5000, 'the day''s price', 'customer:x', 'voucher-price:retired')`,
+      [keptCard?.id],
+    );
+    await h.db.query(`update prices set active = false where id = 'price_retired_trip'`);
+
+    expect(await retireVouchers(h.db)).toBe(1);
+    expect((await h.json('POST', '/gift-cards/balance', { body: { code: kept } })).body).toMatchObject({ kind: 'amount', balance: 25_000 });
+    expect((await h.json('POST', '/gift-cards/balance', { body: { code: held } })).body).toMatchObject({ kind: 'voucher' });
+    expect(await retireVouchers(h.db)).toBe(0);
   });
 });
