@@ -7,12 +7,14 @@ import type * as v from 'valibot';
 import type { giftPurchaseSchema } from '../../shared/contract/gift-cards.ts';
 import { PROVIDER_DOWN_MESSAGE } from '../../shared/contract/messages.ts';
 import { denverInstant } from '../../shared/rules/dates.ts';
+import { formatMoney } from '../../shared/rules/pricing.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
 import type { Outcome, PaymentPurpose } from '../payments/purposes.ts';
 import { activateCard, createCard } from './cards.ts';
+import { writeLedger } from './ledger.ts';
 import { enqueueGiftCardMail } from './gift-mail.ts';
 
 export type GiftPurchase = v.InferOutput<typeof giftPurchaseSchema>;
@@ -122,7 +124,41 @@ type PaidCard = {
   payment_intent_id: string;
 };
 
-const outcome = (result: 'issued' | 'not issued', card: PaidCard): Outcome => ({ result, giftCardId: card.id, actions: [] });
+const outcome = (result: 'issued' | 'not issued' | 'taken back', card: PaidCard): Outcome => ({
+  result,
+  giftCardId: card.id,
+  actions: [],
+});
+
+/**
+ * Money given back for a gift card at the provider (its dashboard): as much is taken off the card as
+ * was refunded, up to what is left on it, once for each amount the refunds reach; a card refunded in
+ * full is cancelled. What was spent before cannot be taken back: the card's ledger, on its page in
+ * the console, says how much.
+ */
+async function takeBackRefunded(tx: Queryable, card: PaidCard, event: Extract<PaymentEvent, { type: 'refunded' }>): Promise<Outcome> {
+  if (card.status === 'pending') return outcome('not issued', card);
+  const [seen] = await tx.query<{ taken: number; balance: number }>(
+    `select coalesce(-sum(amount) filter (where key like 'provider-refund:%'), 0)::int as taken, coalesce(sum(amount), 0)::int as balance
+       from gift_card_ledger where card_id = $1`,
+    [card.id],
+  );
+  const owed = event.amountRefunded - (seen?.taken ?? 0);
+  if (owed <= 0) return outcome('not issued', card);
+  const off = Math.min(owed, Math.max(0, seen?.balance ?? 0));
+  await writeLedger(tx, card.id, {
+    kind: 'void',
+    amount: -off,
+    reason:
+      off < owed
+        ? `its payment was refunded at the card processor; ${formatMoney(owed - off, card.currency)} of the refund had already been spent from it`
+        : 'its payment was refunded at the card processor',
+    causedBy: `payment:${event.intentId}`,
+    key: `provider-refund:${card.id}:${event.amountRefunded}`,
+  });
+  if (event.amountRefunded >= event.amount) await tx.query(`update gift_cards set status = 'void' where id = $1`, [card.id]);
+  return outcome('taken back', card);
+}
 
 /** A gift card's payment: a success for the card's whole price issues it, once, with its messages. */
 export const giftCardPurchases: PaymentPurpose = {
@@ -133,6 +169,7 @@ export const giftCardPurchases: PaymentPurpose = {
       [event.intentId],
     );
     if (!card) return null;
+    if (event.type === 'refunded') return takeBackRefunded(tx, card, event);
     if (event.type !== 'succeeded') return outcome('not issued', card);
     const matches = event.amount === card.value && event.currency?.toLowerCase() === card.currency;
     if (!matches) {

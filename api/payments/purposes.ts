@@ -19,8 +19,11 @@ export type Outcome =
       reason: PaymentActionReason | 'refunded at the provider';
       actions: ClaimedAction[];
     }
-  /** A gift card's payment: the card issued (once), or not (a failure, a repeat, a payment that did not match it). */
-  | { result: 'issued' | 'not issued'; giftCardId: string; actions: ClaimedAction[] };
+  /**
+   * A gift card's payment: the card issued (once), or not (a failure, a repeat, a payment that did not
+   * match it), or its value taken back for money given back at the provider.
+   */
+  | { result: 'issued' | 'not issued' | 'taken back'; giftCardId: string; actions: ClaimedAction[] };
 
 /** What the local provider's confirm call answers once a payment is settled: the date booked, or the gift card issued. */
 export type LocalPaymentAnswer = { status: 'succeeded'; dateId: string } | { status: 'succeeded'; giftCardId: string };

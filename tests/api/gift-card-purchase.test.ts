@@ -84,6 +84,43 @@ describe('buying a gift card', () => {
     expect((await balanceOf(await codeOf(bought.body.giftCardId))).body.balance).toBe(15_000);
   });
 
+  it('takes off the card what is refunded at the provider, once per refund, and cancels a card refunded in full', async () => {
+    const bought = await buy(AMOUNT);
+    expect((await pay(bought.body.clientSecret)).status).toBe(200);
+    const code = await codeOf(bought.body.giftCardId);
+    const intentId = await intentOf(bought.body.giftCardId);
+    const settlement = { db: h.db, payments: localProvider(), cache: h.cache, bookingCutoffHours: 0 };
+    const refunded = (eventId: string, amountRefunded: number) => ({
+      eventId,
+      type: 'refunded' as const,
+      intentId,
+      amount: 15_000,
+      amountRefunded,
+      currency: 'usd',
+    });
+    expect(await settlePayment(settlement, refunded('evt_gift_refund_1', 5_000))).toMatchObject({ result: 'taken back' });
+    // The same refund told again under another event id takes nothing more.
+    expect(await settlePayment(settlement, refunded('evt_gift_refund_1b', 5_000))).toMatchObject({ result: 'not issued' });
+    expect((await balanceOf(code)).body.balance).toBe(10_000);
+    // $40 of it spent meanwhile: the rest of the refund takes what is left, and the ledger says what could not come back.
+    const [card] = await h.db.query<{ id: string }>('select id from gift_cards where code = $1', [code]);
+    await h.db.query(
+      `insert into gift_card_ledger (id, card_id, kind, amount, reason, caused_by, key) values ('gcl_spent_before_refund', $1, 'spend', -4000, 'paid for a booking', 'customer:x', 'spend:before-refund')`,
+      [card?.id],
+    );
+    expect(await settlePayment(settlement, refunded('evt_gift_refund_2', 15_000))).toMatchObject({ result: 'taken back' });
+    expect((await balanceOf(code)).status).toBe(404);
+    const rows = await h.db.query<{ amount: number; reason: string }>(
+      `select amount, reason from gift_card_ledger where card_id = $1 and kind = 'void' order by created_at, amount`,
+      [card?.id],
+    );
+    expect(rows).toEqual([
+      { amount: -5_000, reason: 'its payment was refunded at the card processor' },
+      { amount: -6_000, reason: 'its payment was refunded at the card processor; $40 of the refund had already been spent from it' },
+    ]);
+    expect((await h.db.query('select status from gift_cards where id = $1', [card?.id]))[0]).toEqual({ status: 'void' });
+  });
+
   it('does not issue a card for a payment of another amount', async () => {
     const bought = await buy(AMOUNT);
     const intentId = await intentOf(bought.body.giftCardId);
