@@ -15,6 +15,7 @@ import { runDueActions } from './payment-outbox/worker.ts';
 import { sweepRateLimits } from './limits/rate-limit.ts';
 import { offerFreedSeats } from './waitlist/offers.ts';
 import { retireVouchers } from './gift-cards/retired-vouchers.ts';
+import { remindGiftCards } from './gift-cards/reminders.ts';
 import { repeatEvery } from './periodic.ts';
 
 /** What the sweeps work with: the after-commit path's needs, the identity service, and the mail worker. */
@@ -64,6 +65,15 @@ export const SWEEPS: readonly Sweep[] = [
   },
   // Trip vouchers of trips no longer sold become amount cards of what was paid for them.
   { name: 'retired vouchers', everyMs: 60 * 60_000, atStart: true, run: ({ db }) => retireVouchers(db) },
+  // In the two weeks before a season, a reminder to holders of gift cards with something left on them.
+  {
+    name: 'gift card reminders',
+    everyMs: 60 * 60_000,
+    atStart: true,
+    run: async ({ db }, carryOut) => {
+      if ((await remindGiftCards(db)) > 0) await carryOut({ mailWritten: true });
+    },
+  },
 ];
 
 /**

@@ -29,6 +29,7 @@ import * as giftCards from './migrations/026_gift_cards.ts';
 import * as giftCardSpending from './migrations/027_gift_card_spending.ts';
 import * as giftCardMail from './migrations/028_gift_card_mail.ts';
 import * as creditInsteadOfRefund from './migrations/029_credit_instead_of_refund.ts';
+import * as giftCardReminders from './migrations/030_gift_card_reminders.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -60,6 +61,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '027_gift_card_spending', sql: giftCardSpending.sql },
   { version: '028_gift_card_mail', sql: giftCardMail.sql },
   { version: '029_credit_instead_of_refund', sql: creditInsteadOfRefund.sql },
+  { version: '030_gift_card_reminders', sql: giftCardReminders.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -8,7 +8,7 @@ import { accountLinks } from '../../shared/company/site-links.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { Queryable } from '../db/client.ts';
 import { enqueueMail, type MailRequest } from '../mail/mail-outbox.ts';
-import type { GiftCard, GiftCardDeliveryFacts, GiftCardReceiptFacts } from '../mail/message-types.ts';
+import type { GiftCard, GiftCardDeliveryFacts, GiftCardReceiptFacts, GiftCardReminderFacts } from '../mail/message-types.ts';
 
 interface CardRow {
   id: string;
@@ -29,13 +29,18 @@ interface CardRow {
   buyer_name: string | null;
   buyer_email: string | null;
   activity: string | null;
+  holder_uid: string | null;
+  reminders_stopped: boolean;
+  balance: number;
 }
 
 async function cardRow(q: Queryable, cardId: string): Promise<CardRow | undefined> {
   const [row] = await q.query<CardRow & Record<string, unknown>>(
     `select c.id, c.code, c.kind, c.status, c.value, c.currency, c.bonus, to_char(c.bonus_ends_on, 'YYYY-MM-DD') as bonus_ends_on,
             c.recipient_name, c.recipient_email, c.message, c.delivery, c.deliver_at, c.issued_at, c.buyer_uid,
-            u.display_name as buyer_name, coalesce(u.email, c.buyer_email) as buyer_email, product.name as activity
+            u.display_name as buyer_name, coalesce(u.email, c.buyer_email) as buyer_email, product.name as activity,
+            c.holder_uid, c.reminders_stopped_at is not null as reminders_stopped,
+            (select coalesce(sum(l.amount), 0)::int from gift_card_ledger l where l.card_id = c.id) as balance
        from gift_cards c
        left join users u on u.uid = c.buyer_uid
        left join prices price on price.id = c.price_id
@@ -125,4 +130,33 @@ export async function deliveryFacts(
     links: accountLinks(siteUrl),
   };
   return copy ? { facts } : { facts, to: card.recipient_email };
+}
+
+/**
+ * The reminder before a season, to the card's holder (their account's address, or the address the
+ * gift went to): what is left and how to use it, with the link that stops these reminders. Read when
+ * it is sent, so a card spent or stopped since is not reminded of.
+ */
+export async function reminderFacts(
+  q: Queryable,
+  cardId: string,
+  siteUrl: string,
+  seasonStart: string,
+): Promise<Facts<GiftCardReminderFacts> & { to?: string }> {
+  const card = await cardRow(q, cardId);
+  if (!card) return { skip: 'gift card not found' };
+  if (card.status !== 'active') return { skip: `gift card ${card.status}` };
+  if (card.reminders_stopped) return { skip: 'reminders stopped' };
+  if (card.balance <= 0) return { skip: 'nothing left on it' };
+  const stop = new URL('/gift-cards/reminders', siteUrl);
+  stop.hash = `code=${card.code}`;
+  const facts = {
+    card: giftCard(card, siteUrl),
+    balance: card.balance,
+    seasonStart,
+    stopLink: stop.toString(),
+    links: accountLinks(siteUrl),
+  };
+  if (card.holder_uid) return { facts };
+  return card.recipient_email ? { facts, to: card.recipient_email } : { skip: 'no e-mail address' };
 }

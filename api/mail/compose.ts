@@ -20,7 +20,7 @@ import * as localTemplates from './templates/index.ts';
 import type { Templates } from './mail-thread.ts';
 import { closedFacts, joinedFacts, offerFacts } from '../waitlist/messages.ts';
 import { invitationFacts } from '../staff/invitation-mail.ts';
-import { deliveryFacts, receiptFacts } from '../gift-cards/gift-mail.ts';
+import { deliveryFacts, receiptFacts, reminderFacts } from '../gift-cards/gift-mail.ts';
 
 /** A row of the outbox, claimed to be sent. */
 export interface QueuedMail {
@@ -390,6 +390,12 @@ const giftCardMessages: Record<GiftCardMailKind, (writing: Writing<QueuedMail>) 
   'gift-card-delivered': async ({ db, mail, settings, templates }) => {
     const copy = await deliveryFacts(db, mail.gift_card_id ?? '', settings.siteUrl, true);
     return 'skip' in copy ? copy : { send: await templates.renderGiftCardDelivery(copy.facts) };
+  },
+  'gift-card-reminder': async ({ db, mail, settings, templates }) => {
+    const reminder = await reminderFacts(db, mail.gift_card_id ?? '', settings.siteUrl, String(mail.facts['seasonStart'] ?? ''));
+    return 'skip' in reminder
+      ? reminder
+      : { send: await templates.renderGiftCardReminder(reminder.facts), ...(reminder.to ? { to: reminder.to } : {}) };
   },
 };
 

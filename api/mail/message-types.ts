@@ -25,7 +25,7 @@ export type MailKind =
   | GiftCardMailKind;
 
 /** The messages about a gift card: the buyer's receipt, the gift to its recipient, and the buyer's copy once it went. */
-export type GiftCardMailKind = 'gift-card-receipt' | 'gift-card-delivery' | 'gift-card-delivered';
+export type GiftCardMailKind = 'gift-card-receipt' | 'gift-card-delivery' | 'gift-card-delivered' | 'gift-card-reminder';
 
 /** A member of the party as a message names them: a name and two states, never contacts or medical notes. */
 export interface MemberState {
@@ -302,6 +302,17 @@ export interface GiftCardReceiptFacts {
   currency: string;
   /** How the gift reaches its recipient: e-mailed now or at a time to come, or printed by the buyer. */
   delivery: { when: 'now'; to: string } | { when: 'on'; at: Date; to: string } | { when: 'print' };
+  links: SiteLinks;
+}
+
+/** Before a season, to a card's holder: what is left on it, and the link that stops these reminders. */
+export interface GiftCardReminderFacts {
+  card: GiftCard;
+  /** Cents left (of a voucher: what it was worth when last set). */
+  balance: number;
+  /** The season's first day, YYYY-MM-DD. */
+  seasonStart: string;
+  stopLink: string;
   links: SiteLinks;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Gift cards: POST /gift-cards (a signed-in customer starts buying one), POST /gift-cards/balance
- * (anyone with a code sees what is left, counted against guessing like promo codes), and
+ * (anyone with a code sees what is left, counted against guessing like promo codes), POST
+ * /gift-cards/reminders/stop (anyone with a code stops its reminders before a season, counted alike), and
  * /gift-cards/mine (the cards a customer keeps on their account: GET lists them, POST keeps one by its code), and
  * /gift-cards/given (the gifts a customer bought: GET lists them, PUT …/{id}/delivery changes where or when one not sent yet goes).
  */
@@ -12,6 +13,7 @@ import type { AppDeps, AppEnv } from '../context.ts';
 import { cardBalance, giftCodeTryKeys, keepCard, keptCards, TOO_MANY_GIFT_CODES } from '../gift-cards/cards.ts';
 import { startGiftPurchase } from '../gift-cards/purchase.ts';
 import { changeDelivery, givenCards } from '../gift-cards/given.ts';
+import { stopReminders } from '../gift-cards/reminders.ts';
 import { clientIp } from '../limits/client-ip.ts';
 import { newHoldsKey, rateLimit } from '../limits/rate-limit.ts';
 import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
@@ -42,6 +44,8 @@ export function giftCardRoutes(deps: AppDeps) {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await cardBalance(db, code));
   });
+
+  declare(PUBLIC_ROUTES.stopGiftCardReminders, codeTries, async (c, { code }) => c.json(await stopReminders(db, code)));
 
   declare(CUSTOMER_ROUTES.givenGiftCards, requireCaller(identity), async (c) => {
     c.header('Cache-Control', 'private, no-store');

@@ -9,7 +9,9 @@ import type { ParsedMail } from 'mailparser';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDueMail, type MailWorkerDeps } from '../../api/mail/worker.ts';
-import { denverDay, denverInstant, formatDenverDateTime } from '../../shared/rules/dates.ts';
+import { denverDay, denverDayPlus, denverInstant, formatDenverDateTime, formatDenverDay } from '../../shared/rules/dates.ts';
+import { seasonFor } from '../../shared/rules/season.ts';
+import { remindGiftCards } from '../../api/gift-cards/reminders.ts';
 import { smtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
 import { threadMailer } from './thread-mailer.ts';
 import { GIFT_ALREADY_SENT, GIFT_NOT_FOUND, GIFT_TO_PRINT } from '../../api/gift-cards/given.ts';
@@ -268,5 +270,43 @@ describe('a card the office issues', () => {
       status: 409,
       body: { error: NO_ADDRESS_TO_SEND },
     });
+  });
+});
+
+describe('the reminder before a season', () => {
+  const REMINDER = 'Your gift card has $150 left to spend on any of our trips';
+
+  it('goes once a season to each card’s holder, or where the gift went; never to a card whose reminders were stopped or that no one holds', async () => {
+    const emailedTo = recipientAddress();
+    const emailed = await boughtCard({ when: 'now', recipientEmail: emailedTo });
+    const kept = await boughtCard({ when: 'print' });
+    const keeper = await readyUser(h, 'Kai Keeper');
+    expect((await h.json('POST', '/gift-cards/mine', { token: keeper.token, body: { code: kept.code } })).status).toBe(200);
+    await boughtCard({ when: 'print' });
+    const stoppedTo = recipientAddress();
+    const stopped = await boughtCard({ when: 'now', recipientEmail: stoppedTo });
+    // Stopped by the code, typed any way; again changes nothing; a code that is no card is not found.
+    const stop = (code: string) => h.json('POST', '/gift-cards/reminders/stop', { body: { code } });
+    expect(await stop(stopped.code.toLowerCase().replaceAll('-', ' '))).toEqual({ status: 200, body: { stopped: true } });
+    expect(await stop(stopped.code)).toEqual({ status: 200, body: { stopped: true } });
+    expect((await stop('KAMAS-2222-2222-2222-2222')).status).toBe(404);
+    await sendDueMail(worker);
+
+    // A season whose two weeks before it begin after these cards were bought.
+    const season = seasonFor(new Date(Date.now() + 400 * 86_400_000));
+    const at = (daysBefore: number) => denverInstant(denverDayPlus(season.start, -daysBefore), 9);
+    expect(await remindGiftCards(h.db, at(15))).toBe(0);
+    expect(await remindGiftCards(h.db, at(0))).toBe(0);
+    expect(await remindGiftCards(h.db, at(7))).toBeGreaterThanOrEqual(2);
+    expect(await remindGiftCards(h.db, at(3))).toBe(0);
+    await sendDueMail(worker);
+
+    const [toRecipient] = smtp.to(emailedTo).filter((mail) => mail.subject === REMINDER);
+    expect(toRecipient?.text).toContain(`the season starts on ${formatDenverDay(season.start)}`);
+    expect(toRecipient?.text).toContain(emailed.code);
+    expect(toRecipient?.text).toContain(`/gift-cards/reminders#code=${emailed.code}`);
+    expect(smtp.to(keeper.email).filter((mail) => mail.subject === REMINDER)).toHaveLength(1);
+    expect(smtp.to(stoppedTo).filter((mail) => mail.subject === REMINDER)).toEqual([]);
+    expect(smtp.to(buyer.email).filter((mail) => mail.subject === REMINDER)).toEqual([]);
   });
 });

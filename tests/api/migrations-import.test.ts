@@ -42,6 +42,7 @@ describe('migrations and catalog imports', () => {
         '027_gift_card_spending',
         '028_gift_card_mail',
         '029_credit_instead_of_refund',
+        '030_gift_card_reminders',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

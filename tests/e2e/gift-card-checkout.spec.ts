@@ -1,7 +1,8 @@
 /**
  * Gift cards at checkout's payment step, at 390 px and 1280 px: a code typed any way pays its part
  * before the card and the card pays the rest; an unknown one is refused at its field; cards that pay
- * it all leave no card form, and Book now books it. The balance page shows what is left and each use.
+ * it all leave no card form, and Book now books it. The balance page shows what is left and each use;
+ * the link in a reminder before a season stops that card's reminders.
  */
 import { bookingsOf, freshDate, giftCardBalance, GOOD_CARD, issuedGiftCard, readyCustomer } from './api-customers.ts';
 import { classToPayment, fillCard, useGiftCard } from './checkout-steps.ts';
@@ -34,6 +35,20 @@ test('the link of a gift card’s QR code opens its balance, the code in the pag
   await islandsReady(page);
   await expect(page.getByRole('heading', { level: 2, name: '$60 left' })).toBeVisible();
   await expect(page.getByLabel('Gift card code')).toHaveValue(code);
+  expect(problems.errors).toEqual([]);
+});
+
+test('the link in a reminder fills in its card’s code, and one button stops its reminders', async ({ page, problems }) => {
+  const code = await issuedGiftCard(page.request, 60);
+  await page.goto(`/gift-cards/reminders#code=${code}`);
+  await islandsReady(page);
+  await expect(page.getByLabel('Gift card code')).toHaveValue(code);
+  await expect(page.getByRole('status')).toHaveText('');
+  await page.getByRole('button', { name: 'Stop reminders' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Done: this card gets no more reminders. What is left on it stays there, and it never expires.',
+  );
+  expect(await axeViolations(page)).toEqual([]);
   expect(problems.errors).toEqual([]);
 });
 

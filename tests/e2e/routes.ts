@@ -15,6 +15,7 @@ export const ROUTES = [
   ['/cancellation-policy', 'Cancellation Policy'],
   ['/gift-cards', 'Gift Cards'],
   ['/gift-cards/balance', 'Gift Card Balance'],
+  ['/gift-cards/reminders', 'Gift Card Reminders'],
   ['/booking/backcountry-tour', 'Book a Day Tour'],
   ['/booking/avalanche-class', 'Book an Avalanche Class'],
   ['/booking/mentorship', 'Book a Mentorship Day'],

@@ -1,15 +1,22 @@
 /**
  * The messages of a gift card: the buyer's receipt when it is paid; the gift itself to its recipient
  * (the message, the value, the code with its QR code, how to use it, and the printable page
- * attached); and the same gift to the buyer once it went.
+ * attached); the same gift to the buyer once it went; and a reminder before a season of what is left.
  */
 import { Img, Section, Text } from '@react-email/components';
 import { createElement as h } from 'react';
 import QRCode from 'qrcode';
 import { site } from '../../../shared/company/site.ts';
-import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
+import { formatDenverDateTime, formatDenverDay } from '../../../shared/rules/dates.ts';
 import { formatMoney } from '../../../shared/rules/pricing.ts';
-import type { GiftCard, GiftCardDeliveryFacts, GiftCardReceiptFacts, MailAttachment, RenderedMail } from '../message-types.ts';
+import type {
+  GiftCard,
+  GiftCardDeliveryFacts,
+  GiftCardReceiptFacts,
+  GiftCardReminderFacts,
+  MailAttachment,
+  RenderedMail,
+} from '../message-types.ts';
 import { giftCardPdf } from './gift-card-pdf.ts';
 import { giftHowToUse, giftValueWords } from './gift-card-words.ts';
 import { Layout, palette, styles } from './layout.ts';
@@ -117,4 +124,36 @@ export async function renderGiftCardDelivery(facts: GiftCardDeliveryFacts): Prom
   const subject = facts.copy ? `Your gift reached ${facts.card.recipientName}` : `${who} sent you a gift card`;
   const rendered = await renderMail(subject, h(GiftCardDelivery, facts));
   return { ...rendered, attachments: [await pdfAttachment(facts.card), await qrAttachment(facts.card)] };
+}
+
+/** What the card pays now: what is left of an amount, or a voucher's seat. */
+const leftWords = (facts: GiftCardReminderFacts) =>
+  facts.card.value.kind === 'amount'
+    ? `${formatMoney(facts.balance, facts.card.value.currency)} left to spend on any of our trips`
+    : `one seat on ${facts.card.value.activity}`;
+
+function GiftCardReminder(facts: GiftCardReminderFacts) {
+  const { card } = facts;
+  return h(
+    Layout,
+    { home: facts.links.home, preview: `Your gift card has ${leftWords(facts)}.`, heading: 'The season is almost here' },
+    paragraph(
+      `Hi ${card.recipientName}, the season starts on ${formatDenverDay(facts.seasonStart)}, and your ${site.name} gift card ${card.code} has ${leftWords(facts)}.`,
+    ),
+    subheading('How to use it'),
+    bulletList(giftHowToUse(card)),
+    buttonLink(card.bookLink, 'Choose a trip'),
+    paragraph(textLink(card.balanceLink, 'See what is left on it'), '.'),
+    h(
+      Text,
+      { style: styles.small },
+      'We send this once a season while something is left on the card. ',
+      textLink(facts.stopLink, 'Stop these reminders for this card'),
+      '.',
+    ),
+  );
+}
+
+export async function renderGiftCardReminder(facts: GiftCardReminderFacts): Promise<RenderedMail> {
+  return renderMail(`Your gift card has ${leftWords(facts)}`, h(GiftCardReminder, facts));
 }

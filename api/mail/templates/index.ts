@@ -17,4 +17,4 @@ export {
 export { renderWaitlistClosed } from './waitlist-closed.ts';
 export { renderWaitlistJoined } from './waitlist-joined.ts';
 export { renderStaffInvitation } from './staff-invitation.ts';
-export { renderGiftCardDelivery, renderGiftCardReceipt } from './gift-card.ts';
+export { renderGiftCardDelivery, renderGiftCardReceipt, renderGiftCardReminder } from './gift-card.ts';

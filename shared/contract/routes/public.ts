@@ -107,6 +107,15 @@ export const PUBLIC_ROUTES = routes({
     answer: giftBalanceAnswer,
     what: 'the gift card',
   },
+  stopGiftCardReminders: {
+    method: 'POST',
+    path: '/gift-cards/reminders/stop',
+    who: 'anyone',
+    summary: "Stops the reminders before a season of a gift card, by its code in the body (rate-limited, like a balance's look-up).",
+    body: giftBalanceRequest,
+    answer: v.object({ stopped: v.literal(true) }),
+    what: 'the gift card',
+  },
   paymentEvent: {
     method: 'POST',
     path: '/stripe/webhook',

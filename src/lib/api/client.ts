@@ -25,6 +25,8 @@ export const publicApi = {
   waiverInForce: publicCalls.waiverInForce,
   /** What is left on a gift card, for anyone with its code (signed in, the customer's client asks, so the try counts for them). */
   giftCardBalance: publicCalls.giftCardBalance,
+  /** Stops a gift card's reminders before a season, for anyone with its code (the link in a reminder brings it). */
+  stopGiftCardReminders: publicCalls.stopGiftCardReminders,
 };
 
 /**
