@@ -24,6 +24,7 @@ interface CardRow {
   message: string;
   delivery: 'email' | 'print';
   deliver_at: Date | null;
+  delivered_at: Date | null;
   issued_at: Date | null;
   buyer_uid: string | null;
   buyer_name: string | null;
@@ -37,7 +38,7 @@ interface CardRow {
 async function cardRow(q: Queryable, cardId: string): Promise<CardRow | undefined> {
   const [row] = await q.query<CardRow & Record<string, unknown>>(
     `select c.id, c.code, c.kind, c.status, c.value, c.currency, c.bonus, to_char(c.bonus_ends_on, 'YYYY-MM-DD') as bonus_ends_on,
-            c.recipient_name, c.recipient_email, c.message, c.delivery, c.deliver_at, c.issued_at, c.buyer_uid,
+            c.recipient_name, c.recipient_email, c.message, c.delivery, c.deliver_at, c.delivered_at, c.issued_at, c.buyer_uid,
             u.display_name as buyer_name, coalesce(u.email, c.buyer_email) as buyer_email, product.name as activity,
             c.holder_uid, c.reminders_stopped_at is not null as reminders_stopped,
             (select coalesce(sum(l.amount), 0)::int from gift_card_ledger l where l.card_id = c.id) as balance
@@ -158,5 +159,6 @@ export async function reminderFacts(
     links: accountLinks(siteUrl),
   };
   if (card.holder_uid) return { facts };
+  if (!card.delivered_at) return { skip: 'the gift has not gone yet' };
   return card.recipient_email ? { facts, to: card.recipient_email } : { skip: 'no e-mail address' };
 }

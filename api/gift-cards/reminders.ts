@@ -1,7 +1,8 @@
 /**
  * The reminder before a season (../../shared/rules/gift-card-reminder.ts): written once a season for
  * each card in use with something left on it and someone to write to (its holder's account, or the
- * address the gift went to), unless its holder stopped them; and stopping them, by the card's code.
+ * address the gift went to, once it went: a gift still waiting for its day is not given away), unless
+ * its holder stopped them; and stopping them, by the card's code.
  */
 import { giftCodeOf } from '../../shared/rules/gift-card-code.ts';
 import { reminderDue } from '../../shared/rules/gift-card-reminder.ts';
@@ -18,7 +19,7 @@ export async function remindGiftCards(db: Db, now = new Date()): Promise<number>
     const cards = await tx.query<{ id: string; holder_uid: string | null }>(
       `select c.id, c.holder_uid from gift_cards c
         where c.status = 'active' and c.reminders_stopped_at is null and c.issued_at < $1
-          and (c.holder_uid is not null or c.recipient_email is not null)
+          and (c.holder_uid is not null or (c.recipient_email is not null and c.delivered_at is not null))
           and (select coalesce(sum(l.amount), 0) from gift_card_ledger l where l.card_id = c.id) > 0
           and not exists (select 1 from mail_outbox m where m.gift_card_id = c.id and m.kind = 'gift-card-reminder' and m.event_key = $2 || ':' || c.id)`,
       [due.issuedBefore, due.season.label],

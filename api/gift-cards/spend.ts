@@ -3,6 +3,7 @@
  * what it has, up to what is owed (shared/rules/gift-card-split.ts), and the card payment is for the
  * rest; the hold's end without payment gives it back (the trigger of migration 027); its payment
  * spends it; money given back after a cancellation goes onto the cards in proportion to what each paid.
+ * A trip voucher pays one seat of its own activity at the day's price, and is an amount card once spent.
  */
 import { MAX_GIFT_CARDS, splitPayment, TOO_MANY_GIFT_CARDS } from '../../shared/rules/gift-card-split.ts';
 import { giftCodeOf } from '../../shared/rules/gift-card-code.ts';

@@ -276,13 +276,16 @@ describe('a card the office issues', () => {
 describe('the reminder before a season', () => {
   const REMINDER = 'Your gift card has $150 left to spend on any of our trips';
 
-  it('goes once a season to each card’s holder, or where the gift went; never to a card whose reminders were stopped or that no one holds', async () => {
+  it('goes once a season to each card’s holder, or where the gift went; never to a card whose reminders were stopped, no one holds, or still waits to go', async () => {
     const emailedTo = recipientAddress();
     const emailed = await boughtCard({ when: 'now', recipientEmail: emailedTo });
     const kept = await boughtCard({ when: 'print' });
     const keeper = await readyUser(h, 'Kai Keeper');
     expect((await h.json('POST', '/gift-cards/mine', { token: keeper.token, body: { code: kept.code } })).status).toBe(200);
     await boughtCard({ when: 'print' });
+    // A gift still waiting for its day: its recipient is not told of it before it comes.
+    const waitingTo = recipientAddress();
+    await boughtCard({ when: 'on', recipientEmail: waitingTo, day: denverDay(new Date(Date.now() + 300 * 86_400_000)), hour: 8 });
     const stoppedTo = recipientAddress();
     const stopped = await boughtCard({ when: 'now', recipientEmail: stoppedTo });
     // Stopped by the code, typed any way; again changes nothing; a code that is no card is not found.
@@ -307,6 +310,7 @@ describe('the reminder before a season', () => {
     expect(toRecipient?.text).toContain(`/gift-cards/reminders#code=${emailed.code}`);
     expect(smtp.to(keeper.email).filter((mail) => mail.subject === REMINDER)).toHaveLength(1);
     expect(smtp.to(stoppedTo).filter((mail) => mail.subject === REMINDER)).toEqual([]);
+    expect(smtp.to(waitingTo)).toEqual([]);
     expect(smtp.to(buyer.email).filter((mail) => mail.subject === REMINDER)).toEqual([]);
   });
 });
