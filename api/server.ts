@@ -58,6 +58,7 @@ const mailDeps = {
   siteUrl: env.SITE_URL,
   waiverVersion: currentWaiverEdition.version,
   bookingCutoffHours: env.BOOKING_CUTOFF_HOURS,
+  creditBonusPercent: env.GIFT_CREDIT_BONUS_PERCENT,
   messageDomain: new URL(env.SITE_URL).hostname,
   templates: mailOut.templates,
 };

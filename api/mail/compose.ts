@@ -21,6 +21,7 @@ import type { Templates } from './mail-thread.ts';
 import { closedFacts, joinedFacts, offerFacts } from '../waitlist/messages.ts';
 import { invitationFacts } from '../staff/invitation-mail.ts';
 import { deliveryFacts, receiptFacts, reminderFacts } from '../gift-cards/gift-mail.ts';
+import { creditFor, DEFAULT_CREDIT_BONUS_PERCENT } from '../../shared/rules/gift-card-credit.ts';
 
 /** A row of the outbox, claimed to be sent. */
 export interface QueuedMail {
@@ -44,6 +45,8 @@ export interface ComposeSettings {
   waiverVersion: string;
   /** Bookings close this many hours before a date starts: a closed waitlist's message suggests only open dates. */
   bookingCutoffHours?: number;
+  /** The bonus a credit instead of a refund adds, in percent (../../shared/rules/gift-card-credit.ts). */
+  creditBonusPercent?: number;
   now?: Date;
   /** Where the templates are rendered: on a thread of their own in a running API (./mail-thread.ts); here otherwise. */
   templates?: Templates;
@@ -278,6 +281,8 @@ const bookingMessages = {
     const choice = await callOffChoiceOf(db, booking.id, mail.facts['dateId']);
     if (!choice || choice.choice !== null) return { skip: 'already chosen' };
     const feesPaid = feesTotal(await feesPaidFor(db, booking.id));
+    const percent = settings.creditBonusPercent ?? DEFAULT_CREDIT_BONUS_PERCENT;
+    const credit = creditFor(booking.amount + feesPaid, percent);
     return {
       send: await templates.renderDateCalledOff({
         recipientName,
@@ -285,6 +290,7 @@ const bookingMessages = {
         reason: choice.reason,
         amountPaid: booking.amount + feesPaid,
         feesPaid,
+        credit: { amount: credit.value, bonus: credit.bonus, percent },
         currency: booking.currency,
         paidBy: booking.paid_by ?? 'card',
         choiceLink: calledOffChoiceLink(booking.id, settings.siteUrl),

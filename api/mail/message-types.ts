@@ -201,6 +201,8 @@ export interface DateCalledOffFacts {
   /** Of `amountPaid`, the cents paid earlier to change the booking's date; 0 when none. */
   feesPaid?: number;
   currency: string;
+  /** The gift card the payer may keep instead of a refund: its value, its bonus (cents) and the bonus's percentage. */
+  credit: { amount: number; bonus: number; percent: number };
   /** How the booking was paid, and so where a refund goes. */
   paidBy: BookingPayment;
   /** Where the payer chooses, and until when; after that the refund is automatic. */

@@ -56,6 +56,9 @@ test('a called-off day’s payer follows the link in the message and moves to an
     expect((await calendar(page.request, 'winter-day-tours', { api })).some((entry) => entry.id === date.id)).toBe(false);
     const message = await mailTo(page.request, payer.email, /^Called off: /);
     expect(message.text).toContain(`Reason: ${REASON}`);
+    expect(message.text).toMatch(
+      /Keep it as credit: a gift card for \$[\d,.]+, 10% more than you paid: \$[\d,.]+ of it is a promotional bonus\./,
+    );
     const link = /http:\/\/127\.0\.0\.1:4322\/booking\/called-off\?booking=[\w-]+/.exec(message.text)?.[0];
     if (!link) throw new Error('the message holds no link to choose');
 

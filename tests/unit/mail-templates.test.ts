@@ -129,6 +129,7 @@ const calledOff: DateCalledOffFacts = {
   reason: 'High avalanche danger across the Uintas',
   amountPaid: 75000,
   currency: 'usd',
+  credit: { amount: 82500, bonus: 7500, percent: 10 },
   paidBy: 'card',
   choiceLink: 'https://www.kamasbackcountry.com/booking/called-off?booking=bk_123',
   chooseBy: new Date('2026-12-05T15:00:00Z'),
@@ -505,6 +506,14 @@ describe('date called off', () => {
   it('counts a fee paid earlier to change the date in the full refund, and says so', async () => {
     const mail = await renderDateCalledOff({ ...calledOff, amountPaid: 80000, feesPaid: 5000 });
     expectBoth(mail, 'A full refund of $800 (the $50 you paid to change the date included) to the card you paid with.');
+  });
+
+  it('offers the credit by its amount and its bonus, named as a promotional amount', async () => {
+    const mail = await renderDateCalledOff(calledOff);
+    expectBoth(
+      mail,
+      'Keep it as credit: a gift card for $825, 10% more than you paid: $75 of it is a promotional bonus. It never expires, and pays for any of our trips.',
+    );
   });
 
   it('offers a booking paid in cash its refund in cash from the office', async () => {

@@ -1,4 +1,4 @@
-/** To the payer of a booking on a date the company called off: why, and their two choices, with the deadline. */
+/** To the payer of a booking on a date the company called off: why, and their three choices, with the deadline. */
 import { createElement as h } from 'react';
 import { formatDenverDateTime } from '../../../shared/rules/dates.ts';
 import { feesIncluded } from '../../../shared/rules/called-off.ts';
@@ -7,6 +7,9 @@ import type { DateCalledOffFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
 import { bulletList, buttonLink, paragraph, renderMail, textLink, tripFacts, tripLine } from './parts.ts';
 import { formatMoney } from '../../../shared/rules/pricing.ts';
+import { creditOfferWords } from '../../../shared/rules/gift-card-credit.ts';
+
+const lowerFirst = (words: string) => words.charAt(0).toLowerCase() + words.slice(1);
 
 function DateCalledOff(facts: DateCalledOffFacts) {
   const when = formatDenverDateTime(facts.trip.startsAt);
@@ -25,7 +28,7 @@ function DateCalledOff(facts: DateCalledOffFacts) {
     bulletList([
       `A full refund of ${refund}${feesIncluded(facts.feesPaid ?? 0, (cents) => formatMoney(cents, facts.currency))} ${refundRoute(facts.paidBy)}.`,
       'A move to another date with seats for your party, at no charge.',
-      'Credit: a gift card worth more than you paid, for any of our trips.',
+      `Keep it as credit: ${lowerFirst(creditOfferWords(facts.credit))}`,
     ]),
     buttonLink(facts.choiceLink, 'Choose a refund or a new date'),
     paragraph(
