@@ -9,7 +9,7 @@ import { GIFT_CODE_BYTES, giftCodeFrom, giftCodeOf } from '../../shared/rules/gi
 import type { Db, Queryable } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
 import { randomId } from '../http.ts';
-import { NO_SUCH_CARD, writeLedger } from './ledger.ts';
+import { BALANCE_SQL, NO_SUCH_CARD, writeLedger } from './ledger.ts';
 import { DomainError } from '../domain-error.ts';
 
 export const TOO_MANY_GIFT_CODES = 'Too many gift card codes tried.';
@@ -151,7 +151,7 @@ async function balancesOf(q: Queryable, ids: readonly string[]): Promise<(CardBa
     balance: number;
   }>(
     `select c.id, c.code, c.kind, product.name as activity, product.id as activity_id, c.currency, c.bonus, to_char(c.bonus_ends_on, 'YYYY-MM-DD') as bonus_ends_on,
-            (select coalesce(sum(l.amount), 0)::int from gift_card_ledger l where l.card_id = c.id) as balance
+            ${BALANCE_SQL} as balance
        from gift_cards c
        left join prices price on price.id = c.price_id
        left join products product on product.id = price.product_id

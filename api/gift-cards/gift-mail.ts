@@ -8,6 +8,7 @@ import { accountLinks } from '../../shared/company/site-links.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { Queryable } from '../db/client.ts';
 import { enqueueMail, type MailRequest } from '../mail/mail-outbox.ts';
+import { BALANCE_SQL } from './ledger.ts';
 import type { GiftCard, GiftCardDeliveryFacts, GiftCardReceiptFacts, GiftCardReminderFacts } from '../mail/message-types.ts';
 
 interface CardRow {
@@ -41,7 +42,7 @@ async function cardRow(q: Queryable, cardId: string): Promise<CardRow | undefine
             c.recipient_name, c.recipient_email, c.message, c.delivery, c.deliver_at, c.delivered_at, c.issued_at, c.buyer_uid,
             u.display_name as buyer_name, coalesce(u.email, c.buyer_email) as buyer_email, product.name as activity,
             c.holder_uid, c.reminders_stopped_at is not null as reminders_stopped,
-            (select coalesce(sum(l.amount), 0)::int from gift_card_ledger l where l.card_id = c.id) as balance
+            ${BALANCE_SQL} as balance
        from gift_cards c
        left join users u on u.uid = c.buyer_uid
        left join prices price on price.id = c.price_id

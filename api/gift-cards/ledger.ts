@@ -37,7 +37,8 @@ export interface LockedCard {
 }
 
 const ROW_ID = `'gcl_' || rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '=')`;
-const BALANCE_SQL = `(select coalesce(sum(amount), 0)::int from gift_card_ledger l where l.card_id = c.id)`;
+/** A card's balance, the sum of its ledger, in a query that names the card `c`. */
+export const BALANCE_SQL = `(select coalesce(sum(l.amount), 0)::int from gift_card_ledger l where l.card_id = c.id)`;
 
 export const NO_SUCH_CARD = 'We could not find a gift card with that code. Check it and try again.';
 

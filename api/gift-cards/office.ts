@@ -17,7 +17,7 @@ import { seasonFor, seasonSalesYear } from '../../shared/rules/season.ts';
 import { issueCard } from './cards.ts';
 import { enqueueGiftCardMail } from './gift-mail.ts';
 import { enqueueMail } from '../mail/mail-outbox.ts';
-import { balanceOf, writeLedger, type LedgerKind } from './ledger.ts';
+import { BALANCE_SQL, balanceOf, writeLedger, type LedgerKind } from './ledger.ts';
 import { randomId } from '../http.ts';
 
 export type OfficeCard = v.InferOutput<typeof opsGiftCardAnswer>;
@@ -33,7 +33,7 @@ export interface OfficeLedgerRow {
 
 const CARD_COLUMNS = `c.id, c.code, c.kind, product.name as activity, c.status, c.origin, c.value, c.currency,
   c.recipient_name, c.recipient_email, c.buyer_email, c.created_at, c.deliver_at, c.delivered_at,
-  (select coalesce(sum(l.amount), 0)::int from gift_card_ledger l where l.card_id = c.id) as balance`;
+  ${BALANCE_SQL} as balance`;
 const CARD_FROM = `gift_cards c left join prices price on price.id = c.price_id left join products product on product.id = price.product_id`;
 
 interface CardRow {
@@ -301,7 +301,7 @@ export async function outstandingCards(q: Queryable, now = new Date()): Promise<
     `select ${CARD_COLUMNS} from ${CARD_FROM}
       where c.status = 'active' and c.issued_at < $1
         and not exists (select 1 from gift_card_ledger l where l.card_id = c.id and l.kind in ('spend', 'hold') and l.created_at >= $1)
-        and (select coalesce(sum(l.amount), 0) from gift_card_ledger l where l.card_id = c.id) > 0
+        and ${BALANCE_SQL} > 0
       order by c.issued_at limit 200`,
     [yearAgo],
   );

@@ -9,7 +9,7 @@ import { reminderDue } from '../../shared/rules/gift-card-reminder.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { enqueueMail } from '../mail/mail-outbox.ts';
-import { NO_SUCH_CARD } from './ledger.ts';
+import { BALANCE_SQL, NO_SUCH_CARD } from './ledger.ts';
 
 /** Writes the season's reminders when they are due; returns how many were written now (none twice: the outbox keys them by season and card). */
 export async function remindGiftCards(db: Db, now = new Date()): Promise<number> {
@@ -20,7 +20,7 @@ export async function remindGiftCards(db: Db, now = new Date()): Promise<number>
       `select c.id, c.holder_uid from gift_cards c
         where c.status = 'active' and c.reminders_stopped_at is null and c.issued_at < $1
           and (c.holder_uid is not null or (c.recipient_email is not null and c.delivered_at is not null))
-          and (select coalesce(sum(l.amount), 0) from gift_card_ledger l where l.card_id = c.id) > 0
+          and ${BALANCE_SQL} > 0
           and not exists (select 1 from mail_outbox m where m.gift_card_id = c.id and m.kind = 'gift-card-reminder' and m.event_key = $2 || ':' || c.id)`,
       [due.issuedBefore, due.season.label],
     );

@@ -5,12 +5,12 @@
  * card is claimed with `skip locked`, and its ledger row's key makes a second run write nothing.
  */
 import type { Db } from '../db/client.ts';
-import { writeLedger } from './ledger.ts';
+import { BALANCE_SQL, writeLedger } from './ledger.ts';
 
 /** Vouchers of trips off sale, not held by a checkout now. */
 const RETIRED_SQL = `
   select c.id, c.value, product.name as activity,
-         (select coalesce(sum(l.amount), 0)::int from gift_card_ledger l where l.card_id = c.id) as balance
+         ${BALANCE_SQL} as balance
     from gift_cards c join prices price on price.id = c.price_id join products product on product.id = price.product_id
    where c.kind = 'voucher' and c.status = 'active' and not (price.active and product.active)
      and not exists (
