@@ -1,8 +1,7 @@
 /**
  * npm test: every check the project makes, in order, each on its own ports and throw-away data.
- *   (type check | lint) -> unit -> (API on PGlite, then on Postgres when TEST_DATABASE_URL is set | build, then e2e)
- * Lanes side by side share nothing but the machine (the API suite and the browser tests each start
- * their own Auth emulator, on ports of their own); each lane's output is printed whole once it ends.
+ *   (type check and lint, side by side) -> unit -> API (PGlite, and Postgres when TEST_DATABASE_URL is set) -> build -> e2e
+ * Steps side by side share nothing but the machine; each one's output is printed whole once it ends.
  * Every step runs even when an earlier one fails; the last line totals the tests: "N passed, N failed".
  * First it finds the browser for the browser tests (scripts/browser.ts), installing Debian's chromium
  * when it runs as root and there is none; with no way to get one it stops at once and says how.
@@ -40,70 +39,58 @@ function browser(): string {
 // Every step, and the browser tests' config with it, uses the browser found here.
 process.env['CHROME_PATH'] = browser();
 
-/** A command beside an Auth emulator of its own: the browser tests' (tests/firebase.test.json) or the API suite's (tests/firebase.api.json). */
-const emulator = (config: 'test' | 'api', inner: string) =>
-  `firebase emulators:exec --config tests/firebase.${config}.json --only auth --project demo-kamas-test "${inner}"`;
+const emulator = (inner: string) =>
+  `firebase emulators:exec --config tests/firebase.test.json --only auth --project demo-kamas-test "${inner}"`;
 const vitest = (project: string, report: string) =>
   `vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${report}`;
 
 /** Unit and API tests run far from Kamas, so that nothing counts days in the machine's own time zone. */
 const FAR_FROM_DENVER = { TZ: 'Asia/Tokyo' };
 
-const typeCheck: Step = { name: 'type check', command: 'astro check && tsc -p api/tsconfig.json' };
-const lint: Step = { name: 'lint', command: 'eslint . && prettier --check . && npm run deps' };
-const unit: Step = { name: 'unit', command: vitest('unit', 'reports/unit.json'), env: FAR_FROM_DENVER, report: 'reports/unit.json' };
-const apiOnPglite: Step = {
-  name: 'api on PGlite',
-  command: emulator('api', vitest('api', 'reports/api-pglite.json')),
-  env: { ...FAR_FROM_DENVER, TEST_DATABASE_URL: '' },
-  report: 'reports/api-pglite.json',
-};
-const apiOnPostgres: Step = {
-  name: 'api on Postgres',
-  command: emulator('api', vitest('api --project api-postgres', 'reports/api-postgres.json')),
-  env: FAR_FROM_DENVER,
-  report: 'reports/api-postgres.json',
-  ...(process.env['TEST_DATABASE_URL']?.trim()
-    ? {}
-    : {
-        skipped:
-          'TEST_DATABASE_URL is not set; to run the API suite on Postgres too, give it a server: TEST_DATABASE_URL=postgres://user@host/db npm test',
-      }),
-};
-const build: Step = {
-  name: 'build',
-  command: 'astro build',
-  env: {
-    PUBLIC_SITE_URL: 'http://127.0.0.1:4322',
-    PUBLIC_API_URL: 'http://127.0.0.1:8788',
-    PUBLIC_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9199',
-    PUBLIC_FIREBASE_PROJECT_ID: 'demo-kamas-test',
-    // A key, so the map's loading paths run; the browser tests answer Google's script with stand-ins.
-    PUBLIC_GOOGLE_MAPS_API_KEY: 'e2e-maps-key',
-    PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2eStandIn',
-    // Server secrets in the build's environment, as on a careless CI: the build output test checks none ships.
-    STRIPE_SECRET_KEY: 'sk_test_buildEnvironmentSecret01',
-    STRIPE_WEBHOOK_SECRET: 'whsec_buildEnvironmentSecret01',
-    DATABASE_URL: 'postgres://kamas:build-environment-password@db.internal/kamas',
-  },
-};
-const e2e: Step = { name: 'e2e', command: emulator('test', 'playwright test'), report: 'reports/e2e.json' };
-
-/** A lane's steps run one after another. */
-type Lane = Step[];
-
-/**
- * The groups in order; the lanes of a group run side by side. The checks that time nothing come first,
- * so a busy machine cannot fail them; then the API suite runs beside the build and the browser tests,
- * which wait on the browser far more than they compute.
- */
-const plan: Lane[][] = [
-  [[typeCheck], [lint]],
-  [[unit]],
+/** The steps in order; the steps of an inner list run side by side. */
+const steps: (Step | Step[])[] = [
+  // Checks that time nothing, so a busy machine cannot fail them.
   [
-    [apiOnPglite, apiOnPostgres],
-    [build, e2e],
+    { name: 'type check', command: 'astro check && tsc -p api/tsconfig.json' },
+    { name: 'lint', command: 'eslint . && prettier --check . && npm run deps' },
   ],
+  { name: 'unit', command: vitest('unit', 'reports/unit.json'), env: FAR_FROM_DENVER, report: 'reports/unit.json' },
+  {
+    name: 'api on PGlite',
+    command: emulator(vitest('api', 'reports/api-pglite.json')),
+    env: { ...FAR_FROM_DENVER, TEST_DATABASE_URL: '' },
+    report: 'reports/api-pglite.json',
+  },
+  {
+    name: 'api on Postgres',
+    command: emulator(vitest('api --project api-postgres', 'reports/api-postgres.json')),
+    env: FAR_FROM_DENVER,
+    report: 'reports/api-postgres.json',
+    ...(process.env['TEST_DATABASE_URL']?.trim()
+      ? {}
+      : {
+          skipped:
+            'TEST_DATABASE_URL is not set; to run the API suite on Postgres too, give it a server: TEST_DATABASE_URL=postgres://user@host/db npm test',
+        }),
+  },
+  {
+    name: 'build',
+    command: 'astro build',
+    env: {
+      PUBLIC_SITE_URL: 'http://127.0.0.1:4322',
+      PUBLIC_API_URL: 'http://127.0.0.1:8788',
+      PUBLIC_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9199',
+      PUBLIC_FIREBASE_PROJECT_ID: 'demo-kamas-test',
+      // A key, so the map's loading paths run; the browser tests answer Google's script with stand-ins.
+      PUBLIC_GOOGLE_MAPS_API_KEY: 'e2e-maps-key',
+      PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2eStandIn',
+      // Server secrets in the build's environment, as on a careless CI: the build output test checks none ships.
+      STRIPE_SECRET_KEY: 'sk_test_buildEnvironmentSecret01',
+      STRIPE_WEBHOOK_SECRET: 'whsec_buildEnvironmentSecret01',
+      DATABASE_URL: 'postgres://kamas:build-environment-password@db.internal/kamas',
+    },
+  },
+  { name: 'e2e', command: emulator('playwright test'), report: 'reports/e2e.json' },
 ];
 
 function counts(report: string): { passed: number; failed: number } | null {
@@ -162,34 +149,16 @@ mkdirSync('reports', { recursive: true });
 let passed = 0;
 let failed = 0;
 const lines: string[] = [];
-/** What one step came to, as the summary says it. */
-interface Outcome {
-  step: Step;
-  ok: boolean;
-  seconds: string;
-  output: string;
-}
-
-async function runLane(lane: Lane, alone: boolean): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  for (const step of lane) {
-    if (step.skipped) {
-      console.log(`\n=== ${step.name} is skipped: ${step.skipped}`);
-      outcomes.push({ step, ok: true, seconds: '0', output: '' });
-      continue;
-    }
-    outcomes.push({ step, ...(await run(step, alone)) });
+for (const group of steps) {
+  const together = Array.isArray(group) ? group : [group];
+  const running = together.filter((step) => !step.skipped);
+  for (const step of together.filter((each) => each.skipped)) {
+    console.log(`\n=== ${step.name} is skipped: ${step.skipped}`);
+    lines.push(`skip ${step.name}: ${step.skipped}`);
   }
-  return outcomes;
-}
-
-for (const group of plan) {
-  const outcomes = (await Promise.all(group.map((lane) => runLane(lane, group.length === 1)))).flat();
-  for (const { step, ok, seconds, output } of outcomes) {
-    if (step.skipped) {
-      lines.push(`skip ${step.name}: ${step.skipped}`);
-      continue;
-    }
+  const results = await Promise.all(running.map((step) => run(step, running.length === 1)));
+  running.forEach((step, index) => {
+    const { ok, seconds, output } = results[index] ?? { ok: false, seconds: '0', output: '' };
     const tally = step.report ? counts(step.report) : null;
     if (tally) {
       passed += tally.passed;
@@ -200,7 +169,7 @@ for (const group of plan) {
     if (failedOutsideTests) failed += 1;
     lines.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${seconds} s)${tally ? `: ${tally.passed} passed, ${tally.failed} failed` : ''}`);
     if (failedOutsideTests) lines.push(...whyItFailed(output));
-  }
+  });
 }
 console.log(`\n${lines.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed`);
