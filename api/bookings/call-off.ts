@@ -19,7 +19,7 @@ import { site } from '../../shared/company/site.ts';
 import { ALREADY_CANCELLED, ONLY_THE_PAYER } from './cancellation.ts';
 import { shownToCustomer } from './address-owner.ts';
 import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
-import { lockMoveDates, moveBooking, moveTargets } from './move.ts';
+import { lockMoveDates, moveBooking, moveTargets, type FeePayment } from './move.ts';
 import type { CallOffChoice } from '../../shared/contract/answers.ts';
 import type { OfficePayment } from '../../shared/rules/paid-by.ts';
 
@@ -170,18 +170,20 @@ async function readChoice(
   return row;
 }
 
-/** A change of date's fee paid for a booking: how, and by card its own payment (which a refund goes back to). */
+/** A change of date's fee paid for a booking: how, and online its own payment (which a refund goes back to, gift cards' part onto them). */
 interface PaidFee {
   fee: number;
-  fee_paid_by: 'card' | 'cash' | 'check';
+  fee_paid_by: FeePayment;
   fee_booking: string | null;
   intent_id: string | null;
+  /** Of the fee paid online, the cents gift cards paid. */
+  gift_amount: number | null;
 }
 
 /** The fees paid to change a booking's date, oldest first; a full refund gives them back with the booking's own payment. */
 export async function feesPaidFor(db: Queryable, bookingId: string): Promise<PaidFee[]> {
   return db.query<PaidFee & Record<string, unknown>>(
-    `select m.fee, m.fee_paid_by, m.fee_booking, f.payment_intent_id as intent_id
+    `select m.fee, m.fee_paid_by, m.fee_booking, f.payment_intent_id as intent_id, f.gift_amount
        from booking_moves m left join bookings f on f.id = m.fee_booking
       where m.booking_id = $1 and m.fee > 0 order by m.moved_at, m.id`,
     [bookingId],
@@ -279,8 +281,18 @@ async function refundInFull(tx: Queryable, row: ChoiceRow, chosenBy: 'customer' 
   ];
   for (const paid of fees) {
     given.push(
-      paid.fee_paid_by === 'card' && paid.fee_booking
-        ? await giveBack(tx, { bookingId: paid.fee_booking, intentId: paid.intent_id, currency }, paid.fee, CALLED_OFF)
+      paid.fee_booking
+        ? await giveBack(
+            tx,
+            {
+              bookingId: paid.fee_booking,
+              intentId: paid.intent_id,
+              currency,
+              split: { amount: paid.fee, giftAmount: paid.gift_amount ?? 0 },
+            },
+            paid.fee,
+            CALLED_OFF,
+          )
         : await giveBack(
             tx,
             { bookingId: row.booking_id, intentId: null, currency },

@@ -1,7 +1,9 @@
 /**
  * A customer changes the date of their booking, with the notice the policy asks for: the seats on
- * the new date are held (a hold of its own, for the fee, like a checkout's) while the fee is paid
- * by card; only when the payment is recorded does the booking move (bookings/outcomes.ts). A
+ * the new date are held (a hold of its own, for the fee, like a checkout's) while the fee is paid,
+ * by gift cards (amount cards: a trip voucher pays a seat, not a fee) and by card for the rest; only
+ * when the payment is recorded does the booking move (bookings/outcomes.ts), or at once when gift
+ * cards pay all of it (./gift-card-payment.ts). A
  * declined card, a lapsed hold or a closed page leave the booking as it was; keeping the date gives
  * the held seats back at once.
  */
@@ -20,6 +22,8 @@ import { assertMoveTarget, lockMoveDates, moveTargets } from './move.ts';
 import { attachIntentToHold } from './hold-intent.ts';
 import { holdFor, insertHoldSql, releaseHolds } from './seat-holds.ts';
 import { PAYMENT_FOR } from './outcomes.ts';
+import { BELOW_MINIMUM, MINIMUM_CHARGE } from './holds.ts';
+import { giftCodesOf, holdGiftCards, type CardPart } from '../gift-cards/spend.ts';
 import { shownToCustomer } from './address-owner.ts';
 
 export const NO_DATE_CHANGE = (days = CURRENT_POLICY.fullRefundDays) =>
@@ -50,8 +54,14 @@ export interface DateChangeSettings {
 /** The hold for the fee, as checkout's payment intent answer gives it. */
 export interface DateChangeHold {
   bookingId: string;
-  clientSecret: string;
+  /** Null when gift cards pay all of the fee: nothing is paid by card. */
+  clientSecret: string | null;
+  /** What the card pays. */
   amount: number;
+  /** The fee, gift cards' parts included. */
+  total: number;
+  /** What each gift card holds of the fee, in the order given. */
+  giftCards: CardPart[];
   currency: string;
   expiresAt: string;
   provider: PaymentProvider['name'];
@@ -63,6 +73,8 @@ export type DateChangeStart =
 interface Prepared {
   feeHoldId: string;
   fee: number;
+  byCard: number;
+  giftCards: CardPart[];
   currency: string;
   expiresAt: string;
   cancels: ClaimedAction[];
@@ -71,17 +83,19 @@ interface Prepared {
 /**
  * Holds the new date's seats for the booking's party and makes the intent for the fee. The quote
  * named must still hold (else the new one comes back); the customer's other holds end, as a new
- * checkout hold ends them.
+ * checkout hold ends them. Gift cards named pay first, held with the seats; with nothing left for
+ * the card, no intent is made.
  */
 export async function startDateChange(
   db: Db,
   payments: PaymentProvider,
   caller: Caller,
   bookingId: string,
-  request: { quoteId: string; dateId: string },
+  request: { quoteId: string; dateId: string; giftCodes?: string[] | undefined },
   settings: DateChangeSettings,
   now = new Date(),
 ): Promise<DateChangeStart> {
+  const codes = giftCodesOf(request.giftCodes);
   const prepared = await db.transaction(async (tx): Promise<Prepared | { stale: CancellationQuote }> => {
     const [where] = await tx.query<{ date_id: string }>(`select date_id from bookings where id = $1`, [bookingId]);
     if (!where) throw new DomainError('not-found', BOOKING_NOT_FOUND);
@@ -130,9 +144,21 @@ export async function startDateChange(
         bookingId,
       ],
     );
+    const { parts, byCard } = await holdGiftCards(tx, {
+      bookingId: feeHoldId,
+      codes,
+      total: quote.moveFee,
+      seat: null,
+      currency: booking.currency,
+      minimumCharge: MINIMUM_CHARGE,
+      causedBy: `customer:${caller.uid}`,
+    });
+    if (byCard > 0 && byCard < MINIMUM_CHARGE) throw new DomainError('invalid', BELOW_MINIMUM);
     return {
       feeHoldId,
       fee: quote.moveFee,
+      byCard,
+      giftCards: parts,
       currency: booking.currency,
       expiresAt: new Date(held?.expires_at ?? now).toISOString(),
       cancels,
@@ -142,26 +168,31 @@ export async function startDateChange(
   await afterCommit({ db, payments }, { actions: prepared.cancels });
 
   // A hold replaced by a newer one while the intent was made gets the intent cancelled.
-  const intent = await attachIntentToHold(
-    db,
-    payments,
-    {
-      payingFor: prepared.feeHoldId,
-      amount: prepared.fee,
-      currency: prepared.currency,
-      description: `Date change of booking ${bookingId}`,
-      email: caller.email,
-      metadata: { paysFor: PAYMENT_FOR.dateChangeFee, userId: caller.uid, dateId: request.dateId, changesBooking: bookingId },
-    },
-    'replaced by a newer hold',
-  );
+  const intent =
+    prepared.byCard > 0
+      ? await attachIntentToHold(
+          db,
+          payments,
+          {
+            payingFor: prepared.feeHoldId,
+            amount: prepared.byCard,
+            currency: prepared.currency,
+            description: `Date change of booking ${bookingId}`,
+            email: caller.email,
+            metadata: { paysFor: PAYMENT_FOR.dateChangeFee, userId: caller.uid, dateId: request.dateId, changesBooking: bookingId },
+          },
+          'replaced by a newer hold',
+        )
+      : null;
   return {
     outcome: 'held',
     after: { seatsChanged: true },
     hold: {
       bookingId: prepared.feeHoldId,
-      clientSecret: intent.clientSecret,
-      amount: prepared.fee,
+      clientSecret: intent?.clientSecret ?? null,
+      amount: prepared.byCard,
+      total: prepared.fee,
+      giftCards: prepared.giftCards,
       currency: prepared.currency,
       expiresAt: prepared.expiresAt,
       provider: payments.name,

@@ -42,8 +42,8 @@ const EXPIRES_AT = isoInstantSql();
 const CHECKOUT_HOLD_SQL = `(moves_booking is null and office_request is null)`;
 
 /** Stripe's smallest card charge in US dollars. */
-const MINIMUM_CHARGE = 50;
-const BELOW_MINIMUM = 'The order total is below the minimum card charge.';
+export const MINIMUM_CHARGE = 50;
+export const BELOW_MINIMUM = 'The order total is below the minimum card charge.';
 
 /** What the card pays of a booking: what its gift cards do not. */
 const BY_CARD = `(amount - gift_amount)`;

@@ -58,8 +58,8 @@ export async function moveTargets(db: Queryable, booking: MovableBooking, cutoff
     .filter((target) => target.seatsLeft >= booking.party_size);
 }
 
-/** How a change of date's fee was paid: by card (its own payment), or to the office. */
-export type FeePayment = 'card' | 'cash' | 'check';
+/** How a change of date's fee was paid: online (by card, gift cards paying part of it; or by gift cards alone), or to the office. */
+export type FeePayment = 'card' | 'gift card' | 'cash' | 'check';
 
 export interface MoveRequest {
   bookingId: string;
@@ -69,7 +69,7 @@ export interface MoveRequest {
   cutoffHours: number;
   /** Cents paid for the move (0 when the company moves it). */
   fee: number;
-  /** How the fee was paid, when there is one; by card, `exceptBookingId` is the fee's payment. */
+  /** How the fee was paid, when there is one; online, `exceptBookingId` is the fee's payment. */
   feePaidBy?: FeePayment;
   reason: string;
   /** Who moves it: the payer (on the choice page, or by paying a fee) or an operator (for `reason`). */
@@ -142,7 +142,7 @@ export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<Mov
       move.toDateId,
       fee,
       fee > 0 ? (move.feePaidBy ?? null) : null,
-      fee > 0 && move.feePaidBy === 'card' ? (move.exceptBookingId ?? null) : null,
+      fee > 0 && (move.feePaidBy === 'card' || move.feePaidBy === 'gift card') ? (move.exceptBookingId ?? null) : null,
       move.reason,
       byOperator,
     ],

@@ -7,7 +7,6 @@
 import type { Queryable } from '../db/client.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 import type { Outcome, OutcomeSettings, PaymentPurpose } from '../payments/purposes.ts';
-import { DomainError } from '../domain-error.ts';
 import { enqueueActions, type PaymentActionReason } from '../payment-outbox/actions.ts';
 import { flagBooking, money } from './flags.ts';
 import { announce } from './facts.ts';
@@ -15,7 +14,8 @@ import { site } from '../../shared/company/site.ts';
 import { honouredDiscount } from './promo.ts';
 import { orderTotal, type Discount } from '../../shared/rules/pricing.ts';
 import { lockDate, takenSeats, type LockedDate } from './seats.ts';
-import { lockMoveDates, moveBooking, NO_SEATS_FOR_PARTY, type Moved } from './move.ts';
+import { lockMoveDates } from './move.ts';
+import { moveOnFee } from './fee-paid.ts';
 import { seatsLeft, type BookingStatus } from '../../shared/rules/seat-rules.ts';
 import { HOLD_LAPSED_SQL } from './seat-sql.ts';
 import { releaseHoldsSql } from './seat-holds.ts';
@@ -140,7 +140,7 @@ async function settleSuccess(
     return refund(tx, booking, 'payment did not match the booking');
   }
   if (!date?.active || date.started) return refund(tx, booking, 'date started or withdrawn');
-  if (booking.moves_booking) return settleDateChange(tx, booking, booking.moves_booking, date, settings);
+  if (booking.moves_booking) return settleDateChange(tx, booking, date, event, settings);
   const holdStands = booking.status === 'held' && !booking.expired;
   if (!holdStands) {
     // Paid after the hold lapsed or was replaced: booked only on the terms a new hold would get now,
@@ -154,53 +154,28 @@ async function settleSuccess(
 }
 
 /**
- * The fee of a date change is paid: the booking moves to the fee hold's date, whose seats it takes
- * over. A fee paid late is still taken while the date is open and has the seats; otherwise, or when
- * the booking changed meanwhile, the fee is refunded and the booking stays where it was. A booking
- * whose date we called off meanwhile moves all the same, as its payer's choice, and the fee goes
- * back: moving off a called-off date costs nothing.
+ * The fee of a date change is paid by card: the booking moves (./fee-paid.ts). A fee paid late is
+ * still taken while the date is open and has the seats, with its gift cards' parts, given back when
+ * the hold ended, taken again; otherwise, or when the booking changed meanwhile, the fee is refunded
+ * and the booking stays where it was.
  */
 async function settleDateChange(
   tx: Queryable,
   fee: BookingRow,
-  bookingId: string,
   date: LockedDate,
+  event: PaymentEvent,
   settings: OutcomeSettings,
 ): Promise<Settled> {
-  if (!date.open) return refund(tx, fee, 'bookings closed before the late payment');
-  const [booking] = await tx.query<{ date_id: string; status: string }>(`select date_id, status from bookings where id = $1 for update`, [
-    bookingId,
-  ]);
-  if (booking?.status !== 'paid') return refund(tx, fee, 'booking changed before the fee was paid');
-  let moved: Moved;
-  try {
-    moved = await moveBooking(tx, {
-      bookingId,
-      fromDateId: booking.date_id,
-      toDateId: fee.date_id,
-      cutoffHours: settings.cutoffHours,
-      fee: fee.amount,
-      feePaidBy: 'card',
-      reason: 'date changed by the customer',
-      by: 'customer',
-      exceptBookingId: fee.id,
-    });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return refund(
-      tx,
-      fee,
-      error.message === NO_SEATS_FOR_PARTY ? 'seats taken after the hold lapsed' : 'booking changed before the fee was paid',
-    );
+  const takenAgain = fee.status === 'released' && fee.gift_amount > 0;
+  if (takenAgain) {
+    const refusal = await spendGivenBack(tx, fee.id, `payment:${event.intentId}`);
+    if (refusal) return refund(tx, fee, refusal);
   }
-  await tx.query(`update bookings set status = 'applied', paid_at = now(), updated_at = now() where id = $1`, [fee.id]);
-  if (moved.offCalledOffDate) {
-    const actions = await enqueueActions(tx, [
-      { kind: 'refund', bookingId: fee.id, intentId: fee.payment_intent_id, reason: 'fee not taken: the date was called off' },
-    ]);
-    return { ...settled('paid', fee), actions };
-  }
-  return settled('paid', fee);
+  const result = await moveOnFee(tx, fee, date, settings.cutoffHours);
+  if (result.moved) return { ...settled('paid', fee), actions: result.actions };
+  // The gift cards' parts taken again go back with the card's.
+  if (takenAgain) await refundToCards(tx, fee.id, fee.gift_amount, result.reason, result.reason);
+  return refund(tx, fee, result.reason);
 }
 
 /**

@@ -30,6 +30,7 @@ import * as giftCardSpending from './migrations/027_gift_card_spending.ts';
 import * as giftCardMail from './migrations/028_gift_card_mail.ts';
 import * as creditInsteadOfRefund from './migrations/029_credit_instead_of_refund.ts';
 import * as giftCardReminders from './migrations/030_gift_card_reminders.ts';
+import * as feesByGiftCard from './migrations/031_fees_by_gift_card.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -62,6 +63,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '028_gift_card_mail', sql: giftCardMail.sql },
   { version: '029_credit_instead_of_refund', sql: creditInsteadOfRefund.sql },
   { version: '030_gift_card_reminders', sql: giftCardReminders.sql },
+  { version: '031_fees_by_gift_card', sql: feesByGiftCard.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

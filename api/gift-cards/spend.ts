@@ -9,7 +9,7 @@ import { MAX_GIFT_CARDS, splitPayment, TOO_MANY_GIFT_CARDS } from '../../shared/
 import { giftCodeOf } from '../../shared/rules/gift-card-code.ts';
 import type { Queryable } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
-import { GIFT_CARD_CANCELLED, GIFT_CARD_EMPTY, voucherElsewhere } from '../../shared/contract/gift-cards.ts';
+import { GIFT_CARD_CANCELLED, GIFT_CARD_EMPTY, VOUCHER_NOT_FOR_FEES, voucherElsewhere } from '../../shared/contract/gift-cards.ts';
 import { lockCard, NO_SUCH_CARD, vouchersSpent, writeLedger, type LockedCard } from './ledger.ts';
 
 /** The codes as typed, found again as stored, each once, in the order given; refuses any that cannot be a code, and more than three. */
@@ -52,10 +52,12 @@ export interface SeatBought {
  * What a card can pay of the order: an amount card its balance; a trip voucher one seat of its own
  * activity at today's price, whatever it was bought for. The voucher's value is first set to that
  * price by a ledger row (kept if the checkout is abandoned: each use sets it again), so the hold,
- * its release and its spending count as for any card. A voucher for another activity is refused.
+ * its release and its spending count as for any card. A voucher for another activity, or for what is
+ * not a seat (`seat` null: a change of date's fee), is refused.
  */
-async function payable(tx: Queryable, card: LockedCard, seat: SeatBought, bookingId: string, causedBy: string): Promise<number> {
+async function payable(tx: Queryable, card: LockedCard, seat: SeatBought | null, bookingId: string, causedBy: string): Promise<number> {
   if (card.kind === 'amount' || card.price_id === null) return card.balance;
+  if (!seat) throw new DomainError('invalid', VOUCHER_NOT_FOR_FEES);
   const [activity] = await tx.query<{ same: boolean; name: string }>(
     `select bought.product_id = booked.product_id as same, product.name
        from prices bought join prices booked on booked.id = $2 join products product on product.id = bought.product_id
@@ -89,7 +91,8 @@ export async function holdGiftCards(
     bookingId: string;
     codes: readonly string[];
     total: number;
-    seat: SeatBought;
+    /** The seat bought, for a trip voucher's part; null when the total is not for seats (a change of date's fee). */
+    seat: SeatBought | null;
     currency: string;
     minimumCharge: number;
     causedBy: string;

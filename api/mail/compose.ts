@@ -15,7 +15,7 @@ import type { CalendarName } from '../../shared/contract/requests.ts';
 import { accountLinks, calledOffChoiceLink, inviteLink, passLink } from '../../shared/company/site-links.ts';
 import { forecasts, site } from '../../shared/company/site.ts';
 import { gearFor } from '../../shared/company/gear.ts';
-import type { GiftCardMailKind, MailKind, MemberState, Owed, RenderedMail, Trip, WaitlistOfferFacts } from './message-types.ts';
+import type { FeePaidBy, GiftCardMailKind, MailKind, MemberState, Owed, RenderedMail, Trip, WaitlistOfferFacts } from './message-types.ts';
 import * as localTemplates from './templates/index.ts';
 import type { Templates } from './mail-thread.ts';
 import { closedFacts, joinedFacts, offerFacts } from '../waitlist/messages.ts';
@@ -91,13 +91,21 @@ async function nameOf(db: Queryable, uid: string): Promise<string> {
 
 /** When a booking was before the move `moveId`. */
 /** A move: the date it left, and the change fee taken for it (cents, 0 when none) and how. */
-async function moveOf(db: Queryable, moveId: string): Promise<{ from: Date; fee: number; feePaidBy: 'card' | 'cash' | 'check' }> {
-  const [row] = await db.query<{ starts_at: Date | string; fee: number; fee_paid_by: 'card' | 'cash' | 'check' | null }>(
-    `select d.starts_at, m.fee, m.fee_paid_by from booking_moves m join calendar_dates d on d.id = m.from_date where m.id = $1`,
+async function moveOf(db: Queryable, moveId: string): Promise<{ from: Date; fee: number; feePaidBy: FeePaidBy }> {
+  const [row] = await db.query<{ starts_at: Date | string; fee: number; fee_paid_by: FeePaidBy | null; gift_amount: number | null }>(
+    `select d.starts_at, m.fee, m.fee_paid_by, f.gift_amount
+       from booking_moves m join calendar_dates d on d.id = m.from_date left join bookings f on f.id = m.fee_booking
+      where m.id = $1`,
     [moveId],
   );
   if (!row) throw new Error(`No move ${moveId}`);
-  return { from: new Date(row.starts_at), fee: row.fee, feePaidBy: row.fee_paid_by ?? 'card' };
+  const paidBy = row.fee_paid_by ?? 'card';
+  // A fee paid online by card had gift cards pay part of it when its hold says so.
+  return {
+    from: new Date(row.starts_at),
+    fee: row.fee,
+    feePaidBy: paidBy === 'card' && (row.gift_amount ?? 0) > 0 ? 'gift card and card' : paidBy,
+  };
 }
 
 /** The booking's call-off of `dateId` (the date the message named), else of the date it is on. */

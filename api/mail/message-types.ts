@@ -181,12 +181,15 @@ export interface MeetingPointChangedFacts {
   links: SiteLinks;
 }
 
+/** How a change of date's fee was paid, as the payer is told. */
+export type FeePaidBy = 'card' | 'gift card' | 'gift card and card' | 'cash' | 'check';
+
 export interface BookingMovedFacts {
   recipientName: string;
   /** The trip on its new date. */
   trip: Trip;
   /** To the payer: the change fee taken for the move (cents) and how it was paid; absent when none. */
-  fee?: { amount: number; currency: string; paidBy: 'card' | 'cash' | 'check' };
+  fee?: { amount: number; currency: string; paidBy: FeePaidBy };
   /** When the trip was before it moved. */
   movedFrom: Date;
   links: SiteLinks;

@@ -23,6 +23,10 @@ export const GIFT_CARD_CANCELLED = 'This gift card has been cancelled and cannot
 /** A trip voucher tried on a checkout for another activity than its own. */
 export const voucherElsewhere = (activity: string) => `This trip voucher pays for one seat of ${activity}. Use it when you book that trip.`;
 
+/** A trip voucher tried on a change of date's fee: it pays a seat, not a fee. */
+export const VOUCHER_NOT_FOR_FEES =
+  'A trip voucher pays for one seat of its trip, not for a change of date. Use a gift card of an amount, or pay by card.';
+
 const recipientEmail = v.pipe(v.string(GIFT_EMAIL_MESSAGE), v.trim(), v.email(GIFT_EMAIL_MESSAGE), v.maxLength(254, GIFT_EMAIL_MESSAGE));
 
 /** POST /gift-cards: what the buyer chose. The price is the server's: an amount in whole dollars, or a voucher at today's price. */

@@ -210,14 +210,16 @@ export const applyPromoSchema = v.strictObject({
 export const wholeNumber = (min: number, max: number, message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 
+/** Gift card codes, as typed, paying before the card: each takes what it has, in this order. */
+const giftCodesField = v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(60))), v.maxLength(MAX_GIFT_CARDS, TOO_MANY_GIFT_CARDS)));
+
 export const paymentIntentSchema = v.strictObject({
   priceId: id(NO_PRICE_MESSAGE),
   quantity: wholeNumber(1, 100, NO_PARTY_MESSAGE),
   promoCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40)))),
   /** The waitlist offer whose held seats this checkout pays, at the price when offered. */
   offerId: optionalId,
-  /** Gift card codes, as typed, paying before the card: each takes what it has, in this order. */
-  giftCodes: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(60))), v.maxLength(MAX_GIFT_CARDS, TOO_MANY_GIFT_CARDS))),
+  giftCodes: giftCodesField,
   metadata: v.strictObject({
     userId: id(NO_USER_PAYMENT_MESSAGE),
     dateId: id(NO_DATE_MESSAGE),
@@ -236,8 +238,12 @@ export const inviteSchema = v.strictObject({ inviteCode: id('Invite code is requ
 /** POST /bookings/{id}/cancel: the quote confirmed, and whether its refund is kept as credit (a gift card worth more). */
 export const cancellationSchema = v.strictObject({ quoteId: id('Quote is required'), asCredit: v.optional(v.boolean(), false) });
 
-/** POST /bookings/{id}/date-change: the quote the customer accepted and the date they chose. */
-export const dateChangeSchema = v.strictObject({ quoteId: id('Quote is required'), dateId: id('Choose a date') });
+/** POST /bookings/{id}/date-change: the quote the customer accepted, the date they chose, and any gift cards paying the fee. */
+export const dateChangeSchema = v.strictObject({
+  quoteId: id('Quote is required'),
+  dateId: id('Choose a date'),
+  giftCodes: giftCodesField,
+});
 
 /** POST /bookings/{id}/call-off: after the company called off the date, a full refund or another date. */
 export const callOffChoiceSchema = v.variant('choice', [

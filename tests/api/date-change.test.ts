@@ -2,14 +2,30 @@
  * A customer changes the date of their booking with 30 days' notice or more: the fee and the dates
  * that fit first; then the new seats are held while the fee is paid, and only a paid fee moves the
  * booking with its party and invite code. A declined card, a stale quote or a late fee whose seats
- * went to someone else leave the booking where it was.
+ * went to someone else leave the booking where it was. Gift cards pay the fee before the card, or all
+ * of it with no card at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeStripe } from './fake-stripe.ts';
 import type { CalendarEntry, CancellationQuote, DateChangeOptions } from '../../shared/contract/answers.ts';
 import { CURRENT_POLICY } from '../../shared/rules/cancellation-policy.ts';
-import { freeDate, harness, intentBody, inviteCodeOf, PAYING_CARD, payForDate, readyUser, type Harness, type TestUser } from './harness.ts';
+import {
+  freeDate,
+  harness,
+  intentBody,
+  inviteCodeOf,
+  PAYING_CARD,
+  payForDate,
+  readyUser,
+  SITE_URL,
+  type Harness,
+  type TestUser,
+} from './harness.ts';
 import { harnessWithStripe, stripeSignature } from './stripe-harness.ts';
+import { issueCard } from '../../api/gift-cards/cards.ts';
+import { callOffDate } from '../../api/bookings/call-off.ts';
+import { VOUCHER_NOT_FOR_FEES } from '../../shared/contract/gift-cards.ts';
+import { composeMail, type QueuedMail } from '../../api/mail/compose.ts';
 
 const TOURS = 'winter-day-tours';
 const PRICE = 'price_tour_ski';
@@ -186,6 +202,127 @@ describe('changing the date', () => {
       held.body.bookingId,
     ]);
     expect(refunds).toEqual([{ reason: 'seats taken after the hold lapsed' }]);
+  });
+});
+
+describe('paying the fee with gift cards', () => {
+  const FEE = CURRENT_POLICY.moveFee;
+  const issue = async (kind: 'amount' | 'voucher', value: number) => {
+    const card = await h.db.transaction((tx) =>
+      issueCard(
+        tx,
+        { kind, value, origin: 'issue', recipientName: 'Avery Lund', delivery: 'print', ...(kind === 'voucher' ? { priceId: PRICE } : {}) },
+        'operator:test-office',
+        'a make-good',
+      ),
+    );
+    return card.code;
+  };
+  const balance = async (code: string) =>
+    (await h.json<{ balance: number }>('POST', '/gift-cards/balance', { body: { code } })).body.balance;
+  const startWith = (user: TestUser, bookingId: string, quoteId: string, dateId: string, giftCodes: string[]) =>
+    h.json<{
+      clientSecret: string | null;
+      bookingId: string;
+      amount: number;
+      total: number;
+      giftCards: { code: string; amount: number }[];
+      error?: string;
+    }>('POST', `/bookings/${bookingId}/date-change`, { token: user.token, body: { quoteId, dateId, giftCodes } });
+  /** The change fee's line in the payer's message of the move. */
+  const feeLine = async (payer: TestUser, bookingId: string) => {
+    const [mail] = await h.db.query<QueuedMail & Record<string, unknown>>(
+      `select id, kind, recipient_uid, booking_id, facts from mail_outbox where kind = 'booking-moved' and booking_id = $1 and recipient_uid = $2`,
+      [bookingId, payer.uid],
+    );
+    const composed = await composeMail(h.db, mail as QueuedMail, { siteUrl: SITE_URL, waiverVersion: '' });
+    if (!('send' in composed)) throw new Error(`not sent: ${composed.skip}`);
+    return /Change fee: [^\n]*/.exec(composed.send.text)?.[0];
+  };
+  const feePaidBy = async (bookingId: string) =>
+    (await h.db.query<{ fee_paid_by: string }>('select fee_paid_by from booking_moves where booking_id = $1', [bookingId])).map(
+      (move) => move.fee_paid_by,
+    );
+
+  it('a gift card pays part of the fee and the card the rest; the move spends what the card held', async () => {
+    const { payer, bookingId, offered, target } = await offeredMove(1);
+    const code = await issue('amount', 2000);
+    const held = await startWith(payer, bookingId, offered.quote.quoteId, target.id, [code.toLowerCase().replaceAll('-', ' ')]);
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body).toMatchObject({ amount: FEE - 2000, total: FEE, giftCards: [{ code, amount: 2000 }] });
+    expect(await balance(code)).toBe(0);
+
+    expect(await pay(payer, held.body.clientSecret ?? '')).toEqual({ status: 200, body: { status: 'succeeded', dateId: target.id } });
+    expect((await bookingRow(bookingId))?.date_id).toBe(target.id);
+    expect(await feePaidBy(bookingId)).toEqual(['card']);
+    expect(await feeLine(payer, bookingId)).toBe('Change fee: $50 paid by gift card and card');
+    const ledger = await h.db.query<{ kind: string; amount: number }>(
+      `select kind, amount from gift_card_ledger where booking_id = $1 order by kind`,
+      [held.body.bookingId],
+    );
+    expect(ledger).toEqual([
+      { kind: 'hold', amount: -2000 },
+      { kind: 'release', amount: 2000 },
+      { kind: 'spend', amount: -2000 },
+    ]);
+    expect(await balance(code)).toBe(0);
+  });
+
+  it('gift cards that pay all of it ask for no card: the booking moves at once, once', async () => {
+    const { payer, bookingId, offered, target } = await offeredMove(2);
+    const code = await issue('amount', 8000);
+    const held = await startWith(payer, bookingId, offered.quote.quoteId, target.id, [code]);
+    expect(held.body).toMatchObject({ clientSecret: null, amount: 0, total: FEE, giftCards: [{ code, amount: FEE }] });
+    expect((await bookingRow(bookingId))?.date_id).not.toBe(target.id);
+
+    const paidNow = () => h.json('POST', `/bookings/${held.body.bookingId}/gift-card-payment`, { token: payer.token });
+    expect(await paidNow()).toEqual({ status: 200, body: { status: 'succeeded', dateId: target.id } });
+    expect((await bookingRow(bookingId))?.date_id).toBe(target.id);
+    expect(await seatsOn(target.id)).toBe(2);
+    expect(await feePaidBy(bookingId)).toEqual(['gift card']);
+    expect(await feeLine(payer, bookingId)).toBe('Change fee: $50 paid by gift card');
+    expect(await balance(code)).toBe(8000 - FEE);
+    // The same call again changes nothing.
+    expect(await paidNow()).toEqual({ status: 200, body: { status: 'succeeded', dateId: target.id } });
+    expect(await feePaidBy(bookingId)).toEqual(['gift card']);
+    expect(await balance(code)).toBe(8000 - FEE);
+  });
+
+  it('keeping the date gives the gift card its part back', async () => {
+    const { payer, date, bookingId, offered, target } = await offeredMove(1);
+    const code = await issue('amount', 3000);
+    const held = await startWith(payer, bookingId, offered.quote.quoteId, target.id, [code]);
+    expect(held.body.amount).toBe(FEE - 3000);
+    expect(await balance(code)).toBe(0);
+    expect((await h.json('DELETE', `/bookings/${bookingId}/date-change`, { token: payer.token })).status).toBe(200);
+    expect(await balance(code)).toBe(3000);
+    expect((await bookingRow(bookingId))?.date_id).toBe(date.id);
+  });
+
+  it('refuses a trip voucher for the fee, holding nothing', async () => {
+    const { payer, bookingId, offered, target } = await offeredMove(1);
+    const code = await issue('voucher', 17500);
+    expect(await startWith(payer, bookingId, offered.quote.quoteId, target.id, [code])).toMatchObject({
+      status: 400,
+      body: { error: VOUCHER_NOT_FOR_FEES },
+    });
+    expect(await seatsOn(target.id)).toBe(0);
+    expect(await balance(code)).toBe(17500);
+  });
+
+  it('a call-off of the new date gives the fee back onto the gift card that paid it', async () => {
+    const { payer, bookingId, offered, target } = await offeredMove(1);
+    const code = await issue('amount', FEE);
+    const held = await startWith(payer, bookingId, offered.quote.quoteId, target.id, [code]);
+    expect((await h.json('POST', `/bookings/${held.body.bookingId}/gift-card-payment`, { token: payer.token })).status).toBe(200);
+    expect(await balance(code)).toBe(0);
+
+    await callOffDate(h.db, target.id, 'High avalanche danger');
+    const chosen = await h.json('POST', `/bookings/${bookingId}/call-off`, { token: payer.token, body: { choice: 'refund' } });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(await balance(code)).toBe(FEE);
+    const byCard = await h.db.query(`select 1 from payment_outbox where booking_id = $1 and kind = 'refund'`, [held.body.bookingId]);
+    expect(byCard).toEqual([]);
   });
 });
 

@@ -2,14 +2,26 @@
  * Cancelling and changing dates from My Bookings, as customers do it: the payer of a booking months
  * ahead asks to cancel, reads the refund the policy gives before confirming, confirms, and the seats
  * are back on the calendar and the party is told by e-mail. Another moves a booking to a later date,
- * paying the fee with the test card after a declined one; another keeps the date while paying, and
+ * paying the fee with the test card after a declined one; another pays it with gift cards and no
+ * card at all; another keeps the date while paying, and
  * the seats held on the new date are free at once. A friend who joined by invite can only leave, and
  * their seat opens again for the payer.
  */
 import { CURRENT_POLICY, cancellationTerms } from '../../shared/rules/cancellation-policy.ts';
 import { formatDenverDate, formatDenverDateTime } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
-import { bookByApi, bookingIdOn, calendar, freshDate, freshDateAtLeast, readyCustomer, seatsTaken, startOf } from './api-customers.ts';
+import {
+  bookByApi,
+  bookingIdOn,
+  calendar,
+  freshDate,
+  freshDateAtLeast,
+  giftCardBalance,
+  issuedGiftCard,
+  readyCustomer,
+  seatsTaken,
+  startOf,
+} from './api-customers.ts';
 import { fillCard } from './checkout-steps.ts';
 import { axeViolations, expect, PHONE, test } from './fixtures.ts';
 import { mailTo } from './mail-inbox.ts';
@@ -152,6 +164,57 @@ test('the payer moves a booking to a later date, paying the $50 fee with the tes
   await expect(myBookings(page).getByRole('article', { name: PRICE.title }).getByRole('time')).toHaveText(laterLabel);
   // Nothing else went wrong: the fixture checks the browser's complaints, with the declined card's allowed.
 });
+
+for (const viewport of [PHONE.viewport, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width} px the payer pays the fee with gift cards: one pays part, a second the rest, and no card is asked for`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(viewport);
+    const payer = await readyCustomer(page.request);
+    const date = await freshDate(page.request, CALENDAR);
+    await bookByApi(page.request, payer, { dateId: date.id, priceId: PRICE.id, calendar: CALENDAR, partySize: 1 });
+    const [small, large] = [await issuedGiftCard(page.request, 30), await issuedGiftCard(page.request, 100)];
+
+    await signInAndOpenProfile(page, payer.email);
+    const card = myBookings(page).getByRole('article', { name: PRICE.title });
+    await card.getByRole('button', { name: /^Change date/ }).click();
+    const panel = card.getByRole('region', { name: 'Change the date?' });
+    const later = panel.getByRole('group', { name: 'Dates with seats for your party:' }).getByRole('radio').last();
+    const laterLabel = (await later.evaluate((radio) => radio.parentElement?.textContent ?? '')).trim();
+    await later.check();
+    await panel.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(panel).toContainText(`Moving to ${laterLabel}: pay the $50 fee.`);
+
+    const useGiftCard = async (code: string) => {
+      const field = panel.getByLabel('Gift card code');
+      if (!(await field.isVisible())) await panel.getByText('Have a gift card?').click();
+      await field.fill(code.toLowerCase());
+      await panel.getByRole('button', { name: 'Use', exact: true }).click();
+      await expect(panel.getByRole('status').filter({ hasText: `Gift card ending ${code.slice(-4)} added.` })).toBeVisible();
+    };
+    await useGiftCard(small);
+    const split = panel.getByRole('definition');
+    await expect(split).toHaveText(['-$30', '$20']);
+    await expect(panel.getByRole('button', { name: 'Pay now' })).toBeVisible();
+    expect(await giftCardBalance(page.request, small)).toBe(0);
+
+    await useGiftCard(large);
+    await expect(split).toHaveText(['-$30', '-$20', '$0']);
+    await expect(panel.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+    await expect(panel.getByLabel('Card number')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await panel.getByRole('button', { name: 'Change date', exact: true }).click();
+
+    const notice = card.getByRole('status').filter({ hasText: 'Date changed.' });
+    await expect(notice).toHaveText(
+      `Date changed. Your booking is now on ${laterLabel}; your party, invite link and QR code stay the same.`,
+    );
+    await expect(card.getByRole('time')).toHaveText(laterLabel);
+    expect(await seatsTaken(page.request, CALENDAR, date.id)).toBe(0);
+    expect([await giftCardBalance(page.request, small), await giftCardBalance(page.request, large)]).toEqual([0, 8000]);
+  });
+}
 
 test('the payer keeps the date while paying the fee, and the seats held on the new date are free at once', async ({ page, problems }) => {
   test.setTimeout(60_000);

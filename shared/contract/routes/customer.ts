@@ -134,7 +134,8 @@ export const CUSTOMER_ROUTES = routes({
     method: 'POST',
     path: '/bookings/{bookingId}/gift-card-payment',
     who: 'customer',
-    summary: "Book now: books the caller's hold that gift cards pay all of; the same call again answers the same.",
+    summary:
+      "Book now: pays the caller's hold that gift cards pay all of (a checkout's is booked, a change of date's fee hold moves its booking); the same call again answers the same.",
     answer: localPaymentAnswer,
     what: 'the payment',
   },
@@ -193,7 +194,8 @@ export const CUSTOMER_ROUTES = routes({
     method: 'POST',
     path: '/bookings/{bookingId}/date-change',
     who: 'customer',
-    summary: "Holds the new date's seats and makes the intent for the fee; 409 with the new quote when it no longer holds.",
+    summary:
+      "Holds the new date's seats, and the fee on any gift cards named, and makes the intent for the rest; 409 with the new quote when it no longer holds.",
     body: dateChangeSchema,
     answer: paymentIntentAnswer,
     what: 'the change of date',

@@ -1,18 +1,12 @@
 /**
  * The gift cards the order is paid with, before the card: up to three codes, each looked up first
- * (the API's balance, counted against guessing like every code typed) so that an unknown or empty
- * code, or a trip voucher for another activity, is refused at its field and never spoils the hold. The payment intent follows the
- * codes kept here (./checkout-order.ts); what each card pays is the hold's answer.
+ * (../../gift-cards/gift-code-lookup.ts; a trip voucher pays only for its own activity). The payment
+ * intent follows the codes kept here (./checkout-order.ts); what each card pays is the hold's answer.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { GIFT_CARD_EMPTY, voucherElsewhere } from '../../../../shared/contract/gift-cards.ts';
-import { MAX_GIFT_CARDS, TOO_MANY_GIFT_CARDS } from '../../../../shared/rules/gift-card-split.ts';
-import { giftCodeOf } from '../../../../shared/rules/gift-card-code.ts';
-import { shownError } from '../../../lib/api/api-error.ts';
-import { api } from '../../../stores/api.ts';
+import { voucherElsewhere } from '../../../../shared/contract/gift-cards.ts';
+import { lookUpGiftCode } from '../../gift-cards/gift-code-lookup.ts';
 import { $cart } from '../../booking/stores/cart.ts';
-
-export const GIFT_CARD_USED = 'This gift card is already used on this order.';
 
 export interface GiftCardsState {
   /** The codes, as stored, in the order they pay. */
@@ -39,21 +33,13 @@ const refused = (message: string): false => {
 export async function addGiftCode(typed: string): Promise<boolean> {
   const { codes, status } = cards.get();
   if (status === 'checking') return false;
-  if (codes.length >= MAX_GIFT_CARDS) return refused(TOO_MANY_GIFT_CARDS);
-  const known = giftCodeOf(typed);
-  if (known && codes.includes(known)) return refused(GIFT_CARD_USED);
   cards.set({ codes, status: 'checking', message: null });
-  try {
-    const card = await api.giftCardBalance({ body: { code: typed } });
-    if (card.kind === 'voucher' && card.activityId !== $cart.get().productId)
-      return refused(voucherElsewhere(card.activity ?? 'another trip'));
-    if (card.balance <= 0) return refused(GIFT_CARD_EMPTY);
-    const code = known ?? typed.trim().toUpperCase();
-    cards.set({ codes: [...cards.get().codes, code], status: 'idle', message: null, added: code });
-    return true;
-  } catch (error) {
-    return refused(shownError(error, 'The gift card could not be checked. Please try again.'));
-  }
+  const found = await lookUpGiftCode(typed, codes, (card) =>
+    card.kind === 'voucher' && card.activityId !== $cart.get().productId ? voucherElsewhere(card.activity ?? 'another trip') : null,
+  );
+  if ('refused' in found) return refused(found.refused);
+  cards.set({ codes: [...cards.get().codes, found.code], status: 'idle', message: null, added: found.code });
+  return true;
 }
 
 /** Stops paying with the card of `code`. */

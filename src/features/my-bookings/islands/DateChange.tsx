@@ -1,8 +1,8 @@
 /**
  * A payer changes the date of their booking: the fee and the dates that fit the party, from the
- * server; then the new seats are held while the fee is paid with the same card form as checkout.
- * Only a paid fee moves the booking; a declined card keeps everything as it was, and keeping the
- * date while paying gives the held seats back at once.
+ * server; then the new seats are held while the fee is paid (./FeePayment.tsx: gift cards, and the
+ * same card form as checkout for the rest). Only a paid fee moves the booking; a declined card keeps
+ * everything as it was, and keeping the date while paying gives the held seats back at once.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { QuoteChanged } from '../../../lib/api/api-error.ts';
@@ -10,26 +10,16 @@ import type { DateChangeOptions, MoveTarget } from '../../../../shared/contract/
 import { moveFeeWords, moveWarning, policyOf } from '../../../../shared/rules/cancellation-policy.ts';
 import { QUOTE_CHANGED_NOTICE, quoteHolds } from '../../../lib/cancellation-quote.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
-import { formatDollars } from '../../../../shared/rules/pricing.ts';
 import { ApiError } from '../../../lib/api/http.ts';
 import { api } from '../../../stores/api.ts';
-import { payWithLocalCard, type CardInput, type CardState } from '../../card-payment/card.ts';
-import CardForm from '../../card-payment/CardForm.tsx';
 import DateChoice from './DateChoice.tsx';
-
-interface Hold {
-  clientSecret: string;
-  provider: 'local' | 'stripe';
-  amount: number;
-  expiresAt: string;
-  date: MoveTarget;
-}
+import FeePayment, { type FeeHold } from './FeePayment.tsx';
 
 type Step =
   | { name: 'loading' }
   | { name: 'choosing'; options: DateChangeOptions; changed: boolean }
   | { name: 'holding'; options: DateChangeOptions }
-  | { name: 'paying'; hold: Hold };
+  | { name: 'paying'; options: DateChangeOptions; hold: FeeHold; codes: string[] };
 
 interface Props {
   bookingId: string;
@@ -49,7 +39,6 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
   const [step, setStep] = useState<Step>({ name: 'loading' });
   const [picked, setPicked] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [card, setCard] = useState<CardState>({ status: 'idle' });
   const [keeping, setKeeping] = useState(false);
   // The notice a move's warning counts from: the day the panel opened, as the quote's.
   const [openedAt] = useState(() => Date.now());
@@ -71,6 +60,37 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
     if (step.name === 'choosing' || step.name === 'paying') heading.current?.focus();
   }, [step.name]);
 
+  /** Holds `date`'s seats with the fee on `codes`' gift cards first; a quote changed meanwhile goes back to the choice, with the new one. */
+  async function holdFee(options: DateChangeOptions, date: MoveTarget, codes: string[]): Promise<string | null> {
+    try {
+      const held = await api.startDateChange({
+        params: { bookingId },
+        body: { quoteId: options.quote.quoteId, dateId: date.id, ...(codes.length > 0 ? { giftCodes: codes } : {}) },
+      });
+      const { clientSecret, provider, amount, total, giftCards, expiresAt } = held;
+      setStep({
+        name: 'paying',
+        options,
+        codes,
+        hold: {
+          bookingId: held.bookingId,
+          clientSecret: clientSecret ?? '',
+          provider,
+          amount,
+          total: total ?? amount,
+          giftCards: giftCards ?? [],
+          expiresAt,
+          date,
+        },
+      });
+      return null;
+    } catch (error) {
+      if (!(error instanceof QuoteChanged)) return failureText(error);
+      setStep({ name: 'choosing', options: { ...options, quote: error.quote }, changed: true });
+      return null;
+    }
+  }
+
   async function hold(options: DateChangeOptions) {
     const date = options.dates.find((candidate) => candidate.id === picked);
     if (!date) {
@@ -79,29 +99,11 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
     }
     setFailure(null);
     setStep({ name: 'holding', options });
-    try {
-      const held = await api.startDateChange({ params: { bookingId }, body: { quoteId: options.quote.quoteId, dateId: date.id } });
-      setCard({ status: 'idle' });
-      setStep({
-        name: 'paying',
-        hold: { clientSecret: held.clientSecret ?? '', provider: held.provider, amount: held.amount, expiresAt: held.expiresAt, date },
-      });
-    } catch (error) {
-      if (error instanceof QuoteChanged) {
-        setStep({ name: 'choosing', options: { ...options, quote: error.quote }, changed: true });
-        return;
-      }
-      setFailure(failureText(error));
+    const refused = await holdFee(options, date, []);
+    if (refused) {
+      setFailure(refused);
       setStep({ name: 'choosing', options, changed: false });
     }
-  }
-
-  async function payFee(paying: Hold, input: CardInput): Promise<CardState> {
-    setCard({ status: 'processing' });
-    const state = await payWithLocalCard(paying.clientSecret, input, bookingId);
-    setCard(state);
-    if (state.status === 'succeeded') onMoved(movedNotice(paying.date), paying.date);
-    return state;
   }
 
   /** Keeps the date while the fee is unpaid: the new date's held seats go back now (else they lapse with the hold). */
@@ -161,23 +163,15 @@ export default function DateChange({ bookingId, onMoved, onClose }: Props) {
         </>
       )}
       {step.name === 'paying' && (
-        <>
-          <p>
-            Moving to {formatDenverDateTime(Date.parse(step.hold.date.startsAt))}: pay the {formatDollars(step.hold.amount)} fee. The seats
-            on the new date are held for you until {formatDenverDateTime(Date.parse(step.hold.expiresAt))}.
-          </p>
-          <CardForm payment={step.hold} card={card} pay={(input) => payFee(step.hold, input)} action="/profile" returnPath="/profile" />
-          <div className="booking-change-buttons">
-            <button
-              type="button"
-              className="button secondary"
-              aria-disabled={card.status === 'processing' || keeping}
-              onClick={() => card.status === 'processing' || keeping || void keepDate()}
-            >
-              {keeping ? 'Keeping this date...' : 'Keep this date'}
-            </button>
-          </div>
-        </>
+        <FeePayment
+          key={step.hold.date.id}
+          hold={step.hold}
+          codes={step.codes}
+          holdAgain={(codes) => holdFee(step.options, step.hold.date, codes)}
+          onPaid={() => onMoved(movedNotice(step.hold.date), step.hold.date)}
+          keepDate={() => void keepDate()}
+          keeping={keeping}
+        />
       )}
       {(step.name === 'loading' || options) && failure && (
         <>

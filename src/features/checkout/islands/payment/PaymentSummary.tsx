@@ -14,7 +14,7 @@ import { $intent, $orderTotal } from '../../stores/payment-intent.ts';
 import { $promo } from '../../stores/promo.ts';
 import DetailsList from '../../../../ui/DetailsList.tsx';
 import GiftCardForm from './GiftCardForm.tsx';
-import { giftCardName } from '../../../gift-cards/gift-code-field.ts';
+import GiftCardSplit from '../../../gift-cards/parts/GiftCardSplit.tsx';
 import CodeForm from '../../../../ui/CodeForm.tsx';
 
 export default function PaymentSummary({ cart }: { cart: Cart }) {
@@ -48,20 +48,7 @@ export default function PaymentSummary({ cart }: { cart: Cart }) {
       <p className="payment-total">
         <span>Total</span> <strong>{formatDollars(total)}</strong>
       </p>
-      {intent.status === 'ready' && intent.giftCards.length > 0 && (
-        <dl className="payment-split">
-          {intent.giftCards.map((card) => (
-            <div key={card.code}>
-              <dt>{giftCardName(card.code)}</dt>
-              <dd>-{formatDollars(card.amount)}</dd>
-            </div>
-          ))}
-          <div className="payment-split-rest">
-            <dt>To pay by card</dt>
-            <dd>{formatDollars(intent.amount)}</dd>
-          </div>
-        </dl>
-      )}
+      {intent.status === 'ready' && intent.giftCards.length > 0 && <GiftCardSplit giftCards={intent.giftCards} byCard={intent.amount} />}
       {intent.status !== 'ready' && promo.status !== 'accepted' && (
         <p className="form-hint">The amount you pay is confirmed when your seats are held.</p>
       )}
