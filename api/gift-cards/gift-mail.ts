@@ -32,6 +32,9 @@ interface CardRow {
   buyer_email: string | null;
   activity: string | null;
   holder_uid: string | null;
+  /** The name of the account that keeps the card, when one does. */
+  holder_name: string | null;
+  holder_email: string | null;
   reminders_stopped: boolean;
   balance: number;
 }
@@ -41,10 +44,12 @@ async function cardRow(q: Queryable, cardId: string): Promise<CardRow | undefine
     `select c.id, c.code, c.kind, c.status, c.value, c.currency, c.bonus, to_char(c.bonus_ends_on, 'YYYY-MM-DD') as bonus_ends_on,
             c.recipient_name, c.recipient_email, c.message, c.delivery, c.deliver_at, c.delivered_at, c.issued_at, c.buyer_uid,
             u.display_name as buyer_name, coalesce(u.email, c.buyer_email) as buyer_email, product.name as activity,
-            c.holder_uid, c.reminders_stopped_at is not null as reminders_stopped,
+            c.holder_uid, holder.display_name as holder_name, holder.email as holder_email,
+            c.reminders_stopped_at is not null as reminders_stopped,
             ${BALANCE_SQL} as balance
        from gift_cards c
        left join users u on u.uid = c.buyer_uid
+       left join users holder on holder.uid = c.holder_uid
        left join prices price on price.id = c.price_id
        left join products product on product.id = price.product_id
       where c.id = $1`,
@@ -154,6 +159,7 @@ export async function reminderFacts(
   stop.hash = `code=${card.code}`;
   const facts = {
     card: giftCard(card, siteUrl),
+    holderName: card.holder_uid ? memberName(card.holder_name, card.holder_email) : card.recipient_name,
     balance: card.balance,
     seasonStart,
     stopLink: stop.toString(),

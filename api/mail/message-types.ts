@@ -313,6 +313,8 @@ export interface GiftCardReceiptFacts {
 /** Before a season, to a card's holder: what is left on it, and the link that stops these reminders. */
 export interface GiftCardReminderFacts {
   card: GiftCard;
+  /** Whom it greets: the account that keeps the card, else the gift's recipient. */
+  holderName: string;
   /** Cents left (of a voucher: what it was worth when last set). */
   balance: number;
   /** The season's first day, YYYY-MM-DD. */

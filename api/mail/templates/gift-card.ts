@@ -138,7 +138,7 @@ function GiftCardReminder(facts: GiftCardReminderFacts) {
     Layout,
     { home: facts.links.home, preview: `Your gift card has ${leftWords(facts)}.`, heading: 'The season is almost here' },
     paragraph(
-      `Hi ${card.recipientName}, the season starts on ${formatDenverDay(facts.seasonStart)}, and your ${site.name} gift card ${card.code} has ${leftWords(facts)}.`,
+      `Hi ${facts.holderName}, the season starts on ${formatDenverDay(facts.seasonStart)}, and your ${site.name} gift card ${card.code} has ${leftWords(facts)}.`,
     ),
     subheading('How to use it'),
     bulletList(giftHowToUse(card)),
