@@ -13,7 +13,9 @@ import { committed } from '../after-commit.ts';
 import { dateChangeOptions, keepDate, startDateChange } from '../bookings/date-change.ts';
 import { TOO_MANY } from '../bookings/holds.ts';
 import { bookOnGiftCards } from '../bookings/gift-card-payment.ts';
-import { rateLimit } from '../limits/rate-limit.ts';
+import { enforce, rateLimit } from '../limits/rate-limit.ts';
+import { clientIp } from '../limits/client-ip.ts';
+import { giftCodeTryKeys, TOO_MANY_GIFT_CODES } from '../gift-cards/cards.ts';
 import { callOffChoice, chooseAfterCallOff } from '../bookings/call-off.ts';
 import { DEFAULT_CREDIT_BONUS_PERCENT } from '../../shared/rules/gift-card-credit.ts';
 import { safeParam } from '../auth.ts';
@@ -62,6 +64,10 @@ export function bookingRoutes(deps: AppDeps) {
   // Each fee hold makes a payment intent: limited per customer, as checkout's holds are.
   const intents = rateLimit<AppEnv>(db, limits.paymentIntents, TOO_MANY, (c) => [`date-change-intents:${c.get('caller').uid}`]);
   declare(CUSTOMER_ROUTES.startDateChange, signedIn, intents, async (c, body) => {
+    // Gift card codes named count against guessing, as at checkout and on the balance page.
+    if (body.giftCodes?.length) {
+      await enforce(db, giftCodeTryKeys(clientIp(c, deps.clientIp), c.get('caller').uid), limits.giftCodeTries, TOO_MANY_GIFT_CODES);
+    }
     const settings = { cutoffHours: bookingCutoffHours, holdSeconds };
     const change = startDateChange(db, payments, c.get('caller'), safeParam(c, 'bookingId'), body, settings);
     const started = await committed(deps, change);

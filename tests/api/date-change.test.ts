@@ -310,6 +310,26 @@ describe('paying the fee with gift cards', () => {
     expect(await balance(code)).toBe(17500);
   });
 
+  it('counts the codes named against guessing, as checkout does: beyond the limit, 429', async () => {
+    const limited = await harness({ limits: { giftCodeTries: { max: 2, windowSeconds: 3600 } } });
+    const payer = await readyUser(limited, 'Avery Lund');
+    const date = await freeDate(limited, TOURS);
+    expect((await payForDate(limited, payer, date, TOURS, PRICE, 1)).status).toBe(200);
+    const [booking] = await limited.db.query<{ id: string }>(`select id from bookings where date_id = $1 and status = 'paid'`, [date.id]);
+    const { body: offered } = await limited.json<DateChangeOptions>('GET', `/bookings/${booking?.id}/date-change`, { token: payer.token });
+    const guess = (code: string) =>
+      limited.json<{ error?: string }>('POST', `/bookings/${booking?.id}/date-change`, {
+        token: payer.token,
+        body: { quoteId: offered.quote.quoteId, dateId: firstOffered(offered).id, giftCodes: [code] },
+      });
+    expect((await guess('KAMAS-2222-2222-2222-2222')).status).toBe(404);
+    expect((await guess('KAMAS-3333-3333-3333-3333')).status).toBe(404);
+    expect(await guess('KAMAS-4444-4444-4444-4444')).toMatchObject({
+      status: 429,
+      body: { error: expect.stringMatching(/^Too many gift card codes tried./) },
+    });
+  });
+
   it('a call-off of the new date gives the fee back onto the gift card that paid it', async () => {
     const { payer, bookingId, offered, target } = await offeredMove(1);
     const code = await issue('amount', FEE);
