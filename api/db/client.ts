@@ -39,6 +39,21 @@ export interface EmbeddedDb extends Db {
   serve(options?: ServeOptions): Promise<Pick<EmbeddedServer, 'port' | 'password'>>;
 }
 
+/**
+ * A transaction's statements, run one after another whatever the caller awaits side by side: a
+ * statement is several exchanges with the one backend, which must not interleave with another's.
+ */
+function oneAtATime(query: Queryable['query']): Queryable {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    query: <T extends Row = Row>(sql: string, params?: readonly unknown[]) => {
+      const next = last.then(() => query<T>(sql, params));
+      last = next.catch(() => undefined);
+      return next;
+    },
+  };
+}
+
 export async function openPglite(dataDir?: string): Promise<EmbeddedDb> {
   const lite = await PGlite.create(dataDir);
   const statements = liteStatements(lite);
@@ -51,7 +66,7 @@ export async function openPglite(dataDir?: string): Promise<EmbeddedDb> {
   const inTurns = (options: TurnOptions): Queryable & Pick<Db, 'transaction'> => ({
     query: (sql, params) => database.run(() => run(lite, sql, params), options),
     transaction: (work) =>
-      database.run(() => lite.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params, true) })), options),
+      database.run(() => lite.transaction((tx) => work(oneAtATime((sql, params) => run(tx, sql, params, true)))), options),
   });
   const background = inTurns({ background: true });
   return {

@@ -31,6 +31,7 @@ import * as giftCardMail from './migrations/028_gift_card_mail.ts';
 import * as creditInsteadOfRefund from './migrations/029_credit_instead_of_refund.ts';
 import * as giftCardReminders from './migrations/030_gift_card_reminders.ts';
 import * as feesByGiftCard from './migrations/031_fees_by_gift_card.ts';
+import * as permitReport from './migrations/032_permit_report.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -64,6 +65,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '029_credit_instead_of_refund', sql: creditInsteadOfRefund.sql },
   { version: '030_gift_card_reminders', sql: giftCardReminders.sql },
   { version: '031_fees_by_gift_card', sql: feesByGiftCard.sql },
+  { version: '032_permit_report', sql: permitReport.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -79,6 +79,24 @@ function promoTerms(fields: Fields): string {
     .join(', ');
 }
 
+/** The permit's settings: 'fee 3%, season Tue, Dec 1 to Wed, Mar 31, 2 of 6 places on National Forest land'. */
+function permitWords(fields: Fields): string {
+  const season = fieldsOf(fields['season']);
+  const places = Array.isArray(fields['places']) ? (fields['places'] as unknown[]).map(fieldsOf) : [];
+  const [first, last] = [str(season['firstDay']), str(season['lastDay'])];
+  const onForest = places.filter((place) => place['onForestLand'] === true).length;
+  return [
+    `fee ${num(fields['feeRatePercent']) ?? '?'}%`,
+    first && last ? `season ${formatDenverDay(first)} to ${formatDenverDay(last)}` : null,
+    `${onForest} of ${plural(places.length, 'place')} on National Forest land`,
+    ...places
+      .filter((place) => place['onForestLand'] === true)
+      .map((place) => `${str(place['name']) ?? '?'} as ${str(place['location']) ?? '?'}`),
+  ]
+    .filter((part) => part !== null)
+    .join(', ');
+}
+
 /** A field's name as words: 'maxRedemptions' reads 'max redemptions'. */
 const fieldName = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
@@ -180,6 +198,8 @@ export function changeWords(recorded: RecordedAction, context: RecordContext): s
       return `Sent again to ${str(after['to']) ?? 'its recipient'}`;
     case 'void gift card':
       return `Cancelled${num(before['balance']) ? `; ${money(before['balance'])} taken off with it` : ''}`;
+    case 'change permit settings':
+      return permitWords(before) === permitWords(after) ? 'Kept as it was' : `Was ${permitWords(before)}; now ${permitWords(after)}`;
     case 'grant role':
     case 'revoke role': {
       const role = Object.keys(after)[0] ?? 'staff';

@@ -6,7 +6,8 @@
  *   trip days on National Forest land count; a called-off date is listed apart and counts for nothing.
  * - Each client present on a trip day is one service day (any part of a day is a day); a client seen
  *   on two days of a trip is two. No-shows are listed apart. A trip day nobody checked anyone in on
- *   (the sheet was never used) counts its paid seats instead, and says so, for the office to correct.
+ *   (the sheet was never used) counts its paid seats instead, and says so, for the office to correct. A
+ *   date nobody booked is no trip: it is not listed, though what a cancellation left of it is revenue.
  * - Revenue is every movement of money for a booking (a card charge, cash or a check taken by the
  *   office, gift cards spent; refunds negative), counted with the trip date the booking is on, whenever
  *   the money moved: a refund after the season comes off that season, and a booking moved to another
@@ -87,7 +88,7 @@ export function actualUse(days: readonly TripDay[], movements: readonly Movement
   const sorted = [...days].sort((a, b) => a.day.localeCompare(b.day) || a.dateId.localeCompare(b.dateId));
   for (const trip of sorted.filter((each) => each.onForestLand)) {
     if (trip.calledOff) {
-      if (!report.calledOff.some((listed) => listed.dateId === trip.dateId)) {
+      if (trip.seats.length > 0 && !report.calledOff.some((listed) => listed.dateId === trip.dateId)) {
         report.calledOff.push({ dateId: trip.dateId, day: trip.day, activity: trip.activity, seats: trip.seats.length });
       }
       continue;
@@ -104,7 +105,8 @@ export function actualUse(days: readonly TripDay[], movements: readonly Movement
     rows.set(key, row);
     rowOfDate.set(trip.dateId, row);
     const marked = trip.seats.some((seat) => trip.marks.has(memberKey(seat.bookingId, seat.uid)));
-    if (!marked) report.countedFromBookings.push({ dateId: trip.dateId, day: trip.day, activity: trip.activity, seats: trip.seats.length });
+    if (!marked && trip.seats.length > 0)
+      report.countedFromBookings.push({ dateId: trip.dateId, day: trip.day, activity: trip.activity, seats: trip.seats.length });
     for (const seat of trip.seats) {
       const mark = trip.marks.get(memberKey(seat.bookingId, seat.uid));
       if (mark === 'no-show') report.noShows.push({ dateId: trip.dateId, day: trip.day, activity: trip.activity, name: seat.name });
@@ -118,7 +120,9 @@ export function actualUse(days: readonly TripDay[], movements: readonly Movement
     const row = rowOfDate.get(movement.tripDateId);
     if (row) row.revenue += movement.amount;
   }
-  report.rows = [...rows.values()].map(({ people, ...row }) => ({ ...row, clients: people.size }));
+  report.rows = [...rows.values()]
+    .filter((row) => row.serviceDays > 0 || row.revenue !== 0)
+    .map(({ people, ...row }) => ({ ...row, clients: people.size }));
   const revenue = report.rows.reduce((sum, row) => sum + row.revenue, 0);
   report.totals = {
     clients: everyone.size,

@@ -25,3 +25,12 @@ export function seasonFor(today: Date): Season {
 export function seasonSalesYear(season: Season): { first: string; last: string } {
   return { first: `${season.start.slice(0, 4)}-04-01`, last: season.end };
 }
+
+/** The season a label names ('2026-27': December 1, 2026 to March 31, 2027), or null when it names none. */
+export function seasonNamed(label: string): Season | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(label);
+  if (!match) return null;
+  const startYear = Number(match[1]);
+  if (String(startYear + 1).slice(2) !== match[2]) return null;
+  return { start: `${startYear}-12-01`, end: `${startYear + 1}-03-31`, label };
+}

@@ -90,6 +90,21 @@ describe('values through prepared statements', () => {
     expect(inside).toEqual(outside);
   });
 
+  it("give each of a transaction's statements run side by side its own rows, with and without parameters", async () => {
+    await db.query(INSERT, ['side-by-side', 7, false, null, null, null]);
+    const answers = await db.transaction(async (tx) => {
+      await tx.query(`update samples set n = 8 where id = $1`, ['side-by-side']);
+      return Promise.all([
+        tx.query('select count(*)::int as count from samples'),
+        tx.query(BY_ID, ['side-by-side']),
+        tx.query(`select 'plain' as word`),
+        tx.query('select n from samples where id = $1', ['side-by-side']),
+      ]);
+    });
+    const [count] = await db.query<{ count: number }>('select count(*)::int as count from samples');
+    expect(answers).toEqual([[count], [expect.objectContaining({ id: 'side-by-side', n: 8 })], [{ word: 'plain' }], [{ n: 8 }]]);
+  });
+
   it('report errors as the database words them, with their codes', async () => {
     await expect(db.query('select nope from samples where id = $1', ['x'])).rejects.toThrow(/column "nope" does not exist/);
     await expect(db.query(INSERT, [`it's`, 1, true, null, null, null])).rejects.toMatchObject({ code: '23505' });

@@ -44,6 +44,7 @@ describe('migrations and catalog imports', () => {
         '029_credit_instead_of_refund',
         '030_gift_card_reminders',
         '031_fees_by_gift_card',
+        '032_permit_report',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

@@ -97,6 +97,19 @@ describe('the actual use report of a season', () => {
     expect(report.countedFromBookings).toEqual([{ dateId: 'd1', day: '2027-01-30', activity: 'Snowmobile Exploration Day', seats: 2 }]);
   });
 
+  it('lists nothing for a date nobody booked, and keeps what a cancellation left of a date nobody is on any more', () => {
+    const empty = tripDay('d1', '2027-01-09', []);
+    const emptied = tripDay('d2', '2027-01-10', [], {}, { activity: 'Avalanche Course' });
+    const emptyCalledOff = tripDay('d3', '2027-01-11', [], {}, { calledOff: true });
+    // b2 cancelled by the policy: half its price came back, the other half stays the trip's.
+    const report = actualUse([empty, emptied, emptyCalledOff], [paid('b2', 'd2', 39_500), paid('b2', 'd2', -19_750)], 300);
+    expect(report.rows).toEqual([
+      { activity: 'Avalanche Course', location: 'Kamas Ranger District', clients: 0, serviceDays: 0, revenue: 19_750 },
+    ]);
+    expect(report.countedFromBookings).toEqual([]);
+    expect(report.calledOff).toEqual([]);
+  });
+
   it('leaves out trips off National Forest land, with their money', () => {
     const off = tripDay('d3', '2027-01-09', [seat('b4', 'fay')], { fay: 'here' }, { onForestLand: false });
     expect(actualUse([off], [paid('b4', 'd3', 25_000)], 300)).toMatchObject({ rows: [], totals: { serviceDays: 0, revenue: 0, fee: 0 } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { denverDay } from '../../shared/rules/dates.ts';
 import { seasonDays } from '../../api/seed/season.ts';
-import { seasonFor, seasonSalesYear } from '../../shared/rules/season.ts';
+import { seasonFor, seasonNamed, seasonSalesYear } from '../../shared/rules/season.ts';
 import { CLASS_CAPACITY, seasonDates } from '../../api/seed/seed.ts';
 
 describe('the winter season', () => {
@@ -17,6 +17,12 @@ describe('the winter season', () => {
     expect(seasonFor(new Date('2027-04-01T06:00:00Z')).label).toBe('2027-28');
     // 10 PM on December 31 in Kamas: the season that began this December.
     expect(seasonFor(new Date('2027-01-01T05:00:00Z')).label).toBe('2026-27');
+  });
+
+  it('is named by its two years, and a name of no season names none', () => {
+    expect(seasonNamed('2026-27')).toEqual({ start: '2026-12-01', end: '2027-03-31', label: '2026-27' });
+    expect(seasonNamed('1999-00')).toEqual({ start: '1999-12-01', end: '2000-03-31', label: '1999-00' });
+    for (const wrong of ['2026-28', '2026', '2026-2027', ' 2026-27', 'winter']) expect(seasonNamed(wrong)).toBeNull();
   });
 
   it('counts its sales from April 1 before it through its last day', () => {

@@ -2,7 +2,7 @@
  * The operators' console, under /ops: GET /ops/days (today and the days ahead, with parties and
  * readiness), GET /ops/activity (the record of operator actions) and GET /ops/passes/{code} (whose
  * trailhead pass it is) here, and a file per resource:
- * bookings, dates, blackout days, promo codes, staff, gift cards. Operators only, the role asked of the identity
+ * bookings, dates, blackout days, promo codes, staff, gift cards, reports. Operators only, the role asked of the identity
  * service on every call; every change is recorded in its own transaction.
  */
 import { Hono } from 'hono';
@@ -23,6 +23,7 @@ import { consoleDateRoutes } from './dates.ts';
 import { consolePromoCodeRoutes } from './promo-codes.ts';
 import { consoleStaffRoutes } from './staff.ts';
 import { consoleGiftCardRoutes } from './gift-cards.ts';
+import { consoleReportRoutes } from './reports.ts';
 import { CONSOLE_ROUTES } from '../../../shared/contract/routes/console.ts';
 import { declarer } from '../declare.ts';
 
@@ -73,5 +74,6 @@ export function consoleRoutes(deps: AppDeps) {
   group.route('/attention', consoleAttentionRoutes(deps));
   group.route('/staff', consoleStaffRoutes(deps));
   group.route('/gift-cards', consoleGiftCardRoutes(deps));
+  group.route('/reports', consoleReportRoutes(deps));
   return group;
 }

@@ -45,6 +45,7 @@ import {
   opsGiftLedgerAnswer,
   opsGiftOutstandingAnswer,
 } from '../gift-cards.ts';
+import { actualUseAnswer, permitSettingsAnswer, permitSettingsSchema, seasonLabel } from '../reports.ts';
 
 const optionalText = v.optional(v.string());
 
@@ -387,5 +388,34 @@ export const CONSOLE_ROUTES = routes({
     body: opsReasonSchema,
     answer: v.looseObject({ voided: v.boolean() }),
     what: 'the gift card',
+  },
+  actualUse: {
+    method: 'GET',
+    path: '/ops/reports/actual-use',
+    who: 'operator',
+    summary:
+      "The Forest Service's actual use report of a season (`season`, as 2026-27): service days from the trailhead's check-ins and revenue by trip date, per activity and location.",
+    query: v.object({ season: seasonLabel }),
+    answer: actualUseAnswer,
+    what: 'the actual use report',
+  },
+  permitSettings: {
+    method: 'GET',
+    path: '/ops/reports/permit',
+    who: 'operator',
+    summary:
+      "The permit's settings a season's report is counted by: the fee rate, the season's days, each activity's and trailhead's land and location.",
+    query: v.object({ season: seasonLabel }),
+    answer: permitSettingsAnswer,
+    what: "the permit's settings",
+  },
+  changePermitSettings: {
+    method: 'PUT',
+    path: '/ops/reports/permit',
+    who: 'operator',
+    summary: "Keeps the permit's settings for a season's report, for a reason.",
+    body: permitSettingsSchema,
+    answer: permitSettingsAnswer,
+    what: "the permit's settings",
   },
 });

@@ -1,0 +1,126 @@
+/**
+ * Every movement of money, read from the records the bookings and gift cards already keep: one row
+ * per charge, fee, refund and credit, and per gift card sold. Nothing here writes; the report of a
+ * season and the accountant's export both read these rows.
+ *
+ * - A booking's payment is two movements when gift cards paid part of it: the card's (or the office's
+ *   cash or check) part and the gift cards' part. A change of date's fee is a movement of the booking
+ *   it moved, whether its own hold paid it (by card or gift card) or the office took cash or a check.
+ * - Refunds are negative: a card refund once the provider carried it out, money given back by hand
+ *   once the office says so, gift cards' parts put back onto them, a full refund made at the
+ *   provider's own dashboard, and the part of a payment kept as credit (a gift card: the money stays,
+ *   but no longer for that trip; the bonus on top was never paid and is no movement).
+ * - Each movement names the booking it is revenue of and the date that booking is on now, so a booking
+ *   moved to another date takes its money, fees and refunds with it.
+ * - A payment that reached a hold which had already lapsed, and was refunded whole, never paid for a
+ *   seat: neither it nor its refund is listed.
+ */
+import type { Queryable } from '../db/client.ts';
+import { iso } from '../db/instant.ts';
+
+export type MovementKind = 'payment' | 'fee' | 'refund' | 'credit' | 'gift card sold';
+export type MovementMethod = 'card' | 'cash' | 'check' | 'gift card';
+
+export interface MoneyMovement {
+  /** When the money moved, ISO 8601. */
+  at: string;
+  kind: MovementKind;
+  method: MovementMethod;
+  /** Cents: money in is positive, money given back negative. */
+  amount: number;
+  currency: string;
+  /** The booking it is revenue of; null for a gift card sold. */
+  bookingId: string | null;
+  /** The date that booking is on now. */
+  tripDateId: string | null;
+  /** Who paid: the booking's customer, or the gift's buyer. */
+  customerUid: string | null;
+  /** The payment provider's id of the payment, when a card paid. */
+  providerId: string | null;
+  /** The gift card sold, credited, or given back onto. */
+  giftCardId: string | null;
+}
+
+interface MovementRow {
+  at: Date | string;
+  kind: MovementKind;
+  method: MovementMethod;
+  amount: number | string;
+  currency: string;
+  booking_id: string | null;
+  trip_date_id: string | null;
+  customer_uid: string | null;
+  provider_id: string | null;
+  gift_card_id: string | null;
+}
+
+/** A booking or fee hold that was paid (`b`), with the booking it is revenue of (`t`). */
+const PAID = `bookings b join bookings t on t.id = coalesce(b.moves_booking, b.id) where b.paid_at is not null`;
+const KIND = `case when b.moves_booking is null then 'payment' else 'fee' end`;
+
+const MOVEMENTS = `
+select b.paid_at as at, ${KIND} as kind, coalesce(b.paid_by, 'card') as method, b.amount - b.gift_amount as amount, b.currency,
+       t.id as booking_id, t.date_id as trip_date_id, t.user_id as customer_uid, b.payment_intent_id as provider_id, null as gift_card_id
+  from ${PAID} and b.amount - b.gift_amount > 0 and coalesce(b.paid_by, 'card') <> 'complimentary'
+union all
+select b.paid_at, ${KIND}, 'gift card', b.gift_amount, b.currency, t.id, t.date_id, t.user_id, null, null
+  from ${PAID} and b.gift_amount > 0
+union all
+select m.moved_at, 'fee', m.fee_paid_by, m.fee, t.currency, t.id, t.date_id, t.user_id, null, null
+  from booking_moves m join bookings t on t.id = m.booking_id
+ where m.fee > 0 and m.fee_paid_by in ('cash', 'check')
+union all
+select o.done_at, 'refund', 'card', -coalesce(o.amount, b.amount - b.gift_amount), b.currency, t.id, t.date_id, t.user_id, o.intent_id, null
+  from payment_outbox o, ${PAID} and b.id = o.booking_id
+   and o.kind = 'refund' and o.status = 'done'
+union all
+select f.resolved_at, 'refund', coalesce(b.paid_by, 'card'), -f.given_back, b.currency, t.id, t.date_id, t.user_id, b.payment_intent_id, null
+  from booking_flags f, ${PAID} and b.id = f.booking_id
+   and f.resolved_at is not null and f.given_back > 0
+union all
+select b.updated_at, 'refund', 'card', -(b.amount - b.gift_amount), b.currency, t.id, t.date_id, t.user_id, b.payment_intent_id, null
+  from ${PAID} and b.status = 'refunded' and b.amount - b.gift_amount > 0
+   and not exists (select 1 from payment_outbox o where o.booking_id = b.id and o.kind = 'refund')
+union all
+select l.created_at, 'refund', 'gift card', -l.amount, b.currency, t.id, t.date_id, t.user_id, null, l.card_id
+  from gift_card_ledger l, ${PAID} and b.id = l.booking_id and l.kind = 'refund-back'
+union all
+select coalesce(c.issued_at, c.created_at), 'credit', 'gift card', -(c.value - c.bonus), b.currency, t.id, t.date_id, t.user_id, null, c.id
+  from gift_cards c, ${PAID} and b.credit_card_id = c.id
+union all
+select l.created_at, 'gift card sold', 'card', l.amount, c.currency, null, null, c.buyer_uid, c.payment_intent_id, c.id
+  from gift_card_ledger l join gift_cards c on c.id = l.card_id
+ where l.kind = 'purchase'
+`;
+
+const toMovement = (row: MovementRow): MoneyMovement => ({
+  at: iso(row.at),
+  kind: row.kind,
+  method: row.method,
+  amount: Number(row.amount),
+  currency: row.currency,
+  bookingId: row.booking_id,
+  tripDateId: row.trip_date_id,
+  customerUid: row.customer_uid,
+  providerId: row.provider_id,
+  giftCardId: row.gift_card_id,
+});
+
+/** The movements of the bookings on the dates given, whenever the money moved, oldest first. */
+export async function movementsOfDates(db: Queryable, dateIds: readonly string[]): Promise<MoneyMovement[]> {
+  if (dateIds.length === 0) return [];
+  const rows = await db.query<MovementRow & Record<string, unknown>>(
+    `select * from (${MOVEMENTS}) m where m.trip_date_id = any($1::text[]) order by m.at, m.booking_id, m.kind`,
+    [dateIds],
+  );
+  return rows.map(toMovement);
+}
+
+/** Every movement between two instants (from inclusive, to exclusive), oldest first. */
+export async function movementsBetween(db: Queryable, from: Date, to: Date): Promise<MoneyMovement[]> {
+  const rows = await db.query<MovementRow & Record<string, unknown>>(
+    `select * from (${MOVEMENTS}) m where m.at >= $1 and m.at < $2 order by m.at, m.booking_id, m.kind`,
+    [from, to],
+  );
+  return rows.map(toMovement);
+}

@@ -1,0 +1,141 @@
+/**
+ * A season's trip days as the actual use report counts them: each date of the season on the Kamas
+ * calendar, its activity and where it met, whether the permit's settings put it on National Forest
+ * land, who had a paid seat, and what the guides' phones recorded of each of them.
+ */
+import type { Queryable } from '../db/client.ts';
+import { checkIns, type CheckInEvent, type TripEventKind } from '../../shared/rules/check-in.ts';
+import { memberName } from '../../shared/rules/party.ts';
+import type { CheckInMark, TripDay, TripSeat } from '../../shared/rules/actual-use.ts';
+import { placeOf, type PermitPlaces } from './permit-settings.ts';
+
+interface DateRow {
+  id: string;
+  day: string;
+  product_id: string;
+  activity: string;
+  meeting_trailhead: string | null;
+  called_off: boolean;
+}
+
+interface SeatRow {
+  date_id: string;
+  booking_id: string;
+  uid: string;
+  display_name: string | null;
+  email: string | null;
+}
+
+interface EventRow {
+  id: string;
+  date_id: string;
+  kind: TripEventKind;
+  booking_id: string;
+  user_id: string;
+  device_at: Date | string;
+  by_name: string;
+  undoes: string | null;
+}
+
+/** The trip days whose Kamas day is from `first` to `last` (inclusive, 'YYYY-MM-DD'). */
+export async function tripDaysBetween(db: Queryable, first: string, last: string, places: PermitPlaces): Promise<TripDay[]> {
+  const dates = await db.query<DateRow & Record<string, unknown>>(
+    `select d.id, to_char(d.starts_at at time zone 'America/Denver', 'YYYY-MM-DD') as day, d.product_id, p.name as activity,
+            d.meeting_trailhead, d.called_off_at is not null as called_off
+       from calendar_dates d join products p on p.id = d.product_id
+      where d.starts_at >= ($1::date)::timestamp at time zone 'America/Denver'
+        and d.starts_at < ($2::date + 1)::timestamp at time zone 'America/Denver'
+      order by d.starts_at, d.id`,
+    [first, last],
+  );
+  if (dates.length === 0) return [];
+  const ids = dates.map((date) => date.id);
+  // A paid seat is a member who joined a paid booking; seats nobody has joined yet are the lead's guests.
+  // A date's seats are its paid bookings' (a called-off date's, those the call-off reached, wherever they went
+  // since); each member who joined is one, and the seats nobody has joined yet are the lead's guests.
+  const seated = `with seated as (
+      select b.id, b.date_id as trip_date, b.party_size, b.user_id, b.paid_at from bookings b
+       where b.date_id = any($1::text[]) and b.status = 'paid'
+      union
+      select b.id, c.date_id, b.party_size, b.user_id, b.paid_at from called_off_bookings c join bookings b on b.id = c.booking_id
+       where c.date_id = any($1::text[]))`;
+  const [seats, unjoined, events] = await Promise.all([
+    db.query<SeatRow & Record<string, unknown>>(
+      `${seated}
+       select s.trip_date as date_id, s.id as booking_id, u.uid, u.display_name, u.email
+         from seated s join booking_members m on m.booking_id = s.id join users u on u.uid = m.user_id
+        order by s.paid_at, s.id, (m.user_id = s.user_id) desc, m.joined_at, m.user_id`,
+      [ids],
+    ),
+    db.query<{ date_id: string; booking_id: string; open: number | string; lead: string | null } & Record<string, unknown>>(
+      `${seated}
+       select s.trip_date as date_id, s.id as booking_id,
+              s.party_size - (select count(*) from booking_members m where m.booking_id = s.id) as open,
+              coalesce(u.display_name, u.email) as lead
+         from seated s join users u on u.uid = s.user_id`,
+      [ids],
+    ),
+    db.query<EventRow & Record<string, unknown>>(
+      `select e.id, e.date_id, e.kind, e.booking_id, e.user_id, e.device_at, e.by_name, e.undoes
+         from trip_events e where e.date_id = any($1::text[]) and e.kind in ('here', 'no-show', 'undo')
+        order by e.device_at, e.id`,
+      [ids],
+    ),
+  ]);
+  const seatsOf = groupBy(
+    [
+      ...seats.map((row) => ({
+        dateId: row.date_id,
+        seat: { bookingId: row.booking_id, uid: row.uid, name: memberName(row.display_name, row.email) },
+      })),
+      ...unjoined.flatMap((row) =>
+        Array.from({ length: Math.max(0, Number(row.open)) }, (_, index) => ({
+          dateId: row.date_id,
+          seat: { bookingId: row.booking_id, uid: `${row.booking_id}#${index + 1}`, name: `Guest of ${row.lead ?? 'the lead'}` },
+        })),
+      ),
+    ],
+    (entry) => entry.dateId,
+  );
+  const eventsOf = groupBy(events, (event) => event.date_id);
+  return dates.map((date) => {
+    const place = placeOf(places, date.product_id, date.meeting_trailhead);
+    return {
+      dateId: date.id,
+      day: date.day,
+      activity: date.activity,
+      location: place.location,
+      onForestLand: place.onForestLand,
+      calledOff: date.called_off,
+      seats: (seatsOf.get(date.id) ?? []).map((entry): TripSeat => entry.seat),
+      marks: marksOf(eventsOf.get(date.id) ?? []),
+    };
+  });
+}
+
+function marksOf(events: readonly EventRow[]): Map<string, CheckInMark> {
+  const merged = checkIns(
+    events.map((event): CheckInEvent => ({
+      id: event.id,
+      kind: event.kind,
+      bookingId: event.booking_id,
+      uid: event.user_id,
+      at: new Date(event.device_at).toISOString(),
+      by: event.by_name,
+      undoes: event.undoes,
+    })),
+  );
+  const marks = new Map<string, CheckInMark>();
+  for (const [key, member] of merged) if (member.status) marks.set(key, member.status);
+  return marks;
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(keyOf(item));
+    if (group) group.push(item);
+    else groups.set(keyOf(item), [item]);
+  }
+  return groups;
+}

@@ -1,0 +1,77 @@
+/**
+ * The season in figures' contract: the permit's settings the office keeps, and the Forest Service's
+ * actual use report of a season (money in cents; days on the Kamas calendar, 'YYYY-MM-DD').
+ */
+import * as v from 'valibot';
+import { isCalendarDay } from '../rules/dates.ts';
+import { seasonNamed } from '../rules/season.ts';
+import { count, text } from './answers.ts';
+import { reasonSchema } from './ops-requests.ts';
+
+export const SEASON_MESSAGE = 'Name a season by its two years, as 2026-27.';
+export const FEE_RATE_MESSAGE = 'Give the fee rate as a percentage from 0 to 100, to two decimals at most.';
+export const SEASON_DAY_MESSAGE = 'Give the first and last day of the season, the last after the first.';
+export const LOCATION_MESSAGE = 'Name the location in 80 characters or fewer.';
+
+export const seasonLabel = v.pipe(
+  v.string(SEASON_MESSAGE),
+  v.check((label) => seasonNamed(label) !== null, SEASON_MESSAGE),
+);
+
+const calendarDay = v.pipe(v.string(SEASON_DAY_MESSAGE), v.check(isCalendarDay, SEASON_DAY_MESSAGE));
+
+/** A place the permit's settings name: a catalog activity (by its id) or one of our trailheads (by its name). */
+const placeKey = v.strictObject({
+  kind: v.picklist(['activity', 'trailhead']),
+  key: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
+});
+
+/** PUT /ops/reports/permit: the fee rate, a season's days, and each place's land and location, for a reason. */
+export const permitSettingsSchema = v.strictObject({
+  feeRatePercent: v.pipe(
+    v.number(FEE_RATE_MESSAGE),
+    v.minValue(0, FEE_RATE_MESSAGE),
+    v.maxValue(100, FEE_RATE_MESSAGE),
+    v.check((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, FEE_RATE_MESSAGE),
+  ),
+  season: v.pipe(
+    v.strictObject({ label: seasonLabel, firstDay: calendarDay, lastDay: calendarDay }),
+    v.check((season) => season.firstDay <= season.lastDay, SEASON_DAY_MESSAGE),
+  ),
+  places: v.pipe(
+    v.array(
+      v.strictObject({
+        ...placeKey.entries,
+        onForestLand: v.boolean(),
+        location: v.pipe(v.string(LOCATION_MESSAGE), v.trim(), v.maxLength(80, LOCATION_MESSAGE)),
+      }),
+    ),
+    v.maxLength(200),
+  ),
+  reason: reasonSchema,
+});
+
+const season = v.looseObject({ label: text, firstDay: text, lastDay: text });
+
+/** GET /ops/reports/permit?season=: the settings as the report of that season uses them. */
+export const permitSettingsAnswer = v.looseObject({
+  feeRatePercent: v.number(),
+  season,
+  places: v.array(
+    v.looseObject({ kind: v.picklist(['activity', 'trailhead']), key: text, name: text, onForestLand: v.boolean(), location: text }),
+  ),
+});
+
+const cents = v.pipe(v.number(), v.integer());
+const tripRef = { dateId: text, day: text, activity: text };
+
+/** GET /ops/reports/actual-use?season=: the report, and how it differs from the copy filed, if one was. */
+export const actualUseAnswer = v.looseObject({
+  season,
+  feeRatePercent: v.number(),
+  rows: v.array(v.looseObject({ activity: text, location: text, clients: count, serviceDays: count, revenue: cents })),
+  totals: v.looseObject({ clients: count, serviceDays: count, revenue: cents, fee: cents }),
+  noShows: v.array(v.looseObject({ ...tripRef, name: text })),
+  calledOff: v.array(v.looseObject({ ...tripRef, seats: count })),
+  countedFromBookings: v.array(v.looseObject({ ...tripRef, seats: count })),
+});

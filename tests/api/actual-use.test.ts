@@ -1,0 +1,216 @@
+/**
+ * The Forest Service's actual use report through the API, on a season built the way a real one is:
+ * customers book and pay, a friend joins a party, a guide checks people in at the trailhead, a
+ * customer cancels by the policy, we call off a date and its payer takes the refund, the refunds are
+ * carried out. The report's numbers are those of what happened; operators only; the permit's
+ * settings are kept and recorded.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callOffDate } from '../../api/bookings/call-off.ts';
+import { runDueActions } from '../../api/payment-outbox/worker.ts';
+import { DEFAULT_LOCATION } from '../../api/reports/permit-settings.ts';
+import type { CancellationQuote, CalendarEntry } from '../../shared/contract/answers.ts';
+import { SEASON_MESSAGE } from '../../shared/contract/reports.ts';
+import type { TripEventRequest } from '../../shared/contract/trailhead.ts';
+import type { ActualUse } from '../../shared/rules/actual-use.ts';
+import { denverDay, denverDayPlus } from '../../shared/rules/dates.ts';
+import { seasonFor } from '../../shared/rules/season.ts';
+import { freeDate, harness, inviteCodeOf, readyUser, type Harness, type TestUser } from './harness.ts';
+import { paidBooking } from './paid-booking.ts';
+import { staffMember } from './staff.ts';
+
+const CLASSES = 'winter-classes';
+const CLASS_PRICE = 'price_class_sledski';
+const TOURS = 'winter-day-tours';
+const TOUR_PRICE = 'price_tour_ski';
+
+interface Settings {
+  feeRatePercent: number;
+  season: { label: string; firstDay: string; lastDay: string };
+  places: { kind: 'activity' | 'trailhead'; key: string; name: string; onForestLand: boolean; location: string }[];
+}
+type Report = ActualUse & { season: Settings['season']; feeRatePercent: number };
+
+let h: Harness;
+let operator: TestUser;
+let guide: TestUser;
+/** The season of the harness's dates, its permit season set to begin yesterday. */
+let season: Settings['season'];
+/** A class that ran this morning: a lead and the friend who joined, both here; a payer alone, a no-show; a party of two nobody joined. */
+let ran: CalendarEntry;
+let lead: { payer: TestUser; bookingId: string };
+let friend: TestUser;
+let alone: { payer: TestUser; bookingId: string };
+let guests: { payer: TestUser; bookingId: string };
+/** A class ahead that nobody checked anyone in on, one of its two bookings cancelled by the policy. */
+let ahead: CalendarEntry;
+let kept: { payer: TestUser; bookingId: string };
+let cancelled: { payer: TestUser; bookingId: string; refund: number };
+/** A day tour we called off, its payer refunded. */
+let stormy: CalendarEntry;
+
+const amountOf = async (bookingId: string) =>
+  Number((await h.db.query<{ amount: number }>(`select amount from bookings where id = $1`, [bookingId]))[0]?.amount);
+const report = (user: TestUser | null, label = season.label) =>
+  h.json<Report & { error?: string }>(
+    'GET',
+    `/ops/reports/actual-use?season=${encodeURIComponent(label)}`,
+    user ? { token: user.token } : {},
+  );
+
+beforeAll(async () => {
+  h = await harness({ bookingCutoffHours: 0 });
+  [operator, guide] = [await staffMember('operator'), await staffMember('guide')];
+  ran = await freeDate(h, CLASSES, (entry) => entry.stripeId === CLASS_PRICE);
+  lead = await paidBooking(h, { date: ran, calendar: CLASSES, priceId: CLASS_PRICE, partySize: 2, payerName: 'Lee Lead' });
+  friend = await readyUser(h, 'Fran Friend');
+  const inviteCode = await inviteCodeOf(h, lead.payer, CLASSES, ran.id);
+  expect((await h.json('POST', '/calendar/invite', { token: friend.token, body: { inviteCode } })).status).toBe(200);
+  alone = await paidBooking(h, { date: ran, calendar: CLASSES, priceId: CLASS_PRICE, partySize: 1, payerName: 'Al Alone' });
+  guests = await paidBooking(h, { date: ran, calendar: CLASSES, priceId: CLASS_PRICE, partySize: 2, payerName: 'Gus Host' });
+
+  ahead = await freeDate(h, CLASSES, (entry) => entry.stripeId === CLASS_PRICE && entry.id !== ran.id);
+  kept = await paidBooking(h, { date: ahead, calendar: CLASSES, priceId: CLASS_PRICE, partySize: 1, payerName: 'Kit Kept' });
+  // The season of the dates ahead, its permit season begun yesterday so that the class run this morning is in it.
+  const aheadSeason = seasonFor(new Date(ahead.date._seconds * 1000));
+  season = { label: aheadSeason.label, firstDay: denverDayPlus(denverDay(new Date()), -1), lastDay: aheadSeason.end };
+  const leaving = await paidBooking(h, { date: ahead, calendar: CLASSES, priceId: CLASS_PRICE, partySize: 1, payerName: 'Cas Leaving' });
+  const quote = await h.json<CancellationQuote>('GET', `/bookings/${leaving.bookingId}/cancellation`, { token: leaving.payer.token });
+  expect(quote.status).toBe(200);
+  const confirmed = await h.json('POST', `/bookings/${leaving.bookingId}/cancellation`, {
+    token: leaving.payer.token,
+    body: { quoteId: quote.body.quoteId },
+  });
+  expect(confirmed.status).toBe(200);
+  cancelled = { ...leaving, refund: quote.body.refund };
+
+  stormy = await freeDate(h, TOURS, (entry) => entry.id !== ahead.id);
+  const stranded = await paidBooking(h, { date: stormy, calendar: TOURS, priceId: TOUR_PRICE, partySize: 2, payerName: 'Sto Rmy' });
+  await callOffDate(h.db, stormy.id, 'High avalanche danger');
+  const chose = await h.json('POST', `/bookings/${stranded.bookingId}/call-off`, {
+    token: stranded.payer.token,
+    body: { choice: 'refund' },
+  });
+  expect(chose.status).toBe(200);
+  await runDueActions(h.db, h.payments);
+
+  // The class ran this morning: it began three hours ago, and the guide's phone recorded who came.
+  const began = Date.now() - 3 * 3_600_000;
+  await h.db.query(`update calendar_dates set starts_at = $2 where id = $1`, [ran.id, new Date(began).toISOString()]);
+  const at = new Date(began + 10 * 60_000).toISOString();
+  const mark = (bookingId: string, uid: string, kind: 'here' | 'no-show'): TripEventRequest => ({
+    id: randomUUID(),
+    kind,
+    bookingId,
+    uid,
+    at,
+  });
+  const sent = await h.json('POST', `/guide/dates/${ran.id}/trip-events`, {
+    token: guide.token,
+    body: {
+      events: [
+        mark(lead.bookingId, lead.payer.uid, 'here'),
+        mark(lead.bookingId, friend.uid, 'here'),
+        mark(alone.bookingId, alone.payer.uid, 'no-show'),
+        mark(guests.bookingId, guests.payer.uid, 'here'),
+      ],
+    },
+  });
+  expect(sent.status).toBe(200);
+});
+
+describe('the permit settings', () => {
+  it('default to 3% and the ranger district for every activity and trailhead, and keep what the office sets, recorded', async () => {
+    const { status, body } = await h.json<Settings>('GET', `/ops/reports/permit?season=${season.label}`, { token: operator.token });
+    expect(status).toBe(200);
+    expect(body.feeRatePercent).toBe(3);
+    expect(body.places.length).toBeGreaterThan(3);
+    expect(body.places.every((place) => place.onForestLand && place.location === DEFAULT_LOCATION)).toBe(true);
+    expect(body.places.filter((place) => place.kind === 'trailhead').map((place) => place.name)).toContain('Pine Valley Trailhead');
+
+    const change = {
+      feeRatePercent: 3.5,
+      season,
+      places: [{ kind: 'trailhead', key: 'Pine Valley Trailhead', onForestLand: false, location: 'Private land at the gate' }],
+      reason: 'The permit renewed for the winter',
+    };
+    const kept = await h.json<Settings>('PUT', '/ops/reports/permit', { token: operator.token, body: change });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ feeRatePercent: 3.5, season });
+    expect(kept.body.places.find((place) => place.key === 'Pine Valley Trailhead')).toMatchObject({
+      onForestLand: false,
+      location: 'Private land at the gate',
+    });
+    const records = await h.db.query<{ action: string; reason: string; operator_email: string }>(
+      `select action, reason, operator_email from operator_actions where action = 'change permit settings'`,
+    );
+    expect(records).toEqual([
+      { action: 'change permit settings', reason: 'The permit renewed for the winter', operator_email: operator.email },
+    ]);
+
+    for (const wrong of [
+      { ...change, feeRatePercent: 101 },
+      { ...change, feeRatePercent: 3.333 },
+      { ...change, season: { ...season, lastDay: denverDayPlus(season.firstDay, -1) } },
+      { ...change, places: [{ kind: 'trailhead', key: 'Nowhere Trailhead', onForestLand: true, location: '' }] },
+      { ...change, reason: ' ' },
+    ]) {
+      expect((await h.call('PUT', '/ops/reports/permit', { token: operator.token, body: wrong })).status).toBe(400);
+    }
+    expect(
+      (await h.json<Settings>('GET', `/ops/reports/permit?season=${season.label}`, { token: operator.token })).body.feeRatePercent,
+    ).toBe(3.5);
+    // The report below is at 3%, as the permit usually has it.
+    const back = await h.json('PUT', '/ops/reports/permit', {
+      token: operator.token,
+      body: { ...change, feeRatePercent: 3, reason: 'Back to the usual rate' },
+    });
+    expect(back.status).toBe(200);
+  });
+});
+
+describe('GET /ops/reports/actual-use', () => {
+  it('counts each client present as a service day, a date nobody checked in by its seats, and revenue net of refunds', async () => {
+    const { status, body } = await report(operator);
+    expect(status).toBe(200);
+    expect(body.season).toEqual(season);
+    const ranRevenue = (await amountOf(lead.bookingId)) + (await amountOf(alone.bookingId)) + (await amountOf(guests.bookingId));
+    const aheadRevenue = (await amountOf(kept.bookingId)) + (await amountOf(cancelled.bookingId)) - cancelled.refund;
+    expect(cancelled.refund).toBeGreaterThan(0);
+    // Here this morning: the lead, the friend, and the host of two whose guest never joined the party. Nobody was
+    // checked in on the class ahead: its one paid seat counts, and the report says so. Four people, four days.
+    expect(body.rows).toEqual([
+      { activity: 'Avalanche Courses', location: DEFAULT_LOCATION, clients: 4, serviceDays: 4, revenue: ranRevenue + aheadRevenue },
+    ]);
+    expect(body.countedFromBookings).toEqual([expect.objectContaining({ dateId: ahead.id, seats: 1 })]);
+    expect(body.countedFromBookings.map((day) => day.dateId)).not.toContain(ran.id);
+    expect(body.noShows).toEqual([expect.objectContaining({ dateId: ran.id, activity: 'Avalanche Courses', name: 'Al Alone' })]);
+    expect(body.calledOff).toContainEqual(expect.objectContaining({ dateId: stormy.id, activity: 'Backcountry Tours', seats: 2 }));
+    const revenue = body.rows.reduce((sum, row) => sum + row.revenue, 0);
+    expect(body.totals).toMatchObject({ revenue, fee: Math.round(revenue * 0.03) });
+    expect(body.totals.serviceDays).toBe(body.rows.reduce((sum, row) => sum + row.serviceDays, 0));
+  });
+
+  it('leaves out a date met at a trailhead off National Forest land', async () => {
+    await h.db.query(`update calendar_dates set meeting_trailhead = 'Pine Valley Trailhead', meets_at = starts_at where id = $1`, [
+      ahead.id,
+    ]);
+    const { body } = await report(operator);
+    expect(body.rows).toEqual([
+      { activity: 'Avalanche Courses', location: DEFAULT_LOCATION, clients: 3, serviceDays: 3, revenue: expect.any(Number) as number },
+    ]);
+    expect(body.countedFromBookings).toEqual([]);
+    await h.db.query(`update calendar_dates set meeting_trailhead = null, meets_at = null where id = $1`, [ahead.id]);
+  });
+
+  it('is for operators only, and names a season by its two years', async () => {
+    expect((await report(null)).status).toBe(401);
+    expect((await report(guide)).status).toBe(403);
+    expect((await report(lead.payer)).status).toBe(403);
+    for (const wrong of ['2026', '2026-28', 'winter']) {
+      expect(await report(operator, wrong)).toMatchObject({ status: 400, body: { error: SEASON_MESSAGE } });
+    }
+    expect((await h.call('PUT', '/ops/reports/permit', { token: guide.token, body: {} })).status).toBe(403);
+  });
+});
