@@ -6,7 +6,14 @@
  * settings are kept and recorded.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../api/db/migrate.ts';
+import { seedIfEmpty } from '../../api/seed/seed.ts';
+import { actualUseCsv } from '../../shared/reports/actual-use-csv.ts';
 import { callOffDate } from '../../api/bookings/call-off.ts';
 import { runDueActions } from '../../api/payment-outbox/worker.ts';
 import { DEFAULT_LOCATION } from '../../api/reports/permit-settings.ts';
@@ -18,7 +25,7 @@ import { denverDay, denverDayPlus } from '../../shared/rules/dates.ts';
 import { seasonFor } from '../../shared/rules/season.ts';
 import { freeDate, harness, inviteCodeOf, readyUser, type Harness, type TestUser } from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
-import { staffMember } from './staff.ts';
+import { commandDatabase, operatorCommand, staffMember, type CommandDatabase } from './staff.ts';
 
 const CLASSES = 'winter-classes';
 const CLASS_PRICE = 'price_class_sledski';
@@ -33,6 +40,8 @@ interface Settings {
 type Report = ActualUse & { season: Settings['season']; feeRatePercent: number };
 
 let h: Harness;
+/** The harness's database, which `npm run report:actual-use` reads too. */
+let database: CommandDatabase;
 let operator: TestUser;
 let guide: TestUser;
 /** The season of the harness's dates, its permit season set to begin yesterday. */
@@ -60,7 +69,11 @@ const report = (user: TestUser | null, label = season.label) =>
   );
 
 beforeAll(async () => {
-  h = await harness({ bookingCutoffHours: 0 });
+  database = await commandDatabase();
+  const db = await database.open();
+  await migrate(db);
+  await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+  h = await harness({ db, bookingCutoffHours: 0 });
   [operator, guide] = [await staffMember('operator'), await staffMember('guide')];
   ran = await freeDate(h, CLASSES, (entry) => entry.stripeId === CLASS_PRICE);
   lead = await paidBooking(h, { date: ran, calendar: CLASSES, priceId: CLASS_PRICE, partySize: 2, payerName: 'Lee Lead' });
@@ -212,5 +225,36 @@ describe('GET /ops/reports/actual-use', () => {
       expect(await report(operator, wrong)).toMatchObject({ status: 400, body: { error: SEASON_MESSAGE } });
     }
     expect((await h.call('PUT', '/ops/reports/permit', { token: guide.token, body: {} })).status).toBe(403);
+  });
+});
+
+describe('npm run report:actual-use', () => {
+  afterAll(() => database.drop());
+
+  it('prints the report the console shows, and writes its table to the CSV file named', async () => {
+    const { body } = await report(operator);
+    // The command opens the database itself: the harness lets it go first.
+    await h.db.close();
+    const folder = mkdtempSync(join(tmpdir(), 'kamas-report-'));
+    try {
+      const out = join(folder, 'actual-use.csv');
+      const run = await operatorCommand('actual-use-cli.ts', ['--season', season.label, '--csv', out], { database });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const lines = run.stdout.split('\n');
+      expect(lines[0]).toMatch(new RegExp(`^Actual use report, season ${season.label}: `));
+      expect(lines).toContainEqual(expect.stringMatching(/^Avalanche Courses\s+Heber-Kamas Ranger District\s+4\s+4\s+\$2,120$/));
+      expect(lines).toContain(`Estimated fee, 3% of revenue: $63.60`);
+      expect(lines).toContainEqual(expect.stringContaining('Al Alone'));
+      const csv = readFileSync(out, 'utf8');
+      expect(csv).toBe(actualUseCsv(body, body.feeRatePercent));
+      expect(parse(csv, { bom: true })).toContainEqual(['Total', '', '4', '4', '2120.00']);
+
+      const wrong = await operatorCommand('actual-use-cli.ts', ['--season', 'last winter'], { database });
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toContain('--season names a season by its two years, as 2026-27');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,29 @@
+/**
+ * The actual use report's table as a CSV, the same on the console's download, the filed copy and
+ * `npm run report:actual-use`: UTF-8 with a byte order mark (so Excel reads it as such), every field
+ * quoted, money in dollars as a decimal ('1234.50'), a row per activity and location, then the totals
+ * and the estimated fee.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { ActualUse } from '../rules/actual-use.ts';
+
+export const ACTUAL_USE_COLUMNS = ['Activity', 'Location', 'Clients', 'Service days', 'Revenue'] as const;
+
+/** Cents as dollars with two decimals: 123450 is '1234.50', -500 is '-5.00'. */
+export const decimalDollars = (cents: number): string =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+
+/** The fee rate as the report names it: '3%', '3.5%'. */
+export const percentWords = (percent: number): string => `${Number(percent.toFixed(2))}%`;
+
+export function actualUseCsv(report: Pick<ActualUse, 'rows' | 'totals'>, feeRatePercent: number): string {
+  const { rows, totals } = report;
+  return stringify(
+    [
+      ...rows.map((row) => [row.activity, row.location, row.clients, row.serviceDays, decimalDollars(row.revenue)]),
+      ['Total', '', totals.clients, totals.serviceDays, decimalDollars(totals.revenue)],
+      [`Estimated fee, ${percentWords(feeRatePercent)} of revenue`, '', '', '', decimalDollars(totals.fee)],
+    ],
+    { header: true, columns: [...ACTUAL_USE_COLUMNS], quoted: true, bom: true, record_delimiter: 'windows' },
+  );
+}
