@@ -1,13 +1,21 @@
 /**
  * The actual use report's table as a CSV, the same on the console's download, the filed copy and
  * `npm run report:actual-use`: UTF-8 with a byte order mark (so Excel reads it as such), every field
- * quoted, money in dollars as a decimal ('1234.50'), a row per activity and location, then the totals
- * and the estimated fee.
+ * quoted, Windows line ends, money in dollars as a decimal ('1234.50'), a row per activity and
+ * location, then the totals and the estimated fee. Written by Papa Parse; a field a spreadsheet would
+ * take for a formula is written as text.
  */
-import { stringify } from 'csv-stringify/sync';
+import Papa from 'papaparse';
 import type { ActualUse } from '../rules/actual-use.ts';
 
-export const ACTUAL_USE_COLUMNS = ['Activity', 'Location', 'Clients', 'Service days', 'Revenue'] as const;
+export const ACTUAL_USE_COLUMNS = ['Activity', 'Location', 'Clients', 'Service days', 'Revenue'];
+
+/** What a spreadsheet reads as a formula: a field opening with = + @ a tab or a return, or a minus sign not before a digit. */
+const FORMULA = /^(?:[=+@\t\r]|-(?!\d))/;
+
+/** Rows of cells as a CSV file's text. */
+export const csvText = (columns: string[], rows: (string | number)[][]): string =>
+  `\uFEFF${Papa.unparse({ fields: columns, data: rows }, { quotes: true, newline: '\r\n', escapeFormulae: FORMULA })}\r\n`;
 
 /** Cents as dollars with two decimals: 123450 is '1234.50', -500 is '-5.00'. */
 export const decimalDollars = (cents: number): string =>
@@ -18,12 +26,9 @@ export const percentWords = (percent: number): string => `${Number(percent.toFix
 
 export function actualUseCsv(report: Pick<ActualUse, 'rows' | 'totals'>, feeRatePercent: number): string {
   const { rows, totals } = report;
-  return stringify(
-    [
-      ...rows.map((row) => [row.activity, row.location, row.clients, row.serviceDays, decimalDollars(row.revenue)]),
-      ['Total', '', totals.clients, totals.serviceDays, decimalDollars(totals.revenue)],
-      [`Estimated fee, ${percentWords(feeRatePercent)} of revenue`, '', '', '', decimalDollars(totals.fee)],
-    ],
-    { header: true, columns: [...ACTUAL_USE_COLUMNS], quoted: true, bom: true, record_delimiter: 'windows' },
-  );
+  return csvText(ACTUAL_USE_COLUMNS, [
+    ...rows.map((row) => [row.activity, row.location, row.clients, row.serviceDays, decimalDollars(row.revenue)]),
+    ['Total', '', totals.clients, totals.serviceDays, decimalDollars(totals.revenue)],
+    [`Estimated fee, ${percentWords(feeRatePercent)} of revenue`, '', '', '', decimalDollars(totals.fee)],
+  ]);
 }

@@ -24,6 +24,17 @@ describe('the actual use report as a CSV', () => {
     ]);
   });
 
+  it('writes a field a spreadsheet would take for a formula as text, and a refund as a negative number', () => {
+    const csv = actualUseCsv(
+      {
+        rows: [{ activity: '=HYPERLINK("x")', location: '-Soapstone', clients: 1, serviceDays: 1, revenue: -500 }],
+        totals: { clients: 1, serviceDays: 1, revenue: -500, fee: -15 },
+      },
+      3,
+    );
+    expect((parse(csv, { bom: true }) as string[][])[1]).toEqual([`'=HYPERLINK("x")`, `'-Soapstone`, '1', '1', '-5.00']);
+  });
+
   it('writes cents as dollars to two decimals, refunds negative', () => {
     expect([0, 5, 99, 100, 123_450, -500, -1].map(decimalDollars)).toEqual(['0.00', '0.05', '0.99', '1.00', '1234.50', '-5.00', '-0.01']);
   });

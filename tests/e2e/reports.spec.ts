@@ -1,0 +1,87 @@
+/**
+ * The console's actual use report: an operator opens it from the console, picks the season of a date a
+ * customer booked, reads the table (the booked date counted from its bookings, since nobody checked
+ * anyone in), downloads the CSV and reads back the same rows, and prints a page with the company's
+ * name and without the console's controls. Axe finds nothing; nothing is wider than the screen.
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import type { Page } from '@playwright/test';
+import { site } from '../../shared/company/site.ts';
+import { denverDay, formatDenverDay } from '../../shared/rules/dates.ts';
+import { seasonFor } from '../../shared/rules/season.ts';
+import { bookByApi, bookingIdOn, classDateWithSeats, newStaffMember, readyCustomer, startOf } from './api-customers.ts';
+import { atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
+import { layoutProblems } from './layout-problems.ts';
+import { signIn } from './page-helpers.ts';
+
+const CLASS_PRICE = 'price_class_sledski';
+
+/** The cells of a table's rows, as a person reads them (a cell of two lines, its lines). */
+const cellsOf = (page: Page, name: string) =>
+  page
+    .getByRole('table', { name })
+    .locator('tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll<HTMLElement>('th, td')].flatMap((cell) => cell.innerText.trim().split('\n'))),
+    );
+
+/** '$2,120' or '-$5.50' as the CSV writes it: '2120.00', '-5.50'. */
+const asDecimal = (shown: string) => {
+  const [whole = '0', cents = '00'] = shown.replace(/[$,]/g, '').split('.');
+  return `${whole}.${cents.padEnd(2, '0')}`;
+};
+
+atPhoneAndDesktop('the actual use report at', () => {
+  test('an operator picks the season, reads the table, downloads the same rows as a CSV, and prints it', async ({ page }) => {
+    const payer = await readyCustomer(page.request);
+    const entry = await classDateWithSeats(page.request, CLASS_PRICE, 1);
+    await bookByApi(page.request, payer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: 'winter-classes', partySize: 1 });
+    await bookingIdOn(page.request, payer, entry.id);
+    const season = seasonFor(startOf(entry)).label;
+    const day = denverDay(startOf(entry));
+
+    await signIn(page, await newStaffMember(page.request, 'operator'));
+    await page.goto('/ops');
+    await islandsReady(page);
+    await page.getByRole('link', { name: 'Actual use report' }).click();
+    await islandsReady(page);
+    await page.getByLabel('Season', { exact: true }).selectOption(season);
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/ops/reports/actual-use\\?season=${season}$`));
+    await islandsReady(page);
+    await expect(page.getByRole('heading', { name: `Actual use report, season ${season}` })).toBeVisible();
+
+    const tableName = 'Clients, service days and revenue on National Forest land';
+    await expect(page.getByRole('table', { name: tableName }).getByRole('row', { name: /^Avalanche Courses/ })).toBeVisible();
+    const counted = page.getByRole('region', { name: 'Counted from bookings, no check-ins' });
+    await expect(
+      counted.getByText(new RegExp(`^${formatDenverDay(day)}, ${day.slice(0, 4)}: Avalanche Courses, \\d+ paid seats?$`)),
+    ).toBeVisible();
+    expect(await page.evaluate(layoutProblems, { phone: (page.viewportSize()?.width ?? 0) < 600 })).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const shown = await cellsOf(page, tableName);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`actual-use-${season}.csv`);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const [header, ...rows] = parse(csv, { bom: true }) as string[][];
+    expect(header).toEqual(['Activity', 'Location', 'Clients', 'Service days', 'Revenue']);
+    expect(shown[0]).toEqual(['Activity and location', 'Clients', 'Service days', 'Revenue']);
+    const [total, fee] = shown.slice(-2);
+    expect(rows.slice(0, -2)).toEqual(
+      shown
+        .slice(1, -2)
+        .map(([activity, location, clients, days, revenue = '']) => [activity, location, clients, days, asDecimal(revenue)]),
+    );
+    expect(rows.at(-2)).toEqual(['Total', '', total?.[1], total?.[2], asDecimal(total?.[3] ?? '')]);
+    expect(rows.at(-1)).toEqual([fee?.[0], '', '', '', asDecimal(fee?.[1] ?? '')]);
+
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('main').getByText(site.name, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download the CSV' })).toBeHidden();
+    await expect(page.getByLabel('Season', { exact: true })).toBeHidden();
+    await expect(page.getByText(/^Permit season .+\. Prepared on .+ by .+\.$/)).toBeVisible();
+  });
+});
