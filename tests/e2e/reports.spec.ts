@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
 import { site } from '../../shared/company/site.ts';
+import { FEE_RATE_MESSAGE } from '../../shared/contract/reports.ts';
 import { denverDay, formatDenverDay } from '../../shared/rules/dates.ts';
 import { seasonFor } from '../../shared/rules/season.ts';
 import { bookByApi, bookingIdOn, classDateWithSeats, newStaffMember, readyCustomer, startOf } from './api-customers.ts';
@@ -83,5 +84,24 @@ atPhoneAndDesktop('the actual use report at', () => {
     await expect(page.getByRole('button', { name: 'Download the CSV' })).toBeHidden();
     await expect(page.getByLabel('Season', { exact: true })).toBeHidden();
     await expect(page.getByText(/^Permit season .+\. Prepared on .+ by .+\.$/)).toBeVisible();
+
+    // The office names the district on the permit: a fee rate that is no number is refused first, and nothing changes.
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('button', { name: 'Change the permit settings' }).click();
+    const rate = page.getByLabel('Fee rate, percent of revenue');
+    await rate.fill('three');
+    const district = `Heber-Kamas Ranger District, ${page.viewportSize()?.width ?? 0} px`;
+    await page.getByRole('group', { name: 'Avalanche Courses (activity)' }).getByLabel('Location on the report').fill(district);
+    await page.getByLabel('Reason', { exact: true }).fill('The district as the permit names it');
+    await page.getByRole('button', { name: 'Keep these settings' }).click();
+    await expect(page.getByText(FEE_RATE_MESSAGE)).toBeVisible();
+    await expect(rate).toBeFocused();
+    await rate.fill('3');
+    await page.getByRole('button', { name: 'Keep these settings' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The settings are kept' })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: tableName }).getByRole('row', { name: new RegExp(`^Avalanche Courses ${district}`) }),
+    ).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

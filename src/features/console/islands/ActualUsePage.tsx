@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import type * as v from 'valibot';
 import { site } from '../../../../shared/company/site.ts';
-import type { actualUseAnswer } from '../../../../shared/contract/reports.ts';
+import type { actualUseAnswer, permitSettingsAnswer } from '../../../../shared/contract/reports.ts';
 import { actualUseCsv, percentWords } from '../../../../shared/reports/actual-use-csv.ts';
 import { formatDenverDate, formatDenverDay } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
@@ -19,11 +19,14 @@ import { opsApi } from '../../../stores/ops-api.ts';
 import { useHydrated } from '../../../ui/hooks/use-hydrated.ts';
 import { useSearchParam } from '../../../ui/hooks/use-search-param.ts';
 import { useStaffData } from '../../../ui/hooks/use-staff-data.ts';
+import OpsNotice from './OpsNotice.tsx';
 import { OpsStates } from './OpsStates.tsx';
+import { PermitSettingsForm } from './PermitSettingsForm.tsx';
 import '../../../styles/ops.css';
 import '../../../styles/reports.css';
 
 type Report = v.InferOutput<typeof actualUseAnswer>;
+type Settings = v.InferOutput<typeof permitSettingsAnswer>;
 
 /** The seasons offered: the one running or next, and the four before it. */
 function seasonsOffered(now: Date): string[] {
@@ -104,7 +107,7 @@ function ReportTable({ report }: { report: Report }) {
         <tbody>
           {rows.length === 0 && (
             <tr>
-              <td colSpan={4}>Nothing to report: no trips on National Forest land this season yet.</td>
+              <td colSpan={4} className="report-nothing">Nothing to report: no trips on National Forest land this season yet.</td>
             </tr>
           )}
           {rows.map((row) => (
@@ -184,13 +187,35 @@ function TheReport({ report }: { report: Report }) {
   );
 }
 
+function PermitSettings({ season, version, onSaved }: { season: string; version: number; onSaved: () => void }) {
+  const state = useStaffData<Settings>(`permit:${season}:${version}`, (signal) => opsApi.permitSettings({ query: { season }, signal }));
+  // The report above says what is loading or went wrong.
+  if (state.status !== 'ready') return null;
+  const settings = state.data;
+  const onForest = settings.places.filter((place) => place.onForestLand).length;
+  return (
+    <section className="ops-section report-settings" aria-labelledby="report-settings-title">
+      <h2 id="report-settings-title">Permit settings</h2>
+      <p>
+        Fee rate {percentWords(settings.feeRatePercent)}; permit season {dayWords(settings.season.firstDay)} to{' '}
+        {dayWords(settings.season.lastDay)}; {onForest} of {settings.places.length} activities and trailheads on National Forest land.
+      </p>
+      {version > 0 && <OpsNotice>The settings are kept, and the report above is counted with them.</OpsNotice>}
+      <PermitSettingsForm key={version} settings={settings} onSaved={onSaved} />
+    </section>
+  );
+}
+
 export default function ActualUsePage() {
   const season = seasonAsked(useSearchParam('season'), new Date());
-  const state = useStaffData<Report>(`actual-use:${season}`, (signal) => opsApi.actualUse({ query: { season }, signal }));
+  // Counted again, with its settings, each time the settings are kept.
+  const [version, setVersion] = useState(0);
+  const state = useStaffData<Report>(`actual-use:${season}:${version}`, (signal) => opsApi.actualUse({ query: { season }, signal }));
   return (
     <div className="ops">
       <SeasonPicker season={season} />
       {state.status === 'ready' ? <TheReport report={state.data} /> : <OpsStates state={state} loadingLabel="Counting the season" />}
+      <PermitSettings season={season} version={version} onSaved={() => setVersion((count) => count + 1)} />
     </div>
   );
 }
