@@ -107,7 +107,9 @@ function ReportTable({ report }: { report: Report }) {
         <tbody>
           {rows.length === 0 && (
             <tr>
-              <td colSpan={4} className="report-nothing">Nothing to report: no trips on National Forest land this season yet.</td>
+              <td colSpan={4} className="report-nothing">
+                Nothing to report: no trips on National Forest land this season yet.
+              </td>
             </tr>
           )}
           {rows.map((row) => (
