@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { withOperatorDb } from '../db/operator-db.ts';
 import { actualUseReport, type ActualUseReport } from '../reports/actual-use-report.ts';
-import { actualUseCsv, percentWords } from '../../shared/reports/actual-use-csv.ts';
+import { actualUseCsv, csvFile, percentWords } from '../../shared/reports/actual-use-csv.ts';
 import { seasonNamed } from '../../shared/rules/season.ts';
 import { formatDenverDay } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
@@ -53,7 +53,7 @@ await withOperatorDb(async (db) => {
   const report = await actualUseReport(db, season);
   console.log(reportLines(report).join('\n'));
   if (values.csv) {
-    writeFileSync(values.csv, actualUseCsv(report, report.feeRatePercent));
+    writeFileSync(values.csv, csvFile(actualUseCsv(report, report.feeRatePercent)));
     console.log(`\nThe table is written to ${values.csv}.`);
   }
 });

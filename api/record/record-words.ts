@@ -198,6 +198,8 @@ export function changeWords(recorded: RecordedAction, context: RecordContext): s
       return `Sent again to ${str(after['to']) ?? 'its recipient'}`;
     case 'void gift card':
       return `Cancelled${num(before['balance']) ? `; ${money(before['balance'])} taken off with it` : ''}`;
+    case 'file actual use report':
+      return `Filed: ${plural(num(after['serviceDays']) ?? 0, 'service day')}, ${money(after['revenue'])} of revenue, ${money(after['fee'])} fee`;
     case 'change permit settings':
       return permitWords(before) === permitWords(after) ? 'Kept as it was' : `Was ${permitWords(before)}; now ${permitWords(after)}`;
     case 'grant role':

@@ -74,4 +74,18 @@ export const actualUseAnswer = v.looseObject({
   noShows: v.array(v.looseObject({ ...tripRef, name: text })),
   calledOff: v.array(v.looseObject({ ...tripRef, seats: count })),
   countedFromBookings: v.array(v.looseObject({ ...tripRef, seats: count })),
+  /** The latest copy filed, and how the report differs from it now. */
+  filed: v.nullable(
+    v.looseObject({
+      id: text,
+      at: text,
+      by: text,
+      differences: v.array(
+        v.looseObject({ row: text, figure: v.picklist(['clients', 'serviceDays', 'revenue', 'fee']), filed: cents, now: cents }),
+      ),
+    }),
+  ),
 });
+
+/** POST /ops/reports/actual-use/filed: files the season's report as it is now. */
+export const fileReportSchema = v.strictObject({ season: seasonLabel });

@@ -1,9 +1,9 @@
 /**
  * The actual use report's table as a CSV, the same on the console's download, the filed copy and
- * `npm run report:actual-use`: UTF-8 with a byte order mark (so Excel reads it as such), every field
- * quoted, Windows line ends, money in dollars as a decimal ('1234.50'), a row per activity and
+ * `npm run report:actual-use`: every field quoted, Windows line ends, money in dollars as a decimal ('1234.50'), a row per activity and
  * location, then the totals and the estimated fee. Written by Papa Parse; a field a spreadsheet would
- * take for a formula is written as text.
+ * take for a formula is written as text. A file of it (`csvFile`) opens with a byte order mark, so that
+ * Excel reads it as UTF-8.
  */
 import Papa from 'papaparse';
 import type { ActualUse } from '../rules/actual-use.ts';
@@ -13,9 +13,12 @@ export const ACTUAL_USE_COLUMNS = ['Activity', 'Location', 'Clients', 'Service d
 /** What a spreadsheet reads as a formula: a field opening with = + @ a tab or a return, or a minus sign not before a digit. */
 const FORMULA = /^(?:[=+@\t\r]|-(?!\d))/;
 
-/** Rows of cells as a CSV file's text. */
+/** Rows of cells as CSV text. */
 export const csvText = (columns: string[], rows: (string | number)[][]): string =>
-  `\uFEFF${Papa.unparse({ fields: columns, data: rows }, { quotes: true, newline: '\r\n', escapeFormulae: FORMULA })}\r\n`;
+  `${Papa.unparse({ fields: columns, data: rows }, { quotes: true, newline: '\r\n', escapeFormulae: FORMULA })}\r\n`;
+
+/** CSV text as a file's content: with the byte order mark that tells Excel it is UTF-8. */
+export const csvFile = (text: string): string => `\uFEFF${text}`;
 
 /** Cents as dollars with two decimals: 123450 is '1234.50', -500 is '-5.00'. */
 export const decimalDollars = (cents: number): string =>

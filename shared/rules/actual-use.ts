@@ -132,3 +132,36 @@ export function actualUse(days: readonly TripDay[], movements: readonly Movement
   };
   return report;
 }
+
+export type ReportFigure = 'clients' | 'serviceDays' | 'revenue' | 'fee';
+
+/** A figure of the report that is not what it was when the report was filed. */
+export interface ReportDifference {
+  /** The row's activity and location ('Avalanche Courses, Heber-Kamas Ranger District'), or 'Total'. */
+  row: string;
+  figure: ReportFigure;
+  filed: number;
+  now: number;
+}
+
+const rowName = (row: ActualUseRow) => `${row.activity}, ${row.location}`;
+
+/** How the report now differs from the copy filed: row by row (a row gone or new counts from nothing), then the totals. */
+export function reportDifferences(filed: Pick<ActualUse, 'rows' | 'totals'>, now: Pick<ActualUse, 'rows' | 'totals'>): ReportDifference[] {
+  const nothing = { clients: 0, serviceDays: 0, revenue: 0 };
+  const filedRows = new Map(filed.rows.map((row) => [rowName(row), row]));
+  const nowRows = new Map(now.rows.map((row) => [rowName(row), row]));
+  const names = [...new Set([...filedRows.keys(), ...nowRows.keys()])];
+  const differences: ReportDifference[] = [];
+  for (const row of names) {
+    const [before, after] = [filedRows.get(row) ?? nothing, nowRows.get(row) ?? nothing];
+    for (const figure of ['clients', 'serviceDays', 'revenue'] as const) {
+      if (before[figure] !== after[figure]) differences.push({ row, figure, filed: before[figure], now: after[figure] });
+    }
+  }
+  for (const figure of ['clients', 'serviceDays', 'revenue', 'fee'] as const) {
+    if (filed.totals[figure] !== now.totals[figure])
+      differences.push({ row: 'Total', figure, filed: filed.totals[figure], now: now.totals[figure] });
+  }
+  return differences;
+}

@@ -13,7 +13,8 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../api/db/migrate.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
-import { actualUseCsv } from '../../shared/reports/actual-use-csv.ts';
+import { actualUseCsv, csvFile, decimalDollars } from '../../shared/reports/actual-use-csv.ts';
+import { formatDollars } from '../../shared/rules/pricing.ts';
 import { callOffDate } from '../../api/bookings/call-off.ts';
 import { runDueActions } from '../../api/payment-outbox/worker.ts';
 import { DEFAULT_LOCATION } from '../../api/reports/permit-settings.ts';
@@ -37,7 +38,11 @@ interface Settings {
   season: { label: string; firstDay: string; lastDay: string };
   places: { kind: 'activity' | 'trailhead'; key: string; name: string; onForestLand: boolean; location: string }[];
 }
-type Report = ActualUse & { season: Settings['season']; feeRatePercent: number };
+type Report = ActualUse & {
+  season: Settings['season'];
+  feeRatePercent: number;
+  filed: { id: string; at: string; by: string; differences: { row: string; figure: string; filed: number; now: number }[] } | null;
+};
 
 let h: Harness;
 /** The harness's database, which `npm run report:actual-use` reads too. */
@@ -228,6 +233,46 @@ describe('GET /ops/reports/actual-use', () => {
   });
 });
 
+describe('filing the report', () => {
+  const file = (user: TestUser) =>
+    h.json<Report>('POST', '/ops/reports/actual-use/filed', { token: user.token, body: { season: season.label } });
+
+  it('keeps a copy with who filed it and when, once however often it is asked, and shows what changed since', async () => {
+    expect((await report(operator)).body.filed).toBeNull();
+    const filed = await file(operator);
+    expect(filed.status).toBe(200);
+    expect(filed.body.filed).toMatchObject({ by: operator.email, differences: [] });
+    expect(Date.now() - Date.parse(filed.body.filed?.at ?? '')).toBeLessThan(60_000);
+    expect((await file(operator)).body.filed?.id).toBe(filed.body.filed?.id);
+    const copies = await h.db.query<{ id: string; csv: string; filed_by_email: string }>(
+      `select id, csv, filed_by_email from filed_reports`,
+    );
+    expect(copies).toEqual([{ id: filed.body.filed?.id, csv: actualUseCsv(filed.body, 3), filed_by_email: operator.email }]);
+    expect(
+      await h.db.query(`select action, reason from operator_actions where action = 'file actual use report' and operator_uid = $1`, [
+        operator.uid,
+      ]),
+    ).toEqual([{ action: 'file actual use report', reason: 'Filed with the Forest Service' }]);
+
+    // A customer books the class ahead after the report was filed: the report says what changed.
+    const late = await paidBooking(h, { date: ahead, calendar: CLASSES, priceId: CLASS_PRICE, partySize: 1, payerName: 'Lou Late' });
+    const price = await amountOf(late.bookingId);
+    const { body } = await report(operator);
+    const row = `Avalanche Courses, ${DEFAULT_LOCATION}`;
+    const was = filed.body.totals;
+    expect(body.filed?.differences).toEqual([
+      { row, figure: 'clients', filed: was.clients, now: was.clients + 1 },
+      { row, figure: 'serviceDays', filed: was.serviceDays, now: was.serviceDays + 1 },
+      { row, figure: 'revenue', filed: was.revenue, now: was.revenue + price },
+      { row: 'Total', figure: 'clients', filed: was.clients, now: was.clients + 1 },
+      { row: 'Total', figure: 'serviceDays', filed: was.serviceDays, now: was.serviceDays + 1 },
+      { row: 'Total', figure: 'revenue', filed: was.revenue, now: was.revenue + price },
+      { row: 'Total', figure: 'fee', filed: was.fee, now: Math.round(((was.revenue + price) * 3) / 100) },
+    ]);
+    expect((await file(guide)).status).toBe(403);
+  });
+});
+
 describe('npm run report:actual-use', () => {
   afterAll(() => database.drop());
 
@@ -243,12 +288,17 @@ describe('npm run report:actual-use', () => {
       expect(run.code).toBe(0);
       const lines = run.stdout.split('\n');
       expect(lines[0]).toMatch(new RegExp(`^Actual use report, season ${season.label}: `));
-      expect(lines).toContainEqual(expect.stringMatching(/^Avalanche Courses\s+Heber-Kamas Ranger District\s+4\s+4\s+\$2,120$/));
-      expect(lines).toContain(`Estimated fee, 3% of revenue: $63.60`);
+      const { clients, serviceDays, revenue, fee } = body.totals;
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^Avalanche Courses\\s+Heber-Kamas Ranger District\\s+${clients}\\s+${serviceDays}\\s+\\${formatDollars(revenue)}$`),
+        ),
+      );
+      expect(lines).toContain(`Estimated fee, 3% of revenue: ${formatDollars(fee)}`);
       expect(lines).toContainEqual(expect.stringContaining('Al Alone'));
       const csv = readFileSync(out, 'utf8');
-      expect(csv).toBe(actualUseCsv(body, body.feeRatePercent));
-      expect(parse(csv, { bom: true })).toContainEqual(['Total', '', '4', '4', '2120.00']);
+      expect(csv).toBe(csvFile(actualUseCsv(body, body.feeRatePercent)));
+      expect(parse(csv, { bom: true })).toContainEqual(['Total', '', String(clients), String(serviceDays), decimalDollars(revenue)]);
 
       const wrong = await operatorCommand('actual-use-cli.ts', ['--season', 'last winter'], { database });
       expect(wrong.code).toBe(2);

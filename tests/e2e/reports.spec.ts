@@ -85,8 +85,14 @@ atPhoneAndDesktop('the actual use report at', () => {
     await expect(page.getByLabel('Season', { exact: true })).toBeHidden();
     await expect(page.getByText(/^Permit season .+\. Prepared on .+ by .+\.$/)).toBeVisible();
 
-    // The office names the district on the permit: a fee rate that is no number is refused first, and nothing changes.
+    // Filed: the copy is kept, and the report says so; the page was left open on a report nobody else changed.
     await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('button', { name: /^File (this report|it again as it is now)$/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Filed .+ by .+\. Nothing has changed since\.$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Filed with the Forest Service' })).toBeFocused();
+    await expect(page.getByRole('button', { name: /^File / })).toHaveCount(0);
+
+    // The office names the district on the permit: a fee rate that is no number is refused first, and nothing changes.
     await page.getByRole('button', { name: 'Change the permit settings' }).click();
     const rate = page.getByLabel('Fee rate, percent of revenue');
     await rate.fill('three');
@@ -102,6 +108,10 @@ atPhoneAndDesktop('the actual use report at', () => {
     await expect(
       page.getByRole('table', { name: tableName }).getByRole('row', { name: new RegExp(`^Avalanche Courses ${district}`) }),
     ).toBeVisible();
+    // The row the copy filed named is gone, a row of the new name is new: both are said, and the report may be filed again.
+    await expect(page.getByText('Changed since it was filed:')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: `Avalanche Courses, ${district}: service days 0 when filed` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'File it again as it is now' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 });

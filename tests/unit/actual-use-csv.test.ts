@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { actualUseCsv, decimalDollars } from '../../shared/reports/actual-use-csv.ts';
+import { actualUseCsv, csvFile, decimalDollars } from '../../shared/reports/actual-use-csv.ts';
 
 describe('the actual use report as a CSV', () => {
   it('has a row per activity and location, the totals and the fee, every field quoted, money as decimals', () => {
@@ -14,7 +14,7 @@ describe('the actual use report as a CSV', () => {
       },
       3,
     );
-    expect(csv.startsWith('\uFEFF"Activity","Location","Clients","Service days","Revenue"\r\n')).toBe(true);
+    expect(csv.startsWith('"Activity","Location","Clients","Service days","Revenue"\r\n')).toBe(true);
     expect(parse(csv, { bom: true })).toEqual([
       ['Activity', 'Location', 'Clients', 'Service days', 'Revenue'],
       ['Avalanche Courses', 'Heber-Kamas Ranger District', '12', '14', '5530.00'],
@@ -33,6 +33,10 @@ describe('the actual use report as a CSV', () => {
       3,
     );
     expect((parse(csv, { bom: true }) as string[][])[1]).toEqual([`'=HYPERLINK("x")`, `'-Soapstone`, '1', '1', '-5.00']);
+  });
+
+  it('opens a file with the byte order mark that tells Excel it is UTF-8', () => {
+    expect(csvFile('"a"\r\n')).toBe('\uFEFF"a"\r\n');
   });
 
   it('writes cents as dollars to two decimals, refunds negative', () => {

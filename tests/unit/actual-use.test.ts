@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { actualUse, permitFee, type CheckInMark, type Movement, type TripDay, type TripSeat } from '../../shared/rules/actual-use.ts';
+import {
+  actualUse,
+  permitFee,
+  reportDifferences,
+  type CheckInMark,
+  type Movement,
+  type TripDay,
+  type TripSeat,
+} from '../../shared/rules/actual-use.ts';
 import { memberKey } from '../../shared/rules/check-in.ts';
 
 const seat = (bookingId: string, uid: string): TripSeat => ({ bookingId, uid, name: `Rider ${uid}` });
@@ -139,5 +147,42 @@ describe('the permit fee', () => {
     expect(permitFee(12_345, 300)).toBe(370);
     expect(permitFee(12_350, 300)).toBe(371);
     expect(permitFee(-5_000, 300)).toBe(-150);
+  });
+});
+
+describe('a report against the copy filed', () => {
+  const filed = {
+    rows: [
+      { activity: 'Avalanche Course', location: 'Kamas', clients: 10, serviceDays: 12, revenue: 400_000 },
+      { activity: 'Day Tour', location: 'Soapstone', clients: 2, serviceDays: 2, revenue: 50_000 },
+    ],
+    totals: { clients: 12, serviceDays: 14, revenue: 450_000, fee: 13_500 },
+  };
+
+  it('has no differences when nothing changed', () => {
+    expect(reportDifferences(filed, structuredClone(filed))).toEqual([]);
+  });
+
+  it('names each figure that changed, a row gone or new counting from nothing, then the totals', () => {
+    const now = {
+      rows: [
+        { activity: 'Avalanche Course', location: 'Kamas', clients: 10, serviceDays: 13, revenue: 380_000 },
+        { activity: 'Mentorship', location: 'Kamas', clients: 1, serviceDays: 1, revenue: 20_000 },
+      ],
+      totals: { clients: 11, serviceDays: 14, revenue: 400_000, fee: 12_000 },
+    };
+    expect(reportDifferences(filed, now)).toEqual([
+      { row: 'Avalanche Course, Kamas', figure: 'serviceDays', filed: 12, now: 13 },
+      { row: 'Avalanche Course, Kamas', figure: 'revenue', filed: 400_000, now: 380_000 },
+      { row: 'Day Tour, Soapstone', figure: 'clients', filed: 2, now: 0 },
+      { row: 'Day Tour, Soapstone', figure: 'serviceDays', filed: 2, now: 0 },
+      { row: 'Day Tour, Soapstone', figure: 'revenue', filed: 50_000, now: 0 },
+      { row: 'Mentorship, Kamas', figure: 'clients', filed: 0, now: 1 },
+      { row: 'Mentorship, Kamas', figure: 'serviceDays', filed: 0, now: 1 },
+      { row: 'Mentorship, Kamas', figure: 'revenue', filed: 0, now: 20_000 },
+      { row: 'Total', figure: 'clients', filed: 12, now: 11 },
+      { row: 'Total', figure: 'revenue', filed: 450_000, now: 400_000 },
+      { row: 'Total', figure: 'fee', filed: 13_500, now: 12_000 },
+    ]);
   });
 });

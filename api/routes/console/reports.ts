@@ -1,12 +1,13 @@
 /**
  * The console's reports, under /ops/reports: GET /actual-use?season= (the Forest Service's actual use
- * report of a season), GET /permit?season= and PUT /permit (the permit's settings it is counted by).
+ * report of a season, against its copy filed), POST /actual-use/filed (file it as it is now), GET
+ * /permit?season= and PUT /permit (the permit's settings it is counted by).
  */
 import { Hono } from 'hono';
 import { seasonLabel } from '../../../shared/contract/reports.ts';
 import { CONSOLE_ROUTES } from '../../../shared/contract/routes/console.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
-import { actualUseReport } from '../../reports/actual-use-report.ts';
+import { fileActualUse, reportWithFiled } from '../../reports/filed-reports.ts';
 import { changePermitSettings, permitSettings } from '../../reports/permit-settings.ts';
 import { paramAs } from '../../validation.ts';
 import { declarer } from '../declare.ts';
@@ -15,7 +16,8 @@ export function consoleReportRoutes({ db }: AppDeps) {
   const group = new Hono<AppEnv>();
   const declare = declarer(group, '/ops/reports');
 
-  declare(CONSOLE_ROUTES.actualUse, async (c) => c.json(await actualUseReport(db, paramAs(c.req.query('season'), seasonLabel))));
+  declare(CONSOLE_ROUTES.actualUse, async (c) => c.json(await reportWithFiled(db, paramAs(c.req.query('season'), seasonLabel))));
+  declare(CONSOLE_ROUTES.fileActualUse, async (c, { season }) => c.json(await fileActualUse(db, c.get('caller'), season)));
   declare(CONSOLE_ROUTES.permitSettings, async (c) => c.json(await permitSettings(db, paramAs(c.req.query('season'), seasonLabel))));
   declare(CONSOLE_ROUTES.changePermitSettings, async (c, body) => c.json(await changePermitSettings(db, c.get('caller'), body)));
   return group;

@@ -45,7 +45,7 @@ import {
   opsGiftLedgerAnswer,
   opsGiftOutstandingAnswer,
 } from '../gift-cards.ts';
-import { actualUseAnswer, permitSettingsAnswer, permitSettingsSchema, seasonLabel } from '../reports.ts';
+import { actualUseAnswer, fileReportSchema, permitSettingsAnswer, permitSettingsSchema, seasonLabel } from '../reports.ts';
 
 const optionalText = v.optional(v.string());
 
@@ -396,6 +396,16 @@ export const CONSOLE_ROUTES = routes({
     summary:
       "The Forest Service's actual use report of a season (`season`, as 2026-27): service days from the trailhead's check-ins and revenue by trip date, per activity and location.",
     query: v.object({ season: seasonLabel }),
+    answer: actualUseAnswer,
+    what: 'the actual use report',
+  },
+  fileActualUse: {
+    method: 'POST',
+    path: '/ops/reports/actual-use/filed',
+    who: 'operator',
+    summary:
+      "Files the season's actual use report as it is now, a copy kept with who filed it and when; the same report again files nothing more.",
+    body: fileReportSchema,
     answer: actualUseAnswer,
     what: 'the actual use report',
   },

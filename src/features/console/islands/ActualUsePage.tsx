@@ -10,14 +10,15 @@ import { useId, useState } from 'react';
 import type * as v from 'valibot';
 import { site } from '../../../../shared/company/site.ts';
 import type { actualUseAnswer, permitSettingsAnswer } from '../../../../shared/contract/reports.ts';
-import { actualUseCsv, percentWords } from '../../../../shared/reports/actual-use-csv.ts';
-import { formatDenverDate, formatDenverDay } from '../../../../shared/rules/dates.ts';
+import { actualUseCsv, csvFile, percentWords } from '../../../../shared/reports/actual-use-csv.ts';
+import { formatDenverDate, formatDenverDateTime, formatDenverDay } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
 import { seasonFor, seasonNamed } from '../../../../shared/rules/season.ts';
 import { $authUser } from '../../../stores/auth.ts';
 import { opsApi } from '../../../stores/ops-api.ts';
 import { useHydrated } from '../../../ui/hooks/use-hydrated.ts';
 import { useSearchParam } from '../../../ui/hooks/use-search-param.ts';
+import { FormFailure, useSending } from '../../../ui/form-parts.tsx';
 import { useStaffData } from '../../../ui/hooks/use-staff-data.ts';
 import OpsNotice from './OpsNotice.tsx';
 import { OpsStates } from './OpsStates.tsx';
@@ -65,7 +66,7 @@ function SeasonPicker({ season }: { season: string }) {
 }
 
 function download(report: Report) {
-  const blob = new Blob([actualUseCsv(report, report.feeRatePercent)], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob([csvFile(actualUseCsv(report, report.feeRatePercent))], { type: 'text/csv;charset=utf-8' });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = `actual-use-${report.season.label}.csv`;
@@ -143,7 +144,62 @@ function ReportTable({ report }: { report: Report }) {
   );
 }
 
-function TheReport({ report }: { report: Report }) {
+const FIGURE_WORDS = { clients: 'clients', serviceDays: 'service days', revenue: 'revenue', fee: 'estimated fee' } as const;
+
+type Difference = NonNullable<Report['filed']>['differences'][number];
+
+const figureShown = ({ figure, filed, now }: Difference) =>
+  figure === 'revenue' || figure === 'fee' ? [formatDollars(filed), formatDollars(now)] : [String(filed), String(now)];
+
+/** The copy filed with the Forest Service, what changed since, and the button that files the report as it is now. */
+function Filing({ report, onFiled }: { report: Report; onFiled: (report: Report) => void }) {
+  const { send, sending, failure } = useSending();
+  const { filed } = report;
+  const changed = filed?.differences ?? [];
+  const file = () =>
+    void send(async () => {
+      onFiled(await opsApi.fileActualUse({ body: { season: report.season.label } }));
+      // The button goes once the report is filed: the heading that says so takes the focus.
+      document.getElementById('report-filing-title')?.focus();
+    }, 'The report could not be filed. Please try again.');
+  return (
+    <section className="report-filing" aria-labelledby="report-filing-title">
+      <h3 id="report-filing-title" tabIndex={-1}>
+        Filed with the Forest Service
+      </h3>
+      {filed ? (
+        <p role="status">
+          Filed {formatDenverDateTime(Date.parse(filed.at))} by {filed.by}.{changed.length === 0 && ' Nothing has changed since.'}
+        </p>
+      ) : (
+        <p>Not filed yet. Filing keeps a copy of these numbers, with who filed it and when.</p>
+      )}
+      {changed.length > 0 && (
+        <>
+          <p>Changed since it was filed:</p>
+          <ul>
+            {changed.map((difference) => {
+              const [then, now] = figureShown(difference);
+              return (
+                <li key={`${difference.row}|${difference.figure}`}>
+                  {difference.row}: {FIGURE_WORDS[difference.figure]} {then} when filed, {now} now
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      {(!filed || changed.length > 0) && (
+        <button type="button" className="button primary report-buttons" onClick={file} disabled={sending}>
+          {filed ? 'File it again as it is now' : 'File this report'}
+        </button>
+      )}
+      <FormFailure failure={failure} />
+    </section>
+  );
+}
+
+function TheReport({ report, onFiled }: { report: Report; onFiled: (report: Report) => void }) {
   const preparer = useStore($authUser);
   const [preparedAt] = useState(() => Date.now());
   const { season } = report;
@@ -164,6 +220,7 @@ function TheReport({ report }: { report: Report }) {
           Print
         </button>
       </div>
+      <Filing report={report} onFiled={onFiled} />
       <NotCounted
         title="Counted from bookings, no check-ins"
         items={report.countedFromBookings.map((day) => ({
@@ -189,11 +246,12 @@ function TheReport({ report }: { report: Report }) {
   );
 }
 
-function PermitSettings({ season, version, onSaved }: { season: string; version: number; onSaved: () => void }) {
-  const state = useStaffData<Settings>(`permit:${season}:${version}`, (signal) => opsApi.permitSettings({ query: { season }, signal }));
+function PermitSettings({ season, onSaved }: { season: string; onSaved: () => Promise<void> }) {
+  const state = useStaffData<Settings>(`permit:${season}`, (signal) => opsApi.permitSettings({ query: { season }, signal }));
+  const [kept, setKept] = useState<Settings | null>(null);
   // The report above says what is loading or went wrong.
   if (state.status !== 'ready') return null;
-  const settings = state.data;
+  const settings = kept ?? state.data;
   const onForest = settings.places.filter((place) => place.onForestLand).length;
   return (
     <section className="ops-section report-settings" aria-labelledby="report-settings-title">
@@ -202,22 +260,32 @@ function PermitSettings({ season, version, onSaved }: { season: string; version:
         Fee rate {percentWords(settings.feeRatePercent)}; permit season {dayWords(settings.season.firstDay)} to{' '}
         {dayWords(settings.season.lastDay)}; {onForest} of {settings.places.length} activities and trailheads on National Forest land.
       </p>
-      {version > 0 && <OpsNotice>The settings are kept, and the report above is counted with them.</OpsNotice>}
-      <PermitSettingsForm key={version} settings={settings} onSaved={onSaved} />
+      {kept && <OpsNotice>The settings are kept, and the report above is counted with them.</OpsNotice>}
+      <PermitSettingsForm
+        settings={settings}
+        onSaved={async (saved) => {
+          setKept(saved);
+          await onSaved();
+        }}
+      />
     </section>
   );
 }
 
 export default function ActualUsePage() {
   const season = seasonAsked(useSearchParam('season'), new Date());
-  // Counted again, with its settings, each time the settings are kept.
-  const [version, setVersion] = useState(0);
-  const state = useStaffData<Report>(`actual-use:${season}:${version}`, (signal) => opsApi.actualUse({ query: { season }, signal }));
+  const state = useStaffData<Report>(`actual-use:${season}`, (signal) => opsApi.actualUse({ query: { season }, signal }));
+  // The report as counted again after it was filed or its settings were kept.
+  const [fresh, setFresh] = useState<Report | null>(null);
   return (
     <div className="ops">
       <SeasonPicker season={season} />
-      {state.status === 'ready' ? <TheReport report={state.data} /> : <OpsStates state={state} loadingLabel="Counting the season" />}
-      <PermitSettings season={season} version={version} onSaved={() => setVersion((count) => count + 1)} />
+      {state.status === 'ready' ? (
+        <TheReport report={fresh ?? state.data} onFiled={setFresh} />
+      ) : (
+        <OpsStates state={state} loadingLabel="Counting the season" />
+      )}
+      <PermitSettings season={season} onSaved={async () => setFresh(await opsApi.actualUse({ query: { season } }))} />
     </div>
   );
 }

@@ -20,7 +20,7 @@ const FIELD_IDS = { feeRatePercent: 'rate', season: 'first', reason: 'reason' } 
 
 interface Props {
   settings: Settings;
-  onSaved: () => void;
+  onSaved: (saved: Settings) => Promise<void>;
 }
 
 export function PermitSettingsForm({ settings, onSaved }: Props) {
@@ -56,9 +56,9 @@ export function PermitSettingsForm({ settings, onSaved }: Props) {
       return;
     }
     await form.send(async () => {
-      await opsApi.changePermitSettings({ body: checked.output });
+      const saved = await opsApi.changePermitSettings({ body: checked.output });
       setReason('');
-      onSaved();
+      await onSaved(saved);
     }, 'The settings could not be kept. Please try again.');
   }
 
