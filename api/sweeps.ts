@@ -16,6 +16,7 @@ import { sweepRateLimits } from './limits/rate-limit.ts';
 import { offerFreedSeats } from './waitlist/offers.ts';
 import { retireVouchers } from './gift-cards/retired-vouchers.ts';
 import { remindGiftCards } from './gift-cards/reminders.ts';
+import { remindToFile } from './reports/reminders.ts';
 import { repeatEvery } from './periodic.ts';
 
 /** What the sweeps work with: the after-commit path's needs, the identity service, and the mail worker. */
@@ -72,6 +73,15 @@ export const SWEEPS: readonly Sweep[] = [
     atStart: true,
     run: async ({ db }, carryOut) => {
       if ((await remindGiftCards(db)) > 0) await carryOut({ mailWritten: true });
+    },
+  },
+  // After a permit season, a reminder to the operators to file its actual use report, and again a week before it is due.
+  {
+    name: 'actual use reminders',
+    everyMs: 60 * 60_000,
+    atStart: true,
+    run: async ({ db, identity }, carryOut) => {
+      if ((await remindToFile(db, identity)) > 0) await carryOut({ mailWritten: true });
     },
   },
 ];

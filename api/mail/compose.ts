@@ -20,6 +20,7 @@ import * as localTemplates from './templates/index.ts';
 import type { Templates } from './mail-thread.ts';
 import { closedFacts, joinedFacts, offerFacts } from '../waitlist/messages.ts';
 import { invitationFacts } from '../staff/invitation-mail.ts';
+import { reminderFacts as reportReminderFacts } from '../reports/reminders.ts';
 import { deliveryFacts, receiptFacts, reminderFacts } from '../gift-cards/gift-mail.ts';
 import { creditFor, DEFAULT_CREDIT_BONUS_PERCENT } from '../../shared/rules/gift-card-credit.ts';
 
@@ -388,6 +389,15 @@ const staffMessages = {
     const facts = { recipientName: await nameOf(db, mail.recipient_uid), siteUrl: settings.siteUrl, setupLink: setup?.link ?? null };
     const invited = await invitationFacts(db, String(mail.facts['invitationId'] ?? ''), facts);
     return 'skip' in invited ? invited : { send: await templates.renderStaffInvitation(invited.facts) };
+  },
+  'actual-use-reminder': async ({ db, mail, settings, templates }) => {
+    const common = {
+      recipientName: await nameOf(db, mail.recipient_uid),
+      links: accountLinks(settings.siteUrl),
+      siteUrl: settings.siteUrl,
+    };
+    const reminder = await reportReminderFacts(db, mail.facts, common);
+    return 'skip' in reminder ? reminder : { send: await templates.renderActualUseReminder(reminder.facts) };
   },
 } satisfies Partial<Record<MailKind, Composer>>;
 

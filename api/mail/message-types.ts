@@ -22,6 +22,7 @@ export type MailKind =
   | 'waitlist-offer-lapsed'
   | 'waitlist-joined'
   | 'staff-invitation'
+  | 'actual-use-reminder'
   | GiftCardMailKind;
 
 /** The messages about a gift card: the buyer's receipt, the gift to its recipient, and the buyer's copy once it went. */
@@ -277,6 +278,19 @@ export interface StaffInvitationFacts {
   signInLink: string;
   /** Where they choose a password, which also proves the address: for an account with no way to sign in yet, or one that never proved it. */
   setupLink: string | null;
+  links: SiteLinks;
+}
+
+/** To each operator once a permit season has ended, and again a week before its report is due, until it is filed. */
+export interface ActualUseReminderFacts {
+  recipientName: string;
+  season: string;
+  /** The permit season's last day and the day its report is due, 'YYYY-MM-DD'. */
+  lastDay: string;
+  dueOn: string;
+  /** The last reminder, a week before the report is due. */
+  last: boolean;
+  reportLink: string;
   links: SiteLinks;
 }
 

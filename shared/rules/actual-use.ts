@@ -15,6 +15,7 @@
  * - The fee is the rate (in basis points: 300 is 3%) of the revenue, rounded to the cent.
  */
 import { memberKey } from './check-in.ts';
+import { denverDayPlus } from './dates.ts';
 
 export type CheckInMark = 'here' | 'no-show';
 
@@ -164,4 +165,22 @@ export function reportDifferences(filed: Pick<ActualUse, 'rows' | 'totals'>, now
       differences.push({ row: 'Total', figure, filed: filed.totals[figure], now: now.totals[figure] });
   }
   return differences;
+}
+
+/** Days after the permit season's last day the report is due by, under the usual permit terms. */
+export const REPORT_DUE_DAYS = 30;
+/** Days before it is due that the last reminder goes. */
+export const LAST_REMINDER_DAYS = 7;
+
+/** The day the report of a season that ends on `lastDay` is due ('YYYY-MM-DD'). */
+export const reportDueOn = (lastDay: string): string => denverDayPlus(lastDay, REPORT_DUE_DAYS);
+
+/**
+ * The reminder to file a season's report that is due on the Kamas day `today`: once the season has
+ * ended, then again from seven days before the report is due, through that day; none before or after.
+ */
+export function reportReminder(today: string, lastDay: string): 'season-ended' | 'due-soon' | null {
+  const due = reportDueOn(lastDay);
+  if (today <= lastDay || today > due) return null;
+  return today >= denverDayPlus(due, -LAST_REMINDER_DAYS) ? 'due-soon' : 'season-ended';
 }

@@ -12,6 +12,10 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../api/db/migrate.ts';
+import { firebaseIdentity } from '../../api/identity.ts';
+import { composeMail, type QueuedMail } from '../../api/mail/compose.ts';
+import { remindToFile } from '../../api/reports/reminders.ts';
+import { denverInstant } from '../../shared/rules/dates.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { actualUseCsv, csvFile, decimalDollars } from '../../shared/reports/actual-use-csv.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
@@ -24,7 +28,7 @@ import type { TripEventRequest } from '../../shared/contract/trailhead.ts';
 import type { ActualUse } from '../../shared/rules/actual-use.ts';
 import { denverDay, denverDayPlus } from '../../shared/rules/dates.ts';
 import { seasonFor } from '../../shared/rules/season.ts';
-import { freeDate, harness, inviteCodeOf, readyUser, type Harness, type TestUser } from './harness.ts';
+import { freeDate, harness, inviteCodeOf, PROJECT_ID, readyUser, SITE_URL, type Harness, type TestUser } from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
 import { commandDatabase, operatorCommand, staffMember, type CommandDatabase } from './staff.ts';
 
@@ -233,6 +237,44 @@ describe('GET /ops/reports/actual-use', () => {
   });
 });
 
+describe('the reminders to file the report', () => {
+  it('go to each operator once the season ended and again a week before it is due, once each, and stop once it is filed', async () => {
+    const identity = firebaseIdentity(PROJECT_ID);
+    // The season before the test's: no report of it is filed. It ended March 31; its report is due April 30.
+    const year = Number(season.label.slice(0, 4));
+    const before = `${year - 1}-${String(year).slice(2)}`;
+    const remindersTo = (uid: string) =>
+      h.db.query<QueuedMail & { event_key: string } & Record<string, unknown>>(
+        `select * from mail_outbox where kind = 'actual-use-reminder' and recipient_uid = $1 order by event_key`,
+        [uid],
+      );
+    expect(await remindToFile(h.db, identity, denverInstant(`${year}-03-31`, 18))).toBe(0);
+    const afterSeason = denverInstant(`${year}-04-01`, 9);
+    expect(await remindToFile(h.db, identity, afterSeason)).toBeGreaterThan(0);
+    expect(await remindToFile(h.db, identity, afterSeason)).toBe(0);
+    expect(await remindToFile(h.db, identity, denverInstant(`${year}-04-22`, 9))).toBe(0);
+    await remindToFile(h.db, identity, denverInstant(`${year}-04-23`, 9));
+    const [ended, dueSoon] = await remindersTo(operator.uid);
+    expect([ended?.event_key, dueSoon?.event_key]).toEqual([`${before}:due-soon`, `${before}:season-ended`].sort());
+    expect(await remindersTo(guide.uid)).toEqual([]);
+
+    const compose = (mail: QueuedMail | undefined) => composeMail(h.db, mail as QueuedMail, { siteUrl: SITE_URL, waiverVersion: '' });
+    const first = await compose((await remindersTo(operator.uid)).find((mail) => mail.event_key.endsWith('season-ended')));
+    expect(first).toMatchObject({ send: { subject: `The ${before} season has ended: its actual use report is due Fri, Apr 30, ${year}` } });
+    const text = 'send' in first ? first.send.text : '';
+    expect(text).toContain(`${SITE_URL}/ops/reports/actual-use?season=${before}`);
+    expect(text).toContain('one more reminder goes a week before it is due');
+
+    // Filed meanwhile: what was not sent yet is not sent, and no reminder is written any more.
+    expect((await h.json('POST', '/ops/reports/actual-use/filed', { token: operator.token, body: { season: before } })).status).toBe(200);
+    expect(await compose((await remindersTo(operator.uid)).find((mail) => mail.event_key.endsWith('due-soon')))).toEqual({
+      skip: 'the report is filed',
+    });
+    await h.db.query(`delete from mail_outbox where kind = 'actual-use-reminder'`);
+    expect(await remindToFile(h.db, identity, denverInstant(`${year}-04-24`, 9))).toBe(0);
+  });
+});
+
 describe('filing the report', () => {
   const file = (user: TestUser) =>
     h.json<Report>('POST', '/ops/reports/actual-use/filed', { token: user.token, body: { season: season.label } });
@@ -245,12 +287,13 @@ describe('filing the report', () => {
     expect(Date.now() - Date.parse(filed.body.filed?.at ?? '')).toBeLessThan(60_000);
     expect((await file(operator)).body.filed?.id).toBe(filed.body.filed?.id);
     const copies = await h.db.query<{ id: string; csv: string; filed_by_email: string }>(
-      `select id, csv, filed_by_email from filed_reports`,
+      `select id, csv, filed_by_email from filed_reports where season = $1`,
+      [season.label],
     );
     expect(copies).toEqual([{ id: filed.body.filed?.id, csv: actualUseCsv(filed.body, 3), filed_by_email: operator.email }]);
     expect(
-      await h.db.query(`select action, reason from operator_actions where action = 'file actual use report' and operator_uid = $1`, [
-        operator.uid,
+      await h.db.query(`select action, reason from operator_actions where action = 'file actual use report' and subject = $1`, [
+        `the permit for ${season.label}`,
       ]),
     ).toEqual([{ action: 'file actual use report', reason: 'Filed with the Forest Service' }]);
 

@@ -3,6 +3,8 @@ import {
   actualUse,
   permitFee,
   reportDifferences,
+  reportDueOn,
+  reportReminder,
   type CheckInMark,
   type Movement,
   type TripDay,
@@ -184,5 +186,20 @@ describe('a report against the copy filed', () => {
       { row: 'Total', figure: 'revenue', filed: 450_000, now: 400_000 },
       { row: 'Total', figure: 'fee', filed: 13_500, now: 12_000 },
     ]);
+  });
+});
+
+describe("the reminders to file a season's report", () => {
+  it("is due 30 days after the season's last day", () => {
+    expect(reportDueOn('2027-03-31')).toBe('2027-04-30');
+    expect(reportDueOn('2028-03-15')).toBe('2028-04-14');
+  });
+
+  it('go once the season has ended, and again from seven days before the report is due, through that day', () => {
+    const on = (today: string) => reportReminder(today, '2027-03-31');
+    expect(['2027-03-30', '2027-03-31'].map(on)).toEqual([null, null]);
+    expect(['2027-04-01', '2027-04-15', '2027-04-22'].map(on)).toEqual(['season-ended', 'season-ended', 'season-ended']);
+    expect(['2027-04-23', '2027-04-30'].map(on)).toEqual(['due-soon', 'due-soon']);
+    expect(['2027-05-01', '2027-11-30'].map(on)).toEqual([null, null]);
   });
 });

@@ -17,4 +17,5 @@ export {
 export { renderWaitlistClosed } from './waitlist-closed.ts';
 export { renderWaitlistJoined } from './waitlist-joined.ts';
 export { renderStaffInvitation } from './staff-invitation.ts';
+export { renderActualUseReminder } from './actual-use-reminder.ts';
 export { renderGiftCardDelivery, renderGiftCardReceipt, renderGiftCardReminder } from './gift-card.ts';
