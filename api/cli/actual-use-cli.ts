@@ -14,6 +14,9 @@ import { formatDenverDay } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
 import { readCommand } from './operator-command.ts';
 
+/** 'Tue, Dec 1, 2026'. */
+const dayWords = (day: string) => `${formatDenverDay(day)}, ${day.slice(0, 4)}`;
+
 const USAGE = 'usage: npm run report:actual-use -- --season 2026-27 [--csv out.csv]';
 
 const { values, positionals, refuse } = readCommand(USAGE, { season: { type: 'string' }, csv: { type: 'string' } });
@@ -34,17 +37,17 @@ function reportLines(report: ActualUseReport): string[] {
   const listed = <T>(title: string, items: T[], words: (item: T) => string) =>
     items.length === 0 ? [] : ['', `${title}:`, ...items.map((item) => `  ${words(item)}`)];
   return [
-    `Actual use report, season ${report.season.label}: ${formatDenverDay(report.season.firstDay)} to ${formatDenverDay(report.season.lastDay)}`,
+    `Actual use report, season ${report.season.label}: ${dayWords(report.season.firstDay)} to ${dayWords(report.season.lastDay)}`,
     '',
     ...table.map(line),
     '',
     `Estimated fee, ${percentWords(report.feeRatePercent)} of revenue: ${formatDollars(report.totals.fee)}`,
-    ...listed('No-shows, not counted', report.noShows, (item) => `${formatDenverDay(item.day)}  ${item.activity}  ${item.name}`),
-    ...listed('Called off, not counted', report.calledOff, (item) => `${formatDenverDay(item.day)}  ${item.activity}  ${item.seats} seats`),
+    ...listed('No-shows, not counted', report.noShows, (item) => `${dayWords(item.day)}  ${item.activity}  ${item.name}`),
+    ...listed('Called off, not counted', report.calledOff, (item) => `${dayWords(item.day)}  ${item.activity}  ${item.seats} seats`),
     ...listed(
       'Counted from bookings, no check-ins',
       report.countedFromBookings,
-      (item) => `${formatDenverDay(item.day)}  ${item.activity}  ${item.seats} seats`,
+      (item) => `${dayWords(item.day)}  ${item.activity}  ${item.seats} seats`,
     ),
   ];
 }
