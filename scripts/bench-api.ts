@@ -36,6 +36,7 @@ import { MAIL_RUSH_HEADER, mailRush, mailRushRow, type MailRush } from './bench-
 import { startApiProcess } from './processes.ts';
 import { waitlistBench, waitlistBenchRows, WAITLIST_BENCH_HEADER } from './bench-waitlist.ts';
 import { giftCardBench, giftCardBenchRows, GIFT_CARD_BENCH_HEADER } from './bench-gift-cards.ts';
+import { reportBench, reportBenchRow, REPORT_BENCH_HEADER } from './bench-reports.ts';
 import { smtpCatcher } from '../tests/support/smtp-catcher.ts';
 
 const emulator = process.env['BENCH_AUTH_EMULATOR'] || process.env['FIREBASE_AUTH_EMULATOR_HOST'];
@@ -409,6 +410,8 @@ const rush: MailRush = await mailRush({ emulator, projectId, databaseUrl: proces
 const waits = await waitlistBench({ emulator, projectId, databaseUrl: process.env['BENCH_DATABASE_URL'] || undefined });
 // And checkouts paid by gift card, on an API of their own as well (bench-gift-cards.ts).
 const gifts = await giftCardBench({ emulator, projectId, databaseUrl: process.env['BENCH_DATABASE_URL'] || undefined });
+// And the actual use report of a season of 10,000 bookings (bench-reports.ts).
+const report = await reportBench(process.env['BENCH_DATABASE_URL'] || undefined);
 
 console.log(`\nAPI on ${process.env['BENCH_DATABASE_URL'] ? 'Postgres' : 'PGlite'}`);
 console.log('\n| call | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|---:|');
@@ -425,4 +428,5 @@ console.log(`API peak resident memory: ${(peakKb / 1024).toFixed(0)} MiB`);
 console.log(`\n${MAIL_RUSH_HEADER}\n${mailRushRow(rush)}`);
 console.log(`\n${WAITLIST_BENCH_HEADER}\n${waitlistBenchRows(waits)}`);
 console.log(`\n${GIFT_CARD_BENCH_HEADER}\n${giftCardBenchRows(gifts)}`);
+console.log(`\n${REPORT_BENCH_HEADER}\n${reportBenchRow(report)}`);
 process.exit(0);

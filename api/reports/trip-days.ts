@@ -18,12 +18,15 @@ interface DateRow {
   called_off: boolean;
 }
 
-interface SeatRow {
+/** A member of a party: uid, name and e-mail. */
+type Member = [string, string | null, string | null];
+
+interface PartyRow {
   date_id: string;
   booking_id: string;
-  uid: string;
-  display_name: string | null;
-  email: string | null;
+  party_size: number;
+  lead: string | null;
+  members: Member[] | string;
 }
 
 interface EventRow {
@@ -52,27 +55,23 @@ export async function tripDaysBetween(db: Queryable, first: string, last: string
   const ids = dates.map((date) => date.id);
   // A paid seat is a member who joined a paid booking; seats nobody has joined yet are the lead's guests.
   // A date's seats are its paid bookings' (a called-off date's, those the call-off reached, wherever they went
-  // since); each member who joined is one, and the seats nobody has joined yet are the lead's guests.
+  // since): each member who joined is one, and the seats nobody has joined yet are the lead's guests.
   const seated = `with seated as (
       select b.id, b.date_id as trip_date, b.party_size, b.user_id, b.paid_at from bookings b
        where b.date_id = any($1::text[]) and b.status = 'paid'
       union
       select b.id, c.date_id, b.party_size, b.user_id, b.paid_at from called_off_bookings c join bookings b on b.id = c.booking_id
        where c.date_id = any($1::text[]))`;
-  const [seats, unjoined, events] = await Promise.all([
-    db.query<SeatRow & Record<string, unknown>>(
+  const [parties, events] = await Promise.all([
+    db.query<PartyRow & Record<string, unknown>>(
       `${seated}
-       select s.trip_date as date_id, s.id as booking_id, u.uid, u.display_name, u.email
-         from seated s join booking_members m on m.booking_id = s.id join users u on u.uid = m.user_id
-        order by s.paid_at, s.id, (m.user_id = s.user_id) desc, m.joined_at, m.user_id`,
-      [ids],
-    ),
-    db.query<{ date_id: string; booking_id: string; open: number | string; lead: string | null } & Record<string, unknown>>(
-      `${seated}
-       select s.trip_date as date_id, s.id as booking_id,
-              s.party_size - (select count(*) from booking_members m where m.booking_id = s.id) as open,
-              coalesce(u.display_name, u.email) as lead
-         from seated s join users u on u.uid = s.user_id`,
+       select s.trip_date as date_id, s.id as booking_id, s.party_size, coalesce(lead.display_name, lead.email) as lead,
+              coalesce(json_agg(json_build_array(u.uid, u.display_name, u.email) order by (m.user_id = s.user_id) desc, m.joined_at, m.user_id)
+                         filter (where u.uid is not null), '[]') as members
+         from seated s join users lead on lead.uid = s.user_id
+         left join booking_members m on m.booking_id = s.id left join users u on u.uid = m.user_id
+        group by s.trip_date, s.id, s.party_size, s.paid_at, s.user_id, lead.display_name, lead.email
+        order by s.paid_at, s.id`,
       [ids],
     ),
     db.query<EventRow & Record<string, unknown>>(
@@ -82,21 +81,16 @@ export async function tripDaysBetween(db: Queryable, first: string, last: string
       [ids],
     ),
   ]);
-  const seatsOf = groupBy(
-    [
-      ...seats.map((row) => ({
-        dateId: row.date_id,
-        seat: { bookingId: row.booking_id, uid: row.uid, name: memberName(row.display_name, row.email) },
-      })),
-      ...unjoined.flatMap((row) =>
-        Array.from({ length: Math.max(0, Number(row.open)) }, (_, index) => ({
-          dateId: row.date_id,
-          seat: { bookingId: row.booking_id, uid: `${row.booking_id}#${index + 1}`, name: `Guest of ${row.lead ?? 'the lead'}` },
-        })),
-      ),
-    ],
-    (entry) => entry.dateId,
-  );
+  const seatsOf = new Map<string, TripSeat[]>();
+  for (const party of parties) {
+    const members = typeof party.members === 'string' ? (JSON.parse(party.members) as Member[]) : party.members;
+    const seats = seatsOf.get(party.date_id) ?? [];
+    seatsOf.set(party.date_id, seats);
+    for (const [uid, displayName, email] of members) seats.push({ bookingId: party.booking_id, uid, name: memberName(displayName, email) });
+    for (let guest = 1; guest <= party.party_size - members.length; guest += 1) {
+      seats.push({ bookingId: party.booking_id, uid: `${party.booking_id}#${guest}`, name: `Guest of ${party.lead ?? 'the lead'}` });
+    }
+  }
   const eventsOf = groupBy(events, (event) => event.date_id);
   return dates.map((date) => {
     const place = placeOf(places, date.product_id, date.meeting_trailhead);
@@ -107,7 +101,7 @@ export async function tripDaysBetween(db: Queryable, first: string, last: string
       location: place.location,
       onForestLand: place.onForestLand,
       calledOff: date.called_off,
-      seats: (seatsOf.get(date.id) ?? []).map((entry): TripSeat => entry.seat),
+      seats: seatsOf.get(date.id) ?? [],
       marks: marksOf(eventsOf.get(date.id) ?? []),
     };
   });

@@ -1,0 +1,102 @@
+/**
+ * npm run bench (part): the Forest Service's actual use report of a season of 10,000 bookings, counted
+ * by the function the console's route and the command call, on PGlite (or a database of its own on
+ * the Postgres server BENCH_DATABASE_URL names). The season is written straight into the tables, as
+ * a season's use leaves them: paid bookings of one to three seats over every date of the season, the
+ * lead of each a member, one booking in twenty cancelled with half its price refunded by card, and
+ * the guides' check-ins on every date but one in ten (a no-show in every tenth party). The first run
+ * is cold; the budget is a second.
+ * Run alone: `node scripts/bench-reports.ts`.
+ */
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { openPglite, openPostgres, type Db } from '../api/db/client.ts';
+import { migrate } from '../api/db/migrate.ts';
+import { actualUseReport } from '../api/reports/actual-use-report.ts';
+import { seedIfEmpty } from '../api/seed/seed.ts';
+import { denverInstant, denverDayPlus } from '../shared/rules/dates.ts';
+import { seasonFor } from '../shared/rules/season.ts';
+import { ms, percentile } from './bench-waitlist.ts';
+import { throwAwayDatabase } from './throwaway-database.ts';
+
+const BOOKINGS = 10_000;
+const RUNS = 6;
+
+export interface ReportBench {
+  database: 'PGlite' | 'Postgres';
+  bookings: number;
+  serviceDays: number;
+  runs: number[];
+}
+
+export const REPORT_BENCH_HEADER =
+  '| row | bookings | service days | runs | first ms | p50 ms | max ms | budget |\n|---|---:|---:|---:|---:|---:|---:|---|';
+
+export function reportBenchRow(bench: ReportBench): string {
+  const [first = 0, ...warm] = bench.runs;
+  return `| the actual use report of a season (${bench.database}) | ${bench.bookings} | ${bench.serviceDays} | ${bench.runs.length} | ${ms(first)} | ${ms(percentile(warm, 50))} | ${ms(Math.max(...bench.runs))} | under 1,000 ms |`;
+}
+
+/** A season's use, written into the tables: see the file's head. */
+async function writeSeason(db: Db, first: Date, last: Date): Promise<void> {
+  await db.query(
+    `insert into users (uid, email, display_name)
+     select 'bench_u' || i, 'bench' || i || '@example.com', 'Rider ' || i from generate_series(1, $1::int) i`,
+    [BOOKINGS],
+  );
+  await db.query(
+    `with dates as (
+       select d.id, row_number() over (order by d.starts_at, d.id) - 1 as n, d.starts_at,
+              coalesce(d.price_id, (select p.id from prices p where p.product_id = d.product_id order by p.id limit 1)) as price_id
+         from calendar_dates d where d.starts_at >= $2 and d.starts_at < $3)
+     insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider,
+                           hold_expires_at, paid_at, payment_intent_id)
+     select 'bench_b' || i, d.id, 'bench_u' || i, d.price_id, 1 + i % 3, 1 + i % 3, (1 + i % 3) * 34500, 'usd',
+            case when i % 20 = 0 then 'cancelled' else 'paid' end, 'local', d.starts_at, d.starts_at - interval '20 days', 'pi_bench_' || i
+       from generate_series(1, $1::int) i join dates d on d.n = i % (select count(*) from dates)`,
+    [BOOKINGS, first, last],
+  );
+  await db.query(`insert into booking_members (booking_id, user_id) select id, user_id from bookings where id like 'bench_b%'`);
+  await db.query(
+    `insert into payment_outbox (id, kind, booking_id, intent_id, idempotency_key, reason, purpose, amount, status, done_at)
+     select 'bench_o' || id, 'refund', id, payment_intent_id, 'bench_k' || id, 'cancelled by the customer', 'cancellation', amount / 2, 'done', paid_at
+       from bookings where id like 'bench_b%' and status = 'cancelled'`,
+  );
+  await db.query(
+    `insert into trip_events (id, date_id, booking_id, user_id, kind, by_uid, by_name, device_at)
+     select 'bench_e' || b.id, b.date_id, b.id, b.user_id, case when b.id like '%0' then 'no-show' else 'here' end, 'bench_guide', 'Guide',
+            d.starts_at + interval '10 minutes'
+       from bookings b join calendar_dates d on d.id = b.date_id
+      where b.id like 'bench_b%' and b.status = 'paid' and abs(hashtext(b.date_id)) % 10 <> 0`,
+  );
+}
+
+export async function reportBench(databaseUrl?: string): Promise<ReportBench> {
+  const database = databaseUrl ? await throwAwayDatabase(databaseUrl, 'bench_reports') : null;
+  const db = database ? await openPostgres(database.url) : await openPglite();
+  try {
+    await migrate(db);
+    // A season wholly ahead, as the tests' is, so the seed writes every date of it.
+    const seededFor = new Date(Date.now() + 365 * 86_400_000);
+    await seedIfEmpty(db, seededFor);
+    const season = seasonFor(seededFor);
+    await writeSeason(db, denverInstant(season.start), denverInstant(denverDayPlus(season.end, 1)));
+    const runs: number[] = [];
+    let serviceDays = 0;
+    for (let run = 0; run < RUNS; run += 1) {
+      const started = performance.now();
+      const report = await actualUseReport(db, season.label);
+      runs.push(performance.now() - started);
+      serviceDays = report.totals.serviceDays;
+    }
+    return { database: databaseUrl ? 'Postgres' : 'PGlite', bookings: BOOKINGS, serviceDays, runs };
+  } finally {
+    await db.close();
+    await database?.drop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const bench = await reportBench(process.env['BENCH_DATABASE_URL'] || undefined);
+  console.log(`${REPORT_BENCH_HEADER}\n${reportBenchRow(bench)}`);
+}
