@@ -53,18 +53,16 @@ export async function tripDaysBetween(db: Queryable, first: string, last: string
   );
   if (dates.length === 0) return [];
   const ids = dates.map((date) => date.id);
-  // A paid seat is a member who joined a paid booking; seats nobody has joined yet are the lead's guests.
   // A date's seats are its paid bookings' (a called-off date's, those the call-off reached, wherever they went
   // since): each member who joined is one, and the seats nobody has joined yet are the lead's guests.
-  const seated = `with seated as (
-      select b.id, b.date_id as trip_date, b.party_size, b.user_id, b.paid_at from bookings b
-       where b.date_id = any($1::text[]) and b.status = 'paid'
-      union
-      select b.id, c.date_id, b.party_size, b.user_id, b.paid_at from called_off_bookings c join bookings b on b.id = c.booking_id
-       where c.date_id = any($1::text[]))`;
   const [parties, events] = await Promise.all([
     db.query<PartyRow & Record<string, unknown>>(
-      `${seated}
+      `with seated as (
+         select b.id, b.date_id as trip_date, b.party_size, b.user_id, b.paid_at from bookings b
+          where b.date_id = any($1::text[]) and b.status = 'paid'
+         union
+         select b.id, c.date_id, b.party_size, b.user_id, b.paid_at from called_off_bookings c join bookings b on b.id = c.booking_id
+          where c.date_id = any($1::text[]))
        select s.trip_date as date_id, s.id as booking_id, s.party_size, coalesce(lead.display_name, lead.email) as lead,
               coalesce(json_agg(json_build_array(u.uid, u.display_name, u.email) order by (m.user_id = s.user_id) desc, m.joined_at, m.user_id)
                          filter (where u.uid is not null), '[]') as members
