@@ -11,7 +11,7 @@ import type * as v from 'valibot';
 import { site } from '../../../../shared/company/site.ts';
 import type { actualUseAnswer, permitSettingsAnswer } from '../../../../shared/contract/reports.ts';
 import { actualUseCsv, csvFile, percentWords } from '../../../../shared/reports/actual-use-csv.ts';
-import { formatDenverDate, formatDenverDateTime, formatDenverDay } from '../../../../shared/rules/dates.ts';
+import { denverDay, formatDenverDate, formatDenverDateTime, formatDenverDay } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
 import { seasonFor, seasonNamed } from '../../../../shared/rules/season.ts';
 import { $authUser } from '../../../stores/auth.ts';
@@ -39,7 +39,7 @@ function seasonsOffered(now: Date): string[] {
 function seasonAsked(asked: string | null, now: Date): string {
   if (asked && seasonNamed(asked)) return asked;
   const running = seasonFor(now);
-  return now.getTime() >= Date.parse(`${running.start}T12:00:00Z`) ? running.label : (seasonsOffered(now)[1] ?? running.label);
+  return denverDay(now) >= running.start ? running.label : (seasonsOffered(now)[1] ?? running.label);
 }
 
 function SeasonPicker({ season }: { season: string }) {
