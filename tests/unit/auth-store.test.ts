@@ -166,6 +166,29 @@ describe('a signed-in call to the API', () => {
     expect(logged).toHaveBeenCalledWith('The call to /users/user/rider failed', offline);
     logged.mockRestore();
   });
+
+  it('logs nothing of a call its caller gave up (an island that went, a key that changed)', async () => {
+    const { user } = fakeUser('rider');
+    const api = databaseApi();
+    await storeAfterFirstReport(user);
+    await api.answer('rider');
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          // As fetch does: refused at once when already given up, else when it is.
+          if (init.signal?.aborted) reject(init.signal.reason);
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const call = (await signedInApi()).protectedFetch('/ops/attention', { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
 });
 
 describe('the ID token', () => {

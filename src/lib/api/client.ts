@@ -43,14 +43,15 @@ export const readDatabaseUser = (answer: unknown) => readAnswer('your account', 
 export function createBookingApi(token: TokenSource) {
   /**
    * A call as the signed-in customer: a non-OK answer fails with its body's message (an `ApiError`,
-   * not logged); any other failure is logged and thrown on.
+   * not logged); any other failure is logged and thrown on, but a call its caller gave up (its signal
+   * aborted) is thrown on unlogged: nothing went wrong.
    */
   async function protectedFetch<T = unknown>(path: string, options: CallOptions = {}): Promise<T> {
     const bearer = await token();
     try {
       return await apiFetch<T>(path, { ...options, token: bearer });
     } catch (error) {
-      if (!(error instanceof ApiError)) console.error(`The call to ${path} failed`, error);
+      if (!(error instanceof ApiError) && !options.signal?.aborted) console.error(`The call to ${path} failed`, error);
       throw error;
     }
   }
