@@ -17,7 +17,7 @@ export default defineConfig({
     sitemap({
       // Account, staff and console pages (every page under /guide and /ops) are nobody's search result.
       filter: (page) =>
-        !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide|guide\/[\w-]+|booking\/called-off|ops|ops\/[\w-]+|offline)$/.test(
+        !/\/(profile|waiver|waiver\/copy|checkout|payment-success|sign-in|guide(\/[\w/-]+)?|booking\/called-off|ops(\/[\w/-]+)?|offline)$/.test(
           page,
         ),
     }),
