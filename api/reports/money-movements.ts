@@ -17,9 +17,7 @@
  */
 import type { Queryable } from '../db/client.ts';
 import { iso } from '../db/instant.ts';
-
-export type MovementKind = 'payment' | 'fee' | 'refund' | 'credit' | 'gift card sold';
-export type MovementMethod = 'card' | 'cash' | 'check' | 'gift card';
+import type { MovementKind, MovementMethod } from '../../shared/reports/money-csv.ts';
 
 export interface MoneyMovement {
   /** When the money moved, ISO 8601. */
@@ -116,11 +114,45 @@ export async function movementsOfDates(db: Queryable, dateIds: readonly string[]
   return rows.map(toMovement);
 }
 
-/** Every movement between two instants (from inclusive, to exclusive), oldest first. */
-export async function movementsBetween(db: Queryable, from: Date, to: Date): Promise<MoneyMovement[]> {
-  const rows = await db.query<MovementRow & Record<string, unknown>>(
-    `select * from (${MOVEMENTS}) m where m.at >= $1 and m.at < $2 order by m.at, m.booking_id, m.kind`,
+/** How the accountant's export picks its movements: by when the money moved, or by the date of the trip it is for. */
+export type MoneyView = 'cash' | 'accrual';
+
+/** A movement as the accountant's export lists it, with its trip and customer named. */
+export interface AccountedMovement extends MoneyMovement {
+  /** The trip's start, ISO 8601; null for a gift card sold. */
+  tripStartsAt: string | null;
+  activity: string | null;
+  customer: string | null;
+}
+
+interface AccountedRow extends MovementRow {
+  trip_starts_at: Date | string | null;
+  activity: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+}
+
+/**
+ * The movements from one instant (inclusive) to another (exclusive): in the cash view those that moved
+ * then, gift cards sold included; in the accrual view those of trips that start then, wherever the money moved.
+ */
+export async function accountedMovements(db: Queryable, view: MoneyView, from: Date, to: Date): Promise<AccountedMovement[]> {
+  const when = view === 'cash' ? 'm.at' : 'd.starts_at';
+  const rows = await db.query<AccountedRow & Record<string, unknown>>(
+    `select m.*, d.starts_at as trip_starts_at, p.name as activity, u.display_name as customer_name, coalesce(u.email, c.buyer_email) as customer_email
+       from (${MOVEMENTS}) m
+       left join calendar_dates d on d.id = m.trip_date_id
+       left join products p on p.id = d.product_id
+       left join users u on u.uid = m.customer_uid
+       left join gift_cards c on c.id = m.gift_card_id and m.kind = 'gift card sold'
+      where ${when} >= $1 and ${when} < $2
+      order by ${when}, m.at, m.booking_id, m.kind`,
     [from, to],
   );
-  return rows.map(toMovement);
+  return rows.map((row) => ({
+    ...toMovement(row),
+    tripStartsAt: row.trip_starts_at === null ? null : iso(row.trip_starts_at),
+    activity: row.activity,
+    customer: row.customer_name ?? row.customer_email,
+  }));
 }

@@ -89,3 +89,28 @@ export const actualUseAnswer = v.looseObject({
 
 /** POST /ops/reports/actual-use/filed: files the season's report as it is now. */
 export const fileReportSchema = v.strictObject({ season: seasonLabel });
+
+export const MONEY_DAYS_MESSAGE = 'Choose the first and the last day, the last on or after the first, at most two years apart.';
+export const MONEY_VIEW_MESSAGE = 'Choose by when the money moved, or by the date of the trip.';
+const moneyDay = v.pipe(v.string(MONEY_DAYS_MESSAGE), v.check(isCalendarDay, MONEY_DAYS_MESSAGE));
+export const moneyView = v.picklist(['cash', 'accrual'], MONEY_VIEW_MESSAGE);
+
+/** GET /ops/reports/money: the Kamas days from and to (inclusive), and the view. */
+export const moneyQuery = v.object({ from: moneyDay, to: moneyDay, view: moneyView });
+
+const nullableText = v.nullable(text);
+
+/** Every movement of money in the days asked, oldest first (cents; refunds negative). */
+export const moneyAnswer = v.array(
+  v.looseObject({
+    at: text,
+    kind: v.picklist(['payment', 'fee', 'refund', 'credit', 'gift card sold']),
+    method: v.picklist(['card', 'cash', 'check', 'gift card']),
+    amount: cents,
+    bookingId: nullableText,
+    tripStartsAt: nullableText,
+    activity: nullableText,
+    customer: nullableText,
+    providerId: nullableText,
+  }),
+);

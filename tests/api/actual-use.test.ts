@@ -316,6 +316,74 @@ describe('filing the report', () => {
   });
 });
 
+describe("GET /ops/reports/money: the accountant's export", () => {
+  interface Movement {
+    at: string;
+    kind: string;
+    method: string;
+    amount: number;
+    bookingId: string | null;
+    tripStartsAt: string | null;
+    activity: string | null;
+    customer: string | null;
+    providerId: string | null;
+  }
+  const money = (user: TestUser, query: string) =>
+    h.json<Movement[] & { error?: string }>('GET', `/ops/reports/money?${query}`, { token: user.token });
+
+  it('lists each movement by when it moved, and by the trip it is for, agreeing with the report', async () => {
+    const today = denverDay(new Date());
+    const cash = await money(operator, `from=${denverDayPlus(today, -1)}&to=${today}&view=cash`);
+    expect(cash.status).toBe(200);
+    expect(cash.body).toContainEqual(
+      expect.objectContaining({
+        kind: 'payment',
+        method: 'card',
+        amount: await amountOf(lead.bookingId),
+        bookingId: lead.bookingId,
+        customer: 'Lee Lead',
+        activity: 'Avalanche Courses',
+      }),
+    );
+    expect(cash.body).toContainEqual(
+      expect.objectContaining({
+        kind: 'refund',
+        method: 'card',
+        amount: -cancelled.refund,
+        bookingId: cancelled.bookingId,
+        customer: 'Cas Leaving',
+      }),
+    );
+    const [intent] = await h.db.query<{ payment_intent_id: string }>(`select payment_intent_id from bookings where id = $1`, [
+      lead.bookingId,
+    ]);
+    expect(cash.body.find((movement) => movement.bookingId === lead.bookingId)?.providerId).toBe(intent?.payment_intent_id);
+
+    // By trip date, the season's movements of the trips the report counts add up to its revenue.
+    const { body: counted } = await report(operator);
+    const accrual = await money(operator, `from=${season.firstDay}&to=${season.lastDay}&view=accrual`);
+    expect(accrual.status).toBe(200);
+    const ofCountedTrips = accrual.body.filter((movement) => movement.activity === 'Avalanche Courses');
+    expect(ofCountedTrips.reduce((sum, movement) => sum + movement.amount, 0)).toBe(counted.totals.revenue);
+    // The called-off date's payment and its refund are there too, netting to nothing.
+    const stormyMoney = accrual.body.filter((movement) => movement.activity === 'Backcountry Tours');
+    expect(stormyMoney.map((movement) => movement.kind).sort()).toEqual(['payment', 'refund']);
+    expect(stormyMoney.reduce((sum, movement) => sum + movement.amount, 0)).toBe(0);
+  });
+
+  it('refuses days the wrong way round or over a year apart, a view it has not, and anyone but an operator', async () => {
+    for (const query of [
+      'from=2027-01-09&to=2027-01-08&view=cash',
+      'from=2025-01-01&to=2027-01-03&view=cash',
+      'from=2027-01-09&to=2027-01-10&view=all',
+      'to=2027-01-10&view=cash',
+    ]) {
+      expect((await money(operator, query)).status).toBe(400);
+    }
+    expect((await money(guide, 'from=2027-01-09&to=2027-01-10&view=cash')).status).toBe(403);
+  });
+});
+
 describe('npm run report:actual-use', () => {
   afterAll(() => database.drop());
 

@@ -45,7 +45,15 @@ import {
   opsGiftLedgerAnswer,
   opsGiftOutstandingAnswer,
 } from '../gift-cards.ts';
-import { actualUseAnswer, fileReportSchema, permitSettingsAnswer, permitSettingsSchema, seasonLabel } from '../reports.ts';
+import {
+  actualUseAnswer,
+  fileReportSchema,
+  moneyAnswer,
+  moneyQuery,
+  permitSettingsAnswer,
+  permitSettingsSchema,
+  seasonLabel,
+} from '../reports.ts';
 
 const optionalText = v.optional(v.string());
 
@@ -408,6 +416,16 @@ export const CONSOLE_ROUTES = routes({
     body: fileReportSchema,
     answer: actualUseAnswer,
     what: 'the actual use report',
+  },
+  money: {
+    method: 'GET',
+    path: '/ops/reports/money',
+    who: 'operator',
+    summary:
+      "The accountant's movements of money from one Kamas day to another (`from`, `to`, as 2027-01-09): by when the money moved (`view=cash`) or by the trip's date (`view=accrual`).",
+    query: moneyQuery,
+    answer: moneyAnswer,
+    what: 'the movements of money',
   },
   permitSettings: {
     method: 'GET',
