@@ -8,13 +8,14 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
 import { site } from '../../shared/company/site.ts';
-import { FEE_RATE_MESSAGE } from '../../shared/contract/reports.ts';
+import { FEE_RATE_MESSAGE, MONEY_DAYS_MESSAGE } from '../../shared/contract/reports.ts';
+import { MONEY_COLUMNS } from '../../shared/reports/money-csv.ts';
 import { denverDay, formatDenverDay } from '../../shared/rules/dates.ts';
 import { seasonFor } from '../../shared/rules/season.ts';
 import { bookByApi, bookingIdOn, classDateWithSeats, newStaffMember, readyCustomer, startOf } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
 import { layoutProblems } from './layout-problems.ts';
-import { signIn } from './page-helpers.ts';
+import { referenceOf, signIn } from './page-helpers.ts';
 
 const CLASS_PRICE = 'price_class_sledski';
 
@@ -45,7 +46,9 @@ atPhoneAndDesktop('the actual use report at', () => {
     await signIn(page, await newStaffMember(page.request, 'operator'));
     await page.goto('/ops');
     await islandsReady(page);
-    await page.getByRole('link', { name: 'Actual use report' }).click();
+    await page.getByRole('link', { name: 'Reports' }).click();
+    await islandsReady(page);
+    await page.getByRole('link', { name: 'The Forest Service’s actual use report' }).click();
     await islandsReady(page);
     await page.getByLabel('Season', { exact: true }).selectOption(season);
     await page.getByRole('button', { name: 'Show', exact: true }).click();
@@ -113,5 +116,44 @@ atPhoneAndDesktop('the actual use report at', () => {
     await expect(page.getByRole('listitem').filter({ hasText: `Avalanche Courses, ${district}: service days 0 when filed` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'File it again as it is now' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+atPhoneAndDesktop("the accountant's export at", () => {
+  test('an operator downloads the movements of money of the last 30 days, a payment made today among them', async ({ page }) => {
+    const payer = await readyCustomer(page.request);
+    const entry = await classDateWithSeats(page.request, CLASS_PRICE, 1);
+    await bookByApi(page.request, payer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: 'winter-classes', partySize: 1 });
+    const bookingId = await bookingIdOn(page.request, payer, entry.id);
+
+    await signIn(page, await newStaffMember(page.request, 'operator'));
+    await page.goto('/ops');
+    await islandsReady(page);
+    await page.getByRole('link', { name: 'Reports' }).click();
+    await islandsReady(page);
+    await expect(page.getByRole('heading', { name: 'The accountant’s export' })).toBeVisible();
+    expect(await page.evaluate(layoutProblems, { phone: (page.viewportSize()?.width ?? 0) < 600 })).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Days the wrong way round are refused at the first day, and nothing is downloaded.
+    const first = page.getByLabel('First day');
+    const initial = await first.inputValue();
+    await first.fill(denverDay(new Date(Date.now() + 2 * 86_400_000)));
+    await page.getByRole('button', { name: 'Download the CSV' }).click();
+    await expect(page.getByText(MONEY_DAYS_MESSAGE)).toBeVisible();
+    await expect(first).toBeFocused();
+    await first.fill(initial);
+
+    await expect(page.getByRole('radio', { name: 'When the money moved (cash)' })).toBeChecked();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^money-cash-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = parse(readFileSync(await download.path(), 'utf8'), { bom: true }) as string[][];
+    expect(header).toEqual(MONEY_COLUMNS);
+    expect(rows).toContainEqual(
+      expect.arrayContaining(['Payment', 'Card', referenceOf(bookingId), denverDay(startOf(entry)), 'Avalanche Courses']),
+    );
+    await expect(
+      page.getByRole('status').filter({ hasText: new RegExp(`^Downloaded ${rows.length} movements?, .+ net\\.$`) }),
+    ).toBeVisible();
   });
 });

@@ -41,7 +41,7 @@ export default function OpsHome() {
         <a href="/ops/dates">Add dates</a>
         <a href="/ops/promo-codes">Promo codes</a>
         <a href="/ops/gift-cards">Gift cards</a>
-        <a href="/ops/reports/actual-use">Actual use report</a>
+        <a href="/ops/reports">Reports</a>
         <a href="/ops/activity">The record of operator actions</a>
         <a href="/ops/staff">Staff</a>
       </nav>
