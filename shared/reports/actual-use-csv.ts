@@ -17,6 +17,9 @@ const FORMULA = /^(?:[=+@\t\r]|-(?!\d))/;
 export const csvText = (columns: string[], rows: (string | number)[][]): string =>
   `${Papa.unparse({ fields: columns, data: rows }, { quotes: true, newline: '\r\n', escapeFormulae: FORMULA })}\r\n`;
 
+/** A CSV file's type, as a download names it. */
+export const CSV_TYPE = 'text/csv;charset=utf-8';
+
 /** CSV text as a file's content: with the byte order mark that tells Excel it is UTF-8. */
 export const csvFile = (text: string): string => `\uFEFF${text}`;
 

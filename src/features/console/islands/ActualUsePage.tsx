@@ -10,11 +10,12 @@ import { useId, useState } from 'react';
 import type * as v from 'valibot';
 import { site } from '../../../../shared/company/site.ts';
 import type { actualUseAnswer, permitSettingsAnswer } from '../../../../shared/contract/reports.ts';
-import { actualUseCsv, csvFile, percentWords } from '../../../../shared/reports/actual-use-csv.ts';
+import { actualUseCsv, CSV_TYPE, csvFile, percentWords } from '../../../../shared/reports/actual-use-csv.ts';
 import { denverDay, formatDenverDate, formatDenverDateTime, formatDenverDay } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
 import { seasonFor, seasonNamed } from '../../../../shared/rules/season.ts';
 import { $authUser } from '../../../stores/auth.ts';
+import { saveTextFile } from '../../../lib/save-text-file.ts';
 import { opsApi } from '../../../stores/ops-api.ts';
 import { useHydrated } from '../../../ui/hooks/use-hydrated.ts';
 import { useSearchParam } from '../../../ui/hooks/use-search-param.ts';
@@ -65,14 +66,8 @@ function SeasonPicker({ season }: { season: string }) {
   );
 }
 
-function download(report: Report) {
-  const blob = new Blob([csvFile(actualUseCsv(report, report.feeRatePercent))], { type: 'text/csv;charset=utf-8' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `actual-use-${report.season.label}.csv`;
-  link.click();
-  URL.revokeObjectURL(link.href);
-}
+const download = (report: Report) =>
+  saveTextFile(csvFile(actualUseCsv(report, report.feeRatePercent)), CSV_TYPE, `actual-use-${report.season.label}.csv`);
 
 const dayWords = (day: string) => `${formatDenverDay(day)}, ${day.slice(0, 4)}`;
 

@@ -6,10 +6,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { MONEY_DAYS_MESSAGE, moneyQuery } from '../../../../shared/contract/reports.ts';
-import { csvFile } from '../../../../shared/reports/actual-use-csv.ts';
+import { CSV_TYPE, csvFile } from '../../../../shared/reports/actual-use-csv.ts';
 import { moneyCsv } from '../../../../shared/reports/money-csv.ts';
 import { denverDay, denverDayPlus } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
+import { saveTextFile } from '../../../lib/save-text-file.ts';
 import { opsApi } from '../../../stores/ops-api.ts';
 import { TextField } from '../../../ui/fields.tsx';
 import { ChoiceField, FormFailure, useSending } from '../../../ui/form-parts.tsx';
@@ -19,14 +20,6 @@ import '../../../styles/ops.css';
 import '../../../styles/reports.css';
 
 type View = 'cash' | 'accrual';
-
-function save(text: string, name: string) {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([csvFile(text)], { type: 'text/csv;charset=utf-8' }));
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(link.href);
-}
 
 function MoneyExport() {
   const id = useId();
@@ -51,7 +44,7 @@ function MoneyExport() {
     }
     await send(async () => {
       const movements = await opsApi.money({ query: checked.output });
-      save(moneyCsv(movements), `money-${view}-${from}-to-${to}.csv`);
+      saveTextFile(csvFile(moneyCsv(movements)), CSV_TYPE, `money-${view}-${from}-to-${to}.csv`);
       const net = movements.reduce((sum, movement) => sum + movement.amount, 0);
       setDone(`Downloaded ${movements.length} ${movements.length === 1 ? 'movement' : 'movements'}, ${formatDollars(net)} net.`);
     }, 'The export could not be made. Please try again.');

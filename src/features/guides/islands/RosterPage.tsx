@@ -12,7 +12,7 @@ import { people } from '../../../../shared/rules/party.ts';
 import { seatSummary } from '../../../lib/guide-seats.ts';
 import { joinedHow, notReadyWords, participantName, rosterCsv, rosterFileName, waiverSummary } from '../../../lib/roster-csv.ts';
 import { GuideStates } from './GuideStates.tsx';
-import { saveTextFile } from './save-text-file.ts';
+import { saveTextFile } from '../../../lib/save-text-file.ts';
 import { safetyDetails } from '../../trailhead/islands/safety-details.tsx';
 import SaveForTrailhead from '../../trailhead/islands/SaveForTrailhead.tsx';
 import SavedSheetLink from '../../trailhead/islands/SavedSheetLink.tsx';
