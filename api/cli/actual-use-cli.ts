@@ -10,12 +10,9 @@ import { withOperatorDb } from '../db/operator-db.ts';
 import { actualUseReport, type ActualUseReport } from '../reports/actual-use-report.ts';
 import { actualUseCsv, csvFile, percentWords } from '../../shared/reports/actual-use-csv.ts';
 import { seasonNamed } from '../../shared/rules/season.ts';
-import { formatDenverDay } from '../../shared/rules/dates.ts';
+import { formatDenverDayWithYear } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
 import { readCommand } from './operator-command.ts';
-
-/** 'Tue, Dec 1, 2026'. */
-const dayWords = (day: string) => `${formatDenverDay(day)}, ${day.slice(0, 4)}`;
 
 const USAGE = 'usage: npm run report:actual-use -- --season 2026-27 [--csv out.csv]';
 
@@ -37,17 +34,21 @@ function reportLines(report: ActualUseReport): string[] {
   const listed = <T>(title: string, items: T[], words: (item: T) => string) =>
     items.length === 0 ? [] : ['', `${title}:`, ...items.map((item) => `  ${words(item)}`)];
   return [
-    `Actual use report, season ${report.season.label}: ${dayWords(report.season.firstDay)} to ${dayWords(report.season.lastDay)}`,
+    `Actual use report, season ${report.season.label}: ${formatDenverDayWithYear(report.season.firstDay)} to ${formatDenverDayWithYear(report.season.lastDay)}`,
     '',
     ...table.map(line),
     '',
     `Estimated fee, ${percentWords(report.feeRatePercent)} of revenue: ${formatDollars(report.totals.fee)}`,
-    ...listed('No-shows, not counted', report.noShows, (item) => `${dayWords(item.day)}  ${item.activity}  ${item.name}`),
-    ...listed('Called off, not counted', report.calledOff, (item) => `${dayWords(item.day)}  ${item.activity}  ${item.seats} seats`),
+    ...listed('No-shows, not counted', report.noShows, (item) => `${formatDenverDayWithYear(item.day)}  ${item.activity}  ${item.name}`),
+    ...listed(
+      'Called off, not counted',
+      report.calledOff,
+      (item) => `${formatDenverDayWithYear(item.day)}  ${item.activity}  ${item.seats} seats`,
+    ),
     ...listed(
       'Counted from bookings, no check-ins',
       report.countedFromBookings,
-      (item) => `${dayWords(item.day)}  ${item.activity}  ${item.seats} seats`,
+      (item) => `${formatDenverDayWithYear(item.day)}  ${item.activity}  ${item.seats} seats`,
     ),
   ];
 }

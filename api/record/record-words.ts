@@ -6,7 +6,7 @@
  * not know yet is written field by field, still in words.
  */
 import { bookingReference } from '../../shared/rules/booking-reference.ts';
-import { formatDenverDateTime, formatDenverDay } from '../../shared/rules/dates.ts';
+import { formatDenverDateTime, formatDenverDay, formatDenverDayWithYear } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
 import { ROLE_WITH_ARTICLE } from '../../shared/contract/ops-requests.ts';
 
@@ -71,7 +71,7 @@ function promoTerms(fields: Fields): string {
   const uses = num(fields['maxRedemptions']);
   return [
     percent !== null ? `${percent}% off` : amount !== null ? `${money(amount)} off` : null,
-    lastDay ? `through ${formatDenverDay(lastDay)}, ${lastDay.slice(0, 4)}` : 'no last day',
+    lastDay ? `through ${formatDenverDayWithYear(lastDay)}` : 'no last day',
     uses !== null ? `up to ${plural(uses, 'use')}` : 'no limit of uses',
     fields['active'] === false ? 'paused' : 'active',
   ]

@@ -107,6 +107,9 @@ export function formatDenverDate(instant: Date | number): string {
 /** 'Sat, Dec 5' for a Kamas calendar day ('YYYY-MM-DD'). */
 export const formatDenverDay = (day: string): string => formatDenverDate(denverInstant(day, 12));
 
+/** 'Sat, Dec 5, 2026' for a Kamas calendar day ('YYYY-MM-DD'), where the year matters (a season, a last day). */
+export const formatDenverDayWithYear = (day: string): string => `${formatDenverDay(day)}, ${day.slice(0, 4)}`;
+
 /** 'Sat, Dec 5, 8:00 AM': the day and the clock time in Denver, where the time matters. */
 export function formatDenverDateTime(instant: Date | number): string {
   return format(instant, 'EEE, MMM d, h:mm a', { in: inDenver, locale: enUS });

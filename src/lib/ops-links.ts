@@ -1,7 +1,7 @@
 /** The console's addresses and the words it shows for what it lists. */
 import type { OpsBooking, OpsBookingStatus, OpsOfferMade, OpsPayment, OpsPromoCode } from '../../shared/contract/ops-answers.ts';
 import type { WaitlistRowAnswer } from '../../shared/contract/waitlist.ts';
-import { denverDay, formatDenverDateTime, formatDenverDay, formatDenverTime } from '../../shared/rules/dates.ts';
+import { denverDay, formatDenverDateTime, formatDenverDayWithYear, formatDenverTime } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
 import { messageWords } from '../../shared/contract/office-words.ts';
 
@@ -73,7 +73,7 @@ export function promoTerms(promo: OpsPromoCode, today: string): string {
   const expired = promo.lastDay !== null && promo.lastDay < today;
   return [
     promo.percentOff !== null ? `${promo.percentOff}% off` : `${formatDollars(promo.amountOff ?? 0)} off`,
-    promo.lastDay ? `${expired ? 'ended' : 'through'} ${formatDenverDay(promo.lastDay)}, ${promo.lastDay.slice(0, 4)}` : 'no last day',
+    promo.lastDay ? `${expired ? 'ended' : 'through'} ${formatDenverDayWithYear(promo.lastDay)}` : 'no last day',
     promo.maxRedemptions !== null ? `${promo.uses} of ${promo.maxRedemptions} uses` : `${promo.uses} ${promo.uses === 1 ? 'use' : 'uses'}`,
     ...(promo.onlyForSomeActivities ? ['some activities only'] : []),
     !promo.active ? 'Paused' : expired ? 'Expired' : usedUp ? 'Used up' : 'Active',

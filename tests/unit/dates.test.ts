@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  formatDenverDayWithYear,
   denverHour,
   denverDayPlus,
   denverDaysBetween,
@@ -165,5 +166,12 @@ describe('the hour on Kamas clocks', () => {
     expect(denverHour(Date.parse('2026-12-25T15:00:00Z'))).toBe(8);
     expect(denverHour(Date.parse('2027-07-04T14:00:00Z'))).toBe(8);
     expect(denverHour(Date.parse('2027-01-01T06:59:00Z'))).toBe(23);
+  });
+});
+
+describe('a Kamas calendar day with its year', () => {
+  it('reads as the site writes a day, then the year', () => {
+    expect(formatDenverDayWithYear('2026-12-01')).toBe('Tue, Dec 1, 2026');
+    expect(formatDenverDayWithYear('2027-03-31')).toBe('Wed, Mar 31, 2027');
   });
 });

@@ -3,12 +3,10 @@ import { createElement as h } from 'react';
 import type { ActualUseReminderFacts, RenderedMail } from '../message-types.ts';
 import { Layout } from './layout.ts';
 import { buttonLink, paragraph, renderMail } from './parts.ts';
-import { formatDenverDay } from '../../../shared/rules/dates.ts';
-
-const dayWords = (day: string) => `${formatDenverDay(day)}, ${day.slice(0, 4)}`;
+import { formatDenverDayWithYear } from '../../../shared/rules/dates.ts';
 
 function ActualUseReminder(facts: ActualUseReminderFacts) {
-  const due = dayWords(facts.dueOn);
+  const due = formatDenverDayWithYear(facts.dueOn);
   return h(
     Layout,
     {
@@ -17,7 +15,7 @@ function ActualUseReminder(facts: ActualUseReminderFacts) {
       heading: `The ${facts.season} actual use report`,
     },
     paragraph(
-      `Hi ${facts.recipientName}, the ${facts.season} permit season ended ${dayWords(facts.lastDay)}. The Forest Service's actual use report is due within 30 days: by ${due}.`,
+      `Hi ${facts.recipientName}, the ${facts.season} permit season ended ${formatDenverDayWithYear(facts.lastDay)}. The Forest Service's actual use report is due within 30 days: by ${due}.`,
     ),
     paragraph(
       'The console has it ready: service days from the trailhead check-ins and revenue by trip date, per activity and location, with the estimated fee. Check the dates counted from bookings, correct what needs it, send it, then file it in the console.',
@@ -33,7 +31,7 @@ export function renderActualUseReminder(facts: ActualUseReminderFacts): Promise<
   return renderMail(
     facts.last
       ? `Due in a week: the ${facts.season} actual use report`
-      : `The ${facts.season} season has ended: its actual use report is due ${dayWords(facts.dueOn)}`,
+      : `The ${facts.season} season has ended: its actual use report is due ${formatDenverDayWithYear(facts.dueOn)}`,
     h(ActualUseReminder, facts),
   );
 }

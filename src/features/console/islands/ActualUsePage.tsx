@@ -11,7 +11,7 @@ import type * as v from 'valibot';
 import { site } from '../../../../shared/company/site.ts';
 import type { actualUseAnswer, permitSettingsAnswer } from '../../../../shared/contract/reports.ts';
 import { actualUseCsv, CSV_TYPE, csvFile, percentWords } from '../../../../shared/reports/actual-use-csv.ts';
-import { denverDay, formatDenverDate, formatDenverDateTime, formatDenverDay } from '../../../../shared/rules/dates.ts';
+import { denverDay, formatDenverDate, formatDenverDateTime, formatDenverDayWithYear } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
 import { seasonFor, seasonNamed } from '../../../../shared/rules/season.ts';
 import { $authUser } from '../../../stores/auth.ts';
@@ -68,8 +68,6 @@ function SeasonPicker({ season }: { season: string }) {
 
 const download = (report: Report) =>
   saveTextFile(csvFile(actualUseCsv(report, report.feeRatePercent)), CSV_TYPE, `actual-use-${report.season.label}.csv`);
-
-const dayWords = (day: string) => `${formatDenverDay(day)}, ${day.slice(0, 4)}`;
 
 function NotCounted({ title, items }: { title: string; items: { key: string; words: string }[] }) {
   const id = useId();
@@ -203,7 +201,8 @@ function TheReport({ report, onFiled }: { report: Report; onFiled: (report: Repo
       <p className="report-company">{site.name}</p>
       <h2 id="report-title">Actual use report, season {season.label}</h2>
       <p>
-        Permit season {dayWords(season.firstDay)} to {dayWords(season.lastDay)}. Prepared on {formatDenverDate(preparedAt)}
+        Permit season {formatDenverDayWithYear(season.firstDay)} to {formatDenverDayWithYear(season.lastDay)}. Prepared on{' '}
+        {formatDenverDate(preparedAt)}
         {preparer?.email ? ` by ${preparer.displayName ?? preparer.email}` : ''}.
       </p>
       <ReportTable report={report} />
@@ -220,21 +219,21 @@ function TheReport({ report, onFiled }: { report: Report; onFiled: (report: Repo
         title="Counted from bookings, no check-ins"
         items={report.countedFromBookings.map((day) => ({
           key: day.dateId,
-          words: `${dayWords(day.day)}: ${day.activity}, ${day.seats} paid ${day.seats === 1 ? 'seat' : 'seats'}`,
+          words: `${formatDenverDayWithYear(day.day)}: ${day.activity}, ${day.seats} paid ${day.seats === 1 ? 'seat' : 'seats'}`,
         }))}
       />
       <NotCounted
         title="No-shows, not counted"
         items={report.noShows.map((miss, index) => ({
           key: `${miss.dateId}-${index}`,
-          words: `${dayWords(miss.day)}: ${miss.activity}, ${miss.name}`,
+          words: `${formatDenverDayWithYear(miss.day)}: ${miss.activity}, ${miss.name}`,
         }))}
       />
       <NotCounted
         title="Called off, not counted"
         items={report.calledOff.map((day) => ({
           key: day.dateId,
-          words: `${dayWords(day.day)}: ${day.activity}, ${day.seats} ${day.seats === 1 ? 'seat' : 'seats'}`,
+          words: `${formatDenverDayWithYear(day.day)}: ${day.activity}, ${day.seats} ${day.seats === 1 ? 'seat' : 'seats'}`,
         }))}
       />
     </section>
@@ -252,8 +251,9 @@ function PermitSettings({ season, onSaved }: { season: string; onSaved: () => Pr
     <section className="ops-section report-settings" aria-labelledby="report-settings-title">
       <h2 id="report-settings-title">Permit settings</h2>
       <p>
-        Fee rate {percentWords(settings.feeRatePercent)}; permit season {dayWords(settings.season.firstDay)} to{' '}
-        {dayWords(settings.season.lastDay)}; {onForest} of {settings.places.length} activities and trailheads on National Forest land.
+        Fee rate {percentWords(settings.feeRatePercent)}; permit season {formatDenverDayWithYear(settings.season.firstDay)} to{' '}
+        {formatDenverDayWithYear(settings.season.lastDay)}; {onForest} of {settings.places.length} activities and trailheads on National
+        Forest land.
       </p>
       {kept && <OpsNotice>The settings are kept, and the report above is counted with them.</OpsNotice>}
       <PermitSettingsForm
