@@ -282,20 +282,34 @@ export interface Outstanding {
   longUnused: OfficeCard[];
 }
 
+/**
+ * Gift cards sold, used and credited from one instant to another, in cents, and the balances outstanding
+ * at a third (now when not given).
+ */
+export async function giftCardFigures(
+  q: Queryable,
+  from: Date,
+  to: Date,
+  outstandingAt?: Date,
+): Promise<Pick<Outstanding, 'outstanding' | 'sold' | 'used' | 'credited'>> {
+  // A voided card's last row takes its balance to nothing, so the balances outstanding are every row's sum.
+  const [figures] = await q.query<{ outstanding: number; sold: number; used: number; credited: number }>(
+    `select
+       coalesce(sum(amount) filter (where $3::timestamptz is null or created_at < $3), 0)::int as outstanding,
+       coalesce(sum(amount) filter (where kind = 'purchase' and created_at >= $1 and created_at < $2), 0)::int as sold,
+       coalesce(-sum(amount) filter (where kind = 'spend' and created_at >= $1 and created_at < $2), 0)::int as used,
+       coalesce(sum(amount) filter (where kind = 'credit' and created_at >= $1 and created_at < $2), 0)::int as credited
+       from gift_card_ledger`,
+    [from.toISOString(), to.toISOString(), outstandingAt?.toISOString() ?? null],
+  );
+  return { outstanding: figures?.outstanding ?? 0, sold: figures?.sold ?? 0, used: figures?.used ?? 0, credited: figures?.credited ?? 0 };
+}
+
 /** What is outstanding on gift cards now, and this season's figures. */
 export async function outstandingCards(q: Queryable, now = new Date()): Promise<Outstanding> {
   const season = seasonFor(now);
   const year = seasonSalesYear(season);
-  const from = denverInstant(year.first);
-  const to = denverInstant(denverDayPlus(year.last, 1));
-  const [figures] = await q.query<{ outstanding: number; sold: number; used: number; credited: number }>(
-    `select
-       coalesce((select sum(l.amount) from gift_card_ledger l join gift_cards c on c.id = l.card_id where c.status = 'active'), 0)::int as outstanding,
-       coalesce((select sum(amount) from gift_card_ledger where kind = 'purchase' and created_at >= $1 and created_at < $2), 0)::int as sold,
-       coalesce((select -sum(amount) from gift_card_ledger where kind = 'spend' and created_at >= $1 and created_at < $2), 0)::int as used,
-       coalesce((select sum(amount) from gift_card_ledger where kind = 'credit' and created_at >= $1 and created_at < $2), 0)::int as credited`,
-    [from.toISOString(), to.toISOString()],
-  );
+  const figures = await giftCardFigures(q, denverInstant(year.first), denverInstant(denverDayPlus(year.last, 1)));
   const yearAgo = new Date(now.getTime() - 365 * 86_400_000).toISOString();
   const unused = await q.query<CardRow & Record<string, unknown>>(
     `select ${CARD_COLUMNS} from ${CARD_FROM}
@@ -306,11 +320,8 @@ export async function outstandingCards(q: Queryable, now = new Date()): Promise<
     [yearAgo],
   );
   return {
-    outstanding: figures?.outstanding ?? 0,
+    ...figures,
     season: season.label,
-    sold: figures?.sold ?? 0,
-    used: figures?.used ?? 0,
-    credited: figures?.credited ?? 0,
     longUnused: unused.map(toCard),
   };
 }

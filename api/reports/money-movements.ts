@@ -156,3 +156,34 @@ export async function accountedMovements(db: Queryable, view: MoneyView, from: D
     customer: row.customer_name ?? row.customer_email,
   }));
 }
+
+/** The money of the trips of one activity in one Kamas month, in cents: net of refunds, and the refunds apart. */
+export interface TripRevenue {
+  activity: string;
+  /** 'YYYY-MM' of the trips' dates. */
+  month: string;
+  net: number;
+  /** Money given back, as a positive amount, and the bookings it went back for. */
+  refunded: number;
+  refundedBookings: number;
+}
+
+/** The money of the trips that start from one instant (inclusive) to another (exclusive), by activity and month. */
+export async function tripRevenue(db: Queryable, from: Date, to: Date): Promise<TripRevenue[]> {
+  const rows = await db.query<{ activity: string; month: string; net: string; refunded: string; refunded_bookings: number }>(
+    `select p.name as activity, to_char(d.starts_at at time zone 'America/Denver', 'YYYY-MM') as month, sum(m.amount) as net,
+            coalesce(-sum(m.amount) filter (where m.kind = 'refund'), 0) as refunded,
+            (count(distinct m.booking_id) filter (where m.kind = 'refund'))::int as refunded_bookings
+       from (${MOVEMENTS}) m join calendar_dates d on d.id = m.trip_date_id join products p on p.id = d.product_id
+      where d.starts_at >= $1 and d.starts_at < $2
+      group by 1, 2 order by 1, 2`,
+    [from, to],
+  );
+  return rows.map((row) => ({
+    activity: row.activity,
+    month: row.month,
+    net: Number(row.net),
+    refunded: Number(row.refunded),
+    refundedBookings: row.refunded_bookings,
+  }));
+}

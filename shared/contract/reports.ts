@@ -114,3 +114,56 @@ export const moneyAnswer = v.array(
     providerId: nullableText,
   }),
 );
+
+const figuresWindow = v.looseObject({ label: text, firstDay: text, lastDay: text, through: v.nullable(text) });
+const seasonCounts = v.looseObject(
+  Object.fromEntries(
+    [
+      'bookings',
+      'seats',
+      'cancelledByCustomer',
+      'calledOff',
+      'cancelledByOffice',
+      'refunds',
+      'refunded',
+      'noShows',
+      'promoUses',
+      'promoCost',
+      'offersMade',
+      'offersTaken',
+      'giftSold',
+      'giftUsed',
+      'giftCredited',
+      'giftOutstanding',
+    ].map((key) => [key, cents]),
+  ) as Record<SeasonCount, typeof cents>,
+);
+
+/** The season's figures counted, each a number (cents for money). */
+export type SeasonCount =
+  | 'bookings'
+  | 'seats'
+  | 'cancelledByCustomer'
+  | 'calledOff'
+  | 'cancelledByOffice'
+  | 'refunds'
+  | 'refunded'
+  | 'noShows'
+  | 'promoUses'
+  | 'promoCost'
+  | 'offersMade'
+  | 'offersTaken'
+  | 'giftSold'
+  | 'giftUsed'
+  | 'giftCredited'
+  | 'giftOutstanding';
+
+/** GET /ops/reports/season?season=: a season's trips so far against the same days of the season before (cents for money). */
+export const seasonFiguresAnswer = v.looseObject({
+  season: figuresWindow,
+  before: figuresWindow,
+  revenueByMonth: v.array(v.looseObject({ month: text, now: cents, before: cents })),
+  revenueByActivity: v.array(v.looseObject({ activity: text, now: cents, before: cents })),
+  fill: v.array(v.looseObject({ activity: text, weekday: count, sold: count, capacity: count, soldBefore: count, capacityBefore: count })),
+  counts: v.looseObject({ now: seasonCounts, before: seasonCounts }),
+});

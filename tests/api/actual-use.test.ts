@@ -27,7 +27,8 @@ import { SEASON_MESSAGE } from '../../shared/contract/reports.ts';
 import type { TripEventRequest } from '../../shared/contract/trailhead.ts';
 import type { ActualUse } from '../../shared/rules/actual-use.ts';
 import { denverDay, denverDayPlus } from '../../shared/rules/dates.ts';
-import { seasonFor } from '../../shared/rules/season.ts';
+import { seasonFor, seasonNamed } from '../../shared/rules/season.ts';
+import { seasonFigures } from '../../api/reports/season-figures.ts';
 import { freeDate, harness, inviteCodeOf, PROJECT_ID, readyUser, SITE_URL, type Harness, type TestUser } from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
 import { commandDatabase, operatorCommand, staffMember, type CommandDatabase } from './staff.ts';
@@ -67,6 +68,7 @@ let kept: { payer: TestUser; bookingId: string };
 let cancelled: { payer: TestUser; bookingId: string; refund: number };
 /** A day tour we called off, its payer refunded. */
 let stormy: CalendarEntry;
+let stranded: { payer: TestUser; bookingId: string };
 
 const amountOf = async (bookingId: string) =>
   Number((await h.db.query<{ amount: number }>(`select amount from bookings where id = $1`, [bookingId]))[0]?.amount);
@@ -108,7 +110,7 @@ beforeAll(async () => {
   cancelled = { ...leaving, refund: quote.body.refund };
 
   stormy = await freeDate(h, TOURS, (entry) => entry.id !== ahead.id);
-  const stranded = await paidBooking(h, { date: stormy, calendar: TOURS, priceId: TOUR_PRICE, partySize: 2, payerName: 'Sto Rmy' });
+  stranded = await paidBooking(h, { date: stormy, calendar: TOURS, priceId: TOUR_PRICE, partySize: 2, payerName: 'Sto Rmy' });
   await callOffDate(h.db, stormy.id, 'High avalanche danger');
   const chose = await h.json('POST', `/bookings/${stranded.bookingId}/call-off`, {
     token: stranded.payer.token,
@@ -140,6 +142,89 @@ beforeAll(async () => {
     },
   });
   expect(sent.status).toBe(200);
+});
+
+describe("the season's figures", () => {
+  interface Counts {
+    bookings: number;
+    seats: number;
+    cancelledByCustomer: number;
+    calledOff: number;
+    cancelledByOffice: number;
+    refunds: number;
+    refunded: number;
+    noShows: number;
+    promoUses: number;
+    offersMade: number;
+    giftSold: number;
+  }
+  interface Figures {
+    season: { label: string; firstDay: string; through: string | null };
+    before: { label: string; firstDay: string; through: string | null };
+    revenueByMonth: { month: string; now: number; before: number }[];
+    revenueByActivity: { activity: string; now: number; before: number }[];
+    fill: { activity: string; weekday: number; sold: number; capacity: number; soldBefore: number; capacityBefore: number }[];
+    counts: { now: Counts; before: Counts };
+  }
+  const nextLabel = (label: string) => `${Number(label.slice(0, 4)) + 1}-${String(Number(label.slice(0, 4)) + 2).slice(2)}`;
+
+  it('sum the bookings made, cancelled by cause and refunded, and the money by trip, against the same days of the season before', async () => {
+    // The dates ahead's season, at its end: the class ahead with a booking kept and one cancelled, the day tour called off.
+    const aheadSeason = seasonFor(new Date(ahead.date._seconds * 1000));
+    expect(seasonFor(new Date(stormy.date._seconds * 1000)).label).toBe(aheadSeason.label);
+    const figures = await seasonFigures(h.db, aheadSeason.label, aheadSeason.end);
+    expect(figures.season).toMatchObject({ label: aheadSeason.label, firstDay: aheadSeason.start, through: aheadSeason.end });
+    expect(figures.counts.now).toMatchObject({
+      bookings: 3,
+      seats: 4,
+      cancelledByCustomer: 1,
+      calledOff: 1,
+      cancelledByOffice: 0,
+      refunds: 2,
+      refunded: cancelled.refund + (await amountOf(stranded.bookingId)),
+      noShows: 0,
+      promoUses: 0,
+      offersMade: 0,
+      giftSold: 0,
+    });
+    expect(figures.counts.before).toMatchObject({ bookings: 0, refunded: 0 });
+    const classRevenue = (await amountOf(kept.bookingId)) + (await amountOf(cancelled.bookingId)) - cancelled.refund;
+    expect(figures.revenueByActivity).toContainEqual({ activity: 'Avalanche Courses', now: classRevenue, before: 0 });
+    expect(figures.revenueByMonth.reduce((sum, month) => sum + month.now, 0)).toBe(classRevenue);
+    // The seats of the class ahead that went ahead: the one kept; the called-off tour's seats are no seats sold.
+    const weekday = new Date(`${denverDay(new Date(ahead.date._seconds * 1000))}T12:00:00Z`).getUTCDay() || 7;
+    expect(figures.fill.find((row) => row.activity === 'Avalanche Courses' && row.weekday === weekday)).toMatchObject({ sold: 1 });
+    expect(figures.fill.reduce((sum, row) => sum + row.sold, 0)).toBe(1);
+
+    // The season after, at its end, compares itself with this one, month beside month.
+    const after = await seasonFigures(h.db, nextLabel(aheadSeason.label), seasonNamed(nextLabel(aheadSeason.label))?.end ?? '');
+    expect(after.before).toMatchObject({ label: aheadSeason.label, through: aheadSeason.end });
+    expect(after.counts.before).toEqual(figures.counts.now);
+    expect(after.revenueByMonth.map((month) => month.before)).toEqual(figures.revenueByMonth.map((month) => month.now));
+    expect(after.revenueByActivity).toContainEqual({ activity: 'Avalanche Courses', now: 0, before: classRevenue });
+
+    // Before the season begins, nothing is counted yet.
+    const early = await seasonFigures(h.db, aheadSeason.label, denverDayPlus(aheadSeason.start, -1));
+    expect(early.season.through).toBeNull();
+    expect(early.counts.now.bookings).toBe(0);
+  });
+
+  it('are for operators only, and name a season by its two years', async () => {
+    const figures = (user: TestUser | null, label = season.label) =>
+      h.json<Figures & { error?: string }>(
+        'GET',
+        `/ops/reports/season?season=${encodeURIComponent(label)}`,
+        user ? { token: user.token } : {},
+      );
+    const { status, body } = await figures(operator);
+    expect(status).toBe(200);
+    expect(body.season.label).toBe(season.label);
+    expect(body.before.label).toBe(`${Number(season.label.slice(0, 4)) - 1}-${season.label.slice(2, 4)}`);
+    expect((await figures(guide)).status).toBe(403);
+    expect((await figures(lead.payer)).status).toBe(403);
+    expect((await figures(null)).status).toBe(401);
+    expect(await figures(operator, 'last winter')).toMatchObject({ status: 400, body: { error: SEASON_MESSAGE } });
+  });
 });
 
 describe('the permit settings', () => {

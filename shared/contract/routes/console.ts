@@ -52,6 +52,7 @@ import {
   moneyQuery,
   permitSettingsAnswer,
   permitSettingsSchema,
+  seasonFiguresAnswer,
   seasonLabel,
 } from '../reports.ts';
 
@@ -426,6 +427,16 @@ export const CONSOLE_ROUTES = routes({
     query: moneyQuery,
     answer: moneyAnswer,
     what: 'the movements of money',
+  },
+  seasonFigures: {
+    method: 'GET',
+    path: '/ops/reports/season',
+    who: 'operator',
+    summary:
+      "A season's figures (`season`, as 2026-27) so far against the same days of the season before: revenue by activity and month, seats against capacity by weekday, bookings and cancellations by cause, refunds, no-shows, promo codes, waitlist offers, gift cards.",
+    query: v.object({ season: seasonLabel }),
+    answer: seasonFiguresAnswer,
+    what: "the season's figures",
   },
   permitSettings: {
     method: 'GET',
