@@ -4,8 +4,9 @@
  * the Postgres server BENCH_DATABASE_URL names). The season is written straight into the tables, as
  * a season's use leaves them: paid bookings of one to three seats over every date of the season, the
  * lead of each a member, one booking in twenty cancelled with half its price refunded by card, and
- * the guides' check-ins on every date but one in ten (a no-show in every tenth party). The first run
- * is cold; the budget is a second.
+ * the guides' check-ins on every date but one in ten (a no-show in every tenth party). Then the season's
+ * figures the reports page draws, over the same season (and on the fresh database before the season
+ * is written). The first run of each is cold; the budget of each is a second.
  * Run alone: `node scripts/bench-reports.ts`.
  */
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ import { performance } from 'node:perf_hooks';
 import { openPglite, openPostgres, type Db } from '../api/db/client.ts';
 import { migrate } from '../api/db/migrate.ts';
 import { actualUseReport } from '../api/reports/actual-use-report.ts';
+import { reportWithFiled } from '../api/reports/filed-reports.ts';
+import { seasonFigures } from '../api/reports/season-figures.ts';
 import { seedIfEmpty } from '../api/seed/seed.ts';
 import { denverInstant, denverDayPlus } from '../shared/rules/dates.ts';
 import { seasonFor } from '../shared/rules/season.ts';
@@ -26,15 +29,36 @@ export interface ReportBench {
   database: 'PGlite' | 'Postgres';
   bookings: number;
   serviceDays: number;
-  runs: number[];
+  /** Milliseconds of each run: the actual use report, the season's figures, and the figures before any booking. */
+  report: number[];
+  figures: number[];
+  freshFigures: number[];
 }
 
 export const REPORT_BENCH_HEADER =
   '| row | bookings | service days | runs | first ms | p50 ms | max ms | budget |\n|---|---:|---:|---:|---:|---:|---:|---|';
 
 export function reportBenchRow(bench: ReportBench): string {
-  const [first = 0, ...warm] = bench.runs;
-  return `| the actual use report of a season (${bench.database}) | ${bench.bookings} | ${bench.serviceDays} | ${bench.runs.length} | ${ms(first)} | ${ms(percentile(warm, 50))} | ${ms(Math.max(...bench.runs))} | under 1,000 ms |`;
+  const row = (name: string, bookings: number, serviceDays: number | string, runs: number[]) => {
+    const [first = 0, ...warm] = runs;
+    return `| ${name} (${bench.database}) | ${bookings} | ${serviceDays} | ${runs.length} | ${ms(first)} | ${ms(percentile(warm, 50))} | ${ms(Math.max(...runs))} | under 1,000 ms |`;
+  };
+  return [
+    row('the actual use report of a season', bench.bookings, bench.serviceDays, bench.report),
+    row("the season's figures against the season before", bench.bookings, '-', bench.figures),
+    row("the season's figures, fresh database", 0, '-', bench.freshFigures),
+  ].join('\n');
+}
+
+/** Milliseconds of each of RUNS runs of `work`. */
+async function timed(work: () => Promise<unknown>): Promise<number[]> {
+  const runs: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const started = performance.now();
+    await work();
+    runs.push(performance.now() - started);
+  }
+  return runs;
 }
 
 /** A season's use, written into the tables: see the file's head. */
@@ -80,16 +104,19 @@ export async function reportBench(databaseUrl?: string): Promise<ReportBench> {
     const seededFor = new Date(Date.now() + 365 * 86_400_000);
     await seedIfEmpty(db, seededFor);
     const season = seasonFor(seededFor);
+    const freshFigures = await timed(() => seasonFigures(db, season.label, season.end));
     await writeSeason(db, denverInstant(season.start), denverInstant(denverDayPlus(season.end, 1)));
-    const runs: number[] = [];
-    let serviceDays = 0;
-    for (let run = 0; run < RUNS; run += 1) {
-      const started = performance.now();
-      const report = await actualUseReport(db, season.label);
-      runs.push(performance.now() - started);
-      serviceDays = report.totals.serviceDays;
-    }
-    return { database: databaseUrl ? 'Postgres' : 'PGlite', bookings: BOOKINGS, serviceDays, runs };
+    const report = await timed(() => reportWithFiled(db, season.label));
+    const figures = await timed(() => seasonFigures(db, season.label, season.end));
+    const { totals } = await actualUseReport(db, season.label);
+    return {
+      database: databaseUrl ? 'Postgres' : 'PGlite',
+      bookings: BOOKINGS,
+      serviceDays: totals.serviceDays,
+      report,
+      figures,
+      freshFigures,
+    };
   } finally {
     await db.close();
     await database?.drop();

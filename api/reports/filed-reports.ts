@@ -4,6 +4,7 @@
  * actions); the report shown later says how it differs from the latest copy filed. Filing a report
  * that has not changed since its last copy files nothing more.
  */
+import { inReportSnapshot, planEachRun } from '../db/report-snapshot.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { iso } from '../db/instant.ts';
 import type { Caller } from '../identity.ts';
@@ -40,8 +41,8 @@ const reportOf = (row: FiledRow): ActualUse => (typeof row.report === 'string' ?
 const copyOf = (row: FiledRow): FiledCopy => ({ id: row.id, at: iso(row.filed_at), by: row.filed_by_email ?? row.filed_by_uid });
 
 /** The season's report, with its latest filed copy and how the report differs from it. */
-export async function reportWithFiled(db: Queryable, season: string): Promise<ReportWithFiled> {
-  const [report, filed] = await Promise.all([actualUseReport(db, season), latestFiled(db, season)]);
+export async function reportWithFiled(db: Db, season: string): Promise<ReportWithFiled> {
+  const [report, filed] = await inReportSnapshot(db, (q) => Promise.all([actualUseReport(q, season), latestFiled(q, season)]));
   return { ...report, filed: filed ? { ...copyOf(filed), differences: reportDifferences(reportOf(filed), report) } : null };
 }
 
@@ -50,6 +51,7 @@ export async function fileActualUse(db: Db, operator: Caller, season: string): P
   await db.transaction(async (tx) => {
     // One filing at a time: two clicks of the button file one copy.
     await tx.query(`select 1 from permit_settings for update`);
+    await planEachRun(tx);
     const report = await actualUseReport(tx, season);
     const latest = await latestFiled(tx, season);
     if (latest && reportDifferences(reportOf(latest), report).length === 0) return;

@@ -7,7 +7,8 @@
  * - Refunds, no-shows (the trailhead's check-ins), promo codes' cost, waitlist offers made and taken.
  * - Gift cards sold, used and credited in the season's year of sales, and what was outstanding.
  */
-import type { Queryable } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { inReportSnapshot } from '../db/report-snapshot.ts';
 import { denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
 import { seasonNamed, seasonSalesYear } from '../../shared/rules/season.ts';
 import { noShows, sameDaysBefore, seasonMonths, seasonSoFar, type FiguresWindow } from '../../shared/rules/season-figures.ts';
@@ -157,12 +158,12 @@ function sumBy<T>(rows: readonly T[], key: (row: T) => string, value: (row: T) =
 }
 
 /** The figures of the season `label` so far on `today` ('YYYY-MM-DD'), against the same days of the season before. */
-export async function seasonFigures(db: Queryable, label: string, today: string): Promise<SeasonFigures> {
+export async function seasonFigures(db: Db, label: string, today: string): Promise<SeasonFigures> {
   const season = seasonNamed(label);
   if (!season) throw new DomainError('invalid', SEASON_MESSAGE);
   const nowWindow = seasonSoFar(season, today);
   const beforeWindow = sameDaysBefore(nowWindow);
-  const [now, before] = [await windowFigures(db, nowWindow), await windowFigures(db, beforeWindow)];
+  const [now, before] = await inReportSnapshot(db, async (q) => [await windowFigures(q, nowWindow), await windowFigures(q, beforeWindow)]);
 
   const months = seasonMonths(nowWindow);
   // Last season's months line up with this season's: its December beside this December.

@@ -12,6 +12,7 @@ import { FEE_RATE_MESSAGE, MONEY_DAYS_MESSAGE } from '../../shared/contract/repo
 import { MONEY_COLUMNS } from '../../shared/reports/money-csv.ts';
 import { denverDay, formatDenverDay } from '../../shared/rules/dates.ts';
 import { seasonFor } from '../../shared/rules/season.ts';
+import { figuresSeason, seasonMonths } from '../../shared/rules/season-figures.ts';
 import { bookByApi, bookingIdOn, classDateWithSeats, newStaffMember, readyCustomer, startOf } from './api-customers.ts';
 import { atPhoneAndDesktop, axeViolations, expect, islandsReady, test } from './fixtures.ts';
 import { layoutProblems } from './layout-problems.ts';
@@ -131,7 +132,8 @@ atPhoneAndDesktop("the accountant's export at", () => {
     await islandsReady(page);
     await page.getByRole('link', { name: 'Reports' }).click();
     await islandsReady(page);
-    await expect(page.getByRole('heading', { name: 'The accountant’s export' })).toBeVisible();
+    const exportForm = page.getByRole('form', { name: 'The accountant’s export' });
+    await expect(exportForm).toBeVisible();
     expect(await page.evaluate(layoutProblems, { phone: (page.viewportSize()?.width ?? 0) < 600 })).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -139,13 +141,16 @@ atPhoneAndDesktop("the accountant's export at", () => {
     const first = page.getByLabel('First day');
     const initial = await first.inputValue();
     await first.fill(denverDay(new Date(Date.now() + 2 * 86_400_000)));
-    await page.getByRole('button', { name: 'Download the CSV' }).click();
+    await exportForm.getByRole('button', { name: 'Download the CSV' }).click();
     await expect(page.getByText(MONEY_DAYS_MESSAGE)).toBeVisible();
     await expect(first).toBeFocused();
     await first.fill(initial);
 
     await expect(page.getByRole('radio', { name: 'When the money moved (cash)' })).toBeChecked();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exportForm.getByRole('button', { name: 'Download the CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^money-cash-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...rows] = parse(readFileSync(await download.path(), 'utf8'), { bom: true }) as string[][];
     expect(header).toEqual(MONEY_COLUMNS);
@@ -155,5 +160,57 @@ atPhoneAndDesktop("the accountant's export at", () => {
     await expect(
       page.getByRole('status').filter({ hasText: new RegExp(`^Downloaded ${rows.length} movements?, .+ net\\.$`) }),
     ).toBeVisible();
+  });
+});
+
+atPhoneAndDesktop('the season in figures at', () => {
+  test('an operator reads each figure as a chart and a table beside last season, and downloads its CSV', async ({ page }) => {
+    await signIn(page, await newStaffMember(page.request, 'operator'));
+    await page.goto('/ops');
+    await islandsReady(page);
+    await page.getByRole('link', { name: 'Reports' }).click();
+    await islandsReady(page);
+    // The season running, or the one just ended until the next begins.
+    const season = figuresSeason(new Date());
+    const before = `${Number(season.label.slice(0, 4)) - 1}-${season.label.slice(2, 4)}`;
+    await expect(page.getByLabel('Season', { exact: true })).toHaveValue(season.label);
+    await expect(
+      page.getByText(
+        new RegExp(`^Trips from ${formatDenverDay(season.start)}, .+ through .+, beside the same days of the ${before} season\\.$`),
+      ),
+    ).toBeVisible();
+
+    const months = page.getByRole('region', { name: 'Revenue by month' });
+    await expect(months.getByRole('table')).toBeVisible();
+    const shown = await cellsOf(page, 'Revenue by month');
+    expect(shown[0]).toEqual(['Month', season.label, before]);
+    expect(shown.slice(1).map(([month]) => month)).toEqual(['December', 'January', 'February', 'March']);
+    const [download] = await Promise.all([page.waitForEvent('download'), months.getByRole('button', { name: 'Download the CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`season-${season.label}-revenue-by-month.csv`);
+    const [header, ...rows] = parse(readFileSync(await download.path(), 'utf8'), { bom: true }) as string[][];
+    expect(header).toEqual(['Month', season.label, before]);
+    expect(rows.map(([month]) => month)).toEqual(seasonMonths({ firstDay: season.start, lastDay: season.end }));
+    expect(rows.map(([, now, then]) => [now, then])).toEqual(
+      shown.slice(1).map(([, now = '', then = '']) => [asDecimal(now), asDecimal(then)]),
+    );
+
+    for (const name of ['Revenue by activity', 'How full the trips ran, by weekday', 'Bookings and cancellations']) {
+      await expect(page.getByRole('region', { name }).getByRole('button', { name: 'Download the CSV' })).toBeEnabled();
+    }
+    // Each chart drawn is an image named for its figure and described by its sentence; its numbers are in the table.
+    const bookings = page.getByRole('region', { name: 'Bookings and cancellations' });
+    await expect(bookings.getByRole('row', { name: /^Cancelled by the customer \d+ \d+$/ })).toBeVisible();
+    const charts = page.getByRole('img', {
+      name: /^(Revenue by month|Revenue by activity|How full the trips ran, by weekday|Bookings and cancellations)$/,
+    });
+    for (const chart of await charts.all()) {
+      await expect(chart).toHaveAccessibleDescription(/\S/);
+      await expect(chart.locator('canvas')).toBeVisible();
+    }
+    const figures = page.getByRole('region', { name: 'Refunds, no-shows, promo codes, the waitlist and gift cards' });
+    await expect(figures.getByRole('row', { name: /^Money given back \$[\d,.]+ \$[\d,.]+$/ })).toBeVisible();
+
+    expect(await page.evaluate(layoutProblems, { phone: (page.viewportSize()?.width ?? 0) < 600 })).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

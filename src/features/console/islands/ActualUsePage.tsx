@@ -11,60 +11,23 @@ import type * as v from 'valibot';
 import { site } from '../../../../shared/company/site.ts';
 import type { actualUseAnswer, permitSettingsAnswer } from '../../../../shared/contract/reports.ts';
 import { actualUseCsv, CSV_TYPE, csvFile, percentWords } from '../../../../shared/reports/actual-use-csv.ts';
-import { denverDay, formatDenverDate, formatDenverDateTime, formatDenverDayWithYear } from '../../../../shared/rules/dates.ts';
+import { formatDenverDate, formatDenverDateTime, formatDenverDayWithYear } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
-import { seasonFor, seasonNamed } from '../../../../shared/rules/season.ts';
 import { $authUser } from '../../../stores/auth.ts';
 import { saveTextFile } from '../../../lib/save-text-file.ts';
 import { opsApi } from '../../../stores/ops-api.ts';
-import { useHydrated } from '../../../ui/hooks/use-hydrated.ts';
 import { useSearchParam } from '../../../ui/hooks/use-search-param.ts';
 import { FormFailure, useSending } from '../../../ui/form-parts.tsx';
 import { useStaffData } from '../../../ui/hooks/use-staff-data.ts';
 import OpsNotice from './OpsNotice.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import { PermitSettingsForm } from './PermitSettingsForm.tsx';
+import { SeasonPicker, seasonAsked } from './SeasonPicker.tsx';
 import '../../../styles/ops.css';
 import '../../../styles/reports.css';
 
 type Report = v.InferOutput<typeof actualUseAnswer>;
 type Settings = v.InferOutput<typeof permitSettingsAnswer>;
-
-/** The seasons offered: the one running or next, and the four before it. */
-function seasonsOffered(now: Date): string[] {
-  const current = Number(seasonFor(now).label.slice(0, 4));
-  return Array.from({ length: 5 }, (_, back) => current - back).map((year) => `${year}-${String(year + 1).slice(2)}`);
-}
-
-/** The season a report is asked for: the address's, or the last one that has begun. */
-function seasonAsked(asked: string | null, now: Date): string {
-  if (asked && seasonNamed(asked)) return asked;
-  const running = seasonFor(now);
-  return denverDay(now) >= running.start ? running.label : (seasonsOffered(now)[1] ?? running.label);
-}
-
-function SeasonPicker({ season }: { season: string }) {
-  const id = useId();
-  const hydrated = useHydrated();
-  return (
-    <form className="ops-search report-season" method="get" action="/ops/reports/actual-use">
-      <label htmlFor={id}>Season</label>
-      <div className="ops-search-row">
-        {/* Keyed by the season: the page is built before the address is read, and a select keeps its first choice. */}
-        <select key={season} id={id} name="season" defaultValue={season}>
-          {seasonsOffered(new Date()).map((label) => (
-            <option key={label} value={label}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="button primary" disabled={!hydrated}>
-          Show
-        </button>
-      </div>
-    </form>
-  );
-}
 
 const download = (report: Report) =>
   saveTextFile(csvFile(actualUseCsv(report, report.feeRatePercent)), CSV_TYPE, `actual-use-${report.season.label}.csv`);
@@ -274,7 +237,7 @@ export default function ActualUsePage() {
   const [fresh, setFresh] = useState<Report | null>(null);
   return (
     <div className="ops">
-      <SeasonPicker season={season} />
+      <SeasonPicker season={season} action="/ops/reports/actual-use" />
       {state.status === 'ready' ? (
         <TheReport report={fresh ?? state.data} onFiled={setFresh} />
       ) : (
