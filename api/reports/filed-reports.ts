@@ -17,6 +17,8 @@ export interface FiledCopy {
   id: string;
   at: string;
   by: string;
+  /** The CSV as it was filed. */
+  csv: string;
 }
 
 export type ReportWithFiled = ActualUseReport & { filed: (FiledCopy & { differences: ReportDifference[] }) | null };
@@ -27,18 +29,24 @@ interface FiledRow {
   filed_by_uid: string;
   filed_by_email: string | null;
   filed_at: Date | string;
+  csv: string;
 }
 
 async function latestFiled(db: Queryable, season: string): Promise<FiledRow | null> {
   const [row] = await db.query<FiledRow & Record<string, unknown>>(
-    `select id, report, filed_by_uid, filed_by_email, filed_at from filed_reports where season = $1 order by filed_at desc, id desc limit 1`,
+    `select id, report, csv, filed_by_uid, filed_by_email, filed_at from filed_reports where season = $1 order by filed_at desc, id desc limit 1`,
     [season],
   );
   return row ?? null;
 }
 
 const reportOf = (row: FiledRow): ActualUse => (typeof row.report === 'string' ? (JSON.parse(row.report) as ActualUse) : row.report);
-const copyOf = (row: FiledRow): FiledCopy => ({ id: row.id, at: iso(row.filed_at), by: row.filed_by_email ?? row.filed_by_uid });
+const copyOf = (row: FiledRow): FiledCopy => ({
+  id: row.id,
+  at: iso(row.filed_at),
+  by: row.filed_by_email ?? row.filed_by_uid,
+  csv: row.csv,
+});
 
 /** The season's report, with its latest filed copy and how the report differs from it. */
 export async function reportWithFiled(db: Db, season: string): Promise<ReportWithFiled> {

@@ -80,6 +80,8 @@ export const actualUseAnswer = v.looseObject({
       id: text,
       at: text,
       by: text,
+      /** The CSV as it was filed. */
+      csv: v.string(),
       differences: v.array(
         v.looseObject({ row: text, figure: v.picklist(['clients', 'serviceDays', 'revenue', 'fee']), filed: cents, now: cents }),
       ),

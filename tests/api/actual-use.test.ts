@@ -46,7 +46,13 @@ interface Settings {
 type Report = ActualUse & {
   season: Settings['season'];
   feeRatePercent: number;
-  filed: { id: string; at: string; by: string; differences: { row: string; figure: string; filed: number; now: number }[] } | null;
+  filed: {
+    id: string;
+    at: string;
+    by: string;
+    csv: string;
+    differences: { row: string; figure: string; filed: number; now: number }[];
+  } | null;
 };
 
 let h: Harness;
@@ -397,6 +403,9 @@ describe('filing the report', () => {
       { row: 'Total', figure: 'revenue', filed: was.revenue, now: was.revenue + price },
       { row: 'Total', figure: 'fee', filed: was.fee, now: Math.round(((was.revenue + price) * 3) / 100) },
     ]);
+    // The copy keeps the CSV as it was filed, for the office to download again.
+    expect(body.filed?.csv).toBe(copies[0]?.csv);
+    expect(body.filed?.csv).not.toBe(actualUseCsv(body, 3));
     expect((await file(guide)).status).toBe(403);
   });
 });

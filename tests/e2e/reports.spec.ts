@@ -95,6 +95,13 @@ atPhoneAndDesktop('the actual use report at', () => {
     await expect(page.getByRole('status').filter({ hasText: /^Filed .+ by .+\. Nothing has changed since\.$/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Filed with the Forest Service' })).toBeFocused();
     await expect(page.getByRole('button', { name: /^File / })).toHaveCount(0);
+    // The copy filed downloads as it was filed: the CSV downloaded above.
+    const [copy] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the filed copy' }).click(),
+    ]);
+    expect(copy.suggestedFilename()).toBe(`actual-use-${season}-filed-${denverDay(new Date())}.csv`);
+    expect(readFileSync(await copy.path(), 'utf8')).toBe(csv);
 
     // The office names the district on the permit: a fee rate that is no number is refused first, and nothing changes.
     await page.getByRole('button', { name: 'Change the permit settings' }).click();

@@ -11,7 +11,7 @@ import type * as v from 'valibot';
 import { site } from '../../../../shared/company/site.ts';
 import type { actualUseAnswer, permitSettingsAnswer } from '../../../../shared/contract/reports.ts';
 import { actualUseCsv, CSV_TYPE, csvFile, percentWords } from '../../../../shared/reports/actual-use-csv.ts';
-import { formatDenverDate, formatDenverDateTime, formatDenverDayWithYear } from '../../../../shared/rules/dates.ts';
+import { denverDay, formatDenverDate, formatDenverDateTime, formatDenverDayWithYear } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
 import { $authUser } from '../../../stores/auth.ts';
 import { saveTextFile } from '../../../lib/save-text-file.ts';
@@ -31,6 +31,10 @@ type Settings = v.InferOutput<typeof permitSettingsAnswer>;
 
 const download = (report: Report) =>
   saveTextFile(csvFile(actualUseCsv(report, report.feeRatePercent)), CSV_TYPE, `actual-use-${report.season.label}.csv`);
+
+/** The CSV as it was filed, named for its season and the Kamas day it was filed. */
+const downloadFiled = (season: string, filed: NonNullable<Report['filed']>) =>
+  saveTextFile(csvFile(filed.csv), CSV_TYPE, `actual-use-${season}-filed-${denverDay(Date.parse(filed.at))}.csv`);
 
 function NotCounted({ title, items }: { title: string; items: { key: string; words: string }[] }) {
   const id = useId();
@@ -145,11 +149,18 @@ function Filing({ report, onFiled }: { report: Report; onFiled: (report: Report)
           </ul>
         </>
       )}
-      {(!filed || changed.length > 0) && (
-        <button type="button" className="button primary report-buttons" onClick={file} disabled={sending}>
-          {filed ? 'File it again as it is now' : 'File this report'}
-        </button>
-      )}
+      <div className="ops-actions-row report-buttons">
+        {(!filed || changed.length > 0) && (
+          <button type="button" className="button primary" onClick={file} disabled={sending}>
+            {filed ? 'File it again as it is now' : 'File this report'}
+          </button>
+        )}
+        {filed && (
+          <button type="button" className="button secondary" onClick={() => downloadFiled(report.season.label, filed)}>
+            Download the filed copy
+          </button>
+        )}
+      </div>
       <FormFailure failure={failure} />
     </section>
   );
