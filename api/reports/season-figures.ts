@@ -125,21 +125,21 @@ async function windowFigures(db: Queryable, window: FiguresWindow): Promise<Wind
     giftCardFigures(db, salesFrom, to, to),
     permitPlaces(db).then((places) => tripDaysBetween(db, window.firstDay, through, places)),
   ]);
-  const number = (key: string) => Number(bookings?.[key] ?? 0);
+  const count = (key: string) => Number(bookings?.[key] ?? 0);
   return {
     revenue,
     fill: fill.map((row) => ({ activity: row.activity, weekday: row.weekday, sold: Number(row.sold), capacity: Number(row.capacity) })),
     counts: {
-      bookings: number('bookings'),
-      seats: number('seats'),
-      cancelledByCustomer: number('by_customer'),
-      calledOff: number('called_off'),
-      cancelledByOffice: number('by_office'),
+      bookings: count('bookings'),
+      seats: count('seats'),
+      cancelledByCustomer: count('by_customer'),
+      calledOff: count('called_off'),
+      cancelledByOffice: count('by_office'),
       refunds: revenue.reduce((sum, row) => sum + row.refundedBookings, 0),
       refunded: revenue.reduce((sum, row) => sum + row.refunded, 0),
       noShows: noShows(days),
-      promoUses: number('promo_uses'),
-      promoCost: number('promo_cost'),
+      promoUses: count('promo_uses'),
+      promoCost: count('promo_cost'),
       offersMade: offers?.made ?? 0,
       offersTaken: offers?.taken ?? 0,
       giftSold: gifts.sold,
@@ -168,21 +168,11 @@ export async function seasonFigures(db: Db, label: string, today: string): Promi
   const months = seasonMonths(nowWindow);
   // Last season's months line up with this season's: its December beside this December.
   const monthOf = (row: TripRevenue) => `${Number(row.month.slice(0, 4)) + 1}${row.month.slice(4)}`;
-  const [nowMonths, beforeMonths] = [
-    sumBy(
-      now.revenue,
-      (row) => row.month,
-      (row) => row.net,
-    ),
-    sumBy(before.revenue, monthOf, (row) => row.net),
-  ];
-  const [nowActivities, beforeActivities] = [now.revenue, before.revenue].map((rows) =>
-    sumBy(
-      rows,
-      (row) => row.activity,
-      (row) => row.net,
-    ),
-  ) as [Map<string, number>, Map<string, number>];
+  const net = (row: TripRevenue) => row.net;
+  const nowMonths = sumBy(now.revenue, (row) => row.month, net);
+  const beforeMonths = sumBy(before.revenue, monthOf, net);
+  const nowActivities = sumBy(now.revenue, (row) => row.activity, net);
+  const beforeActivities = sumBy(before.revenue, (row) => row.activity, net);
   const activities = [...new Set([...nowActivities.keys(), ...beforeActivities.keys()])].sort();
 
   const fillKey = (row: Fill) => `${row.activity}\n${row.weekday}`;

@@ -13,6 +13,11 @@ import { unitWords, type FigureChart } from '../rules/season-tables.ts';
 export const SERIES_COLORS = ['#1f4d3a', '#72838f'];
 const HEIGHT = 220;
 
+/** The steps between ticks: 1, 2 and 5 times a power of ten, from `smallest` up. */
+const steps = (smallest: number) => Array.from({ length: 9 }, (_, power) => [1, 2, 5].map((step) => step * smallest * 10 ** power)).flat();
+/** Ticks of whole seats, whole dollars (the values are cents) and tens of percent. */
+const TICKS = { count: steps(1), dollars: steps(100), percent: [10, 20, 25, 50] };
+
 function options(UPlot: typeof uPlot, chart: FigureChart, width: number): uPlot.Options {
   const bars = UPlot.paths.bars;
   if (!bars) throw new Error('This uPlot draws no bars');
@@ -36,7 +41,12 @@ function options(UPlot: typeof uPlot, chart: FigureChart, width: number): uPlot.
         size: 16 + 16 * lines,
         grid: { show: false },
       },
-      { values: (_, splits) => splits.map((value) => unitWords(chart.unit, Math.round(value))), size: 64, grid: { stroke: '#e4e9ec' } },
+      {
+        incrs: TICKS[chart.unit],
+        values: (_, splits) => splits.map((value) => unitWords(chart.unit, Math.round(value))),
+        size: 64,
+        grid: { stroke: '#e4e9ec' },
+      },
     ],
     series: [
       {},

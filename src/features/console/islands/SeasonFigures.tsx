@@ -3,7 +3,7 @@
  * season before, as the API sums them. Each figure is a chart and a plain table of the same numbers,
  * with its own CSV. The season is chosen by a plain GET (`?season=2026-27`).
  */
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { CSV_TYPE, csvFile, csvText } from '../../../../shared/reports/actual-use-csv.ts';
 import { formatDenverDayWithYear } from '../../../../shared/rules/dates.ts';
 import { saveTextFile } from '../../../lib/save-text-file.ts';
@@ -93,6 +93,8 @@ function FigureSection({ table, season }: { table: FigureTable; season: string }
 
 function TheFigures({ figures }: { figures: Figures }) {
   const { season, before } = figures;
+  // Made once per answer: a chart is drawn again only when its figures change.
+  const tables = useMemo(() => seasonTables(figures), [figures]);
   if (!season.through) {
     return (
       <p className="season-intro">
@@ -106,7 +108,7 @@ function TheFigures({ figures }: { figures: Figures }) {
         Trips from {formatDenverDayWithYear(season.firstDay)} through {formatDenverDayWithYear(season.through)}, beside the same days of the{' '}
         {before.label} season.
       </p>
-      {seasonTables(figures).map((table) => (
+      {tables.map((table) => (
         <FigureSection key={table.id} table={table} season={season.label} />
       ))}
     </>
