@@ -28,7 +28,7 @@ import type { TripEventRequest } from '../../shared/contract/trailhead.ts';
 import type { ActualUse } from '../../shared/rules/actual-use.ts';
 import { denverDay, denverDayPlus } from '../../shared/rules/dates.ts';
 import { seasonFor, seasonNamed } from '../../shared/rules/season.ts';
-import { seasonFigures } from '../../api/reports/season-figures.ts';
+import { seasonFigures, type SeasonCounts } from '../../api/reports/season-figures.ts';
 import { freeDate, harness, inviteCodeOf, PROJECT_ID, readyUser, SITE_URL, type Harness, type TestUser } from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
 import { commandDatabase, operatorCommand, staffMember, type CommandDatabase } from './staff.ts';
@@ -151,26 +151,13 @@ beforeAll(async () => {
 });
 
 describe("the season's figures", () => {
-  interface Counts {
-    bookings: number;
-    seats: number;
-    cancelledByCustomer: number;
-    calledOff: number;
-    cancelledByOffice: number;
-    refunds: number;
-    refunded: number;
-    noShows: number;
-    promoUses: number;
-    offersMade: number;
-    giftSold: number;
-  }
   interface Figures {
     season: { label: string; firstDay: string; through: string | null };
     before: { label: string; firstDay: string; through: string | null };
     revenueByMonth: { month: string; now: number; before: number }[];
     revenueByActivity: { activity: string; now: number; before: number }[];
     fill: { activity: string; weekday: number; sold: number; capacity: number; soldBefore: number; capacityBefore: number }[];
-    counts: { now: Counts; before: Counts };
+    counts: { now: SeasonCounts; before: SeasonCounts };
   }
   const nextLabel = (label: string) => `${Number(label.slice(0, 4)) + 1}-${String(Number(label.slice(0, 4)) + 2).slice(2)}`;
 
