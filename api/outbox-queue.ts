@@ -31,9 +31,9 @@ export function claimDue<T extends Row>(
   batch: number,
 ): Promise<T[]> {
   return db.query<T>(
-    `update ${table} set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $1), claim_token = $3, updated_at = now()
+    `update ${table} set attempts = attempts + 1, next_attempt_at = app_now() + make_interval(secs => $1), claim_token = $3, updated_at = app_now()
       where id in (select id from ${table}
-                    where status = 'pending' and next_attempt_at <= now()
+                    where status = 'pending' and next_attempt_at <= app_now()
                     order by next_attempt_at, created_at
                     limit $2
                     for update skip locked)
@@ -55,7 +55,7 @@ export async function renewLease(
   leaseSeconds: number,
 ): Promise<boolean> {
   const rows = await db.query(
-    `update ${table} set next_attempt_at = now() + make_interval(secs => $3), updated_at = now()
+    `update ${table} set next_attempt_at = app_now() + make_interval(secs => $3), updated_at = app_now()
       where id = $1 and claim_token is not distinct from $2 and status = 'pending'
       returning id`,
     [id, token, leaseSeconds],

@@ -253,13 +253,13 @@ const CALLED_OFF = 'date called off by the company';
  */
 async function refundInFull(tx: Queryable, row: ChoiceRow, chosenBy: 'customer' | 'deadline'): Promise<ClaimedAction[]> {
   await tx.query(
-    `update bookings set status = 'cancelled', cancelled_at = now(), cancelled_by = 'company', cancel_reason = $2, refund_amount = amount,
-            updated_at = now()
+    `update bookings set status = 'cancelled', cancelled_at = app_now(), cancelled_by = 'company', cancel_reason = $2, refund_amount = amount,
+            updated_at = app_now()
       where id = $1`,
     [row.booking_id, row.reason],
   );
   await tx.query(
-    `update called_off_bookings set choice = 'refund', chosen_by = $3, chosen_at = now() where booking_id = $1 and date_id = $2`,
+    `update called_off_bookings set choice = 'refund', chosen_by = $3, chosen_at = app_now() where booking_id = $1 and date_id = $2`,
     [row.booking_id, row.called_off_date, chosenBy],
   );
   const fees = await feesPaidFor(tx, row.booking_id);
@@ -322,13 +322,13 @@ async function creditInFull(tx: Queryable, row: ChoiceRow, percent: number): Pro
     reason: `credit instead of a refund: ${CALLED_OFF}`,
   });
   await tx.query(
-    `update bookings set status = 'cancelled', cancelled_at = now(), cancelled_by = 'company', cancel_reason = $2, refund_amount = 0,
-            credit_card_id = $3, updated_at = now()
+    `update bookings set status = 'cancelled', cancelled_at = app_now(), cancelled_by = 'company', cancel_reason = $2, refund_amount = 0,
+            credit_card_id = $3, updated_at = app_now()
       where id = $1`,
     [row.booking_id, row.reason, credit.cardId],
   );
   await tx.query(
-    `update called_off_bookings set choice = 'credit', chosen_by = 'customer', chosen_at = now() where booking_id = $1 and date_id = $2`,
+    `update called_off_bookings set choice = 'credit', chosen_by = 'customer', chosen_at = app_now() where booking_id = $1 and date_id = $2`,
     [row.booking_id, row.called_off_date],
   );
   await announce(tx, {
@@ -395,7 +395,7 @@ export async function chooseAfterCallOff(
  * Closes the call-offs whose booking ended otherwise (refunded at the provider, cancelled by the
  * office) or is no longer on the called-off date, so they never stand ahead of later deadlines.
  */
-const CLOSE_ENDED = `update called_off_bookings c set choice = 'ended', chosen_at = now()
+const CLOSE_ENDED = `update called_off_bookings c set choice = 'ended', chosen_at = app_now()
    from bookings b
   where b.id = c.booking_id and c.choice is null and (b.status <> 'paid' or b.date_id <> c.date_id)`;
 

@@ -233,7 +233,7 @@ export async function cancelBooking(db: Db, bookingId: string, by: Canceller, no
         : null;
     await tx.query(
       `update bookings set status = 'cancelled', cancelled_at = $2, cancelled_by = $3, cancel_quote = $4, cancel_reason = $5, refund_amount = $6,
-              credit_card_id = $7, updated_at = now()
+              credit_card_id = $7, updated_at = app_now()
         where id = $1`,
       [
         bookingId,
@@ -320,7 +320,7 @@ export async function leaveParty(
     }
     await tx.query(`insert into booking_departures (booking_id, user_id) values ($1, $2) on conflict do nothing`, [bookingId, callerUid]);
     await tx.query(
-      `update mail_outbox set status = 'skipped', skipped_reason = 'left the party', updated_at = now()
+      `update mail_outbox set status = 'skipped', skipped_reason = 'left the party', updated_at = app_now()
         where booking_id = $1 and recipient_uid = $2 and status = 'pending'`,
       [bookingId, callerUid],
     );

@@ -62,7 +62,7 @@ export async function moveOnFee(
   }
   // Spent before the hold is applied: ending a hold otherwise gives its gift cards' parts back.
   await spendHeld(tx, fee.id, `booking:${fee.id}`);
-  await tx.query(`update bookings set status = 'applied', paid_at = now(), updated_at = now() where id = $1`, [fee.id]);
+  await tx.query(`update bookings set status = 'applied', paid_at = app_now(), updated_at = app_now() where id = $1`, [fee.id]);
   if (!moved.offCalledOffDate) return { moved: true, actions: [] };
   await refundToCards(tx, fee.id, fee.gift_amount, CALLED_OFF_FEE, CALLED_OFF_FEE);
   const byCard = fee.amount - fee.gift_amount;

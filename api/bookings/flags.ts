@@ -98,7 +98,7 @@ export async function resolveFlag(
 ): Promise<{ currency: string } | null> {
   return db.transaction(async (tx) => {
     const [flag] = await tx.query<{ booking_id: string; date_id: string; reason: FlagReason; detail: string; currency: string }>(
-      `update booking_flags f set resolved_at = now(), resolved_by = $2, resolution = $3, given_back = $4
+      `update booking_flags f set resolved_at = app_now(), resolved_by = $2, resolution = $3, given_back = $4
          from bookings b
         where f.id = $1 and f.resolved_at is null and b.id = f.booking_id
         returning f.booking_id, b.date_id, f.reason, f.detail, b.currency`,

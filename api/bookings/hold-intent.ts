@@ -29,12 +29,12 @@ export async function attachIntentToHold(
     throw new DomainError('provider-down', PROVIDER_DOWN_MESSAGE);
   }
   const attached = await db.query(
-    `update bookings set payment_intent_id = $2, client_secret = $3, updated_at = now() where id = $1 and status = 'held' returning id`,
+    `update bookings set payment_intent_id = $2, client_secret = $3, updated_at = app_now() where id = $1 and status = 'held' returning id`,
     [holdId, intent.id, intent.clientSecret],
   );
   if (attached.length === 0) {
     const cancel = await db.transaction(async (tx) => {
-      await tx.query(`update bookings set payment_intent_id = $2, updated_at = now() where id = $1`, [holdId, intent.id]);
+      await tx.query(`update bookings set payment_intent_id = $2, updated_at = app_now() where id = $1`, [holdId, intent.id]);
       const action = await enqueueAction(tx, { kind: 'cancel', bookingId: holdId, intentId: intent.id, reason: endedReason });
       return action ? [action] : [];
     });

@@ -34,9 +34,9 @@ const releaseSql = (which: string) =>
   select (select count(*)::int from released) as released, coalesce((select json_agg(cancels) from cancels), '[]'::json) as cancels`);
 
 /** Past the grace; a waitlist offer's hold, at its end (the offer's). */
-const LAPSED = releaseSql(`(hold_expires_at <= now() - make_interval(secs => {grace})
-       or (waitlist_offer is not null and hold_expires_at <= now()))`);
-const OF_ACCOUNTS = releaseSql(`user_id = any({uids}::text[]) and hold_expires_at > now() - make_interval(secs => {grace})
+const LAPSED = releaseSql(`(hold_expires_at <= app_now() - make_interval(secs => {grace})
+       or (waitlist_offer is not null and hold_expires_at <= app_now()))`);
+const OF_ACCOUNTS = releaseSql(`user_id = any({uids}::text[]) and hold_expires_at > app_now() - make_interval(secs => {grace})
        and (created_at < to_timestamp({before}::float8 / 1000) or {before}::float8 is null)`);
 
 interface Released {
@@ -91,7 +91,7 @@ export function accountMayHold(state: AccountState | null, heldAt: number): bool
 export async function releaseHoldsOfClosedAccounts(db: Db, identity: Identity): Promise<Released> {
   const holders = await db.query<{ user_id: string; first_held: string }>(
     `select user_id, min(created_at) as first_held from bookings
-      where status = 'held' and hold_expires_at > now() - make_interval(secs => $1) group by user_id`,
+      where status = 'held' and hold_expires_at > app_now() - make_interval(secs => $1) group by user_id`,
     [LAPSE_GRACE_SECONDS],
   );
   if (holders.length === 0) return { released: 0, cancels: [], after: {} };

@@ -301,7 +301,7 @@ export const offerStandsMessage = (seats: number) =>
 async function offerStanding(db: Queryable, caller: Caller, request: PaymentIntentRequest): Promise<string | null> {
   const [offer] = await db.query<{ id: string; seats: number; price_id: string }>(
     `select id, seats, price_id from waitlist_offers
-      where user_id = $1 and date_id = $2 and status = 'open' and expires_at > now()`,
+      where user_id = $1 and date_id = $2 and status = 'open' and expires_at > app_now()`,
     [caller.uid, request.metadata.dateId],
   );
   if (!offer) return null;
@@ -322,7 +322,7 @@ async function readOffer(tx: Queryable, { caller, request, offerId }: HoldCall):
   if (!offerId) return null;
   const [offer] = await tx.query<OfferRow & Record<string, unknown>>(
     `select price_id, unit_amount, currency, ${isoInstantSql('expires_at')} as expires_at from waitlist_offers
-      where id = $1 and user_id = $2 and date_id = $3 and seats = $4 and price_id = $5 and status = 'open' and expires_at > now()`,
+      where id = $1 and user_id = $2 and date_id = $3 and seats = $4 and price_id = $5 and status = 'open' and expires_at > app_now()`,
     [offerId, caller.uid, request.metadata.dateId, request.metadata.partySize, request.priceId],
   );
   if (!offer) throw new DomainError('conflict', OFFER_ENDED);
@@ -646,14 +646,14 @@ async function writeHold(
 
 /** Statement 5: stores a new intent on its hold if still held, recording the cancellations' attempts. */
 const ATTACH = named(`with recorded as (${RECORD_ATTEMPTS_SQL})
-  update bookings set payment_intent_id = {intentId}, client_secret = {clientSecret}, updated_at = now()
+  update bookings set payment_intent_id = {intentId}, client_secret = {clientSecret}, updated_at = app_now()
    where id = {bookingId} and status = 'held' returning id`);
 
 /** Gives up a hold whose intent could not be made, recording the cancellations' attempts. */
 const GIVE_UP = named(`with recorded as (${RECORD_ATTEMPTS_SQL}) ${releaseHoldsSql('id = {bookingId}')}`);
 
 /** Stores an intent, without its client secret, on a hold released while the intent was being made. */
-const RECORD_INTENT = named(`update bookings set payment_intent_id = {intentId}, updated_at = now() where id = {bookingId}`);
+const RECORD_INTENT = named(`update bookings set payment_intent_id = {intentId}, updated_at = app_now() where id = {bookingId}`);
 
 /**
  * Makes the payment intent of a hold while the intents of the holds it replaced are cancelled (the

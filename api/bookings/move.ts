@@ -124,9 +124,9 @@ export async function moveBooking(tx: Queryable, move: MoveRequest): Promise<Mov
   );
   if (!booking || booking.date_id !== move.fromDateId) throw new DomainError('conflict', DATE_NOT_OFFERED);
   await assertMoveTarget(tx, { ...move, partySize: booking.party_size });
-  await tx.query(`update bookings set date_id = $2, updated_at = now() where id = $1`, [move.bookingId, move.toDateId]);
+  await tx.query(`update bookings set date_id = $2, updated_at = app_now() where id = $1`, [move.bookingId, move.toDateId]);
   await tx.query(
-    `update called_off_bookings set choice = 'move', chosen_by = $3, chosen_at = now(), moved_to = $4
+    `update called_off_bookings set choice = 'move', chosen_by = $3, chosen_at = app_now(), moved_to = $4
       where booking_id = $1 and date_id = $2 and choice is null`,
     [move.bookingId, move.fromDateId, byOperator ? 'operator' : 'customer', move.toDateId],
   );

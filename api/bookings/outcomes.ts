@@ -199,7 +199,7 @@ async function lateTermsRefused(tx: Queryable, booking: BookingRow, date: Locked
 
 /** The booking gives its seats back and the payment is refunded through the outbox. */
 async function refund(tx: Queryable, booking: BookingRow, reason: PaymentActionReason): Promise<Settled> {
-  await tx.query(`update bookings set status = 'refunded', updated_at = now() where id = $1`, [booking.id]);
+  await tx.query(`update bookings set status = 'refunded', updated_at = app_now() where id = $1`, [booking.id]);
   const actions = await enqueueActions(tx, [{ kind: 'refund', bookingId: booking.id, intentId: booking.payment_intent_id, reason }]);
   return { result: 'refunded', bookingId: booking.id, dateId: booking.date_id, reason, actions };
 }
@@ -228,7 +228,7 @@ async function settleRefund(tx: Queryable, booking: BookingRow, event: Extract<P
     return settled('flagged', booking);
   }
   if (booking.status === 'refunded') return settled('unchanged', booking);
-  await tx.query(`update bookings set status = 'refunded', updated_at = now() where id = $1`, [booking.id]);
+  await tx.query(`update bookings set status = 'refunded', updated_at = app_now() where id = $1`, [booking.id]);
   if (booking.status === 'paid') {
     // All the card paid came back: what gift cards paid goes back onto them too, or the booking's price would be lost.
     const toGiftCards = await refundToCards(

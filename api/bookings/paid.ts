@@ -18,7 +18,7 @@ export async function bookPaid(
 ): Promise<AfterCommit> {
   await tx.query(
     `with paid as (
-       update bookings set status = 'paid', paid_at = now(), invite_code = $2, policy_version = $3, updated_at = now() where id = $1
+       update bookings set status = 'paid', paid_at = app_now(), invite_code = $2, policy_version = $3, updated_at = app_now() where id = $1
        returning id, user_id
      )
      insert into booking_members (booking_id, user_id) select id, user_id from paid on conflict do nothing`,

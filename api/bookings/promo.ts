@@ -21,7 +21,7 @@ export interface PromoRow {
 /** The columns of a PromoRow, selected from `promo_codes` named `alias`. */
 export const promoColumns = (alias: string) =>
   `${alias}.code, ${alias}.percent_off, ${alias}.amount_off, ${alias}.price_ids, ${alias}.max_redemptions,
-   ${alias}.active and (${alias}.expires_at is null or ${alias}.expires_at > now()) as usable`;
+   ${alias}.active and (${alias}.expires_at is null or ${alias}.expires_at > app_now()) as usable`;
 
 /**
  * The discount a code gives on a price, given how many holds and bookings use it now, or null when

@@ -53,12 +53,12 @@ export const insertHoldSql = (values: NewBookingSql & { until: string }, from?: 
 };
 
 /** A hold's end `seconds` (an SQL expression) from now. */
-export const holdFor = (seconds: string) => `now() + make_interval(secs => ${seconds})`;
+export const holdFor = (seconds: string) => `app_now() + make_interval(secs => ${seconds})`;
 
 /** The office's booking paid on the spot (cash, check, complimentary): it never holds, so it is paid at once. */
 export const insertPaidSql = (values: NewBookingSql, tail?: string) =>
   insertSql({
-    values: { ...values, status: `'paid'`, hold_expires_at: 'now()', paid_at: values.paid_at ?? 'now()' },
+    values: { ...values, status: `'paid'`, hold_expires_at: 'app_now()', paid_at: values.paid_at ?? 'app_now()' },
     ...(tail ? { tail } : {}),
   });
 
@@ -75,7 +75,7 @@ export interface ReleasedHold {
  * returned with its intent, date and offer. A hold already released or paid is left as it is.
  */
 export const releaseHoldsSql = (which: string) =>
-  `update bookings set status = 'released', updated_at = now() where status = 'held' and ${which}
+  `update bookings set status = 'released', updated_at = app_now() where status = 'held' and ${which}
    returning id, payment_intent_id, date_id, waitlist_offer`;
 
 /** The holds a release ends, as a condition on `bookings` with its values (`$1`, `$2`). */

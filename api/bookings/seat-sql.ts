@@ -9,10 +9,10 @@
  */
 
 /** Must agree with holdLapsed. */
-export const HOLD_LAPSED_SQL = `hold_expires_at <= now()`;
+export const HOLD_LAPSED_SQL = `hold_expires_at <= app_now()`;
 
 /** Must agree with isLiveHold. */
-export const LIVE_HOLD_SQL = `(status = 'held' and hold_expires_at > now())`;
+export const LIVE_HOLD_SQL = `(status = 'held' and hold_expires_at > app_now())`;
 
 /** Must agree with takesSeats. */
 export const TAKES_SEATS_SQL = `(status = 'paid' or ${LIVE_HOLD_SQL})`;
@@ -29,7 +29,7 @@ export const seatsTakenSql = (dateId: string, also?: string) =>
   seatSumSql(dateId, also ? `${TAKES_SEATS_SQL} and ${also}` : TAKES_SEATS_SQL);
 
 /** Must agree with bookingsOpen(closingTime(startsAt, hours), now), given cutoffSeconds(hours) as `cutoff`. */
-export const bookingsOpenSql = (startsAt: string, cutoff: string) => `${startsAt} > now() + make_interval(secs => ${cutoff})`;
+export const bookingsOpenSql = (startsAt: string, cutoff: string) => `${startsAt} > app_now() + make_interval(secs => ${cutoff})`;
 
 /** Must agree with promoUses: the uses of code `code`, counting only the bookings that also match `also` when given. */
 export const promoUsesSql = (code: string, also?: string) =>

@@ -23,7 +23,7 @@ export interface LockedDate {
  */
 export async function lockDate(tx: Queryable, dateId: string, cutoffHours = 0): Promise<LockedDate | undefined> {
   const [date] = await tx.query<LockedDate & Record<string, unknown>>(
-    `select id, calendar, product_id, price_id, capacity, active, starts_at, starts_at <= now() as started,
+    `select id, calendar, product_id, price_id, capacity, active, starts_at, starts_at <= app_now() as started,
             active and ${bookingsOpenSql('starts_at', '$2')} as open
        from calendar_dates where id = $1 for update`,
     [dateId, cutoffSeconds(cutoffHours)],

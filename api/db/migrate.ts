@@ -32,6 +32,7 @@ import * as creditInsteadOfRefund from './migrations/029_credit_instead_of_refun
 import * as giftCardReminders from './migrations/030_gift_card_reminders.ts';
 import * as feesByGiftCard from './migrations/031_fees_by_gift_card.ts';
 import * as permitReport from './migrations/032_permit_report.ts';
+import * as appClock from './migrations/033_app_clock.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -66,6 +67,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '030_gift_card_reminders', sql: giftCardReminders.sql },
   { version: '031_fees_by_gift_card', sql: feesByGiftCard.sql },
   { version: '032_permit_report', sql: permitReport.sql },
+  { version: '033_app_clock', sql: appClock.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

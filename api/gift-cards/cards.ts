@@ -85,7 +85,7 @@ const ORIGIN_ROW = {
  */
 export async function activateCard(tx: Queryable, cardId: string, causedBy: string, reason?: string): Promise<boolean> {
   const [card] = await tx.query<{ value: number; origin: keyof typeof ORIGIN_ROW }>(
-    `update gift_cards set status = 'active', issued_at = now() where id = $1 and status = 'pending' returning value, origin`,
+    `update gift_cards set status = 'active', issued_at = app_now() where id = $1 and status = 'pending' returning value, origin`,
     [cardId],
   );
   if (!card) return false;

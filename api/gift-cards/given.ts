@@ -98,7 +98,7 @@ export async function changeDelivery(
     );
     if (!message) throw new DomainError('conflict', GIFT_ALREADY_SENT);
     await tx.query(
-      `update mail_outbox set due_at = $2, next_attempt_at = $2, claim_token = null, attempts = 0, last_error = null, updated_at = now()
+      `update mail_outbox set due_at = $2, next_attempt_at = $2, claim_token = null, attempts = 0, last_error = null, updated_at = app_now()
         where id = $1`,
       [message.id, at.toISOString()],
     );

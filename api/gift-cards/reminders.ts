@@ -43,7 +43,7 @@ export async function stopReminders(db: Db, typed: string): Promise<{ stopped: t
   const code = giftCodeOf(typed);
   const [card] = code
     ? await db.query(
-        `update gift_cards set reminders_stopped_at = coalesce(reminders_stopped_at, now()) where code = $1 and status = 'active' returning id`,
+        `update gift_cards set reminders_stopped_at = coalesce(reminders_stopped_at, app_now()) where code = $1 and status = 'active' returning id`,
         [code],
       )
     : [];

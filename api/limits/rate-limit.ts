@@ -69,10 +69,10 @@ export function countHitSql(key: string, window: string): string {
 /** The same as countHitSql for every key `keys` yields (a `values` list or a select of one column), also returning each `key`. */
 function countHitsSql(keys: string, window: string): string {
   return `insert into rate_limits (key, window_start, count)
-     select key, to_timestamp(floor(extract(epoch from now()) / ${window}) * ${window}), 1 from (${keys}) as hits (key)
+     select key, to_timestamp(floor(extract(epoch from app_now()) / ${window}) * ${window}), 1 from (${keys}) as hits (key)
      on conflict (key, window_start) do update set count = rate_limits.count + 1
      returning key, count, window_start,
-               greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${window}) - now())))::int as retry_after`;
+               greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${window}) - app_now())))::int as retry_after`;
 }
 
 /** Counts one hit on each of `keys` (distinct) in windows of `window` seconds, dropping the ended windows of keys whose new window began. */
@@ -92,7 +92,7 @@ export async function hit(db: Queryable, key: string, limit: Limit): Promise<{ c
   const count = row?.count ?? 1;
   if (count === 1) {
     // A new window began for this key: its earlier windows are over.
-    await db.query(`delete from rate_limits where key = $1 and window_start < now() - make_interval(secs => $2)`, [key, window]);
+    await db.query(`delete from rate_limits where key = $1 and window_start < app_now() - make_interval(secs => $2)`, [key, window]);
   }
   return { count, retryAfterSeconds: row?.retry_after ?? window };
 }
@@ -144,7 +144,7 @@ export function rateLimit<E extends { Variables: object }>(
 
 /** Deletes counters whose windows ended long ago (keys that were never hit again). */
 export async function sweepRateLimits(db: Queryable): Promise<number> {
-  const gone = await db.query(`delete from rate_limits where window_start < now() - make_interval(secs => $1) returning key`, [
+  const gone = await db.query(`delete from rate_limits where window_start < app_now() - make_interval(secs => $1) returning key`, [
     2 * LONGEST_WINDOW_SECONDS,
   ]);
   return gone.length;

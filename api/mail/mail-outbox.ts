@@ -108,7 +108,7 @@ export async function enqueueMemberJoined(tx: Queryable, bookingId: string, memb
 /** The messages before the trip that have not gone yet are not sent (the booking ended or moved). */
 async function skipTripMessages(tx: Queryable, bookingId: string, why: string): Promise<void> {
   await tx.query(
-    `update mail_outbox set status = 'skipped', skipped_reason = $2, updated_at = now()
+    `update mail_outbox set status = 'skipped', skipped_reason = $2, updated_at = app_now()
       where booking_id = $1 and status = 'pending' and kind in ('readiness-reminder', 'trip-briefing')`,
     [bookingId, why],
   );

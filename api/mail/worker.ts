@@ -51,7 +51,7 @@ const HELD = `id = $1 and claim_token = $2 and status = 'pending'`;
 /** Records the message as sent; false when the claim was lost meanwhile (the row is left to whoever holds it). */
 async function markSent(db: Queryable, mail: ClaimedMail, to: string, messageId: string): Promise<boolean> {
   const rows = await db.query(
-    `update mail_outbox set status = 'sent', sent_to = $3, message_id = $4, sent_at = now(), last_error = null, updated_at = now()
+    `update mail_outbox set status = 'sent', sent_to = $3, message_id = $4, sent_at = app_now(), last_error = null, updated_at = app_now()
       where ${HELD} returning id`,
     [mail.id, mail.claim_token, to, messageId],
   );
@@ -60,7 +60,7 @@ async function markSent(db: Queryable, mail: ClaimedMail, to: string, messageId:
 
 async function markSkipped(db: Queryable, mail: ClaimedMail, reason: string): Promise<boolean> {
   const rows = await db.query(
-    `update mail_outbox set status = 'skipped', skipped_reason = $3, updated_at = now() where ${HELD} returning id`,
+    `update mail_outbox set status = 'skipped', skipped_reason = $3, updated_at = app_now() where ${HELD} returning id`,
     [mail.id, mail.claim_token, reason],
   );
   return rows.length > 0;
@@ -71,7 +71,7 @@ async function markFailed(db: Queryable, mail: ClaimedMail, error: unknown): Pro
   const delay = retryDelaySeconds(mail.attempts);
   console.error(`mail ${mail.kind} ${mail.id} failed; retrying in ${delay} s`, { attempts: mail.attempts, error: message });
   await db.query(
-    `update mail_outbox set last_error = $3, next_attempt_at = now() + make_interval(secs => $4), updated_at = now() where ${HELD}`,
+    `update mail_outbox set last_error = $3, next_attempt_at = app_now() + make_interval(secs => $4), updated_at = app_now() where ${HELD}`,
     [mail.id, mail.claim_token, message, delay],
   );
 }

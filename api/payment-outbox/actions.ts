@@ -83,7 +83,7 @@ export async function enqueueAction(tx: Queryable, action: ActionRequest): Promi
   const key = purpose === 'payment' ? `${action.kind}-${action.bookingId}` : `${action.kind}-${action.bookingId}-${purpose}`;
   const [row] = await tx.query<ClaimedAction & Record<string, unknown>>(
     `insert into payment_outbox (id, kind, booking_id, intent_id, idempotency_key, reason, purpose, amount, attempts, next_attempt_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 1, now() + make_interval(secs => $9))
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 1, app_now() + make_interval(secs => $9))
      on conflict (booking_id, kind, purpose) do nothing
      returning ${CLAIMED_COLUMNS}`,
     [randomId('act'), action.kind, action.bookingId, action.intentId, key, action.reason, purpose, action.amount ?? null, LEASE_SECONDS],
@@ -101,7 +101,7 @@ export async function enqueueAction(tx: Queryable, action: ActionRequest): Promi
 export function enqueueCancelsSql(source: string, reason: string, lease: string): string {
   return `insert into payment_outbox (id, kind, booking_id, intent_id, idempotency_key, reason, attempts, next_attempt_at)
      select 'act_' || rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '='),
-            'cancel', id, payment_intent_id, 'cancel-' || id, ${reason}, 1, now() + make_interval(secs => ${lease})
+            'cancel', id, payment_intent_id, 'cancel-' || id, ${reason}, 1, app_now() + make_interval(secs => ${lease})
        from ${source} where payment_intent_id is not null
      on conflict (booking_id, kind, purpose) do nothing
      returning ${CLAIMED_COLUMNS}`;

@@ -43,7 +43,7 @@ export async function handOver(db: Db, providerName: 'local' | 'stripe', attempt
   return db.transaction(async (tx) => {
     const [ended] = await tx.query<{ amount: number; currency: string }>(
       `with ended as (
-         update payment_outbox set status = 'failed', last_error = $3, updated_at = now()
+         update payment_outbox set status = 'failed', last_error = $3, updated_at = app_now()
           where id = $1 and status = 'pending' and claim_token is not distinct from $2
           returning booking_id, amount)
        select coalesce(e.amount, b.amount - b.gift_amount) as amount, b.currency from ended e join bookings b on b.id = e.booking_id`,

@@ -60,9 +60,9 @@ export const RECORD_ATTEMPTS_SQL = `update payment_outbox o
         set status = case when r.error is null then 'done' else o.status end,
             result = coalesce(r.result, o.result),
             last_error = coalesce(r.error, o.last_error),
-            done_at = case when r.error is null then now() else o.done_at end,
-            next_attempt_at = case when r.error is null then now() else now() + make_interval(secs => r.delay) end,
-            updated_at = now()
+            done_at = case when r.error is null then app_now() else o.done_at end,
+            next_attempt_at = case when r.error is null then app_now() else app_now() + make_interval(secs => r.delay) end,
+            updated_at = app_now()
        from unnest({attemptIds}::text[], {attemptTokens}::text[], {attemptResults}::text[], {attemptErrors}::text[], {attemptDelays}::int[])
          as r (id, token, result, error, delay)
       where o.id = r.id and o.status = 'pending' and o.claim_token is not distinct from r.token`;

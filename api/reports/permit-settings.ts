@@ -108,7 +108,7 @@ export async function changePermitSettings(db: Db, operator: Caller, change: Per
     const before = await permitSettings(tx, change.season.label);
     const known = new Set(before.places.map((place) => `${place.kind}:${place.key}`));
     if (change.places.some((place) => !known.has(`${place.kind}:${place.key}`))) throw new DomainError('invalid', UNKNOWN_PLACE);
-    await tx.query(`update permit_settings set fee_rate_bp = $1, updated_at = now()`, [Math.round(change.feeRatePercent * 100)]);
+    await tx.query(`update permit_settings set fee_rate_bp = $1, updated_at = app_now()`, [Math.round(change.feeRatePercent * 100)]);
     await tx.query(
       `insert into permit_seasons (season, first_day, last_day) values ($1, $2, $3)
        on conflict (season) do update set first_day = excluded.first_day, last_day = excluded.last_day`,

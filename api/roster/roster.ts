@@ -55,7 +55,7 @@ export function guideDate(row: DateRow): GuideDate {
 export async function upcomingDates(db: Queryable): Promise<GuideDate[]> {
   const rows = await db.query<DateRow & Record<string, unknown>>(
     `select ${DATE_COLUMNS} from calendar_dates d join products p on p.id = d.product_id
-      where d.active and d.starts_at > now() order by d.starts_at, d.id`,
+      where d.active and d.starts_at > app_now() order by d.starts_at, d.id`,
   );
   return rows.map(guideDate);
 }

@@ -112,7 +112,7 @@ export async function withdrawInvitation(db: Db, operator: Caller, invitationId:
     if (!row) throw new HttpError(404, NO_SUCH_INVITATION);
     if (row.withdrawn_at !== null) return;
     if (row.accepted_at !== null) throw new HttpError(409, `${row.email} has already taken up the invitation: take the role away instead.`);
-    await tx.query(`update staff_invitations set withdrawn_at = now() where id = $1`, [invitationId]);
+    await tx.query(`update staff_invitations set withdrawn_at = app_now() where id = $1`, [invitationId]);
     await recordAction(tx, operator, {
       action: 'withdraw invitation',
       subject: account(row.email, row.account_uid),
@@ -194,7 +194,7 @@ export async function claimInvitations(db: Db, identity: Identity, caller: Calle
       {
         // Taken up or withdrawn meanwhile (another call, another instance): nothing to do here.
         claim: async (tx) =>
-          (await tx.query(`update staff_invitations set accepted_at = now() where id = $1 and ${OPEN} returning id`, [invitation.id]))
+          (await tx.query(`update staff_invitations set accepted_at = app_now() where id = $1 and ${OPEN} returning id`, [invitation.id]))
             .length > 0,
         record: (tx) =>
           recordAction(tx, inviter, {

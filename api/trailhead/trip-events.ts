@@ -96,7 +96,7 @@ export async function recordTripEvents(
  * themselves by the time it reached us: theirs stands, and the event says so for the office.
  */
 async function surveyIntoRecord(tx: Queryable, eventId: string, uid: string, survey: Survey): Promise<void> {
-  const taken = await tx.query(`update users set survey = $2, updated_at = now() where uid = $1 and survey is null returning uid`, [
+  const taken = await tx.query(`update users set survey = $2, updated_at = app_now() where uid = $1 and survey is null returning uid`, [
     uid,
     JSON.stringify(survey),
   ]);

@@ -99,7 +99,7 @@ type Profile = { displayName?: string | null | undefined; photoURL?: string | nu
  */
 export const SAVE_USER_SQL = `insert into users (uid, email, display_name, photo_url, phone_number)
        values ({uid}, {email}, {displayName}, {photoUrl}, {phoneNumber})
-     on conflict (uid) do update set email = excluded.email, updated_at = now(),
+     on conflict (uid) do update set email = excluded.email, updated_at = app_now(),
        -- A new address confirmed through its link is no longer pending.
        pending_email = case when lower(users.pending_email) = lower(excluded.email) then null else users.pending_email end
        where users.email is distinct from excluded.email`;
@@ -133,7 +133,7 @@ export async function ensureUser(db: Queryable, caller: Caller, profile: Profile
 }
 
 export async function saveSurvey(db: Queryable, uid: string, survey: Survey): Promise<boolean> {
-  const rows = await db.query(`update users set survey = $2, updated_at = now() where uid = $1 returning uid`, [
+  const rows = await db.query(`update users set survey = $2, updated_at = app_now() where uid = $1 returning uid`, [
     uid,
     JSON.stringify(survey),
   ]);
@@ -149,7 +149,7 @@ export async function saveProfile(db: Queryable, caller: Caller, data: UserData)
   await db.query(
     `insert into users (uid, email, display_name, phone_number, pending_email) values ($1, $2, $3, $4, $5)
      on conflict (uid) do update set email = excluded.email, display_name = excluded.display_name,
-       phone_number = excluded.phone_number, pending_email = excluded.pending_email, updated_at = now()`,
+       phone_number = excluded.phone_number, pending_email = excluded.pending_email, updated_at = app_now()`,
     [caller.uid, caller.email, data.displayName, data.phoneNumber, pending],
   );
 }

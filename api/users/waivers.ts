@@ -67,7 +67,7 @@ export async function insertSignature(tx: Queryable, signing: Signing): Promise<
     throw new WaiverTextConflict(`Waiver version ${edition.version} is stored with another text (${stored?.sha256})`);
   }
   await tx.query(
-    `update users set signature = $2, agreed = true, updated_at = now()
+    `update users set signature = $2, agreed = true, updated_at = app_now()
       where uid = $1 and not exists (select 1 from waiver_signatures where user_id = $1 and signed_at > $3)`,
     [uid, signing.signature, signedAt.toISOString()],
   );

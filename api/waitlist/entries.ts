@@ -121,7 +121,7 @@ export async function leaveWaitlist(db: Db, caller: Caller, entryId: string): Pr
     if (!entry || entry.user_id !== caller.uid) throw new DomainError('not-found', WAIT_NOT_FOUND);
     if (entry.status !== 'waiting' && entry.status !== 'offered') return { left: false, after: {} };
     const declined = await tx.query<{ id: string; date_id: string }>(
-      `update waitlist_offers set status = 'declined', ended_at = now() where entry_id = $1 and status = 'open' returning id, date_id`,
+      `update waitlist_offers set status = 'declined', ended_at = app_now() where entry_id = $1 and status = 'open' returning id, date_id`,
       [entryId],
     );
     const actions = await releaseOfferHolds(
@@ -129,7 +129,7 @@ export async function leaveWaitlist(db: Db, caller: Caller, entryId: string): Pr
       declined.map((offer) => offer.id),
       'waitlist offer declined',
     );
-    await tx.query(`update waitlist_entries set status = 'left', ended_at = now() where id = $1`, [entryId]);
+    await tx.query(`update waitlist_entries set status = 'left', ended_at = app_now() where id = $1`, [entryId]);
     return { left: true, after: { actions, seatsChanged: declined.length > 0, freedDates: declined.map((offer) => offer.date_id) } };
   });
 }
@@ -173,13 +173,13 @@ const WAITS = `select e.id, e.date_id, d.calendar, d.starts_at, coalesce(dp.nick
     join calendar_dates d on d.id = e.date_id
     join prices pr on pr.id = e.price_id
     left join prices dp on dp.id = d.price_id
-    left join waitlist_offers o on o.entry_id = e.id and o.status = 'open' and o.expires_at > now()
+    left join waitlist_offers o on o.entry_id = e.id and o.status = 'open' and o.expires_at > app_now()
     left join calendar_dates od on od.id = o.date_id`;
 
 /** The caller's waits still standing, soonest date first, each with its place in line. */
 export async function myWaits(db: Queryable, uid: string): Promise<WaitlistEntryAnswer[]> {
   const rows = await db.query<WaitRow & Record<string, unknown>>(
-    `${WAITS} where e.user_id = $1 and e.status in ('waiting', 'offered') and d.starts_at > now() order by d.starts_at`,
+    `${WAITS} where e.user_id = $1 and e.status in ('waiting', 'offered') and d.starts_at > app_now() order by d.starts_at`,
     [uid],
   );
   const line = await lineOf(
@@ -284,7 +284,7 @@ export async function offerForCheckout(db: Queryable, uid: string, offerId: stri
     ended: boolean;
   }>(
     `select o.id, o.user_id, o.status, o.date_id, d.calendar, pr.product_id, o.price_id, pr.nickname as title, d.starts_at, o.expires_at,
-            o.seats, o.unit_amount, o.currency, o.expires_at <= now() as ended
+            o.seats, o.unit_amount, o.currency, o.expires_at <= app_now() as ended
        from waitlist_offers o join calendar_dates d on d.id = o.date_id join prices pr on pr.id = o.price_id
       where o.id = $1`,
     [offerId],

@@ -81,12 +81,12 @@ async function lockWaitingFor(tx: Queryable, date: OfferDate, { holdLimit }: Off
     `with passed_over as (
        select b.user_id from bookings b where b.date_id = $1 and b.status = 'paid'
        union all
-       select b.user_id from bookings b where b.status = 'held' and b.hold_expires_at > now()
+       select b.user_id from bookings b where b.status = 'held' and b.hold_expires_at > app_now()
        union all
        select o.user_id from waitlist_offers o where o.status = 'open'
        union all
        select substr(r.key, length($2) + 1) from rate_limits r
-        where r.window_start = to_timestamp(floor(extract(epoch from now()) / $4) * $4) and starts_with(r.key, $2) and r.count >= $3
+        where r.window_start = to_timestamp(floor(extract(epoch from app_now()) / $4) * $4) and starts_with(r.key, $2) and r.count >= $3
      )
      select ${lineColumns('ed')}
        from waitlist_entries e join calendar_dates ed on ed.id = e.date_id join calendar_dates d on d.id = $1
@@ -266,15 +266,15 @@ export async function lapseOffers(tx: Queryable): Promise<AfterCommit> {
 
 const LAPSE = `with due as (
        select o.id, o.entry_id from waitlist_offers o
-        where o.status = 'open' and o.expires_at <= now()
+        where o.status = 'open' and o.expires_at <= app_now()
           and not exists (select 1 from bookings b where b.waitlist_offer = o.id
-                           and (b.status = 'paid' or (b.status = 'held' and b.hold_expires_at > now())))
+                           and (b.status = 'paid' or (b.status = 'held' and b.hold_expires_at > app_now())))
         for update skip locked
      ), ended as (
-       update waitlist_offers o set status = 'lapsed', ended_at = now() from due where o.id = due.id
+       update waitlist_offers o set status = 'lapsed', ended_at = app_now() from due where o.id = due.id
        returning o.id, o.user_id, o.date_id
      ), entries as (
-       update waitlist_entries e set status = 'lapsed', ended_at = now() from due where e.id = due.entry_id and e.status = 'offered'
+       update waitlist_entries e set status = 'lapsed', ended_at = app_now() from due where e.id = due.entry_id and e.status = 'offered'
      )
      select id, user_id, date_id from ended`;
 
@@ -294,7 +294,7 @@ export async function offerFreedSeats(db: Db, settings: OfferSettings): Promise<
         where e.status = 'waiting' and e.nearby
      )
      select d.id from wanted join calendar_dates d on d.id = wanted.id
-      where d.active and d.starts_at > now() and d.capacity > ${seatsTakenSql('d.id')}
+      where d.active and d.starts_at > app_now() and d.capacity > ${seatsTakenSql('d.id')}
       order by d.starts_at`,
   );
   let offered = 0;
@@ -416,7 +416,7 @@ async function withdrawOffers(tx: Queryable, offerIds: readonly string[], why: O
   if (offerIds.length === 0) return [];
   await tx.query(
     `with withdrawn as (
-       update waitlist_offers set status = 'withdrawn', ended_at = now() where id = any($1::text[]) and status = 'open' returning entry_id
+       update waitlist_offers set status = 'withdrawn', ended_at = app_now() where id = any($1::text[]) and status = 'open' returning entry_id
      )
      update waitlist_entries set status = 'waiting' where id in (select entry_id from withdrawn) and status = 'offered'`,
     [offerIds],
@@ -442,11 +442,11 @@ export async function endWaitsOnBooking(tx: Queryable, booking: { id: string; us
   const others = await tx.query<{ id: string }>(
     `with paid as (select waitlist_offer as offer_id from bookings where id = $1),
           accepted as (
-            update waitlist_offers set status = 'accepted', ended_at = now()
+            update waitlist_offers set status = 'accepted', ended_at = app_now()
              where id = (select offer_id from paid) and status in ('open', 'lapsed') returning entry_id
           ),
           ended as (
-            update waitlist_entries set status = 'booked', ended_at = now()
+            update waitlist_entries set status = 'booked', ended_at = app_now()
              where id in (select entry_id from accepted) or (user_id = $2 and date_id = $3 and status in ('waiting', 'offered'))
           )
      select o.id from waitlist_offers o
@@ -477,7 +477,7 @@ export async function closeWaitlist(tx: Queryable, dateId: string): Promise<numb
   );
   // An entry of this date offered seats on a nearby date keeps that offer.
   const closed = await tx.query<{ id: string; user_id: string }>(
-    `update waitlist_entries set status = 'closed', ended_at = now() where date_id = $1 and status = 'waiting' returning id, user_id`,
+    `update waitlist_entries set status = 'closed', ended_at = app_now() where date_id = $1 and status = 'waiting' returning id, user_id`,
     [dateId],
   );
   return enqueueMail(

@@ -45,6 +45,7 @@ describe('migrations and catalog imports', () => {
         '030_gift_card_reminders',
         '031_fees_by_gift_card',
         '032_permit_report',
+        '033_app_clock',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);
