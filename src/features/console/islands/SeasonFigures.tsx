@@ -77,7 +77,7 @@ function FigureSection({ table, season }: { table: FigureTable; season: string }
           {drawn.summary}
         </p>
       )}
-      <div className={drawn ? 'season-figure-body' : undefined}>
+      <div className={drawn ? 'season-figure-body' : 'season-figure-plain'}>
         {drawn && <SeasonChart chart={drawn} name={table.heading} describedBy={`${id}-summary`} />}
         <Table labelledBy={`${id}-title`} columns={table.columns} rows={table.rows} />
       </div>
