@@ -88,11 +88,12 @@ const HIT = named(countHitSql('{key}', '{window}'));
 /** Counts one hit on `key`; returns the count in the current window and the seconds until it ends. */
 export async function hit(db: Queryable, key: string, limit: Limit): Promise<{ count: number; retryAfterSeconds: number }> {
   const window = windowOf(limit);
-  const [row] = await queryNamed<{ count: number; retry_after: number }>(db, HIT, { key, window });
+  const [row] = await queryNamed<{ count: number; retry_after: number; window_start: Date | string }>(db, HIT, { key, window });
   const count = row?.count ?? 1;
-  if (count === 1) {
-    // A new window began for this key: its earlier windows are over.
-    await db.query(`delete from rate_limits where key = $1 and window_start < app_now() - make_interval(secs => $2)`, [key, window]);
+  if (row && count === 1) {
+    // A new window began for this key: the windows before it are over (counted from the window's own start,
+    // not the clock, which may have moved on into the next window by the time this runs).
+    await db.query(`delete from rate_limits where key = $1 and window_start < $2`, [key, row.window_start]);
   }
   return { count, retryAfterSeconds: row?.retry_after ?? window };
 }

@@ -3,6 +3,7 @@ import { createApp } from '../../api/app.ts';
 import { publicCache } from '../../api/cache.ts';
 import { firebaseIdentity } from '../../api/identity.ts';
 import { hit, sweepRateLimits } from '../../api/limits/rate-limit.ts';
+import type { Queryable } from '../../api/db/client.ts';
 import { parseCidrList } from '../../api/limits/client-ip.ts';
 import { localProvider } from '../../api/payments/local.ts';
 import { freeDate, fromAddress, harness, intentBody, newUser, PROJECT_ID, PROXY_ADDRESS, readyUser, type Harness } from './harness.ts';
@@ -179,6 +180,23 @@ describe('rate-limit counters', () => {
     expect(first.count).toBe(1);
     expect(await hit(h.db, 'test:window', second)).toEqual({ count: 1, retryAfterSeconds: 1 });
     expect(await h.db.query(`select count from rate_limits where key = 'test:window'`)).toEqual([{ count: 1 }]);
+  });
+
+  it('keep the count of a window that began just before the earlier ones are dropped, however slow the database', async () => {
+    const h = await harness();
+    // Each statement acts at its own instant, as on a loaded database: the hit just before a second ends, the drop after it.
+    const instants = ['2027-01-09T15:00:00.999Z', '2027-01-09T15:00:01.500Z'];
+    let next = 0;
+    const slow: Queryable = {
+      query: (sql, params) =>
+        h.db.transaction(async (tx) => {
+          await tx.query(`select set_config('kamas.now', $1, true)`, [instants[Math.min(next++, instants.length - 1)]]);
+          return tx.query(sql, params);
+        }),
+    };
+    expect(await hit(slow, 'test:slow', { max: 5, windowSeconds: 1 })).toEqual({ count: 1, retryAfterSeconds: 1 });
+    expect(next).toBe(2);
+    expect(await h.db.query(`select count from rate_limits where key = 'test:slow'`)).toEqual([{ count: 1 }]);
   });
 
   it('are swept once their window is long over', async () => {
