@@ -18,6 +18,7 @@ import { remindToFile } from '../../api/reports/reminders.ts';
 import { denverInstant } from '../../shared/rules/dates.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { actualUseCsv, csvFile, decimalDollars } from '../../shared/reports/actual-use-csv.ts';
+import type { ExportedMovement } from '../../shared/reports/money-csv.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
 import { callOffDate } from '../../api/bookings/call-off.ts';
 import { runDueActions } from '../../api/payment-outbox/worker.ts';
@@ -398,19 +399,8 @@ describe('filing the report', () => {
 });
 
 describe("GET /ops/reports/money: the accountant's export", () => {
-  interface Movement {
-    at: string;
-    kind: string;
-    method: string;
-    amount: number;
-    bookingId: string | null;
-    tripStartsAt: string | null;
-    activity: string | null;
-    customer: string | null;
-    providerId: string | null;
-  }
   const money = (user: TestUser, query: string) =>
-    h.json<Movement[] & { error?: string }>('GET', `/ops/reports/money?${query}`, { token: user.token });
+    h.json<ExportedMovement[] & { error?: string }>('GET', `/ops/reports/money?${query}`, { token: user.token });
 
   it('lists each movement by when it moved, and by the trip it is for, agreeing with the report', async () => {
     const today = denverDay(new Date());
