@@ -15,6 +15,7 @@ import { runDueActions } from './payment-outbox/worker.ts';
 import { sweepRateLimits } from './limits/rate-limit.ts';
 import { offerFreedSeats } from './waitlist/offers.ts';
 import { retireVouchers } from './gift-cards/retired-vouchers.ts';
+import { endUnpaidCards } from './gift-cards/payment-back.ts';
 import { remindGiftCards } from './gift-cards/reminders.ts';
 import { remindToFile } from './reports/reminders.ts';
 import { repeatEvery } from './periodic.ts';
@@ -62,6 +63,16 @@ export const SWEEPS: readonly Sweep[] = [
     run: async ({ db }, carryOut) => {
       const actions = await refundUnchosen(db);
       if (actions.length > 0) await carryOut({ actions, seatsChanged: true, mailWritten: true });
+    },
+  },
+  // Gift cards bought and never paid for end after a day, their payment intents cancelled.
+  {
+    name: 'unpaid gift cards',
+    everyMs: 60 * 60_000,
+    atStart: true,
+    run: async ({ db }, carryOut) => {
+      const actions = await endUnpaidCards(db);
+      if (actions.length > 0) await carryOut({ actions });
     },
   },
   // Trip vouchers of trips no longer sold become amount cards of what was paid for them.

@@ -1,8 +1,8 @@
 /**
- * Bookings an operator must look at: a dispute, a partial refund made in the provider's dashboard, a
- * payment that did not match its booking, money to give back by hand (a booking paid in cash or by
- * check, cancelled with a refund), or a refund or intent cancellation the provider would not carry
- * out. Listed by `npm run refunds` and first on the console until an operator resolves one, in
+ * Bookings (and gift cards, for their own payment) an operator must look at: a dispute, a partial
+ * refund made in the provider's dashboard, a payment that did not match what it paid for, money to
+ * give back by hand (a booking paid in cash or by check, cancelled with a refund), or a refund or
+ * intent cancellation the provider would not carry out. Listed by `npm run refunds` and first on the console until an operator resolves one, in
  * either, saying how and what was given back.
  */
 import type { Db, Queryable } from '../db/client.ts';
@@ -12,6 +12,9 @@ import { recordAction } from '../record/operator-actions.ts';
 import type { FlagReason } from '../../shared/contract/office-words.ts';
 import { formatMoney } from '../../shared/rules/pricing.ts';
 
+/** What a flag is about: a booking, or a gift card whose own payment it concerns. */
+export type Flagged = { bookingId: string; giftCardId?: null } | { bookingId?: null; giftCardId: string };
+
 export async function flagBooking(
   tx: Queryable,
   bookingId: string,
@@ -20,20 +23,29 @@ export async function flagBooking(
   eventId: string | null,
   actionId: string | null = null,
 ) {
-  await tx.query(`insert into booking_flags (id, booking_id, reason, detail, event_id, action_id) values ($1, $2, $3, $4, $5, $6)`, [
-    randomId('flag'),
-    bookingId,
-    reason,
-    detail,
-    eventId,
-    actionId,
-  ]);
+  await flag(tx, { bookingId }, reason, detail, eventId, actionId);
+}
+
+/** Flags a booking or a gift card for a person. */
+export async function flag(
+  tx: Queryable,
+  about: Flagged,
+  reason: FlagReason,
+  detail: string,
+  eventId: string | null,
+  actionId: string | null = null,
+) {
+  await tx.query(
+    `insert into booking_flags (id, booking_id, gift_card_id, reason, detail, event_id, action_id) values ($1, $2, $3, $4, $5, $6, $7)`,
+    [randomId('flag'), about.bookingId ?? null, about.giftCardId ?? null, reason, detail, eventId, actionId],
+  );
 }
 
 /** A refund or intent cancellation of the payment outbox that its worker gave up on. */
 export interface FailedAction {
   actionId: string;
-  bookingId: string;
+  /** What the payment was for. */
+  about: Flagged;
   kind: 'refund' | 'cancel';
   intentId: string;
   /** Cents of the refund. */
@@ -49,7 +61,7 @@ export interface FailedAction {
 }
 
 /** What an operator reads about a failed action: what, at which provider, after how many tries, why, and what to do. */
-export function failedActionDetail(failed: Omit<FailedAction, 'actionId' | 'bookingId'>): string {
+export function failedActionDetail(failed: Omit<FailedAction, 'actionId' | 'about'>): string {
   const what =
     failed.kind === 'refund'
       ? `Refund of ${money(failed.amount, failed.currency)} (${failed.intentId})`
@@ -64,12 +76,12 @@ export function failedActionDetail(failed: Omit<FailedAction, 'actionId' | 'book
 }
 
 /**
- * Flags the booking of an action the worker gave up on, in the transaction that ends the action's
- * row; one flag per action.
+ * Flags the booking or gift card of an action the worker gave up on, in the transaction that ends the
+ * action's row; one flag per action.
  */
 export async function flagFailedAction(tx: Queryable, failed: FailedAction): Promise<void> {
   const reason: FlagReason = failed.kind === 'refund' ? 'refund_failed' : 'cancel_failed';
-  await flagBooking(tx, failed.bookingId, reason, failedActionDetail(failed), null, failed.actionId);
+  await flag(tx, failed.about, reason, failedActionDetail(failed), null, failed.actionId);
 }
 
 /**
@@ -89,7 +101,7 @@ export interface FlagResolution {
 
 /**
  * Marks a flag handled and records who did it, what was given back and how, in one transaction;
- * null (and nothing recorded) when there is no such open flag. Returns the booking's currency.
+ * null (and nothing recorded) when there is no such open flag. Returns the currency of its booking or gift card.
  */
 export async function resolveFlag(
   db: Db,
@@ -97,17 +109,27 @@ export async function resolveFlag(
   { operator, givenBack, note }: FlagResolution,
 ): Promise<{ currency: string } | null> {
   return db.transaction(async (tx) => {
-    const [flag] = await tx.query<{ booking_id: string; date_id: string; reason: FlagReason; detail: string; currency: string }>(
-      `update booking_flags f set resolved_at = app_now(), resolved_by = $2, resolution = $3, given_back = $4
-         from bookings b
-        where f.id = $1 and f.resolved_at is null and b.id = f.booking_id
-        returning f.booking_id, b.date_id, f.reason, f.detail, b.currency`,
+    const [flag] = await tx.query<{
+      booking_id: string | null;
+      date_id: string | null;
+      code: string | null;
+      reason: FlagReason;
+      detail: string;
+      currency: string;
+    }>(
+      `with resolved as (
+         update booking_flags set resolved_at = app_now(), resolved_by = $2, resolution = $3, given_back = $4
+          where id = $1 and resolved_at is null
+          returning booking_id, gift_card_id, reason, detail)
+       select r.booking_id, b.date_id, c.code, r.reason, r.detail, coalesce(b.currency, c.currency) as currency
+         from resolved r left join bookings b on b.id = r.booking_id left join gift_cards c on c.id = r.gift_card_id`,
       [flagId, operator.email, note, givenBack],
     );
     if (!flag) return null;
     await recordAction(tx, operator, {
       action: 'resolve flag',
-      subject: `flag ${flagId}`,
+      // A gift card's flag is kept with the card's own history.
+      subject: flag.code ? `gift card ${flag.code}` : `flag ${flagId}`,
       bookingId: flag.booking_id,
       dateId: flag.date_id,
       reason: note,

@@ -18,6 +18,12 @@ function outboxWhen(entry: OutboxEntry): string {
   return `next try ${entry.next_attempt_at}`;
 }
 
+/** `booking bk_1 on dt_1`, or `gift card KAMAS-7QX4-M2PD-9HTR`. */
+const paidFor = (entry: Pick<OutboxEntry, 'booking_id' | 'date_id' | 'gift_card_code'>) =>
+  entry.booking_id
+    ? `booking ${entry.booking_id} on ${entry.date_id ?? 'an unknown date'}`
+    : `gift card ${entry.gift_card_code ?? 'unknown'}`;
+
 export function formatReport(outbox: readonly OutboxEntry[], flags: readonly FlagEntry[], { all = false } = {}): string {
   const lines: string[] = [];
   const pending = outbox.filter((entry) => entry.status === 'pending');
@@ -28,7 +34,7 @@ export function formatReport(outbox: readonly OutboxEntry[], flags: readonly Fla
   );
   for (const entry of outbox) {
     lines.push(
-      `  ${outboxState(entry)} ${entry.kind}${entry.amount === null ? '' : ` of ${money(entry.amount, entry.currency)}`} of ${entry.intent_id} for booking ${entry.booking_id} (${entry.date_id}, ${entry.email ?? 'no e-mail'}): ${entry.reason}`,
+      `  ${outboxState(entry)} ${entry.kind}${entry.amount === null ? '' : ` of ${money(entry.amount, entry.currency)}`} of ${entry.intent_id} for ${paidFor(entry)} (${entry.email ?? 'no e-mail'}): ${entry.reason}`,
     );
     lines.push(`    attempts ${entry.attempts}, ${outboxWhen(entry)}, queued ${entry.created_at}`);
     if (entry.last_error) lines.push(`    last error: ${entry.last_error}`);
@@ -37,7 +43,7 @@ export function formatReport(outbox: readonly OutboxEntry[], flags: readonly Fla
   lines.push('', `Flagged bookings: ${open.length} open${all ? `, ${flags.length - open.length} resolved` : ''}`);
   for (const flag of flags) {
     lines.push(
-      `  ${flag.resolved_at ? 'RESOLVED' : 'OPEN'} ${flag.id} ${flag.reason} on booking ${flag.booking_id} (${flag.date_id}, ${flag.email ?? 'no e-mail'}, ${flag.booking_status}) at ${flag.created_at}`,
+      `  ${flag.resolved_at ? 'RESOLVED' : 'OPEN'} ${flag.id} ${flag.reason} on ${paidFor(flag)} (${flag.email ?? 'no e-mail'}, ${flag.booking_status}) at ${flag.created_at}`,
     );
     lines.push(`    ${flag.detail}`);
     if (flag.resolved_at && flag.resolved_by) {

@@ -1,5 +1,5 @@
 /**
- * What needs a person, first on the console: bookings flagged for the office (money only a person
+ * What needs a person, first on the console: bookings and gift cards flagged for the office (money only a person
  * can settle) and refunds the payment provider keeps refusing; payers of called-off dates who have
  * yet to choose another date or a refund; seats offered to waiting parties and not yet taken; and
  * messages to customers the mail server keeps refusing. Each list is read as it stands at `now`.
@@ -13,6 +13,7 @@ import { memberName } from '../../shared/rules/party.ts';
 import type {
   OpsAttention,
   OpsAttentionBooking,
+  OpsAttentionGiftCard,
   OpsFailedMessage,
   OpsFailingRefund,
   OpsOpenFlag,
@@ -73,41 +74,67 @@ async function withBookings<T, R>(
   });
 }
 
+/** The gift cards of `ids` as the list names them, by id. */
+async function giftCardsByIds(db: Queryable, ids: readonly string[]): Promise<Map<string, OpsAttentionGiftCard>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: string; code: string; buyer_email: string | null; value: number; currency: string }>(
+    `select id, code, buyer_email, value, currency from gift_cards where id = any($1::text[])`,
+    [[...new Set(ids)]],
+  );
+  return new Map(
+    rows.map((row) => [row.id, { id: row.id, code: row.code, buyer: row.buyer_email, amount: row.value, currency: row.currency }]),
+  );
+}
+
+/** What each of `items` was paid for (a booking, or else a gift card), shaped by `shape`; an item whose booking or card is gone is left out. */
+async function withPaidFor<T extends { booking_id: string | null; gift_card_id: string | null }, R>(
+  db: Queryable,
+  items: readonly T[],
+  shape: (item: T, paidFor: Pick<OpsOpenFlag, 'booking' | 'giftCard'>, amount: number) => R,
+): Promise<R[]> {
+  const [bookings, cards] = await Promise.all([
+    bookingsByIds(
+      db,
+      items.flatMap((item) => (item.booking_id ? [item.booking_id] : [])),
+    ),
+    giftCardsByIds(
+      db,
+      items.flatMap((item) => (item.gift_card_id ? [item.gift_card_id] : [])),
+    ),
+  ]);
+  return items.flatMap((item) => {
+    const booking = item.booking_id ? (bookings.get(item.booking_id) ?? null) : null;
+    const giftCard = item.gift_card_id ? (cards.get(item.gift_card_id) ?? null) : null;
+    const paid = booking ?? giftCard;
+    return paid ? [shape(item, { booking, giftCard }, paid.amount)] : [];
+  });
+}
+
 /** The flags no one has resolved yet, oldest first. */
 async function openFlags(db: Queryable): Promise<OpsOpenFlag[]> {
-  return withBookings(
-    db,
-    await listFlags(db),
-    (flag) => flag.booking_id,
-    (flag, booking) => ({
-      id: flag.id,
-      reason: flag.reason,
-      what: FLAG_WORDS[flag.reason],
-      detail: flag.detail,
-      flaggedAt: flag.created_at,
-      booking,
-    }),
-  );
+  return withPaidFor(db, await listFlags(db), (flag, paidFor) => ({
+    id: flag.id,
+    reason: flag.reason,
+    what: FLAG_WORDS[flag.reason],
+    detail: flag.detail,
+    flaggedAt: flag.created_at,
+    ...paidFor,
+  }));
 }
 
 /** Refunds and intent cancellations still tried at the provider after a failure, failing longest first. */
 async function failingRefundsOf(db: Queryable): Promise<OpsFailingRefund[]> {
   const failing = (await listOutbox(db)).filter((entry) => entry.last_error !== null).reverse();
-  return withBookings(
-    db,
-    failing,
-    (entry) => entry.booking_id,
-    (entry, booking) => ({
-      id: entry.id,
-      kind: entry.kind,
-      amount: entry.kind === 'cancel' ? null : (entry.amount ?? booking.amount),
-      attempts: entry.attempts,
-      lastError: entry.last_error ?? '',
-      nextTryAt: entry.next_attempt_at,
-      queuedAt: entry.created_at,
-      booking,
-    }),
-  );
+  return withPaidFor(db, failing, (entry, paidFor, paid) => ({
+    id: entry.id,
+    kind: entry.kind,
+    amount: entry.kind === 'cancel' ? null : (entry.amount ?? paid),
+    attempts: entry.attempts,
+    lastError: entry.last_error ?? '',
+    nextTryAt: entry.next_attempt_at,
+    queuedAt: entry.created_at,
+    ...paidFor,
+  }));
 }
 
 /** Paid bookings still on a called-off date whose payer has not chosen, soonest deadline first. */

@@ -15,6 +15,7 @@ import { listActions } from '../record/operator-actions.ts';
 import { membersOf } from './members.ts';
 import { feeTakenWords } from '../record/record-words.ts';
 import { iso } from '../db/instant.ts';
+import { openFlagsOf, paymentActionsOf } from '../bookings/money-owed.ts';
 
 /** The bookings an operator deals with: paid ones and those that ended after payment. */
 const SHOWN_STATUSES = `('paid', 'cancelled', 'refunded')`;
@@ -107,18 +108,9 @@ export async function opsBooking(db: Queryable, bookingId: string, waiverVersion
   const startsAt = new Date(row.starts_at);
   // The booking's parts are read side by side (on Postgres, over connections of their own): `db` is the
   // database, never a transaction, whose one connection takes a statement at a time.
-  const [members, outbox, mail, notes, moves, flags, actions] = await Promise.all([
+  const [members, refunds, mail, notes, moves, flags, actions] = await Promise.all([
     membersOf(db, [{ id: row.id, booker: row.user_id, partySize: row.party_size, startsAt }], waiverVersion, now),
-    db.query<{
-      kind: 'refund' | 'cancel';
-      amount: number | null;
-      status: string;
-      reason: string;
-      created_at: Date | string;
-      last_error: string | null;
-    }>(`select kind, amount, status, reason, created_at, last_error from payment_outbox where booking_id = $1 order by created_at, id`, [
-      bookingId,
-    ]),
+    paymentActionsOf(db, { bookingId }),
     db.query<{
       kind: string;
       sent_to: string | null;
@@ -152,9 +144,7 @@ export async function opsBooking(db: Queryable, bookingId: string, waiverVersion
       where m.booking_id = $1 order by m.moved_at, m.id`,
       [bookingId],
     ),
-    db.query<{ detail: string }>(`select detail from booking_flags where booking_id = $1 and resolved_at is null order by created_at, id`, [
-      bookingId,
-    ]),
+    openFlagsOf(db, { bookingId }),
     listActions(db, { limit: 200, bookingId }),
   ]);
   const party = members.get(row.id) ?? { members: [], openSpots: row.party_size };
@@ -214,16 +204,9 @@ export async function opsBooking(db: Queryable, bookingId: string, waiverVersion
           at: iso(move.moved_at),
           lastError: null,
         })),
-      ...outbox.map((action) => ({
-        kind: action.kind,
-        amount: action.amount,
-        status: action.status,
-        reason: action.reason,
-        at: iso(action.created_at),
-        lastError: action.last_error,
-      })),
+      ...refunds,
     ],
-    openFlags: flags.map((flag) => flag.detail),
+    openFlags: flags,
     messages: mail.map((message) => ({
       kind: message.kind,
       to: message.sent_to ?? message.email,

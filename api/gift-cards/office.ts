@@ -6,6 +6,7 @@
  */
 import type * as v from 'valibot';
 import type { opsGiftCardAnswer } from '../../shared/contract/gift-cards.ts';
+import type { OpsPaymentLine } from '../../shared/contract/ops-answers.ts';
 import { giftCodeOf } from '../../shared/rules/gift-card-code.ts';
 import { denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
@@ -19,6 +20,9 @@ import { enqueueGiftCardMail } from './gift-mail.ts';
 import { enqueueMail } from '../mail/mail-outbox.ts';
 import { BALANCE_SQL, balanceOf, writeLedger, type LedgerKind } from './ledger.ts';
 import { randomId } from '../http.ts';
+import type { AfterCommit } from '../commit-effects.ts';
+import { openFlagsOf, paymentActionsOf } from '../bookings/money-owed.ts';
+import { paymentBackOnCancel } from './payment-back.ts';
 
 export type OfficeCard = v.InferOutput<typeof opsGiftCardAnswer>;
 
@@ -87,7 +91,10 @@ export async function findCards(q: Queryable, query: string): Promise<OfficeCard
 }
 
 /** One card with its ledger, oldest row first. */
-export async function cardWithLedger(q: Queryable, cardId: string): Promise<{ card: OfficeCard; ledger: OfficeLedgerRow[] }> {
+export async function cardWithLedger(
+  q: Queryable,
+  cardId: string,
+): Promise<{ card: OfficeCard; ledger: OfficeLedgerRow[]; payments: OpsPaymentLine[]; openFlags: string[] }> {
   const [row] = await q.query<CardRow & Record<string, unknown>>(`select ${CARD_COLUMNS} from ${CARD_FROM} where c.id = $1`, [cardId]);
   if (!row) throw new DomainError('not-found', 'No such gift card.');
   const ledger = await q.query<{
@@ -101,8 +108,11 @@ export async function cardWithLedger(q: Queryable, cardId: string): Promise<{ ca
     `select created_at as at, kind, amount, reason, caused_by, booking_id from gift_card_ledger where card_id = $1 order by created_at, id`,
     [cardId],
   );
+  const [payments, openFlags] = await Promise.all([paymentActionsOf(q, { giftCardId: cardId }), openFlagsOf(q, { giftCardId: cardId })]);
   return {
     card: toCard(row),
+    payments,
+    openFlags,
     ledger: ledger.map((entry) => ({
       at: entry.at.toISOString(),
       kind: entry.kind,
@@ -239,16 +249,26 @@ export async function adjustCard(
   });
 }
 
-/** Cancels a card nobody has used (nothing spent from it, nothing held for a checkout), for a reason; its balance goes with it. */
-export async function voidCard(db: Db, operator: Caller, cardId: string, reason: string): Promise<{ voided: boolean }> {
+/**
+ * Cancels a card nobody has used (nothing spent from it, nothing held for a checkout), for a reason;
+ * its balance goes with it. A bought card's payment goes back to the card it was bought with (as much
+ * as was on it), and an unpaid one's intent is cancelled, after the commit.
+ */
+export async function voidCard(
+  db: Db,
+  operator: Caller,
+  cardId: string,
+  reason: string,
+): Promise<{ voided: boolean; givenBack: number; after: AfterCommit }> {
   return db.transaction(async (tx) => {
     const card = await lockedCard(tx, cardId);
-    if (card.status === 'void') return { voided: false };
+    if (card.status === 'void') return { voided: false, givenBack: 0, after: {} };
     const [used] = await tx.query<{ used: boolean }>(
       `select exists (select 1 from gift_card_ledger where card_id = $1 and kind in ('spend', 'hold')) as used`,
       [card.id],
     );
     if (used?.used) throw new DomainError('conflict', 'This card has been used, so it cannot be cancelled. Adjust its balance instead.');
+    const { actions, givenBack } = await paymentBackOnCancel(tx, card, 'gift card cancelled by the office');
     await tx.query(`update gift_cards set status = 'void' where id = $1`, [card.id]);
     if (card.balance !== 0) {
       await writeLedger(tx, card.id, {
@@ -264,9 +284,9 @@ export async function voidCard(db: Db, operator: Caller, cardId: string, reason:
       subject: `gift card ${card.code}`,
       reason,
       before: { balance: card.balance, status: card.status },
-      after: { balance: 0, status: 'void' },
+      after: { balance: 0, status: 'void', ...(givenBack > 0 ? { givenBack } : {}) },
     });
-    return { voided: true };
+    return { voided: true, givenBack, after: { actions } };
   });
 }
 

@@ -16,6 +16,8 @@ import type { Outcome, PaymentPurpose } from '../payments/purposes.ts';
 import { activateCard, createCard } from './cards.ts';
 import { writeLedger } from './ledger.ts';
 import { enqueueGiftCardMail } from './gift-mail.ts';
+import { flag } from '../bookings/flags.ts';
+import { enqueueGiftCardAction, type ClaimedAction } from '../payment-outbox/actions.ts';
 
 export type GiftPurchase = v.InferOutput<typeof giftPurchaseSchema>;
 
@@ -117,18 +119,48 @@ export async function startGiftPurchase(
 
 type PaidCard = {
   id: string;
+  code: string;
   value: number;
   currency: string;
   buyer_uid: string;
   status: 'pending' | 'active' | 'void';
   payment_intent_id: string;
+  issued_at: Date | string | null;
 };
 
-const outcome = (result: 'issued' | 'not issued' | 'taken back', card: PaidCard): Outcome => ({
+const PAID_CARD_COLUMNS = 'id, code, value, currency, buyer_uid, status, payment_intent_id, issued_at';
+
+const outcome = (result: 'issued' | 'not issued' | 'taken back', card: PaidCard, actions: ClaimedAction[] = []): Outcome => ({
   result,
   giftCardId: card.id,
-  actions: [],
+  actions,
 });
+
+/**
+ * A payment that cannot issue its card, never issued: one of another amount than the card's (the
+ * card ends, and the office is told), or one that came after the card was cancelled or ended unpaid.
+ * The whole payment goes back, once.
+ */
+async function giveBackPayment(tx: Queryable, card: PaidCard, event: Extract<PaymentEvent, { type: 'succeeded' }>): Promise<Outcome> {
+  const matches = event.amount === card.value && event.currency?.toLowerCase() === card.currency;
+  const reason = matches ? 'payment came after the gift card was cancelled' : 'payment did not match the gift card';
+  const refund = await enqueueGiftCardAction(tx, { kind: 'refund', giftCardId: card.id, intentId: event.intentId, reason });
+  if (refund && !matches) {
+    await tx.query(`update gift_cards set status = 'void' where id = $1`, [card.id]);
+    const paid =
+      event.amount === null
+        ? 'A payment of an unknown amount'
+        : `A payment of ${formatMoney(event.amount, event.currency ?? card.currency)}`;
+    await flag(
+      tx,
+      { giftCardId: card.id },
+      'payment_mismatch',
+      `${paid} came for gift card ${card.code}, sold for ${formatMoney(card.value, card.currency)}. The card was not issued, and the payment is being given back.`,
+      event.eventId,
+    );
+  }
+  return outcome('not issued', card, refund ? [refund] : []);
+}
 
 /**
  * Money given back for a gift card at the provider (its dashboard): as much is taken off the card as
@@ -160,31 +192,28 @@ async function takeBackRefunded(tx: Queryable, card: PaidCard, event: Extract<Pa
   return outcome('taken back', card);
 }
 
-/** A gift card's payment: a success for the card's whole price issues it, once, with its messages. */
+/**
+ * A gift card's payment: a success for the card's whole price issues it, once, with its messages; a
+ * success that cannot issue it is given back.
+ */
 export const giftCardPurchases: PaymentPurpose = {
   name: PAYS_FOR_GIFT_CARD,
   async settle(tx, event) {
-    const [card] = await tx.query<PaidCard>(
-      `select id, value, currency, buyer_uid, status, payment_intent_id from gift_cards where payment_intent_id = $1 for update`,
-      [event.intentId],
-    );
+    const [card] = await tx.query<PaidCard>(`select ${PAID_CARD_COLUMNS} from gift_cards where payment_intent_id = $1 for update`, [
+      event.intentId,
+    ]);
     if (!card) return null;
     if (event.type === 'refunded') return takeBackRefunded(tx, card, event);
-    if (event.type !== 'succeeded') return outcome('not issued', card);
+    // A failure, or a success told again for a card it issued.
+    if (event.type !== 'succeeded' || card.issued_at !== null) return outcome('not issued', card);
     const matches = event.amount === card.value && event.currency?.toLowerCase() === card.currency;
-    if (!matches) {
-      console.error('a gift card payment did not match its card', { giftCardId: card.id, intentId: event.intentId, amount: event.amount });
-      return outcome('not issued', card);
-    }
+    if (!matches || card.status === 'void') return giveBackPayment(tx, card, event);
     if (!(await activateCard(tx, card.id, `payment:${event.intentId}`))) return outcome('not issued', card);
     await enqueueGiftCardMail(tx, card.id);
     return outcome('issued', card);
   },
   async payable(db, clientSecret) {
-    const [card] = await db.query<PaidCard>(
-      `select id, value, currency, buyer_uid, status, payment_intent_id from gift_cards where client_secret = $1`,
-      [clientSecret],
-    );
+    const [card] = await db.query<PaidCard>(`select ${PAID_CARD_COLUMNS} from gift_cards where client_secret = $1`, [clientSecret]);
     if (!card) return null;
     return {
       intentId: card.payment_intent_id,

@@ -36,6 +36,13 @@ export type ActionReason =
   | 'offer withdrawn: booked another way'
   | 'offer taken back by the office';
 
+/** Why a gift card's payment goes back or its intent is ended. */
+export type GiftCardActionReason =
+  | 'gift card cancelled by the office'
+  | 'gift card never paid for'
+  | 'payment came after the gift card was cancelled'
+  | 'payment did not match the gift card';
+
 /**
  * What a refund is for: the payment itself (a payment that could not be booked), or a cancellation
  * of a paid booking. A booking owes at most one action per kind and purpose.
@@ -57,7 +64,9 @@ export interface ActionRequest {
 export interface ClaimedAction {
   id: string;
   kind: ActionKind;
-  booking_id: string;
+  /** What the payment was for: a booking (or a fee's hold), or else a gift card. */
+  booking_id: string | null;
+  gift_card_id: string | null;
   intent_id: string;
   idempotency_key: string;
   attempts: number;
@@ -70,7 +79,7 @@ export interface ClaimedAction {
 /** How long a claimed row is left alone: longer than a provider call with its own retries. */
 export const LEASE_SECONDS = 300;
 
-export const CLAIMED_COLUMNS = 'id, kind, booking_id, intent_id, idempotency_key, attempts, amount, claim_token';
+export const CLAIMED_COLUMNS = 'id, kind, booking_id, gift_card_id, intent_id, idempotency_key, attempts, amount, claim_token';
 
 /**
  * Records that an action is owed, claimed by the caller for its first attempt; returns the row, or
@@ -87,6 +96,34 @@ export async function enqueueAction(tx: Queryable, action: ActionRequest): Promi
      on conflict (booking_id, kind, purpose) do nothing
      returning ${CLAIMED_COLUMNS}`,
     [randomId('act'), action.kind, action.bookingId, action.intentId, key, action.reason, purpose, action.amount ?? null, LEASE_SECONDS],
+  );
+  return row ?? null;
+}
+
+/**
+ * Records that a gift card's payment is owed a refund (of `amount` cents, else all of it) or its
+ * intent a cancellation, claimed for the first attempt as enqueueAction's are; null when the card
+ * already has one of that kind.
+ */
+export async function enqueueGiftCardAction(
+  tx: Queryable,
+  action: { kind: ActionKind; giftCardId: string; intentId: string; reason: GiftCardActionReason; amount?: number },
+): Promise<ClaimedAction | null> {
+  const [row] = await tx.query<ClaimedAction & Record<string, unknown>>(
+    `insert into payment_outbox (id, kind, gift_card_id, intent_id, idempotency_key, reason, purpose, amount, attempts, next_attempt_at)
+     values ($1, $2, $3, $4, $5, $6, 'payment', $7, 1, app_now() + make_interval(secs => $8))
+     on conflict do nothing
+     returning ${CLAIMED_COLUMNS}`,
+    [
+      randomId('act'),
+      action.kind,
+      action.giftCardId,
+      action.intentId,
+      `${action.kind}-${action.giftCardId}`,
+      action.reason,
+      action.amount ?? null,
+      LEASE_SECONDS,
+    ],
   );
   return row ?? null;
 }

@@ -2,11 +2,11 @@
  * When a refund or an intent cancellation stops being the worker's and becomes a person's: at once
  * when the provider refused it for good (a disputed charge, more than is left to refund), and after
  * GIVE_UP_AFTER_ATTEMPTS tries when it keeps failing otherwise. The row then ends as `failed` and
- * its booking is flagged with the provider's reason, both in one transaction, and only by the worker
+ * its booking or gift card is flagged with the provider's reason, both in one transaction, and only by the worker
  * that still holds the row's claim: two instances never flag a row twice.
  */
 import type { Db } from '../db/client.ts';
-import { flagFailedAction } from '../bookings/flags.ts';
+import { flagFailedAction, type Flagged } from '../bookings/flags.ts';
 import type { ClaimedAction } from './actions.ts';
 
 /**
@@ -32,8 +32,12 @@ export function givesUp(attempt: FailedTry): boolean {
 /** The provider as an operator knows it. */
 export const providerTitle = (name: 'local' | 'stripe') => (name === 'stripe' ? 'Stripe' : 'the local payment provider');
 
+/** What a row's payment was for: the database holds exactly one of the two. */
+const flaggedOf = (action: ClaimedAction): Flagged =>
+  action.gift_card_id !== null ? { giftCardId: action.gift_card_id } : { bookingId: String(action.booking_id) };
+
 /**
- * Ends a row whose last try failed and flags its booking, in one transaction; false (and nothing
+ * Ends a row whose last try failed and flags its booking or gift card, in one transaction; false (and nothing
  * written) when the row is no longer the caller's: claimed again by another worker after this one's
  * lease ran out, or already ended.
  */
@@ -45,14 +49,15 @@ export async function handOver(db: Db, providerName: 'local' | 'stripe', attempt
       `with ended as (
          update payment_outbox set status = 'failed', last_error = $3, updated_at = app_now()
           where id = $1 and status = 'pending' and claim_token is not distinct from $2
-          returning booking_id, amount)
-       select coalesce(e.amount, b.amount - b.gift_amount) as amount, b.currency from ended e join bookings b on b.id = e.booking_id`,
+          returning booking_id, gift_card_id, amount)
+       select coalesce(e.amount, b.amount - b.gift_amount, c.value) as amount, coalesce(b.currency, c.currency) as currency
+         from ended e left join bookings b on b.id = e.booking_id left join gift_cards c on c.id = e.gift_card_id`,
       [action.id, action.claim_token, error],
     );
     if (!ended) return false;
     await flagFailedAction(tx, {
       actionId: action.id,
-      bookingId: action.booking_id,
+      about: flaggedOf(action),
       kind: action.kind,
       intentId: action.intent_id,
       amount: ended.amount,

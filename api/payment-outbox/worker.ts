@@ -96,6 +96,7 @@ export function summarize(attempts: readonly Attempt[]): RunSummary {
     }
     console.error(`payment provider ${action.kind} failed; retrying in ${retryDelaySeconds(action.attempts)} s`, {
       bookingId: action.booking_id,
+      giftCardId: action.gift_card_id,
       attempts: action.attempts,
       error,
     });
@@ -131,6 +132,7 @@ export async function handOverLastTries(db: Db, provider: PaymentProvider, attem
     const tries = `${one.action.attempts} ${one.action.attempts === 1 ? 'try' : 'tries'}`;
     console.error(`payment provider ${one.action.kind} handed to an operator after ${tries}`, {
       bookingId: one.action.booking_id,
+      giftCardId: one.action.gift_card_id,
       refused: one.refused,
       error: one.error,
     });

@@ -196,8 +196,10 @@ export function changeWords(recorded: RecordedAction, context: RecordContext): s
       return `Balance changed from ${money(before['balance'])} to ${money(after['balance'])}`;
     case 'resend gift card':
       return `Sent again to ${str(after['to']) ?? 'its recipient'}`;
-    case 'void gift card':
-      return `Cancelled${num(before['balance']) ? `; ${money(before['balance'])} taken off with it` : ''}`;
+    case 'void gift card': {
+      const back = num(after['givenBack']);
+      return `Cancelled${num(before['balance']) ? `; ${money(before['balance'])} taken off with it` : ''}${back ? `, ${money(back)} given back to the buyer’s card` : ''}`;
+    }
     case 'file actual use report':
       return `Filed: ${plural(num(after['serviceDays']) ?? 0, 'service day')}, ${money(after['revenue'])} of revenue, ${money(after['fee'])} fee`;
     case 'change permit settings':

@@ -12,6 +12,8 @@
  *   but no longer for that trip; the bonus on top was never paid and is no movement).
  * - Each movement names the booking it is revenue of and the date that booking is on now, so a booking
  *   moved to another date takes its money, fees and refunds with it.
+ * - A gift card's own payment given back (the card cancelled by the office, a payment that came for a
+ *   card no longer waiting for it) is a refund of no booking, named by its card, like its sale.
  * - A payment that reached a hold which had already lapsed, and was refunded whole, never paid for a
  *   seat: neither it nor its refund is listed.
  */
@@ -27,7 +29,7 @@ export interface MoneyMovement {
   /** Cents: money in is positive, money given back negative. */
   amount: number;
   currency: string;
-  /** The booking it is revenue of; null for a gift card sold. */
+  /** The booking it is revenue of; null for a gift card sold, or its payment given back. */
   bookingId: string | null;
   /** The date that booking is on now. */
   tripDateId: string | null;
@@ -89,6 +91,14 @@ union all
 select l.created_at, 'gift card sold', 'card', l.amount, c.currency, null, null, c.buyer_uid, c.payment_intent_id, c.id
   from gift_card_ledger l join gift_cards c on c.id = l.card_id
  where l.kind = 'purchase'
+union all
+select o.done_at, 'refund', 'card', -coalesce(o.amount, c.value), c.currency, null, null, c.buyer_uid, o.intent_id, c.id
+  from payment_outbox o join gift_cards c on c.id = o.gift_card_id
+ where o.kind = 'refund' and o.status = 'done'
+union all
+select f.resolved_at, 'refund', 'card', -f.given_back, c.currency, null, null, c.buyer_uid, c.payment_intent_id, c.id
+  from booking_flags f join gift_cards c on c.id = f.gift_card_id
+ where f.resolved_at is not null and f.given_back > 0
 `;
 
 const toMovement = (row: MovementRow): MoneyMovement => ({
@@ -144,7 +154,7 @@ export async function accountedMovements(db: Queryable, view: MoneyView, from: D
        left join calendar_dates d on d.id = m.trip_date_id
        left join products p on p.id = d.product_id
        left join users u on u.uid = m.customer_uid
-       left join gift_cards c on c.id = m.gift_card_id and m.kind = 'gift card sold'
+       left join gift_cards c on c.id = m.gift_card_id and m.booking_id is null
       where ${when} >= $1 and ${when} < $2
       order by ${when}, m.at, m.booking_id, m.kind`,
     [from, to],

@@ -8,6 +8,7 @@ import { count, instant, optionalText, text } from './answers.ts';
 import { id, wholeNumber } from './requests.ts';
 import { NO_PRICE_MESSAGE } from './messages.ts';
 import { reasonSchema } from './ops-requests.ts';
+import { opsPaymentLine } from './ops-answers.ts';
 
 export const GIFT_MIN_DOLLARS = 25;
 export const GIFT_MAX_DOLLARS = 1000;
@@ -185,6 +186,9 @@ export const opsGiftCardsAnswer = v.array(opsGiftCardAnswer);
 /** GET /ops/gift-cards/{cardId}: the card and every change of its balance, oldest first. */
 export const opsGiftLedgerAnswer = v.looseObject({
   card: opsGiftCardAnswer,
+  /** A bought card's own payment given back or its intent cancelled, and the office's open questions about it. */
+  payments: v.array(opsPaymentLine),
+  openFlags: v.array(text),
   ledger: v.array(
     v.looseObject({
       at: instant,

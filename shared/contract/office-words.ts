@@ -11,7 +11,7 @@ export type FlagReason = (typeof FLAG_REASONS)[number];
 export const FLAG_WORDS: Record<FlagReason, string> = {
   dispute: 'Payment disputed',
   partial_refund: 'Part refunded in the provider’s dashboard',
-  payment_mismatch: 'Payment did not match its booking',
+  payment_mismatch: 'Payment did not match what it paid for',
   refund_by_hand: 'Money to give back by hand',
   refund_failed: 'Refund the provider would not make',
   cancel_failed: 'Payment the provider would not cancel',

@@ -85,6 +85,21 @@ export const opsBookingsAnswer = v.array(opsBookingSummary);
 export const opsNote = v.looseObject({ note: text, author: optionalText, at: instant });
 export type OpsNote = v.InferOutput<typeof opsNote>;
 
+/**
+ * A line of a booking's or gift card's payments: a payment or a change of date's fee taken, with how
+ * in `reason`; else a refund or an intent cancellation owed at the provider, with its state.
+ */
+export const opsPaymentLine = v.looseObject({
+  kind: v.picklist(['payment', 'fee', 'refund', 'cancel']),
+  /** Cents; null for the whole payment. */
+  amount: cents,
+  status: text,
+  reason: optionalText,
+  at: instant,
+  lastError: optionalText,
+});
+export type OpsPaymentLine = v.InferOutput<typeof opsPaymentLine>;
+
 /** GET /ops/bookings/{id}: everything an operator needs to answer a customer. */
 export const opsBookingAnswer = v.looseObject({
   ...opsBookingSummary.entries,
@@ -103,16 +118,7 @@ export const opsBookingAnswer = v.looseObject({
    * 'payment': what the customer paid; 'fee': a change of date's fee, with how it was paid in
    * `reason`; else a refund or an intent cancellation owed at the provider.
    */
-  payments: v.array(
-    v.looseObject({
-      kind: v.picklist(['payment', 'fee', 'refund', 'cancel']),
-      amount: cents,
-      status: text,
-      reason: optionalText,
-      at: instant,
-      lastError: optionalText,
-    }),
-  ),
+  payments: v.array(opsPaymentLine),
   /** Money questions still open for the office (`npm run refunds`): a dispute, a refund to give back by hand. */
   openFlags: v.array(text),
   messages: v.array(v.looseObject({ kind: text, to: optionalText, status: text, at: instant, lastError: optionalText })),
@@ -303,7 +309,23 @@ export const opsAttentionBooking = v.looseObject({
 });
 export type OpsAttentionBooking = v.InferOutput<typeof opsAttentionBooking>;
 
-/** A booking flagged for a person: a question about money only a person can settle, until one resolves it. */
+/** The gift card an item needing a person is about (its own payment), as an operator knows it. */
+export const opsAttentionGiftCard = v.looseObject({
+  id: text,
+  code: text,
+  /** The buyer by e-mail, and what the card was sold for. */
+  buyer: optionalText,
+  ...money,
+});
+export type OpsAttentionGiftCard = v.InferOutput<typeof opsAttentionGiftCard>;
+
+/** What an item's money was paid for: a booking, or else a gift card. */
+const paidFor = {
+  booking: v.nullable(opsAttentionBooking),
+  giftCard: v.nullable(opsAttentionGiftCard),
+};
+
+/** A booking or gift card flagged for a person: a question about money only a person can settle, until one resolves it. */
 export const opsOpenFlag = v.looseObject({
   id: text,
   reason: v.picklist(FLAG_REASONS),
@@ -312,7 +334,7 @@ export const opsOpenFlag = v.looseObject({
   /** What happened, and what to do. */
   detail: text,
   flaggedAt: instant,
-  booking: opsAttentionBooking,
+  ...paidFor,
 });
 export type OpsOpenFlag = v.InferOutput<typeof opsOpenFlag>;
 
@@ -326,7 +348,7 @@ export const opsFailingRefund = v.looseObject({
   lastError: text,
   nextTryAt: instant,
   queuedAt: instant,
-  booking: opsAttentionBooking,
+  ...paidFor,
 });
 export type OpsFailingRefund = v.InferOutput<typeof opsFailingRefund>;
 

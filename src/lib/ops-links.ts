@@ -7,6 +7,7 @@ import { messageWords } from '../../shared/contract/office-words.ts';
 
 export const opsBookingLink = (bookingId: string) => `/ops/booking?id=${encodeURIComponent(bookingId)}`;
 export const opsDateLink = (dateId: string) => `/ops/date?id=${encodeURIComponent(dateId)}`;
+export const opsGiftCardLink = (cardId: string) => `/ops/gift-cards?card=${encodeURIComponent(cardId)}`;
 
 export const BOOKING_STATUS_LABELS: Record<OpsBookingStatus, string> = { paid: 'Paid', cancelled: 'Cancelled', refunded: 'Refunded' };
 

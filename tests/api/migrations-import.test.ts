@@ -46,6 +46,7 @@ describe('migrations and catalog imports', () => {
         '031_fees_by_gift_card',
         '032_permit_report',
         '033_app_clock',
+        '034_gift_card_payments_owed',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);

@@ -195,7 +195,7 @@ describe('a refund the provider keeps refusing', () => {
     });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
 
-    const failing = (await attention()).failingRefunds.find((item) => item.booking.id === bookingId);
+    const failing = (await attention()).failingRefunds.find((item) => item.booking?.id === bookingId);
     expect(failing).toMatchObject({
       kind: 'refund',
       amount: 3_000,

@@ -505,6 +505,48 @@ test('an operator issues a gift card by e-mail, finds it, adjusts it and sends i
   expect(problems.errors).toEqual([]);
 });
 
+test('an operator cancels a bought gift card nobody used, and its payment goes back to the buyer’s card', async ({ page, problems }) => {
+  test.setTimeout(90_000);
+  const buyer = await apiCustomer(page.request);
+  const asBuyer = { Authorization: `Bearer ${buyer.idToken}` };
+  const bought = await page.request.post(`${E2E.api}/gift-cards`, {
+    headers: asBuyer,
+    data: { gift: { kind: 'amount', dollars: 150 }, recipientName: 'Sam Ridge', message: '', delivery: { when: 'print' } },
+  });
+  expect(bought.ok(), await bought.text()).toBe(true);
+  const { giftCardId, clientSecret } = (await bought.json()) as { giftCardId: string; clientSecret: string };
+  const paid = await page.request.post(`${E2E.api}/payments/local/confirm`, {
+    headers: asBuyer,
+    data: { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+
+  await openAsOperator(page, `/ops/gift-cards?card=${giftCardId}`);
+  await expect(page.getByText('$150 of $150')).toBeVisible();
+  const form = await openForm(page, 'Cancel this card', 'Cancel this card', 'Reason');
+  await form.getByLabel('Reason').fill('The buyer asked for their money back');
+  await form.getByRole('button', { name: 'Cancel the card' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'The card and the $150 on it will be cancelled, and what is on it (up to what was paid) given back to the card it was bought with. This cannot be undone.',
+  );
+  await form.getByRole('button', { name: 'Yes, cancel the card' }).click();
+  await expect(page.getByRole('status')).toHaveText('The card is cancelled; $150 goes back to the buyer’s card.');
+  const ledger = page.getByRole('region', { name: 'Every change of its balance' }).getByRole('listitem');
+  await expect(ledger).toHaveCount(2);
+  await expect(ledger.nth(1)).toContainText('-$150');
+  await expect(page.getByRole('button', { name: 'Cancel this card' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Its card payment' })).toContainText(
+    'refund of $150, done (gift card cancelled by the office)',
+  );
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.goto('/ops/activity');
+  await islandsReady(page);
+  const action = page.getByRole('listitem').filter({ hasText: 'The buyer asked for their money back' });
+  await expect(action).toContainText('Cancelled; $150 taken off with it, $150 given back to the buyer’s card');
+  expect(problems.errors).toEqual([]);
+});
+
 test('an operator marks a blackout day after the season and lifts it again', async ({ page, problems }) => {
   await openAsOperator(page, '/ops/dates');
   const mark = page.getByRole('form', { name: 'Mark a blackout day' });

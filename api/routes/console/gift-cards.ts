@@ -2,7 +2,7 @@
  * The console's gift cards, under /ops/gift-cards: GET ?q= (found by code or e-mail), GET
  * /outstanding (the liability and the season's figures), GET /{cardId} (a card and its ledger), POST
  * (issue one with no payment; e-mailed now when it has an address), POST /{cardId}/adjustment, /{cardId}/resend
- * and /{cardId}/void, each for a reason.
+ * and /{cardId}/void (a bought card's payment given back), each for a reason.
  */
 import { Hono } from 'hono';
 import { opsGiftSearchSchema } from '../../../shared/contract/gift-cards.ts';
@@ -11,9 +11,11 @@ import { safeParam } from '../../auth.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { adjustCard, cardWithLedger, findCards, issueByOffice, outstandingCards, resendCard, voidCard } from '../../gift-cards/office.ts';
 import { paramAs } from '../../validation.ts';
+import { committed } from '../../after-commit.ts';
 import { declarer } from '../declare.ts';
 
-export function consoleGiftCardRoutes({ db, mailer }: AppDeps) {
+export function consoleGiftCardRoutes(deps: AppDeps) {
+  const { db, mailer } = deps;
   const group = new Hono<AppEnv>();
   const declare = declarer(group, '/ops/gift-cards');
 
@@ -31,9 +33,10 @@ export function consoleGiftCardRoutes({ db, mailer }: AppDeps) {
     return c.json(resent);
   });
   declare(CONSOLE_ROUTES.adjustGiftCard, async (c, body) => c.json(await adjustCard(db, c.get('caller'), safeParam(c, 'cardId'), body)));
-  declare(CONSOLE_ROUTES.voidGiftCard, async (c, { reason }) =>
-    c.json(await voidCard(db, c.get('caller'), safeParam(c, 'cardId'), reason)),
-  );
+  declare(CONSOLE_ROUTES.voidGiftCard, async (c, { reason }) => {
+    const { voided, givenBack } = await committed(deps, voidCard(db, c.get('caller'), safeParam(c, 'cardId'), reason));
+    return c.json({ voided, givenBack });
+  });
 
   return group;
 }

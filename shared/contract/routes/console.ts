@@ -38,6 +38,7 @@ import { opsInvitedAnswer, opsStaffAnswer } from '../ops-staff.ts';
 import { passAnswer } from '../trailhead.ts';
 import { opsOfferAnswer, opsWaitlistAnswer } from '../waitlist.ts';
 import { routes } from './route.ts';
+import { count } from '../answers.ts';
 import {
   opsGiftAdjustSchema,
   opsGiftCardsAnswer,
@@ -393,9 +394,10 @@ export const CONSOLE_ROUTES = routes({
     method: 'POST',
     path: '/ops/gift-cards/{cardId}/void',
     who: 'operator',
-    summary: 'Cancels a gift card nobody has used, for a reason.',
+    summary: "Cancels a gift card nobody has used, for a reason; a bought card's payment goes back to the card it was bought with.",
     body: opsReasonSchema,
-    answer: v.looseObject({ voided: v.boolean() }),
+    /** Whether this request cancelled it (false: it was already), and the cents given back to the buyer. */
+    answer: v.looseObject({ voided: v.boolean(), givenBack: count }),
     what: 'the gift card',
   },
   actualUse: {

@@ -8,6 +8,7 @@ import type * as v from 'valibot';
 import type { opsGiftLedgerAnswer } from '../../../../shared/contract/gift-cards.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
+import { paymentLine } from '../../../lib/ops-links.ts';
 import { opsApi } from '../../../stores/ops-api.ts';
 import DetailsList, { type Detail } from '../../../ui/DetailsList.tsx';
 import { useStaffData } from '../../../ui/hooks/use-staff-data.ts';
@@ -74,16 +75,40 @@ function Card({ shown, reload }: { shown: CardWithLedger; reload: () => Promise<
             <ReasonAction
               opener="Cancel this card"
               submit="Cancel the card"
-              confirm={`The card and the ${formatDollars(card.balance)} on it will be cancelled. This cannot be undone.`}
+              confirm={`The card and the ${formatDollars(card.balance)} on it will be cancelled${
+                card.origin === 'purchase' ? ', and what is on it (up to what was paid) given back to the card it was bought with' : ''
+              }. This cannot be undone.`}
               act={async (reason) => {
-                await opsApi.voidGiftCard({ params: { cardId: card.id }, body: { reason } });
-                setNotice('The card is cancelled.');
+                const { givenBack } = await opsApi.voidGiftCard({ params: { cardId: card.id }, body: { reason } });
+                setNotice(
+                  givenBack > 0
+                    ? `The card is cancelled; ${formatDollars(givenBack)} goes back to the buyer’s card.`
+                    : 'The card is cancelled.',
+                );
                 await reload();
               }}
             />
           </div>
         )}
       </section>
+      {(shown.payments.length > 0 || shown.openFlags.length > 0) && (
+        <section className="ops-section" aria-labelledby="ops-gift-payment">
+          <h2 id="ops-gift-payment">Its card payment</h2>
+          {shown.openFlags.map((flag) => (
+            <p key={flag} className="form-error">
+              For the office: {flag}
+            </p>
+          ))}
+          <ul className="ops-lines">
+            {shown.payments.map((payment, index) => (
+              <li key={index}>
+                {when(payment.at)}: {paymentLine(payment, { amount: card.value, paidBy: 'card' })}
+                {payment.lastError ? <span className="form-error"> Last error: {payment.lastError}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="ops-section" aria-labelledby="ops-gift-ledger">
         <h2 id="ops-gift-ledger">Every change of its balance</h2>
         <ol className="ops-lines">

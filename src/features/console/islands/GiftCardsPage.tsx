@@ -8,6 +8,7 @@ import type * as v from 'valibot';
 import type { opsGiftCardsAnswer, opsGiftOutstandingAnswer } from '../../../../shared/contract/gift-cards.ts';
 import { formatDenverDate } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
+import { opsGiftCardLink } from '../../../lib/ops-links.ts';
 import { opsApi } from '../../../stores/ops-api.ts';
 import DetailsList from '../../../ui/DetailsList.tsx';
 import { useSearchParam } from '../../../ui/hooks/use-search-param.ts';
@@ -24,14 +25,12 @@ import '../../../styles/ops.css';
 type Cards = v.InferOutput<typeof opsGiftCardsAnswer>;
 type Outstanding = v.InferOutput<typeof opsGiftOutstandingAnswer>;
 
-export const giftCardLink = (cardId: string) => `/ops/gift-cards?card=${encodeURIComponent(cardId)}`;
-
 function CardList({ cards, label }: { cards: Cards; label: string }) {
   return (
     <ul className="ops-found" aria-label={label}>
       {cards.map((card) => (
         <li key={card.id}>
-          <a href={giftCardLink(card.id)}>{card.code}</a>
+          <a href={opsGiftCardLink(card.id)}>{card.code}</a>
           <span>
             For {card.recipientName} · {formatDollars(card.balance)} left of {formatDollars(card.value)} · {GIFT_STATUS_WORDS[card.status]}
           </span>
@@ -99,7 +98,7 @@ export default function GiftCardsPage() {
     <div className="ops">
       {issued && (
         <OpsNotice>
-          Issued <a href={giftCardLink(issued.giftCardId)}>{issued.code}</a> for {issued.name}.
+          Issued <a href={opsGiftCardLink(issued.giftCardId)}>{issued.code}</a> for {issued.name}.
         </OpsNotice>
       )}
       <FindGiftCard query={query} />

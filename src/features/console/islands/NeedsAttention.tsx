@@ -1,14 +1,14 @@
 /**
- * First on /ops, what needs a person: flags on bookings (resolved here, with what was given back and
+ * First on /ops, what needs a person: flags on bookings and gift cards (resolved here, with what was given back and
  * how), refunds the payment provider keeps refusing, payers of called-off dates who have yet to
  * choose, seats offered to the waitlist and not yet taken, and messages that do not get through.
  * Each names the person and the day, and links to where it is dealt with.
  */
 import { useId, useState, type ReactNode } from 'react';
-import type { OpsAttention, OpsAttentionBooking, OpsFlagResolved } from '../../../../shared/contract/ops-answers.ts';
+import type { OpsAttention, OpsAttentionBooking, OpsAttentionGiftCard, OpsFlagResolved } from '../../../../shared/contract/ops-answers.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
-import { opsBookingLink, opsDateLink } from '../../../lib/ops-links.ts';
+import { opsBookingLink, opsDateLink, opsGiftCardLink } from '../../../lib/ops-links.ts';
 import { opsApi } from '../../../stores/ops-api.ts';
 import { useHydrated } from '../../../ui/hooks/use-hydrated.ts';
 import { useStaffData } from '../../../ui/hooks/use-staff-data.ts';
@@ -53,6 +53,17 @@ const bookingLink = (booking: OpsAttentionBooking) => ({
   what: `of ${booking.payer}`,
 });
 
+/** What a flag's or a refund's money was paid for, as the list names it: whose, a line of what it is, and where to see it. */
+function paidFor({ booking, giftCard }: { booking: OpsAttentionBooking | null; giftCard: OpsAttentionGiftCard | null }) {
+  if (booking) return { whose: booking.payer, line: bookingLine(booking), link: bookingLink(booking) };
+  const buyer = giftCard?.buyer ?? 'the buyer';
+  return {
+    whose: buyer,
+    line: `Gift card ${giftCard?.code ?? ''} bought by ${buyer} for ${formatDollars(giftCard?.amount ?? 0)}`,
+    link: giftCard ? { href: opsGiftCardLink(giftCard.id), label: 'Open the gift card', what: giftCard.code } : null,
+  };
+}
+
 function resolvedWords({ resolved, resolution }: OpsFlagResolved, what: string): string {
   if (!resolved) return `${what}: already resolved by ${resolution.by}.`;
   return `${what}: resolved${resolution.gaveBack > 0 ? `, ${formatDollars(resolution.gaveBack)} given back by hand` : ''}.`;
@@ -83,18 +94,21 @@ export function NeedsAttention() {
         <p className="ops-muted">Nothing needs attention.</p>
       ) : (
         <ul className="ops-found" aria-label="Needs attention">
-          {flags.map((flag) => (
-            <Item key={flag.id} title={flag.what} link={bookingLink(flag.booking)}>
-              <span>{bookingLine(flag.booking)}</span>
-              <span className="ops-muted">{flag.detail}</span>
-              <ResolveFlag
-                flag={flag}
-                onResolved={(answer) =>
-                  setChanged({ attention: answer.attention, notice: resolvedWords(answer, `${flag.what} for ${flag.booking.payer}`) })
-                }
-              />
-            </Item>
-          ))}
+          {flags.map((flag) => {
+            const about = paidFor(flag);
+            return (
+              <Item key={flag.id} title={flag.what} link={about.link}>
+                <span>{about.line}</span>
+                <span className="ops-muted">{flag.detail}</span>
+                <ResolveFlag
+                  flag={flag}
+                  onResolved={(answer) =>
+                    setChanged({ attention: answer.attention, notice: resolvedWords(answer, `${flag.what} for ${about.whose}`) })
+                  }
+                />
+              </Item>
+            );
+          })}
           {failingRefunds.map((refund) => (
             <Item
               key={refund.id}
@@ -103,9 +117,9 @@ export function NeedsAttention() {
                   ? 'A payment’s cancellation keeps failing'
                   : `A refund of ${formatDollars(refund.amount)} keeps failing`
               }
-              link={bookingLink(refund.booking)}
+              link={paidFor(refund).link}
             >
-              <span>{bookingLine(refund.booking)}</span>
+              <span>{paidFor(refund).line}</span>
               <span className="ops-muted">
                 {tries(refund.attempts)}, tried again {when(refund.nextTryAt)}. The card processor answered: {refund.lastError}
               </span>
