@@ -8,13 +8,13 @@ import type * as v from 'valibot';
 import type { opsGiftLedgerAnswer } from '../../../../shared/contract/gift-cards.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
-import { paymentLine } from '../../../lib/ops-links.ts';
 import { opsApi } from '../../../stores/ops-api.ts';
 import DetailsList, { type Detail } from '../../../ui/DetailsList.tsx';
 import { useStaffData } from '../../../ui/hooks/use-staff-data.ts';
 import { causedByWords, GIFT_ORIGIN_WORDS, GIFT_STATUS_WORDS, ledgerKindWords } from '../rules/gift-ledger-words.ts';
 import { GiftAdjustForm } from './GiftAdjustForm.tsx';
 import OpsNotice from './OpsNotice.tsx';
+import { PaymentLines } from './PaymentLines.tsx';
 import { OpsStates } from './OpsStates.tsx';
 import { ReasonAction } from './TextAction.tsx';
 
@@ -94,19 +94,7 @@ function Card({ shown, reload }: { shown: CardWithLedger; reload: () => Promise<
       {(shown.payments.length > 0 || shown.openFlags.length > 0) && (
         <section className="ops-section" aria-labelledby="ops-gift-payment">
           <h2 id="ops-gift-payment">Its card payment</h2>
-          {shown.openFlags.map((flag) => (
-            <p key={flag} className="form-error">
-              For the office: {flag}
-            </p>
-          ))}
-          <ul className="ops-lines">
-            {shown.payments.map((payment, index) => (
-              <li key={index}>
-                {when(payment.at)}: {paymentLine(payment, { amount: card.value, paidBy: 'card' })}
-                {payment.lastError ? <span className="form-error"> Last error: {payment.lastError}</span> : null}
-              </li>
-            ))}
-          </ul>
+          <PaymentLines openFlags={shown.openFlags} payments={shown.payments} paid={{ amount: card.value, paidBy: 'card' }} />
         </section>
       )}
       <section className="ops-section" aria-labelledby="ops-gift-ledger">

@@ -7,7 +7,7 @@ import { bookingReference } from '../../../../shared/rules/booking-reference.ts'
 import { useRef, useState } from 'react';
 import type { OpsBooking } from '../../../../shared/contract/ops-answers.ts';
 import { formatDenverDateTime } from '../../../../shared/rules/dates.ts';
-import { BOOKING_STATUS_LABELS, messageLine, paidText, paymentLine } from '../../../lib/ops-links.ts';
+import { BOOKING_STATUS_LABELS, messageLine, paidText } from '../../../lib/ops-links.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
 import { opsApi } from '../../../stores/ops-api.ts';
 import DetailsList from '../../../ui/DetailsList.tsx';
@@ -20,6 +20,7 @@ import { opsNoteSchema } from '../../../../shared/contract/ops-requests.ts';
 import { PartyMembers } from './PartyMembers.tsx';
 import { MoveForCustomer } from './MoveForCustomer.tsx';
 import { OpsStates } from './OpsStates.tsx';
+import { PaymentLines } from './PaymentLines.tsx';
 import '../../../styles/account.css';
 import '../../../styles/ops.css';
 import OpsNotice from './OpsNotice.tsx';
@@ -86,19 +87,7 @@ function Booking({ booking, onChanged }: { booking: OpsBooking; onChanged: (book
 
       <section className="ops-section" aria-labelledby="ops-payments-title">
         <h2 id="ops-payments-title">Payments and refunds</h2>
-        {booking.openFlags.map((flag) => (
-          <p key={flag} className="form-error">
-            For the office: {flag}
-          </p>
-        ))}
-        <ul className="ops-lines">
-          {booking.payments.map((payment, index) => (
-            <li key={index}>
-              {when(payment.at)}: {paymentLine(payment, booking)}
-              {payment.lastError ? <span className="form-error"> Last error: {payment.lastError}</span> : null}
-            </li>
-          ))}
-        </ul>
+        <PaymentLines openFlags={booking.openFlags} payments={booking.payments} paid={booking} />
       </section>
 
       <section className="ops-section" aria-labelledby="ops-messages-title">
