@@ -11,7 +11,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { openPglite, openPostgres, type Db } from '../api/db/client.ts';
+import { openPglite, openPostgres } from '../api/db/client.ts';
 import { migrate } from '../api/db/migrate.ts';
 import { actualUseReport } from '../api/reports/actual-use-report.ts';
 import { reportWithFiled } from '../api/reports/filed-reports.ts';
@@ -21,8 +21,9 @@ import { denverInstant, denverDayPlus } from '../shared/rules/dates.ts';
 import { seasonFor } from '../shared/rules/season.ts';
 import { ms, percentile } from './bench-waitlist.ts';
 import { throwAwayDatabase } from './throwaway-database.ts';
+import { SEASON_BOOKINGS, writeSeason } from './bench-season.ts';
 
-const BOOKINGS = 10_000;
+const BOOKINGS = SEASON_BOOKINGS;
 const RUNS = 6;
 
 export interface ReportBench {
@@ -61,40 +62,6 @@ async function timed(work: () => Promise<unknown>): Promise<number[]> {
   return runs;
 }
 
-/** A season's use, written into the tables: see the file's head. */
-async function writeSeason(db: Db, first: Date, last: Date): Promise<void> {
-  await db.query(
-    `insert into users (uid, email, display_name)
-     select 'bench_u' || i, 'bench' || i || '@example.com', 'Rider ' || i from generate_series(1, $1::int) i`,
-    [BOOKINGS],
-  );
-  await db.query(
-    `with dates as (
-       select d.id, row_number() over (order by d.starts_at, d.id) - 1 as n, d.starts_at,
-              coalesce(d.price_id, (select p.id from prices p where p.product_id = d.product_id order by p.id limit 1)) as price_id
-         from calendar_dates d where d.starts_at >= $2 and d.starts_at < $3)
-     insert into bookings (id, date_id, user_id, price_id, party_size, quantity, amount, currency, status, provider,
-                           hold_expires_at, paid_at, payment_intent_id)
-     select 'bench_b' || i, d.id, 'bench_u' || i, d.price_id, 1 + i % 3, 1 + i % 3, (1 + i % 3) * 34500, 'usd',
-            case when i % 20 = 0 then 'cancelled' else 'paid' end, 'local', d.starts_at, d.starts_at - interval '20 days', 'pi_bench_' || i
-       from generate_series(1, $1::int) i join dates d on d.n = i % (select count(*) from dates)`,
-    [BOOKINGS, first, last],
-  );
-  await db.query(`insert into booking_members (booking_id, user_id) select id, user_id from bookings where id like 'bench_b%'`);
-  await db.query(
-    `insert into payment_outbox (id, kind, booking_id, intent_id, idempotency_key, reason, purpose, amount, status, done_at)
-     select 'bench_o' || id, 'refund', id, payment_intent_id, 'bench_k' || id, 'cancelled by the customer', 'cancellation', amount / 2, 'done', paid_at
-       from bookings where id like 'bench_b%' and status = 'cancelled'`,
-  );
-  await db.query(
-    `insert into trip_events (id, date_id, booking_id, user_id, kind, by_uid, by_name, device_at)
-     select 'bench_e' || b.id, b.date_id, b.id, b.user_id, case when b.id like '%0' then 'no-show' else 'here' end, 'bench_guide', 'Guide',
-            d.starts_at + interval '10 minutes'
-       from bookings b join calendar_dates d on d.id = b.date_id
-      where b.id like 'bench_b%' and b.status = 'paid' and abs(hashtext(b.date_id)) % 10 <> 0`,
-  );
-}
-
 export async function reportBench(databaseUrl?: string): Promise<ReportBench> {
   const database = databaseUrl ? await throwAwayDatabase(databaseUrl, 'bench_reports') : null;
   const db = database ? await openPostgres(database.url) : await openPglite();
@@ -105,7 +72,7 @@ export async function reportBench(databaseUrl?: string): Promise<ReportBench> {
     await seedIfEmpty(db, seededFor);
     const season = seasonFor(seededFor);
     const freshFigures = await timed(() => seasonFigures(db, season.label, season.end));
-    await writeSeason(db, denverInstant(season.start), denverInstant(denverDayPlus(season.end, 1)));
+    await writeSeason(db, denverInstant(season.start), denverInstant(denverDayPlus(season.end, 1)), BOOKINGS);
     const report = await timed(() => reportWithFiled(db, season.label));
     const figures = await timed(() => seasonFigures(db, season.label, season.end));
     const { totals } = await actualUseReport(db, season.label);

@@ -15,11 +15,14 @@ export interface BenchOptions {
   emulator: string;
   projectId: string;
   databaseUrl?: string | undefined;
+  /** Fills the new database before the API opens it (a season's use), else the API seeds it fresh. */
+  prefill?: (where: { dataDir: string; databaseUrl: string | null }) => Promise<void>;
 }
 
 export async function benchStack(options: BenchOptions, name: string) {
   const database = options.databaseUrl ? await throwAwayDatabase(options.databaseUrl, `bench_${name.replaceAll('-', '_')}`) : null;
   const dataDir = mkdtempSync(join(tmpdir(), `kamas-bench-${name}-`));
+  await options.prefill?.({ dataDir, databaseUrl: database?.url ?? null });
   const mailServer = await smtpCatcher();
   const { base, child: api } = await startApiProcess({
     SMTP_URL: mailServer.url,
