@@ -14,8 +14,9 @@
  *   moved to another date takes its money, fees and refunds with it.
  * - A gift card's own payment given back (the card cancelled by the office, a payment that came for a
  *   card no longer waiting for it) is a refund of no booking, named by its card, like its sale.
- * - A payment that reached a hold which had already lapsed, and was refunded whole, never paid for a
- *   seat: neither it nor its refund is listed.
+ * - A payment that reached a hold which had already ended and could not be booked is listed when it
+ *   came, and its refund when the provider made it, as an unbooked payment and its refund: money that
+ *   moved and went back, netting to nothing for the trip it was meant for.
  */
 import type { Queryable } from '../db/client.ts';
 import { iso } from '../db/instant.ts';
@@ -57,6 +58,12 @@ interface MovementRow {
 /** A booking or fee hold that was paid (`b`), with the booking it is revenue of (`t`). */
 const PAID = `bookings b join bookings t on t.id = coalesce(b.moves_booking, b.id) where b.paid_at is not null`;
 const KIND = `case when b.moves_booking is null then 'payment' else 'fee' end`;
+/**
+ * A card payment that came for a hold (`b`, of booking `t`) that had ended and could not be booked:
+ * its refund of the payment itself in the outbox (`o`); the money arrived when that row was written.
+ */
+const UNBOOKED = `payment_outbox o join bookings b on b.id = o.booking_id join bookings t on t.id = coalesce(b.moves_booking, b.id)
+ where o.kind = 'refund' and o.purpose = 'payment' and b.paid_at is null`;
 
 const MOVEMENTS = `
 select b.paid_at as at, ${KIND} as kind, coalesce(b.paid_by, 'card') as method, b.amount - b.gift_amount as amount, b.currency,
@@ -91,6 +98,12 @@ union all
 select l.created_at, 'gift card sold', 'card', l.amount, c.currency, null, null, c.buyer_uid, c.payment_intent_id, c.id
   from gift_card_ledger l join gift_cards c on c.id = l.card_id
  where l.kind = 'purchase'
+union all
+select o.created_at, 'unbooked payment', 'card', b.amount - b.gift_amount, b.currency, t.id, t.date_id, t.user_id, o.intent_id, null
+  from ${UNBOOKED}
+union all
+select o.done_at, 'unbooked refund', 'card', -coalesce(o.amount, b.amount - b.gift_amount), b.currency, t.id, t.date_id, t.user_id, o.intent_id, null
+  from ${UNBOOKED} and o.status = 'done'
 union all
 select o.done_at, 'refund', 'card', -coalesce(o.amount, c.value), c.currency, null, null, c.buyer_uid, o.intent_id, c.id
   from payment_outbox o join gift_cards c on c.id = o.gift_card_id

@@ -7,6 +7,7 @@ import { isCalendarDay } from '../rules/dates.ts';
 import { seasonNamed } from '../rules/season.ts';
 import { count, text } from './answers.ts';
 import { reasonSchema } from './ops-requests.ts';
+import { MOVEMENT_KINDS } from '../reports/money-csv.ts';
 
 export const SEASON_MESSAGE = 'Name a season by its two years, as 2026-27.';
 export const FEE_RATE_MESSAGE = 'Give the fee rate as a percentage from 0 to 100, to two decimals at most.';
@@ -106,7 +107,7 @@ const nullableText = v.nullable(text);
 export const moneyAnswer = v.array(
   v.looseObject({
     at: text,
-    kind: v.picklist(['payment', 'fee', 'refund', 'credit', 'gift card sold']),
+    kind: v.picklist(MOVEMENT_KINDS),
     method: v.picklist(['card', 'cash', 'check', 'gift card']),
     amount: cents,
     bookingId: nullableText,

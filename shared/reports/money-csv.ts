@@ -8,7 +8,12 @@ import { bookingReference } from '../rules/booking-reference.ts';
 import { denverClock, denverDay } from '../rules/dates.ts';
 import { csvText, decimalDollars } from './actual-use-csv.ts';
 
-export type MovementKind = 'payment' | 'fee' | 'refund' | 'credit' | 'gift card sold';
+/**
+ * What a movement is. A payment that came for a hold that had ended and could not be booked is an
+ * `unbooked payment`, and its refund an `unbooked refund`: money that moved and came back, for no trip.
+ */
+export const MOVEMENT_KINDS = ['payment', 'fee', 'refund', 'credit', 'gift card sold', 'unbooked payment', 'unbooked refund'] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 export type MovementMethod = 'card' | 'cash' | 'check' | 'gift card';
 
 /** What the export reads of a movement. */
@@ -32,6 +37,8 @@ export const KIND_WORDS: Record<MovementKind, string> = {
   refund: 'Refund',
   credit: 'Kept as credit',
   'gift card sold': 'Gift card sold',
+  'unbooked payment': 'Payment after its checkout ended, not booked',
+  'unbooked refund': 'Refund of a payment not booked',
 };
 
 export const METHOD_WORDS: Record<MovementMethod, string> = { card: 'Card', cash: 'Cash', check: 'Check', 'gift card': 'Gift card' };

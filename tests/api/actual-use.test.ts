@@ -18,7 +18,8 @@ import { remindToFile } from '../../api/reports/reminders.ts';
 import { denverInstant } from '../../shared/rules/dates.ts';
 import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { actualUseCsv, csvFile, decimalDollars } from '../../shared/reports/actual-use-csv.ts';
-import type { ExportedMovement } from '../../shared/reports/money-csv.ts';
+import { moneyCsv, type ExportedMovement } from '../../shared/reports/money-csv.ts';
+import { settlePayment } from '../../api/payments/settle.ts';
 import { formatDollars } from '../../shared/rules/pricing.ts';
 import { callOffDate } from '../../api/bookings/call-off.ts';
 import { runDueActions } from '../../api/payment-outbox/worker.ts';
@@ -30,7 +31,7 @@ import type { ActualUse } from '../../shared/rules/actual-use.ts';
 import { denverDay, denverDayPlus } from '../../shared/rules/dates.ts';
 import { seasonFor, seasonNamed } from '../../shared/rules/season.ts';
 import { seasonFigures, type SeasonCounts } from '../../api/reports/season-figures.ts';
-import { freeDate, harness, inviteCodeOf, PROJECT_ID, readyUser, SITE_URL, type Harness, type TestUser } from './harness.ts';
+import { freeDate, harness, holdDate, inviteCodeOf, PROJECT_ID, readyUser, SITE_URL, type Harness, type TestUser } from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
 import { commandDatabase, operatorCommand, staffMember, type CommandDatabase } from './staff.ts';
 
@@ -440,6 +441,39 @@ describe("GET /ops/reports/money: the accountant's export", () => {
     const stormyMoney = accrual.body.filter((movement) => movement.activity === 'Backcountry Tours');
     expect(stormyMoney.map((movement) => movement.kind).sort()).toEqual(['payment', 'refund']);
     expect(stormyMoney.reduce((sum, movement) => sum + movement.amount, 0)).toBe(0);
+  });
+
+  it('lists a payment that came after its checkout ended and went back whole, when it came and when it went back', async () => {
+    const late = await readyUser(h, 'Lou Late');
+    const date = await freeDate(h, CLASSES, (entry) => entry.stripeId === CLASS_PRICE && entry.id !== ran.id && entry.id !== ahead.id);
+    const held = await holdDate(h, late, date, CLASSES, CLASS_PRICE);
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const [hold] = await h.db.query<{ payment_intent_id: string; amount: number }>(
+      `update bookings set hold_expires_at = now() - interval '1 hour' where id = $1 returning payment_intent_id, amount`,
+      [held.body.bookingId],
+    );
+    // Bookings for the date have closed meanwhile (the harness's dates are a year ahead): the payment cannot book it, and goes back.
+    const settled = await settlePayment(
+      { db: h.db, payments: h.payments, cache: h.cache, bookingCutoffHours: 24 * 800 },
+      {
+        eventId: `evt_late_${held.body.bookingId}`,
+        type: 'succeeded',
+        intentId: hold?.payment_intent_id ?? '',
+        amount: hold?.amount ?? 0,
+        currency: 'usd',
+        bookingId: held.body.bookingId,
+      },
+    );
+    expect(settled).toMatchObject({ result: 'refunded', reason: 'bookings closed before the late payment' });
+
+    const today = denverDay(new Date());
+    const cash = await money(operator, `from=${today}&to=${today}&view=cash`);
+    const ofIt = cash.body.filter((movement) => movement.bookingId === held.body.bookingId);
+    expect(ofIt).toEqual([
+      expect.objectContaining({ kind: 'unbooked payment', method: 'card', amount: hold?.amount, providerId: hold?.payment_intent_id }),
+      expect.objectContaining({ kind: 'unbooked refund', method: 'card', amount: -(hold?.amount ?? 0), customer: 'Lou Late' }),
+    ]);
+    expect(moneyCsv(ofIt)).toContain('Payment after its checkout ended, not booked');
   });
 
   it('refuses days the wrong way round or over a year apart, a view it has not, and anyone but an operator', async () => {
