@@ -12,6 +12,7 @@ const envSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.url())),
   DATA_DIR: v.optional(v.string(), '.data/pglite'),
   SEED_ON_FIRST_START: v.optional(v.picklist(['true', 'false', '1', '0'])),
+  SEED_LAST_SEASON: v.optional(v.picklist(['true', 'false', '1', '0'])),
   SITE_ORIGINS: v.pipe(
     v.optional(v.string(), 'http://localhost:4321,http://127.0.0.1:4321'),
     v.transform((list) =>
@@ -74,7 +75,7 @@ export const LOCAL_MAIL_CATCHER = 'smtp://127.0.0.1:1025';
 
 export type Env = Omit<
   v.InferOutput<typeof envSchema>,
-  'SEED_ON_FIRST_START' | 'TRUSTED_PROXIES' | 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_REPLY_TO' | 'SITE_URL'
+  'SEED_ON_FIRST_START' | 'SEED_LAST_SEASON' | 'TRUSTED_PROXIES' | 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_REPLY_TO' | 'SITE_URL'
 > & {
   SMTP_URL: string;
   MAIL_FROM: string;
@@ -84,6 +85,8 @@ export type Env = Omit<
   PAYMENT_PROVIDER: 'local' | 'stripe';
   /** Demo data on an empty database: on by default except in production. */
   SEED_ON_FIRST_START: boolean;
+  /** With the demo data, last season's history walked through (api/seed/history.ts): on by default in development. */
+  SEED_LAST_SEASON: boolean;
 };
 
 /**
@@ -149,6 +152,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     ...mailSettings(env),
     PAYMENT_PROVIDER: provider,
     SEED_ON_FIRST_START: seed,
+    SEED_LAST_SEASON: env.SEED_LAST_SEASON === undefined ? env.NODE_ENV === 'development' : ['true', '1'].includes(env.SEED_LAST_SEASON),
     TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? [],
   };
 }

@@ -34,8 +34,9 @@ const db = await openApiDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.D
 const applied = await migrate(db);
 if (applied.length > 0) console.log(`migrations applied: ${applied.join(', ')}`);
 if (env.SEED_ON_FIRST_START) {
-  const seeded = await seedIfEmpty(db);
-  if (seeded) console.log(`seeded the demo catalog and the ${seeded} season`);
+  const seeded = await seedIfEmpty(db, new Date(), { lastSeasonHistory: env.SEED_LAST_SEASON });
+  if (seeded)
+    console.log(`seeded the demo catalog and the ${seeded} season${env.SEED_LAST_SEASON ? ', with last season walked through' : ''}`);
 }
 
 const payments =

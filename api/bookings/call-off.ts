@@ -29,6 +29,7 @@ import { lockDate } from './seats.ts';
 import { iso } from '../db/instant.ts';
 import { issueCredit } from '../gift-cards/credit.ts';
 import { creditFor } from '../../shared/rules/gift-card-credit.ts';
+import { clockNow } from '../clock.ts';
 
 /** How long a payer has to choose, at most. */
 export const CHOICE_DAYS = 7;
@@ -56,7 +57,7 @@ export async function callOffDate(
   db: Db,
   dateId: string,
   reason: string,
-  now = new Date(),
+  now = clockNow(),
   alsoDo?: (tx: Queryable, result: CallOffResult) => Promise<void>,
 ): Promise<CallOffResult> {
   const why = reason.trim();
@@ -122,7 +123,7 @@ export async function callOff(
   dateId: string,
   { operator, reason }: { operator: Caller; reason: string },
 ): Promise<CallOffResult & { after: AfterCommit }> {
-  const result = await callOffDate(db, dateId, reason, new Date(), (tx, done) =>
+  const result = await callOffDate(db, dateId, reason, clockNow(), (tx, done) =>
     recordAction(tx, operator, {
       action: 'call off date',
       subject: `date ${dateId}`,
@@ -403,7 +404,7 @@ const CLOSE_ENDED = `update called_off_bookings c set choice = 'ended', chosen_a
  * Refunds in full every called-off booking whose payer did not choose in time. Each is claimed
  * with `skip locked`, so two API instances running this at once refund each booking once.
  */
-export async function refundUnchosen(db: Db, now = new Date()): Promise<ClaimedAction[]> {
+export async function refundUnchosen(db: Db, now = clockNow()): Promise<ClaimedAction[]> {
   await db.query(CLOSE_ENDED);
   return db.transaction(async (tx) => {
     // The call-off and its booking are claimed together: one a payer or an operator is deciding is left for the next round.

@@ -30,6 +30,7 @@ import { iso } from '../db/instant.ts';
 import { refundSplit } from '../../shared/rules/gift-card-split.ts';
 import { creditFor, DEFAULT_CREDIT_BONUS_PERCENT } from '../../shared/rules/gift-card-credit.ts';
 import { issueCredit } from '../gift-cards/credit.ts';
+import { clockNow } from '../clock.ts';
 
 export type { CancellationQuote };
 
@@ -165,7 +166,7 @@ export async function quoteCancellation(
   db: Queryable,
   callerUid: string,
   bookingId: string,
-  now = new Date(),
+  now = clockNow(),
   creditPercent = DEFAULT_CREDIT_BONUS_PERCENT,
 ): Promise<CancellationQuote> {
   return quoteOf(await readBooking(db, bookingId, callerUid, false), now, creditPercent);
@@ -191,7 +192,7 @@ function operatorRefund(booking: BookingRow, refund: number): number {
  * at once, the refund is owed through the payment outbox (carried out after the commit), and every
  * member of the party is told. The same request sent again answers as the first time and changes nothing.
  */
-export async function cancelBooking(db: Db, bookingId: string, by: Canceller, now = new Date()): Promise<Cancellation> {
+export async function cancelBooking(db: Db, bookingId: string, by: Canceller, now = clockNow()): Promise<Cancellation> {
   return db.transaction(async (tx): Promise<Cancellation> => {
     const [where] = await tx.query<{ date_id: string }>(`select date_id from bookings where id = $1`, [bookingId]);
     if (!where) throw new DomainError('not-found', BOOKING_NOT_FOUND);

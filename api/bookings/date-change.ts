@@ -25,6 +25,7 @@ import { PAYMENT_FOR } from './outcomes.ts';
 import { BELOW_MINIMUM, MINIMUM_CHARGE } from './holds.ts';
 import { giftCodesOf, holdGiftCards, type CardPart } from '../gift-cards/spend.ts';
 import { shownToCustomer } from './address-owner.ts';
+import { clockNow } from '../clock.ts';
 
 export const NO_DATE_CHANGE = (days = CURRENT_POLICY.fullRefundDays) =>
   `The date can be changed only with ${days} days' notice or more. You can still cancel the booking.`;
@@ -35,7 +36,7 @@ export async function dateChangeOptions(
   callerUid: string,
   bookingId: string,
   cutoffHours: number,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<DateChangeOptions> {
   const quote = await quoteCancellation(db, callerUid, bookingId, now);
   const [booking] = await db.query<{ date_id: string; party_size: number; policy_version: string | null }>(
@@ -93,7 +94,7 @@ export async function startDateChange(
   bookingId: string,
   request: { quoteId: string; dateId: string; giftCodes?: string[] | undefined },
   settings: DateChangeSettings,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<DateChangeStart> {
   const codes = giftCodesOf(request.giftCodes);
   const prepared = await db.transaction(async (tx): Promise<Prepared | { stale: CancellationQuote }> => {

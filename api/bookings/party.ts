@@ -11,6 +11,7 @@ import { cancellationTerms, policyOf } from '../../shared/rules/cancellation-pol
 import { partySpotsLeft } from '../../shared/rules/seat-rules.ts';
 import { shownToCustomer } from './address-owner.ts';
 import { iso } from '../db/instant.ts';
+import { clockNow } from '../clock.ts';
 
 export interface BookingRow {
   id: string;
@@ -37,7 +38,7 @@ export async function partyOf(
   uid: string,
   dateId: string,
   waiverVersion: string,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<Party | null> {
   const [booking] = await db.query<
     BookingRow & { amount: number; currency: string; title: string; policy_version: string | null; called_off: boolean } & Record<
@@ -83,7 +84,7 @@ export async function bookingParty(
   booking: BookingRow,
   viewerUid: string,
   waiverVersion: string,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ): Promise<Pick<Party, 'members' | 'joining' | 'openSpots'>> {
   const rows = await db.query<MemberRow & Record<string, unknown>>(
     `select m.user_id, u.display_name, u.email, u.survey, w.version, w.covers_until

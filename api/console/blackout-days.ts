@@ -11,12 +11,13 @@ import { denverDay, denverDayPlus, denverInstant } from '../../shared/rules/date
 import type { OpsBlackoutDay } from '../../shared/contract/ops-answers.ts';
 import { TAKES_SEATS_SQL } from '../bookings/seat-sql.ts';
 import { recordAction } from '../record/operator-actions.ts';
+import { clockNow } from '../clock.ts';
 
 export const PAST_DAY = 'Choose today or a day ahead.';
 export const bookedThatDay = (parties: number) =>
   `${parties} ${parties === 1 ? 'party has' : 'parties have'} booked or ${parties === 1 ? 'holds' : 'hold'} a date that day: call it off or move ${parties === 1 ? 'it' : 'them'} first.`;
 
-export async function listBlackouts(db: Queryable, now = new Date()): Promise<OpsBlackoutDay[]> {
+export async function listBlackouts(db: Queryable, now = clockNow()): Promise<OpsBlackoutDay[]> {
   const rows = await db.query<{ day: string; reason: string; withdrawn: string[] }>(
     `select to_char(day, 'YYYY-MM-DD') as day, reason, withdrawn from blackout_days where day >= $1::date order by day`,
     [denverDay(now)],
@@ -32,7 +33,7 @@ export async function blackoutAmong(db: Queryable, days: readonly string[]): Pro
   return new Set(rows.map((row) => row.day));
 }
 
-export async function markBlackout(db: Db, operator: Caller, { day, reason }: { day: string; reason: string }, now = new Date()) {
+export async function markBlackout(db: Db, operator: Caller, { day, reason }: { day: string; reason: string }, now = clockNow()) {
   if (day < denverDay(now)) throw new DomainError('invalid', PAST_DAY);
   return db.transaction(async (tx) => {
     // The day's dates, locked in id order as every seat decision locks them.

@@ -16,6 +16,7 @@ import { heldSignaturesOf } from '../trailhead/held-signatures.ts';
 import { tripEventRefusalsOf, tripEventsOf } from '../trailhead/trip-sheet.ts';
 import { meetingPointOf, meetingPointWords } from '../../shared/rules/meeting-point.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
+import { clockNow } from '../clock.ts';
 
 export const DATE_NOT_FOUND = 'Date not found';
 
@@ -30,7 +31,7 @@ interface PartyRow {
   paid_by: OpsDateOverview['parties'][number]['paidBy'] | null;
 }
 
-export async function dateOverview(db: Queryable, dateId: string, waiverVersion: string, now = new Date()): Promise<OpsDateOverview> {
+export async function dateOverview(db: Queryable, dateId: string, waiverVersion: string, now = clockNow()): Promise<OpsDateOverview> {
   const [date] = await db.query<
     DateRow & {
       starts_at: Date | string;
@@ -74,7 +75,7 @@ export async function dateOverview(db: Queryable, dateId: string, waiverVersion:
     ...guideDate(date),
     startsAt: iso(date.starts_at),
     active: date.active,
-    started: new Date(date.starts_at).getTime() <= Date.now(),
+    started: new Date(date.starts_at).getTime() <= clockNow().getTime(),
     calledOff: date.called_off_at !== null,
     parties: parties.map((party) => ({
       bookingId: party.id,

@@ -16,6 +16,7 @@ import type { OpsAddDatesRequest } from '../../shared/contract/ops-requests.ts';
 import { DATE_NOT_FOUND } from './date-overview.ts';
 import { recordAction } from '../record/operator-actions.ts';
 import { blackoutAmong } from './blackout-days.ts';
+import { clockNow } from '../clock.ts';
 
 export const UNKNOWN_KIND = 'Choose the kind of date to add.';
 export const ALREADY_STARTED = 'This date has already started.';
@@ -83,7 +84,7 @@ export function daysOfPattern(first: string, last: string, weekdays: readonly nu
  * Adds dates of one kind: on `firstDay`, or on each day of the weekly pattern through `lastDay`.
  * A date's id names its kind, day and time, so adding the same date again changes nothing.
  */
-export async function addDates(db: Db, operator: Caller, request: OpsAddDatesRequest, now = new Date()) {
+export async function addDates(db: Db, operator: Caller, request: OpsAddDatesRequest, now = clockNow()) {
   const kind = (await kindRows(db)).find((row) => kindKey(row) === request.kind);
   if (!kind) throw new DomainError('invalid', UNKNOWN_KIND);
   const days = request.lastDay ? daysOfPattern(request.firstDay, request.lastDay, request.weekdays ?? []) : [request.firstDay];

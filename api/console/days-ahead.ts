@@ -12,6 +12,7 @@ import { iso } from '../db/instant.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { OpsDate, OpsDays } from '../../shared/contract/ops-answers.ts';
 import { membersOf } from './members.ts';
+import { clockNow } from '../clock.ts';
 
 /** How far ahead the console looks by default, and at most. */
 export const DAYS_AHEAD = 7;
@@ -37,7 +38,7 @@ export async function daysAhead(
   db: Queryable,
   { fromDay, days }: { fromDay?: string | undefined; days: number },
   waiverVersion: string,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<OpsDays> {
   const today = denverDay(now);
   const first = fromDay ?? today;

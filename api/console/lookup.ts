@@ -16,6 +16,7 @@ import { membersOf } from './members.ts';
 import { feeTakenWords } from '../record/record-words.ts';
 import { iso } from '../db/instant.ts';
 import { openFlagsOf, paymentActionsOf } from '../bookings/money-owed.ts';
+import { clockNow } from '../clock.ts';
 
 /** The bookings an operator deals with: paid ones and those that ended after payment. */
 const SHOWN_STATUSES = `('paid', 'cancelled', 'refunded')`;
@@ -59,7 +60,7 @@ function toSummary(row: SummaryRow): OpsBookingSummary {
  * e-mail or name contains it, or whose phone contains its digits (at least four): the soonest dates
  * first, upcoming before past.
  */
-export async function findBookings(db: Queryable, query: string, now = new Date()): Promise<OpsBookingSummary[]> {
+export async function findBookings(db: Queryable, query: string, now = clockNow()): Promise<OpsBookingSummary[]> {
   const text = query.trim().toLowerCase();
   const digits = text.replace(/\D/g, '');
   const rows = await db.query<SummaryRow & Record<string, unknown>>(
@@ -96,7 +97,7 @@ interface BookingRow extends SummaryRow {
 }
 
 /** One booking as the console shows it, or null when there is no such booking an operator deals with. */
-export async function opsBooking(db: Queryable, bookingId: string, waiverVersion: string, now = new Date()): Promise<OpsBooking | null> {
+export async function opsBooking(db: Queryable, bookingId: string, waiverVersion: string, now = clockNow()): Promise<OpsBooking | null> {
   const [row] = await db.query<BookingRow & Record<string, unknown>>(
     `select ${SUMMARY_COLUMNS}, b.user_id, b.amount, b.currency, b.promo_code, b.paid_by, b.paid_at, b.refund_amount, b.policy_version,
             d.called_off_at is not null as called_off, d.called_off_at, b.cancelled_at, b.cancelled_by, b.cancel_reason, d.call_off_reason

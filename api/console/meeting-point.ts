@@ -13,11 +13,12 @@ import type { OpsMeetingPointRequest } from '../../shared/contract/ops-requests.
 import type { CalendarName } from '../../shared/contract/requests.ts';
 import { DATE_NOT_FOUND } from './date-overview.ts';
 import { recordAction } from '../record/operator-actions.ts';
+import { clockNow } from '../clock.ts';
 
 export const AFTER_THE_START = (start: string) => `The party cannot meet after the start (${start}): choose an earlier time.`;
 export const DATE_OVER = 'This date has started or is called off: its meeting point stays as it was.';
 
-export async function setMeetingPoint(db: Db, operator: Caller, dateId: string, request: OpsMeetingPointRequest, now = new Date()) {
+export async function setMeetingPoint(db: Db, operator: Caller, dateId: string, request: OpsMeetingPointRequest, now = clockNow()) {
   return db.transaction(async (tx) => {
     const [date] = await tx.query<{
       calendar: CalendarName;

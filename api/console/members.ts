@@ -8,6 +8,7 @@ import { memberName, surveyState, waiverState } from '../../shared/rules/party.t
 import type { Survey } from '../../shared/contract/requests.ts';
 import { partySpotsLeft } from '../../shared/rules/seat-rules.ts';
 import type { OpsMember } from '../../shared/contract/ops-answers.ts';
+import { clockNow } from '../clock.ts';
 
 export interface BookingOnDate {
   id: string;
@@ -32,7 +33,7 @@ export async function membersOf(
   db: Queryable,
   bookings: readonly BookingOnDate[],
   waiverVersion: string,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<Map<string, { members: OpsMember[]; openSpots: number }>> {
   const parties = new Map<string, { members: OpsMember[]; openSpots: number }>();
   if (bookings.length === 0) return parties;

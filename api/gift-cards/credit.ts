@@ -8,6 +8,7 @@ import { memberName } from '../../shared/rules/party.ts';
 import type { Queryable } from '../db/client.ts';
 import { issueCard } from './cards.ts';
 import { enqueueGiftCardMail } from './gift-mail.ts';
+import { clockNow } from '../clock.ts';
 
 export interface CreditRequest {
   payerUid: string;
@@ -43,7 +44,7 @@ export async function issueCredit(tx: Queryable, credit: CreditRequest): Promise
       recipientEmail: email,
       message: `Credit for ${credit.title} on ${formatDenverDateTime(credit.startsAt)}.`,
       delivery: email ? 'email' : 'print',
-      deliverAt: email ? new Date() : null,
+      deliverAt: email ? clockNow() : null,
     },
     `customer:${credit.payerUid}`,
     credit.reason,

@@ -10,6 +10,7 @@ import type { Queryable } from '../db/client.ts';
 import { enqueueMail, type MailRequest } from '../mail/mail-outbox.ts';
 import { BALANCE_SQL } from './ledger.ts';
 import type { GiftCard, GiftCardDeliveryFacts, GiftCardReceiptFacts, GiftCardReminderFacts } from '../mail/message-types.ts';
+import { clockNow } from '../clock.ts';
 
 interface CardRow {
   id: string;
@@ -59,7 +60,7 @@ async function cardRow(q: Queryable, cardId: string): Promise<CardRow | undefine
 }
 
 /** The card was put in use: its buyer's receipt now, and the gift to its recipient when the buyer chose. */
-export async function enqueueGiftCardMail(tx: Queryable, cardId: string, now = new Date()): Promise<number> {
+export async function enqueueGiftCardMail(tx: Queryable, cardId: string, now = clockNow()): Promise<number> {
   const card = await cardRow(tx, cardId);
   if (!card) return 0;
   const requests: MailRequest[] = [];
@@ -97,7 +98,7 @@ function giftCard(card: CardRow, siteUrl: string): GiftCard {
 function deliveryOf(card: CardRow): GiftCardReceiptFacts['delivery'] {
   if (card.delivery === 'print' || !card.recipient_email) return { when: 'print' };
   const at = card.deliver_at ? new Date(card.deliver_at) : null;
-  const issued = card.issued_at ? new Date(card.issued_at) : new Date();
+  const issued = card.issued_at ? new Date(card.issued_at) : clockNow();
   return at && at > issued ? { when: 'on', at, to: card.recipient_email } : { when: 'now', to: card.recipient_email };
 }
 

@@ -9,6 +9,7 @@ import { iso } from '../db/instant.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Caller } from '../identity.ts';
 import { deliveryOf, type GiftPurchase } from './purchase.ts';
+import { clockNow } from '../clock.ts';
 
 export const GIFT_NOT_FOUND = 'We could not find that gift among the ones you bought.';
 export const GIFT_ALREADY_SENT = 'This gift has already been sent, so it can no longer be changed.';
@@ -81,7 +82,7 @@ export async function changeDelivery(
   caller: Caller,
   cardId: string,
   change: Exclude<GiftPurchase['delivery'], { when: 'print' }>,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<GivenCard> {
   const { deliverAt } = deliveryOf(change, now);
   const at = deliverAt ?? now;

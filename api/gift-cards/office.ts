@@ -23,6 +23,7 @@ import { randomId } from '../http.ts';
 import type { AfterCommit } from '../commit-effects.ts';
 import { openFlagsOf, paymentActionsOf } from '../bookings/money-owed.ts';
 import { paymentBackOnCancel } from './payment-back.ts';
+import { clockNow } from '../clock.ts';
 
 export type OfficeCard = v.InferOutput<typeof opsGiftCardAnswer>;
 
@@ -143,7 +144,7 @@ export async function issueByOffice(
         recipientEmail: request.recipientEmail?.toLowerCase() ?? null,
         // With an address, it goes to its recipient by e-mail now; without one, the office prints it.
         delivery: request.recipientEmail ? 'email' : 'print',
-        deliverAt: request.recipientEmail ? new Date() : null,
+        deliverAt: request.recipientEmail ? clockNow() : null,
       },
       byOperator(operator),
       request.reason,
@@ -326,7 +327,7 @@ export async function giftCardFigures(
 }
 
 /** What is outstanding on gift cards now, and this season's figures. */
-export async function outstandingCards(q: Queryable, now = new Date()): Promise<Outstanding> {
+export async function outstandingCards(q: Queryable, now = clockNow()): Promise<Outstanding> {
   const season = seasonFor(now);
   const year = seasonSalesYear(season);
   const figures = await giftCardFigures(q, denverInstant(year.first), denverInstant(denverDayPlus(year.last, 1)));

@@ -18,6 +18,7 @@ import { writeLedger } from './ledger.ts';
 import { enqueueGiftCardMail } from './gift-mail.ts';
 import { flag } from '../bookings/flags.ts';
 import { enqueueGiftCardAction, type ClaimedAction } from '../payment-outbox/actions.ts';
+import { clockNow } from '../clock.ts';
 
 export type GiftPurchase = v.InferOutput<typeof giftPurchaseSchema>;
 
@@ -74,7 +75,7 @@ export async function startGiftPurchase(
   { db, payments }: { db: Db; payments: PaymentProvider },
   caller: Caller,
   purchase: GiftPurchase,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<{ giftCardId: string; clientSecret: string; amount: number; currency: string }> {
   const gift = await pricedGift(db, purchase.gift);
   const { delivery, deliverAt } = deliveryOf(purchase.delivery, now);

@@ -10,9 +10,10 @@ import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { enqueueMail } from '../mail/mail-outbox.ts';
 import { BALANCE_SQL, NO_SUCH_CARD } from './ledger.ts';
+import { clockNow } from '../clock.ts';
 
 /** Writes the season's reminders when they are due; returns how many were written now (none twice: the outbox keys them by season and card). */
-export async function remindGiftCards(db: Db, now = new Date()): Promise<number> {
+export async function remindGiftCards(db: Db, now = clockNow()): Promise<number> {
   const due = reminderDue(now);
   if (!due) return 0;
   return db.transaction(async (tx) => {

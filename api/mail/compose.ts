@@ -23,6 +23,7 @@ import { invitationFacts } from '../staff/invitation-mail.ts';
 import { reminderFacts as reportReminderFacts } from '../reports/reminders.ts';
 import { deliveryFacts, receiptFacts, reminderFacts } from '../gift-cards/gift-mail.ts';
 import { creditFor, DEFAULT_CREDIT_BONUS_PERCENT } from '../../shared/rules/gift-card-credit.ts';
+import { clockNow } from '../clock.ts';
 
 /** A row of the outbox, claimed to be sent. */
 export interface QueuedMail {
@@ -434,7 +435,7 @@ export function composeMail(
   settings: ComposeSettings,
   setup: PasswordSetup | null = null,
 ): Promise<Composed> {
-  const writing = { db, settings, setup, now: settings.now ?? new Date(), templates: settings.templates ?? localTemplates };
+  const writing = { db, settings, setup, now: settings.now ?? clockNow(), templates: settings.templates ?? localTemplates };
   const { kind, recipient_uid: uid } = mail;
   if (isGiftCardMail(kind)) return giftCardMessages[kind]({ ...writing, mail });
   if (uid === null) return Promise.resolve({ skip: 'no recipient' });

@@ -9,6 +9,7 @@ import { randomId } from '../http.ts';
 import type { MailKind } from './message-types.ts';
 import { tripMessageTimes } from './schedule.ts';
 import type { CancellationFacts } from '../bookings/facts.ts';
+import { clockNow } from '../clock.ts';
 
 export interface MailRequest {
   kind: MailKind;
@@ -42,7 +43,7 @@ export async function enqueueMail(tx: Queryable, requests: readonly MailRequest[
       requests.map((request) => request.recipientUid),
       requests.map((request) => request.bookingId),
       requests.map((request) => JSON.stringify(request.facts ?? {})),
-      requests.map((request) => (request.dueAt ?? new Date()).toISOString()),
+      requests.map((request) => (request.dueAt ?? clockNow()).toISOString()),
       requests.map((request) => request.giftCardId ?? null),
     ],
   );
@@ -81,7 +82,7 @@ async function startOf(tx: Queryable, bookingId: string): Promise<{ startsAt: Da
 export async function enqueueBookingPaid(
   tx: Queryable,
   { bookingId, payerUid, startsAt }: { bookingId: string; payerUid: string; startsAt: Date | string },
-  now = new Date(),
+  now = clockNow(),
 ): Promise<number> {
   return enqueueMail(tx, [
     { kind: 'booking-confirmed', eventKey: bookingId, recipientUid: payerUid, bookingId },
@@ -96,7 +97,7 @@ export async function enqueueConfirmationAgain(tx: Queryable, bookingId: string,
 }
 
 /** A friend joined a booking by its invite: a welcome to them, word to the payer, and the friend's messages before the trip. */
-export async function enqueueMemberJoined(tx: Queryable, bookingId: string, memberUid: string, now = new Date()): Promise<number> {
+export async function enqueueMemberJoined(tx: Queryable, bookingId: string, memberUid: string, now = clockNow()): Promise<number> {
   const { startsAt, payerUid } = await startOf(tx, bookingId);
   return enqueueMail(tx, [
     { kind: 'party-joined', eventKey: bookingId, recipientUid: memberUid, bookingId },
@@ -129,7 +130,7 @@ export async function enqueueBookingMoved(
   bookingId: string,
   moveId: string,
   toDateId: string,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<number> {
   const { startsAt } = await startOf(tx, bookingId);
   await skipTripMessages(tx, bookingId, 'booking moved');

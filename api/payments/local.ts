@@ -4,6 +4,7 @@
  * as a Stripe webhook.
  */
 import type { PaymentProvider } from './provider.ts';
+import { clockNow } from '../clock.ts';
 
 export type CardOutcome = { ok: true } | { ok: false; message: string };
 
@@ -31,7 +32,7 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** What the local provider answers for a card, as Stripe's test mode would. */
-export function localCardOutcome(cardNumber: string, expiry: string, today = new Date()): CardOutcome {
+export function localCardOutcome(cardNumber: string, expiry: string, today = clockNow()): CardOutcome {
   const digits = cardNumber.replace(/\s+/g, '');
   if (!luhnValid(digits)) return { ok: false, message: 'Your card number is invalid.' };
   const [month, year] = expiry.split('/').map((part) => Number(part.trim()));

@@ -13,12 +13,13 @@ import { denverDay } from '../../shared/rules/dates.ts';
 import { reportDueOn, reportReminder } from '../../shared/rules/actual-use.ts';
 import { seasonFor } from '../../shared/rules/season.ts';
 import { permitSeason } from './permit-settings.ts';
+import { clockNow } from '../clock.ts';
 
 const isFiled = async (db: Queryable, season: string) =>
   (await db.query(`select 1 from filed_reports where season = $1 limit 1`, [season])).length > 0;
 
 /** Writes the reminders due today; returns how many were written now. */
-export async function remindToFile(db: Db, identity: Identity, now = new Date()): Promise<number> {
+export async function remindToFile(db: Db, identity: Identity, now = clockNow()): Promise<number> {
   const today = denverDay(now);
   // The season running (or next) may have ended early by the permit; the one before may still be due.
   const startYear = Number(seasonFor(now).start.slice(0, 4));

@@ -11,6 +11,7 @@ import { LATEST_WAIVER_JOIN, WAIVER_STATUS_COLUMNS, waiverStatus } from '../user
 import type { GuideDate, Roster, RosterParticipant, RosterRead } from '../../shared/contract/answers.ts';
 import type { Survey } from '../../shared/contract/requests.ts';
 import { iso } from '../db/instant.ts';
+import { clockNow } from '../clock.ts';
 
 export interface DateRow {
   id: string;
@@ -103,7 +104,7 @@ export async function readRoster(
     ]);
     const date = guideDate(row);
     // A waiver must still count when the party meets, not only today.
-    const judgedAt = Math.max(Date.now(), date.date._seconds * 1000);
+    const judgedAt = Math.max(clockNow().getTime(), date.date._seconds * 1000);
     const rows = await tx.query<ParticipantRow & Record<string, unknown>>(
       `select u.uid, u.email, u.display_name, u.phone_number, u.survey, b.id as booking_id,
               b.user_id as booker_uid, bu.display_name as booker_name, bu.email as booker_email,

@@ -26,6 +26,7 @@ import { DEFAULT_BODY_LIMIT, limitBody } from './body-limit.ts';
 import { signedInCustomer } from './guards.ts';
 import { CUSTOMER_ROUTES } from '../../shared/contract/routes/customer.ts';
 import { declarer } from './declare.ts';
+import { clockNow } from '../clock.ts';
 
 export function bookingRoutes(deps: AppDeps) {
   const { db, identity, payments, bookingCutoffHours, holdSeconds, limits } = deps;
@@ -38,7 +39,7 @@ export function bookingRoutes(deps: AppDeps) {
   declare(CUSTOMER_ROUTES.cancellationQuote, signedIn, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(
-      await quoteCancellation(db, c.get('caller').uid, safeParam(c, 'bookingId'), new Date(), choiceSettings.creditBonusPercent),
+      await quoteCancellation(db, c.get('caller').uid, safeParam(c, 'bookingId'), clockNow(), choiceSettings.creditBonusPercent),
     );
   });
 

@@ -4,7 +4,9 @@ import type { Db } from '../db/client.ts';
 import type { CatalogInput } from './catalog-file.ts';
 import { importCatalog, parseCatalogFile } from './import.ts';
 import { kamasStart, seasonDays } from './season.ts';
-import { seasonFor, type Season } from '../../shared/rules/season.ts';
+import { seasonFor, seasonNamed, type Season } from '../../shared/rules/season.ts';
+import { wireFeatures } from '../features.ts';
+import { walkSeason } from './history.ts';
 
 export const DAY_TOUR_PRODUCT = 'prod_backcountry_tours';
 export const CLASS_PRODUCT = 'prod_avalanche_courses';
@@ -59,15 +61,30 @@ export function seasonDates(season: Season): NonNullable<CatalogInput['dates']> 
   return dates;
 }
 
-export function demoCatalog(today = new Date()): CatalogInput {
-  const file = JSON.parse(readFileSync(new URL('./demo-catalog.json', import.meta.url), 'utf8')) as CatalogInput;
-  return { ...file, dates: seasonDates(seasonFor(today)) };
+/** The season that ended last before `today`'s (the one before the season running or coming). */
+export function lastSeason(today: Date): Season {
+  const [startYear = 0] = seasonFor(today).start.split('-').map(Number);
+  return seasonNamed(`${startYear - 1}-${String(startYear).slice(2)}`) as Season;
 }
 
-/** Seeds an empty database; returns the season label it seeded, or null when there was data already. */
-export async function seedIfEmpty(db: Db, today = new Date()): Promise<string | null> {
+/** The demo catalog with this season's dates, and with `withLastSeason` last season's too. */
+export function demoCatalog(today = new Date(), { withLastSeason = false } = {}): CatalogInput {
+  const file = JSON.parse(readFileSync(new URL('./demo-catalog.json', import.meta.url), 'utf8')) as CatalogInput;
+  const dates = seasonDates(seasonFor(today));
+  return { ...file, dates: withLastSeason ? [...seasonDates(lastSeason(today)), ...dates] : dates };
+}
+
+/**
+ * Seeds an empty database; returns the season label it seeded, or null when there was data already.
+ * With `lastSeasonHistory`, last season is walked through too (./history.ts), so the reports have figures.
+ */
+export async function seedIfEmpty(db: Db, today = new Date(), { lastSeasonHistory = false } = {}): Promise<string | null> {
   const [row] = await db.query<{ count: number }>('select count(*)::int as count from products');
   if ((row?.count ?? 0) > 0) return null;
-  await importCatalog(db, parseCatalogFile(demoCatalog(today), 'the demo catalog'));
+  await importCatalog(db, parseCatalogFile(demoCatalog(today, { withLastSeason: lastSeasonHistory }), 'the demo catalog'));
+  if (lastSeasonHistory) {
+    wireFeatures();
+    await walkSeason(db, lastSeason(today));
+  }
   return seasonFor(today).label;
 }

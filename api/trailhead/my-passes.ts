@@ -12,6 +12,7 @@ import { memberName } from '../../shared/rules/party.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
 import type { TrailheadPass } from '../../shared/contract/trailhead.ts';
 import { shownToCustomer } from '../bookings/address-owner.ts';
+import { clockNow } from '../clock.ts';
 
 interface PassRow {
   date_id: string;
@@ -28,7 +29,7 @@ interface PassRow {
 
 const LONGEST_DAY_HOURS = Math.max(durationHours('winter-classes'), durationHours('winter-day-tours'));
 
-export async function passesOf(db: Queryable, uid: string, now = new Date()): Promise<TrailheadPass[]> {
+export async function passesOf(db: Queryable, uid: string, now = clockNow()): Promise<TrailheadPass[]> {
   const rows = await db.query<PassRow & Record<string, unknown>>(
     `select b.date_id, b.id as booking_id, m.pass_code, u.display_name, u.email, p.nickname as title, d.calendar, d.starts_at, d.meeting_trailhead, d.meets_at
        from booking_members m join bookings b on b.id = m.booking_id join calendar_dates d on d.id = b.date_id

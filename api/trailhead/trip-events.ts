@@ -21,6 +21,7 @@ import type { CalendarName, Survey } from '../../shared/contract/requests.ts';
 import type { TripEventRequest, TripEventsAnswer } from '../../shared/contract/trailhead.ts';
 import { eventTimeRefusal, type TripSpan } from '../../shared/rules/trip-event-time.ts';
 import { SIGNATURE_HELD, type HeldSignatureRecord } from './held-signatures.ts';
+import { clockNow } from '../clock.ts';
 
 export const NOT_ON_THIS_DATE = 'That booking is not on this date.';
 export const NOT_IN_THE_PARTY = 'That person is not in this party.';
@@ -52,7 +53,7 @@ export async function recordTripEvents(
     const batch = [...new Map(events.map((event) => [event.id, event])).values()];
     const known = await knownEvents(tx, batch);
     const seats = await seatsOf(tx, dateId, batch);
-    const receivedAt = Date.now();
+    const receivedAt = clockNow().getTime();
 
     const accepted: { event: TripEventRequest; flag: string | null }[] = [];
     const refused = new Map<string, string>();

@@ -13,6 +13,7 @@ import { meetingPointOf, meetingPointWords } from '../../shared/rules/meeting-po
 import { memberName } from '../../shared/rules/party.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
 import type { RefusedTripEvent, TripEventRequest, TripEvent, TripParty, TripSheet } from '../../shared/contract/trailhead.ts';
+import { clockNow } from '../clock.ts';
 
 /** The sheet of `dateId` for `reader` (a guide or an operator); null for an unknown date. */
 export async function readTripSheet(db: Db, dateId: string, reader: Caller, waiver: WaiverEdition): Promise<TripSheet | null> {
@@ -51,7 +52,7 @@ export async function readTripSheet(db: Db, dateId: string, reader: Caller, waiv
   }
   return {
     date: roster.date,
-    savedAt: new Date().toISOString(),
+    savedAt: clockNow().toISOString(),
     meetingPoint: meetingPointWords(meeting ? meetingPointOf(meeting) : null, roster.date.calendar as CalendarName),
     parties: [...parties.values()],
     waiver: { version: waiver.version, document: waiver.document },

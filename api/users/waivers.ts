@@ -9,6 +9,7 @@ import type { SignedWaiverCopy, WaiverStatus } from '../../shared/contract/answe
 import { waiverCoversUntil, waiverIsCurrent, type WaiverDocument } from '../../shared/rules/waiver-record.ts';
 import type { WaiverEdition } from './waiver-edition.ts';
 import { iso } from '../db/instant.ts';
+import { clockNow } from '../clock.ts';
 
 /** Where a signature came from, as the server saw the request. */
 export interface SigningRequest {
@@ -31,7 +32,7 @@ export async function recordSignature(
   signature: string,
   edition: WaiverEdition,
   request: SigningRequest,
-  signedAt: Date = new Date(),
+  signedAt: Date = clockNow(),
 ): Promise<boolean> {
   return db.transaction(async (tx) => (await insertSignature(tx, { uid, signature, edition, request, signedAt })) !== null);
 }
@@ -106,7 +107,7 @@ export const LATEST_WAIVER_JOIN = `left join lateral (select * from waiver_signa
 /** Columns of a waiver_signatures row `w` that make a WaiverStatus. */
 export const WAIVER_STATUS_COLUMNS = 'w.id, w.version, w.sha256, w.signed_at, w.covers_until';
 
-export function waiverStatus(row: StatusRow, currentVersion: string, at: Date | number = Date.now()): WaiverStatus {
+export function waiverStatus(row: StatusRow, currentVersion: string, at: Date | number = clockNow().getTime()): WaiverStatus {
   const coversUntil = iso(row.covers_until);
   return {
     id: row.id,

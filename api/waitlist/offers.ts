@@ -33,6 +33,7 @@ import {
   type FreedDate,
   type WaitEntry,
 } from '../../shared/rules/waitlist.ts';
+import { clockNow } from '../clock.ts';
 
 export interface OfferSettings {
   /** Bookings close this many hours before a date starts; no offer is made after. */
@@ -206,7 +207,7 @@ async function writeOffer(
     { kind: 'waitlist-offer', eventKey: offerId, recipientUid: entryRow.user_id, bookingId: holdId, facts: { offerId } },
   ];
   const remindAt = endsAt.getTime() - REMINDER_BEFORE_MS;
-  if (remindAt - Date.now() >= REMINDER_BEFORE_MS) {
+  if (remindAt - clockNow().getTime() >= REMINDER_BEFORE_MS) {
     messages.push({
       kind: 'waitlist-offer-ending',
       eventKey: offerId,
@@ -232,7 +233,7 @@ async function offerSeatsOf(db: Db, dateId: string, settings: OfferSettings): Pr
   return db.transaction(async (tx) => {
     const date = await lockOfferDate(tx, dateId, settings.cutoffHours);
     if (!date?.open) return 0;
-    const endsAt = endOfOffer(date, settings.cutoffHours, Date.now());
+    const endsAt = endOfOffer(date, settings.cutoffHours, clockNow().getTime());
     if (!endsAt) return 0;
     const free = seatsLeft(date, await takenSeats(tx, date.id));
     if (free <= 0) return 0;
@@ -322,7 +323,7 @@ export async function offerOutOfOrder(
   return db.transaction(async (tx) => {
     const date = await lockOfferDate(tx, dateId, settings.cutoffHours);
     if (!date) throw new DomainError('not-found', `No date ${dateId}`);
-    const endsAt = date.open ? endOfOffer(date, settings.cutoffHours, Date.now()) : null;
+    const endsAt = date.open ? endOfOffer(date, settings.cutoffHours, clockNow().getTime()) : null;
     if (!endsAt) throw new DomainError('conflict', 'Bookings for this date have closed, so no offer can be made.');
     const waiting = (await lockWaitingFor(tx, date, settings)).find((candidate) => candidate.id === entryId);
     const [entry] = waiting ? await readyAmong(tx, [waiting], settings.waiverVersion) : [];

@@ -1,11 +1,13 @@
 /**
  * The database's clock (`app_now()`): the time now, unless a transaction sets the instant it acts at;
- * every column default reads it, and the setting ends with the transaction.
+ * every column default reads it, and the setting ends with the transaction. The JavaScript clock
+ * (`clockNow()`) likewise, within `atTime`, and `clockedDb` sets the database's to agree with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../api/db/client.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { openTestDb } from './harness.ts';
+import { atTime, clockedDb, clockNow } from '../../api/clock.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -48,5 +50,25 @@ describe('app_now()', () => {
           and table_name <> 'schema_migrations'`,
     );
     expect(columns).toEqual([]);
+  });
+});
+
+describe('atTime and clockedDb', () => {
+  it('put the JavaScript clock and, through clockedDb, the database clock at the instant given, for the work in hand only', async () => {
+    let instant = Date.parse(LAST_WINTER);
+    const clocked = clockedDb(db);
+    const seen = await atTime(
+      () => new Date(instant),
+      async () => {
+        const first = [clockNow().getTime(), await clock(clocked), await clocked.transaction((tx) => clock(tx))];
+        // The walk moves on: both clocks follow.
+        instant += 3_600_000;
+        return [...first, clockNow().getTime(), await clock(clocked)];
+      },
+    );
+    const at = Date.parse(LAST_WINTER);
+    expect(seen).toEqual([at, at, at, at + 3_600_000, at + 3_600_000]);
+    expect(Math.abs(clockNow().getTime() - Date.now())).toBeLessThan(5_000);
+    expect(Math.abs((await clock(db)) - Date.now())).toBeLessThan(5_000);
   });
 });

@@ -22,6 +22,13 @@ describe('the API environment', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('walks last season through on a fresh development database, not for tests unless asked', () => {
+    expect(readEnv({}).SEED_LAST_SEASON).toBe(true);
+    expect(readEnv({ NODE_ENV: 'test' }).SEED_LAST_SEASON).toBe(false);
+    expect(readEnv({ NODE_ENV: 'test', SEED_LAST_SEASON: 'true' }).SEED_LAST_SEASON).toBe(true);
+    expect(readEnv({ SEED_LAST_SEASON: '0' }).SEED_LAST_SEASON).toBe(false);
+  });
+
   it('uses the Auth emulator only when it is named, never by default', () => {
     expect(readEnv({}).FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
     expect(readEnv({ NODE_ENV: 'development' }).FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();

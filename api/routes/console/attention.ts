@@ -11,17 +11,18 @@ import { resolveFromConsole } from '../../console/flag-resolution.ts';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { CONSOLE_ROUTES } from '../../../shared/contract/routes/console.ts';
 import { declarer } from '../declare.ts';
+import { clockNow } from '../../clock.ts';
 
 export function consoleAttentionRoutes(deps: AppDeps) {
   const { db } = deps;
   const group = new Hono<AppEnv>();
   const declare = declarer(group, '/ops/attention');
 
-  declare(CONSOLE_ROUTES.attention, async (c) => c.json(await needsAttention(db, new Date())));
+  declare(CONSOLE_ROUTES.attention, async (c) => c.json(await needsAttention(db, clockNow())));
 
   declare(CONSOLE_ROUTES.resolveFlag, async (c, body) => {
     const outcome = await resolveFromConsole(db, c.get('caller'), safeParam(c, 'flagId'), body);
-    return c.json({ ...outcome, attention: await needsAttention(db, new Date()) });
+    return c.json({ ...outcome, attention: await needsAttention(db, clockNow()) });
   });
 
   return group;

@@ -16,6 +16,7 @@ import { changePermitSettings, permitSettings } from '../../reports/permit-setti
 import { seasonFigures } from '../../reports/season-figures.ts';
 import { paramAs } from '../../validation.ts';
 import { declarer } from '../declare.ts';
+import { clockNow } from '../../clock.ts';
 
 export function consoleReportRoutes({ db }: AppDeps) {
   const group = new Hono<AppEnv>();
@@ -30,7 +31,7 @@ export function consoleReportRoutes({ db }: AppDeps) {
     return c.json(await accountedMovements(db, view, denverInstant(from), denverInstant(denverDayPlus(to, 1))));
   });
   declare(CONSOLE_ROUTES.seasonFigures, async (c) =>
-    c.json(await seasonFigures(db, paramAs(c.req.query('season'), seasonLabel), denverDay(new Date()))),
+    c.json(await seasonFigures(db, paramAs(c.req.query('season'), seasonLabel), denverDay(clockNow()))),
   );
   declare(CONSOLE_ROUTES.permitSettings, async (c) => c.json(await permitSettings(db, paramAs(c.req.query('season'), seasonLabel))));
   declare(CONSOLE_ROUTES.changePermitSettings, async (c, body) => c.json(await changePermitSettings(db, c.get('caller'), body)));
