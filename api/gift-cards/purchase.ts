@@ -137,13 +137,17 @@ const outcome = (result: 'issued' | 'not issued' | 'taken back', card: PaidCard,
   actions,
 });
 
+/** Whether a successful payment is of the card's whole price, in its currency. */
+const paysInFull = (card: PaidCard, event: Extract<PaymentEvent, { type: 'succeeded' }>) =>
+  event.amount === card.value && event.currency?.toLowerCase() === card.currency;
+
 /**
  * A payment that cannot issue its card, never issued: one of another amount than the card's (the
  * card ends, and the office is told), or one that came after the card was cancelled or ended unpaid.
  * The whole payment goes back, once.
  */
 async function giveBackPayment(tx: Queryable, card: PaidCard, event: Extract<PaymentEvent, { type: 'succeeded' }>): Promise<Outcome> {
-  const matches = event.amount === card.value && event.currency?.toLowerCase() === card.currency;
+  const matches = paysInFull(card, event);
   const reason = matches ? 'payment came after the gift card was cancelled' : 'payment did not match the gift card';
   const refund = await enqueueGiftCardAction(tx, { kind: 'refund', giftCardId: card.id, intentId: event.intentId, reason });
   if (refund && !matches) {
@@ -207,8 +211,7 @@ export const giftCardPurchases: PaymentPurpose = {
     if (event.type === 'refunded') return takeBackRefunded(tx, card, event);
     // A failure, or a success told again for a card it issued.
     if (event.type !== 'succeeded' || card.issued_at !== null) return outcome('not issued', card);
-    const matches = event.amount === card.value && event.currency?.toLowerCase() === card.currency;
-    if (!matches || card.status === 'void') return giveBackPayment(tx, card, event);
+    if (!paysInFull(card, event) || card.status === 'void') return giveBackPayment(tx, card, event);
     if (!(await activateCard(tx, card.id, `payment:${event.intentId}`))) return outcome('not issued', card);
     await enqueueGiftCardMail(tx, card.id);
     return outcome('issued', card);

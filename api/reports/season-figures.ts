@@ -13,32 +13,14 @@ import { denverDayPlus, denverInstant } from '../../shared/rules/dates.ts';
 import { seasonNamed, seasonSalesYear } from '../../shared/rules/season.ts';
 import { noShows, sameDaysBefore, seasonMonths, seasonSoFar, type FiguresWindow } from '../../shared/rules/season-figures.ts';
 import { DomainError } from '../domain-error.ts';
-import { SEASON_MESSAGE } from '../../shared/contract/reports.ts';
+import { SEASON_COUNTS, SEASON_MESSAGE, type SeasonCount } from '../../shared/contract/reports.ts';
 import { giftCardFigures } from '../gift-cards/office.ts';
 import { tripRevenue, type TripRevenue } from './money-movements.ts';
 import { permitPlaces } from './permit-settings.ts';
 import { tripDaysBetween } from './trip-days.ts';
 
-export interface SeasonCounts {
-  bookings: number;
-  seats: number;
-  cancelledByCustomer: number;
-  calledOff: number;
-  cancelledByOffice: number;
-  refunds: number;
-  /** Cents given back. */
-  refunded: number;
-  noShows: number;
-  promoUses: number;
-  /** Cents the promo codes took off. */
-  promoCost: number;
-  offersMade: number;
-  offersTaken: number;
-  giftSold: number;
-  giftUsed: number;
-  giftCredited: number;
-  giftOutstanding: number;
-}
+/** The season's counts, one number each (cents for money: refunded, promoCost and the gift cards'). */
+export type SeasonCounts = Record<SeasonCount, number>;
 
 /** Seats sold and offered on the dates of one activity and ISO weekday (1 is Monday). */
 export interface Fill {
@@ -64,24 +46,7 @@ export interface SeasonFigures {
   counts: { now: SeasonCounts; before: SeasonCounts };
 }
 
-const NO_COUNTS: SeasonCounts = {
-  bookings: 0,
-  seats: 0,
-  cancelledByCustomer: 0,
-  calledOff: 0,
-  cancelledByOffice: 0,
-  refunds: 0,
-  refunded: 0,
-  noShows: 0,
-  promoUses: 0,
-  promoCost: 0,
-  offersMade: 0,
-  offersTaken: 0,
-  giftSold: 0,
-  giftUsed: 0,
-  giftCredited: 0,
-  giftOutstanding: 0,
-};
+const NO_COUNTS = Object.fromEntries(SEASON_COUNTS.map((key) => [key, 0])) as SeasonCounts;
 
 /** The trips that start on the window's days, as a range of instants. */
 const TRIPS = `d.starts_at >= $1 and d.starts_at < $2`;

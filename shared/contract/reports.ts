@@ -119,47 +119,28 @@ export const moneyAnswer = v.array(
 );
 
 const figuresWindow = v.looseObject({ label: text, firstDay: text, lastDay: text, through: v.nullable(text) });
-const seasonCounts = v.looseObject(
-  Object.fromEntries(
-    [
-      'bookings',
-      'seats',
-      'cancelledByCustomer',
-      'calledOff',
-      'cancelledByOffice',
-      'refunds',
-      'refunded',
-      'noShows',
-      'promoUses',
-      'promoCost',
-      'offersMade',
-      'offersTaken',
-      'giftSold',
-      'giftUsed',
-      'giftCredited',
-      'giftOutstanding',
-    ].map((key) => [key, cents]),
-  ) as Record<SeasonCount, typeof cents>,
-);
-
 /** The season's figures counted, each a number (cents for money). */
-export type SeasonCount =
-  | 'bookings'
-  | 'seats'
-  | 'cancelledByCustomer'
-  | 'calledOff'
-  | 'cancelledByOffice'
-  | 'refunds'
-  | 'refunded'
-  | 'noShows'
-  | 'promoUses'
-  | 'promoCost'
-  | 'offersMade'
-  | 'offersTaken'
-  | 'giftSold'
-  | 'giftUsed'
-  | 'giftCredited'
-  | 'giftOutstanding';
+export const SEASON_COUNTS = [
+  'bookings',
+  'seats',
+  'cancelledByCustomer',
+  'calledOff',
+  'cancelledByOffice',
+  'refunds',
+  'refunded',
+  'noShows',
+  'promoUses',
+  'promoCost',
+  'offersMade',
+  'offersTaken',
+  'giftSold',
+  'giftUsed',
+  'giftCredited',
+  'giftOutstanding',
+] as const;
+export type SeasonCount = (typeof SEASON_COUNTS)[number];
+
+const seasonCounts = v.looseObject(Object.fromEntries(SEASON_COUNTS.map((key) => [key, cents])) as Record<SeasonCount, typeof cents>);
 
 /** GET /ops/reports/season?season=: a season's trips so far against the same days of the season before (cents for money). */
 export const seasonFiguresAnswer = v.looseObject({
