@@ -1,13 +1,15 @@
 /**
  * The demo's last season, so that the reports page and the actual use report have figures on a
- * fresh machine: customers who fill in their profile, survey and waiver, book and pay by the test
- * card, bring friends on their invite links, cancel by the policy at its several notices; a stormy
- * day tour and a class called off, their payers choosing a refund or credit (or letting the deadline
- * refund them); and the guides' check-ins with a few no-shows. Every step goes through
- * the same domain functions a real season runs through, each at the instant it happens (the JavaScript
- * and the database clocks both read it: ../clock.ts), in the order it happened; nothing is inserted by
- * hand. The season's messages were never sent and are marked so; payments are the local provider's.
+ * fresh machine: customers fill in their profile, survey and waiver; they book and pay by the test
+ * card (some with the welcome code), bring friends on their invite links, and cancel by the policy at
+ * its several notices or through the office; a stormy day tour and a class are called off, their
+ * payers choosing a refund or credit (or letting the deadline refund them); the guides check their
+ * parties in, with a few no-shows. Every step goes through the same domain functions a real season
+ * runs through, each at the instant it happens (the JavaScript and the database clocks both read it:
+ * ../clock.ts), in the order it happened; nothing is inserted by hand. The season's messages were
+ * never sent and are marked so; payments are the local provider's.
  */
+import { afterCommit, committed } from '../after-commit.ts';
 import { atTime, clockedDb } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../identity.ts';
@@ -60,6 +62,9 @@ const NAMES = [
 const TEST_CARD = { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' };
 const SIGNING = { ipAddress: '127.0.0.1', userAgent: 'the demo season' };
 const GUIDE: Caller = { uid: 'demo_guide', email: 'guide@example.com', name: 'Sam Guide', picture: null };
+const OFFICE: Caller = { uid: 'demo_office', email: 'office@example.com', name: 'Pat Office', picture: null };
+/** The demo catalog's code for a first booking, 10% off. */
+const WELCOME_CODE = 'WELCOME10';
 
 /** A small, seeded random source, so every fresh machine gets the same season. */
 function randomSource(seed: number): (below: number) => number {
@@ -93,6 +98,8 @@ export async function walkSeason(db: Db, season: Season): Promise<void> {
   const random = randomSource(20_251_201);
   const clocked = clockedDb(db);
   const payments = localProvider();
+  // What each step asks for once committed (refunds, cancelled intents) is carried out as a request's is.
+  const aftermath = { db: clocked, payments };
   const settlement = {
     db: clocked,
     payments,
@@ -114,7 +121,7 @@ export async function walkSeason(db: Db, season: Season): Promise<void> {
   const dates = await db.query<SeasonDate>(
     `select d.id, d.calendar, coalesce(d.price_id, (select p.id from prices p where p.product_id = d.product_id and p.active order by p.unit_amount, p.id limit 1)) as price_id,
             d.starts_at, d.capacity
-       from calendar_dates d where d.starts_at >= $1 and d.starts_at < $2 and d.calendar <> 'winter-mentorship' order by d.starts_at, d.id`,
+       from calendar_dates d where d.starts_at >= $1 and d.starts_at < $2 order by d.starts_at, d.id`,
     [denverInstant(season.start), denverInstant(denverDayPlus(season.end, 1))],
   );
   const customers: Caller[] = NAMES.map((name, index) => ({
@@ -153,13 +160,16 @@ export async function walkSeason(db: Db, season: Season): Promise<void> {
 
   for (const date of dates) {
     const startsAt = date.starts_at.getTime();
-    const isClass = date.calendar === 'winter-classes';
+    // Classes and mentorship days fill with several parties; a day tour is one party's, most days.
+    const isClass = date.calendar !== 'winter-day-tours';
     const parties = isClass ? 2 + random(3) : random(3) === 0 ? 0 : 1;
     const party = { seats: 0 };
     const members: { payer: Caller; bookingId: () => string | null; friends: Caller[]; cancelled: () => boolean }[] = [];
     for (let n = 0; n < parties; n += 1) {
       const payer = customers[random(customers.length)] as Caller;
-      const size = isClass ? 1 + random(2) : 1 + random(3);
+      const size = date.calendar === 'winter-mentorship' ? 1 : isClass ? 1 + random(2) : 1 + random(3);
+      // One party in six came with the welcome code.
+      const promoCode = random(6) === 0 ? WELCOME_CODE : undefined;
       if (party.seats + size > date.capacity || members.some((member) => member.payer.uid === payer.uid)) continue;
       party.seats += size;
       const bookedAt = startsAt - (3 + random(40)) * DAY + random(10) * HOUR;
@@ -176,6 +186,7 @@ export async function walkSeason(db: Db, season: Season): Promise<void> {
             {
               priceId: date.price_id,
               quantity: size,
+              ...(promoCode ? { promoCode } : {}),
               metadata: { userId: payer.uid, dateId: date.id, partySize: size, calendar: date.calendar, email: payer.email ?? '' },
             },
             holdSettings,
@@ -197,21 +208,34 @@ export async function walkSeason(db: Db, season: Season): Promise<void> {
                 `select invite_code from bookings where id = $1 and status = 'paid'`,
                 [bookingId],
               );
-              if (row) await joinByInvite(clocked, friend, row.invite_code);
+              if (row) await committed(aftermath, joinByInvite(clocked, friend, row.invite_code));
             },
           });
         }
       }
-      // One party in twelve cancels by the policy, at one of its notices: a month out, a week out, two days out.
-      if (!stormy.has(date.id) && random(12) === 0) {
+      // One party in twelve cancels by the policy, at one of its notices: a month out, a week out, two
+      // days out; and one in fifty calls the office, which cancels it with a full refund.
+      const cancelling = stormy.has(date.id) ? null : random(12) === 0 ? 'customer' : random(50) === 0 ? 'office' : null;
+      if (cancelling) {
         const notice = [30, 10, 2][random(3)] as number;
-        const cancelAt = Math.max(bookedAt + 2 * HOUR, startsAt - notice * DAY);
         steps.push({
-          at: cancelAt,
+          at: Math.max(bookedAt + 2 * HOUR, startsAt - notice * DAY),
           run: async () => {
             if (!bookingId) return;
-            const quote = await quoteCancellation(clocked, payer.uid, bookingId);
-            await cancelBooking(clocked, bookingId, { payer: payer.uid, quoteId: quote.quoteId });
+            if (cancelling === 'customer') {
+              const quote = await quoteCancellation(clocked, payer.uid, bookingId);
+              await committed(aftermath, cancelBooking(clocked, bookingId, { payer: payer.uid, quoteId: quote.quoteId }));
+            } else {
+              const [paid] = await clocked.query<{ amount: number }>(`select amount from bookings where id = $1`, [bookingId]);
+              await committed(
+                aftermath,
+                cancelBooking(clocked, bookingId, {
+                  operator: OFFICE,
+                  reason: 'A broken wrist; a doctor’s note',
+                  refund: paid?.amount ?? 0,
+                }),
+              );
+            }
             cancelled = true;
           },
         });
@@ -224,7 +248,8 @@ export async function walkSeason(db: Db, season: Season): Promise<void> {
       steps.push({
         at: calledAt,
         run: async () => {
-          await callOffDate(clocked, date.id, 'Avalanche danger high after the storm');
+          const { actions } = await callOffDate(clocked, date.id, 'Avalanche danger high after the storm');
+          await afterCommit(aftermath, { actions });
         },
       });
       // The first payer takes a refund, the second credit; any other lets the deadline refund them.
@@ -237,7 +262,10 @@ export async function walkSeason(db: Db, season: Season): Promise<void> {
           run: async () => {
             const bookingId = member.bookingId();
             if (bookingId)
-              await chooseAfterCallOff(clocked, member.payer.uid, bookingId, choice, { cutoffHours: 12, creditBonusPercent: 10 });
+              await committed(
+                aftermath,
+                chooseAfterCallOff(clocked, member.payer.uid, bookingId, choice, { cutoffHours: 12, creditBonusPercent: 10 }),
+              );
           },
         });
       });
@@ -280,8 +308,7 @@ export async function walkSeason(db: Db, season: Season): Promise<void> {
   await atTime(
     () => new Date(end),
     async () => {
-      await refundUnchosen(clocked);
-      await runDueActions(clocked, payments);
+      await afterCommit(aftermath, { actions: await refundUnchosen(clocked) });
     },
   );
   // The season's messages were never sent, and never will be.

@@ -37,17 +37,24 @@ describe("the demo's last season", () => {
     expect(LAST).toEqual({ start: '2025-12-01', end: '2026-03-31', label: '2025-26' });
   });
 
-  it("gives the season's figures bookings, cancellations of every cause but the office's, refunds, no-shows and revenue every month", async () => {
+  it("gives the season's figures bookings, cancellations of every cause, refunds, no-shows, promo codes, credit and revenue every month", async () => {
     const figures = await seasonFigures(db, LAST.label, LAST.end);
     const counts = figures.counts.now;
     expect(counts.bookings).toBeGreaterThan(100);
     expect(counts.cancelledByCustomer).toBeGreaterThan(0);
     expect(counts.calledOff).toBeGreaterThan(0);
+    expect(counts.cancelledByOffice).toBeGreaterThan(0);
+    expect(counts.promoUses).toBeGreaterThan(0);
     expect(counts.refunds).toBeGreaterThan(0);
     expect(counts.noShows).toBeGreaterThan(0);
     expect(counts.giftCredited).toBeGreaterThan(0);
     expect(figures.revenueByMonth.map((month) => month.month)).toEqual(['2025-12', '2026-01', '2026-02', '2026-03']);
     expect(figures.revenueByMonth.every((month) => month.now > 0)).toBe(true);
+    expect(figures.revenueByActivity.map((row) => row.activity).sort()).toEqual([
+      'Avalanche Courses',
+      'Backcountry Tours',
+      'Mentorship Program',
+    ]);
   });
 
   it('gives the actual use report service days from check-ins, revenue, and the called-off dates apart', async () => {
