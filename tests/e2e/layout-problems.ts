@@ -104,11 +104,18 @@ export function layoutProblems({ phone }: { phone: boolean }): string[] {
       }
       return false;
     };
+    // What a frame that scrolls sideways (a wide table's) holds is cut off at the frame's edges; the frame is checked itself.
+    const inScroller = (element: Element) => {
+      for (let at = element.parentElement; at && at !== main; at = at.parentElement) {
+        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(at).overflowX) && at.scrollWidth > at.clientWidth) return true;
+      }
+      return false;
+    };
     const reaching = [...main.querySelectorAll('*')].filter((element) => {
       if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
       if (!element.matches(CONTROLS) && !isFrame(element)) return false;
       const box = element.getBoundingClientRect();
-      return box.width >= 2 && !inFullBleed(element) && (box.left < left || box.right > right);
+      return box.width >= 2 && !inFullBleed(element) && !inScroller(element) && (box.left < left || box.right > right);
     });
     const outermost = reaching.filter((element) => !reaching.some((other) => other !== element && other.contains(element)));
     for (const element of outermost.slice(0, 3)) problems.push(`${nameOf(element)} reaches into the page's margin`);

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
 import { site } from '../../shared/company/site.ts';
 import { FEE_RATE_MESSAGE, MONEY_DAYS_MESSAGE } from '../../shared/contract/reports.ts';
 import { MONEY_COLUMNS } from '../../shared/reports/money-csv.ts';
@@ -219,5 +220,32 @@ atPhoneAndDesktop('the season in figures at', () => {
 
     expect(await page.evaluate(layoutProblems, { phone: (page.viewportSize()?.width ?? 0) < 600 })).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('a table wider than the screen scrolls in a frame the keyboard reaches, and axe finds nothing', async ({ page }) => {
+    await signIn(page, await newStaffMember(page.request, 'operator'));
+    // Every activity ran on every weekday: the table of each activity's weekdays is wider than a phone.
+    await page.route(`${E2E.api}/ops/reports/season?*`, async (route) => {
+      const response = await route.fetch();
+      const answer = (await response.json()) as { fill: unknown[] };
+      answer.fill = ['Avalanche Courses', 'Backcountry Tours', 'Mentorship Program'].flatMap((activity) =>
+        [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ activity, weekday, sold: 3, capacity: 10, soldBefore: 2, capacityBefore: 10 })),
+      );
+      await route.fulfill({ response, json: answer });
+    });
+    await page.goto('/ops/reports');
+    await islandsReady(page);
+    const table = page.getByRole('table', { name: /^Each activity, how full by weekday/ });
+    await expect(table.getByRole('columnheader', { name: 'Mentorship Program' })).toBeAttached();
+    const frame = table.locator('xpath=..');
+    expect(await page.evaluate(layoutProblems, { phone: (page.viewportSize()?.width ?? 0) < 600 })).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    if ((page.viewportSize()?.width ?? 0) < 600) {
+      expect(await frame.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      await frame.focus();
+      await expect(frame).toBeFocused();
+      for (let press = 0; press < 5; press += 1) await page.keyboard.press('ArrowRight');
+      await expect.poll(() => frame.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    }
   });
 });

@@ -54,7 +54,7 @@ function NotCounted({ title, items }: { title: string; items: { key: string; wor
 function ReportTable({ report }: { report: Report }) {
   const { rows, totals } = report;
   return (
-    <div className="report-table-frame">
+    <div className="report-table-frame" tabIndex={0}>
       <table className="report-table">
         <caption>Clients, service days and revenue on National Forest land</caption>
         <thead>

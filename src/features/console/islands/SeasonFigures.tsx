@@ -31,8 +31,9 @@ const seasonsWhole = (heading: string) =>
   );
 
 function Table({ labelledBy, caption, columns, rows }: { labelledBy?: string; caption?: string; columns: string[]; rows: FigureRow[] }) {
+  // A table wider than a phone scrolls in its frame, which the keyboard reaches to scroll it too.
   return (
-    <div className="report-table-frame">
+    <div className="report-table-frame" tabIndex={0}>
       <table className="report-table" aria-labelledby={labelledBy}>
         {caption && <caption>{caption}</caption>}
         <thead>
