@@ -62,8 +62,10 @@ async function boughtCard(delivery: Record<string, unknown>): Promise<{ id: stri
 /** The text drawn on a PDF's pages: its content streams inflated, each string written as hex by pdf-lib read back. */
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((match) => {
-    const bytes = Buffer.from(match[1] ?? '', 'latin1');
+  // Each stream is exactly as long as its dictionary says: its compressed bytes may end in anything.
+  const streams = [...raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)].map((match) => {
+    const start = (match.index ?? 0) + match[0].length;
+    const bytes = Buffer.from(raw.slice(start, start + Number(match[1])), 'latin1');
     try {
       return inflateSync(bytes).toString('latin1');
     } catch {
