@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/ready-database.setup.ts'],
           exclude: ['tests/api/postgres/**'],
           environment: 'node',
           testTimeout: 60_000,

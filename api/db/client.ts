@@ -37,6 +37,13 @@ export interface EmbeddedDb extends Db {
    * Closing the database stops it first.
    */
   serve(options?: ServeOptions): Promise<Pick<EmbeddedServer, 'port' | 'password'>>;
+  /** The whole database as one uncompressed tarball, which `openPglite` opens again as a copy (`from`). */
+  dump(): Promise<Blob>;
+}
+
+export interface OpenPgliteOptions {
+  /** A tarball from `dump()`: the database starts as a copy of it instead of empty. */
+  from?: Blob;
 }
 
 /**
@@ -54,8 +61,8 @@ function oneAtATime(query: Queryable['query']): Queryable {
   };
 }
 
-export async function openPglite(dataDir?: string): Promise<EmbeddedDb> {
-  const lite = await PGlite.create(dataDir);
+export async function openPglite(dataDir?: string, { from }: OpenPgliteOptions = {}): Promise<EmbeddedDb> {
+  const lite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(from ? { loadDataDir: from } : {}) });
   const statements = liteStatements(lite);
   // A statement with parameters is prepared once (./lite-statements.ts); one without, which may change the tables, is run as it is.
   const run = async <T extends Row>(q: { query: PGlite['query'] }, sql: string, params?: readonly unknown[], inTransaction = false) =>
@@ -82,6 +89,7 @@ export async function openPglite(dataDir?: string): Promise<EmbeddedDb> {
       });
     },
     serve: (options) => (server ??= serveEmbedded(lite, database, { ...options, onStatementsDropped: statements.forget })),
+    dump: () => database.run(() => lite.dumpDataDir('none')),
     close: async () => {
       const served = await server?.catch(() => null);
       await served?.close();

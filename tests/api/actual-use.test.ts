@@ -34,6 +34,7 @@ import { seasonFigures, type SeasonCounts } from '../../api/reports/season-figur
 import { freeDate, harness, holdDate, inviteCodeOf, PROJECT_ID, readyUser, SITE_URL, type Harness, type TestUser } from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
 import { commandDatabase, operatorCommand, staffMember, type CommandDatabase } from './staff.ts';
+import { seasonDay } from './season-day.ts';
 
 const CLASSES = 'winter-classes';
 const CLASS_PRICE = 'price_class_sledski';
@@ -91,7 +92,7 @@ beforeAll(async () => {
   database = await commandDatabase();
   const db = await database.open();
   await migrate(db);
-  await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+  await seedIfEmpty(db, seasonDay());
   h = await harness({ db, bookingCutoffHours: 0 });
   [operator, guide] = [await staffMember('operator'), await staffMember('guide')];
   ran = await freeDate(h, CLASSES, (entry) => entry.stripeId === CLASS_PRICE);

@@ -20,6 +20,7 @@ import type { OpsActivity } from '../../shared/contract/ops-answers.ts';
 import { verifyEmail as verifyByLink } from '../support/emulator-links.ts';
 import { newUser, PROJECT_ID, signInAgain } from './harness.ts';
 import { EMULATOR, officeOperator, operatorCommand, type CommandDatabase } from './staff.ts';
+import { seasonDay } from './season-day.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kamas-beside-'));
 /** The folder as the commands are pointed at it: the same settings as the API's. */
@@ -39,7 +40,7 @@ beforeAll(async () => {
   // Before the API starts: the demo season, a paid booking on a day tour and a flag to resolve.
   const db = await openPglite(dataDir);
   await migrate(db);
-  await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+  await seedIfEmpty(db, seasonDay());
   await db.query(`insert into users (uid, email) values ('u_beside', 'beside@example.com')`);
   const [date] = await db.query<{ id: string }>(
     `select id from calendar_dates where calendar = 'winter-day-tours' order by starts_at limit 1`,

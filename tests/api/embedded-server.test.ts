@@ -189,3 +189,17 @@ describe("the API's prepared statements on the embedded database", () => {
     expect(row).toEqual({ at, doc: { list: [1, 'a'] }, tags: ['x', null, 'y,z'], n: 12, amount: '10.50', flag: true, none: null });
   });
 });
+
+describe('a dump of the embedded database', () => {
+  it('opens again as a copy with every row, which changes apart from the original', async () => {
+    await db.query('update seats set taken = 3 where id = 1');
+    const copy = await openPglite(undefined, { from: await db.dump() });
+    try {
+      expect(await copy.query('select id, taken from seats')).toEqual([{ id: 1, taken: 3 }]);
+      await copy.query('update seats set taken = 5 where id = 1');
+      expect(await taken()).toBe(3);
+    } finally {
+      await copy.close();
+    }
+  });
+});

@@ -2,7 +2,8 @@
  * The API under test: the real Hono app on a throw-away database (PGlite in memory, or a fresh
  * Postgres database when TEST_DATABASE_URL is set), real Firebase ID tokens from the Auth emulator.
  */
-import { afterAll } from 'vitest';
+import { openAsBlob } from 'node:fs';
+import { afterAll, inject } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { publicCache, type PublicCache } from '../../api/cache.ts';
 import { openPglite, openPostgres, type Db } from '../../api/db/client.ts';
@@ -19,6 +20,7 @@ import { currentWaiverEdition, type WaiverEdition } from '../../api/users/waiver
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
 import { throwAwayDatabase } from '../../scripts/throwaway-database.ts';
+import { seasonDay } from './season-day.ts';
 
 export const PROJECT_ID = process.env['GCLOUD_PROJECT'] ?? 'demo-kamas-test';
 const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'];
@@ -99,6 +101,16 @@ export async function openTestDb(): Promise<Db> {
   };
 }
 
+/** A database as every harness starts: migrated and seeded (on PGlite, a copy of the one ready-database.setup.ts made). */
+async function readyDb(): Promise<Db> {
+  const tarball = inject('readyDatabase');
+  if (tarball) return openPglite(undefined, { from: await openAsBlob(tarball) });
+  const db = await openTestDb();
+  await migrate(db);
+  await seedIfEmpty(db, seasonDay());
+  return db;
+}
+
 export interface CallOptions {
   token?: string;
   body?: unknown;
@@ -163,13 +175,8 @@ export interface HarnessOptions {
 export const SITE_URL = 'http://127.0.0.1:4322';
 
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
-  const db = options.db ?? (await openTestDb());
-  if (!options.db) {
-    await migrate(db);
-    // A season wholly in the future, whatever today is, so every seeded date can be booked.
-    await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
-    afterAll(() => db.close());
-  }
+  const db = options.db ?? (await readyDb());
+  if (!options.db) afterAll(() => db.close());
   const payments = options.payments ?? localProvider();
   const cache = publicCache(2000);
   const identity = options.identity ?? firebaseIdentity(PROJECT_ID);

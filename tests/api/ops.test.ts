@@ -56,6 +56,7 @@ import {
   type CommandDatabase,
 } from './staff.ts';
 import { paidBooking } from './paid-booking.ts';
+import { seasonDay } from './season-day.ts';
 
 const run = promisify(execFile);
 const CLASSES = 'winter-classes';
@@ -672,7 +673,7 @@ async function expectNothingCalledOff(database: CommandDatabase, dateId: string)
 async function seasonWithABooking(database: CommandDatabase): Promise<string> {
   return await inDatabase(database, async (db) => {
     await migrate(db);
-    await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+    await seedIfEmpty(db, seasonDay());
     await db.query(`insert into users (uid, email) values ('u_called_off', 'called-off@example.com')`);
     const [date] = await db.query<{ id: string; price_id: string }>(
       `select id, price_id from calendar_dates where calendar = $1 order by starts_at limit 1`,
@@ -926,7 +927,7 @@ describe('npm run ops:activity', () => {
       expect((await listing()).stdout).toContain('No operator has acted yet.');
       const db = await openPglite(dataDir);
       await migrate(db);
-      await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+      await seedIfEmpty(db, seasonDay());
       const api = await harness({ db });
       const booker = await readyUser(api, 'Rowan Vale');
       const date = await freeDate(api, CLASSES);

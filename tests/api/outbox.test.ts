@@ -19,6 +19,7 @@ import type { FakeStripe } from './fake-stripe.ts';
 import { freeDate, intentBody, newUser, PROJECT_ID, readyUser, type Harness } from './harness.ts';
 import { inDatabase, officeOperator, operatorCommand, withCommandDatabase } from './staff.ts';
 import { harnessWithStripe, stripeSignature } from './stripe-harness.ts';
+import { seasonDay } from './season-day.ts';
 
 const KEYS = { secretKey: 'sk_test_kamas_fake_key_0002', webhookSecret: 'whsec_kamas_fake_webhook_0002' };
 
@@ -352,7 +353,7 @@ async function withOneBooking(
   booking: { id: string; user: string; amount: number; status: string; provider: string; intent?: string; paidBy?: string },
 ): Promise<void> {
   await migrate(db);
-  await seedIfEmpty(db, new Date(Date.now() + 365 * 86_400_000));
+  await seedIfEmpty(db, seasonDay());
   await db.query(`insert into users (uid, email) values ($1, $2)`, [booking.user, `${booking.user}@example.com`]);
   const [date] = await db.query<{ id: string }>(`select id from calendar_dates where calendar = 'winter-day-tours' limit 1`);
   await db.query(
