@@ -34,6 +34,7 @@ import * as feesByGiftCard from './migrations/031_fees_by_gift_card.ts';
 import * as permitReport from './migrations/032_permit_report.ts';
 import * as appClock from './migrations/033_app_clock.ts';
 import * as giftCardPaymentsOwed from './migrations/034_gift_card_payments_owed.ts';
+import * as cardRefundsAtProvider from './migrations/035_card_refunds_at_provider.ts';
 
 export const migrations: readonly { version: string; sql: string }[] = [
   { version: '001_initial', sql: initial.sql },
@@ -70,6 +71,7 @@ export const migrations: readonly { version: string; sql: string }[] = [
   { version: '032_permit_report', sql: permitReport.sql },
   { version: '033_app_clock', sql: appClock.sql },
   { version: '034_gift_card_payments_owed', sql: giftCardPaymentsOwed.sql },
+  { version: '035_card_refunds_at_provider', sql: cardRefundsAtProvider.sql },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -21,6 +21,8 @@ export interface LedgerRow {
   /** Who or what made the change: `customer:<uid>`, `operator:<uid>`, `payment:<intent>`, `sweep`. */
   causedBy: string;
   bookingId?: string | null;
+  /** Cents the card processor gave back to the buyer with this row (a refund made at its dashboard). */
+  refunded?: number;
   /** The one event this row records: a second row with the same key is not written. */
   key: string;
 }
@@ -64,10 +66,10 @@ export async function balanceOf(q: Queryable, cardId: string): Promise<number> {
 /** Writes one row of the card's ledger; false when its key was written before (nothing changes). */
 export async function writeLedger(tx: Queryable, cardId: string, row: LedgerRow): Promise<boolean> {
   const written = await tx.query(
-    `insert into gift_card_ledger (id, card_id, kind, amount, reason, caused_by, booking_id, key)
-     values (${ROW_ID}, $1, $2, $3, $4, $5, $6, $7)
+    `insert into gift_card_ledger (id, card_id, kind, amount, reason, caused_by, booking_id, refunded, key)
+     values (${ROW_ID}, $1, $2, $3, $4, $5, $6, $7, $8)
      on conflict (key) do nothing returning id`,
-    [cardId, row.kind, row.amount, row.reason, row.causedBy, row.bookingId ?? null, row.key],
+    [cardId, row.kind, row.amount, row.reason, row.causedBy, row.bookingId ?? null, row.refunded ?? null, row.key],
   );
   return written.length > 0;
 }

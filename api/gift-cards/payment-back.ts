@@ -33,7 +33,7 @@ export interface PaymentBack {
 export async function paymentBackOnCancel(tx: Queryable, card: EndingCard, reason: GiftCardActionReason): Promise<PaymentBack> {
   const [paid] = await tx.query<{ origin: string; value: number; payment_intent_id: string | null; refunded: number }>(
     `select c.origin, c.value, c.payment_intent_id,
-            coalesce(-(select sum(l.amount) from gift_card_ledger l where l.card_id = c.id and l.key like 'provider-refund:%'), 0)::int as refunded
+            coalesce((select sum(l.refunded) from gift_card_ledger l where l.card_id = c.id), 0)::int as refunded
        from gift_cards c where c.id = $1`,
     [card.id],
   );

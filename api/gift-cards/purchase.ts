@@ -169,18 +169,18 @@ async function giveBackPayment(tx: Queryable, card: PaidCard, event: Extract<Pay
 
 /**
  * Money given back for a gift card at the provider (its dashboard): as much is taken off the card as
- * was refunded, up to what is left on it, once for each amount the refunds reach; a card refunded in
+ * was refunded, up to what is left on it, once for each amount the refunds reach, and the ledger row
+ * keeps what the buyer got back (the accountant's export lists it); a card refunded in
  * full is cancelled. What was spent before cannot be taken back: the card's ledger, on its page in
  * the console, says how much.
  */
 async function takeBackRefunded(tx: Queryable, card: PaidCard, event: Extract<PaymentEvent, { type: 'refunded' }>): Promise<Outcome> {
   if (card.status === 'pending') return outcome('not issued', card);
-  const [seen] = await tx.query<{ taken: number; balance: number }>(
-    `select coalesce(-sum(amount) filter (where key like 'provider-refund:%'), 0)::int as taken, coalesce(sum(amount), 0)::int as balance
-       from gift_card_ledger where card_id = $1`,
+  const [seen] = await tx.query<{ refunded: number; balance: number }>(
+    `select coalesce(sum(refunded), 0)::int as refunded, coalesce(sum(amount), 0)::int as balance from gift_card_ledger where card_id = $1`,
     [card.id],
   );
-  const owed = event.amountRefunded - (seen?.taken ?? 0);
+  const owed = event.amountRefunded - (seen?.refunded ?? 0);
   if (owed <= 0) return outcome('not issued', card);
   const off = Math.min(owed, Math.max(0, seen?.balance ?? 0));
   await writeLedger(tx, card.id, {
@@ -191,6 +191,7 @@ async function takeBackRefunded(tx: Queryable, card: PaidCard, event: Extract<Pa
         ? `its payment was refunded at the card processor; ${formatMoney(owed - off, card.currency)} of the refund had already been spent from it`
         : 'its payment was refunded at the card processor',
     causedBy: `payment:${event.intentId}`,
+    refunded: owed,
     key: `provider-refund:${card.id}:${event.amountRefunded}`,
   });
   if (event.amountRefunded >= event.amount) await tx.query(`update gift_cards set status = 'void' where id = $1`, [card.id]);

@@ -112,6 +112,10 @@ union all
 select f.resolved_at, 'refund', 'card', -f.given_back, c.currency, null, null, c.buyer_uid, c.payment_intent_id, c.id
   from booking_flags f join gift_cards c on c.id = f.gift_card_id
  where f.resolved_at is not null and f.given_back > 0
+union all
+select l.created_at, 'refund', 'card', -l.refunded, c.currency, null, null, c.buyer_uid, c.payment_intent_id, c.id
+  from gift_card_ledger l join gift_cards c on c.id = l.card_id
+ where l.refunded is not null
 `;
 
 const toMovement = (row: MovementRow): MoneyMovement => ({

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settlePayment } from '../../api/payments/settle.ts';
 import { localProvider } from '../../api/payments/local.ts';
+import { accountedMovements } from '../../api/reports/money-movements.ts';
 import { harness, PAYING_CARD, readyUser, type Harness, type TestUser } from './harness.ts';
 
 let h: Harness;
@@ -119,6 +120,15 @@ describe('buying a gift card', () => {
       { amount: -6_000, reason: 'its payment was refunded at the card processor; $40 of the refund had already been spent from it' },
     ]);
     expect((await h.db.query('select status from gift_cards where id = $1', [card?.id]))[0]).toEqual({ status: 'void' });
+    // The accountant's export lists the money given back, all of it, though part had been spent from the card.
+    const movements = await accountedMovements(h.db, 'cash', new Date(Date.now() - 3_600_000), new Date(Date.now() + 60_000));
+    expect(
+      movements.filter((movement) => movement.giftCardId === card?.id).map((movement) => [movement.kind, movement.method, movement.amount]),
+    ).toEqual([
+      ['gift card sold', 'card', 15_000],
+      ['refund', 'card', -5_000],
+      ['refund', 'card', -10_000],
+    ]);
   });
 
   it('does not issue a card for a payment of another amount', async () => {

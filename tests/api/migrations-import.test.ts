@@ -47,6 +47,7 @@ describe('migrations and catalog imports', () => {
         '032_permit_report',
         '033_app_clock',
         '034_gift_card_payments_owed',
+        '035_card_refunds_at_provider',
       ]);
       expect(await migrate(db)).toEqual([]);
       expect(await seedIfEmpty(db)).toMatch(/^\d{4}-\d{2}$/);
