@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: ['tests/api/postgres/**/*.test.ts'],
+          globalSetup: ['tests/api/ready-database.setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -7,7 +7,6 @@ import { afterAll, inject } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { publicCache, type PublicCache } from '../../api/cache.ts';
 import { openPglite, openPostgres, type Db } from '../../api/db/client.ts';
-import { migrate } from '../../api/db/migrate.ts';
 import { firebaseIdentity, type Identity } from '../../api/identity.ts';
 import type { MailTransport } from '../../api/mail/transport.ts';
 import { mailer as startMailer, type Mailer } from '../../api/mail/worker.ts';
@@ -15,12 +14,20 @@ import { localProvider } from '../../api/payments/local.ts';
 import type { PaymentProvider } from '../../api/payments/provider.ts';
 import type { RateLimits } from '../../api/limits/rate-limit.ts';
 import { parseCidrList } from '../../api/limits/client-ip.ts';
-import { seedIfEmpty } from '../../api/seed/seed.ts';
 import { currentWaiverEdition, type WaiverEdition } from '../../api/users/waiver-edition.ts';
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
 import { throwAwayDatabase } from '../../scripts/throwaway-database.ts';
-import { seasonDay } from './season-day.ts';
+
+/**
+ * What the harnesses of a test file opened, ended last first once its tests are done (a harness is
+ * made in a hook, where an `afterAll` of its own would never run).
+ */
+const ends: (() => Promise<unknown>)[] = [];
+const atEnd = (end: () => Promise<unknown>) => ends.unshift(end);
+afterAll(async () => {
+  for (const end of ends.splice(0)) await end();
+});
 
 export const PROJECT_ID = process.env['GCLOUD_PROJECT'] ?? 'demo-kamas-test';
 const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'];
@@ -86,10 +93,9 @@ export async function signInAgain(user: Pick<TestUser, 'email' | 'password'>): P
   return body.idToken;
 }
 
-export async function openTestDb(): Promise<Db> {
-  const serverUrl = process.env['TEST_DATABASE_URL'];
-  if (!serverUrl) return openPglite();
-  const { url, drop } = await throwAwayDatabase(serverUrl, 'test');
+/** A database of its own on the test server, a copy of `template` when given, dropped when it closes. */
+async function serverDb(serverUrl: string, template?: string): Promise<Db> {
+  const { url, drop } = await throwAwayDatabase(serverUrl, 'test', template);
   const db = await openPostgres(url, 60);
   const close = db.close;
   return {
@@ -101,14 +107,19 @@ export async function openTestDb(): Promise<Db> {
   };
 }
 
-/** A database as every harness starts: migrated and seeded (on PGlite, a copy of the one ready-database.setup.ts made). */
+/** An empty database: in memory on PGlite, or of its own on the server at TEST_DATABASE_URL. */
+export async function openTestDb(): Promise<Db> {
+  const serverUrl = process.env['TEST_DATABASE_URL'];
+  return serverUrl ? serverDb(serverUrl) : openPglite();
+}
+
+/** A database as every harness starts, migrated and seeded: a copy of the one ready-database.setup.ts made. */
 async function readyDb(): Promise<Db> {
-  const tarball = inject('readyDatabase');
-  if (tarball) return openPglite(undefined, { from: await openAsBlob(tarball) });
-  const db = await openTestDb();
-  await migrate(db);
-  await seedIfEmpty(db, seasonDay());
-  return db;
+  const ready = inject('readyDatabase');
+  const serverUrl = process.env['TEST_DATABASE_URL'];
+  if ('tarball' in ready) return openPglite(undefined, { from: await openAsBlob(ready.tarball) });
+  if (!serverUrl) throw new Error('The ready database is on a Postgres server, but TEST_DATABASE_URL is not set.');
+  return serverDb(serverUrl, ready.template);
 }
 
 export interface CallOptions {
@@ -176,7 +187,7 @@ export const SITE_URL = 'http://127.0.0.1:4322';
 
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const db = options.db ?? (await readyDb());
-  if (!options.db) afterAll(() => db.close());
+  if (!options.db) atEnd(() => db.close());
   const payments = options.payments ?? localProvider();
   const cache = publicCache(2000);
   const identity = options.identity ?? firebaseIdentity(PROJECT_ID);
@@ -185,7 +196,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     ? startMailer({ db, identity, transport: options.mailTransport, siteUrl: SITE_URL, waiverVersion: waiver.version })
     : undefined;
   // Messages being sent when the tests end are finished before the database closes.
-  if (mailer) afterAll(() => mailer.idle());
+  if (mailer) atEnd(() => mailer.idle());
   const app = createApp({
     db,
     identity,
