@@ -7,6 +7,7 @@ import type { ClientIpSettings } from './limits/client-ip.ts';
 import type { RateLimits } from './limits/rate-limit.ts';
 import type { Mailer } from './mail/worker.ts';
 import type { WaiverEdition } from './users/waiver-edition.ts';
+import type { CreditTerms } from '../shared/rules/gift-card-credit.ts';
 
 export interface AppDeps {
   db: Db;
@@ -23,8 +24,8 @@ export interface AppDeps {
   clientIp: ClientIpSettings;
   /** The waiver text signatures are recorded against; older versions no longer count. */
   waiver: WaiverEdition;
-  /** How much more than was paid a credit instead of a refund is worth, in percent (10 unless told). */
-  creditBonusPercent?: number;
+  /** What a credit instead of a refund earns: its bonus percentage and how long the bonus lasts (10%, for ever, unless told). */
+  creditTerms?: CreditTerms;
   /** Sends the messages a request has just written; without one they wait for the next round of the mail worker. */
   mailer?: Mailer;
 }

@@ -59,6 +59,12 @@ const envSchema = v.object({
   HOLDS_PER_ADDRESS_PER_HOUR: v.pipe(v.optional(v.string(), '30'), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)),
   /** Gift card codes one client address, or one customer, may try per minute (a balance, a card kept, a checkout). */
   GIFT_CREDIT_BONUS_PERCENT: v.pipe(v.optional(v.string(), '10'), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(100)),
+  // Months a credit's bonus may be used for, from the day the card is made; unset, it never ends.
+  GIFT_CREDIT_BONUS_MONTHS: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((months) => (months.trim() === '' ? null : Number(months))),
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(120))),
+  ),
   GIFT_CODE_TRIES_PER_MINUTE: v.pipe(v.optional(v.string(), '10'), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)),
   /** The mail server (smtp://user:password@host:port, or smtps://); locally the mail catcher npm run dev starts. */
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL'))),

@@ -52,6 +52,8 @@ const identity = cachedIdentity(firebaseIdentity(env.FIREBASE_PROJECT_ID));
 const cache = publicCache(2000);
 // Rendered and sent beside the requests, not in their way.
 const mailOut = mailThread({ url: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, connections: SENDERS });
+/** What a credit instead of a refund earns, for the pages that offer it and the messages. */
+const creditTerms = { percent: env.GIFT_CREDIT_BONUS_PERCENT, bonusMonths: env.GIFT_CREDIT_BONUS_MONTHS };
 const mailDeps = {
   db,
   identity,
@@ -59,7 +61,7 @@ const mailDeps = {
   siteUrl: env.SITE_URL,
   waiverVersion: currentWaiverEdition.version,
   bookingCutoffHours: env.BOOKING_CUTOFF_HOURS,
-  creditBonusPercent: env.GIFT_CREDIT_BONUS_PERCENT,
+  creditTerms,
   messageDomain: new URL(env.SITE_URL).hostname,
   templates: mailOut.templates,
 };
@@ -76,7 +78,7 @@ const app = createApp({
   limits: LIMITS,
   clientIp: { header: env.CLIENT_IP_HEADER ?? null, trustedProxies: env.TRUSTED_PROXIES },
   waiver: currentWaiverEdition,
-  creditBonusPercent: env.GIFT_CREDIT_BONUS_PERCENT,
+  creditTerms,
   mailer,
 });
 

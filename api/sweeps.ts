@@ -15,6 +15,7 @@ import { runDueActions } from './payment-outbox/worker.ts';
 import { sweepRateLimits } from './limits/rate-limit.ts';
 import { offerFreedSeats } from './waitlist/offers.ts';
 import { retireVouchers } from './gift-cards/retired-vouchers.ts';
+import { endBonuses } from './gift-cards/bonus-ends.ts';
 import { endUnpaidCards } from './gift-cards/payment-back.ts';
 import { remindGiftCards } from './gift-cards/reminders.ts';
 import { remindToFile } from './reports/reminders.ts';
@@ -77,6 +78,8 @@ export const SWEEPS: readonly Sweep[] = [
   },
   // Trip vouchers of trips no longer sold become amount cards of what was paid for them.
   { name: 'retired vouchers', everyMs: 60 * 60_000, atStart: true, run: ({ db }) => retireVouchers(db) },
+  // Credits' promotional bonuses past their last day come off the cards, what is left of them.
+  { name: 'ended bonuses', everyMs: 60 * 60_000, atStart: true, run: ({ db }) => endBonuses(db) },
   // In the two weeks before a season, a reminder to holders of gift cards with something left on them.
   {
     name: 'gift card reminders',

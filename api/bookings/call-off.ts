@@ -28,7 +28,8 @@ import { giveBack } from './give-back.ts';
 import { lockDate } from './seats.ts';
 import { iso } from '../db/instant.ts';
 import { issueCredit } from '../gift-cards/credit.ts';
-import { creditFor } from '../../shared/rules/gift-card-credit.ts';
+import { creditOfferFor, type CreditTerms } from '../../shared/rules/gift-card-credit.ts';
+import { denverDay } from '../../shared/rules/dates.ts';
 import { clockNow } from '../clock.ts';
 
 /** How long a payer has to choose, at most. */
@@ -199,7 +200,7 @@ export async function callOffChoice(
   db: Queryable,
   callerUid: string,
   bookingId: string,
-  { cutoffHours, creditBonusPercent }: ChoiceSettings,
+  { cutoffHours, creditTerms }: ChoiceSettings,
 ): Promise<CallOffChoice> {
   const row = await readChoice(db, bookingId, callerUid);
   if (row.choice === 'ended') throw new DomainError('conflict', ALREADY_CANCELLED);
@@ -221,26 +222,31 @@ export async function callOffChoice(
     paidBy: row.paid_by ?? 'card',
     partySize: row.party_size,
     choice: row.choice,
-    credit: await creditOf(db, row, row.amount + feesPaid, creditBonusPercent),
+    credit: await creditOf(db, row, row.amount + feesPaid, creditTerms),
     movedTo: row.moved_to,
     movedToStartsAt: row.moved_to_starts_at === null ? null : iso(row.moved_to_starts_at),
     dates,
   };
 }
 
-/** The credit a booking became, or the one it would become: its value, bonus and the bonus's percentage. */
-async function creditOf(db: Queryable, row: ChoiceRow, paid: number, percent: number): Promise<CallOffChoice['credit']> {
+/** The credit a booking became, or the one it would become: its value, bonus, the bonus's percentage and end. */
+async function creditOf(db: Queryable, row: ChoiceRow, paid: number, terms: CreditTerms): Promise<CallOffChoice['credit']> {
   if (row.choice === 'credit') {
-    const [card] = await db.query<{ value: number; bonus: number }>(
-      `select c.value, c.bonus from bookings b join gift_cards c on c.id = b.credit_card_id where b.id = $1`,
+    const [card] = await db.query<{ value: number; bonus: number; bonus_ends_on: string | null }>(
+      `select c.value, c.bonus, to_char(c.bonus_ends_on, 'YYYY-MM-DD') as bonus_ends_on
+         from bookings b join gift_cards c on c.id = b.credit_card_id where b.id = $1`,
       [row.booking_id],
     );
     if (card)
-      return { amount: card.value, bonus: card.bonus, percent: Math.round((card.bonus * 100) / Math.max(1, card.value - card.bonus)) };
+      return {
+        amount: card.value,
+        bonus: card.bonus,
+        percent: Math.round((card.bonus * 100) / Math.max(1, card.value - card.bonus)),
+        ...(card.bonus_ends_on ? { bonusEndsOn: card.bonus_ends_on } : {}),
+      };
   }
   if (row.choice !== null) return null;
-  const { value, bonus } = creditFor(paid, percent);
-  return { amount: value, bonus, percent };
+  return creditOfferFor(paid, terms, denverDay(clockNow()));
 }
 
 export type Choice = { choice: 'refund' } | { choice: 'move'; dateId: string } | { choice: 'credit' };
@@ -308,15 +314,15 @@ async function refundInFull(tx: Queryable, row: ChoiceRow, chosenBy: 'customer' 
 
 /**
  * Keeps all that was paid for a called-off booking as credit, inside the caller's transaction: a gift
- * card worth it and `percent` more, kept on the payer's account and e-mailed to them; nothing goes
+ * card worth it and the terms' bonus more, kept on the payer's account and e-mailed to them; nothing goes
  * back by card. The party is told the booking is cancelled, and the payer that it became credit.
  */
-async function creditInFull(tx: Queryable, row: ChoiceRow, percent: number): Promise<void> {
+async function creditInFull(tx: Queryable, row: ChoiceRow, terms: CreditTerms): Promise<void> {
   const paid = row.amount + feesTotal(await feesPaidFor(tx, row.booking_id));
   const credit = await issueCredit(tx, {
     payerUid: row.user_id,
     paid,
-    percent,
+    terms,
     currency: row.currency,
     title: row.title,
     startsAt: new Date(row.starts_at),
@@ -344,10 +350,10 @@ async function creditInFull(tx: Queryable, row: ChoiceRow, percent: number): Pro
  * the commit), or a move to one of the dates that fit, at no charge. A choice is made once; the
  * same choice sent again answers as the first time.
  */
-/** What a choice is made under: when bookings close, and the bonus a credit earns (a percentage). */
+/** What a choice is made under: when bookings close, and what a credit earns. */
 export interface ChoiceSettings {
   cutoffHours: number;
-  creditBonusPercent: number;
+  creditTerms: CreditTerms;
 }
 
 /** A choice frees or takes seats and writes its messages. */
@@ -358,7 +364,7 @@ export async function chooseAfterCallOff(
   callerUid: string,
   bookingId: string,
   choice: Choice,
-  { cutoffHours, creditBonusPercent }: ChoiceSettings,
+  { cutoffHours, creditTerms }: ChoiceSettings,
 ): Promise<{ choice: 'refund' | 'move' | 'credit'; movedTo: string | null; after: AfterCommit }> {
   return db.transaction(async (tx) => {
     const [where] = await tx.query<{ date_id: string }>(`select date_id from bookings where id = $1`, [bookingId]);
@@ -375,7 +381,7 @@ export async function chooseAfterCallOff(
     if (choice.choice === 'refund')
       return { choice: 'refund', movedTo: null, after: { ...CHOSEN, actions: await refundInFull(tx, row, 'customer') } };
     if (choice.choice === 'credit') {
-      await creditInFull(tx, row, creditBonusPercent);
+      await creditInFull(tx, row, creditTerms);
       return { choice: 'credit', movedTo: null, after: CHOSEN };
     }
     // The move settles the call-off as the payer's choice.

@@ -28,7 +28,7 @@ import { BOOKING_NOT_FOUND } from '../../shared/contract/messages.ts';
 import type { OfficePayment } from '../../shared/rules/paid-by.ts';
 import { iso } from '../db/instant.ts';
 import { refundSplit } from '../../shared/rules/gift-card-split.ts';
-import { creditFor, DEFAULT_CREDIT_BONUS_PERCENT } from '../../shared/rules/gift-card-credit.ts';
+import { creditOfferFor, DEFAULT_CREDIT_TERMS, type CreditTerms } from '../../shared/rules/gift-card-credit.ts';
 import { issueCredit } from '../gift-cards/credit.ts';
 import { clockNow } from '../clock.ts';
 
@@ -44,7 +44,7 @@ export const CALLED_OFF_CHOICE_PENDING = 'This date was called off: its payer ch
 
 /** Who cancels: the payer, confirming a quote, or an operator, for a reason, giving back `refund` cents. */
 export type Canceller =
-  { payer: string; quoteId: string; credit?: { percent: number } } | { operator: Caller; reason: string; refund: number };
+  { payer: string; quoteId: string; credit?: { terms: CreditTerms } } | { operator: Caller; reason: string; refund: number };
 
 export type Cancellation =
   | {
@@ -108,12 +108,6 @@ async function readBooking(db: Queryable, bookingId: string, callerUid: string |
   return booking;
 }
 
-/** The refund `refund` kept as credit: what the gift card would be worth. */
-function creditOfferFor(refund: number, percent: number): { amount: number; bonus: number; percent: number } {
-  const { value, bonus } = creditFor(refund, percent);
-  return { amount: value, bonus, percent };
-}
-
 /** A quote's id names everything it was computed from: the same booking on the same day gives the same id. */
 function quoteIdOf(booking: BookingRow, terms: CancellationTerms): string {
   const facts = [
@@ -129,7 +123,7 @@ function quoteIdOf(booking: BookingRow, terms: CancellationTerms): string {
   return `cq_${createHash('sha256').update(facts.join('\n')).digest('base64url').slice(0, 22)}`;
 }
 
-function quoteOf(booking: BookingRow, now: Date, creditPercent = DEFAULT_CREDIT_BONUS_PERCENT): CancellationQuote {
+function quoteOf(booking: BookingRow, now: Date, creditTerms = DEFAULT_CREDIT_TERMS): CancellationQuote {
   if (booking.status !== 'paid') throw new DomainError('conflict', ALREADY_CANCELLED);
   if (booking.called_off) throw new DomainError('conflict', DATE_CALLED_OFF);
   if (new Date(booking.starts_at) <= now) throw new DomainError('conflict', TRIP_STARTED);
@@ -142,7 +136,7 @@ function quoteOf(booking: BookingRow, now: Date, creditPercent = DEFAULT_CREDIT_
     paid: terms.paid,
     refund: terms.refund,
     toGiftCards: refundSplit(terms.refund, booking.amount, booking.gift_amount).toGiftCards,
-    credit: terms.refund > 0 ? creditOfferFor(terms.refund, creditPercent) : null,
+    credit: terms.refund > 0 ? creditOfferFor(terms.refund, creditTerms, terms.quoteDay) : null,
     currency: booking.currency,
     canMove: terms.canMove,
     moveFee: terms.moveFee,
@@ -167,9 +161,9 @@ export async function quoteCancellation(
   callerUid: string,
   bookingId: string,
   now = clockNow(),
-  creditPercent = DEFAULT_CREDIT_BONUS_PERCENT,
+  creditTerms: CreditTerms = DEFAULT_CREDIT_TERMS,
 ): Promise<CancellationQuote> {
-  return quoteOf(await readBooking(db, bookingId, callerUid, false), now, creditPercent);
+  return quoteOf(await readBooking(db, bookingId, callerUid, false), now, creditTerms);
 }
 
 /** Whether this booking is already cancelled by this very request (the same quote, or the same reason and refund). */
@@ -225,7 +219,7 @@ export async function cancelBooking(db: Db, bookingId: string, by: Canceller, no
         ? await issueCredit(tx, {
             payerUid: booking.user_id,
             paid: refund,
-            percent: by.credit.percent,
+            terms: by.credit.terms,
             currency: booking.currency,
             title: booking.title,
             startsAt: new Date(booking.starts_at),

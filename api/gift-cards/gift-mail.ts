@@ -6,6 +6,8 @@
 import { siteLink } from '../../shared/company/site-links.ts';
 import { accountLinks } from '../../shared/company/site-links.ts';
 import { memberName } from '../../shared/rules/party.ts';
+import { denverDay } from '../../shared/rules/dates.ts';
+import { bonusEnded } from '../../shared/rules/gift-card-credit.ts';
 import type { Queryable } from '../db/client.ts';
 import { enqueueMail, type MailRequest } from '../mail/mail-outbox.ts';
 import { BALANCE_SQL } from './ledger.ts';
@@ -88,6 +90,7 @@ function giftCard(card: CardRow, siteUrl: string): GiftCard {
         : { kind: 'amount', amount: card.value, currency: card.currency },
     bonus: card.bonus,
     bonusEndsOn: card.bonus_ends_on,
+    bonusEnded: bonusEnded(card.bonus_ends_on, denverDay(clockNow())),
     code: card.code,
     balanceLink: balance.toString(),
     bookLink: siteLink('/services', siteUrl),

@@ -8,7 +8,7 @@ import { bookingReference } from '../../shared/rules/booking-reference.ts';
 import type { Queryable } from '../db/client.ts';
 import { feesPaidFor, feesTotal } from '../bookings/call-off.ts';
 import { bookingParty } from '../bookings/party.ts';
-import { denverDaysBetween } from '../../shared/rules/dates.ts';
+import { denverDay, denverDaysBetween } from '../../shared/rules/dates.ts';
 import { meetingMapUrl, meetingPointOf, meetingPointWords } from '../../shared/rules/meeting-point.ts';
 import { memberName } from '../../shared/rules/party.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
@@ -22,7 +22,7 @@ import { closedFacts, joinedFacts, offerFacts } from '../waitlist/messages.ts';
 import { invitationFacts } from '../staff/invitation-mail.ts';
 import { reminderFacts as reportReminderFacts } from '../reports/reminders.ts';
 import { deliveryFacts, receiptFacts, reminderFacts } from '../gift-cards/gift-mail.ts';
-import { creditFor, DEFAULT_CREDIT_BONUS_PERCENT } from '../../shared/rules/gift-card-credit.ts';
+import { creditOfferFor, DEFAULT_CREDIT_TERMS, type CreditTerms } from '../../shared/rules/gift-card-credit.ts';
 import { clockNow } from '../clock.ts';
 
 /** A row of the outbox, claimed to be sent. */
@@ -47,8 +47,8 @@ export interface ComposeSettings {
   waiverVersion: string;
   /** Bookings close this many hours before a date starts: a closed waitlist's message suggests only open dates. */
   bookingCutoffHours?: number;
-  /** The bonus a credit instead of a refund adds, in percent (../../shared/rules/gift-card-credit.ts). */
-  creditBonusPercent?: number;
+  /** What a credit instead of a refund earns (../../shared/rules/gift-card-credit.ts). */
+  creditTerms?: CreditTerms;
   now?: Date;
   /** Where the templates are rendered: on a thread of their own in a running API (./mail-thread.ts); here otherwise. */
   templates?: Templates;
@@ -291,8 +291,6 @@ const bookingMessages = {
     const choice = await callOffChoiceOf(db, booking.id, mail.facts['dateId']);
     if (!choice || choice.choice !== null) return { skip: 'already chosen' };
     const feesPaid = feesTotal(await feesPaidFor(db, booking.id));
-    const percent = settings.creditBonusPercent ?? DEFAULT_CREDIT_BONUS_PERCENT;
-    const credit = creditFor(booking.amount + feesPaid, percent);
     return {
       send: await templates.renderDateCalledOff({
         recipientName,
@@ -300,7 +298,11 @@ const bookingMessages = {
         reason: choice.reason,
         amountPaid: booking.amount + feesPaid,
         feesPaid,
-        credit: { amount: credit.value, bonus: credit.bonus, percent },
+        credit: creditOfferFor(
+          booking.amount + feesPaid,
+          settings.creditTerms ?? DEFAULT_CREDIT_TERMS,
+          denverDay(settings.now ?? clockNow()),
+        ),
         currency: booking.currency,
         paidBy: booking.paid_by ?? 'card',
         choiceLink: calledOffChoiceLink(booking.id, settings.siteUrl),

@@ -4,6 +4,7 @@
  * and a template (./templates) turns them into a subject, HTML and plain text.
  */
 import type { BookingPayment } from '../../shared/rules/paid-by.ts';
+import type { CreditOffer } from '../../shared/rules/gift-card-credit.ts';
 
 export type MailKind =
   | 'booking-confirmed'
@@ -205,8 +206,8 @@ export interface DateCalledOffFacts {
   /** Of `amountPaid`, the cents paid earlier to change the booking's date; 0 when none. */
   feesPaid?: number;
   currency: string;
-  /** The gift card the payer may keep instead of a refund: its value, its bonus (cents) and the bonus's percentage. */
-  credit: { amount: number; bonus: number; percent: number };
+  /** The gift card the payer may keep instead of a refund: its value, its bonus (cents), the bonus's percentage and end. */
+  credit: CreditOffer;
   /** How the booking was paid, and so where a refund goes. */
   paidBy: BookingPayment;
   /** Where the payer chooses, and until when; after that the refund is automatic. */
@@ -305,6 +306,8 @@ export interface GiftCard {
   /** Of an amount, the cents given as a bonus (a credit's extra), and until when that part may be used. */
   bonus: number;
   bonusEndsOn: string | null;
+  /** Whether that day had passed when the message was written. */
+  bonusEnded: boolean;
   code: string;
   /** The balance page with the code filled in: what the QR code opens. */
   balanceLink: string;

@@ -17,7 +17,7 @@ import { enforce, rateLimit } from '../limits/rate-limit.ts';
 import { clientIp } from '../limits/client-ip.ts';
 import { giftCodeTryKeys, TOO_MANY_GIFT_CODES } from '../gift-cards/cards.ts';
 import { callOffChoice, chooseAfterCallOff } from '../bookings/call-off.ts';
-import { DEFAULT_CREDIT_BONUS_PERCENT } from '../../shared/rules/gift-card-credit.ts';
+import { DEFAULT_CREDIT_TERMS } from '../../shared/rules/gift-card-credit.ts';
 import { safeParam } from '../auth.ts';
 import { cancelBooking, leaveParty, QUOTE_CHANGED, quoteCancellation } from '../bookings/cancellation.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
@@ -30,7 +30,7 @@ import { clockNow } from '../clock.ts';
 
 export function bookingRoutes(deps: AppDeps) {
   const { db, identity, payments, bookingCutoffHours, holdSeconds, limits } = deps;
-  const choiceSettings = { cutoffHours: bookingCutoffHours, creditBonusPercent: deps.creditBonusPercent ?? DEFAULT_CREDIT_BONUS_PERCENT };
+  const choiceSettings = { cutoffHours: bookingCutoffHours, creditTerms: deps.creditTerms ?? DEFAULT_CREDIT_TERMS };
   const group = new Hono<AppEnv>();
   const declare = declarer(group, '/bookings');
   group.use('*', limitBody(DEFAULT_BODY_LIMIT));
@@ -38,13 +38,11 @@ export function bookingRoutes(deps: AppDeps) {
 
   declare(CUSTOMER_ROUTES.cancellationQuote, signedIn, async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json(
-      await quoteCancellation(db, c.get('caller').uid, safeParam(c, 'bookingId'), clockNow(), choiceSettings.creditBonusPercent),
-    );
+    return c.json(await quoteCancellation(db, c.get('caller').uid, safeParam(c, 'bookingId'), clockNow(), choiceSettings.creditTerms));
   });
 
   declare(CUSTOMER_ROUTES.cancelBooking, signedIn, async (c, body) => {
-    const credit = body.asCredit ? { percent: choiceSettings.creditBonusPercent } : undefined;
+    const credit = body.asCredit ? { terms: choiceSettings.creditTerms } : undefined;
     const payer = { payer: c.get('caller').uid, quoteId: body.quoteId, ...(credit ? { credit } : {}) };
     const result = await committed(deps, cancelBooking(db, safeParam(c, 'bookingId'), payer));
     if (result.outcome === 'stale') return c.json({ ...errorBody(QUOTE_CHANGED), quote: result.quote }, 409);

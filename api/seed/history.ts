@@ -28,6 +28,7 @@ import { denverDay, denverDayPlus, denverInstant } from '../../shared/rules/date
 import type { Season } from '../../shared/rules/season.ts';
 import type { CalendarName } from '../../shared/contract/requests.ts';
 import { DEMO_SIGNATURE, DEMO_SURVEY } from './demo-answers.ts';
+import { DEFAULT_CREDIT_TERMS } from '../../shared/rules/gift-card-credit.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -264,7 +265,7 @@ export async function walkSeason(db: Db, season: Season): Promise<void> {
             if (bookingId)
               await committed(
                 aftermath,
-                chooseAfterCallOff(clocked, member.payer.uid, bookingId, choice, { cutoffHours: 12, creditBonusPercent: 10 }),
+                chooseAfterCallOff(clocked, member.payer.uid, bookingId, choice, { cutoffHours: 12, creditTerms: DEFAULT_CREDIT_TERMS }),
               );
           },
         });

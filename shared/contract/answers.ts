@@ -294,8 +294,11 @@ export const inviteAnswer = v.looseObject({ success: v.boolean() });
 // Cancelling, changing the date, and a date we called off.
 
 /** GET /bookings/{id}/cancellation: what cancelling the caller's booking gives back now, by its policy. */
-/** Credit instead of a refund: a gift card for `amount` cents, `percent` more than what would come back (`bonus` cents of it). */
-const creditOffer = v.looseObject({ amount: count, bonus: count, percent: count });
+/**
+ * Credit instead of a refund: a gift card for `amount` cents, `percent` more than what would come back
+ * (`bonus` cents of it), and the last day of the bonus (YYYY-MM-DD) when it ends.
+ */
+const creditOffer = v.looseObject({ amount: count, bonus: count, percent: count, bonusEndsOn: v.optional(text) });
 
 export const cancellationQuoteAnswer = v.looseObject({
   quoteId: text,

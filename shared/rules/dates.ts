@@ -3,7 +3,7 @@
  * whatever the time zone of the server or of the visitor's browser. Shared by the site and the API.
  */
 import { tz, TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { addMonths, format } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 
 export const COMPANY_TIME_ZONE = 'America/Denver';
@@ -90,6 +90,11 @@ export function isCalendarDay(text: string): boolean {
 /** The Denver calendar day `days` after `day` (both 'YYYY-MM-DD'; negative goes back). */
 export function denverDayPlus(day: string, days: number): string {
   return new Date((dayCount(day) + days) * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** The Denver calendar day `months` after `day` (both 'YYYY-MM-DD'); the month's last day when it is shorter (Jan 31 + 1: Feb 28). */
+export function denverDayPlusMonths(day: string, months: number): string {
+  return format(addMonths(new TZDate(denverInstant(day, 12), COMPANY_TIME_ZONE), months), 'yyyy-MM-dd');
 }
 
 /** Denver calendar days from start to end, both included (the order quantity's day count); 0 when either is missing or end falls on an earlier day. */

@@ -17,6 +17,7 @@ import { parseCidrList } from '../../api/limits/client-ip.ts';
 import { currentWaiverEdition, type WaiverEdition } from '../../api/users/waiver-edition.ts';
 import type { CalendarEntry } from '../../shared/contract/answers.ts';
 import { surveyAnswers } from '../support/customer-answers.ts';
+import type { CreditTerms } from '../../shared/rules/gift-card-credit.ts';
 import { throwAwayDatabase } from '../../scripts/throwaway-database.ts';
 
 /**
@@ -180,6 +181,8 @@ export interface HarnessOptions {
    * sending them at once, without waiting. Without one, messages wait in the outbox for a test to send.
    */
   mailTransport?: MailTransport;
+  /** What a credit instead of a refund earns; 10% for ever unless a test sets other terms. */
+  creditTerms?: CreditTerms;
 }
 
 /** The site's address in links the API writes (messages, invites). */
@@ -209,6 +212,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     limits: { ...GENEROUS, ...options.limits },
     clientIp: { header: options.clientIpHeader ?? null, trustedProxies: parseCidrList(options.clientIpHeader ? PROXY_ADDRESS : '') },
     waiver,
+    ...(options.creditTerms ? { creditTerms: options.creditTerms } : {}),
     ...(mailer ? { mailer } : {}),
   });
   const defaultAddress = options.remoteAddress ?? (options.clientIpHeader ? PROXY_ADDRESS : undefined);

@@ -79,6 +79,14 @@ describe('the API environment', () => {
     expect(() => readEnv({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL/);
   });
 
+  it("keeps a credit's bonus for ever unless told how many months it lasts", () => {
+    expect(readEnv({}).GIFT_CREDIT_BONUS_MONTHS).toBeNull();
+    expect(readEnv({ GIFT_CREDIT_BONUS_MONTHS: ' ' }).GIFT_CREDIT_BONUS_MONTHS).toBeNull();
+    expect(readEnv({ GIFT_CREDIT_BONUS_MONTHS: '12' }).GIFT_CREDIT_BONUS_MONTHS).toBe(12);
+    expect(() => readEnv({ GIFT_CREDIT_BONUS_MONTHS: '0' })).toThrow(/GIFT_CREDIT_BONUS_MONTHS/);
+    expect(() => readEnv({ GIFT_CREDIT_BONUS_MONTHS: 'a year' })).toThrow(/GIFT_CREDIT_BONUS_MONTHS/);
+  });
+
   it('names the setting that is wrong', () => {
     expect(() => readEnv({ API_PORT: 'eighty' })).toThrow(/API_PORT/);
     expect(() => readEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

@@ -19,6 +19,7 @@ const card: GiftCard = {
   value: { kind: 'amount', amount: 15_000, currency: 'usd' },
   bonus: 0,
   bonusEndsOn: null,
+  bonusEnded: false,
   code: 'KAMAS-7QX4-M2PD-9HTR-KW3E',
   balanceLink: 'http://127.0.0.1:4322/gift-cards/balance#code=KAMAS-7QX4-M2PD-9HTR-KW3E',
   bookLink: 'http://127.0.0.1:4322/services',
@@ -70,7 +71,7 @@ describe('a gift card’s messages', () => {
       links,
     });
     expect(credit.subject).toBe(`${site.name} sent you a gift card`);
-    expect(credit.text).toContain('$35 of it is a promotional bonus, to use by Fri, Apr 30.');
+    expect(credit.text).toContain('$35 of it is a promotional bonus, to use by Fri, Apr 30, 2027.');
   });
 
   it('the receipt of a gift e-mailed later keeps its code back; one to print carries the card', async () => {

@@ -1,5 +1,5 @@
 /** What the site says about where a refund goes: to the card, or from the office for a booking it took in cash or by check. */
-import { creditFor, creditOfferWords } from '../../shared/rules/gift-card-credit.ts';
+import { bonusEnded, bonusLeft, bonusWords, creditFor, creditOfferFor, creditOfferWords } from '../../shared/rules/gift-card-credit.ts';
 import { describe, expect, it } from 'vitest';
 import type { CallOffChoice } from '../../shared/contract/answers.ts';
 import { chosenLine, creditOffer, refundOffer } from '../../shared/rules/called-off.ts';
@@ -127,5 +127,34 @@ describe('credit instead of a refund', () => {
     expect(creditFor(35_000, 10)).toEqual({ value: 38_500, bonus: 3_500 });
     expect(creditFor(12_345, 10)).toEqual({ value: 13_580, bonus: 1_235 });
     expect(creditFor(20_000, 0)).toEqual({ value: 20_000, bonus: 0 });
+  });
+
+  it('has a bonus that ends the set months after the day it is made, and says so', () => {
+    const ending = creditOfferFor(35_000, { percent: 10, bonusMonths: 12 }, '2026-11-29');
+    expect(ending).toEqual({ amount: 38_500, bonus: 3_500, percent: 10, bonusEndsOn: '2027-11-29' });
+    expect(creditOfferWords(ending)).toBe(
+      'A gift card for $385, 10% more than you paid: $35 of it is a promotional bonus, to use by Mon, Nov 29, 2027. The rest never expires, and pays for any of our trips.',
+    );
+    // A month shorter than the day: its last day.
+    expect(creditOfferFor(10_000, { percent: 10, bonusMonths: 1 }, '2027-01-31').bonusEndsOn).toBe('2027-02-28');
+    // No end set, or no bonus to end: none.
+    expect(creditOfferFor(35_000, { percent: 10, bonusMonths: null }, '2026-11-29')).toEqual({ amount: 38_500, bonus: 3_500, percent: 10 });
+    expect(creditOfferFor(35_000, { percent: 0, bonusMonths: 12 }, '2026-11-29')).toEqual({ amount: 35_000, bonus: 0, percent: 0 });
+  });
+
+  it('spends its bonus first, so an ended bonus takes off only what is left of it', () => {
+    expect(bonusLeft({ value: 38_500, bonus: 3_500, balance: 38_500 })).toBe(3_500);
+    expect(bonusLeft({ value: 38_500, bonus: 3_500, balance: 36_000 })).toBe(1_000);
+    expect(bonusLeft({ value: 38_500, bonus: 3_500, balance: 35_000 })).toBe(0);
+    expect(bonusLeft({ value: 38_500, bonus: 3_500, balance: 0 })).toBe(0);
+  });
+
+  it('names the bonus with its last day, and once that day has passed, that it ended', () => {
+    expect(bonusWords('$35', null, false)).toBe('$35 of it is a promotional bonus.');
+    expect(bonusWords('$35', '2027-11-29', false)).toBe('$35 of it is a promotional bonus, to use by Mon, Nov 29, 2027.');
+    expect(bonusWords('$35', '2027-11-29', true)).toBe('$35 of it was a promotional bonus, which ended on Mon, Nov 29, 2027.');
+    expect(bonusEnded('2027-11-29', '2027-11-29')).toBe(false);
+    expect(bonusEnded('2027-11-29', '2027-11-30')).toBe(true);
+    expect(bonusEnded(null, '2099-01-01')).toBe(false);
   });
 });

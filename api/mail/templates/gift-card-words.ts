@@ -1,5 +1,5 @@
 /** What a gift card's e-mails and its printable page say alike: its value, its bonus, and how to use it. */
-import { formatDenverDay } from '../../../shared/rules/dates.ts';
+import { bonusWords } from '../../../shared/rules/gift-card-credit.ts';
 import { formatMoney } from '../../../shared/rules/pricing.ts';
 import type { GiftCard } from '../message-types.ts';
 
@@ -14,9 +14,7 @@ export function giftValueWords(card: GiftCard): string {
 export function giftBonusWords(card: GiftCard): string | null {
   if (card.bonus <= 0 || card.value.kind !== 'amount') return null;
   const bonus = formatMoney(card.bonus, card.value.currency);
-  return card.bonusEndsOn
-    ? `${bonus} of it is a promotional bonus, to use by ${formatDenverDay(card.bonusEndsOn)}.`
-    : `${bonus} of it is a promotional bonus.`;
+  return bonusWords(bonus, card.bonusEndsOn, card.bonusEnded);
 }
 
 /** The steps of using the card, as the e-mail's list and the page's. */

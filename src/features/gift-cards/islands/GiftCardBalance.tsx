@@ -8,7 +8,8 @@ import { useStore } from '@nanostores/react';
 import type * as v from 'valibot';
 import type { giftBalanceAnswer } from '../../../../shared/contract/gift-cards.ts';
 import { formatDollars } from '../../../../shared/rules/pricing.ts';
-import { formatDenverDay } from '../../../../shared/rules/dates.ts';
+import { denverDay } from '../../../../shared/rules/dates.ts';
+import { bonusEnded, bonusWords } from '../../../../shared/rules/gift-card-credit.ts';
 import { shownError } from '../../../lib/api/api-error.ts';
 import { publicApi } from '../../../lib/api/client.ts';
 import { api } from '../../../stores/api.ts';
@@ -42,6 +43,7 @@ function linkedSeen(code: string, loaded: Loaded<Balance>): Seen {
 
 export default function GiftCardBalance() {
   const [seen, setSeen] = useState<Seen>({ status: 'idle' });
+  const [today] = useState(() => denverDay(Date.now()));
   // The code a gift card's QR code or e-mail link brings, in the address's fragment (never sent to a server).
   const linked = useHashParam('code');
   const user = useStore($authUser);
@@ -99,10 +101,7 @@ export default function GiftCardBalance() {
               : `${formatDollars(shown.card.balance)} left`}
           </h2>
           {shown.card.bonus > 0 && (
-            <p>
-              {formatDollars(shown.card.bonus)} of it is a promotional bonus
-              {shown.card.bonusEndsOn ? `, good until ${formatDenverDay(shown.card.bonusEndsOn)}` : ''}.
-            </p>
+            <p>{bonusWords(formatDollars(shown.card.bonus), shown.card.bonusEndsOn, bonusEnded(shown.card.bonusEndsOn, today))}</p>
           )}
           {shown.card.uses.length === 0 ? (
             <p>Not used yet. Use it at checkout, under Have a gift card?</p>

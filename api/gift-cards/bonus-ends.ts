@@ -1,0 +1,46 @@
+/**
+ * A credit's promotional bonus with an end (GIFT_CREDIT_BONUS_MONTHS): the day after its last day,
+ * what is left of it comes off the card. The bonus is spent first, so the card keeps what was paid
+ * for it (../../shared/rules/gift-card-credit.ts). Run by the periodic sweeps (../sweeps.ts): each
+ * card is claimed with `skip locked`, and its ledger row, written even when nothing was left, makes a
+ * second run pass it by.
+ */
+import { formatDenverDayWithYear } from '../../shared/rules/dates.ts';
+import { bonusLeft } from '../../shared/rules/gift-card-credit.ts';
+import { formatMoney } from '../../shared/rules/pricing.ts';
+import type { Db } from '../db/client.ts';
+import { BALANCE_SQL, writeLedger } from './ledger.ts';
+
+/** The one ledger row of a card's bonus ending. */
+const endKey = (cardId: string) => `bonus-ended:${cardId}`;
+
+/** Cards whose bonus ended before today in Denver and has not yet been taken off. */
+const ENDED_SQL = `
+  select c.id, c.value, c.bonus, c.currency, to_char(c.bonus_ends_on, 'YYYY-MM-DD') as ends_on, ${BALANCE_SQL} as balance
+    from gift_cards c
+   where c.bonus > 0 and c.status = 'active' and c.bonus_ends_on < (app_now() at time zone 'America/Denver')::date
+     and not exists (select 1 from gift_card_ledger e where e.key = 'bonus-ended:' || c.id)
+   order by c.bonus_ends_on, c.id
+   limit 100
+   for update of c skip locked`;
+
+/** Takes what is left of each ended bonus off its card; returns how many cards it looked at. */
+export async function endBonuses(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const cards = await tx.query<{ id: string; value: number; bonus: number; currency: string; ends_on: string; balance: number }>(
+      ENDED_SQL,
+    );
+    for (const card of cards) {
+      const left = bonusLeft(card);
+      const ended = `its promotional bonus ended on ${formatDenverDayWithYear(card.ends_on)}`;
+      await writeLedger(tx, card.id, {
+        kind: 'adjustment',
+        amount: -left,
+        reason: left > 0 ? `${ended}: ${formatMoney(left, card.currency)} of it was left` : `${ended}, all of it spent`,
+        causedBy: 'sweep',
+        key: endKey(card.id),
+      });
+    }
+    return cards.length;
+  });
+}
