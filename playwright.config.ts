@@ -28,7 +28,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: E2E.site,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action with the page's DOM before and after it. Without the
+    // screencast's frames, which cost the browser a tenth of the run to record and are thrown away for every passing test.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // The site's service worker would answer from its cache what tests route or hold back; the offline tests allow it.
     serviceWorkers: 'block',
     launchOptions: { ...(browser ? { executablePath: browser } : {}), args: CHROMIUM_ARGS },
