@@ -13,6 +13,7 @@ import { clockNow } from '../clock.ts';
 
 export const GIFT_NOT_FOUND = 'We could not find that gift among the ones you bought.';
 export const GIFT_ALREADY_SENT = 'This gift has already been sent, so it can no longer be changed.';
+export const GIFT_BEING_SENT = 'This gift is being sent right now, so it can no longer be changed.';
 export const GIFT_TO_PRINT = 'This gift is yours to print: there is no e-mail to change.';
 
 export interface GivenCard {
@@ -74,8 +75,10 @@ export async function givenCards(q: Queryable, uid: string): Promise<GivenCard[]
 
 /**
  * Sends the caller's gift `cardId`, not sent yet, to `change`'s address at its time. The message's
- * row is locked first: a worker that claimed it before loses its claim (it sends nothing), and the
- * message waits for the new time.
+ * row is locked first. While a mail worker holds it (its lease not over), the message may be on its
+ * way to the old address that moment, so nothing changes: a change then could send the code to both.
+ * A message waiting for its time, or for another try after a failed one, is held by nobody: it
+ * waits for the new time, to the new address.
  */
 export async function changeDelivery(
   db: Db,
@@ -93,11 +96,13 @@ export async function changeDelivery(
     );
     if (!card) throw new DomainError('not-found', GIFT_NOT_FOUND);
     if (card.delivery === 'print') throw new DomainError('conflict', GIFT_TO_PRINT);
-    const [message] = await tx.query<{ id: string }>(
-      `select id from mail_outbox where gift_card_id = $1 and kind = 'gift-card-delivery' and status = 'pending' for update`,
+    const [message] = await tx.query<{ id: string; sending: boolean }>(
+      `select id, claim_token is not null and next_attempt_at > app_now() as sending
+         from mail_outbox where gift_card_id = $1 and kind = 'gift-card-delivery' and status = 'pending' for update`,
       [cardId],
     );
     if (!message) throw new DomainError('conflict', GIFT_ALREADY_SENT);
+    if (message.sending) throw new DomainError('conflict', GIFT_BEING_SENT);
     await tx.query(
       `update mail_outbox set due_at = $2, next_attempt_at = $2, claim_token = null, attempts = 0, last_error = null, updated_at = app_now()
         where id = $1`,

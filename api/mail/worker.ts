@@ -70,8 +70,10 @@ async function markFailed(db: Queryable, mail: ClaimedMail, error: unknown): Pro
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   const delay = retryDelaySeconds(mail.attempts);
   console.error(`mail ${mail.kind} ${mail.id} failed; retrying in ${delay} s`, { attempts: mail.attempts, error: message });
+  // Nobody holds it while it waits to be tried again: a gift's address may be changed meanwhile (../gift-cards/given.ts).
   await db.query(
-    `update mail_outbox set last_error = $3, next_attempt_at = app_now() + make_interval(secs => $4), updated_at = app_now() where ${HELD}`,
+    `update mail_outbox set last_error = $3, next_attempt_at = app_now() + make_interval(secs => $4), claim_token = null, updated_at = app_now()
+      where ${HELD}`,
     [mail.id, mail.claim_token, message, delay],
   );
 }

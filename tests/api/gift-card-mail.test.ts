@@ -14,7 +14,7 @@ import { seasonFor } from '../../shared/rules/season.ts';
 import { remindGiftCards } from '../../api/gift-cards/reminders.ts';
 import { smtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
 import { threadMailer } from './thread-mailer.ts';
-import { GIFT_ALREADY_SENT, GIFT_NOT_FOUND, GIFT_TO_PRINT } from '../../api/gift-cards/given.ts';
+import { GIFT_ALREADY_SENT, GIFT_BEING_SENT, GIFT_NOT_FOUND, GIFT_TO_PRINT } from '../../api/gift-cards/given.ts';
 import { DELIVERY_PAST_MESSAGE } from '../../api/gift-cards/purchase.ts';
 import { NO_ADDRESS_TO_SEND, NOT_SENT_YET } from '../../api/gift-cards/office.ts';
 import { harness, PAYING_CARD, readyUser, type Harness, type TestUser } from './harness.ts';
@@ -199,6 +199,55 @@ describe('a gift not sent yet', () => {
     });
     await sendDueMail(worker);
     expect(smtp.to(first)).toHaveLength(0);
+  });
+
+  it('cannot change while its message is on its way to the old address, and may after a try that failed', async () => {
+    const first = recipientAddress();
+    const second = recipientAddress();
+    const card = await boughtCard({ when: 'now', recipientEmail: first });
+    // The mail server takes its time with the gift: the worker is handing it over when the buyer changes the address.
+    let handedOver!: () => void;
+    const atServer = new Promise<void>((resolve) => (handedOver = resolve));
+    let letGo!: () => void;
+    const slowServer = new Promise<void>((resolve) => (letGo = resolve));
+    const slow: MailWorkerDeps = {
+      ...worker,
+      transport: {
+        ...worker.transport,
+        send: async (mail) => {
+          if (mail.to === first) {
+            handedOver();
+            await slowServer;
+          }
+          return worker.transport.send(mail);
+        },
+      },
+    };
+    const sending = sendDueMail(slow);
+    await atServer;
+    expect(await change(card.id, { when: 'now', recipientEmail: second })).toMatchObject({ status: 409, body: { error: GIFT_BEING_SENT } });
+    letGo();
+    await sending;
+    await sendDueMail(worker);
+    expect(smtp.to(first).map((mail) => mail.subject)).toEqual(['Robin Giver sent you a gift card']);
+    expect(smtp.to(second)).toHaveLength(0);
+
+    // A server that refuses the address: the message waits for another try, and the buyer may correct it meanwhile.
+    const mistyped = recipientAddress();
+    const corrected = recipientAddress();
+    const another = await boughtCard({ when: 'now', recipientEmail: mistyped });
+    const refusing: MailWorkerDeps = {
+      ...worker,
+      transport: {
+        ...worker.transport,
+        send: (mail) => (mail.to === mistyped ? Promise.reject(new Error('550 mailbox unavailable')) : worker.transport.send(mail)),
+      },
+    };
+    await sendDueMail(refusing);
+    expect(await change(another.id, { when: 'now', recipientEmail: corrected })).toMatchObject({ status: 200 });
+    await sendDueMail(worker);
+    expect(smtp.to(corrected).map((mail) => mail.subject)).toEqual(['Robin Giver sent you a gift card']);
+    expect(smtp.to(mistyped)).toHaveLength(0);
   });
 
   it('is changed by its buyer alone, to a time still to come, and never for a gift to print', async () => {
