@@ -11,15 +11,15 @@ import { formatMoney } from '../../shared/rules/pricing.ts';
 import type { Db } from '../db/client.ts';
 import { BALANCE_SQL, writeLedger } from './ledger.ts';
 
-/** The one ledger row of a card's bonus ending. */
-const endKey = (cardId: string) => `bonus-ended:${cardId}`;
+/** The key of the one ledger row of a card's bonus ending: this, then the card's id. */
+const ENDED_KEY = 'bonus-ended:';
 
 /** Cards whose bonus ended before today in Denver and has not yet been taken off. */
 const ENDED_SQL = `
   select c.id, c.value, c.bonus, c.currency, to_char(c.bonus_ends_on, 'YYYY-MM-DD') as ends_on, ${BALANCE_SQL} as balance
     from gift_cards c
    where c.bonus > 0 and c.status = 'active' and c.bonus_ends_on < (app_now() at time zone 'America/Denver')::date
-     and not exists (select 1 from gift_card_ledger e where e.key = 'bonus-ended:' || c.id)
+     and not exists (select 1 from gift_card_ledger e where e.key = $1 || c.id)
    order by c.bonus_ends_on, c.id
    limit 100
    for update of c skip locked`;
@@ -29,6 +29,7 @@ export async function endBonuses(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const cards = await tx.query<{ id: string; value: number; bonus: number; currency: string; ends_on: string; balance: number }>(
       ENDED_SQL,
+      [ENDED_KEY],
     );
     for (const card of cards) {
       const left = bonusLeft(card);
@@ -38,7 +39,7 @@ export async function endBonuses(db: Db): Promise<number> {
         amount: -left,
         reason: left > 0 ? `${ended}: ${formatMoney(left, card.currency)} of it was left` : `${ended}, all of it spent`,
         causedBy: 'sweep',
-        key: endKey(card.id),
+        key: `${ENDED_KEY}${card.id}`,
       });
     }
     return cards.length;

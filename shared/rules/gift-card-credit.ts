@@ -7,7 +7,7 @@
 import { denverDayPlusMonths, formatDenverDayWithYear } from './dates.ts';
 import { formatDollars } from './pricing.ts';
 
-export const DEFAULT_CREDIT_BONUS_PERCENT = 10;
+const DEFAULT_CREDIT_BONUS_PERCENT = 10;
 
 /** What a credit earns: the bonus percentage, and the months its bonus may be used for (null: it never ends). */
 export interface CreditTerms {
