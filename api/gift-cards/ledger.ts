@@ -41,6 +41,12 @@ export interface LockedCard {
 const ROW_ID = `'gcl_' || rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '=')`;
 /** A card's balance, the sum of its ledger, in a query that names the card `c`. */
 export const BALANCE_SQL = `(select coalesce(sum(l.amount), 0)::int from gift_card_ledger l where l.card_id = c.id)`;
+/** The key of the release of a hold row named `h` (spending a hold releases it too). */
+const RELEASE_KEY_SQL = `'release:' || h.booking_id || ':' || h.card_id`;
+/** A hold on the card `c` that is neither released nor spent yet: a checkout still holds that much of it. */
+export const HELD_SQL = `select 1 from gift_card_ledger h
+   where h.card_id = c.id and h.kind = 'hold'
+     and not exists (select 1 from gift_card_ledger r where r.key = ${RELEASE_KEY_SQL})`;
 
 export const NO_SUCH_CARD = 'We could not find a gift card with that code. Check it and try again.';
 
@@ -110,7 +116,7 @@ export async function holdOnCard(
 
 /** The release of each gift card hold of booking `$1` not released before, for reason `$2` and cause `$3`, returning its card, amount and booking. */
 const RELEASE_HOLDS_SQL = `insert into gift_card_ledger (id, card_id, kind, amount, reason, caused_by, booking_id, key)
-     select ${ROW_ID}, h.card_id, 'release', -h.amount, $2, $3, h.booking_id, 'release:' || h.booking_id || ':' || h.card_id
+     select ${ROW_ID}, h.card_id, 'release', -h.amount, $2, $3, h.booking_id, ${RELEASE_KEY_SQL}
        from gift_card_ledger h
       where h.booking_id = $1 and h.kind = 'hold'
      on conflict (key) do nothing

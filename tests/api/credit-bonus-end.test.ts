@@ -1,12 +1,14 @@
 /**
  * A credit's bonus with an end (GIFT_CREDIT_BONUS_MONTHS): offered and issued with its last day,
- * shown on the card, and taken off by the sweep after that day, only what is left of it, once.
+ * shown on the card, and taken off by the sweep after that day, only what is left of it, once, and
+ * not while a checkout holds some of the card.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CancellationQuote } from '../../api/bookings/cancellation.ts';
 import { endBonuses } from '../../api/gift-cards/bonus-ends.ts';
+import { holdOnCard, releaseFromCards } from '../../api/gift-cards/ledger.ts';
 import { denverDay, denverDayPlus, denverDayPlusMonths } from '../../shared/rules/dates.ts';
-import { freeDate, harness, type Harness } from './harness.ts';
+import { freeDate, harness, holdDate, type Harness } from './harness.ts';
 import { paidBooking } from './paid-booking.ts';
 
 const CALENDAR = 'winter-day-tours';
@@ -96,5 +98,25 @@ describe('a credit whose bonus ends', () => {
       [cardId],
     );
     expect(rows).toEqual([{ amount: 0, reason: expect.stringMatching(/, all of it spent$/) }]);
+  });
+
+  it('waits while a checkout holds some of the card, and takes the bonus once the hold gives it back', async () => {
+    const { quote, payer, card, cardId } = await keptAsCredit();
+    // A checkout holds all of the card as the bonus's last day passes.
+    const date = await freeDate(h, CALENDAR);
+    const held = await holdDate(h, payer, date, CALENDAR, PRICE);
+    expect(held.status).toBe(200);
+    await h.db.transaction((tx) =>
+      holdOnCard(tx, { code: card.code, bookingId: held.body.bookingId, amount: card.balance, causedBy: `customer:${payer.uid}` }),
+    );
+    await endedYesterday(cardId);
+    await endBonuses(h.db);
+    expect(await h.db.query(`select 1 from gift_card_ledger where card_id = $1 and kind = 'adjustment'`, [cardId])).toEqual([]);
+
+    // The checkout is abandoned: all of it comes back, and the next run takes the bonus.
+    await h.db.transaction((tx) => releaseFromCards(tx, held.body.bookingId, 'hold lapsed', 'sweep'));
+    expect(await balanceOf(card.code)).toBe(quote.refund + card.bonus);
+    await endBonuses(h.db);
+    expect(await balanceOf(card.code)).toBe(quote.refund);
   });
 });
