@@ -30,4 +30,5 @@ export interface AppDeps {
   mailer?: Mailer;
 }
 
-export type AppEnv = { Variables: { caller: Caller } };
+/** `caller`: set by requireCaller; `signedIn`: set where a route answers anyone, and signed in a little more. */
+export type AppEnv = { Variables: { caller: Caller; signedIn: Caller | null } };

@@ -125,15 +125,27 @@ export interface CardBalance {
   uses: { at: string; amount: number; what: 'spent' | 'given back' }[];
 }
 
-/** What a code's holder may see of its card: no names, no e-mail. Unknown, unpaid and cancelled cards alike are not found. */
-export async function cardBalance(q: Queryable, typed: string): Promise<CardBalance> {
+/**
+ * What a code's holder may see of its card: no names, no e-mail; asked by a signed-in customer,
+ * whether it is kept on their own account. Unknown, unpaid and cancelled cards alike are not found.
+ */
+export async function cardBalance(
+  q: Queryable,
+  typed: string,
+  callerUid: string | null,
+): Promise<CardBalance & { onYourAccount: boolean }> {
   const code = giftCodeOf(typed);
-  const [card] = code ? await q.query<{ id: string }>(`select id from gift_cards where code = $1 and status = 'active'`, [code]) : [];
+  const [card] = code
+    ? await q.query<{ id: string; holder_uid: string | null }>(
+        `select id, holder_uid from gift_cards where code = $1 and status = 'active'`,
+        [code],
+      )
+    : [];
   if (!card) throw new DomainError('not-found', NO_SUCH_CARD);
   const [seen] = await balancesOf(q, [card.id]);
   if (!seen) throw new DomainError('not-found', NO_SUCH_CARD);
   const { code: _code, ...balance } = seen;
-  return balance;
+  return { ...balance, onYourAccount: callerUid !== null && card.holder_uid === callerUid };
 }
 
 /** The balances of the cards `ids` that are in use, each with its code, in the order of `ids`. */

@@ -37,12 +37,13 @@ export function giftCardRoutes(deps: AppDeps) {
   // A try counts per client address and, signed in, per customer, whether the code is found or not.
   const codeTries: MiddlewareHandler<AppEnv> = async (c, next) => {
     const caller = await optionalCaller(identity, c);
+    c.set('signedIn', caller);
     const keys = () => giftCodeTryKeys(clientIp(c, deps.clientIp), caller?.uid ?? null);
     return rateLimit<AppEnv>(db, limits.giftCodeTries, TOO_MANY_GIFT_CODES, keys)(c, next);
   };
   declare(PUBLIC_ROUTES.giftCardBalance, codeTries, async (c, { code }) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await cardBalance(db, code));
+    return c.json(await cardBalance(db, code, c.get('signedIn')?.uid ?? null));
   });
 
   declare(PUBLIC_ROUTES.stopGiftCardReminders, codeTries, async (c, { code }) => c.json(await stopReminders(db, code)));

@@ -79,8 +79,8 @@ export const giftBalanceRequest = v.strictObject({
   code: v.pipe(v.string(GIFT_CODE_MESSAGE), v.trim(), v.nonEmpty(GIFT_CODE_MESSAGE), v.maxLength(60, GIFT_CODE_MESSAGE)),
 });
 
-/** POST /gift-cards/balance: what is left on a card (cents) and each use, with no names. */
-export const giftBalanceAnswer = v.looseObject({
+/** What is left on a card (cents) and each use, with no names. */
+const cardBalanceEntries = {
   kind: v.picklist(['amount', 'voucher']),
   /** The activity a voucher pays one seat of, and its id. */
   activity: optionalText,
@@ -91,10 +91,13 @@ export const giftBalanceAnswer = v.looseObject({
   bonus: count,
   bonusEndsOn: optionalText,
   uses: v.array(v.looseObject({ at: instant, amount: count, what: v.picklist(['spent', 'given back']) })),
-});
+};
+
+/** POST /gift-cards/balance: what is left on a card and each use; asked signed in, whether the caller keeps it on their account. */
+export const giftBalanceAnswer = v.looseObject({ ...cardBalanceEntries, onYourAccount: v.boolean() });
 
 /** GET /gift-cards/mine: the cards kept on the caller's account, newest first, each with its code. */
-export const keptGiftCardsAnswer = v.array(v.looseObject({ ...giftBalanceAnswer.entries, code: text }));
+export const keptGiftCardsAnswer = v.array(v.looseObject({ ...cardBalanceEntries, code: text }));
 
 /** PUT /gift-cards/given/{giftCardId}/delivery: a gift not sent yet goes to another address, or at another time, or now. */
 export const giftDeliveryChangeSchema = v.variant(

@@ -36,13 +36,13 @@ const issue = (value: number) =>
   );
 const hold = (code: string, bookingId: string, amount: number) =>
   h.db.transaction((tx) => holdOnCard(tx, { code, bookingId, amount, causedBy: `customer:${rider.uid}` }));
-const balance = async (code: string) => (await cardBalance(h.db, code)).balance;
+const balance = async (code: string) => (await cardBalance(h.db, code, null)).balance;
 
 describe('a gift card', () => {
   it('is issued with its value once, and shows what is left and no names to whoever has its code, typed any way', async () => {
     const { id, code } = await issue(10_000);
     expect(await h.db.transaction((tx) => activateCard(tx, id, OFFICE))).toBe(false);
-    const seen = await cardBalance(h.db, code.toLowerCase().replaceAll('-', ' '));
+    const seen = await cardBalance(h.db, code.toLowerCase().replaceAll('-', ' '), null);
     expect(seen).toEqual({
       kind: 'amount',
       activity: null,
@@ -52,6 +52,7 @@ describe('a gift card', () => {
       bonus: 0,
       bonusEndsOn: null,
       uses: [],
+      onYourAccount: false,
     });
     expect(JSON.stringify(seen)).not.toMatch(/Sam|Ridge|raffle/);
     const rows = await h.db.query('select kind, amount, reason, caused_by from gift_card_ledger where card_id = $1', [id]);
@@ -63,7 +64,7 @@ describe('a gift card', () => {
       createCard(tx, { kind: 'amount', value: 5_000, origin: 'purchase', recipientName: 'Kit', delivery: 'email' }),
     );
     for (const code of [pending.code, 'KAMAS-2222-2222-2222-2222', 'not a code']) {
-      await expect(cardBalance(h.db, code)).rejects.toThrow('We could not find a gift card with that code. Check it and try again.');
+      await expect(cardBalance(h.db, code, null)).rejects.toThrow('We could not find a gift card with that code. Check it and try again.');
     }
   });
 
@@ -85,7 +86,7 @@ describe('a gift card', () => {
     expect(await h.db.transaction((tx) => spendHeld(tx, bookingId, 'payment:pi_test'))).toBe(7_500);
     expect(await h.db.transaction((tx) => spendHeld(tx, bookingId, 'payment:pi_test'))).toBe(0);
     expect(await h.db.transaction((tx) => releaseFromCards(tx, bookingId, 'hold lapsed', 'sweep'))).toBe(0);
-    const seen = await cardBalance(h.db, code);
+    const seen = await cardBalance(h.db, code, null);
     expect(seen.balance).toBe(2_500);
     expect(seen.uses).toEqual([{ at: expect.any(String), amount: 7_500, what: 'spent' }]);
   });

@@ -232,7 +232,7 @@ describe("a gift card's balance", () => {
 });
 
 describe('a gift card kept on an account', () => {
-  it('is kept by its code, once, on one account, and listed there with what is left', async () => {
+  it('is kept by its code, once, on one account, listed there with what is left, and its balance says so to that account alone', async () => {
     const bought = await buy(AMOUNT);
     await pay(bought.body.clientSecret);
     const code = await codeOf(bought.body.giftCardId);
@@ -249,6 +249,12 @@ describe('a gift card kept on an account', () => {
         { code, kind: 'amount', activity: null, activityId: null, balance: 15_000, currency: 'usd', bonus: 0, bonusEndsOn: null, uses: [] },
       ],
     });
+
+    // Its balance tells the customer who keeps it that it is on their account, and no one else.
+    const onAccount = async (token?: string) =>
+      (await h.json<{ onYourAccount: boolean }>('POST', '/gift-cards/balance', { ...(token ? { token } : {}), body: { code } })).body
+        .onYourAccount;
+    expect([await onAccount(recipient.token), await onAccount(buyer.token), await onAccount()]).toEqual([true, false, false]);
 
     expect(await keep(buyer.token)).toMatchObject({ status: 409, body: { error: 'This gift card is kept on another account.' } });
     expect(await keep(buyer.token, 'KAMAS-2222-2222-2222-2222')).toMatchObject({ status: 404 });

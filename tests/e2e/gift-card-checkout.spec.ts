@@ -100,6 +100,11 @@ atPhoneAndDesktop('gift cards at checkout at', () => {
     await expect(card).toContainText(code);
     await expect(card).toContainText('$0 left');
     await expect(card.getByRole('list', { name: 'Uses' }).getByRole('listitem')).toHaveText([/Spent \$100$/]);
+
+    // The card's link opened again says it is there already, and offers nothing more to do.
+    await page.goto(`/gift-cards/balance#code=${code}`);
+    await expect(page.getByText('On your account: My Bookings lists it.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to my account' })).toHaveCount(0);
   });
 
   test('that pay all of it leave no card form: Book now books it', async ({ page }) => {

@@ -536,7 +536,17 @@ describe('/payment-success', () => {
 
 describe('a trip voucher typed at the gift card field', () => {
   const voucher = (activityId: string, activity: string) =>
-    json({ kind: 'voucher', activity, activityId, balance: 25_000, currency: 'usd', bonus: 0, bonusEndsOn: null, uses: [] });
+    json({
+      kind: 'voucher',
+      activity,
+      activityId,
+      balance: 25_000,
+      currency: 'usd',
+      bonus: 0,
+      bonusEndsOn: null,
+      uses: [],
+      onYourAccount: false,
+    });
 
   it('is kept for a booking of its own activity, and the hold is asked again with it', async () => {
     const stores = await loadStores();

@@ -1,7 +1,7 @@
 /**
  * /gift-cards/balance: what is left on a gift card and each use, by its code (the API counts the
  * tries against guessing and shows no names). A signed-in customer can keep the card on their
- * account, where My Bookings lists it.
+ * account, where My Bookings lists it; a card already there says so.
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -13,7 +13,7 @@ import { bonusEnded, bonusWords } from '../../../../shared/rules/gift-card-credi
 import { shownError } from '../../../lib/api/api-error.ts';
 import { publicApi } from '../../../lib/api/client.ts';
 import { api } from '../../../stores/api.ts';
-import { $authUser, startAuth } from '../../../stores/auth.ts';
+import { $authUser, $confirmingKnownUser, startAuth } from '../../../stores/auth.ts';
 import CodeForm from '../../../ui/CodeForm.tsx';
 import { useHashParam } from '../../../ui/hooks/use-search-param.ts';
 import { useLoaded, type Loaded } from '../../../ui/hooks/use-loaded.ts';
@@ -38,7 +38,11 @@ const UNREACHABLE = 'The balance could not be checked. Please try again.';
 function linkedSeen(code: string, loaded: Loaded<Balance>): Seen {
   if (loaded.status === 'loading') return { status: 'checking' };
   if (loaded.status === 'failed') return { status: 'failed', message: shownError(loaded.error, UNREACHABLE) };
-  return { status: 'found', code, card: loaded.value, keeping: { status: 'no' } };
+  return found(code, loaded.value);
+}
+
+function found(code: string, card: Balance): Seen {
+  return { status: 'found', code, card, keeping: { status: card.onYourAccount ? 'added' : 'no' } };
 }
 
 export default function GiftCardBalance() {
@@ -47,6 +51,7 @@ export default function GiftCardBalance() {
   // The code a gift card's QR code or e-mail link brings, in the address's fragment (never sent to a server).
   const linked = useHashParam('code');
   const user = useStore($authUser);
+  const confirming = useStore($confirmingKnownUser);
 
   useEffect(() => {
     void startAuth();
@@ -56,7 +61,7 @@ export default function GiftCardBalance() {
     setSeen({ status: 'checking' });
     try {
       const card = await (user ? api : publicApi).giftCardBalance({ body: { code } });
-      setSeen({ status: 'found', code, card, keeping: { status: 'no' } });
+      setSeen(found(code, card));
       return true;
     } catch (error) {
       setSeen({ status: 'failed', message: shownError(error, UNREACHABLE) });
@@ -64,8 +69,10 @@ export default function GiftCardBalance() {
     }
   };
 
-  // A code the link brought is checked as the page opens, until the visitor checks one themselves.
-  const fromLink = useLoaded(linked, (signal) => publicApi.giftCardBalance({ body: { code: linked ?? '' }, signal }));
+  // A code the link brought is checked as the page opens (once a remembered visitor is known to be signed in or not), until the visitor checks one themselves.
+  const fromLink = useLoaded(confirming ? null : linked, (signal) =>
+    (user ? api : publicApi).giftCardBalance({ body: { code: linked ?? '' }, signal }),
+  );
   const shown: Seen = seen.status !== 'idle' || !linked ? seen : linkedSeen(linked, fromLink);
 
   const keep = async (found: Extract<Seen, { status: 'found' }>) => {
@@ -111,7 +118,7 @@ export default function GiftCardBalance() {
           {user && (
             <p className="gift-balance-keep" role="status">
               {shown.keeping.status === 'added' ? (
-                'Added to your account: My Bookings lists it.'
+                `${shown.card.onYourAccount ? 'On' : 'Added to'} your account: My Bookings lists it.`
               ) : (
                 <button
                   type="button"
