@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import { expect, newEmulatorAccount, PIXEL } from './fixtures.ts';
+import { expect, newEmulatorAccount, PIXEL, test } from './fixtures.ts';
 import { SURVEY_ANSWERS } from '../support/customer-answers.ts';
 import { verifyEmail } from '../support/emulator-links.ts';
 
@@ -55,12 +55,22 @@ export async function seatsTaken(request: APIRequestContext, name: CalendarName,
 }
 
 export const startOf = (entry: Entry) => new Date(entry.date._seconds * 1000 + Math.floor(entry.date._nanoseconds / 1e6));
+
+/**
+ * Whether the date is on one of this worker's days. Test files run side by side, one per worker, and
+ * each worker takes the dates it books from its own days (day number modulo the workers), so that two
+ * tests never reach for the same untouched date or the same last seats at once.
+ */
+function onOwnDay(entry: Entry): boolean {
+  const { parallelIndex, config } = test.info();
+  return Math.floor(entry.date._seconds / 86_400) % config.workers === parallelIndex;
+}
 const isNextDay = (entry: Entry) => startOf(entry).getTime() > Date.now() && startOf(entry).getTime() < Date.now() + 36 * 3_600_000;
 export const isOpen = (entry: Entry) => (entry.closesAt ?? entry.date)._seconds * 1000 > Date.now();
 
 /**
- * The dates tests take from: open, later than the first six weeks of the season (booking.spec.ts
- * works there) and not among the last two such dates (nor there), latest first.
+ * The dates tests take from: open, on this worker's days, later than the first six weeks of the season
+ * (booking.spec.ts works there) and not among the last two such dates (nor there), latest first.
  */
 async function datesForTests(
   request: APIRequestContext,
@@ -79,7 +89,7 @@ async function datesForTests(
   );
   return candidates
     .slice(0, -2)
-    .filter((entry) => !taken(entry))
+    .filter((entry) => onOwnDay(entry) && !taken(entry))
     .reverse();
 }
 
@@ -103,7 +113,7 @@ export async function freshDateAtLeast(request: APIRequestContext, name: Calenda
 /** A mentorship day nobody has booked yet, the latest first: there are only four a season, one a month. */
 export async function freshMentorshipDay(request: APIRequestContext, api = E2E.api): Promise<Entry> {
   const entries = await calendar(request, 'winter-mentorship', { api });
-  const entry = entries.filter((candidate) => isOpen(candidate) && candidate.users.length === 0).at(-1);
+  const entry = entries.filter((candidate) => isOpen(candidate) && onOwnDay(candidate) && candidate.users.length === 0).at(-1);
   if (!entry) throw new Error('no untouched mentorship day left');
   return entry;
 }
@@ -133,6 +143,7 @@ export async function earlyClassDateWithSeats(request: APIRequestContext, priceI
   const early = entries.filter(
     (entry) =>
       isOpen(entry) &&
+      onOwnDay(entry) &&
       entry.stripeId === priceId &&
       entry.partySize - entry.users.length >= seats &&
       startOf(entry).getTime() > Date.now() + DAY_MS &&

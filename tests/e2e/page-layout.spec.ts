@@ -131,6 +131,7 @@ for (const width of WIDTHS) {
     });
 
     test('a guide trips over nothing on a guides\u2019 page', async ({ page, problems: _ }) => {
+      test.setTimeout(90_000);
       const email = await newGuide(page.request);
       const [date] = await calendar(page.request, 'winter-classes');
       await page.goto('/sign-in');
@@ -140,6 +141,7 @@ for (const width of WIDTHS) {
     });
 
     test('an operator trips over nothing on the console', async ({ page, problems: _ }) => {
+      test.setTimeout(90_000);
       const customer = await readyCustomer(page.request);
       const entry = await classDateWithSeats(page.request, CLASS_PRICE, 1);
       await bookByApi(page.request, customer, { dateId: entry.id, priceId: CLASS_PRICE, calendar: 'winter-classes', partySize: 1 });
