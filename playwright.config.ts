@@ -16,6 +16,9 @@ export const E2E = {
 };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kamas-e2e-'));
+// Where the test files running side by side claim the dates they book (tests/e2e/api-customers.ts):
+// made once by the runner, whose environment its workers inherit.
+process.env['E2E_DATE_CLAIMS'] ??= mkdtempSync(join(tmpdir(), 'kamas-e2e-dates-'));
 // CHROME_PATH, Debian's Chromium or Playwright's own (scripts/browser.ts); with none, Playwright says how to install its own.
 const browser = findBrowser();
 
@@ -23,7 +26,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Two test files at a time, each file's tests in order. A browser test waits on pages, the API and
   // the mail catcher more than it computes: one at a time, half the machine sat idle. Two files never
-  // book the same date at once (./tests/e2e/api-customers.ts takes each worker's dates from its own days).
+  // reach for the same date at once (./tests/e2e/api-customers.ts claims each date a test books).
   fullyParallel: false,
   workers: 2,
   retries: 0,

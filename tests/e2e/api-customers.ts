@@ -4,7 +4,7 @@
  * another customer's checkout would.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
@@ -56,21 +56,41 @@ export async function seatsTaken(request: APIRequestContext, name: CalendarName,
 
 export const startOf = (entry: Entry) => new Date(entry.date._seconds * 1000 + Math.floor(entry.date._nanoseconds / 1e6));
 
-/**
- * Whether the date is on one of this worker's days. Test files run side by side, one per worker, and
- * each worker takes the dates it books from its own days (day number modulo the workers), so that two
- * tests never reach for the same untouched date or the same last seats at once.
- */
-function onOwnDay(entry: Entry): boolean {
-  const { parallelIndex, config } = test.info();
-  return Math.floor(entry.date._seconds / 86_400) % config.workers === parallelIndex;
-}
 const isNextDay = (entry: Entry) => startOf(entry).getTime() > Date.now() && startOf(entry).getTime() < Date.now() + 36 * 3_600_000;
 export const isOpen = (entry: Entry) => (entry.closesAt ?? entry.date)._seconds * 1000 > Date.now();
 
 /**
- * The dates tests take from: open, on this worker's days, later than the first six weeks of the season
- * (booking.spec.ts works there) and not among the last two such dates (nor there), latest first.
+ * How a test uses a date it takes: `untouched`, counting its seats, so no other test may book it; or
+ * `shared`, booking on it and counting nothing, beside other tests of the same worker.
+ */
+type DateUse = 'untouched' | 'shared';
+
+/**
+ * The first of `candidates` this test may take, claimed for it. Test files run side by side, and a
+ * date is claimed once for the run (a file made with the `wx` flag in E2E_DATE_CLAIMS, a folder the
+ * config makes for the run): an untouched date by one test only, a shared one by the tests of one
+ * worker, which never run two at once, so that two tests never reach for the same last seats.
+ */
+function firstClaimed(candidates: readonly Entry[], use: DateUse, api: string): Entry | undefined {
+  const folder = process.env['E2E_DATE_CLAIMS'];
+  if (!folder) throw new Error('E2E_DATE_CLAIMS is not set: the Playwright config makes it for the run');
+  const mark = use === 'shared' ? `shared by worker ${test.info().parallelIndex}` : use;
+  return candidates.find((entry) => {
+    // Each API of a test's own has the seeded dates, with the same ids, on a database of its own.
+    const file = join(folder, `${new URL(api).port}-${entry.id}`);
+    try {
+      writeFileSync(file, mark, { flag: 'wx' });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      return use === 'shared' && readFileSync(file, 'utf8') === mark;
+    }
+  });
+}
+
+/**
+ * The dates tests take from: open, later than the first six weeks of the season (booking.spec.ts works
+ * there) and not among the last two such dates (nor there), latest first.
  */
 async function datesForTests(
   request: APIRequestContext,
@@ -89,13 +109,13 @@ async function datesForTests(
   );
   return candidates
     .slice(0, -2)
-    .filter((entry) => onOwnDay(entry) && !taken(entry))
+    .filter((entry) => !taken(entry))
     .reverse();
 }
 
 /** A date nobody has touched, for a test that counts its seats: each time another one, as the date taken before is touched. */
 export async function freshDate(request: APIRequestContext, name: CalendarName, priceId?: string, api = E2E.api): Promise<Entry> {
-  const [entry] = await datesForTests(request, name, priceId, api, (candidate) => candidate.users.length > 0);
+  const entry = firstClaimed(await datesForTests(request, name, priceId, api, (candidate) => candidate.users.length > 0), 'untouched', api);
   if (!entry) throw new Error(`no untouched date left on ${name}`);
   return entry;
 }
@@ -103,9 +123,10 @@ export async function freshDate(request: APIRequestContext, name: CalendarName, 
 /** The soonest date nobody has touched that starts at least `days` days from now (among the dates tests take from). */
 export async function freshDateAtLeast(request: APIRequestContext, name: CalendarName, days: number, api = E2E.api): Promise<Entry> {
   const from = Date.now() + days * DAY_MS;
-  const entry = (await datesForTests(request, name, undefined, api, (candidate) => candidate.users.length > 0))
-    .filter((candidate) => startOf(candidate).getTime() >= from)
-    .at(-1);
+  const later = (await datesForTests(request, name, undefined, api, (candidate) => candidate.users.length > 0)).filter(
+    (candidate) => startOf(candidate).getTime() >= from,
+  );
+  const entry = firstClaimed(later.reverse(), 'untouched', api);
   if (!entry) throw new Error(`no untouched date ${days} days ahead on ${name}`);
   return entry;
 }
@@ -113,20 +134,21 @@ export async function freshDateAtLeast(request: APIRequestContext, name: Calenda
 /** A mentorship day nobody has booked yet, the latest first: there are only four a season, one a month. */
 export async function freshMentorshipDay(request: APIRequestContext, api = E2E.api): Promise<Entry> {
   const entries = await calendar(request, 'winter-mentorship', { api });
-  const entry = entries.filter((candidate) => isOpen(candidate) && onOwnDay(candidate) && candidate.users.length === 0).at(-1);
+  const entry = firstClaimed(entries.filter((candidate) => isOpen(candidate) && candidate.users.length === 0).reverse(), 'untouched', api);
   if (!entry) throw new Error('no untouched mentorship day left');
   return entry;
 }
 
 /** A class date with at least `seats` seats left, for a test that books but counts nothing on the date itself (shared between tests). */
 export async function classDateWithSeats(request: APIRequestContext, priceId: string, seats: number, api = E2E.api): Promise<Entry> {
-  const [entry] = await datesForTests(
+  const withSeats = await datesForTests(
     request,
     'winter-classes',
     priceId,
     api,
     (candidate) => candidate.partySize - candidate.users.length < seats,
   );
+  const entry = firstClaimed(withSeats, 'shared', api);
   if (!entry) throw new Error(`no class date with ${seats} seats left`);
   return entry;
 }
@@ -143,13 +165,12 @@ export async function earlyClassDateWithSeats(request: APIRequestContext, priceI
   const early = entries.filter(
     (entry) =>
       isOpen(entry) &&
-      onOwnDay(entry) &&
       entry.stripeId === priceId &&
       entry.partySize - entry.users.length >= seats &&
       startOf(entry).getTime() > Date.now() + DAY_MS &&
       startOf(entry).getTime() < poolStarts,
   );
-  return early.at(-1) ?? classDateWithSeats(request, priceId, seats);
+  return firstClaimed(early.reverse(), 'shared', E2E.api) ?? classDateWithSeats(request, priceId, seats);
 }
 
 /** The ID token and uid of an Auth emulator account. */

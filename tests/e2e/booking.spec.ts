@@ -9,7 +9,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { calendar, isOpen, readyCustomer, startOf, type CalendarName, type Entry } from './api-customers.ts';
-import { atPhoneAndDesktop, axeViolations, expect, holdScripts, holdSeats, islandsReady, test } from './fixtures.ts';
+import { atPhoneAndDesktop, axeViolations, expect, holdScripts, holdSeats, islandsReady, networkQuiet, test } from './fixtures.ts';
 import {
   CLASS_PAGE,
   dayButton,
@@ -1031,7 +1031,7 @@ test('neither booking page asks for the Firebase SDK or the identity service whi
   await page.getByRole('button', { name: 'Prev month' }).click();
   await chooseFirstFreeDay(page, tourGrid, /, Available$/);
   await leaveAndComeBack(page);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
 
   await page.goto(CLASS_PAGE);
   await islandsReady(page);
@@ -1040,7 +1040,7 @@ test('neither booking page asks for the Firebase SDK or the identity service whi
   await page.getByRole('radio', { name: 'Motorized Backcountry Essentials, $395' }).check();
   await page.getByLabel('Select Date').selectOption({ index: 1 });
   await chooseFirstFreeDay(page, classGrid, /spots? left$/);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
 
   expect(requests.filter((url) => /firebase|googleapis|identitytoolkit|securetoken|:9199/i.test(url))).toEqual([]);
   expect(scripts.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@
  * violation, and the outside world (forecast images, map tiles) is answered by local test doubles.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Request, type Route } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 
 /** A 1 x 1 PNG, standing in for the daily forecast images the real sites publish. */
@@ -32,7 +32,50 @@ export interface Problems {
   allow: (pattern: RegExp) => void;
 }
 
+/** The requests of a page that have started and not yet finished or failed, each with when it started. */
+const inFlight = new WeakMap<Page, { pending: Map<Request, number>; lastChange: number }>();
+
+function trackRequests(page: Page): void {
+  const state = { pending: new Map<Request, number>(), lastChange: Date.now() };
+  page.on('request', (request) => {
+    state.pending.set(request, Date.now());
+    state.lastChange = Date.now();
+  });
+  const done = (request: Request) => {
+    state.pending.delete(request);
+    state.lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  inFlight.set(page, state);
+}
+
+/**
+ * Waits until the page has fetched nothing for half a second, as `waitForLoadState('networkidle')`
+ * means to, counted from the page's own request events: Playwright's network idle is kept by its
+ * lifecycle bookkeeping, which on a busy machine can miss a request's end and then never comes. A
+ * request still open after `stuckMs` no longer counts, so one that never ends cannot hold a test.
+ */
+export async function networkQuiet(page: Page, { stuckMs = 10_000, timeout = 30_000 } = {}): Promise<void> {
+  const state = inFlight.get(page);
+  if (!state) throw new Error('networkQuiet needs the test fixture’s page, whose requests it follows');
+  await expect
+    .poll(
+      () => {
+        const now = Date.now();
+        const open = [...state.pending.values()].filter((started) => now - started < stuckMs);
+        return open.length === 0 && now - state.lastChange >= 500;
+      },
+      { timeout, intervals: [100] },
+    )
+    .toBe(true);
+}
+
 export const test = base.extend<{ problems: Problems }>({
+  page: async ({ page }, use) => {
+    trackRequests(page);
+    await use(page);
+  },
   problems: async ({ page }, use) => {
     const errors: string[] = [];
     const allowed: RegExp[] = [];

@@ -1,5 +1,5 @@
 import { E2E } from '../../playwright.config.ts';
-import { emulatorUser, expect, islandsReady, PHONE, test } from './fixtures.ts';
+import { emulatorUser, expect, islandsReady, networkQuiet, PHONE, test } from './fixtures.ts';
 import { signUpHere } from './page-helpers.ts';
 
 test.describe('the Services dropdown', () => {
@@ -228,7 +228,7 @@ test('static pages fetch no Firebase code until the account menu opens', async (
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   const firebaseChunk = (url: string) => /firebase|index\.esm/.test(url);
   expect(scripts.filter(firebaseChunk)).toEqual([]);
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -21,7 +21,7 @@ import {
   newStaffMember,
   readyCustomer,
 } from './api-customers.ts';
-import { expect, islandsReady, readToTheEnd, test } from './fixtures.ts';
+import { expect, islandsReady, networkQuiet, readToTheEnd, test } from './fixtures.ts';
 import { layoutProblems } from './layout-problems.ts';
 import { chooseDayTour, logInHere, TOUR_PAGE } from './page-helpers.ts';
 import { expectStep, stepSection, surveyOnFile, waiverOnFile } from './checkout-steps.ts';
@@ -67,7 +67,7 @@ test('the list of pages is every route of src/pages', () => {
 async function settle(page: Page, path: string) {
   await page.goto(path);
   await islandsReady(page);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   if (path === '/') await expect(page.getByRole('button', { name: 'Pause video' })).toBeVisible({ timeout: 10_000 });
   await page.evaluate(() => document.fonts.ready);
   await readToTheEnd(page);
@@ -164,7 +164,7 @@ for (const width of WIDTHS) {
       await chooseDayTour(page, 'Snowmobile Exploration Day, $350', 2, entry, '$700');
       const found: string[] = [];
       const look = async (step: string) => {
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         await page.evaluate(() => document.fonts.ready);
         found.push(...(await problemsHere(page, `checkout's ${step} step`, width)));
       };

@@ -24,7 +24,17 @@ import {
   uniquePhone,
   type Customer,
 } from './api-customers.ts';
-import { atPhoneAndDesktop, axeViolations, DESKTOP, expect, holdFirebase, holdScripts, islandsReady, test } from './fixtures.ts';
+import {
+  atPhoneAndDesktop,
+  axeViolations,
+  DESKTOP,
+  expect,
+  holdFirebase,
+  holdScripts,
+  islandsReady,
+  networkQuiet,
+  test,
+} from './fixtures.ts';
 import { dateAndTime, logOut, myBookings, referenceOf, signInAndOpenProfile } from './page-helpers.ts';
 import { followLink, latestLink } from '../support/emulator-links.ts';
 
@@ -62,7 +72,7 @@ test('a browser that never signed in is sent from /profile to the home page at o
   await expect(page).toHaveURL(/\/$/);
   expect(Date.now() - started).toBeLessThan(3000);
   await expect(page.getByRole('heading', { level: 1, name: 'Backcountry days in the Uintas, guided from Kamas' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   expect(firebase.asked).toEqual([]);
 });
 
@@ -155,6 +165,8 @@ test('a new e-mail waits for its link: the customer stays signed in with the old
   // The customer follows the link mailed to the new address; then it is the one they sign in with.
   await followLink(await latestLink(E2E.authEmulator, E2E.projectId, email, 'VERIFY_AND_CHANGE_EMAIL'));
   await logOut(page, customer.email);
+  // Signed out, My Bookings sends the visitor home: the next page opens after that.
+  await expect(page).toHaveURL(/\/$/);
   await signInAndOpenProfile(page, email);
   await expect(page.getByRole('button', { name: `Account menu, signed in as ${email}` })).toBeVisible();
   await expect(form.getByLabel('Email')).toHaveValue(email);
@@ -183,6 +195,7 @@ test('two members of a family save the same contact phone', async ({ page, probl
     await islandsReady(page);
     await expect(form.getByLabel('Phone number')).toHaveValue(phone);
     await logOut(page, customer.email);
+    await expect(page).toHaveURL(/\/$/);
   }
 });
 
