@@ -30,5 +30,8 @@ export interface AppDeps {
   mailer?: Mailer;
 }
 
-/** `caller`: set by requireCaller; `signedIn`: set where a route answers anyone, and signed in a little more. */
+/**
+ * `caller`: the signed-in caller, set by requireCaller. `signedIn`: on a route anyone may call that
+ * answers a signed-in caller a little more, the caller if signed in, else null.
+ */
 export type AppEnv = { Variables: { caller: Caller; signedIn: Caller | null } };

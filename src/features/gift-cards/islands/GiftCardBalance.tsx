@@ -38,10 +38,11 @@ const UNREACHABLE = 'The balance could not be checked. Please try again.';
 function linkedSeen(code: string, loaded: Loaded<Balance>): Seen {
   if (loaded.status === 'loading') return { status: 'checking' };
   if (loaded.status === 'failed') return { status: 'failed', message: shownError(loaded.error, UNREACHABLE) };
-  return found(code, loaded.value);
+  return seenCard(code, loaded.value);
 }
 
-function found(code: string, card: Balance): Seen {
+/** A card found: a card already on the signed-in customer's account is shown as added. */
+function seenCard(code: string, card: Balance): Seen {
   return { status: 'found', code, card, keeping: { status: card.onYourAccount ? 'added' : 'no' } };
 }
 
@@ -61,7 +62,7 @@ export default function GiftCardBalance() {
     setSeen({ status: 'checking' });
     try {
       const card = await (user ? api : publicApi).giftCardBalance({ body: { code } });
-      setSeen(found(code, card));
+      setSeen(seenCard(code, card));
       return true;
     } catch (error) {
       setSeen({ status: 'failed', message: shownError(error, UNREACHABLE) });
