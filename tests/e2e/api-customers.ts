@@ -55,7 +55,6 @@ export async function seatsTaken(request: APIRequestContext, name: CalendarName,
 }
 
 export const startOf = (entry: Entry) => new Date(entry.date._seconds * 1000 + Math.floor(entry.date._nanoseconds / 1e6));
-
 const isNextDay = (entry: Entry) => startOf(entry).getTime() > Date.now() && startOf(entry).getTime() < Date.now() + 36 * 3_600_000;
 export const isOpen = (entry: Entry) => (entry.closesAt ?? entry.date)._seconds * 1000 > Date.now();
 
